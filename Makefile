@@ -1,0 +1,150 @@
+# SPDX-License-Identifier: GPL-2.0
+# slicebench top-level build. Programs, unit tests and test scripts are
+# declared in per-directory build.mk fragments; this file holds the rules.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := all
+
+CC := gcc
+SAN_CC := clang
+BUILD := build
+BIN := $(BUILD)/bin
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+
+CPPFLAGS := -D_GNU_SOURCE -DSB_VERSION='"$(VERSION)"' -I.
+CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
+	     -fno-sanitize-recover=all
+LDLIBS_JSON := -ljansson
+export SLICEBENCH_ROOT := $(CURDIR)
+
+# User variables (see `make help`).
+KERNEL ?= debian
+SCENARIO ?= configs/default.json
+ACCEL ?= auto
+RESULTS ?= results
+BASE ?=
+CAND ?=
+RULES ?= ci/gate.json
+FUZZ_SECONDS ?= 60
+
+# Filled by the fragments:
+#   PROGS += name; name_SRCS, name_LDLIBS, name_STATIC := 1 (static link)
+#   CPPFLAGS += include flags of a library a fragment needs
+#   UNIT_TESTS += name; name_SRCS, name_LDLIBS (cmocka is added)
+PROGS :=
+UNIT_TESTS :=
+include common/build.mk
+include workloads/build.mk
+include workloads/mixload/build.mk
+include analyzer/build.mk
+include harness/build.mk
+include harness/boot/build.mk
+include ci/build.mk
+include tools/build.mk
+
+objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
+
+define prog_rule
+$(BIN)/$(1): $(call objs,obj,$($(1)_SRCS))
+	@mkdir -p $$(@D)
+	$(CC) $(if $($(1)_STATIC),-static) -o $$@ $$^ $($(1)_LDLIBS)
+$(BUILD)/asan/bin/$(1): $(call objs,asan,$($(1)_SRCS))
+	@mkdir -p $$(@D)
+	$(SAN_CC) $(SAN_FLAGS) -o $$@ $$^ $($(1)_LDLIBS)
+endef
+$(foreach p,$(PROGS),$(eval $(call prog_rule,$(p))))
+
+define test_rule
+$(BUILD)/tests/$(1): $(call objs,obj,$($(1)_SRCS))
+	@mkdir -p $$(@D)
+	$(CC) -o $$@ $$^ $($(1)_LDLIBS) -lcmocka
+$(BUILD)/asan/tests/$(1): $(call objs,asan,$($(1)_SRCS))
+	@mkdir -p $$(@D)
+	$(SAN_CC) $(SAN_FLAGS) -o $$@ $$^ $($(1)_LDLIBS) -lcmocka
+endef
+$(foreach t,$(UNIT_TESTS),$(eval $(call test_rule,$(t))))
+
+ALL_SRCS := $(sort $(foreach p,$(PROGS) $(UNIT_TESTS),$($(p)_SRCS)))
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/asan/%.o: %.c
+	@mkdir -p $(@D)
+	$(SAN_CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+PROG_BINS := $(addprefix $(BIN)/,$(PROGS))
+UNIT_BINS := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
+ASAN_UNIT_BINS := $(addprefix $(BUILD)/asan/tests/,$(UNIT_TESTS))
+ASAN_PROG_BINS := $(addprefix $(BUILD)/asan/bin/,$(PROGS))
+C_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
+SH_FILES = $(shell git ls-files '*.sh' '.ci/run' 'harness/guest/init' 2>/dev/null)
+
+.PHONY: all help deps test test-run test-unit test-asan test-format \
+	test-shellcheck test-integration test-vm perf bench compare gate \
+	fuzz lint clean
+
+all: $(PROG_BINS) ## build every program into build/bin/
+
+help: ## list targets and variables
+	@echo "slicebench — EEVDF custom-slice benchmarks and a latency merge gate"
+	@echo
+	@echo "Targets:"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^[^:]*:([a-z-]+):.*## /\1\t/; s/^([a-z-]+):.*## /\1\t/' | \
+		awk -F'\t' '{ printf "  %-18s %s\n", $$1, $$2 }'
+	@echo
+	@echo "Variables:"
+	@echo "  KERNEL=$(KERNEL)        kernel under test: a kernels/<name>, host, or a bzImage path"
+	@echo "  SCENARIO=$(SCENARIO)  scenario file for bench"
+	@echo "  ACCEL=$(ACCEL)          auto|kvm|tcg|icount (QEMU accelerator)"
+	@echo "  RESULTS=$(RESULTS)       results root directory"
+	@echo "  BASE=, CAND=           results for gate/compare (DIR[:kernel[/feature-set]])"
+	@echo "  RULES=$(RULES)   gate rules"
+	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS)      seconds per fuzz target"
+
+deps: ## install missing Debian packages (apt-get; root needed)
+	@bash harness/deps.sh
+
+test: deps ## run every test (unit, sanitizers, format, shellcheck, integration, VM)
+	@$(MAKE) --no-print-directory test-run
+
+test-run: all test-format test-shellcheck
+	@bash tests/run-all.sh
+
+test-unit: $(UNIT_BINS) ## unit tests only
+	@bash tests/run-unit.sh $(BUILD)/tests $(UNIT_TESTS)
+
+test-asan: $(ASAN_UNIT_BINS) $(ASAN_PROG_BINS) ## unit tests under ASan+UBSan
+	@bash tests/run-unit.sh $(BUILD)/asan/tests $(UNIT_TESTS)
+
+test-format: ## clang-format --dry-run -Werror on all C
+	@clang-format --dry-run -Werror $(C_FILES) && echo "format: ok"
+
+test-shellcheck: ## shellcheck on all shell scripts
+	@shellcheck -x $(SH_FILES) && echo "shellcheck: ok"
+
+test-integration: all ## integration tests on the host kernel
+	@bash tests/run-scripts.sh integration tests/integration/*.sh
+
+test-vm: all ## end-to-end VM tests under TCG
+	@bash tests/run-scripts.sh vm tests/vm/*.sh
+
+perf: deps ## the suite's own benchmarks, as ratios against peers
+	@$(MAKE) --no-print-directory all
+	@bash tests/run-scripts.sh perf ci/perf/*.sh
+
+bench: deps ## run SCENARIO on KERNEL and print the delay tables
+	@$(MAKE) --no-print-directory all
+	$(BIN)/slicebench run --kernel "$(KERNEL)" --scenario "$(SCENARIO)" \
+		--accel "$(ACCEL)" --results "$(RESULTS)"
+
+compare: all ## compare BASE (and CAND) results side by side
+	$(BIN)/slicebench compare $(or $(BASE),$(RESULTS)/latest) $(CAND)
+
+gate: all ## gate CAND against BASE with RULES; exit 1 on regression
+	$(BIN)/slicebench gate --rules "$(RULES)" "$(BASE)" "$(CAND)"
+
+clean: ## remove build/
+	rm -rf $(BUILD)

@@ -1,0 +1,6 @@
+# Shared C used by every tool: durations, histograms, atomic I/O, spawning, JSON envelope.
+COMMON_SRCS := common/duration.c common/hist.c common/atomicio.c \
+	       common/spawn.c common/envelope.c
+UNIT_TESTS += test_common
+test_common_SRCS := tests/unit/test_common.c $(COMMON_SRCS)
+test_common_LDLIBS := -ljansson -lm

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Log-linear latency histogram in u64 nanoseconds, bounded memory.
+ *
+ * Values below 2^SB_HIST_SUB_BITS ns are counted exactly; above, each power
+ * of two is split into 2^SB_HIST_SUB_BITS equal buckets, so a percentile read
+ * back as the bucket midpoint is within 1/2^(SB_HIST_SUB_BITS+1) (0.8 %) of a
+ * value in that bucket. Values at or above 2^SB_HIST_MAX_BITS ns (~18 min)
+ * are counted in @overflow (and still update min/max/sum). Percentiles are
+ * clamped to [min, max].
+ */
+#ifndef SB_HIST_H
+#define SB_HIST_H
+
+#include <stdint.h>
+#include <jansson.h>
+
+#define SB_HIST_SUB_BITS 6
+#define SB_HIST_MAX_BITS 40
+#define SB_HIST_BUCKETS \
+	((1u << SB_HIST_SUB_BITS) * (SB_HIST_MAX_BITS - SB_HIST_SUB_BITS + 1))
+
+struct sb_hist {
+	uint64_t count;
+	uint64_t overflow;
+	uint64_t min; /* UINT64_MAX when empty */
+	uint64_t max;
+	long double sum;
+	uint64_t buckets[SB_HIST_BUCKETS];
+};
+
+void sb_hist_init(struct sb_hist *h);
+void sb_hist_add(struct sb_hist *h, uint64_t v);
+void sb_hist_merge(struct sb_hist *dst, const struct sb_hist *src);
+/* @q in [0, 100]; returns 0 for an empty histogram. */
+uint64_t sb_hist_percentile(const struct sb_hist *h, double q);
+double sb_hist_mean(const struct sb_hist *h);
+/* Bucket index of @v and the [lo, hi] value range of bucket @i. */
+unsigned int sb_hist_index(uint64_t v);
+void sb_hist_bucket_range(unsigned int i, uint64_t *lo, uint64_t *hi);
+
+/*
+ * {"count", "overflow", "min", "avg", "p50", "p90", "p99", "p99_9", "max"}
+ * in ns (min/max 0 when empty); with @buckets also "buckets":
+ * [[lo_ns, hi_ns, count], ...] for the non-empty buckets.
+ */
+json_t *sb_hist_to_json(const struct sb_hist *h, int buckets);
+
+#endif

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Run programs without a shell: argv arrays only, optional redirections,
+ * waits with a timeout that kills the whole process group.
+ */
+#ifndef SB_SPAWN_H
+#define SB_SPAWN_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+struct sb_spawn {
+	const char *const *argv; /* argv[0] is looked up in PATH */
+	const char *stdin_path; /* NULL: /dev/null */
+	const char *stdout_path; /* NULL: inherit */
+	const char *stderr_path; /* NULL: inherit; may equal stdout_path */
+	int append; /* open stdout/stderr with O_APPEND instead of O_TRUNC */
+	const char *cwd; /* NULL: inherit */
+	int new_pgrp; /* put the child in its own process group */
+};
+
+/* Start a child. Returns its pid, or -errno (-ENOENT: program not found). */
+pid_t sb_spawn_start(const struct sb_spawn *s);
+
+/*
+ * Wait for @pid. @timeout_ns < 0 waits forever. On timeout the child (and
+ * its process group when it has one) gets SIGTERM, then SIGKILL after 2 s,
+ * and -ETIMEDOUT is returned. @status gets the waitpid status.
+ * Returns 0, -ETIMEDOUT or -errno.
+ */
+int sb_spawn_wait(pid_t pid, int64_t timeout_ns, int *status);
+
+/* Start + wait. Returns the exit code (0..255), 128+signal, or -errno. */
+int sb_run(const struct sb_spawn *s, int64_t timeout_ns);
+
+/* Is @prog an executable on PATH (or a path that is executable)? */
+int sb_have_program(const char *prog);
+
+#endif

@@ -1,0 +1,2 @@
+# Booting guests: kernels, initramfs, QEMU.
+BOOT_SRCS := harness/boot/cmd_kernel.c

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Guest initramfs: busybox-static, the static slicebench binaries, rt-tests
+ * and trace-cmd with the libraries ldd lists, modules the kernel needs, the
+ * scenario and the guest init, written as a newc cpio archive.
+ *
+ * Layout the guest side relies on (see docs/formats.md):
+ *   /init                         harness/guest/init (busybox sh)
+ *   /bin/busybox + applet links
+ *   /bin/sbguest                  the guest agent (static)
+ *   /bin/{massive_intr,cyclic,mixload,slicectl}   static workloads
+ *   /usr/bin/{cyclictest,hackbench,trace-cmd}     + their shared libraries
+ *   /usr/bin/perf                 only when with_perf
+ *   /etc/slicebench/scenario.json the scenario, as given
+ */
+#ifndef SB_INITRAMFS_H
+#define SB_INITRAMFS_H
+
+#include <stddef.h>
+
+#include "harness/boot/kernel.h"
+
+struct initramfs_request {
+	const struct kernel_info *kernel;
+	const char *scenario_path;
+	const char *bin_dir; /* where the static binaries are: build/bin */
+	const char *init_path; /* harness/guest/init */
+	int with_perf; /* add perf and its libraries (cross-check tests) */
+	const char *out_path; /* the cpio archive to write (atomically) */
+};
+
+/*
+ * Build the archive. Reuses @out_path when it is newer than every input.
+ * Returns 0 or an SB_EXIT_* code with @err set (a missing program such as
+ * busybox or trace-cmd: SB_EXIT_ENV naming it).
+ */
+int initramfs_build(const struct initramfs_request *req, char *err,
+		    size_t errlen);
+
+#endif

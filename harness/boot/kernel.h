@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernels under test: kernels/<name>/kernel.json descriptors resolved into a
+ * bootable image (fetched from the Debian archive, built from source, the
+ * running host kernel, or a path to a bzImage), cached outside the repo.
+ */
+#ifndef SB_KERNEL_H
+#define SB_KERNEL_H
+
+#include <limits.h>
+#include <stddef.h>
+
+enum kernel_type {
+	KERNEL_DEBIAN, /* a Debian linux-image package */
+	KERNEL_SOURCE, /* built from source with a fragment + patch queue */
+	KERNEL_HOST, /* no VM: the running kernel */
+	KERNEL_PATH, /* KERNEL=/path/to/bzImage, booted as is */
+};
+
+struct kernel_info {
+	char name[64]; /* descriptor name, or "path" */
+	enum kernel_type type;
+	char description[256];
+	char image[PATH_MAX]; /* bootable image; "" for host */
+	char modules_dir[PATH_MAX]; /* .../lib/modules/<release>, or "" */
+	char config_path[PATH_MAX]; /* kernel .config, or "" */
+	char config_sha256[65]; /* of config_path, or "" */
+	char release[128]; /* uname -r of the image, or "" if unknown */
+	char source[512]; /* package name+version, tree+patch hash, or path */
+	char machine[16]; /* QEMU machine type: "pc" or "microvm" */
+	int custom_slices; /* 1: kernel >= 6.12 (EEVDF slices), 0: not */
+};
+
+/* Directory holding kernels/ descriptors: $SLICEBENCH_KERNELS or ./kernels. */
+const char *kernel_dir(void);
+/* Cache root: $SLICEBENCH_CACHE, else $XDG_CACHE_HOME/slicebench, else ~/.cache/slicebench. */
+const char *kernel_cache_dir(void);
+
+/*
+ * Names of the available descriptors, sorted, as one malloc'd
+ * NUL-separated list of @count names. Returns 0 or -errno.
+ */
+int kernel_list(char **names, size_t *count);
+
+/*
+ * Resolve @name (a descriptor name, "host", or a path to an image) without
+ * fetching or building. Returns 0, or an SB_EXIT_* code with @err set
+ * (unknown kernel: SB_EXIT_USAGE, and @err lists the available ones).
+ */
+int kernel_lookup(const char *name, struct kernel_info *ki, char *err,
+		  size_t errlen);
+
+/*
+ * Make the image of @ki available: fetch/unpack or build into the cache,
+ * reusing a cached copy. Fills image/config/release. Progress goes to
+ * stderr. Returns 0 or an SB_EXIT_* code with @err set.
+ */
+int kernel_prepare(struct kernel_info *ki, char *err, size_t errlen);
+
+#endif

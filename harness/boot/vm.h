@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * QEMU launcher: accelerator choice (a KVM probe boot, else TCG), guest
+ * shape, console to a log file, results out over a virtio-serial port named
+ * "results", a hard timeout, and kernel-panic detection on the console.
+ */
+#ifndef SB_VM_H
+#define SB_VM_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#include "harness/boot/kernel.h"
+
+struct vm_numa_node {
+	char cpus[32]; /* "0-1" */
+	int memory_mb;
+};
+
+struct vm_request {
+	const struct kernel_info *kernel;
+	const char *initrd;
+	const char *accel; /* "auto", "kvm", "tcg" or "icount" */
+	int icount_shift; /* for "icount" */
+	int cpus;
+	int memory_mb;
+	const struct vm_numa_node *numa; /* NULL or numa_nodes entries */
+	int numa_nodes;
+	const char *append; /* extra kernel command line, e.g. sb.featureset=X */
+	const char *console_log; /* path for the serial console */
+	const char *results_out; /* host file receiving the results port */
+	uint64_t timeout_ns; /* hard limit for the whole boot-run-poweroff */
+};
+
+enum vm_status {
+	VM_OK, /* guest powered off and printed "SLICEBENCH: done" */
+	VM_TIMEOUT, /* killed after timeout_ns */
+	VM_PANIC, /* "Kernel panic" on the console */
+	VM_GUEST_FAILED, /* guest reported failure or stopped without "done" */
+	VM_QEMU_FAILED, /* QEMU did not start or exited with an error */
+};
+
+struct vm_result {
+	enum vm_status status;
+	char accel[16]; /* accelerator actually used: "kvm", "tcg", "icount" */
+	char accel_note[256]; /* why (e.g. "KVM probe failed: ...") */
+	char qemu_version[64];
+	char detail[512]; /* panic line, guest error line, qemu error */
+	uint64_t wall_ns; /* QEMU start to exit */
+	uint64_t boot_to_user_ns; /* QEMU start to the guest init's first line, 0 if unseen */
+};
+
+const char *vm_status_name(enum vm_status s);
+
+/*
+ * Decide the accelerator for @req->accel ("auto" probes KVM with a real
+ * boot of @req->kernel once, caching the answer per host and QEMU version
+ * under kernel_cache_dir()). Fills res->accel and res->accel_note.
+ */
+int vm_choose_accel(const struct vm_request *req, struct vm_result *res);
+
+/* Boot, wait, classify. Returns 0 when QEMU could be run at all (see
+ * res->status for the outcome), or an SB_EXIT_* code with res->detail set. */
+int vm_run(const struct vm_request *req, struct vm_result *res);
+
+#endif

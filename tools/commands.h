@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The slicebench subcommands; each lives with the part it drives. */
+#ifndef SB_COMMANDS_H
+#define SB_COMMANDS_H
+
+int cmd_run(int argc, char **argv); /* harness/cmd_run.c */
+int cmd_kernel(int argc, char **argv); /* harness/boot/cmd_kernel.c */
+int cmd_table(int argc, char **argv); /* analyzer/cmd_table.c */
+int cmd_compare(int argc, char **argv); /* ci/cmd_compare.c */
+int cmd_gate(int argc, char **argv); /* ci/cmd_gate.c */
+
+#endif

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/* slicebench front end: a table of subcommands, like git or perf. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/envelope.h"
+#include "common/exitcodes.h"
+#include "tools/commands.h"
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *help;
+};
+
+static const struct command commands[] = {
+	{ "run", cmd_run, "run a scenario on a kernel (the matrix runner)" },
+	{ "table", cmd_table, "build the delay table of a trace" },
+	{ "compare", cmd_compare, "feature sets and kernels side by side" },
+	{ "gate", cmd_gate, "baseline vs candidate; exit 1 on a regression" },
+	{ "kernel", cmd_kernel, "list, fetch or build kernels under test" },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: slicebench <command> [options]\n\ncommands:\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
+	fprintf(f, "\n'slicebench <command> --help' describes each one.\n"
+		   "exit codes: 0 ok, 1 regression found, 2 bad usage or input,\n"
+		   "3 cannot decide (missing dependency, VM failed, too little data)\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return SB_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return SB_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("slicebench %s\n", SB_VERSION);
+		return SB_EXIT_OK;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "slicebench: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return SB_EXIT_USAGE;
+}

@@ -1,0 +1,1 @@
+# Workload generators and their shared library.

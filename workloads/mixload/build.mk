@@ -1,0 +1,1 @@
+# mixload: the chromium-style mixed load.
