@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The analyzer's entry point for the harness: one run directory → its delay table. */
+#ifndef SB_TABLE_RUN_H
+#define SB_TABLE_RUN_H
+
+#include <stddef.h>
+
+/*
+ * Find trace.dat or perf.data in @run_dir, read the measured window from
+ * @run_dir/window.json ({"start_mono_ns", "end_mono_ns"}; whole trace when
+ * absent), and write @run_dir/table.txt and @run_dir/table.json atomically.
+ * Returns 0, or an SB_EXIT_* code with @err set.
+ */
+int table_for_run(const char *run_dir, char *err, size_t errlen);
+
+#endif
