@@ -26,9 +26,10 @@ static void usage(FILE *f)
 	fprintf(f, "usage: slicebench <command> [options]\n\ncommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
-	fprintf(f, "\n'slicebench <command> --help' describes each one.\n"
-		   "exit codes: 0 ok, 1 regression found, 2 bad usage or input,\n"
-		   "3 cannot decide (missing dependency, VM failed, too little data)\n");
+	fprintf(f,
+		"\n'slicebench <command> --help' describes each one.\n"
+		"exit codes: 0 ok, 1 regression found, 2 bad usage or input,\n"
+		"3 cannot decide (missing dependency, VM failed, too little data)\n");
 }
 
 int main(int argc, char **argv)

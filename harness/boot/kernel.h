@@ -29,6 +29,13 @@ struct kernel_info {
 	char source[512]; /* package name+version, tree+patch hash, or path */
 	char machine[16]; /* QEMU machine type: "pc" or "microvm" */
 	int custom_slices; /* 1: kernel >= 6.12 (EEVDF slices), 0: not */
+	/* Where it comes from, as the descriptor says (paths made absolute): */
+	char descriptor[PATH_MAX]; /* kernels/<name>/kernel.json, or "" */
+	char package[128]; /* debian: package name pattern (a glob) */
+	char tree[PATH_MAX]; /* source: tarball or tree; KSRC overrides */
+	char fragment[PATH_MAX]; /* source: config fragment */
+	char series[PATH_MAX]; /* source: patches/series, or "" for none */
+	char build_log[PATH_MAX]; /* source: log of the last build, or "" */
 };
 
 /* Directory holding kernels/ descriptors: $SLICEBENCH_KERNELS or ./kernels. */

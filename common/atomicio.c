@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Atomic file writes (temp + fsync + rename), whole-file reads, mkdir -p, rm -r. */
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/atomicio.h"
+
+static int write_all(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int sb_write_file_atomic(const char *path, const void *buf, size_t len)
+{
+	char tmp[PATH_MAX];
+	int fd, ret;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >=
+	    (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	ret = write_all(fd, buf, len);
+	if (!ret && fsync(fd))
+		ret = -errno;
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	return ret;
+}
+
+int sb_json_dump_atomic(const char *path, const json_t *j)
+{
+	char *text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+					   JSON_REAL_PRECISION(10));
+	size_t len;
+	char *with_nl;
+	int ret;
+
+	if (!text)
+		return -ENOMEM;
+	len = strlen(text);
+	with_nl = realloc(text, len + 2);
+	if (!with_nl) {
+		free(text);
+		return -ENOMEM;
+	}
+	with_nl[len] = '\n';
+	with_nl[len + 1] = '\0';
+	ret = sb_write_file_atomic(path, with_nl, len + 1);
+	free(with_nl);
+	return ret;
+}
+
+int sb_read_file(const char *path, char **buf, size_t *len)
+{
+	size_t cap = 4096, used = 0;
+	char *p = malloc(cap);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || !p) {
+		int e = fd < 0 ? -errno : -ENOMEM;
+
+		free(p);
+		if (fd >= 0)
+			close(fd);
+		return e;
+	}
+	for (;;) {
+		ssize_t n;
+
+		if (used + 1 >= cap) {
+			char *q = realloc(p, cap * 2);
+
+			if (!q) {
+				free(p);
+				close(fd);
+				return -ENOMEM;
+			}
+			p = q;
+			cap *= 2;
+		}
+		n = read(fd, p + used, cap - used - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = -errno;
+
+			free(p);
+			close(fd);
+			return e;
+		}
+		if (n == 0)
+			break;
+		used += (size_t)n;
+	}
+	close(fd);
+	p[used] = '\0';
+	*buf = p;
+	if (len)
+		*len = used;
+	return 0;
+}
+
+int sb_mkdir_p(const char *path, mode_t mode)
+{
+	char tmp[PATH_MAX];
+	size_t n = strlen(path);
+
+	if (n == 0 || n >= sizeof(tmp))
+		return -ENAMETOOLONG;
+	memcpy(tmp, path, n + 1);
+	for (char *p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, mode) && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(tmp, mode) && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag,
+		  struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path) ? -1 : 0;
+}
+
+int sb_rm_rf(const char *path)
+{
+	if (nftw(path, rm_one, 32, FTW_DEPTH | FTW_PHYS) && errno != ENOENT)
+		return -errno;
+	return 0;
+}

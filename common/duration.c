@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Duration strings ("500us", "0.5ms", "2s", plain ns) to and from nanoseconds. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/duration.h"
+
+struct unit {
+	const char *name;
+	uint64_t ns;
+};
+
+/* Longest suffix first so "ms" is not read as "m" + garbage. */
+static const struct unit units[] = {
+	{ "ns", 1ULL },		{ "us", 1000ULL },	 { "ms", 1000000ULL },
+	{ "s", 1000000000ULL }, { "m", 60000000000ULL },
+};
+
+static const struct unit *find_unit(const char *suffix)
+{
+	if (!*suffix)
+		return &units[0];
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(suffix, units[i].name))
+			return &units[i];
+	return NULL;
+}
+
+int sb_parse_duration_ns(const char *s, uint64_t *out_ns)
+{
+	uint64_t whole = 0, frac = 0, frac_scale = 1;
+	const char *p = s;
+	const struct unit *u;
+
+	if (!s || !*s)
+		return -EINVAL;
+	if (*p < '0' || *p > '9')
+		return -EINVAL;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (whole > (UINT64_MAX - 9) / 10)
+			return -ERANGE;
+		whole = whole * 10 + (uint64_t)(*p - '0');
+	}
+	if (*p == '.') {
+		p++;
+		if (*p < '0' || *p > '9')
+			return -EINVAL;
+		for (; *p >= '0' && *p <= '9'; p++) {
+			if (frac_scale >= 1000000000000ULL)
+				return -EINVAL; /* finer than any unit allows */
+			frac = frac * 10 + (uint64_t)(*p - '0');
+			frac_scale *= 10;
+		}
+	}
+	u = find_unit(p);
+	if (!u)
+		return -EINVAL;
+	if (whole > UINT64_MAX / u->ns)
+		return -ERANGE;
+	/* The fraction must resolve to whole nanoseconds. */
+	if ((frac * u->ns) % frac_scale)
+		return -EINVAL;
+	if (whole * u->ns > UINT64_MAX - frac * u->ns / frac_scale)
+		return -ERANGE;
+	*out_ns = whole * u->ns + frac * u->ns / frac_scale;
+	return 0;
+}
+
+const char *sb_format_duration(uint64_t ns, char *buf, size_t len)
+{
+	static const struct unit shown[] = {
+		{ "s", 1000000000ULL },
+		{ "ms", 1000000ULL },
+		{ "us", 1000ULL },
+	};
+
+	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++) {
+		if (ns >= shown[i].ns) {
+			if (ns % shown[i].ns == 0)
+				snprintf(buf, len, "%" PRIu64 "%s",
+					 ns / shown[i].ns, shown[i].name);
+			else
+				snprintf(buf, len, "%.6g%s",
+					 (double)ns / (double)shown[i].ns,
+					 shown[i].name);
+			return buf;
+		}
+	}
+	snprintf(buf, len, "%" PRIu64 "ns", ns);
+	return buf;
+}

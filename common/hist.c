@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Log-linear latency histogram: bounded memory, documented error bound. */
+#include <string.h>
+
+#include "common/hist.h"
+
+#define SUB (1u << SB_HIST_SUB_BITS)
+
+void sb_hist_init(struct sb_hist *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->min = UINT64_MAX;
+}
+
+unsigned int sb_hist_index(uint64_t v)
+{
+	unsigned int msb, shift;
+
+	if (v < SUB)
+		return (unsigned int)v;
+	msb = 63u - (unsigned int)__builtin_clzll(v);
+	shift = msb - SB_HIST_SUB_BITS;
+	/* Group g >= 1 covers [2^(g+SUB_BITS-1), 2^(g+SUB_BITS)) in SUB steps. */
+	return (shift + 1) * SUB + (unsigned int)((v >> shift) - SUB);
+}
+
+void sb_hist_bucket_range(unsigned int i, uint64_t *lo, uint64_t *hi)
+{
+	unsigned int group = i / SUB, sub = i % SUB, shift;
+
+	if (group == 0) {
+		*lo = *hi = i;
+		return;
+	}
+	shift = group - 1;
+	*lo = ((uint64_t)SUB + sub) << shift;
+	*hi = *lo + (1ULL << shift) - 1;
+}
+
+void sb_hist_add(struct sb_hist *h, uint64_t v)
+{
+	h->count++;
+	h->sum += v;
+	if (v < h->min)
+		h->min = v;
+	if (v > h->max)
+		h->max = v;
+	if (v >> SB_HIST_MAX_BITS)
+		h->overflow++;
+	else
+		h->buckets[sb_hist_index(v)]++;
+}
+
+void sb_hist_merge(struct sb_hist *dst, const struct sb_hist *src)
+{
+	if (!src->count)
+		return;
+	dst->count += src->count;
+	dst->overflow += src->overflow;
+	dst->sum += src->sum;
+	if (src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+	for (unsigned int i = 0; i < SB_HIST_BUCKETS; i++)
+		dst->buckets[i] += src->buckets[i];
+}
+
+double sb_hist_mean(const struct sb_hist *h)
+{
+	return h->count ? (double)(h->sum / h->count) : 0.0;
+}
+
+uint64_t sb_hist_percentile(const struct sb_hist *h, double q)
+{
+	uint64_t rank, seen = 0, lo, hi, mid;
+
+	if (!h->count)
+		return 0;
+	if (q <= 0)
+		return h->min;
+	if (q >= 100)
+		return h->max;
+	/* Nearest-rank: the smallest value with at least q % at or below it. */
+	rank = (uint64_t)((q / 100.0) * (double)h->count + 0.999999999);
+	if (rank < 1)
+		rank = 1;
+	for (unsigned int i = 0; i < SB_HIST_BUCKETS; i++) {
+		seen += h->buckets[i];
+		if (seen >= rank) {
+			sb_hist_bucket_range(i, &lo, &hi);
+			mid = lo + (hi - lo) / 2;
+			if (mid < h->min)
+				mid = h->min;
+			if (mid > h->max)
+				mid = h->max;
+			return mid;
+		}
+	}
+	return h->max; /* the rank lies among the overflowed values */
+}
+
+json_t *sb_hist_to_json(const struct sb_hist *h, int buckets)
+{
+	json_t *j = json_object();
+	json_t *arr;
+	uint64_t lo, hi;
+
+	json_object_set_new(j, "count", json_integer((json_int_t)h->count));
+	json_object_set_new(j, "overflow",
+			    json_integer((json_int_t)h->overflow));
+	json_object_set_new(j, "min",
+			    json_integer(h->count ? (json_int_t)h->min : 0));
+	json_object_set_new(j, "avg", json_real(sb_hist_mean(h)));
+	json_object_set_new(
+		j, "p50", json_integer((json_int_t)sb_hist_percentile(h, 50)));
+	json_object_set_new(
+		j, "p90", json_integer((json_int_t)sb_hist_percentile(h, 90)));
+	json_object_set_new(
+		j, "p99", json_integer((json_int_t)sb_hist_percentile(h, 99)));
+	json_object_set_new(
+		j, "p99_9",
+		json_integer((json_int_t)sb_hist_percentile(h, 99.9)));
+	json_object_set_new(j, "max", json_integer((json_int_t)h->max));
+	if (!buckets)
+		return j;
+	arr = json_array();
+	for (unsigned int i = 0; i < SB_HIST_BUCKETS; i++) {
+		if (!h->buckets[i])
+			continue;
+		sb_hist_bucket_range(i, &lo, &hi);
+		json_array_append_new(arr,
+				      json_pack("[I, I, I]", (json_int_t)lo,
+						(json_int_t)hi,
+						(json_int_t)h->buckets[i]));
+	}
+	json_object_set_new(j, "buckets", arr);
+	return j;
+}

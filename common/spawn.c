@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Run programs from argv arrays (never a shell), with redirections and timeouts. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/spawn.h"
+
+static int redirect(const char *path, int target, int flags)
+{
+	int fd = open(path, flags | O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		return -1;
+	if (dup2(fd, target) < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+pid_t sb_spawn_start(const struct sb_spawn *s)
+{
+	int out_flags = O_WRONLY | O_CREAT | (s->append ? O_APPEND : O_TRUNC);
+	int errpipe[2];
+	pid_t pid;
+	int child_errno = 0;
+	ssize_t n;
+
+	if (!s->argv || !s->argv[0])
+		return -EINVAL;
+	if (pipe2(errpipe, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		int e = -errno;
+
+		close(errpipe[0]);
+		close(errpipe[1]);
+		return e;
+	}
+	if (pid == 0) {
+		int e;
+
+		close(errpipe[0]);
+		signal(SIGPIPE, SIG_DFL);
+		if (s->new_pgrp)
+			setpgid(0, 0);
+		if (redirect(s->stdin_path ? s->stdin_path : "/dev/null",
+			     STDIN_FILENO, O_RDONLY))
+			goto fail;
+		if (s->stdout_path &&
+		    redirect(s->stdout_path, STDOUT_FILENO, out_flags))
+			goto fail;
+		if (s->stderr_path && s->stdout_path &&
+		    !strcmp(s->stderr_path, s->stdout_path)) {
+			if (dup2(STDOUT_FILENO, STDERR_FILENO) < 0)
+				goto fail;
+		} else if (s->stderr_path &&
+			   redirect(s->stderr_path, STDERR_FILENO, out_flags)) {
+			goto fail;
+		}
+		if (s->cwd && chdir(s->cwd))
+			goto fail;
+		execvp(s->argv[0], (char *const *)s->argv);
+fail:
+		e = errno;
+		if (write(errpipe[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	if (s->new_pgrp)
+		setpgid(pid, pid); /* both sides, so no kill can race it */
+	close(errpipe[1]);
+	do {
+		n = read(errpipe[0], &child_errno, sizeof(child_errno));
+	} while (n < 0 && errno == EINTR);
+	close(errpipe[0]);
+	if (n == (ssize_t)sizeof(child_errno)) {
+		waitpid(pid, NULL, 0);
+		return -child_errno;
+	}
+	return pid;
+}
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void kill_child(pid_t pid, int sig)
+{
+	if (getpgid(pid) == pid)
+		kill(-pid, sig);
+	else
+		kill(pid, sig);
+}
+
+static int wait_until(pid_t pid, int64_t deadline, int *status)
+{
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+		struct timespec tick = { 0, 10 * 1000 * 1000 };
+
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -errno;
+		if (deadline >= 0 && now_ns() >= deadline)
+			return -ETIMEDOUT;
+		nanosleep(&tick, NULL);
+	}
+}
+
+int sb_spawn_wait(pid_t pid, int64_t timeout_ns, int *status)
+{
+	int st = 0, ret;
+
+	if (timeout_ns < 0) {
+		while (waitpid(pid, &st, 0) < 0)
+			if (errno != EINTR)
+				return -errno;
+		if (status)
+			*status = st;
+		return 0;
+	}
+	ret = wait_until(pid, now_ns() + timeout_ns, &st);
+	if (ret == -ETIMEDOUT) {
+		kill_child(pid, SIGTERM);
+		if (wait_until(pid, now_ns() + 2000000000LL, &st) ==
+		    -ETIMEDOUT) {
+			kill_child(pid, SIGKILL);
+			waitpid(pid, &st, 0);
+		}
+	}
+	if (status)
+		*status = st;
+	return ret;
+}
+
+int sb_run(const struct sb_spawn *s, int64_t timeout_ns)
+{
+	int status = 0, ret;
+	pid_t pid = sb_spawn_start(s);
+
+	if (pid < 0)
+		return pid;
+	ret = sb_spawn_wait(pid, timeout_ns, &status);
+	if (ret)
+		return ret;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + WTERMSIG(status);
+}
+
+int sb_have_program(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char buf[PATH_MAX];
+
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) == 0;
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	while (*path) {
+		size_t n = strcspn(path, ":");
+
+		if (snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, path, prog) <
+			    (int)sizeof(buf) &&
+		    access(buf, X_OK) == 0)
+			return 1;
+		path += n;
+		if (*path == ':')
+			path++;
+	}
+	return 0;
+}

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of common/: durations, histogram, atomic I/O, spawning, envelope. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "common/atomicio.h"
+#include "common/duration.h"
+#include "common/envelope.h"
+#include "common/hist.h"
+#include "common/spawn.h"
+
+static void test_duration_good(void **state)
+{
+	static const struct {
+		const char *s;
+		uint64_t ns;
+	} cases[] = {
+		{ "500us", 500000 },	   { "0.5ms", 500000 },
+		{ "100ms", 100000000 },	   { "2s", 2000000000 },
+		{ "1500", 1500 },	   { "1500ns", 1500 },
+		{ "1.5s", 1500000000 },	   { "0", 0 },
+		{ "2m", 120000000000ULL }, { "0.000001ms", 1 },
+	};
+	uint64_t ns;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(sb_parse_duration_ns(cases[i].s, &ns), 0);
+		assert_int_equal(ns, cases[i].ns);
+	}
+}
+
+static void test_duration_bad(void **state)
+{
+	static const char *const bad[] = { "",	    "5xs", "ms",  "-1ms",
+					   "1.ms",  ".5s", "1 s", "0.5ns",
+					   "1e3us", "s5",  "1ms2" };
+	uint64_t ns;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(sb_parse_duration_ns(bad[i], &ns), -EINVAL);
+	assert_int_equal(sb_parse_duration_ns("99999999999999999999", &ns),
+			 -ERANGE);
+	assert_int_equal(sb_parse_duration_ns("999999999999s", &ns), -ERANGE);
+}
+
+static void test_duration_format(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_string_equal(sb_format_duration(500000, buf, sizeof(buf)),
+			    "500us");
+	assert_string_equal(sb_format_duration(1500000, buf, sizeof(buf)),
+			    "1.5ms");
+	assert_string_equal(sb_format_duration(2000000000, buf, sizeof(buf)),
+			    "2s");
+	assert_string_equal(sb_format_duration(7, buf, sizeof(buf)), "7ns");
+}
+
+static void test_hist_index_roundtrip(void **state)
+{
+	uint64_t lo, hi;
+
+	(void)state;
+	for (uint64_t v = 0; v < (1ULL << 20); v += 7) {
+		unsigned int i = sb_hist_index(v);
+
+		sb_hist_bucket_range(i, &lo, &hi);
+		assert_true(lo <= v && v <= hi);
+		/* Relative width bound: (hi - lo + 1) / lo <= 1 / 64. */
+		if (v >= 64)
+			assert_true((hi - lo + 1) * 64 <= lo);
+	}
+	assert_true(sb_hist_index((1ULL << SB_HIST_MAX_BITS) - 1) <
+		    SB_HIST_BUCKETS);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void test_hist_percentiles_vs_exact(void **state)
+{
+	enum { N = 20000 };
+	static uint64_t v[N];
+	static struct sb_hist h;
+	static const double qs[] = { 1, 50, 90, 99, 99.9 };
+	uint64_t seed = 42;
+
+	(void)state;
+	sb_hist_init(&h);
+	for (int i = 0; i < N; i++) {
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		/* Heavy-ish tail: 10 us .. ~20 ms. */
+		v[i] = 10000 +
+		       (seed >> 33) % 1000 * ((seed >> 20) % 20 + 1) * 1000;
+		sb_hist_add(&h, v[i]);
+	}
+	qsort(v, N, sizeof(v[0]), cmp_u64);
+	for (size_t k = 0; k < sizeof(qs) / sizeof(qs[0]); k++) {
+		size_t rank = (size_t)((qs[k] / 100.0) * N + 0.999999999);
+		uint64_t exact = v[rank - 1];
+		uint64_t got = sb_hist_percentile(&h, qs[k]);
+		double err = got > exact ? (double)(got - exact) :
+					   (double)(exact - got);
+
+		assert_true(err <= (double)exact / 128.0 + 1);
+	}
+	assert_int_equal(sb_hist_percentile(&h, 0), v[0]);
+	assert_int_equal(sb_hist_percentile(&h, 100), v[N - 1]);
+	assert_int_equal(h.count, N);
+}
+
+static void test_hist_merge_overflow_empty(void **state)
+{
+	static struct sb_hist a, b;
+
+	(void)state;
+	sb_hist_init(&a);
+	sb_hist_init(&b);
+	assert_int_equal(sb_hist_percentile(&a, 50), 0);
+	sb_hist_add(&a, 5);
+	sb_hist_add(&b, 1ULL << 41);
+	sb_hist_merge(&a, &b);
+	assert_int_equal(a.count, 2);
+	assert_int_equal(a.overflow, 1);
+	assert_int_equal(a.min, 5);
+	assert_int_equal(a.max, 1ULL << 41);
+	assert_int_equal(sb_hist_percentile(&a, 99), 1ULL << 41);
+	assert_int_equal(sb_hist_percentile(&a, 50), 5);
+}
+
+static void test_hist_json(void **state)
+{
+	static struct sb_hist h;
+	json_t *j;
+
+	(void)state;
+	sb_hist_init(&h);
+	sb_hist_add(&h, 100);
+	sb_hist_add(&h, 300);
+	j = sb_hist_to_json(&h, 1);
+	assert_int_equal(json_integer_value(json_object_get(j, "count")), 2);
+	assert_int_equal(json_integer_value(json_object_get(j, "min")), 100);
+	assert_int_equal(json_integer_value(json_object_get(j, "max")), 300);
+	assert_true(json_real_value(json_object_get(j, "avg")) == 200.0);
+	assert_int_equal(json_array_size(json_object_get(j, "buckets")), 2);
+	json_decref(j);
+}
+
+static void test_atomic_write_read(void **state)
+{
+	char dir[] = "/tmp/sbtestXXXXXX";
+	char path[512], sub[256];
+	char *buf;
+	size_t len;
+	json_t *j;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(sub, sizeof(sub), "%s/a/b/c", dir);
+	assert_int_equal(sb_mkdir_p(sub, 0755), 0);
+	assert_int_equal(sb_mkdir_p(sub, 0755), 0);
+	snprintf(path, sizeof(path), "%s/x.json", sub);
+	j = json_pack("{s:i}", "schema", 1);
+	assert_int_equal(sb_json_dump_atomic(path, j), 0);
+	json_decref(j);
+	assert_int_equal(sb_read_file(path, &buf, &len), 0);
+	assert_string_equal(buf, "{\n  \"schema\": 1\n}\n");
+	free(buf);
+	assert_int_equal(sb_read_file("/nonexistent/x", &buf, &len), -ENOENT);
+	snprintf(path, sizeof(path), "%s/nodir/x", dir);
+	assert_int_equal(sb_write_file_atomic(path, "x", 1), -ENOENT);
+	assert_int_equal(sb_rm_rf(dir), 0);
+	assert_int_equal(access(dir, F_OK), -1);
+}
+
+static void test_spawn(void **state)
+{
+	const char *ok[] = { "true", NULL };
+	const char *fail[] = { "sh", "-c", "exit 7", NULL };
+	const char *missing[] = { "no-such-program-xyz", NULL };
+	const char *slow[] = { "sleep", "10", NULL };
+	const char *echo[] = { "echo", "a;$(b)", NULL };
+	char path[] = "/tmp/sbspawnXXXXXX";
+	struct sb_spawn s = { .argv = ok };
+	char *buf;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(sb_run(&s, -1), 0);
+	s.argv = fail;
+	assert_int_equal(sb_run(&s, -1), 7);
+	s.argv = missing;
+	assert_int_equal(sb_run(&s, -1), -ENOENT);
+	s.argv = slow;
+	s.new_pgrp = 1;
+	assert_int_equal(sb_run(&s, 100000000), -ETIMEDOUT);
+	s.argv = echo;
+	s.new_pgrp = 0;
+	s.stdout_path = path;
+	assert_int_equal(sb_run(&s, -1), 0);
+	assert_int_equal(sb_read_file(path, &buf, NULL), 0);
+	assert_string_equal(buf, "a;$(b)\n");
+	free(buf);
+	unlink(path);
+	assert_true(sb_have_program("sh"));
+	assert_false(sb_have_program("no-such-program-xyz"));
+}
+
+static void test_envelope(void **state)
+{
+	char *argv[] = { "tool", "--x", "\xff" };
+	json_t *env = sb_envelope_new("tool", 3, argv);
+
+	(void)state;
+	sb_envelope_finish(env, "ok");
+	assert_int_equal(json_integer_value(json_object_get(env, "schema")),
+			 SB_SCHEMA);
+	assert_int_equal(json_array_size(json_object_get(env, "command_line")),
+			 3);
+	assert_string_equal(json_string_value(json_object_get(env, "status")),
+			    "ok");
+	assert_non_null(json_object_get(env, "uname"));
+	assert_non_null(json_object_get(env, "end_time"));
+	json_decref(env);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_duration_good),
+		cmocka_unit_test(test_duration_bad),
+		cmocka_unit_test(test_duration_format),
+		cmocka_unit_test(test_hist_index_roundtrip),
+		cmocka_unit_test(test_hist_percentiles_vs_exact),
+		cmocka_unit_test(test_hist_merge_overflow_empty),
+		cmocka_unit_test(test_hist_json),
+		cmocka_unit_test(test_atomic_write_read),
+		cmocka_unit_test(test_spawn),
+		cmocka_unit_test(test_envelope),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
