@@ -26,7 +26,6 @@ RESULTS ?= results
 BASE ?=
 CAND ?=
 RULES ?= ci/gate.json
-FUZZ_SECONDS ?= 60
 
 # Filled by the fragments:
 #   PROGS += name; name_SRCS, name_LDLIBS, name_STATIC := 1 (static link)
@@ -84,7 +83,7 @@ SH_FILES = $(shell git ls-files '*.sh' '.ci/run' 'harness/guest/init' 2>/dev/nul
 
 .PHONY: all help deps test test-run test-unit test-asan test-format \
 	test-shellcheck test-integration test-vm perf bench compare gate \
-	fuzz lint clean
+	clean
 
 all: $(PROG_BINS) ## build every program into build/bin/
 
@@ -102,7 +101,6 @@ help: ## list targets and variables
 	@echo "  RESULTS=$(RESULTS)       results root directory"
 	@echo "  BASE=, CAND=           results for gate/compare (DIR[:kernel[/feature-set]])"
 	@echo "  RULES=$(RULES)   gate rules"
-	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS)      seconds per fuzz target"
 
 deps: ## install missing Debian packages (apt-get; root needed)
 	@bash harness/deps.sh
