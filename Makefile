@@ -83,7 +83,7 @@ SH_FILES = $(shell git ls-files '*.sh' '.ci/run' 'harness/guest/init' 2>/dev/nul
 
 .PHONY: all help deps test test-run test-unit test-asan test-format \
 	test-shellcheck test-integration test-vm perf bench compare gate \
-	clean
+	lint clean
 
 all: $(PROG_BINS) ## build every program into build/bin/
 
@@ -108,7 +108,7 @@ deps: ## install missing Debian packages (apt-get; root needed)
 test: deps ## run every test (unit, sanitizers, format, shellcheck, integration, VM)
 	@$(MAKE) --no-print-directory test-run
 
-test-run: all test-format test-shellcheck
+test-run: all test-format test-shellcheck lint
 	@bash tests/run-all.sh
 
 test-unit: $(UNIT_BINS) ## unit tests only
@@ -122,6 +122,9 @@ test-format: ## clang-format --dry-run -Werror on all C
 
 test-shellcheck: ## shellcheck on all shell scripts
 	@shellcheck -x $(SH_FILES) && echo "shellcheck: ok"
+
+lint: ## cppcheck and clang-tidy on all C (warnings are errors)
+	@mkdir -p $(BUILD) && bash tests/lint.sh
 
 test-integration: all ## integration tests on the host kernel
 	@bash tests/run-scripts.sh integration tests/integration/*.sh

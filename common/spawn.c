@@ -110,7 +110,7 @@ static int wait_until(pid_t pid, int64_t deadline, int *status)
 {
 	for (;;) {
 		pid_t r = waitpid(pid, status, WNOHANG);
-		struct timespec tick = { 0, 10 * 1000 * 1000 };
+		struct timespec tick = { 0, 10000000L };
 
 		if (r == pid)
 			return 0;
