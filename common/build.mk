@@ -1,6 +1,8 @@
 # Shared C used by every tool: durations, histograms, atomic I/O, spawning, JSON envelope.
 COMMON_SRCS := common/duration.c common/hist.c common/atomicio.c \
 	       common/spawn.c common/envelope.c
+# Host-side only (not in the static guest binaries): needs -lcrypto.
+COMMON_HOST_SRCS := common/sha256.c
 UNIT_TESTS += test_common
-test_common_SRCS := tests/unit/test_common.c $(COMMON_SRCS)
-test_common_LDLIBS := -ljansson -lm
+test_common_SRCS := tests/unit/test_common.c $(COMMON_SRCS) $(COMMON_HOST_SRCS)
+test_common_LDLIBS := -ljansson -lcrypto -lm

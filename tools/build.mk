@@ -1,5 +1,6 @@
 # The slicebench front end, linking every part's subcommand.
 PROGS += slicebench
-slicebench_SRCS := tools/slicebench.c $(COMMON_SRCS) $(HARNESS_SRCS) \
+slicebench_SRCS := tools/slicebench.c $(COMMON_SRCS) $(COMMON_HOST_SRCS) \
+		   $(HARNESS_SRCS) \
 		   $(BOOT_SRCS) $(ANALYZER_SRCS) $(CI_SRCS)
-slicebench_LDLIBS := -ljansson $(ANALYZER_LDLIBS) -lm -lpthread
+slicebench_LDLIBS := -ljansson -lcrypto $(ANALYZER_LDLIBS) -lm -lpthread

@@ -15,6 +15,7 @@
 #include "common/duration.h"
 #include "common/envelope.h"
 #include "common/hist.h"
+#include "common/sha256.h"
 #include "common/spawn.h"
 
 static void test_duration_good(void **state)
@@ -241,6 +242,25 @@ static void test_envelope(void **state)
 	json_decref(env);
 }
 
+static void test_sha256(void **state)
+{
+	char hex[SB_SHA256_HEX], path[] = "/tmp/sbshaXXXXXX";
+	int fd = mkstemp(path);
+
+	(void)state;
+	sb_sha256_buf("abc", 3, hex);
+	assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223"
+				 "b00361a396177a9cb410ff61f20015ad");
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "abc", 3), 3);
+	close(fd);
+	assert_int_equal(sb_sha256_file(path, hex), 0);
+	assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223"
+				 "b00361a396177a9cb410ff61f20015ad");
+	unlink(path);
+	assert_int_equal(sb_sha256_file("/nonexistent", hex), -ENOENT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_atomic_write_read),
 		cmocka_unit_test(test_spawn),
 		cmocka_unit_test(test_envelope),
+		cmocka_unit_test(test_sha256),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
