@@ -1,1 +1,9 @@
 # Workload generators and their shared library.
+WL_LIB_SRCS := workloads/lib/slice.c workloads/lib/opts.c \
+	       workloads/lib/clock.c workloads/lib/stop.c \
+	       workloads/lib/place.c workloads/lib/schedstat.c \
+	       workloads/lib/stats.c workloads/lib/doc.c
+WL_LDLIBS := -ljansson -lnuma -lpthread -lm
+# Generators link the lib, the common sources and WL_LDLIBS; static for the
+# guest initramfs.
+WL_DEP_SRCS := $(WL_LIB_SRCS) $(COMMON_SRCS)

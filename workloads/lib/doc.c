@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Builder and writer of the workload JSON document. */
+#include <errno.h>
+#include <stdio.h>
+
+#include "common/atomicio.h"
+#include "common/envelope.h"
+#include "workloads/lib/doc.h"
+
+json_t *wl_doc_new(const char *tool, int argc, char *const argv[])
+{
+	return sb_envelope_new(tool, argc, argv);
+}
+
+void wl_doc_finish(json_t *doc, const struct wl_slice_info *slice,
+		   uint64_t duration_ns, uint64_t warmup_ns, json_t *result,
+		   const char *status)
+{
+	sb_envelope_finish(doc, status);
+	json_object_set_new(doc, "slice", wl_slice_to_json(slice));
+	json_object_set_new(doc, "duration_ns",
+			    json_integer((json_int_t)duration_ns));
+	json_object_set_new(doc, "warmup_ns",
+			    json_integer((json_int_t)warmup_ns));
+	json_object_set_new(doc, "result", result);
+}
+
+int wl_doc_write(const json_t *doc, const char *path)
+{
+	if (path[0] == '-' && !path[1]) {
+		if (json_dumpf(doc, stdout,
+			       JSON_INDENT(2) | JSON_PRESERVE_ORDER) ||
+		    fputc('\n', stdout) == EOF || fflush(stdout))
+			return -EIO;
+		return 0;
+	}
+	return sb_json_dump_atomic(path, doc);
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The workload JSON document (docs/formats.md, "Workload documents"): the
+ * common envelope, then "slice", "duration_ns", "warmup_ns", "result".
+ */
+#ifndef WL_DOC_H
+#define WL_DOC_H
+
+#include <stdint.h>
+#include <jansson.h>
+
+#include "workloads/lib/slice.h"
+
+/* Start a document (envelope with start_time) at the start of the run. */
+json_t *wl_doc_new(const char *tool, int argc, char *const argv[]);
+
+/*
+ * Complete @doc: "slice" from @slice, "duration_ns" (the measured window
+ * actually covered: shorter when interrupted), "warmup_ns", "result"
+ * (reference stolen), end_time and @status ("ok", "interrupted", "error").
+ */
+void wl_doc_finish(json_t *doc, const struct wl_slice_info *slice,
+		   uint64_t duration_ns, uint64_t warmup_ns, json_t *result,
+		   const char *status);
+
+/*
+ * Write @doc to @path atomically, or to stdout when @path is "-".
+ * Returns 0 or -errno.
+ */
+int wl_doc_write(const json_t *doc, const char *path);
+
+#endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* CPU and memory placement with sched_setaffinity and libnuma. */
+#ifndef WL_PLACE_H
+#define WL_PLACE_H
+
+#include <sched.h>
+#include <stddef.h>
+
+/*
+ * Restrict the calling thread (and what it later creates) to @cpus (NULL =
+ * leave alone) and, when @node >= 0, run on that NUMA node and prefer its
+ * memory. Returns 0 or -errno with a message in @err (e.g. no CPU of the
+ * list is online, node out of range, libnuma unavailable).
+ */
+int wl_place(const cpu_set_t *cpus, int node, char *err, size_t errlen);
+
+#endif

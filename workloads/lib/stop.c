@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The stop flag raised by SIGINT/SIGTERM or by the tool itself. */
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+
+#include "workloads/lib/stop.h"
+
+static volatile int stop_flag;
+static volatile sig_atomic_t stop_sig;
+
+static void on_signal(int sig)
+{
+	stop_sig = sig;
+	stop_flag = 1;
+}
+
+int wl_stop_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL))
+		return -errno;
+	return 0;
+}
+
+const volatile int *wl_stop_flag(void)
+{
+	return &stop_flag;
+}
+
+int wl_stop_requested(void)
+{
+	return stop_flag;
+}
+
+int wl_stop_signal(void)
+{
+	return stop_sig;
+}
+
+void wl_stop_request(void)
+{
+	stop_flag = 1;
+}
+
+const char *wl_stop_status(void)
+{
+	return stop_sig ? "interrupted" : "ok";
+}
