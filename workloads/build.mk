@@ -7,3 +7,8 @@ WL_LDLIBS := -ljansson -lnuma -lpthread -lm
 # Generators link the lib, the common sources and WL_LDLIBS; static for the
 # guest initramfs.
 WL_DEP_SRCS := $(WL_LIB_SRCS) $(COMMON_SRCS)
+
+PROGS += massive_intr
+massive_intr_SRCS := workloads/massive_intr.c $(WL_DEP_SRCS)
+massive_intr_LDLIBS := $(WL_LDLIBS)
+massive_intr_STATIC := 1

@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * massive_intr: N processes start together, each loops "busy W of wall time,
+ * sleep S" and counts its loops; reports throughput and fairness.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/exitcodes.h"
+#include "workloads/lib/clock.h"
+#include "workloads/lib/doc.h"
+#include "workloads/lib/opts.h"
+#include "workloads/lib/place.h"
+#include "workloads/lib/schedstat.h"
+#include "workloads/lib/slice.h"
+#include "workloads/lib/stats.h"
+#include "workloads/lib/stop.h"
+
+#define PROG "massive_intr"
+#define MAX_PROCS 4096
+#define MAX_PERIOD_NS (10 * (int64_t)WL_NSEC_PER_SEC)
+
+struct mi_opts {
+	int64_t procs;
+	uint64_t work_ns;
+	uint64_t sleep_ns;
+	struct wl_common common;
+};
+
+/* What one child reports, in memory shared with the parent. */
+struct mi_slot {
+	int32_t pid;
+	uint64_t loops;
+	uint64_t cpu_ns;
+	struct wl_schedstat sched; /* over the measured window */
+	uint64_t counts[]; /* loops per one-second interval */
+};
+
+/* The run's instants (CLOCK_MONOTONIC), set once every child is forked. */
+struct mi_times {
+	uint64_t start_ns, measure_ns, end_ns;
+};
+
+struct mi_run {
+	const struct mi_opts *o;
+	unsigned int nint; /* intervals of the full window */
+	size_t stride; /* bytes per slot */
+	unsigned char *shm; /* shared: struct mi_times, then the slots */
+	struct mi_times *t;
+	pid_t *pids;
+};
+
+static struct mi_slot *slot_of(const struct mi_run *r, int64_t i)
+{
+	return (struct mi_slot *)(r->shm + (size_t)(i + 1) * r->stride);
+}
+
+static void sched_delta(struct wl_schedstat *d, const struct wl_schedstat *a)
+{
+	d->run_ns -= a->run_ns;
+	d->run_delay_ns -= a->run_delay_ns;
+	d->timeslices -= a->timeslices;
+}
+
+/* The child: warm up, then count loops completed inside the window. */
+static void child_loop(const struct mi_run *r, struct mi_slot *s)
+{
+	struct wl_schedstat ss0 = { 0 };
+	uint64_t cpu0 = 0, t;
+	int measuring = 0;
+
+	wl_sleep_until_ns(r->t->start_ns);
+	for (t = wl_now_ns(); !wl_stop_requested();) {
+		if (!measuring && t >= r->t->measure_ns) {
+			/* Loops started inside the window count. */
+			measuring = 1;
+			cpu0 = wl_process_cpu_ns();
+			wl_schedstat_read(0, &ss0);
+		}
+		wl_burn_wall_ns(r->o->work_ns);
+		wl_sleep_ns(r->o->sleep_ns);
+		t = wl_now_ns();
+		if (t >= r->t->end_ns || wl_stop_requested())
+			break;
+		if (measuring) {
+			s->loops++;
+			s->counts[wl_interval_index(t, r->t->measure_ns,
+						    r->nint)]++;
+		}
+	}
+	if (measuring) {
+		s->cpu_ns = wl_process_cpu_ns() - cpu0;
+		if (!wl_schedstat_read(0, &s->sched))
+			sched_delta(&s->sched, &ss0);
+	}
+}
+
+static int run_child(const struct mi_run *r, int64_t i, int gate)
+{
+	struct mi_slot *s = slot_of(r, i);
+	char c;
+
+	s->pid = (int32_t)getpid();
+	/* Released together: the parent closes the write end. */
+	while (read(gate, &c, 1) < 0 && errno == EINTR && !wl_stop_requested())
+		;
+	close(gate);
+	child_loop(r, s);
+	return 0;
+}
+
+static void stop_children(const struct mi_run *r, int64_t n, int sig)
+{
+	for (int64_t i = 0; i < n; i++)
+		kill(r->pids[i], sig);
+}
+
+static int spawn_children(struct mi_run *r, char *err, size_t errlen)
+{
+	int gate[2];
+	int64_t i;
+
+	if (pipe(gate)) {
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		return -errno;
+	}
+	for (i = 0; i < r->o->procs; i++) {
+		pid_t pid = fork();
+
+		if (pid < 0) {
+			snprintf(err, errlen, "fork: %s", strerror(errno));
+			stop_children(r, i, SIGKILL);
+			close(gate[0]);
+			close(gate[1]);
+			return -EAGAIN;
+		}
+		if (!pid) {
+			close(gate[1]);
+			_exit(run_child(r, i, gate[0]));
+		}
+		r->pids[i] = pid;
+	}
+	close(gate[0]);
+	/* Everyone starts at the same instant, shortly after the release. */
+	r->t->start_ns = wl_now_ns() + 1000000;
+	r->t->measure_ns = r->t->start_ns + r->o->common.warmup_ns;
+	r->t->end_ns = r->t->measure_ns + r->o->common.duration_ns;
+	close(gate[1]);
+	return 0;
+}
+
+/* Wait out the run; returns the end of the window actually covered. */
+static uint64_t wait_children(const struct mi_run *r, int *failed)
+{
+	uint64_t end = r->t->end_ns;
+	int64_t left = r->o->procs;
+	int status, forwarded = 0;
+
+	*failed = 0;
+	while (left) {
+		pid_t pid = waitpid(-1, &status, 0);
+
+		if (pid < 0 && errno == EINTR) {
+			if (wl_stop_requested() && !forwarded++) {
+				end = wl_now_ns();
+				stop_children(r, r->o->procs, SIGTERM);
+			}
+			continue;
+		}
+		if (pid < 0)
+			break;
+		left--;
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			(*failed)++;
+	}
+	return end < r->t->end_ns ? end : r->t->end_ns;
+}
+
+static json_t *procs_json(const struct mi_run *r, uint64_t *loops)
+{
+	json_t *arr = json_array();
+
+	for (int64_t i = 0; i < r->o->procs; i++) {
+		const struct mi_slot *s = slot_of(r, i);
+
+		loops[i] = s->loops;
+		json_array_append_new(
+			arr, json_pack("{s:i, s:I, s:I, s:o}", "pid", s->pid,
+				       "loops", (json_int_t)s->loops, "cpu_ns",
+				       (json_int_t)s->cpu_ns, "schedstat",
+				       wl_schedstat_to_json(&s->sched)));
+	}
+	return arr;
+}
+
+static json_t *intervals_json(const struct mi_run *r, uint64_t window_ns)
+{
+	unsigned int n = window_ns ? wl_intervals_n(window_ns) : 0;
+	json_t *arr = json_array();
+
+	for (unsigned int k = 0; k < n && k < r->nint; k++) {
+		uint64_t sum = 0;
+
+		for (int64_t i = 0; i < r->o->procs; i++)
+			sum += slot_of(r, i)->counts[k];
+		json_array_append_new(arr, json_pack("{s:I, s:I}", "t_s",
+						     (json_int_t)k, "loops",
+						     (json_int_t)sum));
+	}
+	return arr;
+}
+
+static json_t *result_json(const struct mi_run *r, uint64_t window_ns)
+{
+	uint64_t *loops = calloc((size_t)r->o->procs, sizeof(*loops));
+	uint64_t total = 0;
+	json_t *res, *procs;
+	size_t n = (size_t)r->o->procs;
+
+	if (!loops)
+		return NULL;
+	procs = procs_json(r, loops);
+	for (size_t i = 0; i < n; i++)
+		total += loops[i];
+	res = json_pack(
+		"{s:I, s:I, s:I, s:o, s:I, s:f, s:{s:f, s:f}, s:o}", "procs_n",
+		(json_int_t)r->o->procs, "work_ns", (json_int_t)r->o->work_ns,
+		"sleep_ns", (json_int_t)r->o->sleep_ns, "procs", procs,
+		"loops_total", (json_int_t)total, "loops_per_s",
+		window_ns ? (double)total * 1e9 / (double)window_ns : 0.0,
+		"fairness", "min_max_ratio", wl_min_max_ratio(loops, n), "jain",
+		wl_jain_index(loops, n), "intervals",
+		intervals_json(r, window_ns));
+	free(loops);
+	return res;
+}
+
+static void print_text(const struct mi_run *r)
+{
+	for (int64_t i = 0; i < r->o->procs; i++)
+		printf("%" PRId32 "\t%" PRIu64 "\n", slot_of(r, i)->pid,
+		       slot_of(r, i)->loops);
+}
+
+static int report(const struct mi_run *r, json_t *doc,
+		  const struct wl_slice_info *slice, uint64_t window_ns,
+		  const char *status)
+{
+	const struct wl_common *c = &r->o->common;
+	json_t *res = result_json(r, window_ns);
+	int ret;
+
+	if (!res) {
+		fprintf(stderr, "%s: out of memory\n", PROG);
+		return SB_EXIT_ENV;
+	}
+	if (!c->quiet && !(c->json_path && !strcmp(c->json_path, "-")))
+		print_text(r);
+	if (!c->json_path) {
+		json_decref(res);
+		return SB_EXIT_OK;
+	}
+	wl_doc_finish(doc, slice, window_ns, c->warmup_ns, res, status);
+	ret = wl_doc_write(doc, c->json_path);
+	if (ret) {
+		fprintf(stderr, "%s: %s: %s\n", PROG, c->json_path,
+			strerror(-ret));
+		return SB_EXIT_ENV;
+	}
+	return SB_EXIT_OK;
+}
+
+static int setup(struct mi_run *r, struct wl_slice_info *slice, char *err,
+		 size_t errlen)
+{
+	const struct wl_common *c = &r->o->common;
+	struct wl_slice_req req;
+	int ret;
+
+	prctl(PR_SET_NAME, PROG);
+	ret = wl_place(c->cpus_given ? &c->cpus : NULL,
+		       c->node_given ? (int)c->node : -1, err, errlen);
+	if (ret)
+		return ret;
+	/* Set once here: the children inherit policy and slice over fork. */
+	wl_common_slice_req(c, &req);
+	ret = wl_slice_apply(0, &req, slice, err, errlen);
+	if (ret)
+		return ret;
+	r->nint = wl_intervals_n(c->duration_ns);
+	r->stride = (sizeof(struct mi_slot) + r->nint * sizeof(uint64_t) + 63) &
+		    ~(size_t)63;
+	r->shm = mmap(NULL, r->stride * (size_t)(r->o->procs + 1),
+		      PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1,
+		      0);
+	r->pids = calloc((size_t)r->o->procs, sizeof(*r->pids));
+	r->t = (struct mi_times *)r->shm;
+	if (r->shm == MAP_FAILED || !r->pids) {
+		snprintf(err, errlen, "out of memory for %" PRId64 " slots",
+			 r->o->procs);
+		return -ENOMEM;
+	}
+	ret = wl_stop_install();
+	if (ret)
+		snprintf(err, errlen, "sigaction: %s", strerror(-ret));
+	return ret;
+}
+
+static int parse(struct mi_opts *o, int argc, char **argv)
+{
+	struct wl_opt common[WL_COMMON_NOPTS + 1];
+	const struct wl_opt own[] = {
+		{ "procs", 'p', WL_OPT_INT, &o->procs, NULL, "N",
+		  "number of processes", 1, MAX_PROCS },
+		{ "work", 'W', WL_OPT_DURATION, &o->work_ns, NULL, "D",
+		  "busy time per loop (wall clock)", 1, MAX_PERIOD_NS },
+		{ "sleep", 'S', WL_OPT_DURATION, &o->sleep_ns, NULL, "D",
+		  "sleep per loop", 0, MAX_PERIOD_NS },
+		{ 0 },
+	};
+	const struct wl_cli cli = {
+		.prog = PROG,
+		.synopsis = "[OPTIONS]",
+		.about = "N processes loop: busy W, sleep S; counts loops per "
+			 "process (throughput, fairness).",
+		.tables = { own, common, NULL },
+	};
+	char err[256];
+
+	o->procs = 5;
+	o->work_ns = 8000000;
+	o->sleep_ns = 1000000;
+	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
+	wl_common_opts(&o->common, common);
+	if (wl_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		return SB_EXIT_USAGE;
+	}
+	if (o->common.help)
+		wl_cli_help(&cli, stdout);
+	return SB_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	struct mi_opts o;
+	struct mi_run r = { .o = &o };
+	struct wl_slice_info slice;
+	uint64_t end;
+	json_t *doc;
+	char err[256];
+	int ret, failed;
+
+	ret = parse(&o, argc, argv);
+	if (ret || o.common.help)
+		return ret;
+	doc = wl_doc_new(PROG, argc, argv);
+	if (setup(&r, &slice, err, sizeof(err)) ||
+	    spawn_children(&r, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		return SB_EXIT_ENV;
+	}
+	wl_burn_set_stop(wl_stop_flag());
+	end = wait_children(&r, &failed);
+	if (failed) {
+		fprintf(stderr, "%s: %d of %" PRId64 " processes failed\n",
+			PROG, failed, o.procs);
+		return SB_EXIT_ENV;
+	}
+	ret = report(&r, doc, &slice,
+		     end > r.t->measure_ns ? end - r.t->measure_ns : 0,
+		     wl_stop_status());
+	json_decref(doc);
+	free(r.pids);
+	munmap(r.shm, r.stride * (size_t)(o.procs + 1));
+	return ret;
+}
