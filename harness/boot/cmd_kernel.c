@@ -1,13 +1,343 @@
 // SPDX-License-Identifier: GPL-2.0
-/* PLACEHOLDER until its owner lands it: cmd_kernel. */
+/* slicebench kernel: list, show, fetch, build and test-boot kernels. */
+#include <getopt.h>
+#include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "common/atomicio.h"
+#include "common/duration.h"
 #include "common/exitcodes.h"
+#include "harness/boot/fmt.h"
+#include "harness/boot/initramfs.h"
+#include "harness/boot/kernel.h"
+#include "harness/boot/vm.h"
 #include "tools/commands.h"
+
+struct boot_opts {
+	const char *init, *scenario, *results_out, *console, *initrd_out;
+	const char *accel, *append, *bin_dir, *timeout;
+	int cpus, memory_mb, icount_shift, with_perf;
+};
+
+enum opt_kind { OPT_STR, OPT_INT, OPT_FLAG };
+
+/* The options of `kernel boot`: one table for parsing and --help. */
+static const struct opt {
+	const char *name, *metavar, *help;
+	enum opt_kind kind;
+	size_t offset;
+	long min, max;
+} boot_options[] = {
+#define S(n, m, member, h)                                                 \
+	{                                                                  \
+		n, m, h, OPT_STR, offsetof(struct boot_opts, member), 0, 0 \
+	}
+#define I(n, m, member, lo, hi, h)                                           \
+	{                                                                    \
+		n, m, h, OPT_INT, offsetof(struct boot_opts, member), lo, hi \
+	}
+	S("init", "FILE", init,
+	  "guest /init (required): a busybox sh script or program"),
+	S("scenario", "FILE", scenario,
+	  "put FILE at /etc/slicebench/scenario.json"),
+	S("timeout", "DUR", timeout,
+	  "hard limit for boot-run-poweroff (default 120s)"),
+	S("results-out", "FILE", results_out,
+	  "host file receiving the 'results' port"),
+	S("console", "FILE", console,
+	  "serial console log (default: a temp file)"),
+	S("initrd-out", "FILE", initrd_out,
+	  "where to write the initramfs (default: in the cache)"),
+	S("accel", "A", accel, "auto|kvm|tcg|icount (default auto)"),
+	I("icount-shift", "N", icount_shift, 0, 10, "icount shift (default 1)"),
+	I("cpus", "N", cpus, 1, 64, "guest CPUs (default 2)"),
+	I("memory", "MB", memory_mb, 64, 65536,
+	  "guest memory in MB (default 1024)"),
+	S("append", "ARGS", append, "extra kernel command line"),
+	S("bin-dir", "DIR", bin_dir,
+	  "static slicebench binaries (default build/bin)"),
+	{ "with-perf", NULL, "add perf and its libraries", OPT_FLAG,
+	  offsetof(struct boot_opts, with_perf), 0, 1 },
+#undef S
+#undef I
+};
+
+#define N_BOOT_OPTS (sizeof(boot_options) / sizeof(boot_options[0]))
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: slicebench kernel list\n"
+		"       slicebench kernel show NAME\n"
+		"       slicebench kernel fetch NAME\n"
+		"       slicebench kernel build NAME\n"
+		"       slicebench kernel boot NAME --init FILE [options]\n\n"
+		"NAME is a descriptor in kernels/<name>/kernel.json, 'host', or a\n"
+		"path to a bzImage (booted as is). fetch makes the image available\n"
+		"(Debian package download, or a source build); build does the\n"
+		"source build of a type \"source\" kernel. boot builds an initramfs\n"
+		"around --init, boots it under QEMU and prints the outcome as JSON\n"
+		"(exit 0 when the guest printed 'SLICEBENCH: done status=ok').\n\n"
+		"boot options:\n");
+	for (size_t i = 0; i < N_BOOT_OPTS; i++) {
+		char left[40];
+
+		snprintf(left, sizeof(left), "--%s%s%s", boot_options[i].name,
+			 boot_options[i].metavar ? " " : "",
+			 boot_options[i].metavar ? boot_options[i].metavar :
+						   "");
+		fprintf(f, "  %-22s %s\n", left, boot_options[i].help);
+	}
+	fprintf(f,
+		"\ncache: %s (SLICEBENCH_CACHE); descriptors: %s "
+		"(SLICEBENCH_KERNELS)\n",
+		kernel_cache_dir(), kernel_dir());
+}
+
+static int parse_boot(int argc, char **argv, struct boot_opts *o)
+{
+	struct option lo[N_BOOT_OPTS + 2];
+	int c, idx;
+
+	for (size_t i = 0; i < N_BOOT_OPTS; i++)
+		lo[i] = (struct option){ boot_options[i].name,
+					 boot_options[i].kind == OPT_FLAG ?
+						 no_argument :
+						 required_argument,
+					 NULL, (int)i };
+	lo[N_BOOT_OPTS] = (struct option){ "help", no_argument, NULL, 'h' };
+	lo[N_BOOT_OPTS + 1] = (struct option){ 0 };
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", lo, &idx)) != -1) {
+		const struct opt *op;
+		char *end;
+		long v;
+
+		if (c == 'h') {
+			usage(stdout);
+			exit(SB_EXIT_OK);
+		}
+		if (c < 0 || c >= (int)N_BOOT_OPTS) {
+			usage(stderr);
+			return SB_EXIT_USAGE;
+		}
+		op = &boot_options[c];
+		if (op->kind == OPT_STR) {
+			*(const char **)((char *)o + op->offset) = optarg;
+			continue;
+		}
+		if (op->kind == OPT_FLAG) {
+			*(int *)((char *)o + op->offset) = 1;
+			continue;
+		}
+		v = strtol(optarg, &end, 10);
+		if (!*optarg || *end || v < op->min || v > op->max) {
+			fprintf(stderr,
+				"slicebench kernel boot: --%s: \"%s\" is not an integer in [%ld, %ld]\n",
+				op->name, optarg, op->min, op->max);
+			return SB_EXIT_USAGE;
+		}
+		*(int *)((char *)o + op->offset) = (int)v;
+	}
+	return 0;
+}
+
+static json_t *info_json(const struct kernel_info *ki)
+{
+	return json_pack(
+		"{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:s, s:s, s:s}",
+		"name", ki->name, "type", kernel_type_name(ki->type),
+		"description", ki->description, "image", ki->image, "release",
+		ki->release, "config_path", ki->config_path, "config_sha256",
+		ki->config_sha256, "modules_dir", ki->modules_dir, "source",
+		ki->source, "machine", ki->machine, "custom_slices",
+		ki->custom_slices, "package", ki->package, "tree", ki->tree,
+		"fragment", ki->fragment, "series", ki->series);
+}
+
+static int print_json(json_t *j)
+{
+	if (!j || json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER))
+		return SB_EXIT_ENV;
+	putchar('\n');
+	json_decref(j);
+	return SB_EXIT_OK;
+}
+
+static int lookup(const char *name, struct kernel_info *ki, int prepare)
+{
+	char err[1024];
+	int ret = kernel_lookup(name, ki, err, sizeof(err));
+
+	if (!ret && prepare)
+		ret = kernel_prepare(ki, err, sizeof(err));
+	if (ret)
+		fprintf(stderr, "slicebench kernel: %s\n", err);
+	return ret;
+}
+
+static int do_list(void)
+{
+	struct kernel_info ki;
+	char *names, *p, err[1024];
+	size_t n;
+	int ret = kernel_list(&names, &n);
+
+	if (ret) {
+		fprintf(stderr, "slicebench kernel: %s: %s\n", kernel_dir(),
+			strerror(-ret));
+		return SB_EXIT_ENV;
+	}
+	p = names;
+	for (size_t i = 0; i < n; i++, p += strlen(p) + 1) {
+		if (kernel_lookup(p, &ki, err, sizeof(err))) {
+			printf("%-14s (bad descriptor: %s)\n", p, err);
+			continue;
+		}
+		printf("%-14s %-7s %s%s\n", p, kernel_type_name(ki.type),
+		       ki.description, ki.image[0] ? "" : "");
+	}
+	free(names);
+	return SB_EXIT_OK;
+}
+
+static void default_path(char *buf, size_t len, const char *rel)
+{
+	const char *root = getenv("SLICEBENCH_ROOT");
+
+	snprintf(buf, len, "%s%s%s", root && *root ? root : "",
+		 root && *root ? "/" : "", rel);
+}
+
+static int do_boot(const char *name, int argc, char **argv)
+{
+	struct boot_opts o = { .cpus = 2,
+			       .memory_mb = 1024,
+			       .icount_shift = 1,
+			       .accel = "auto",
+			       .timeout = "120s" };
+	char bin_dir[PATH_MAX], initrd[PATH_MAX], err[1024], dir[PATH_MAX];
+	struct kernel_info ki;
+	struct vm_result res;
+	uint64_t timeout_ns;
+	int ret = parse_boot(argc, argv, &o);
+
+	if (ret)
+		return ret;
+	if (!o.init) {
+		fprintf(stderr,
+			"slicebench kernel boot: --init FILE is required\n");
+		return SB_EXIT_USAGE;
+	}
+	if (sb_parse_duration_ns(o.timeout, &timeout_ns) || !timeout_ns) {
+		fprintf(stderr,
+			"slicebench kernel boot: --timeout: \"%s\" is not a duration\n",
+			o.timeout);
+		return SB_EXIT_USAGE;
+	}
+	ret = lookup(name, &ki, 1);
+	if (ret)
+		return ret;
+	if (ki.type == KERNEL_HOST) {
+		fprintf(stderr,
+			"slicebench kernel boot: kernel %s runs no VM\n", name);
+		return SB_EXIT_USAGE;
+	}
+	default_path(bin_dir, sizeof(bin_dir), "build/bin");
+	if (fmt(dir, sizeof(dir), "%s/initramfs", kernel_cache_dir()) ||
+	    fmt(initrd, sizeof(initrd), "%s/boot-%s.cpio", dir, ki.name) ||
+	    (!o.initrd_out && sb_mkdir_p(dir, 0755))) {
+		fprintf(stderr, "slicebench kernel boot: cannot create %s\n",
+			dir);
+		return SB_EXIT_ENV;
+	}
+	ret = initramfs_build(
+		&(struct initramfs_request){
+			.kernel = &ki,
+			.scenario_path = o.scenario,
+			.bin_dir = o.bin_dir ? o.bin_dir : bin_dir,
+			.init_path = o.init,
+			.with_perf = o.with_perf,
+			.out_path = o.initrd_out ? o.initrd_out : initrd,
+			.agent_optional = 1 },
+		err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "slicebench kernel boot: %s\n", err);
+		return ret;
+	}
+	ret = vm_run(&(struct vm_request){ .kernel = &ki,
+					   .initrd = o.initrd_out ?
+							     o.initrd_out :
+							     initrd,
+					   .accel = o.accel,
+					   .icount_shift = o.icount_shift,
+					   .cpus = o.cpus,
+					   .memory_mb = o.memory_mb,
+					   .append = o.append,
+					   .console_log = o.console,
+					   .results_out = o.results_out,
+					   .timeout_ns = timeout_ns },
+		     &res);
+	if (ret) {
+		fprintf(stderr, "slicebench kernel boot: %s\n", res.detail);
+		return ret;
+	}
+	print_json(json_pack(
+		"{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:s}", "kernel",
+		ki.name, "release", ki.release, "status",
+		vm_status_name(res.status), "accel", res.accel, "accel_note",
+		res.accel_note, "qemu_version", res.qemu_version, "wall_ms",
+		(json_int_t)(res.wall_ns / 1000000), "boot_to_user_ms",
+		(json_int_t)(res.boot_to_user_ns / 1000000), "detail",
+		res.detail));
+	if (res.status != VM_OK)
+		fprintf(stderr, "slicebench kernel boot: %s: %s\n",
+			vm_status_name(res.status), res.detail);
+	return res.status == VM_OK ? SB_EXIT_OK : SB_EXIT_ENV;
+}
 
 int cmd_kernel(int argc, char **argv)
 {
-	(void)argc;
-	fprintf(stderr, "slicebench %s: not built yet\n", argv[0]);
-	return SB_EXIT_ENV;
+	struct kernel_info ki;
+	const char *sub = argc > 1 ? argv[1] : "";
+	int ret;
+
+	if (!strcmp(sub, "--help") || !strcmp(sub, "-h") ||
+	    !strcmp(sub, "help")) {
+		usage(stdout);
+		return SB_EXIT_OK;
+	}
+	if (!strcmp(sub, "list") && argc == 2)
+		return do_list();
+	if (argc < 3 || (argc > 3 && strcmp(sub, "boot"))) {
+		usage(stderr);
+		return SB_EXIT_USAGE;
+	}
+	if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) {
+		usage(stdout);
+		return SB_EXIT_OK;
+	}
+	if (!strcmp(sub, "boot"))
+		return do_boot(argv[2], argc - 2, argv + 2);
+	if (!strcmp(sub, "show")) {
+		ret = lookup(argv[2], &ki, 0);
+		return ret ? ret : print_json(info_json(&ki));
+	}
+	if (!strcmp(sub, "fetch") || !strcmp(sub, "build")) {
+		ret = lookup(argv[2], &ki, 0);
+		if (!ret && !strcmp(sub, "build") && ki.type != KERNEL_SOURCE) {
+			fprintf(stderr,
+				"slicebench kernel build: %s is a %s kernel; use fetch\n",
+				ki.name, kernel_type_name(ki.type));
+			return SB_EXIT_USAGE;
+		}
+		if (!ret)
+			ret = lookup(argv[2], &ki, 1);
+		return ret ? ret : print_json(info_json(&ki));
+	}
+	usage(stderr);
+	return SB_EXIT_USAGE;
 }

@@ -27,6 +27,7 @@ struct initramfs_request {
 	const char *init_path; /* harness/guest/init */
 	int with_perf; /* add perf and its libraries (cross-check tests) */
 	const char *out_path; /* the cpio archive to write (atomically) */
+	int agent_optional; /* boot tests with their own init: sbguest may be absent */
 };
 
 /*

@@ -64,4 +64,22 @@ int kernel_lookup(const char *name, struct kernel_info *ki, char *err,
  */
 int kernel_prepare(struct kernel_info *ki, char *err, size_t errlen);
 
+/*
+ * Parse the descriptor @path for kernel @name into @ki (paths relative to
+ * the descriptor's directory are made absolute). Unknown keys, unknown types
+ * and keys of another type are errors naming the file and the key.
+ * Returns 0 or SB_EXIT_USAGE with @err set.
+ */
+int kernel_parse_descriptor(const char *path, const char *name,
+			    struct kernel_info *ki, char *err, size_t errlen);
+
+/*
+ * Release string (uname -r) stored in the setup header of the x86 bzImage
+ * @image. Returns 0 or -errno (-EINVAL: not a bzImage).
+ */
+int kernel_image_release(const char *image, char *buf, size_t len);
+
+/* Name of @t as descriptors spell it: "debian", "source", "host", "path". */
+const char *kernel_type_name(enum kernel_type t);
+
 #endif

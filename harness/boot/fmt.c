@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Checked snprintf: one place that turns truncation into -ENAMETOOLONG. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "harness/boot/fmt.h"
+
+int fmt(char *buf, size_t len, const char *format, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, format);
+	n = vsnprintf(buf, len, format, ap);
+	va_end(ap);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}

@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Kernel descriptors: find, parse and validate kernels/<name>/kernel.json. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "common/exitcodes.h"
+#include "harness/boot/kernel.h"
+#include "harness/boot/kernel_backends.h"
+#include "harness/boot/sha256.h"
+
+#define T_DEBIAN (1u << KERNEL_DEBIAN)
+#define T_SOURCE (1u << KERNEL_SOURCE)
+#define T_HOST (1u << KERNEL_HOST)
+#define T_ALL (T_DEBIAN | T_SOURCE | T_HOST)
+
+enum field_kind { F_STRING, F_PATH, F_BOOL, F_MACHINE };
+
+/* Every descriptor key: which types allow it, what it holds, where it goes. */
+static const struct field {
+	const char *key;
+	unsigned int types;
+	enum field_kind kind;
+	size_t offset, size;
+	int required;
+} fields[] = {
+#define FIELD(k, t, kind, member, req)                                 \
+	{                                                              \
+		k, t, kind, offsetof(struct kernel_info, member),      \
+			sizeof(((struct kernel_info *)0)->member), req \
+	}
+	FIELD("description", T_ALL, F_STRING, description, 0),
+	FIELD("custom_slices", T_ALL, F_BOOL, custom_slices, 0),
+	FIELD("machine", T_DEBIAN | T_SOURCE, F_MACHINE, machine, 0),
+	FIELD("package", T_DEBIAN, F_STRING, package, 1),
+	FIELD("tree", T_SOURCE, F_PATH, tree, 1),
+	FIELD("fragment", T_SOURCE, F_PATH, fragment, 1),
+	FIELD("series", T_SOURCE, F_PATH, series, 0),
+#undef FIELD
+};
+
+static const char *const type_names[] = {
+	[KERNEL_DEBIAN] = "debian",
+	[KERNEL_SOURCE] = "source",
+	[KERNEL_HOST] = "host",
+	[KERNEL_PATH] = "path",
+};
+
+const char *kernel_type_name(enum kernel_type t)
+{
+	return (unsigned int)t < 4 ? type_names[t] : "?";
+}
+
+const char *kernel_dir(void)
+{
+	static char dir[PATH_MAX];
+	const char *env = getenv("SLICEBENCH_KERNELS");
+	const char *root = getenv("SLICEBENCH_ROOT");
+
+	if (env && *env)
+		snprintf(dir, sizeof(dir), "%s", env);
+	else if (root && *root)
+		snprintf(dir, sizeof(dir), "%s/kernels", root);
+	else
+		snprintf(dir, sizeof(dir), "kernels");
+	return dir;
+}
+
+const char *kernel_cache_dir(void)
+{
+	static char dir[PATH_MAX];
+	const char *env = getenv("SLICEBENCH_CACHE");
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+
+	if (env && *env)
+		snprintf(dir, sizeof(dir), "%s", env);
+	else if (xdg && *xdg)
+		snprintf(dir, sizeof(dir), "%s/slicebench", xdg);
+	else
+		snprintf(dir, sizeof(dir), "%s/.cache/slicebench",
+			 home && *home ? home : "/tmp");
+	return dir;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int kernel_list(char **names, size_t *count)
+{
+	DIR *d = opendir(kernel_dir());
+	char **v = NULL, *out, *p;
+	size_t n = 0, cap = 0, total = 0, i;
+	struct dirent *de;
+	int ret = 0;
+
+	*names = NULL;
+	*count = 0;
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		char path[PATH_MAX];
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/kernel.json", kernel_dir(),
+			 de->d_name);
+		if (access(path, R_OK))
+			continue;
+		if (n == cap) {
+			char **nv = realloc(v, (cap = cap ? 2 * cap : 16) *
+						       sizeof(*v));
+			if (!nv) {
+				ret = -ENOMEM;
+				goto out;
+			}
+			v = nv;
+		}
+		if (!(v[n] = strdup(de->d_name))) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		total += strlen(v[n++]) + 1;
+	}
+	qsort(v, n, sizeof(*v), cmp_names);
+	out = p = malloc(total + 1);
+	if (!out) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		p = stpcpy(p, v[i]) + 1;
+	*names = out;
+	*count = n;
+out:
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	closedir(d);
+	return ret;
+}
+
+static int set_string(char *dst, size_t size, const char *s)
+{
+	if (strlen(s) >= size)
+		return -ENAMETOOLONG;
+	strcpy(dst, s);
+	return 0;
+}
+
+/* @s relative to @base (a directory) unless absolute. */
+static int set_path(char *dst, size_t size, const char *base, const char *s)
+{
+	int n = s[0] == '/' ? snprintf(dst, size, "%s", s) :
+			      snprintf(dst, size, "%s/%s", base, s);
+
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+static int parse_field(const struct field *f, json_t *v, const char *base,
+		       struct kernel_info *ki, const char *path, char *err,
+		       size_t errlen)
+{
+	char *dst = (char *)ki + f->offset;
+	const char *s = json_string_value(v);
+
+	if (f->kind == F_BOOL) {
+		if (!json_is_boolean(v))
+			goto bad;
+		*(int *)dst = json_is_true(v);
+		return 0;
+	}
+	if (!s || !*s)
+		goto bad;
+	if (f->kind == F_MACHINE && strcmp(s, "pc") && strcmp(s, "microvm"))
+		goto bad;
+	if (f->kind == F_PATH ? set_path(dst, f->size, base, s) :
+				set_string(dst, f->size, s))
+		goto bad;
+	return 0;
+bad:
+	snprintf(err, errlen, "%s: %s: %s is not %s", path, f->key,
+		 s ? s : (json_is_true(v) ? "true" : "this value"),
+		 f->kind == F_BOOL    ? "a boolean" :
+		 f->kind == F_MACHINE ? "\"pc\" or \"microvm\"" :
+					"a non-empty string of sane length");
+	return SB_EXIT_USAGE;
+}
+
+static int parse_type(json_t *root, const char *path, enum kernel_type *t,
+		      char *err, size_t errlen)
+{
+	const char *s = json_string_value(json_object_get(root, "type"));
+
+	for (int i = KERNEL_DEBIAN; s && i <= KERNEL_HOST; i++)
+		if (!strcmp(s, type_names[i])) {
+			*t = (enum kernel_type)i;
+			return 0;
+		}
+	snprintf(err, errlen,
+		 "%s: type: %s%s%s is not a kernel type (debian, source, host)",
+		 path, s ? "\"" : "", s ? s : "missing or not a string",
+		 s ? "\"" : "");
+	return SB_EXIT_USAGE;
+}
+
+static const struct field *find_field(const char *key)
+{
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (!strcmp(fields[i].key, key))
+			return &fields[i];
+	return NULL;
+}
+
+static int parse_root(json_t *root, const char *path, struct kernel_info *ki,
+		      char *err, size_t errlen)
+{
+	char tmp[PATH_MAX], base[PATH_MAX];
+	const char *key;
+	json_t *v;
+	int ret;
+
+	if (!json_is_object(root)) {
+		snprintf(err, errlen, "%s: not a JSON object", path);
+		return SB_EXIT_USAGE;
+	}
+	ret = parse_type(root, path, &ki->type, err, errlen);
+	if (ret)
+		return ret;
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	if (!realpath(dirname(tmp), base))
+		snprintf(base, sizeof(base), "%s", dirname(tmp));
+	json_object_foreach(root, key, v) {
+		const struct field *f = find_field(key);
+
+		if (!strcmp(key, "type"))
+			continue;
+		if (!f) {
+			snprintf(err, errlen, "%s: %s: unknown key", path, key);
+			return SB_EXIT_USAGE;
+		}
+		if (!(f->types & (1u << ki->type))) {
+			snprintf(err, errlen,
+				 "%s: %s: not a key of type \"%s\" kernels",
+				 path, key, type_names[ki->type]);
+			return SB_EXIT_USAGE;
+		}
+		ret = parse_field(f, v, base, ki, path, err, errlen);
+		if (ret)
+			return ret;
+	}
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (fields[i].required &&
+		    (fields[i].types & (1u << ki->type)) &&
+		    !json_object_get(root, fields[i].key)) {
+			snprintf(err, errlen, "%s: %s: missing", path,
+				 fields[i].key);
+			return SB_EXIT_USAGE;
+		}
+	return 0;
+}
+
+int kernel_parse_descriptor(const char *path, const char *name,
+			    struct kernel_info *ki, char *err, size_t errlen)
+{
+	json_error_t jerr;
+	json_t *root;
+	int ret;
+
+	memset(ki, 0, sizeof(*ki));
+	ki->custom_slices = 1;
+	if (set_string(ki->name, sizeof(ki->name), name) ||
+	    set_string(ki->descriptor, sizeof(ki->descriptor), path)) {
+		snprintf(err, errlen, "%s: kernel name too long", path);
+		return SB_EXIT_USAGE;
+	}
+	root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	if (!root) {
+		snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text);
+		return SB_EXIT_USAGE;
+	}
+	ret = parse_root(root, path, ki, err, errlen);
+	json_decref(root);
+	if (ret)
+		return ret;
+	if (!ki->machine[0])
+		strcpy(ki->machine,
+		       ki->type == KERNEL_SOURCE ? "microvm" : "pc");
+	if (ki->type == KERNEL_HOST)
+		ki->machine[0] = '\0';
+	return 0;
+}
+
+int kernel_set_config(struct kernel_info *ki, const char *config)
+{
+	int ret;
+
+	if (set_string(ki->config_path, sizeof(ki->config_path), config))
+		return -ENAMETOOLONG;
+	ret = sha256_file(config, ki->config_sha256);
+	if (ret) {
+		ki->config_path[0] = '\0';
+		ki->config_sha256[0] = '\0';
+	}
+	return ret;
+}
+
+int kernel_image_release(const char *image, char *buf, size_t len)
+{
+	unsigned char hdr[0x210];
+	char ver[256];
+	unsigned int off;
+	ssize_t n;
+	size_t i;
+	int fd = open(image, O_RDONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	/* Boot protocol: "HdrS" at 0x202, kernel_version pointer at 0x20e. */
+	n = pread(fd, hdr, sizeof(hdr), 0);
+	if (n != (ssize_t)sizeof(hdr) || memcmp(hdr + 0x202, "HdrS", 4)) {
+		ret = -EINVAL;
+		goto out;
+	}
+	off = (unsigned int)(hdr[0x20e] | hdr[0x20f] << 8) + 0x200;
+	n = pread(fd, ver, sizeof(ver) - 1, off);
+	if (n <= 0 || hdr[0x20e] == 0) {
+		ret = -EINVAL;
+		goto out;
+	}
+	ver[n] = '\0';
+	for (i = 0; ver[i] && ver[i] != ' '; i++)
+		if (ver[i] < 0x21 || ver[i] > 0x7e) {
+			ret = -EINVAL;
+			goto out;
+		}
+	if (i == 0 || i >= len) {
+		ret = i ? -ENAMETOOLONG : -EINVAL;
+		goto out;
+	}
+	memcpy(buf, ver, i);
+	buf[i] = '\0';
+out:
+	close(fd);
+	return ret;
+}
+
+/* 1 if @release names a kernel with EEVDF custom slices (>= 6.12). */
+static int release_has_slices(const char *release)
+{
+	unsigned int major = 0, minor = 0;
+
+	if (sscanf(release, "%u.%u", &major, &minor) != 2)
+		return 1;
+	return major > 6 || (major == 6 && minor >= 12);
+}
+
+static int lookup_path(const char *name, struct kernel_info *ki, char *err,
+		       size_t errlen)
+{
+	struct stat st;
+
+	memset(ki, 0, sizeof(*ki));
+	strcpy(ki->name, "path");
+	ki->type = KERNEL_PATH;
+	strcpy(ki->machine, "pc");
+	if (stat(name, &st) || !S_ISREG(st.st_mode) ||
+	    !realpath(name, ki->image)) {
+		snprintf(err, errlen, "KERNEL=%s: not a readable image file",
+			 name);
+		return SB_EXIT_USAGE;
+	}
+	if (set_string(ki->source, sizeof(ki->source), ki->image)) {
+		snprintf(err, errlen, "KERNEL=%s: path too long", name);
+		return SB_EXIT_USAGE;
+	}
+	strcpy(ki->description, "an image booted as is");
+	if (kernel_image_release(ki->image, ki->release, sizeof(ki->release))) {
+		snprintf(err, errlen, "KERNEL=%s: not an x86 bzImage", name);
+		return SB_EXIT_USAGE;
+	}
+	ki->custom_slices = release_has_slices(ki->release);
+	return 0;
+}
+
+static void lookup_host(struct kernel_info *ki)
+{
+	struct utsname u;
+	char config[PATH_MAX];
+
+	if (uname(&u))
+		return;
+	snprintf(ki->release, sizeof(ki->release), "%s", u.release);
+	snprintf(ki->source, sizeof(ki->source), "running kernel %s",
+		 u.release);
+	snprintf(config, sizeof(config), "/boot/config-%s", u.release);
+	kernel_set_config(ki, config);
+}
+
+static void unknown_kernel(const char *name, char *err, size_t errlen)
+{
+	char *names = NULL, *p;
+	size_t count = 0, used;
+
+	used = (size_t)snprintf(err, errlen,
+				"unknown kernel '%s'; available:", name);
+	kernel_list(&names, &count);
+	p = names;
+	for (size_t i = 0; i < count && used < errlen; i++, p += strlen(p) + 1)
+		used += (size_t)snprintf(err + used, errlen - used, "%s %s",
+					 i ? "," : "", p);
+	if (used < errlen)
+		snprintf(err + used, errlen - used,
+			 "%s or a path to a bzImage (from %s)",
+			 count ? "," : "", kernel_dir());
+	free(names);
+}
+
+int kernel_lookup(const char *name, struct kernel_info *ki, char *err,
+		  size_t errlen)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	if (strchr(name, '/'))
+		return lookup_path(name, ki, err, errlen);
+	snprintf(path, sizeof(path), "%s/%s/kernel.json", kernel_dir(), name);
+	if (!*name ||
+	    strspn(name,
+		   "abcdefghijklmnopqrstuvwxyz"
+		   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != strlen(name) ||
+	    name[0] == '.' || access(path, R_OK)) {
+		unknown_kernel(name, err, errlen);
+		return SB_EXIT_USAGE;
+	}
+	ret = kernel_parse_descriptor(path, name, ki, err, errlen);
+	if (ret)
+		return ret;
+	if (ki->type == KERNEL_HOST)
+		lookup_host(ki);
+	else if (ki->type == KERNEL_DEBIAN)
+		kernel_find_debian(ki);
+	return 0;
+}
+
+int kernel_prepare(struct kernel_info *ki, char *err, size_t errlen)
+{
+	switch (ki->type) {
+	case KERNEL_DEBIAN:
+		return kernel_fetch_debian(ki, err, errlen);
+	case KERNEL_SOURCE:
+		return kernel_build_source(ki, err, errlen);
+	case KERNEL_HOST:
+		return 0;
+	case KERNEL_PATH:
+		if (access(ki->image, R_OK)) {
+			snprintf(err, errlen, "%s: %s", ki->image,
+				 strerror(errno));
+			return SB_EXIT_USAGE;
+		}
+		return 0;
+	}
+	snprintf(err, errlen, "kernel %s: bad type", ki->name);
+	return SB_EXIT_USAGE;
+}

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Debian kernels: resolve the newest linux-image package matching the
+ * descriptor's pattern with apt-cache, apt-get download it, dpkg-deb -x it
+ * into the cache, and reuse that unpacked tree afterwards.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/atomicio.h"
+#include "common/exitcodes.h"
+#include "common/spawn.h"
+#include "harness/boot/capture.h"
+#include "harness/boot/fmt.h"
+#include "harness/boot/kernel_backends.h"
+
+#define APT_TIMEOUT_NS (600LL * 1000000000LL)
+
+struct candidates {
+	char **v;
+	size_t n;
+};
+
+static void candidates_free(struct candidates *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		free(c->v[i]);
+	free(c->v);
+	c->v = NULL;
+	c->n = 0;
+}
+
+static int candidates_add(struct candidates *c, const char *s, size_t len)
+{
+	char **nv = realloc(c->v, (c->n + 1) * sizeof(*nv));
+
+	if (!nv)
+		return -ENOMEM;
+	c->v = nv;
+	if (!(c->v[c->n] = strndup(s, len)))
+		return -ENOMEM;
+	c->n++;
+	return 0;
+}
+
+static int newest_first(const void *a, const void *b)
+{
+	return strverscmp(*(char *const *)b, *(char *const *)a);
+}
+
+/* Glob (* and ?) into an anchored POSIX extended regex for apt-cache. */
+static int glob_to_regex(const char *glob, char *re, size_t len)
+{
+	size_t o = 0;
+
+	if (len < 3)
+		return -ENAMETOOLONG;
+	re[o++] = '^';
+	for (; *glob; glob++) {
+		const char *add = *glob == '*'			 ? ".*" :
+				  *glob == '?'			 ? "." :
+				  strchr(".+^$()[]{}|\\", *glob) ? "\\" :
+								   "";
+		size_t n = strlen(add);
+
+		if (o + n + 3 > len)
+			return -ENAMETOOLONG;
+		memcpy(re + o, add, n);
+		o += n;
+		if (*glob != '*' && *glob != '?')
+			re[o++] = *glob;
+	}
+	re[o++] = '$';
+	re[o] = '\0';
+	return 0;
+}
+
+static int search_packages(const char *pattern, struct candidates *c, char *err,
+			   size_t errlen)
+{
+	char re[256], *out = NULL;
+	const char *argv[] = { "apt-cache", "search", "--names-only", re,
+			       NULL };
+	int rc;
+
+	if (glob_to_regex(pattern, re, sizeof(re))) {
+		snprintf(err, errlen, "package pattern too long: %s", pattern);
+		return SB_EXIT_USAGE;
+	}
+	rc = capture_run(argv, 0, APT_TIMEOUT_NS, &out);
+	if (rc) {
+		snprintf(err, errlen, "apt-cache search %s: %s", re,
+			 rc < 0 ? strerror(-rc) : "failed");
+		free(out);
+		return SB_EXIT_ENV;
+	}
+	for (char *line = out; line && *line;) {
+		char *end = strchr(line, '\n');
+		size_t n = strcspn(line, " \n");
+		char name[256];
+
+		if (n && n < sizeof(name)) {
+			memcpy(name, line, n);
+			name[n] = '\0';
+			if (!fnmatch(pattern, name, 0) &&
+			    candidates_add(c, line, n)) {
+				free(out);
+				return SB_EXIT_ENV;
+			}
+		}
+		line = end ? end + 1 : NULL;
+	}
+	free(out);
+	qsort(c->v, c->n, sizeof(*c->v), newest_first);
+	return 0;
+}
+
+/* apt-cache policy's candidate version of @pkg, or -ENOENT. */
+static int candidate_version(const char *pkg, char *ver, size_t len)
+{
+	const char *argv[] = { "apt-cache", "policy", pkg, NULL };
+	char *out = NULL;
+	int rc = capture_run(argv, 0, APT_TIMEOUT_NS, &out);
+
+	if (rc == 0)
+		rc = capture_field(out, "Candidate:", ver, len);
+	else if (rc > 0)
+		rc = -EIO;
+	free(out);
+	if (rc == 0 && (!strcmp(ver, "(none)") || !*ver))
+		rc = -ENOENT;
+	return rc;
+}
+
+/* Fill @ki from the unpacked package in @dir. Returns 0 or -errno. */
+static int fill_from_unpack(struct kernel_info *ki, const char *dir,
+			    const char *pkg, const char *ver)
+{
+	char boot[PATH_MAX], path[PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(boot, sizeof(boot), "%s/boot", dir);
+	d = opendir(boot);
+	if (!d)
+		return -errno;
+	ki->release[0] = '\0';
+	while ((de = readdir(d)))
+		if (!strncmp(de->d_name, "vmlinuz-", 8))
+			snprintf(ki->release, sizeof(ki->release), "%s",
+				 de->d_name + 8);
+	closedir(d);
+	if (!ki->release[0])
+		return -ENOENT;
+	if (fmt(ki->image, sizeof(ki->image), "%s/vmlinuz-%s", boot,
+		ki->release) ||
+	    fmt(path, sizeof(path), "%s/config-%s", boot, ki->release))
+		return -ENAMETOOLONG;
+	kernel_set_config(ki, path);
+	if (fmt(ki->modules_dir, sizeof(ki->modules_dir), "%s/lib/modules/%s",
+		dir, ki->release) ||
+	    access(ki->modules_dir, R_OK))
+		ki->modules_dir[0] = '\0';
+	snprintf(ki->source, sizeof(ki->source), "%s=%s", pkg, ver);
+	return 0;
+}
+
+static void debian_dir(char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/debian", kernel_cache_dir());
+}
+
+int kernel_find_debian(struct kernel_info *ki)
+{
+	char dir[PATH_MAX], best[256] = "", path[PATH_MAX + 256];
+	struct dirent *de;
+	DIR *d;
+
+	debian_dir(dir, sizeof(dir));
+	d = opendir(dir);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		char name[256];
+		char *us = strchr(de->d_name, '_');
+
+		if (!us || (size_t)(us - de->d_name) >= sizeof(name) ||
+		    !strncmp(de->d_name, "dl.", 3))
+			continue;
+		memcpy(name, de->d_name, (size_t)(us - de->d_name));
+		name[us - de->d_name] = '\0';
+		if (!fnmatch(ki->package, name, 0) && !strstr(us, ".deb") &&
+		    !strstr(us, ".tmp.") &&
+		    (!best[0] || strverscmp(de->d_name, best) > 0))
+			snprintf(best, sizeof(best), "%s", de->d_name);
+	}
+	closedir(d);
+	if (!best[0])
+		return -ENOENT;
+	snprintf(path, sizeof(path), "%s/%s", dir, best);
+	*strchr(best, '_') = '\0';
+	return fill_from_unpack(ki, path, best, best + strlen(best) + 1);
+}
+
+/* The single *.deb apt-get left in @dir, moved to @dest. */
+static int take_deb(const char *dir, const char *dest)
+{
+	char path[PATH_MAX + 256];
+	struct dirent *de;
+	int ret = -ENOENT;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+
+		if (n > 4 && !strcmp(de->d_name + n - 4, ".deb")) {
+			snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+			ret = rename(path, dest) ? -errno : 0;
+			break;
+		}
+	}
+	closedir(d);
+	return ret;
+}
+
+static int download(const char *dir, const char *pkg, const char *ver,
+		    const char *deb, char *err, size_t errlen)
+{
+	char tmp[PATH_MAX], spec[512], log[PATH_MAX + 16];
+	const char *argv[] = { "apt-get", "download", "-q", spec, NULL };
+	int rc;
+
+	if (!access(deb, R_OK))
+		return 0;
+	if (fmt(spec, sizeof(spec), "%s=%s", pkg, ver) ||
+	    fmt(tmp, sizeof(tmp), "%s/dl.XXXXXX", dir) || !mkdtemp(tmp)) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		return SB_EXIT_ENV;
+	}
+	snprintf(log, sizeof(log), "%s.log", tmp);
+	fprintf(stderr, "kernel: apt-get download %s\n", spec);
+	rc = sb_run(&(struct sb_spawn){ .argv = argv,
+					.stdout_path = log,
+					.stderr_path = log,
+					.cwd = tmp },
+		    APT_TIMEOUT_NS);
+	if (rc == 0)
+		rc = take_deb(tmp, deb);
+	sb_rm_rf(tmp);
+	if (rc) {
+		snprintf(err, errlen, "apt-get download %s failed (%s); see %s",
+			 spec, rc < 0 ? strerror(-rc) : "exit status", log);
+		return SB_EXIT_ENV;
+	}
+	unlink(log);
+	return 0;
+}
+
+static int unpack(const char *deb, const char *final, char *err, size_t errlen)
+{
+	char tmp[PATH_MAX];
+	const char *argv[] = { "dpkg-deb", "-x", deb, tmp, NULL };
+	int rc;
+
+	if (fmt(tmp, sizeof(tmp), "%s.tmp.XXXXXX", final) || !mkdtemp(tmp)) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		return SB_EXIT_ENV;
+	}
+	fprintf(stderr, "kernel: dpkg-deb -x %s\n", deb);
+	rc = sb_run(&(struct sb_spawn){ .argv = argv }, APT_TIMEOUT_NS);
+	if (rc == 0 && rename(tmp, final))
+		rc = -errno;
+	if (rc) {
+		sb_rm_rf(tmp);
+		snprintf(err, errlen, "dpkg-deb -x %s: %s", deb,
+			 rc < 0 ? strerror(-rc) : "failed");
+		return SB_EXIT_ENV;
+	}
+	return 0;
+}
+
+int kernel_fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
+{
+	struct candidates c = { 0 };
+	char dir[PATH_MAX], ver[128] = "", final[PATH_MAX + 512];
+	char deb[PATH_MAX + 512];
+	const char *pkg = NULL;
+	int ret;
+
+	debian_dir(dir, sizeof(dir));
+	ret = sb_mkdir_p(dir, 0755);
+	if (ret) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(-ret));
+		return SB_EXIT_ENV;
+	}
+	ret = search_packages(ki->package, &c, err, errlen);
+	for (size_t i = 0; !ret && i < c.n && !pkg; i++)
+		if (!candidate_version(c.v[i], ver, sizeof(ver)))
+			pkg = c.v[i];
+	if (!pkg) {
+		candidates_free(&c);
+		if (!kernel_find_debian(ki)) {
+			fprintf(stderr,
+				"kernel %s: apt gave no candidate for %s; using the cached %s\n",
+				ki->name, ki->package, ki->source);
+			return 0;
+		}
+		if (!ret)
+			snprintf(
+				err, errlen,
+				"kernel %s: no installable package matches %s (apt-get update?)",
+				ki->name, ki->package);
+		return SB_EXIT_ENV;
+	}
+	snprintf(final, sizeof(final), "%s/%s_%s", dir, pkg, ver);
+	snprintf(deb, sizeof(deb), "%s/%s_%s.deb", dir, pkg, ver);
+	if (access(final, R_OK)) {
+		ret = download(dir, pkg, ver, deb, err, errlen);
+		if (!ret)
+			ret = unpack(deb, final, err, errlen);
+	}
+	if (!ret && fill_from_unpack(ki, final, pkg, ver)) {
+		snprintf(err, errlen, "%s: no boot/vmlinuz-* in the package",
+			 final);
+		ret = SB_EXIT_ENV;
+	}
+	candidates_free(&c);
+	return ret;
+}

@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One QEMU boot: build the command line from the request, start QEMU
+ * without a shell, follow the console log line by line (init start, done,
+ * panic), enforce the hard timeout, classify the outcome.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/atomicio.h"
+#include "common/exitcodes.h"
+#include "common/spawn.h"
+#include "harness/boot/capture.h"
+#include "harness/boot/vm_boot.h"
+
+#define QEMU "qemu-system-x86_64"
+#define TICK_NS (20LL * 1000000LL)
+#define TAIL_LINES 3
+
+const char *vm_status_name(enum vm_status s)
+{
+	static const char *const names[] = {
+		[VM_OK] = "ok",
+		[VM_TIMEOUT] = "timeout",
+		[VM_PANIC] = "panic",
+		[VM_GUEST_FAILED] = "guest_failed",
+		[VM_QEMU_FAILED] = "qemu_failed",
+	};
+
+	return (unsigned int)s < sizeof(names) / sizeof(names[0]) ? names[s] :
+								    "?";
+}
+
+const char *vm_qemu_version(void)
+{
+	static char version[64];
+	static int done;
+	const char *argv[] = { QEMU, "--version", NULL };
+	char *out = NULL, *p;
+
+	if (done)
+		return version;
+	done = 1;
+	if (capture_run(argv, 0, 30LL * 1000000000LL, &out) == 0 &&
+	    (p = strstr(out, "version ")))
+		snprintf(version, sizeof(version), "%.*s",
+			 (int)strcspn(p + 8, " \n"), p + 8);
+	free(out);
+	return version;
+}
+
+/* argv with its strings in one arena. */
+struct args {
+	const char *v[128];
+	int n;
+	char store[16384];
+	size_t used;
+	int overflow;
+};
+
+static void arg(struct args *a, const char *fmt, ...)
+{
+	size_t room = sizeof(a->store) - a->used;
+	va_list ap;
+	int n;
+
+	if (a->overflow || a->n + 2 > (int)(sizeof(a->v) / sizeof(a->v[0]))) {
+		a->overflow = 1;
+		return;
+	}
+	va_start(ap, fmt);
+	n = vsnprintf(a->store + a->used, room, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= room) {
+		a->overflow = 1;
+		return;
+	}
+	a->v[a->n++] = a->store + a->used;
+	a->v[a->n] = NULL;
+	a->used += (size_t)n + 1;
+}
+
+static void accel_args(struct args *a, const char *accel, int shift)
+{
+	if (!strcmp(accel, "kvm")) {
+		arg(a, "-accel");
+		arg(a, "kvm");
+		arg(a, "-cpu");
+		arg(a, "host");
+	} else if (!strcmp(accel, "icount")) {
+		arg(a, "-accel");
+		arg(a, "tcg");
+		arg(a, "-icount");
+		arg(a, "shift=%d,sleep=off,align=off", shift);
+		arg(a, "-cpu");
+		arg(a, "max");
+	} else {
+		arg(a, "-accel");
+		arg(a, "tcg,thread=multi");
+		arg(a, "-cpu");
+		arg(a, "max");
+	}
+}
+
+static void build_args(struct args *a, const struct vm_request *req,
+		       const char *accel, const char *console)
+{
+	const char *machine = req->kernel->machine[0] ? req->kernel->machine :
+							"pc";
+
+	arg(a, QEMU);
+	arg(a, "-M");
+	arg(a, "%s", machine);
+	accel_args(a, accel, req->icount_shift);
+	arg(a, "-smp");
+	arg(a, "%d", req->cpus > 0 ? req->cpus : 1);
+	arg(a, "-m");
+	arg(a, "%d", req->memory_mb > 0 ? req->memory_mb : 1024);
+	for (int i = 0; req->numa && i < req->numa_nodes; i++) {
+		arg(a, "-object");
+		arg(a, "memory-backend-ram,id=mem%d,size=%dM", i,
+		    req->numa[i].memory_mb);
+		arg(a, "-numa");
+		arg(a, "node,nodeid=%d,cpus=%s,memdev=mem%d", i,
+		    req->numa[i].cpus, i);
+	}
+	arg(a, "-kernel");
+	arg(a, "%s", req->kernel->image);
+	if (req->initrd) {
+		arg(a, "-initrd");
+		arg(a, "%s", req->initrd);
+	}
+	arg(a, "-append");
+	arg(a, "console=ttyS0 quiet panic=-1%s%s", req->append ? " " : "",
+	    req->append ? req->append : "");
+	arg(a, "-nographic");
+	arg(a, "-no-reboot");
+	arg(a, "-nic");
+	arg(a, "none");
+	arg(a, "-serial");
+	arg(a, "file:%s", console);
+	arg(a, "-monitor");
+	arg(a, "none");
+	if (req->results_out) {
+		arg(a, "-device");
+		arg(a, "%s",
+		    strcmp(machine, "microvm") ? "virtio-serial-pci" :
+						 "virtio-serial-device");
+		arg(a, "-chardev");
+		arg(a, "file,id=res,path=%s", req->results_out);
+		arg(a, "-device");
+		arg(a, "virtserialport,chardev=res,name=results");
+	}
+}
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* What the console has told so far. */
+struct watch {
+	int fd;
+	char line[1024];
+	size_t len;
+	int64_t start_ns, user_ns;
+	int panic, done_ok, done_failed;
+	char detail[512], error_line[512];
+	char tail[TAIL_LINES][160];
+	int tail_n;
+};
+
+static void on_line(struct watch *w, const char *line)
+{
+	const char *p;
+
+	if (!*line)
+		return;
+	snprintf(w->tail[w->tail_n++ % TAIL_LINES], sizeof(w->tail[0]), "%s",
+		 line);
+	if (!w->user_ns && strstr(line, "SLICEBENCH: start"))
+		w->user_ns = now_ns() - w->start_ns;
+	if (!w->panic && (p = strstr(line, "Kernel panic"))) {
+		w->panic = 1;
+		snprintf(w->detail, sizeof(w->detail), "%s", p);
+	}
+	if ((p = strstr(line, "SLICEBENCH: done status="))) {
+		p += strlen("SLICEBENCH: done status=");
+		if (!strncmp(p, "ok", 2) && (!p[2] || p[2] == ' ')) {
+			w->done_ok = 1;
+		} else {
+			w->done_failed = 1;
+			snprintf(w->detail, sizeof(w->detail), "guest: %s", p);
+		}
+	}
+	if ((p = strstr(line, "SLICEBENCH: error")))
+		snprintf(w->error_line, sizeof(w->error_line), "%s", p);
+}
+
+static void follow(struct watch *w, const char *console)
+{
+	char buf[4096];
+	ssize_t n;
+
+	if (w->fd < 0)
+		w->fd = open(console, O_RDONLY | O_CLOEXEC);
+	if (w->fd < 0)
+		return;
+	while ((n = read(w->fd, buf, sizeof(buf))) > 0) {
+		for (ssize_t i = 0; i < n; i++) {
+			char ch = buf[i];
+
+			if (ch == '\n' || w->len == sizeof(w->line) - 1) {
+				w->line[w->len] = '\0';
+				on_line(w, w->line);
+				w->len = 0;
+			}
+			if (ch != '\n' && ch != '\r')
+				w->line[w->len++] = ch;
+		}
+	}
+}
+
+/* A fatal QEMU message in its own output (KVM pauses instead of exiting). */
+static int qemu_fatal(const char *log, char *detail, size_t len)
+{
+	char *text = NULL, *p;
+	size_t n;
+	int fatal = 0;
+
+	if (sb_read_file(log, &text, &n))
+		return 0;
+	if ((p = strstr(text, "KVM internal error"))) {
+		snprintf(detail, len, "qemu: %.*s", (int)strcspn(p, "\n"), p);
+		fatal = 1;
+	}
+	free(text);
+	return fatal;
+}
+
+static void qemu_tail(const char *log, char *detail, size_t len)
+{
+	char *text = NULL;
+	size_t n;
+
+	if (sb_read_file(log, &text, &n) || !n) {
+		free(text);
+		return;
+	}
+	while (n && (text[n - 1] == '\n' || text[n - 1] == ' '))
+		text[--n] = '\0';
+	for (char *p = text; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	snprintf(detail, len, "qemu: %s", n > 300 ? text + n - 300 : text);
+	free(text);
+}
+
+static void tail_detail(const struct watch *w, char *detail, size_t len)
+{
+	size_t used = (size_t)snprintf(
+		detail, len, "guest stopped without 'SLICEBENCH: done'%s",
+		w->tail_n ? "; last lines:" : " and printed nothing");
+	int first = w->tail_n > TAIL_LINES ? w->tail_n - TAIL_LINES : 0;
+
+	if (w->error_line[0]) {
+		snprintf(detail, len, "%s", w->error_line);
+		return;
+	}
+	for (int i = first; i < w->tail_n && used < len; i++)
+		used += (size_t)snprintf(detail + used, len - used, " %s%s",
+					 i > first ? "| " : "",
+					 w->tail[i % TAIL_LINES]);
+}
+
+static void classify(const struct watch *w, int timed_out, int status,
+		     const char *qlog, struct vm_result *res)
+{
+	int clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+
+	if (w->panic) {
+		res->status = VM_PANIC;
+		snprintf(res->detail, sizeof(res->detail), "%s", w->detail);
+	} else if (res->status == VM_QEMU_FAILED) {
+		/* detail already set from QEMU's own output */
+	} else if (timed_out) {
+		res->status = VM_TIMEOUT;
+		snprintf(res->detail, sizeof(res->detail),
+			 "killed after the timeout; last console line: %s",
+			 w->tail_n ? w->tail[(w->tail_n - 1) % TAIL_LINES] :
+				     "(none)");
+	} else if (w->done_failed) {
+		res->status = VM_GUEST_FAILED;
+		snprintf(res->detail, sizeof(res->detail), "%s", w->detail);
+	} else if (w->done_ok && clean) {
+		res->status = VM_OK;
+	} else if (!clean) {
+		res->status = VM_QEMU_FAILED;
+		snprintf(res->detail, sizeof(res->detail),
+			 "qemu exit status %d",
+			 WIFEXITED(status) ? WEXITSTATUS(status) :
+					     128 + WTERMSIG(status));
+		qemu_tail(qlog, res->detail, sizeof(res->detail));
+	} else {
+		res->status = VM_GUEST_FAILED;
+		tail_detail(w, res->detail, sizeof(res->detail));
+	}
+}
+
+static int temp_file(char *path, size_t len, const char *what)
+{
+	const char *dir = getenv("TMPDIR");
+	int fd;
+
+	snprintf(path, len, "%s/sb-%s.XXXXXX", dir && *dir ? dir : "/tmp",
+		 what);
+	fd = mkstemp(path);
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
+static void stop(pid_t pid, int *status)
+{
+	kill(-pid, SIGTERM);
+	sb_spawn_wait(pid, 3LL * 1000000000LL, status);
+}
+
+int vm_boot(const struct vm_request *req, const char *accel,
+	    struct vm_result *res)
+{
+	char qlog[4096], console_tmp[4096];
+	const char *console = req->console_log;
+	struct watch w = { .fd = -1 };
+	struct args *a;
+	int status = 0, timed_out = 0, fatal = 0;
+	int64_t deadline;
+	pid_t pid;
+
+	snprintf(res->qemu_version, sizeof(res->qemu_version), "%s",
+		 vm_qemu_version());
+	if (temp_file(qlog, sizeof(qlog), "qemu") ||
+	    (!console &&
+	     temp_file(console_tmp, sizeof(console_tmp), "console"))) {
+		snprintf(res->detail, sizeof(res->detail),
+			 "cannot create a temporary file: %s", strerror(errno));
+		return SB_EXIT_ENV;
+	}
+	if (!console)
+		console = console_tmp;
+	a = calloc(1, sizeof(*a));
+	if (!a)
+		return SB_EXIT_ENV;
+	build_args(a, req, accel, console);
+	unlink(console); /* QEMU creates it; never read a previous boot */
+	if (req->results_out)
+		unlink(req->results_out);
+	w.start_ns = now_ns();
+	pid = a->overflow ?
+		      -E2BIG :
+		      sb_spawn_start(&(struct sb_spawn){ .argv = a->v,
+							 .stdout_path = qlog,
+							 .stderr_path = qlog,
+							 .new_pgrp = 1 });
+	free(a);
+	if (pid < 0) {
+		snprintf(res->detail, sizeof(res->detail), "%s: %s%s", QEMU,
+			 strerror((int)-pid),
+			 pid == -ENOENT ?
+				 " (install qemu-system-x86: make deps)" :
+				 "");
+		unlink(qlog);
+		return SB_EXIT_ENV;
+	}
+	deadline = req->timeout_ns ? w.start_ns + (int64_t)req->timeout_ns : -1;
+	for (;;) {
+		pid_t r = waitpid(pid, &status, WNOHANG);
+		struct timespec tick = { 0, TICK_NS };
+
+		follow(&w, console);
+		if (r == pid)
+			break;
+		if (w.panic || (fatal = qemu_fatal(qlog, res->detail,
+						   sizeof(res->detail)))) {
+			stop(pid, &status);
+			break;
+		}
+		if (deadline >= 0 && now_ns() >= deadline) {
+			timed_out = 1;
+			stop(pid, &status);
+			break;
+		}
+		nanosleep(&tick, NULL);
+	}
+	res->wall_ns = (uint64_t)(now_ns() - w.start_ns);
+	follow(&w, console);
+	if (w.len) {
+		w.line[w.len] = '\0';
+		on_line(&w, w.line);
+	}
+	if (w.fd >= 0)
+		close(w.fd);
+	res->boot_to_user_ns = (uint64_t)w.user_ns;
+	res->status = fatal ? VM_QEMU_FAILED : VM_OK;
+	classify(&w, timed_out, status, qlog, res);
+	unlink(qlog);
+	if (console == console_tmp)
+		unlink(console_tmp);
+	return 0;
+}

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Accelerator choice: "auto" trusts KVM only after a probe boot of the
+ * kernel under test really reached its root mount (an opening /dev/kvm is
+ * not enough here), caching the answer per host and QEMU version; then
+ * vm_run() boots with it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "common/atomicio.h"
+#include "common/envelope.h"
+#include "common/exitcodes.h"
+#include "harness/boot/kernel.h"
+#include "harness/boot/vm_boot.h"
+
+#define PROBE_TIMEOUT_NS (30ULL * 1000000000ULL)
+
+static void set(struct vm_result *res, const char *accel, const char *note)
+{
+	snprintf(res->accel, sizeof(res->accel), "%s", accel);
+	snprintf(res->accel_note, sizeof(res->accel_note), "%.255s", note);
+}
+
+static void cache_path(char *buf, size_t len)
+{
+	struct utsname u;
+
+	if (uname(&u))
+		memset(&u, 0, sizeof(u));
+	snprintf(buf, len, "%s/accel/%s_%s_qemu-%s.json", kernel_cache_dir(),
+		 u.nodename, u.release, vm_qemu_version());
+}
+
+static int cached(const char *path, int *kvm, char *note, size_t len)
+{
+	json_t *j = json_load_file(path, 0, NULL);
+	json_t *ok = json_object_get(j, "kvm_works");
+	const char *n = json_string_value(json_object_get(j, "note"));
+	int found = json_is_boolean(ok) && n;
+
+	if (found) {
+		*kvm = json_is_true(ok);
+		snprintf(note, len, "%s", n);
+	}
+	json_decref(j);
+	return found;
+}
+
+/* Boot the kernel with KVM and no initrd: reaching the root mount is success. */
+static int probe(const struct vm_request *req, char *note, size_t len)
+{
+	struct vm_request p = *req;
+	struct vm_result r;
+	char console[4096], *text = NULL;
+	const char *tmp = getenv("TMPDIR");
+	size_t n;
+	int fd, ok;
+
+	snprintf(console, sizeof(console), "%s/sb-probe.XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
+	fd = mkstemp(console);
+	if (fd < 0) {
+		snprintf(note, len, "KVM probe: cannot create a temp file");
+		return 0;
+	}
+	close(fd);
+	p.initrd = NULL;
+	p.results_out = NULL;
+	p.append = NULL;
+	p.numa = NULL;
+	p.numa_nodes = 0;
+	p.console_log = console;
+	p.timeout_ns = PROBE_TIMEOUT_NS;
+	memset(&r, 0, sizeof(r));
+	fprintf(stderr, "vm: probing KVM with a boot of %s\n",
+		req->kernel->image);
+	if (vm_boot(&p, "kvm", &r)) {
+		snprintf(note, len, "KVM probe could not run QEMU: %.180s",
+			 r.detail);
+		unlink(console);
+		return 0;
+	}
+	ok = !sb_read_file(console, &text, &n) &&
+	     (strstr(text, "VFS: Unable to mount root") ||
+	      strstr(text, "Run /init") || strstr(text, "SLICEBENCH: start"));
+	free(text);
+	unlink(console);
+	if (ok)
+		snprintf(note, len, "KVM probe boot reached the root mount");
+	else
+		snprintf(note, len, "KVM probe boot failed (%s: %.180s)",
+			 vm_status_name(r.status),
+			 r.detail[0] ? r.detail : "no console output");
+	return ok;
+}
+
+static void save(const char *path, int kvm, const char *note)
+{
+	char dir[4096], when[40];
+	json_t *j;
+
+	snprintf(dir, sizeof(dir), "%s/accel", kernel_cache_dir());
+	if (sb_mkdir_p(dir, 0755))
+		return;
+	j = json_pack("{s:i, s:b, s:s, s:s}", "schema", 1, "kvm_works", kvm,
+		      "note", note, "probed_at",
+		      sb_iso_time_now(when, sizeof(when)));
+	if (j)
+		sb_json_dump_atomic(path, j);
+	json_decref(j);
+}
+
+static void choose_auto(const struct vm_request *req, struct vm_result *res)
+{
+	char path[4096], note[256];
+	int kvm = 0, fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+
+	if (fd < 0) {
+		snprintf(note, sizeof(note), "no usable /dev/kvm (%s): TCG",
+			 strerror(errno));
+		set(res, "tcg", note);
+		return;
+	}
+	close(fd);
+	cache_path(path, sizeof(path));
+	if (!cached(path, &kvm, note, sizeof(note))) {
+		kvm = probe(req, note, sizeof(note));
+		save(path, kvm, note);
+	}
+	if (kvm) {
+		set(res, "kvm", note);
+	} else {
+		char msg[256];
+
+		snprintf(msg, sizeof(msg), "%.200s: TCG", note);
+		set(res, "tcg", msg);
+	}
+}
+
+int vm_choose_accel(const struct vm_request *req, struct vm_result *res)
+{
+	static char last[300];
+	const char *a = req->accel ? req->accel : "auto";
+	char line[300];
+
+	if (!strcmp(a, "tcg") || !strcmp(a, "kvm")) {
+		set(res, a, "requested");
+	} else if (!strcmp(a, "icount")) {
+		snprintf(line, sizeof(line),
+			 "requested: fixed-rate virtual time, shift=%d",
+			 req->icount_shift);
+		set(res, "icount", line);
+	} else if (!strcmp(a, "auto")) {
+		choose_auto(req, res);
+	} else {
+		snprintf(res->detail, sizeof(res->detail),
+			 "accel: \"%s\" is not auto, kvm, tcg or icount", a);
+		return SB_EXIT_USAGE;
+	}
+	snprintf(line, sizeof(line), "%s (%s)", res->accel, res->accel_note);
+	if (strcmp(line, last)) {
+		fprintf(stderr, "vm: accelerator %s\n", line);
+		snprintf(last, sizeof(last), "%s", line);
+	}
+	return 0;
+}
+
+int vm_run(const struct vm_request *req, struct vm_result *res)
+{
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	if (!req->kernel || !req->kernel->image[0]) {
+		snprintf(res->detail, sizeof(res->detail),
+			 "kernel %s has no image to boot",
+			 req->kernel ? req->kernel->name : "(none)");
+		res->status = VM_QEMU_FAILED;
+		return SB_EXIT_USAGE;
+	}
+	ret = vm_choose_accel(req, res);
+	if (ret) {
+		res->status = VM_QEMU_FAILED;
+		return ret;
+	}
+	ret = vm_boot(req, res->accel, res);
+	return ret;
+}

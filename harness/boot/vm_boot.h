@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Internal to harness/boot: one QEMU boot with a given accelerator. */
+#ifndef SB_BOOT_VM_BOOT_H
+#define SB_BOOT_VM_BOOT_H
+
+#include "harness/boot/vm.h"
+
+/*
+ * Boot @req with @accel ("kvm", "tcg", "icount"), watch the console and
+ * classify into @res (accel fields untouched). Returns 0 when QEMU ran, or
+ * SB_EXIT_ENV with res->detail set.
+ */
+int vm_boot(const struct vm_request *req, const char *accel,
+	    struct vm_result *res);
+
+/* "7.2.22", from qemu-system-x86_64 --version (cached), or "" if unknown. */
+const char *vm_qemu_version(void);
+
+#endif
