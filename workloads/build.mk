@@ -12,3 +12,8 @@ PROGS += massive_intr
 massive_intr_SRCS := workloads/massive_intr.c $(WL_DEP_SRCS)
 massive_intr_LDLIBS := $(WL_LDLIBS)
 massive_intr_STATIC := 1
+
+PROGS += cyclic
+cyclic_SRCS := workloads/cyclic.c $(WL_DEP_SRCS)
+cyclic_LDLIBS := $(WL_LDLIBS)
+cyclic_STATIC := 1

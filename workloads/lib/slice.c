@@ -121,6 +121,13 @@ static void build_attr(const struct wl_slice_req *req,
 	a->sched_util_min = a->sched_util_max = 0;
 }
 
+/* Nothing asked: only read back (setattr would pin the base slice). */
+static int wants_change(const struct wl_slice_req *req)
+{
+	return req->set_slice || req->batch || req->fifo_prio > 0 ||
+	       req->set_nice || req->reset_on_fork;
+}
+
 int wl_slice_apply(pid_t tid, const struct wl_slice_req *req,
 		   struct wl_slice_info *info, char *err, size_t errlen)
 {
@@ -148,7 +155,7 @@ int wl_slice_apply(pid_t tid, const struct wl_slice_req *req,
 	/* A fair task without a slice request keeps its current slice. */
 	info->applied_ns = applied;
 	build_attr(req, info, &a);
-	ret = wl_sched_setattr(tid, &a);
+	ret = wants_change(req) ? wl_sched_setattr(tid, &a) : 0;
 	if (ret) {
 		snprintf(err, errlen, "sched_setattr(%d, %s): %s", (int)tid,
 			 wl_policy_name((int)a.sched_policy), strerror(-ret));

@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cyclic: T threads wake every interval on absolute CLOCK_MONOTONIC times;
+ * wakeup latency (wake - intended) goes into per-second histograms.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include "common/exitcodes.h"
+#include "common/hist.h"
+#include "workloads/lib/clock.h"
+#include "workloads/lib/doc.h"
+#include "workloads/lib/opts.h"
+#include "workloads/lib/place.h"
+#include "workloads/lib/slice.h"
+#include "workloads/lib/stop.h"
+
+#define PROG "cyclic"
+#define MAX_THREADS 1024
+/* Per-second histograms are kept per thread: bound their address space. */
+#define MAX_HIST_BYTES (1ULL << 30)
+
+struct cy_opts {
+	int64_t threads;
+	uint64_t interval_ns;
+	int64_t fifo_prio;
+	struct wl_common common;
+};
+
+struct cy_run {
+	const struct cy_opts *o;
+	unsigned int nint; /* intervals of the full window */
+	pthread_barrier_t go;
+	/* CLOCK_MONOTONIC instants, written before the barrier releases. */
+	uint64_t start_ns, measure_ns, end_ns;
+};
+
+struct cy_thread {
+	pthread_t th;
+	struct cy_run *run;
+	pid_t tid;
+	uint64_t wakeups;
+	uint64_t overruns;
+	uint64_t max_ns, max_at_ns;
+	struct sb_hist *iv; /* one histogram per second of the window */
+};
+
+/* Count a wakeup intended at @next that happened at @now. */
+static void record(struct cy_thread *t, unsigned int *ready, uint64_t next,
+		   uint64_t now)
+{
+	const struct cy_run *r = t->run;
+	uint64_t lat = now > next ? now - next : 0;
+	unsigned int k = wl_interval_index(next, r->measure_ns, r->nint);
+
+	while (*ready <= k)
+		sb_hist_init(&t->iv[(*ready)++]);
+	sb_hist_add(&t->iv[k], lat);
+	t->wakeups++;
+	if (lat >= t->max_ns) {
+		t->max_ns = lat;
+		t->max_at_ns = now;
+	}
+}
+
+/* The measured loop: no allocation, only clock_nanosleep/clock_gettime. */
+static void *cy_thread_main(void *arg)
+{
+	struct cy_thread *t = arg;
+	const struct cy_run *r = t->run;
+	const uint64_t iv = r->o->interval_ns;
+	unsigned int ready = 0;
+	uint64_t next, now;
+
+	t->tid = gettid();
+	prctl(PR_SET_NAME, PROG);
+	pthread_barrier_wait(&t->run->go);
+	for (next = r->start_ns + iv; next < r->end_ns; next += iv) {
+		wl_sleep_until_ns(next);
+		now = wl_now_ns();
+		if (wl_stop_requested())
+			break;
+		if (next >= r->measure_ns)
+			record(t, &ready, next, now);
+		if (now >= next + iv) {
+			/* Whole periods missed: skip them, like cyclictest. */
+			uint64_t missed = (now - next) / iv;
+
+			if (next >= r->measure_ns)
+				t->overruns += missed;
+			next += missed * iv;
+		}
+	}
+	while (ready < r->nint)
+		sb_hist_init(&t->iv[ready++]);
+	return NULL;
+}
+
+static void hist_of_thread(const struct cy_thread *t, unsigned int n,
+			   struct sb_hist *h)
+{
+	sb_hist_init(h);
+	for (unsigned int k = 0; k < n; k++)
+		sb_hist_merge(h, &t->iv[k]);
+}
+
+static json_t *threads_json(const struct cy_run *r, const struct cy_thread *t,
+			    struct sb_hist *all, struct sb_hist *tmp)
+{
+	json_t *arr = json_array();
+
+	sb_hist_init(all);
+	for (int64_t i = 0; i < r->o->threads; i++) {
+		hist_of_thread(&t[i], r->nint, tmp);
+		sb_hist_merge(all, tmp);
+		json_array_append_new(
+			arr,
+			json_pack("{s:i, s:I, s:I, s:o, s:I}", "tid", t[i].tid,
+				  "wakeups", (json_int_t)t[i].wakeups,
+				  "overruns", (json_int_t)t[i].overruns,
+				  "latency_ns", sb_hist_to_json(tmp, 0),
+				  "max_at_ns", (json_int_t)t[i].max_at_ns));
+	}
+	return arr;
+}
+
+static json_t *intervals_json(const struct cy_run *r, const struct cy_thread *t,
+			      uint64_t window_ns, struct sb_hist *h)
+{
+	unsigned int n = window_ns ? wl_intervals_n(window_ns) : 0;
+	json_t *arr = json_array();
+
+	for (unsigned int k = 0; k < n && k < r->nint; k++) {
+		sb_hist_init(h);
+		for (int64_t i = 0; i < r->o->threads; i++)
+			sb_hist_merge(h, &t[i].iv[k]);
+		json_array_append_new(
+			arr, json_pack("{s:I, s:I, s:f, s:I, s:I}", "t_s",
+				       (json_int_t)k, "wakeups",
+				       (json_int_t)h->count, "avg_ns",
+				       sb_hist_mean(h), "p99_ns",
+				       (json_int_t)sb_hist_percentile(h, 99),
+				       "max_ns", (json_int_t)h->max));
+	}
+	return arr;
+}
+
+static json_t *result_json(const struct cy_run *r, const struct cy_thread *t,
+			   const struct wl_slice_info *slice,
+			   uint64_t window_ns)
+{
+	struct sb_hist *h = malloc(2 * sizeof(*h));
+	uint64_t wakeups = 0, overruns = 0;
+	json_t *res, *threads;
+
+	if (!h)
+		return NULL;
+	threads = threads_json(r, t, &h[0], &h[1]);
+	for (int64_t i = 0; i < r->o->threads; i++) {
+		wakeups += t[i].wakeups;
+		overruns += t[i].overruns;
+	}
+	res = json_pack("{s:I, s:I, s:s, s:o, s:{s:I, s:I, s:o}}", "threads_n",
+			(json_int_t)r->o->threads, "interval_ns",
+			(json_int_t)r->o->interval_ns, "policy",
+			wl_policy_name(slice->policy), "threads", threads,
+			"overall", "wakeups", (json_int_t)wakeups, "overruns",
+			(json_int_t)overruns, "latency_ns",
+			sb_hist_to_json(&h[0], 1));
+	json_object_set_new(res, "intervals",
+			    intervals_json(r, t, window_ns, &h[1]));
+	free(h);
+	return res;
+}
+
+static void print_text(const struct cy_run *r, const struct cy_thread *t)
+{
+	struct sb_hist *h = malloc(sizeof(*h));
+
+	if (!h)
+		return;
+	for (int64_t i = 0; i < r->o->threads; i++) {
+		hist_of_thread(&t[i], r->nint, h);
+		printf("T:%2" PRId64 " (%5d) I:%" PRIu64 " C:%8" PRIu64
+		       " O:%" PRIu64 " Min:%8.1f Avg:%8.1f P99:%8.1f "
+		       "Max:%8.1f us\n",
+		       i, t[i].tid, r->o->interval_ns / 1000, t[i].wakeups,
+		       t[i].overruns, h->count ? (double)h->min / 1e3 : 0.0,
+		       sb_hist_mean(h) / 1e3,
+		       (double)sb_hist_percentile(h, 99) / 1e3,
+		       (double)h->max / 1e3);
+	}
+	free(h);
+}
+
+static int report(const struct cy_run *r, const struct cy_thread *t,
+		  json_t *doc, const struct wl_slice_info *slice,
+		  uint64_t window_ns)
+{
+	const struct wl_common *c = &r->o->common;
+	json_t *res;
+	int ret;
+
+	if (!c->quiet && !(c->json_path && !strcmp(c->json_path, "-")))
+		print_text(r, t);
+	if (!c->json_path)
+		return SB_EXIT_OK;
+	res = result_json(r, t, slice, window_ns);
+	if (!res) {
+		fprintf(stderr, "%s: out of memory\n", PROG);
+		return SB_EXIT_ENV;
+	}
+	wl_doc_finish(doc, slice, window_ns, c->warmup_ns, res,
+		      wl_stop_status());
+	ret = wl_doc_write(doc, c->json_path);
+	if (ret) {
+		fprintf(stderr, "%s: %s: %s\n", PROG, c->json_path,
+			strerror(-ret));
+		return SB_EXIT_ENV;
+	}
+	return SB_EXIT_OK;
+}
+
+/* Placement and policy of the main thread; the workers inherit both. */
+static int setup(const struct cy_opts *o, struct wl_slice_info *slice,
+		 char *err, size_t errlen)
+{
+	const struct wl_common *c = &o->common;
+	struct wl_slice_req req;
+	int ret;
+
+	ret = wl_place(c->cpus_given ? &c->cpus : NULL,
+		       c->node_given ? (int)c->node : -1, err, errlen);
+	if (ret)
+		return ret;
+	wl_common_slice_req(c, &req);
+	req.fifo_prio = (int)o->fifo_prio;
+	ret = wl_slice_apply(0, &req, slice, err, errlen);
+	if (ret)
+		return ret;
+	ret = wl_stop_install();
+	if (ret)
+		snprintf(err, errlen, "sigaction: %s", strerror(-ret));
+	return ret;
+}
+
+/* Signals go to the main thread only, so workers never wake early. */
+static int start_threads(struct cy_run *r, struct cy_thread *t, char *err,
+			 size_t errlen)
+{
+	sigset_t set, old;
+	int64_t i;
+	int ret = 0;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &set, &old);
+	pthread_barrier_init(&r->go, NULL, (unsigned int)r->o->threads + 1);
+	for (i = 0; i < r->o->threads && !ret; i++) {
+		t[i].run = r;
+		t[i].iv = calloc(r->nint, sizeof(*t[i].iv));
+		ret = t[i].iv ? pthread_create(&t[i].th, NULL, cy_thread_main,
+					       &t[i]) :
+				ENOMEM;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (ret) {
+		snprintf(err, errlen, "starting thread %" PRId64 ": %s", i - 1,
+			 strerror(ret));
+		return -ret;
+	}
+	r->start_ns = wl_now_ns() + 1000000;
+	r->measure_ns = r->start_ns + r->o->common.warmup_ns;
+	r->end_ns = r->measure_ns + r->o->common.duration_ns;
+	pthread_barrier_wait(&r->go);
+	return 0;
+}
+
+/* Sleep out the run; returns the end of the window actually covered. */
+static uint64_t wait_run(const struct cy_run *r, struct cy_thread *t)
+{
+	uint64_t end = r->end_ns;
+
+	while (wl_sleep_until_ns(r->end_ns) == -EINTR) {
+		if (wl_stop_requested()) {
+			end = wl_now_ns();
+			break;
+		}
+	}
+	for (int64_t i = 0; i < r->o->threads; i++)
+		pthread_join(t[i].th, NULL);
+	return end;
+}
+
+static int parse(struct cy_opts *o, int argc, char **argv)
+{
+	struct wl_opt common[WL_COMMON_NOPTS + 1];
+	const struct wl_opt own[] = {
+		{ "threads", 't', WL_OPT_INT, &o->threads, NULL, "N",
+		  "number of waker threads", 1, MAX_THREADS },
+		{ "interval", 'i', WL_OPT_DURATION, &o->interval_ns, NULL, "D",
+		  "wakeup period", 10000, 10 * (int64_t)WL_NSEC_PER_SEC },
+		{ "fifo", 'f', WL_OPT_INT, &o->fifo_prio, NULL, "PRIO",
+		  "SCHED_FIFO at PRIO instead of SCHED_OTHER (no slice)", 1,
+		  99 },
+		{ 0 },
+	};
+	const struct wl_cli cli = {
+		.prog = PROG,
+		.synopsis = "[OPTIONS]",
+		.about =
+			"Periodic wakers on absolute-time sleeps; wakeup latency "
+			"histograms (cyclictest-like).",
+		.tables = { own, common, NULL },
+	};
+	char err[256];
+	uint64_t nint;
+
+	o->threads = 1;
+	o->interval_ns = 1000000;
+	o->fifo_prio = 0;
+	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
+	wl_common_opts(&o->common, common);
+	if (wl_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		return SB_EXIT_USAGE;
+	}
+	if (o->common.help) {
+		wl_cli_help(&cli, stdout);
+		return SB_EXIT_OK;
+	}
+	nint = wl_intervals_n(o->common.duration_ns);
+	if (nint * (uint64_t)o->threads * sizeof(struct sb_hist) >
+	    MAX_HIST_BYTES) {
+		fprintf(stderr,
+			"%s: --duration: too long for per-second histograms "
+			"of %" PRId64 " threads\n",
+			PROG, o->threads);
+		return SB_EXIT_USAGE;
+	}
+	if (o->fifo_prio && (o->common.slice_given || o->common.batch)) {
+		fprintf(stderr, "%s: --fifo: no --slice or --batch with it\n",
+			PROG);
+		return SB_EXIT_USAGE;
+	}
+	return SB_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	struct cy_opts o;
+	struct cy_run r = { .o = &o };
+	struct wl_slice_info slice;
+	struct cy_thread *t;
+	uint64_t end;
+	json_t *doc;
+	char err[256];
+	int ret;
+
+	ret = parse(&o, argc, argv);
+	if (ret || o.common.help)
+		return ret;
+	r.nint = wl_intervals_n(o.common.duration_ns);
+	t = calloc((size_t)o.threads, sizeof(*t));
+	doc = wl_doc_new(PROG, argc, argv);
+	if (!t) {
+		fprintf(stderr, "%s: out of memory\n", PROG);
+		return SB_EXIT_ENV;
+	}
+	if (setup(&o, &slice, err, sizeof(err)) ||
+	    start_threads(&r, t, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		return SB_EXIT_ENV;
+	}
+	end = wait_run(&r, t);
+	ret = report(&r, t, doc, &slice,
+		     end > r.measure_ns ? end - r.measure_ns : 0);
+	json_decref(doc);
+	for (int64_t i = 0; i < o.threads; i++)
+		free(t[i].iv);
+	free(t);
+	pthread_barrier_destroy(&r.go);
+	return ret;
+}
