@@ -1,2 +1,9 @@
 # Compare, gate, statistics and plots.
-CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c
+CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c \
+	   ci/results.c ci/rules.c ci/gate.c ci/gate_report.c ci/opts.c \
+	   ci/spec.c
+
+UNIT_TESTS += test_ci_stats
+test_ci_stats_SRCS := tests/unit/test_ci_stats.c ci/stats.c ci/gate.c \
+		      ci/metrics.c
+test_ci_stats_LDLIBS := -ljansson -lm

@@ -1,13 +1,183 @@
 // SPDX-License-Identifier: GPL-2.0
-/* PLACEHOLDER until its owner lands it: cmd_gate. */
+/* slicebench gate: baseline vs candidate results under the rules; exit 1 on a regression. */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "ci/gate_report.h"
+#include "ci/opts.h"
+#include "ci/spec.h"
+#include "common/atomicio.h"
+#include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "tools/commands.h"
 
+struct gate_opts {
+	int help;
+	const char *rules, *markdown, *json, *junit;
+	uint64_t seed, resamples;
+};
+
+static const struct ci_opt gate_opts[] = {
+	{ "rules", CI_OPT_STR, offsetof(struct gate_opts, rules), "FILE",
+	  "rules (default: ci/gate.json of the checkout)" },
+	{ "markdown", CI_OPT_STR, offsetof(struct gate_opts, markdown), "OUT",
+	  "write a Markdown summary (merge-request comment)" },
+	{ "json", CI_OPT_STR, offsetof(struct gate_opts, json), "OUT",
+	  "write the verdicts as JSON" },
+	{ "junit", CI_OPT_STR, offsetof(struct gate_opts, junit), "OUT",
+	  "write JUnit XML, one test case per rule" },
+	{ "seed", CI_OPT_U64, offsetof(struct gate_opts, seed), "N",
+	  "bootstrap seed (default 1; same seed, same verdicts)" },
+	{ "resamples", CI_OPT_U64, offsetof(struct gate_opts, resamples), "N",
+	  "bootstrap resamples (default: the rules file's, else 5000)" },
+	{ "help", CI_OPT_FLAG, offsetof(struct gate_opts, help), NULL,
+	  "show this help" },
+};
+
+#define N_OPTS (sizeof(gate_opts) / sizeof(gate_opts[0]))
+
+static const char usage[] =
+	"usage: slicebench gate BASE CAND [options]\n"
+	"BASE, CAND: DIR[:kernel[/feature-set]], each naming one kernel and "
+	"one feature set\n(e.g. results/latest:debian/PREEMPT_SHORT)";
+static const char after[] =
+	"Per rule: regression / improvement / no change / inconclusive, from a\n"
+	"seeded two-level bootstrap interval of the ratio of medians (ci/README.md).\n"
+	"exit: 0 pass, 1 regression, 2 bad usage or input, 3 insufficient data\n";
+
+static const char *default_rules(char *buf, size_t len)
+{
+	const char *root = getenv("SLICEBENCH_ROOT");
+
+	snprintf(buf, len, "%s/ci/gate.json", root ? root : ".");
+	return access(buf, R_OK) ? "ci/gate.json" : buf;
+}
+
+static int exit_code(const struct ci_rule_result *res, size_t n)
+{
+	int insufficient = 1;
+
+	for (size_t i = 0; i < n; i++)
+		if (res[i].verdict == CI_V_REGRESSION)
+			return SB_EXIT_REGRESSION;
+	for (size_t i = 0; i < n; i++) {
+		if (res[i].verdict == CI_V_INSUFFICIENT)
+			return SB_EXIT_ENV;
+		if (res[i].verdict != CI_V_NOT_APPLICABLE)
+			insufficient = 0;
+	}
+	return insufficient ? SB_EXIT_ENV : SB_EXIT_OK;
+}
+
+static int write_outputs(const struct gate_opts *o,
+			 const struct ci_gate_report *g, int argc, char **argv)
+{
+	const char *what = NULL;
+	int r = 0;
+
+	if (o->markdown && (r = ci_gate_write_markdown(o->markdown, g)))
+		what = o->markdown;
+	if (!r && o->junit && (r = ci_gate_write_junit(o->junit, g)))
+		what = o->junit;
+	if (!r && o->json) {
+		json_t *env = sb_envelope_new("slicebench-gate", argc, argv);
+
+		r = env ? ci_gate_to_json(env, g) : -12;
+		if (!r) {
+			sb_envelope_finish(env, "ok");
+			r = sb_json_dump_atomic(o->json, env);
+		}
+		json_decref(env);
+		what = o->json;
+	}
+	if (r)
+		fprintf(stderr, "slicebench gate: %s: %s\n", what,
+			strerror(-r));
+	return r;
+}
+
+static int run_gate(const struct gate_opts *o, const char *base_spec,
+		    const char *cand_spec, int argc, char **argv)
+{
+	struct ci_results base, cand;
+	struct ci_rule_result *res = NULL;
+	struct ci_rules rules;
+	char err[1024], buf[4096];
+	int code;
+
+	if (ci_rules_load(o->rules ? o->rules : default_rules(buf, sizeof(buf)),
+			  &rules, err, sizeof(err))) {
+		fprintf(stderr, "slicebench gate: %s\n", err);
+		return SB_EXIT_USAGE;
+	}
+	if (o->resamples)
+		rules.resamples = (unsigned int)o->resamples;
+	code = ci_spec_load(base_spec, 1, &base, err, sizeof(err));
+	if (!code)
+		code = ci_spec_load(cand_spec, 1, &cand, err, sizeof(err));
+	else
+		cand = (struct ci_results){ 0 };
+	if (code) {
+		fprintf(stderr, "slicebench gate: %s\n", err);
+		goto out;
+	}
+	res = calloc(rules.n, sizeof(*res));
+	for (size_t i = 0; res && i < rules.n; i++)
+		if (ci_gate_rule(&rules.v[i], &base, &cand, rules.resamples,
+				 rules.confidence, o->seed + 7919 * i, &res[i]))
+			code = SB_EXIT_ENV;
+	if (!res || code) {
+		fprintf(stderr, "slicebench gate: out of memory\n");
+		code = SB_EXIT_ENV;
+		goto out;
+	}
+	struct ci_gate_report g = {
+		.base_spec = base_spec,
+		.cand_spec = cand_spec,
+		.base_runs = base.n_runs,
+		.cand_runs = cand.n_runs,
+		.rules = &rules,
+		.res = res,
+		.n = rules.n,
+		.seed = o->seed,
+		.exit_code = exit_code(res, rules.n),
+	};
+	ci_gate_print_text(stdout, &g);
+	code = write_outputs(o, &g, argc, argv) ? SB_EXIT_ENV : g.exit_code;
+out:
+	free(res);
+	ci_results_free(&base);
+	ci_results_free(&cand);
+	ci_rules_free(&rules);
+	return code;
+}
+
 int cmd_gate(int argc, char **argv)
 {
-	(void)argc;
-	fprintf(stderr, "slicebench %s: not built yet\n", argv[0]);
-	return SB_EXIT_ENV;
+	struct gate_opts o = { .seed = 1 };
+	const char *pos[2];
+	char err[256];
+	int n = ci_opts_parse(gate_opts, N_OPTS, &o, argc, argv, pos, 2, err,
+			      sizeof(err));
+
+	if (n >= 0 && o.help) {
+		ci_opts_help(stdout, usage, gate_opts, N_OPTS, after);
+		return SB_EXIT_OK;
+	}
+	if (n != 2) {
+		fprintf(stderr, "slicebench gate: %s\n%s\n",
+			n < 0 ? err : "needs BASE and CAND", usage);
+		return SB_EXIT_USAGE;
+	}
+	if (o.resamples && (o.resamples < 100 || o.resamples > 1000000)) {
+		fprintf(stderr,
+			"slicebench gate: --resamples: %llu is not in [100, 1000000]\n",
+			(unsigned long long)o.resamples);
+		return SB_EXIT_USAGE;
+	}
+	return run_gate(&o, pos[0], pos[1], argc, argv);
 }

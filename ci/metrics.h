@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The metric catalogue: what compare and gate measure, where each value comes from, unit and direction. */
+#ifndef CI_METRICS_H
+#define CI_METRICS_H
+
+#include <stddef.h>
+#include <jansson.h>
+
+enum ci_src {
+	CI_SRC_TABLE, /* a group of table.json; group = comm */
+	CI_SRC_JSON, /* "result" of workloads/<name>.json; group = name */
+	CI_SRC_TEXT, /* a "Prefix: number" line of workloads/<name>.txt */
+};
+
+enum ci_dir { CI_DIR_NONE, CI_DIR_LOWER, CI_DIR_HIGHER };
+
+enum ci_iv_op {
+	CI_IV_NONE, /* no per-interval samples */
+	CI_IV_FIELD, /* iv_a * iv_scale */
+	CI_IV_MUL, /* iv_a * iv_b * iv_scale */
+	CI_IV_RATIO, /* iv_a / iv_b * iv_scale; intervals with iv_b = 0 skipped */
+};
+
+struct ci_metric {
+	const char *name;
+	enum ci_src src;
+	const char *tool; /* workload "tool" it applies to; NULL for the table */
+	const char *path; /* dotted path in the group or result; text: prefix */
+	double scale;
+	const char *unit;
+	enum ci_dir dir;
+	enum ci_iv_op iv_op;
+	const char *iv_a, *iv_b;
+	double iv_scale;
+	const char *help;
+};
+
+extern const struct ci_metric ci_metrics[];
+extern const size_t ci_metrics_n;
+
+/* Index of the metric called @name, or -1. */
+int ci_metric_find(const char *name);
+const char *ci_dir_name(enum ci_dir d);
+
+/* One metric of one group in one run: the run's value and its intervals. */
+struct ci_value {
+	int metric;
+	char *group;
+	double v;
+	double *iv;
+	size_t n_iv;
+};
+
+struct ci_values {
+	struct ci_value *v;
+	size_t n, cap;
+};
+
+/*
+ * Extract every metric of source @src (and workload @tool) from @obj (a
+ * table group or a workload "result") into @out under @group. @where names
+ * the object for errors ("…/table.json: groups[2]"). Absent fields are
+ * skipped; a field of the wrong type is an error: returns -EINVAL with @err
+ * "<where>.<path>: <value> is not a number". -ENOMEM on allocation failure.
+ */
+int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
+		    const char *group, const char *where, struct ci_values *out,
+		    char *err, size_t errlen);
+/* Extract the CI_SRC_TEXT metrics from the text @txt of workload @group. */
+int ci_extract_text(const char *txt, const char *group, const char *where,
+		    struct ci_values *out, char *err, size_t errlen);
+
+/* The value of @metric/@group in @vals, or NULL. */
+const struct ci_value *ci_values_get(const struct ci_values *vals, int metric,
+				     const char *group);
+void ci_values_free(struct ci_values *vals);
+
+#endif

@@ -1,0 +1,520 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Results loader: results/<run-id>/<kernel>/<feature-set>/<repeat>/ into runs with metric values. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ci/results.h"
+#include "common/atomicio.h"
+
+/* snprintf into a path buffer; a truncated path is an error, not a surprise. */
+__attribute__((format(printf, 3, 4))) static int pathf(char *buf, size_t len,
+						       const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+struct names {
+	char **v;
+	size_t n;
+};
+
+static void names_free(struct names *n)
+{
+	for (size_t i = 0; i < n->n; i++)
+		free(n->v[i]);
+	free(n->v);
+	*n = (struct names){ 0 };
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Entries of @dir (sorted) that are directories (@want_dir) or files. */
+static int list_dir(const char *dir, int want_dir, struct names *out)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[4096];
+	int ret = 0;
+
+	*out = (struct names){ 0 };
+	if (!d)
+		return -errno;
+	while ((e = readdir(d))) {
+		struct stat st;
+		char **nv;
+
+		if (e->d_name[0] == '.')
+			continue;
+		pathf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (stat(path, &st) || !!S_ISDIR(st.st_mode) != !!want_dir)
+			continue;
+		nv = realloc(out->v, (out->n + 1) * sizeof(*nv));
+		if (!nv) {
+			ret = -ENOMEM;
+			break;
+		}
+		out->v = nv;
+		nv[out->n] = strdup(e->d_name);
+		if (!nv[out->n]) {
+			ret = -ENOMEM;
+			break;
+		}
+		out->n++;
+	}
+	closedir(d);
+	if (ret)
+		names_free(out);
+	else if (out->n)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_name);
+	return ret;
+}
+
+static json_t *load_json(const char *path, char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *j = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+
+	if (!j)
+		snprintf(err, errlen, "%s: line %d column %d: %s", path,
+			 je.line, je.column, je.text);
+	else if (!json_is_object(j)) {
+		snprintf(err, errlen, "%s: top level is not an object", path);
+		json_decref(j);
+		j = NULL;
+	}
+	return j;
+}
+
+static int is_repeat(const char *s, unsigned int *rep)
+{
+	char *end;
+	unsigned long v;
+
+	if (*s < '1' || *s > '9')
+		return 0;
+	v = strtoul(s, &end, 10);
+	if (*end || v > 1000000)
+		return 0;
+	*rep = (unsigned int)v;
+	return 1;
+}
+
+static int load_table(struct ci_run *run, char *err, size_t errlen)
+{
+	char path[4096], where[4200];
+	json_t *groups;
+	struct stat st;
+
+	pathf(path, sizeof(path), "%s/table.json", run->path);
+	if (stat(path, &st))
+		return 0;
+	run->table = load_json(path, err, errlen);
+	if (!run->table)
+		return -EINVAL;
+	groups = json_object_get(run->table, "groups");
+	if (!json_is_array(groups)) {
+		snprintf(err, errlen, "%s: groups: missing or not an array",
+			 path);
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < json_array_size(groups); i++) {
+		json_t *g = json_array_get(groups, i);
+		const char *comm =
+			json_string_value(json_object_get(g, "comm"));
+		int r;
+
+		pathf(where, sizeof(where), "%s: groups[%zu]", path, i);
+		if (!comm || !*comm) {
+			snprintf(err, errlen,
+				 "%s.comm: missing or not a string", where);
+			return -EINVAL;
+		}
+		r = ci_extract_json(CI_SRC_TABLE, NULL, g, comm, where,
+				    &run->vals, err, errlen);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+static int load_workload(struct ci_run *run, const char *dir, const char *file,
+			 char *err, size_t errlen)
+{
+	char path[4096], where[4200];
+	const char *dot = strrchr(file, '.');
+	struct ci_doc *doc, *nd;
+	json_t *res, *status;
+	const char *tool;
+	size_t len;
+
+	if (!dot || (strcmp(dot, ".json") && strcmp(dot, ".txt")))
+		return 0;
+	nd = realloc(run->docs, (run->n_docs + 1) * sizeof(*nd));
+	if (!nd)
+		return -ENOMEM;
+	run->docs = nd;
+	doc = &nd[run->n_docs];
+	*doc = (struct ci_doc){ .name = strndup(file, (size_t)(dot - file)) };
+	if (!doc->name)
+		return -ENOMEM;
+	run->n_docs++;
+	pathf(path, sizeof(path), "%s/%s", dir, file);
+	if (!strcmp(dot, ".txt")) {
+		int r = sb_read_file(path, &doc->text, &len);
+
+		if (r) {
+			snprintf(err, errlen, "%s: %s", path, strerror(-r));
+			return -EINVAL;
+		}
+		return ci_extract_text(doc->text, doc->name, path, &run->vals,
+				       err, errlen);
+	}
+	doc->json = load_json(path, err, errlen);
+	if (!doc->json)
+		return -EINVAL;
+	status = json_object_get(doc->json, "status");
+	if (status && !json_is_string(status)) {
+		snprintf(err, errlen, "%s: status: not a string", path);
+		return -EINVAL;
+	}
+	if (status && strcmp(json_string_value(status), "ok")) {
+		fprintf(stderr,
+			"warning: %s: status \"%s\": its figures are left out\n",
+			path, json_string_value(status));
+		return 0;
+	}
+	tool = json_string_value(json_object_get(doc->json, "tool"));
+	res = json_object_get(doc->json, "result");
+	if (!json_is_object(res)) {
+		snprintf(err, errlen, "%s: result: missing or not an object",
+			 path);
+		return -EINVAL;
+	}
+	pathf(where, sizeof(where), "%s: result", path);
+	return ci_extract_json(CI_SRC_JSON, tool ? tool : doc->name, res,
+			       doc->name, where, &run->vals, err, errlen);
+}
+
+static int load_workloads(struct ci_run *run, char *err, size_t errlen)
+{
+	char dir[4096];
+	struct names files;
+	int r;
+
+	pathf(dir, sizeof(dir), "%s/workloads", run->path);
+	r = list_dir(dir, 0, &files);
+	if (r == -ENOENT)
+		return 0;
+	if (r) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(-r));
+		return r;
+	}
+	for (size_t i = 0; i < files.n && !r; i++)
+		r = load_workload(run, dir, files.v[i], err, errlen);
+	names_free(&files);
+	return r;
+}
+
+/* 1 when @path holds a complete run, 0 when not, -EINVAL when malformed. */
+static int run_complete(const char *path, char *err, size_t errlen)
+{
+	char mpath[4096];
+	struct stat st;
+	json_t *m, *status;
+	int ok;
+
+	pathf(mpath, sizeof(mpath), "%s/manifest.json", path);
+	if (stat(mpath, &st))
+		return 0;
+	m = load_json(mpath, err, errlen);
+	if (!m)
+		return -EINVAL;
+	status = json_object_get(m, "status");
+	if (!json_is_string(status)) {
+		snprintf(err, errlen, "%s: status: missing or not a string",
+			 mpath);
+		json_decref(m);
+		return -EINVAL;
+	}
+	ok = !strcmp(json_string_value(status), "complete");
+	json_decref(m);
+	return ok;
+}
+
+static void run_free(struct ci_run *run)
+{
+	free(run->kernel);
+	free(run->fs);
+	free(run->path);
+	json_decref(run->table);
+	for (size_t i = 0; i < run->n_docs; i++) {
+		free(run->docs[i].name);
+		json_decref(run->docs[i].json);
+		free(run->docs[i].text);
+	}
+	free(run->docs);
+	ci_values_free(&run->vals);
+}
+
+static int add_run(struct ci_results *res, const char *kdir, const char *fs,
+		   unsigned int rep, char *err, size_t errlen)
+{
+	struct ci_run *runs, *run;
+	char path[4096];
+	int r;
+
+	if (pathf(path, sizeof(path), "%s/%s/%s/%u", res->dir, kdir, fs, rep)) {
+		snprintf(err, errlen, "%s/%s/%s: path too long", res->dir, kdir,
+			 fs);
+		return -EINVAL;
+	}
+	r = run_complete(path, err, errlen);
+	if (r <= 0) {
+		res->incomplete += !r;
+		return r;
+	}
+	runs = realloc(res->runs, (res->n_runs + 1) * sizeof(*runs));
+	if (!runs)
+		return -ENOMEM;
+	res->runs = runs;
+	run = &runs[res->n_runs++];
+	*run = (struct ci_run){ .repeat = rep };
+	run->kernel = strdup(kdir);
+	run->fs = strdup(fs);
+	run->path = strdup(path);
+	if (!run->kernel || !run->fs || !run->path)
+		return -ENOMEM;
+	r = load_table(run, err, errlen);
+	return r ? r : load_workloads(run, err, errlen);
+}
+
+static int cmp_uint(const void *a, const void *b)
+{
+	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int load_fs(struct ci_results *res, const char *kdir, const char *fs,
+		   char *err, size_t errlen)
+{
+	char path[4096];
+	struct names reps;
+	unsigned int *nums;
+	size_t n = 0;
+	int r;
+
+	pathf(path, sizeof(path), "%s/%s/%s", res->dir, kdir, fs);
+	r = list_dir(path, 1, &reps);
+	if (r)
+		return r == -ENOMEM ? r : 0;
+	nums = calloc(reps.n + 1, sizeof(*nums));
+	if (!nums) {
+		names_free(&reps);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < reps.n; i++)
+		n += (size_t)is_repeat(reps.v[i], &nums[n]);
+	names_free(&reps);
+	qsort(nums, n, sizeof(*nums), cmp_uint);
+	for (size_t i = 0; i < n && !r; i++)
+		r = add_run(res, kdir, fs, nums[i], err, errlen);
+	free(nums);
+	return r;
+}
+
+/* Rank of feature set @fs in @dir/scenario.json (its order), else large. */
+static size_t scenario_rank(json_t *scen, const char *fs)
+{
+	json_t *sets = json_object_get(scen, "feature_sets");
+
+	for (size_t i = 0; i < json_array_size(sets); i++) {
+		const char *name = json_string_value(
+			json_object_get(json_array_get(sets, i), "name"));
+
+		if (name && !strcmp(name, fs))
+			return i;
+	}
+	return (size_t)-1;
+}
+
+static void order_fsets(struct names *fsets, json_t *scen)
+{
+	for (size_t i = 1; i < fsets->n; i++) /* stable insertion by rank */
+		for (size_t j = i;
+		     j > 0 && scenario_rank(scen, fsets->v[j]) <
+				      scenario_rank(scen, fsets->v[j - 1]);
+		     j--) {
+			char *t = fsets->v[j];
+
+			fsets->v[j] = fsets->v[j - 1];
+			fsets->v[j - 1] = t;
+		}
+}
+
+int ci_results_load(const char *dir, struct ci_results *out, char *err,
+		    size_t errlen)
+{
+	struct names kernels, fsets;
+	char path[4096];
+	json_t *scen = NULL;
+	struct stat st;
+	int r;
+
+	*out = (struct ci_results){ .dir = strdup(dir) };
+	if (!out->dir)
+		return -ENOMEM;
+	r = list_dir(dir, 1, &kernels);
+	if (r) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(-r));
+		return r;
+	}
+	pathf(path, sizeof(path), "%s/scenario.json", dir);
+	if (!stat(path, &st) && !(scen = load_json(path, err, errlen))) {
+		names_free(&kernels);
+		return -EINVAL;
+	}
+	for (size_t k = 0; k < kernels.n && !r; k++) {
+		pathf(path, sizeof(path), "%s/%s", dir, kernels.v[k]);
+		r = list_dir(path, 1, &fsets);
+		if (r)
+			break;
+		order_fsets(&fsets, scen);
+		for (size_t f = 0; f < fsets.n && !r; f++)
+			r = load_fs(out, kernels.v[k], fsets.v[f], err, errlen);
+		names_free(&fsets);
+	}
+	json_decref(scen);
+	names_free(&kernels);
+	if (r == -ENOMEM)
+		snprintf(err, errlen, "%s: out of memory", dir);
+	return r;
+}
+
+static size_t distinct(const struct ci_results *r, const char *kernel,
+		       const char **out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n_runs; i++) {
+		const char *s = kernel ? r->runs[i].fs : r->runs[i].kernel;
+		size_t j;
+
+		if (kernel && strcmp(r->runs[i].kernel, kernel))
+			continue;
+		for (j = 0; j < n && strcmp(out[j], s); j++)
+			;
+		if (j == n && n < max)
+			out[n++] = s;
+	}
+	return n;
+}
+
+size_t ci_results_kernels(const struct ci_results *r, const char **out,
+			  size_t max)
+{
+	return distinct(r, NULL, out, max);
+}
+
+size_t ci_results_fsets(const struct ci_results *r, const char *kernel,
+			const char **out, size_t max)
+{
+	return distinct(r, kernel, out, max);
+}
+
+static void list_names(const char **v, size_t n, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s",
+					i ? ", " : "", v[i]);
+	if (!n)
+		snprintf(buf, len, "none");
+}
+
+int ci_results_filter(struct ci_results *r, const char *kernel, const char *fs,
+		      char *err, size_t errlen)
+{
+	const char *have[64];
+	char list[1024];
+	size_t keep = 0, n;
+
+	if (kernel && !ci_results_fsets(r, kernel, have, 64)) {
+		n = ci_results_kernels(r, have, 64);
+		list_names(have, n, list, sizeof(list));
+		snprintf(
+			err, errlen,
+			"%s: no complete runs of kernel \"%s\" (kernels there: %s)",
+			r->dir, kernel, list);
+		return -ENOENT;
+	}
+	for (size_t i = 0; i < r->n_runs; i++) {
+		struct ci_run *run = &r->runs[i];
+
+		if ((kernel && strcmp(run->kernel, kernel)) ||
+		    (fs && strcmp(run->fs, fs))) {
+			run_free(run);
+			continue;
+		}
+		r->runs[keep++] = *run;
+	}
+	if (!keep && fs) {
+		snprintf(err, errlen,
+			 "%s: no complete runs of feature set \"%s\"%s%s",
+			 r->dir, fs, kernel ? " of kernel " : "",
+			 kernel ? kernel : "");
+		r->n_runs = 0;
+		return -ENOENT;
+	}
+	r->n_runs = keep;
+	return 0;
+}
+
+void ci_results_free(struct ci_results *r)
+{
+	for (size_t i = 0; i < r->n_runs; i++)
+		run_free(&r->runs[i]);
+	free(r->runs);
+	free(r->dir);
+	*r = (struct ci_results){ 0 };
+}
+
+int ci_spec_split(const char *spec, char **dir, char **kernel, char **fs)
+{
+	const char *colon = strrchr(spec, ':'), *slash;
+	struct stat st;
+
+	*dir = *kernel = *fs = NULL;
+	if (!colon || (!stat(spec, &st) && S_ISDIR(st.st_mode))) {
+		*dir = strdup(spec);
+		return *dir ? 0 : -ENOMEM;
+	}
+	slash = strchr(colon + 1, '/');
+	if (colon == spec || !colon[1] || slash == colon + 1 ||
+	    (slash && (!slash[1] || strchr(slash + 1, '/'))))
+		return -EINVAL;
+	*dir = strndup(spec, (size_t)(colon - spec));
+	*kernel = slash ? strndup(colon + 1, (size_t)(slash - colon - 1)) :
+			  strdup(colon + 1);
+	if (slash)
+		*fs = strdup(slash + 1);
+	if (!*dir || !*kernel || (slash && !*fs))
+		return -ENOMEM;
+	return 0;
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Results loader: results/<run-id>/<kernel>/<feature-set>/<repeat>/ into runs with metric values. */
+#ifndef CI_RESULTS_H
+#define CI_RESULTS_H
+
+#include <stddef.h>
+#include <jansson.h>
+
+#include "ci/metrics.h"
+
+/* A workload's output: workloads/<name>.json (json) or <name>.txt (text). */
+struct ci_doc {
+	char *name;
+	json_t *json;
+	char *text;
+};
+
+struct ci_run {
+	char *kernel, *fs, *path;
+	unsigned int repeat;
+	json_t *table; /* table.json, NULL when absent */
+	struct ci_doc *docs;
+	size_t n_docs;
+	struct ci_values vals;
+};
+
+struct ci_results {
+	char *dir;
+	struct ci_run *runs; /* by kernel, feature set (scenario order), repeat */
+	size_t n_runs;
+	size_t incomplete; /* run directories without a "complete" manifest */
+};
+
+/*
+ * Load every complete run under @dir. Optional files may be missing; a
+ * malformed one fails with -EINVAL and @err "<file>: <json path>: <problem>".
+ * Returns 0, -ENOENT (no such directory), -EINVAL or -ENOMEM.
+ */
+int ci_results_load(const char *dir, struct ci_results *out, char *err,
+		    size_t errlen);
+/*
+ * Drop runs not of @kernel / @fs (NULL: any). When nothing is left, returns
+ * -ENOENT with @err naming what is there.
+ */
+int ci_results_filter(struct ci_results *r, const char *kernel, const char *fs,
+		      char *err, size_t errlen);
+void ci_results_free(struct ci_results *r);
+
+/* Distinct kernels (or, of @kernel, feature sets) in run order; returns the count. */
+size_t ci_results_kernels(const struct ci_results *r, const char **out,
+			  size_t max);
+size_t ci_results_fsets(const struct ci_results *r, const char *kernel,
+			const char **out, size_t max);
+
+/*
+ * Split "DIR[:kernel[/feature-set]]" (DIR alone when the whole string names
+ * a directory). Strings are malloc'd; absent parts are NULL. Returns 0,
+ * -EINVAL (empty part) or -ENOMEM.
+ */
+int ci_spec_split(const char *spec, char **dir, char **kernel, char **fs);
+
+#endif

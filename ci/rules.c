@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Gate rules file (ci/gate.json): which metric of which group may move how far. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ci/rules.h"
+
+static const char *const top_keys[] = { "schema",    "description",
+					"resamples", "confidence",
+					"rules",     NULL };
+static const char *const rule_keys[] = { "name",	  "metric",
+					 "group",	  "direction",
+					 "tolerance_pct", "min_effect_abs",
+					 "required",	  NULL };
+
+static int check_keys(json_t *obj, const char *const *keys, const char *file,
+		      const char *where, char *err, size_t errlen)
+{
+	const char *k;
+	json_t *v;
+
+	json_object_foreach(obj, k, v) {
+		size_t i;
+
+		for (i = 0; keys[i] && strcmp(keys[i], k); i++)
+			;
+		if (!keys[i]) {
+			snprintf(err, errlen, "%s: %s%s: unknown key", file,
+				 where, k);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static void metric_list(char *buf, size_t len)
+{
+	size_t off = 0;
+
+	for (size_t i = 0; i < ci_metrics_n && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s",
+					i ? " " : "", ci_metrics[i].name);
+}
+
+static int bad(char *err, size_t errlen, const char *file, size_t i,
+	       const char *key, const char *what)
+{
+	snprintf(err, errlen, "%s: rules[%zu].%s: %s", file, i, key, what);
+	return -EINVAL;
+}
+
+static int parse_number(json_t *r, const char *key, double min, double max,
+			double *out, const char *file, size_t i, char *err,
+			size_t errlen)
+{
+	json_t *j = json_object_get(r, key);
+	char what[96];
+
+	if (!j)
+		return 0;
+	if (!json_is_number(j) || json_number_value(j) < min ||
+	    json_number_value(j) > max) {
+		snprintf(what, sizeof(what), "must be a number in [%g, %g]",
+			 min, max);
+		return bad(err, errlen, file, i, key, what);
+	}
+	*out = json_number_value(j);
+	return 0;
+}
+
+static int parse_rule(json_t *r, size_t i, const char *file,
+		      struct ci_rule *out, char *err, size_t errlen)
+{
+	const char *metric, *group, *dir, *name;
+	char where[32], what[600], list[512];
+	json_t *req;
+	int e;
+
+	snprintf(where, sizeof(where), "rules[%zu].", i);
+	if (!json_is_object(r)) {
+		snprintf(err, errlen, "%s: rules[%zu]: not an object", file, i);
+		return -EINVAL;
+	}
+	e = check_keys(r, rule_keys, file, where, err, errlen);
+	if (e)
+		return e;
+	metric = json_string_value(json_object_get(r, "metric"));
+	group = json_string_value(json_object_get(r, "group"));
+	if (!metric)
+		return bad(err, errlen, file, i, "metric",
+			   "missing or not a string");
+	out->metric = ci_metric_find(metric);
+	if (out->metric < 0) {
+		metric_list(list, sizeof(list));
+		snprintf(what, sizeof(what),
+			 "\"%s\" is not a metric (known: %s)", metric, list);
+		return bad(err, errlen, file, i, "metric", what);
+	}
+	if (!group || !*group)
+		return bad(err, errlen, file, i, "group",
+			   "missing or not a string");
+	out->dir = ci_metrics[out->metric].dir;
+	dir = json_string_value(json_object_get(r, "direction"));
+	if (json_object_get(r, "direction") && !dir)
+		return bad(err, errlen, file, i, "direction", "not a string");
+	if (dir && !strcmp(dir, "lower"))
+		out->dir = CI_DIR_LOWER;
+	else if (dir && !strcmp(dir, "higher"))
+		out->dir = CI_DIR_HIGHER;
+	else if (dir) {
+		snprintf(what, sizeof(what),
+			 "\"%.40s\" is not \"lower\" or \"higher\"", dir);
+		return bad(err, errlen, file, i, "direction", what);
+	}
+	if (out->dir == CI_DIR_NONE)
+		return bad(err, errlen, file, i, "direction",
+			   "missing (the metric has no natural direction)");
+	out->tolerance_pct = -1;
+	e = parse_number(r, "tolerance_pct", 0, 1000, &out->tolerance_pct, file,
+			 i, err, errlen);
+	if (!e && out->tolerance_pct < 0)
+		return bad(err, errlen, file, i, "tolerance_pct", "missing");
+	if (!e)
+		e = parse_number(r, "min_effect_abs", 0, 1e18,
+				 &out->min_effect_abs, file, i, err, errlen);
+	if (e)
+		return e;
+	req = json_object_get(r, "required");
+	if (req && !json_is_boolean(req))
+		return bad(err, errlen, file, i, "required", "not a boolean");
+	out->required = json_is_true(req);
+	name = json_string_value(json_object_get(r, "name"));
+	if (json_object_get(r, "name") && !name)
+		return bad(err, errlen, file, i, "name", "not a string");
+	out->group = strdup(group);
+	if (name)
+		out->name = strdup(name);
+	else if (asprintf(&out->name, "%s %s", group, metric) < 0)
+		out->name = NULL;
+	return out->group && out->name ? 0 : -ENOMEM;
+}
+
+static int parse_top(json_t *root, const char *file, struct ci_rules *out,
+		     char *err, size_t errlen)
+{
+	json_t *schema = json_object_get(root, "schema"),
+	       *rules = json_object_get(root, "rules"),
+	       *res = json_object_get(root, "resamples"),
+	       *conf = json_object_get(root, "confidence");
+	int e = check_keys(root, top_keys, file, "", err, errlen);
+
+	if (e)
+		return e;
+	if (!json_is_integer(schema) || json_integer_value(schema) != 1) {
+		snprintf(err, errlen, "%s: schema: must be 1", file);
+		return -EINVAL;
+	}
+	out->resamples = 5000;
+	out->confidence = 0.95;
+	if (res && (!json_is_integer(res) || json_integer_value(res) < 100 ||
+		    json_integer_value(res) > 1000000)) {
+		snprintf(err, errlen,
+			 "%s: resamples: must be an integer in [100, 1000000]",
+			 file);
+		return -EINVAL;
+	}
+	if (res)
+		out->resamples = (unsigned int)json_integer_value(res);
+	if (conf && (!json_is_number(conf) || json_number_value(conf) < 0.5 ||
+		     json_number_value(conf) >= 1)) {
+		snprintf(err, errlen, "%s: confidence: must be in [0.5, 1)",
+			 file);
+		return -EINVAL;
+	}
+	if (conf)
+		out->confidence = json_number_value(conf);
+	if (!json_is_array(rules) || !json_array_size(rules)) {
+		snprintf(err, errlen,
+			 "%s: rules: missing, empty or not an array", file);
+		return -EINVAL;
+	}
+	out->v = calloc(json_array_size(rules), sizeof(*out->v));
+	if (!out->v)
+		return -ENOMEM;
+	for (size_t i = 0; i < json_array_size(rules); i++) {
+		e = parse_rule(json_array_get(rules, i), i, file,
+			       &out->v[out->n++], err, errlen);
+		if (e)
+			return e;
+	}
+	return 0;
+}
+
+int ci_rules_load(const char *path, struct ci_rules *out, char *err,
+		  size_t errlen)
+{
+	json_error_t je;
+	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	int e;
+
+	*out = (struct ci_rules){ 0 };
+	if (!root) {
+		snprintf(err, errlen, "%s: line %d column %d: %s", path,
+			 je.line, je.column, je.text);
+		return -EINVAL;
+	}
+	if (!json_is_object(root)) {
+		snprintf(err, errlen, "%s: top level is not an object", path);
+		e = -EINVAL;
+	} else {
+		e = parse_top(root, path, out, err, errlen);
+	}
+	json_decref(root);
+	if (e == -ENOMEM)
+		snprintf(err, errlen, "%s: out of memory", path);
+	if (e)
+		ci_rules_free(out);
+	return e;
+}
+
+void ci_rules_free(struct ci_rules *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->v[i].name);
+		free(r->v[i].group);
+	}
+	free(r->v);
+	*r = (struct ci_rules){ 0 };
+}
