@@ -17,3 +17,8 @@ PROGS += cyclic
 cyclic_SRCS := workloads/cyclic.c $(WL_DEP_SRCS)
 cyclic_LDLIBS := $(WL_LDLIBS)
 cyclic_STATIC := 1
+
+PROGS += slicectl
+slicectl_SRCS := workloads/slicectl.c $(WL_DEP_SRCS)
+slicectl_LDLIBS := $(WL_LDLIBS)
+slicectl_STATIC := 1

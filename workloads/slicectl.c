@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slicectl: show or set a task's EEVDF slice (policy, nice), or set it on
+ * itself and exec a command, like chrt.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/duration.h"
+#include "common/exitcodes.h"
+#include "workloads/lib/opts.h"
+#include "workloads/lib/slice.h"
+
+#define PROG "slicectl"
+#define EXIT_NOEXEC 126 /* found but not runnable, like env */
+#define EXIT_NOTFOUND 127
+
+struct sc_opts {
+	uint64_t slice_ns;
+	int slice_given;
+	int batch;
+	int64_t nice;
+	int nice_given;
+	int reset_on_fork;
+	int64_t pid;
+	int pid_given;
+	int all;
+	int help;
+};
+
+static void show(pid_t tid, const struct wl_slice_info *in)
+{
+	char d[32];
+
+	printf("pid %d: %s nice %d slice ", (int)tid,
+	       wl_policy_name(in->policy), in->nice);
+	if (in->effective_known)
+		printf("%" PRIu64 " ns (%s)\n", in->effective_ns,
+		       sb_format_duration(in->effective_ns, d, sizeof(d)));
+	else
+		printf("unknown\n");
+}
+
+static int wants_set(const struct sc_opts *o)
+{
+	return o->slice_given || o->batch || o->nice_given || o->reset_on_fork;
+}
+
+static void to_req(const struct sc_opts *o, struct wl_slice_req *req)
+{
+	memset(req, 0, sizeof(*req));
+	req->set_slice = o->slice_given;
+	req->slice_ns = o->slice_ns;
+	req->batch = o->batch;
+	req->set_nice = o->nice_given;
+	req->nice = (int)o->nice;
+	req->reset_on_fork = o->reset_on_fork;
+}
+
+/* Show, or set then show, one task. Returns 0 or -errno (message printed). */
+static int one_task(const struct sc_opts *o, pid_t tid)
+{
+	struct wl_slice_info info;
+	struct wl_slice_req req;
+	char err[256];
+	int ret;
+
+	if (wants_set(o)) {
+		to_req(o, &req);
+		ret = wl_slice_apply(tid, &req, &info, err, sizeof(err));
+	} else {
+		ret = wl_slice_query(tid, &info);
+		snprintf(err, sizeof(err), "sched_getattr(%d): %s", (int)tid,
+			 strerror(-ret));
+	}
+	if (ret) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		return ret;
+	}
+	show(tid, &info);
+	return 0;
+}
+
+static int all_tasks(const struct sc_opts *o)
+{
+	char path[64];
+	struct dirent *de;
+	DIR *d;
+	int ret = 0, n = 0;
+
+	snprintf(path, sizeof(path), "/proc/%" PRId64 "/task", o->pid);
+	d = opendir(path);
+	if (!d) {
+		fprintf(stderr, "%s: %s: %s\n", PROG, path, strerror(errno));
+		return -errno;
+	}
+	while ((de = readdir(d))) {
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		n++;
+		/* Keep going: a thread may exit while we walk the list. */
+		if (one_task(o, (pid_t)atoi(de->d_name)))
+			ret = -ESRCH;
+	}
+	closedir(d);
+	return n ? ret : -ESRCH;
+}
+
+static int exec_cmd(const struct sc_opts *o, char **argv)
+{
+	struct wl_slice_info info;
+	struct wl_slice_req req;
+	char err[256];
+
+	to_req(o, &req);
+	if (wants_set(o) && wl_slice_apply(0, &req, &info, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		return SB_EXIT_ENV;
+	}
+	execvp(argv[0], argv);
+	fprintf(stderr, "%s: %s: %s\n", PROG, argv[0], strerror(errno));
+	return errno == ENOENT ? EXIT_NOTFOUND : EXIT_NOEXEC;
+}
+
+static int check_usage(const struct sc_opts *o, int ncmd)
+{
+	const char *msg = NULL;
+
+	if (o->pid_given && ncmd)
+		msg = "--pid and a command exclude each other";
+	else if (!o->pid_given && !ncmd)
+		msg = "give --pid PID or -- CMD [ARGS...]";
+	else if (o->all && !o->pid_given)
+		msg = "--all needs --pid";
+	else if (ncmd && !wants_set(o))
+		msg = "nothing to set for the command (give --slice, --batch, "
+		      "--nice or --reset-on-fork)";
+	if (msg)
+		fprintf(stderr, "%s: %s\n", PROG, msg);
+	return msg ? SB_EXIT_USAGE : SB_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	struct sc_opts o = { 0 };
+	const struct wl_opt opts[] = {
+		{ "slice", 's', WL_OPT_DURATION, &o.slice_ns, &o.slice_given,
+		  "D", "EEVDF slice to set (0 = the kernel default)", 0, 0 },
+		{ "batch", 'b', WL_OPT_FLAG, &o.batch, NULL, NULL,
+		  "SCHED_BATCH instead of SCHED_OTHER", 0, 0 },
+		{ "nice", 'N', WL_OPT_INT, &o.nice, &o.nice_given, "N",
+		  "nice value to set", -20, 19 },
+		{ "reset-on-fork", 'r', WL_OPT_FLAG, &o.reset_on_fork, NULL,
+		  NULL, "children start with the default policy and slice", 0,
+		  0 },
+		{ "pid", 'p', WL_OPT_INT, &o.pid, &o.pid_given, "PID",
+		  "show (or set) this task instead of running a command", 1,
+		  INT32_MAX },
+		{ "all", 'a', WL_OPT_FLAG, &o.all, NULL, NULL,
+		  "with --pid: every thread of the process", 0, 0 },
+		{ "help", 'h', WL_OPT_FLAG, &o.help, NULL, NULL,
+		  "show this help and exit", 0, 0 },
+		{ 0 },
+	};
+	const struct wl_cli cli = {
+		.prog = PROG,
+		.synopsis = "[OPTIONS] -p PID | [OPTIONS] [--] CMD [ARGS...]",
+		.about = "Show or set a task's EEVDF slice, or set it and exec "
+			 "CMD (exit 127: CMD not found).",
+		.tables = { opts, NULL },
+		.stop_at_nonopt = 1,
+	};
+	char err[256];
+	int first, ret;
+
+	first = wl_cli_parse(&cli, argc, argv, err, sizeof(err));
+	if (first < 0) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		return SB_EXIT_USAGE;
+	}
+	if (o.help) {
+		wl_cli_help(&cli, stdout);
+		return SB_EXIT_OK;
+	}
+	ret = check_usage(&o, argc - first);
+	if (ret)
+		return ret;
+	if (argc > first)
+		return exec_cmd(&o, argv + first);
+	ret = o.all ? all_tasks(&o) : one_task(&o, (pid_t)o.pid);
+	if (ret == -ESRCH || ret == -ENOENT)
+		return SB_EXIT_USAGE;
+	return ret ? SB_EXIT_ENV : SB_EXIT_OK;
+}
