@@ -448,6 +448,27 @@ static void list_names(const char **v, size_t n, char *buf, size_t len)
 		snprintf(buf, len, "none");
 }
 
+/* Does @dir/@kernel (or, with @fs, any @dir/<kernel>/@fs) exist? */
+static int dir_exists(const char *dir, const char *kernel, const char *fs)
+{
+	struct names kernels;
+	char path[4096];
+	struct stat st;
+	int found = 0;
+
+	if (kernel) {
+		return !pathf(path, sizeof(path), "%s/%s/%s", dir, kernel,
+			      fs ? fs : "") &&
+		       !stat(path, &st) && S_ISDIR(st.st_mode);
+	}
+	if (list_dir(dir, 1, &kernels))
+		return 0;
+	for (size_t i = 0; i < kernels.n && !found; i++)
+		found = dir_exists(dir, kernels.v[i], fs);
+	names_free(&kernels);
+	return found;
+}
+
 int ci_results_filter(struct ci_results *r, const char *kernel, const char *fs,
 		      char *err, size_t errlen)
 {
@@ -456,6 +477,12 @@ int ci_results_filter(struct ci_results *r, const char *kernel, const char *fs,
 	size_t keep = 0, n;
 
 	if (kernel && !ci_results_fsets(r, kernel, have, 64)) {
+		if (dir_exists(r->dir, kernel, NULL)) {
+			snprintf(err, errlen,
+				 "%s: kernel \"%s\" has no complete runs",
+				 r->dir, kernel);
+			return -ENODATA;
+		}
 		n = ci_results_kernels(r, have, 64);
 		list_names(have, n, list, sizeof(list));
 		snprintf(
@@ -475,6 +502,15 @@ int ci_results_filter(struct ci_results *r, const char *kernel, const char *fs,
 		r->runs[keep++] = *run;
 	}
 	if (!keep && fs) {
+		int there = dir_exists(r->dir, kernel, fs);
+
+		r->n_runs = 0;
+		if (there) {
+			snprintf(err, errlen,
+				 "%s: feature set \"%s\" has no complete runs",
+				 r->dir, fs);
+			return -ENODATA;
+		}
 		snprintf(err, errlen,
 			 "%s: no complete runs of feature set \"%s\"%s%s",
 			 r->dir, fs, kernel ? " of kernel " : "",

@@ -40,7 +40,8 @@ int ci_results_load(const char *dir, struct ci_results *out, char *err,
 		    size_t errlen);
 /*
  * Drop runs not of @kernel / @fs (NULL: any). When nothing is left, returns
- * -ENOENT with @err naming what is there.
+ * -ENOENT with @err naming what is there, or -ENODATA when the directory is
+ * there but holds no complete run.
  */
 int ci_results_filter(struct ci_results *r, const char *kernel, const char *fs,
 		      char *err, size_t errlen);

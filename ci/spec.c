@@ -58,9 +58,13 @@ int ci_spec_load(const char *spec, int single, struct ci_results *out,
 			 r == -ENOMEM ? "out of memory" : "malformed");
 		goto out;
 	}
-	if (ci_results_load(dir, out, err, errlen) ||
-	    ci_results_filter(out, kernel, fs, err, errlen))
+	if (ci_results_load(dir, out, err, errlen))
 		goto out;
+	r = ci_results_filter(out, kernel, fs, err, errlen);
+	if (r) {
+		code = r == -ENODATA ? SB_EXIT_ENV : SB_EXIT_USAGE;
+		goto out;
+	}
 	if (!out->n_runs) {
 		snprintf(err, errlen, "%s: no complete runs (%zu incomplete)",
 			 spec, out->incomplete);
