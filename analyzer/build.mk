@@ -1,3 +1,7 @@
 # Analyzer: scheduler events into perf-sched-style delay tables.
-ANALYZER_SRCS := analyzer/cmd_table.c analyzer/table_run.c
-ANALYZER_LDLIBS :=
+ANALYZER_SRCS := analyzer/sbt.c analyzer/sbt_table.c analyzer/fmt_text.c \
+		 analyzer/fmt_json.c analyzer/read_trace.c analyzer/read_perf.c \
+		 analyzer/read_tracedat.c analyzer/analyze.c \
+		 analyzer/cmd_table.c analyzer/table_run.c
+ANALYZER_LDLIBS := $(shell pkg-config --libs libtracecmd)
+CPPFLAGS += $(shell pkg-config --cflags libtracecmd)

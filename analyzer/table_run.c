@@ -1,12 +1,123 @@
 // SPDX-License-Identifier: GPL-2.0
-/* PLACEHOLDER until the analyzer lands: table_for_run. */
+/* table_for_run: a run directory's trace and window into table.txt and table.json. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "analyzer/analyze.h"
 #include "analyzer/table_run.h"
+#include "common/atomicio.h"
+#include "common/envelope.h"
 #include "common/exitcodes.h"
+
+/* window.json: {"start_mono_ns": N, "end_mono_ns": N}; absent = whole trace. */
+static int read_window(const char *dir, struct sbt_opts *o, char *err,
+		       size_t errlen)
+{
+	char path[4096];
+	json_error_t jerr;
+	json_t *j, *a, *b;
+	char *buf;
+	size_t len;
+	int r;
+
+	snprintf(path, sizeof(path), "%s/window.json", dir);
+	r = sb_read_file(path, &buf, &len);
+	if (r == -ENOENT)
+		return 0;
+	if (r) {
+		snprintf(err, errlen, "%s: %s", path, strerror(-r));
+		return SB_EXIT_USAGE;
+	}
+	j = json_loadb(buf, len, 0, &jerr);
+	free(buf);
+	a = json_object_get(j, "start_mono_ns");
+	b = json_object_get(j, "end_mono_ns");
+	if (!json_is_integer(a) || !json_is_integer(b) ||
+	    json_integer_value(a) < 0 ||
+	    json_integer_value(b) < json_integer_value(a)) {
+		snprintf(err, errlen, "%s: start_mono_ns/end_mono_ns: %s", path,
+			 j ? "missing, not integers, or end before start" :
+			     jerr.text);
+		json_decref(j);
+		return SB_EXIT_USAGE;
+	}
+	o->since_ns = (uint64_t)json_integer_value(a);
+	o->until_ns = (uint64_t)json_integer_value(b);
+	json_decref(j);
+	return 0;
+}
+
+static int write_outputs(const char *dir, const struct sbt_table *t,
+			 const struct sbt_source *src, char *err, size_t errlen)
+{
+	const struct sbt_text_opts text = { .grouped = 1, .percentiles = 1 };
+	char *argv[] = { "table_for_run", (char *)dir, NULL };
+	char path[4096];
+	json_t *doc;
+	char *buf;
+	size_t len;
+	int r;
+
+	if (sbt_text_to_string(t, src, &text, &buf, &len)) {
+		snprintf(err, errlen, "%s: cannot format the table", dir);
+		return SB_EXIT_ENV;
+	}
+	snprintf(path, sizeof(path), "%s/table.txt", dir);
+	r = sb_write_file_atomic(path, buf, len);
+	free(buf);
+	if (r) {
+		snprintf(err, errlen, "%s: %s", path, strerror(-r));
+		return SB_EXIT_ENV;
+	}
+	doc = sb_envelope_new("slicebench-table", 2, argv);
+	if (!doc || sbt_format_json(doc, t, src)) {
+		json_decref(doc);
+		snprintf(err, errlen, "%s: out of memory", dir);
+		return SB_EXIT_ENV;
+	}
+	sb_envelope_finish(doc, "ok");
+	snprintf(path, sizeof(path), "%s/table.json", dir);
+	r = sb_json_dump_atomic(path, doc);
+	json_decref(doc);
+	if (r) {
+		snprintf(err, errlen, "%s: %s", path, strerror(-r));
+		return SB_EXIT_ENV;
+	}
+	return 0;
+}
 
 int table_for_run(const char *run_dir, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "%s: analyzer not built yet", run_dir);
-	return SB_EXIT_ENV;
+	static const char *const names[] = { "trace.dat", "perf.data" };
+	struct sbt_request rq = { .table.sort = SBT_SORT_AVG };
+	struct sbt_source src;
+	struct sbt_table t;
+	char path[4096];
+	int rc;
+
+	path[0] = '\0';
+	for (size_t i = 0; i < 2 && !path[0]; i++) {
+		snprintf(path, sizeof(path), "%s/%s", run_dir, names[i]);
+		if (access(path, R_OK))
+			path[0] = '\0';
+	}
+	if (!path[0]) {
+		snprintf(err, errlen, "%s: no trace.dat or perf.data", run_dir);
+		return SB_EXIT_USAGE;
+	}
+	rc = read_window(run_dir, &rq.core, err, errlen);
+	if (rc)
+		return rc;
+	rq.path = path;
+	rc = sbt_analyze(&rq, &t, &src, err, errlen);
+	if (rc)
+		return rc;
+	/* The tables name the file, not the path it had on this host. */
+	src.path = strrchr(path, '/') + 1;
+	rc = write_outputs(run_dir, &t, &src, err, errlen);
+	sbt_table_free(&t);
+	return rc;
 }

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The delay table as JSON (docs/formats.md, "Delay table"). */
+#include <errno.h>
+
+#include "analyzer/sbt_format.h"
+
+#define MS(ns) ((double)(ns) / 1e6)
+#define S(ns) ((double)(ns) / 1e9)
+
+static json_t *intervals_json(const struct sbt_row *r, uint64_t width_ns)
+{
+	json_t *a = json_array();
+
+	for (size_t k = 0; a && k < r->niv; k++) {
+		const struct sbt_interval *iv = &r->iv[k];
+
+		json_array_append_new(
+			a, json_pack("{s:f, s:I, s:f, s:f, s:f}", "t_s",
+				     S(k * width_ns), "delays",
+				     (json_int_t)iv->delays, "avg_delay_ms",
+				     iv->avg_ns / 1e6, "max_delay_ms",
+				     MS(iv->max_ns), "p99_delay_ms",
+				     MS(iv->p99_ns)));
+	}
+	return a;
+}
+
+static json_t *pids_json(const struct sbt_row *r)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < r->npids; i++)
+		json_array_append_new(a, json_integer(r->pids[i]));
+	return a;
+}
+
+enum row_kind { ROW_TASK, ROW_GROUP, ROW_TOTAL };
+
+static json_t *row_json(const struct sbt_row *r, enum row_kind kind,
+			uint64_t width_ns)
+{
+	json_t *o = json_pack(
+		"{s:s, s:s, s:I, s:f, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:f,"
+		" s:f, s:f, s:f, s:f}",
+		"task", r->task, "comm", r->comm, "tasks", (json_int_t)r->tasks,
+		"runtime_ms", MS(r->runtime_ns), "switches",
+		(json_int_t)r->switches, "delays", (json_int_t)r->switches,
+		"migrations", (json_int_t)r->migrations, "avg_delay_ms",
+		sbt_row_avg_ns(r) / 1e6, "max_delay_ms", MS(r->max_delay_ns),
+		"max_delay_at_s", S(r->max_start_ns), "max_delay_end_s",
+		S(r->max_end_ns), "sum_delay_ms",
+		(double)(r->sum_delay_ns / 1e6), "delay_p50_ms", MS(r->p50_ns),
+		"delay_p90_ms", MS(r->p90_ns), "delay_p99_ms", MS(r->p99_ns),
+		"delay_p99_9_ms", MS(r->p99_9_ns));
+
+	if (!o)
+		return NULL;
+	if (kind == ROW_TASK) {
+		json_object_del(o, "tasks");
+		json_object_set_new(o, "pid", json_integer(r->pid));
+		return o;
+	}
+	if (kind == ROW_TOTAL)
+		json_object_del(o, "comm");
+	else
+		json_object_set_new(o, "pids", pids_json(r));
+	json_object_set_new(o, "intervals", intervals_json(r, width_ns));
+	return o;
+}
+
+static json_t *rows_json(const struct sbt_row *rows, size_t n,
+			 enum row_kind kind, uint64_t width_ns)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < n; i++)
+		if (json_array_append_new(a,
+					  row_json(&rows[i], kind, width_ns)))
+			return json_decref(a), NULL;
+	return a;
+}
+
+int sbt_format_json(json_t *doc, const struct sbt_table *t,
+		    const struct sbt_source *src)
+{
+	uint64_t w = t->sum.interval_ns;
+	int err = 0;
+
+	err |= json_object_set_new(doc, "source", json_string(src->path));
+	err |= json_object_set_new(doc, "recorder", json_string(src->recorder));
+	err |= json_object_set_new(doc, "events",
+				   json_integer((json_int_t)t->sum.events));
+	err |= json_object_set_new(
+		doc, "lost_events",
+		json_integer((json_int_t)t->sum.lost_events));
+	err |= json_object_set_new(doc, "window",
+				   json_pack("{s:f, s:f}", "start_s",
+					     S(t->sum.start_ns), "end_s",
+					     S(t->sum.end_ns)));
+	err |= json_object_set_new(doc, "interval_s", json_real(S(w)));
+	err |= json_object_set_new(
+		doc, "groups", rows_json(t->groups, t->ngroups, ROW_GROUP, w));
+	err |= json_object_set_new(doc, "tasks",
+				   rows_json(t->tasks, t->ntasks, ROW_TASK, w));
+	err |= json_object_set_new(doc, "total",
+				   row_json(&t->total, ROW_TOTAL, w));
+	return err ? -ENOMEM : 0;
+}

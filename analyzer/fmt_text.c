@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The delay table as text, in the column order of `perf sched latency`. */
+#include <errno.h>
+
+#include "analyzer/sbt_format.h"
+
+#define MS(ns) ((double)(ns) / 1e6)
+#define S(ns) ((double)(ns) / 1e9)
+
+static void rule(FILE *f, int width)
+{
+	fputc(' ', f);
+	for (int i = 0; i < width; i++)
+		fputc('-', f);
+	fputc('\n', f);
+}
+
+static void row(FILE *f, const struct sbt_row *r, int percentiles)
+{
+	fprintf(f,
+		"  %-22s|%11.3f ms |%9llu | avg:%9.3f ms | max:%9.3f ms |"
+		" sum:%11.3f ms | at:%16.6f s |",
+		r->task, MS(r->runtime_ns), (unsigned long long)r->switches,
+		sbt_row_avg_ns(r) / 1e6, MS(r->max_delay_ns),
+		(double)(r->sum_delay_ns / 1e6), S(r->max_start_ns));
+	if (percentiles)
+		fprintf(f, "%9.3f |%9.3f |%9.3f |%9.3f |", MS(r->p50_ns),
+			MS(r->p90_ns), MS(r->p99_ns), MS(r->p99_9_ns));
+	fputc('\n', f);
+}
+
+int sbt_format_text(FILE *f, const struct sbt_table *t,
+		    const struct sbt_source *src, const struct sbt_text_opts *o)
+{
+	const struct sbt_row *rows = o->grouped ? t->groups : t->tasks;
+	size_t n = o->grouped ? t->ngroups : t->ntasks;
+	int width;
+
+	fprintf(f, " %s (%s): %llu events, %llu lost; window %.6f .. %.6f s\n",
+		src->path, src->recorder, (unsigned long long)t->sum.events,
+		(unsigned long long)t->sum.lost_events, S(t->sum.start_ns),
+		S(t->sum.end_ns));
+	if (t->sum.lost_events)
+		fprintf(f,
+			" WARNING: the recorder lost %llu events; delays may be wrong\n",
+			(unsigned long long)t->sum.lost_events);
+	width = 122 + (o->percentiles ? 44 : 0);
+	rule(f, width);
+	fprintf(f, "  %-22s|%14s |%9s |%16s |%16s |%18s |%20s |", "Task",
+		"Runtime ms", "Switches", "Avg delay ms", "Max delay ms",
+		"Sum delay ms", "Max delay at");
+	if (o->percentiles)
+		fprintf(f, "%9s |%9s |%9s |%9s |", "p50 ms", "p90 ms", "p99 ms",
+			"p99.9 ms");
+	fputc('\n', f);
+	rule(f, width);
+	for (size_t i = 0; i < n; i++)
+		row(f, &rows[i], o->percentiles);
+	rule(f, width);
+	row(f, &t->total, o->percentiles);
+	rule(f, width);
+	return ferror(f) ? -EIO : 0;
+}

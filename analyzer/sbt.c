@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The delay-table core: a per-task state machine fed one event at a time. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/sbt.h"
+#include "common/hist.h"
+
+enum task_state {
+	TS_UNKNOWN, /* not seen yet (perf: no atom) */
+	TS_SLEEPING, /* switched out in a sleeping state, or exited */
+	TS_RUNNABLE, /* woken or preempted, waiting for a CPU */
+	TS_RUNNING,
+};
+
+struct task {
+	int pid;
+	enum task_state state;
+	int series; /* interval series of the current comm; -1 = look up */
+	char comm[SBT_COMM_LEN];
+	uint64_t wait_since; /* TS_RUNNABLE */
+	uint64_t run_since; /* TS_RUNNING */
+	uint64_t runtime_ns, switches, migrations;
+	uint64_t max_delay_ns, max_start_ns, max_end_ns;
+	struct sb_hist *hist; /* allocated at the first counted delay */
+};
+
+struct series {
+	char comm[SBT_COMM_LEN];
+	size_t len;
+	struct sb_hist **iv; /* per interval, NULL when empty */
+};
+
+struct sbt {
+	struct sbt_opts o;
+	struct task *tasks;
+	size_t ntasks, cap;
+	int *slots; /* open addressing: pid -> index + 1, 0 = free */
+	size_t nslots; /* power of two */
+	struct series *series;
+	size_t nseries;
+	int *pids; /* sorted copy of the pid filter */
+	struct sbt_summary sum;
+	int started;
+};
+
+static void copy_comm(char *dst, const char *src)
+{
+	size_t n = strnlen(src, SBT_COMM_LEN - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+struct sbt *sbt_new(const struct sbt_opts *opts)
+{
+	struct sbt *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->o = *opts;
+	if (!s->o.interval_ns)
+		s->o.interval_ns = 1000000000ull;
+	if (!s->o.until_ns)
+		s->o.until_ns = UINT64_MAX;
+	s->nslots = 1024;
+	s->slots = calloc(s->nslots, sizeof(*s->slots));
+	if (s->o.npids) {
+		s->pids = malloc(s->o.npids * sizeof(*s->pids));
+		if (s->pids) {
+			memcpy(s->pids, opts->pids,
+			       s->o.npids * sizeof(*s->pids));
+			qsort(s->pids, s->o.npids, sizeof(*s->pids), cmp_int);
+		}
+	}
+	s->o.pids = s->pids;
+	if (!s->slots || (s->o.npids && !s->pids)) {
+		sbt_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void sbt_free(struct sbt *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->ntasks; i++)
+		free(s->tasks[i].hist);
+	for (size_t i = 0; i < s->nseries; i++) {
+		for (size_t k = 0; k < s->series[i].len; k++)
+			free(s->series[i].iv[k]);
+		free(s->series[i].iv);
+	}
+	free(s->series);
+	free(s->tasks);
+	free(s->slots);
+	free(s->pids);
+	free(s);
+}
+
+static size_t slot_of(const struct sbt *s, int pid)
+{
+	return ((uint32_t)pid * 2654435761u) & (s->nslots - 1);
+}
+
+static int grow_slots(struct sbt *s)
+{
+	size_t n = s->nslots * 2;
+	int *slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	free(s->slots);
+	s->slots = slots;
+	s->nslots = n;
+	for (size_t i = 0; i < s->ntasks; i++) {
+		size_t j = slot_of(s, s->tasks[i].pid);
+
+		while (s->slots[j])
+			j = (j + 1) & (s->nslots - 1);
+		s->slots[j] = (int)i + 1;
+	}
+	return 0;
+}
+
+/* The task of @pid, created (TS_UNKNOWN) when new; NULL on ENOMEM. */
+static struct task *task_get(struct sbt *s, int pid)
+{
+	size_t j = slot_of(s, pid);
+	struct task *t;
+
+	for (; s->slots[j]; j = (j + 1) & (s->nslots - 1))
+		if (s->tasks[s->slots[j] - 1].pid == pid)
+			return &s->tasks[s->slots[j] - 1];
+	if (s->ntasks == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 256;
+		struct task *tasks = realloc(s->tasks, cap * sizeof(*tasks));
+
+		if (!tasks)
+			return NULL;
+		s->tasks = tasks;
+		s->cap = cap;
+	}
+	if ((s->ntasks + 1) * 2 > s->nslots) {
+		if (grow_slots(s))
+			return NULL;
+		j = slot_of(s, pid);
+		while (s->slots[j])
+			j = (j + 1) & (s->nslots - 1);
+	}
+	t = &s->tasks[s->ntasks];
+	memset(t, 0, sizeof(*t));
+	t->pid = pid;
+	t->series = -1;
+	s->slots[j] = (int)++s->ntasks;
+	return t;
+}
+
+static void set_comm(struct task *t, const char *comm)
+{
+	if (!comm || !strncmp(t->comm, comm, SBT_COMM_LEN - 1))
+		return;
+	copy_comm(t->comm, comm);
+	t->series = -1;
+}
+
+static int wanted(const struct sbt *s, int pid)
+{
+	return !s->o.npids ||
+	       bsearch(&pid, s->o.pids, s->o.npids, sizeof(int), cmp_int);
+}
+
+static struct series *series_of(struct sbt *s, struct task *t)
+{
+	struct series *se;
+
+	if (t->series >= 0)
+		return &s->series[t->series];
+	for (size_t i = 0; i < s->nseries; i++)
+		if (!strcmp(s->series[i].comm, t->comm)) {
+			t->series = (int)i;
+			return &s->series[i];
+		}
+	se = realloc(s->series, (s->nseries + 1) * sizeof(*se));
+	if (!se)
+		return NULL;
+	s->series = se;
+	se = &s->series[s->nseries];
+	memset(se, 0, sizeof(*se));
+	copy_comm(se->comm, t->comm);
+	t->series = (int)s->nseries++;
+	return se;
+}
+
+static struct sb_hist *new_hist(void)
+{
+	struct sb_hist *h = malloc(sizeof(*h));
+
+	if (h)
+		sb_hist_init(h);
+	return h;
+}
+
+/* Count a wait of @t that ends at @now (inside the window). */
+static int count_delay(struct sbt *s, struct task *t, uint64_t now)
+{
+	uint64_t d = now - t->wait_since;
+	size_t k = (now - s->sum.start_ns) / s->o.interval_ns;
+	struct series *se;
+
+	if (!t->hist && !(t->hist = new_hist()))
+		return -ENOMEM;
+	sb_hist_add(t->hist, d);
+	t->switches++;
+	if (d > t->max_delay_ns || t->switches == 1) {
+		t->max_delay_ns = d;
+		t->max_start_ns = t->wait_since;
+		t->max_end_ns = now;
+	}
+	se = series_of(s, t);
+	if (!se)
+		return -ENOMEM;
+	if (k >= se->len) {
+		size_t len = k + 1;
+		struct sb_hist **iv = realloc(se->iv, len * sizeof(*iv));
+
+		if (!iv)
+			return -ENOMEM;
+		memset(iv + se->len, 0, (len - se->len) * sizeof(*iv));
+		se->iv = iv;
+		se->len = len;
+	}
+	if (!se->iv[k] && !(se->iv[k] = new_hist()))
+		return -ENOMEM;
+	sb_hist_add(se->iv[k], d);
+	return 0;
+}
+
+static uint64_t overlap(const struct sbt *s, uint64_t a, uint64_t b)
+{
+	if (a < s->sum.start_ns)
+		a = s->sum.start_ns;
+	if (b > s->o.until_ns)
+		b = s->o.until_ns;
+	return b > a ? b - a : 0;
+}
+
+static int in_window(const struct sbt *s, uint64_t ts)
+{
+	return ts >= s->sum.start_ns && ts <= s->o.until_ns;
+}
+
+static int on_switch(struct sbt *s, const struct sbt_event *ev)
+{
+	struct task *prev = NULL, *next = NULL;
+
+	if (ev->pid > 0) {
+		prev = task_get(s, ev->pid);
+		if (!prev)
+			return -ENOMEM;
+		set_comm(prev, ev->comm);
+		if (prev->state == TS_RUNNING)
+			prev->runtime_ns +=
+				overlap(s, prev->run_since, ev->ts_ns);
+		if (!(ev->prev_state & SBT_STATE_MASK)) {
+			prev->state = TS_RUNNABLE;
+			prev->wait_since = ev->ts_ns;
+		} else {
+			prev->state = TS_SLEEPING;
+		}
+	}
+	if (ev->next_pid <= 0)
+		return 0;
+	next = task_get(s, ev->next_pid);
+	if (!next)
+		return -ENOMEM;
+	set_comm(next, ev->next_comm);
+	if (next->state == TS_UNKNOWN) {
+		/* First sight: perf counts it as a zero wait. */
+		next->state = TS_RUNNABLE;
+		next->wait_since = ev->ts_ns;
+	}
+	if (next->state == TS_RUNNABLE) {
+		if (in_window(s, ev->ts_ns) && wanted(s, next->pid) &&
+		    count_delay(s, next, ev->ts_ns))
+			return -ENOMEM;
+	} else if (in_window(s, ev->ts_ns)) {
+		s->sum.unknown_switch_ins++;
+	}
+	next->state = TS_RUNNING;
+	next->run_since = ev->ts_ns;
+	return 0;
+}
+
+static int on_task_event(struct sbt *s, const struct sbt_event *ev)
+{
+	struct task *t;
+
+	if (ev->pid <= 0)
+		return 0;
+	t = task_get(s, ev->pid);
+	if (!t)
+		return -ENOMEM;
+	switch (ev->type) {
+	case SBT_EV_WAKEUP:
+	case SBT_EV_WAKEUP_NEW:
+		set_comm(t, ev->comm);
+		/* Waking a runnable or running task starts no wait (perf). */
+		if (t->state == TS_UNKNOWN || t->state == TS_SLEEPING) {
+			t->state = TS_RUNNABLE;
+			t->wait_since = ev->ts_ns;
+		}
+		break;
+	case SBT_EV_MIGRATE:
+		if (in_window(s, ev->ts_ns))
+			t->migrations++;
+		break;
+	case SBT_EV_FORK: {
+		char comm[SBT_COMM_LEN];
+		struct task *c;
+
+		set_comm(t, ev->comm);
+		copy_comm(comm, t->comm);
+		c = task_get(s, ev->child_pid);
+		if (!c)
+			return -ENOMEM;
+		set_comm(c, comm);
+		break;
+	}
+	case SBT_EV_EXEC:
+		set_comm(t, ev->comm);
+		break;
+	case SBT_EV_EXIT:
+		/* A wait still open at exit never ends: drop it. */
+		if (t->state == TS_RUNNABLE)
+			t->state = TS_SLEEPING;
+		break;
+	case SBT_EV_SWITCH:
+		break;
+	}
+	return 0;
+}
+
+int sbt_feed(struct sbt *s, const struct sbt_event *ev)
+{
+	if (!s->started) {
+		s->started = 1;
+		s->sum.first_ts_ns = ev->ts_ns;
+		s->sum.start_ns = s->o.since_ns ? s->o.since_ns : ev->ts_ns;
+	} else if (ev->ts_ns < s->sum.last_ts_ns) {
+		return -EINVAL;
+	}
+	s->sum.last_ts_ns = ev->ts_ns;
+	s->sum.events++;
+	if (ev->type == SBT_EV_SWITCH)
+		return on_switch(s, ev);
+	return on_task_event(s, ev);
+}
+
+void sbt_add_lost(struct sbt *s, uint64_t n)
+{
+	s->sum.lost_events += n;
+}
+
+size_t sbt_task_count(const struct sbt *s)
+{
+	return s->ntasks;
+}
+
+void sbt_task_get(const struct sbt *s, size_t i, struct sbt_task_stats *out)
+{
+	const struct task *t = &s->tasks[i];
+
+	memset(out, 0, sizeof(*out));
+	out->pid = t->pid;
+	copy_comm(out->comm, t->comm);
+	out->runtime_ns = t->runtime_ns;
+	if (t->state == TS_RUNNING)
+		out->runtime_ns += overlap(s, t->run_since, s->sum.last_ts_ns);
+	out->switches = t->switches;
+	out->migrations = t->migrations;
+	out->sum_delay_ns = t->hist ? t->hist->sum : 0;
+	out->max_delay_ns = t->max_delay_ns;
+	out->max_start_ns = t->max_start_ns;
+	out->max_end_ns = t->max_end_ns;
+	out->hist = t->hist;
+}
+
+size_t sbt_series_count(const struct sbt *s)
+{
+	return s->nseries;
+}
+
+const char *sbt_series_comm(const struct sbt *s, size_t i)
+{
+	return s->series[i].comm;
+}
+
+size_t sbt_series_len(const struct sbt *s, size_t i)
+{
+	return s->series[i].len;
+}
+
+const struct sb_hist *sbt_series_hist(const struct sbt *s, size_t i, size_t k)
+{
+	return s->series[i].iv[k];
+}
+
+void sbt_summary_get(const struct sbt *s, struct sbt_summary *out)
+{
+	*out = s->sum;
+	out->interval_ns = s->o.interval_ns;
+	out->end_ns = s->o.until_ns < s->sum.last_ts_ns ? s->o.until_ns :
+							  s->sum.last_ts_ns;
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sbt: the delay-table core. Scheduler events go in one at a time (in time
+ * order), per-task runtime, switches and runnable→running delays come out,
+ * with the semantics of `perf sched latency` (see docs/formats.md).
+ */
+#ifndef SB_SBT_H
+#define SB_SBT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SBT_COMM_LEN 16
+
+struct sb_hist;
+
+enum sbt_ev_type {
+	SBT_EV_SWITCH, /* pid/comm = prev, next_* = next, prev_state */
+	SBT_EV_WAKEUP, /* sched_wakeup or sched_waking: pid, target_cpu */
+	SBT_EV_WAKEUP_NEW, /* sched_wakeup_new: pid, target_cpu */
+	SBT_EV_MIGRATE, /* pid moves to target_cpu */
+	SBT_EV_FORK, /* pid = parent, child_pid inherits the parent's comm */
+	SBT_EV_EXEC, /* pid takes comm */
+	SBT_EV_EXIT, /* pid exits */
+};
+
+/* prev_state bits below this are sleeping states; 0 (or only the
+ * preemption flag TASK_REPORT_MAX, 0x100) means still runnable. */
+#define SBT_STATE_MASK 0xffu
+#define SBT_STATE_PREEMPTED 0x100u
+
+struct sbt_event {
+	enum sbt_ev_type type;
+	uint64_t ts_ns;
+	int cpu; /* CPU that recorded the event */
+	int pid;
+	const char *comm; /* comm of @pid; NULL = unknown (kept as is) */
+	uint64_t prev_state; /* SWITCH */
+	int next_pid; /* SWITCH */
+	const char *next_comm; /* SWITCH */
+	int child_pid; /* FORK */
+	int target_cpu; /* WAKEUP, WAKEUP_NEW, MIGRATE */
+};
+
+struct sbt_opts {
+	uint64_t since_ns; /* window start (0: from the first event) */
+	uint64_t until_ns; /* window end (UINT64_MAX: to the last event) */
+	uint64_t interval_ns; /* per-interval stats width; 0 = 1 s */
+	const int *pids; /* only these pids (NULL/0: all) */
+	size_t npids;
+};
+
+struct sbt;
+
+/* New analyzer; NULL on out of memory. */
+struct sbt *sbt_new(const struct sbt_opts *opts);
+void sbt_free(struct sbt *s);
+/* Feed one event. Returns 0, -EINVAL (time went backwards) or -ENOMEM. */
+int sbt_feed(struct sbt *s, const struct sbt_event *ev);
+/* The recorder reported @n lost events. */
+void sbt_add_lost(struct sbt *s, uint64_t n);
+
+/* Per-task results, read after the last sbt_feed(). */
+struct sbt_task_stats {
+	int pid;
+	char comm[SBT_COMM_LEN]; /* the last comm seen (as perf) */
+	uint64_t runtime_ns; /* on CPU within the window */
+	uint64_t switches; /* switch-ins that ended a counted wait */
+	uint64_t migrations;
+	long double sum_delay_ns;
+	uint64_t max_delay_ns;
+	uint64_t max_start_ns, max_end_ns; /* the worst wait */
+	const struct sb_hist *hist; /* NULL when no delay was counted */
+};
+
+size_t sbt_task_count(const struct sbt *s);
+/* Task @i (0 <= i < sbt_task_count) in first-seen order. */
+void sbt_task_get(const struct sbt *s, size_t i, struct sbt_task_stats *out);
+
+/* Interval series: delays per interval, keyed by the comm at delay time. */
+size_t sbt_series_count(const struct sbt *s);
+const char *sbt_series_comm(const struct sbt *s, size_t i);
+/* Number of intervals of series @i, and interval @k's histogram (NULL when
+ * none counted in it). */
+size_t sbt_series_len(const struct sbt *s, size_t i);
+const struct sb_hist *sbt_series_hist(const struct sbt *s, size_t i, size_t k);
+
+struct sbt_summary {
+	uint64_t events; /* fed */
+	uint64_t lost_events;
+	uint64_t first_ts_ns, last_ts_ns; /* of all events fed */
+	uint64_t start_ns, end_ns; /* the effective window */
+	uint64_t interval_ns;
+	uint64_t unknown_switch_ins; /* switch-ins without a known wait */
+};
+void sbt_summary_get(const struct sbt *s, struct sbt_summary *out);
+
+#endif

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Trace readers feeding the core: trace.dat (libtracecmd) and perf.data (perf script). */
+#ifndef SB_SBT_READ_H
+#define SB_SBT_READ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analyzer/sbt.h"
+
+/*
+ * Feed every scheduler event of the trace at @path into @s; the format is
+ * told by the file's magic. *@recorder becomes "trace-cmd" or "perf".
+ * Returns 0, SB_EXIT_USAGE (unreadable, truncated or corrupt file) or
+ * SB_EXIT_ENV (perf missing, out of memory), with a one-line @err.
+ */
+int sbt_read_trace(struct sbt *s, const char *path, const char **recorder,
+		   char *err, size_t errlen);
+
+/* The format readers behind it, same contract. */
+int sbt_read_tracedat(struct sbt *s, const char *path, char *err,
+		      size_t errlen);
+int sbt_read_perfdata(struct sbt *s, const char *path, char *err,
+		      size_t errlen);
+
+/* Parse one line of `perf script -F tid,cpu,time,event,trace --ns` into
+ * @ev (strings point into @line, which is modified). Returns 1 for a
+ * scheduler event, 0 for a line to skip, -EINVAL for a malformed one. */
+int sbt_parse_perf_line(char *line, struct sbt_event *ev);
+
+/* "1234.567890" (trace seconds, up to 9 decimals) into ns. 0 or -EINVAL. */
+int sbt_parse_seconds(const char *s, uint64_t *ns);
+
+#endif

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Table rows from the core: per task, per comm group (name:(N)) and TOTAL. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/sbt_table.h"
+#include "common/hist.h"
+
+static const char *const sort_names[] = {
+	[SBT_SORT_AVG] = "avg",		  [SBT_SORT_MAX] = "max",
+	[SBT_SORT_SWITCHES] = "switches", [SBT_SORT_RUNTIME] = "runtime",
+	[SBT_SORT_SUM] = "sum",
+};
+
+int sbt_sort_parse(const char *s, enum sbt_sort *out)
+{
+	for (size_t i = 0; i < sizeof(sort_names) / sizeof(sort_names[0]); i++)
+		if (!strcmp(s, sort_names[i])) {
+			*out = (enum sbt_sort)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+double sbt_row_avg_ns(const struct sbt_row *r)
+{
+	return r->switches ? (double)(r->sum_delay_ns / r->switches) : 0;
+}
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return (a < b) - (a > b); /* descending */
+}
+
+static int cmp_dbl(double a, double b)
+{
+	return (a < b) - (a > b);
+}
+
+/* perf's order: the chosen key, then avg, max, switches, runtime. */
+static int cmp_rows(const void *pa, const void *pb, void *key)
+{
+	const struct sbt_row *a = pa, *b = pb;
+	int c = 0;
+
+	switch (*(const enum sbt_sort *)key) {
+	case SBT_SORT_MAX:
+		c = cmp_u64(a->max_delay_ns, b->max_delay_ns);
+		break;
+	case SBT_SORT_SWITCHES:
+		c = cmp_u64(a->switches, b->switches);
+		break;
+	case SBT_SORT_RUNTIME:
+		c = cmp_u64(a->runtime_ns, b->runtime_ns);
+		break;
+	case SBT_SORT_SUM:
+		c = cmp_dbl((double)a->sum_delay_ns, (double)b->sum_delay_ns);
+		break;
+	case SBT_SORT_AVG:
+		break;
+	}
+	if (!c)
+		c = cmp_dbl(sbt_row_avg_ns(a), sbt_row_avg_ns(b));
+	if (!c)
+		c = cmp_u64(a->max_delay_ns, b->max_delay_ns);
+	if (!c)
+		c = cmp_u64(a->switches, b->switches);
+	if (!c)
+		c = cmp_u64(a->runtime_ns, b->runtime_ns);
+	if (!c)
+		c = strcmp(a->comm, b->comm);
+	if (!c)
+		c = (a->pid > b->pid) - (a->pid < b->pid);
+	return c;
+}
+
+static int comm_wanted(const struct sbt_table_opts *o, const char *comm)
+{
+	if (!o->ncomms)
+		return 1;
+	for (size_t i = 0; i < o->ncomms; i++)
+		if (!strncmp(o->comms[i], comm, SBT_COMM_LEN - 1))
+			return 1;
+	return 0;
+}
+
+/* Add task row @src into @r (a group or the total). */
+static void row_add(struct sbt_row *r, const struct sbt_row *src)
+{
+	if (src->switches &&
+	    (src->max_delay_ns > r->max_delay_ns || !r->switches)) {
+		r->max_delay_ns = src->max_delay_ns;
+		r->max_start_ns = src->max_start_ns;
+		r->max_end_ns = src->max_end_ns;
+	}
+	r->tasks += src->tasks;
+	r->runtime_ns += src->runtime_ns;
+	r->switches += src->switches;
+	r->migrations += src->migrations;
+	r->sum_delay_ns += src->sum_delay_ns;
+}
+
+static void row_percentiles(struct sbt_row *r, const struct sb_hist *h)
+{
+	if (!h || !h->count)
+		return;
+	r->p50_ns = sb_hist_percentile(h, 50);
+	r->p90_ns = sb_hist_percentile(h, 90);
+	r->p99_ns = sb_hist_percentile(h, 99);
+	r->p99_9_ns = sb_hist_percentile(h, 99.9);
+}
+
+static size_t interval_count(const struct sbt_summary *sum)
+{
+	if (sum->end_ns < sum->start_ns || !sum->events)
+		return 0;
+	return (sum->end_ns - sum->start_ns) / sum->interval_ns + 1;
+}
+
+/* Intervals of the series whose comm is @comm (all wanted when NULL). */
+static int row_intervals(struct sbt_row *r, const struct sbt *s,
+			 const struct sbt_table_opts *o, const char *comm,
+			 size_t n, struct sb_hist *tmp)
+{
+	r->iv = calloc(n ? n : 1, sizeof(*r->iv));
+	if (!r->iv)
+		return -ENOMEM;
+	r->niv = n;
+	for (size_t k = 0; k < n; k++) {
+		sb_hist_init(tmp);
+		for (size_t i = 0; i < sbt_series_count(s); i++) {
+			const char *c = sbt_series_comm(s, i);
+
+			if ((comm ? strcmp(c, comm) : !comm_wanted(o, c)) ||
+			    k >= sbt_series_len(s, i) ||
+			    !sbt_series_hist(s, i, k))
+				continue;
+			sb_hist_merge(tmp, sbt_series_hist(s, i, k));
+		}
+		r->iv[k].delays = tmp->count;
+		r->iv[k].avg_ns = sb_hist_mean(tmp);
+		r->iv[k].max_ns = tmp->count ? tmp->max : 0;
+		r->iv[k].p99_ns = sb_hist_percentile(tmp, 99);
+	}
+	return 0;
+}
+
+static void task_row(struct sbt_row *r, const struct sbt_task_stats *ts)
+{
+	memset(r, 0, sizeof(*r));
+	memcpy(r->comm, ts->comm, sizeof(r->comm));
+	snprintf(r->task, sizeof(r->task), "%s:%d", ts->comm, ts->pid);
+	r->pid = ts->pid;
+	r->tasks = 1;
+	r->runtime_ns = ts->runtime_ns;
+	r->switches = ts->switches;
+	r->migrations = ts->migrations;
+	r->sum_delay_ns = ts->sum_delay_ns;
+	r->max_delay_ns = ts->max_delay_ns;
+	r->max_start_ns = ts->max_start_ns;
+	r->max_end_ns = ts->max_end_ns;
+	r->hist = ts->hist;
+	row_percentiles(r, ts->hist);
+}
+
+static int cmp_comm_pid(const void *pa, const void *pb)
+{
+	const struct sbt_row *a = pa, *b = pb;
+	int c = strcmp(a->comm, b->comm);
+
+	return c ? c : (a->pid > b->pid) - (a->pid < b->pid);
+}
+
+/* Groups from the task rows, which are sorted by comm then pid here. */
+static int build_groups(const struct sbt *s, const struct sbt_table_opts *o,
+			struct sbt_table *t, struct sb_hist *gh,
+			struct sb_hist *tmp)
+{
+	size_t n = interval_count(&t->sum);
+
+	t->groups = calloc(t->ntasks ? t->ntasks : 1, sizeof(*t->groups));
+	if (!t->groups)
+		return -ENOMEM;
+	for (size_t i = 0, j; i < t->ntasks; i = j) {
+		struct sbt_row *g = &t->groups[t->ngroups++];
+
+		memcpy(g->comm, t->tasks[i].comm, sizeof(g->comm));
+		for (j = i; j < t->ntasks && !strcmp(t->tasks[j].comm, g->comm);
+		     j++)
+			;
+		g->pids = malloc((j - i) * sizeof(*g->pids));
+		if (!g->pids)
+			return -ENOMEM;
+		sb_hist_init(gh);
+		for (size_t k = i; k < j; k++) {
+			row_add(g, &t->tasks[k]);
+			if (t->tasks[k].hist)
+				sb_hist_merge(gh, t->tasks[k].hist);
+			g->pids[g->npids++] = t->tasks[k].pid;
+		}
+		row_percentiles(g, gh);
+		snprintf(g->task, sizeof(g->task), "%s:(%u)", g->comm,
+			 g->tasks);
+		if (row_intervals(g, s, o, g->comm, n, tmp))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int build_total(const struct sbt *s, const struct sbt_table_opts *o,
+		       struct sbt_table *t, struct sb_hist *gh,
+		       struct sb_hist *tmp)
+{
+	struct sbt_row *r = &t->total;
+
+	snprintf(r->task, sizeof(r->task), "TOTAL:");
+	sb_hist_init(gh);
+	for (size_t i = 0; i < t->ntasks; i++) {
+		row_add(r, &t->tasks[i]);
+		if (t->tasks[i].hist)
+			sb_hist_merge(gh, t->tasks[i].hist);
+	}
+	row_percentiles(r, gh);
+	return row_intervals(r, s, o, NULL, interval_count(&t->sum), tmp);
+}
+
+int sbt_table_build(const struct sbt *s, const struct sbt_table_opts *o,
+		    struct sbt_table *t)
+{
+	size_t n = sbt_task_count(s);
+	struct sb_hist *h = malloc(2 * sizeof(*h));
+	int err = -ENOMEM;
+
+	memset(t, 0, sizeof(*t));
+	sbt_summary_get(s, &t->sum);
+	t->tasks = calloc(n ? n : 1, sizeof(*t->tasks));
+	if (!h || !t->tasks)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		struct sbt_task_stats ts;
+
+		sbt_task_get(s, i, &ts);
+		if ((ts.switches || ts.runtime_ns) && comm_wanted(o, ts.comm))
+			task_row(&t->tasks[t->ntasks++], &ts);
+	}
+	qsort(t->tasks, t->ntasks, sizeof(*t->tasks), cmp_comm_pid);
+	err = build_groups(s, o, t, &h[0], &h[1]);
+	if (!err)
+		err = build_total(s, o, t, &h[0], &h[1]);
+	if (err)
+		goto out;
+	qsort_r(t->tasks, t->ntasks, sizeof(*t->tasks), cmp_rows,
+		(void *)&o->sort);
+	qsort_r(t->groups, t->ngroups, sizeof(*t->groups), cmp_rows,
+		(void *)&o->sort);
+out:
+	free(h);
+	if (err)
+		sbt_table_free(t);
+	return err;
+}
+
+void sbt_table_free(struct sbt_table *t)
+{
+	for (size_t i = 0; i < t->ngroups; i++) {
+		free(t->groups[i].pids);
+		free(t->groups[i].iv);
+	}
+	free(t->groups);
+	free(t->tasks);
+	free(t->total.iv);
+	memset(t, 0, sizeof(*t));
+}

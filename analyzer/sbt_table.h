@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Turn the core's per-task results into table rows: tasks, comm groups, TOTAL. */
+#ifndef SB_SBT_TABLE_H
+#define SB_SBT_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analyzer/sbt.h"
+
+enum sbt_sort {
+	SBT_SORT_AVG, /* perf's default order: avg, max, switches, runtime */
+	SBT_SORT_MAX,
+	SBT_SORT_SWITCHES,
+	SBT_SORT_RUNTIME,
+	SBT_SORT_SUM,
+};
+
+struct sbt_interval {
+	uint64_t delays;
+	double avg_ns;
+	uint64_t max_ns, p99_ns;
+};
+
+struct sbt_row {
+	char task[SBT_COMM_LEN + 16]; /* "comm:(N)", "comm:pid" or "TOTAL:" */
+	char comm[SBT_COMM_LEN];
+	int pid; /* task rows only */
+	unsigned int tasks;
+	uint64_t runtime_ns, switches, migrations;
+	long double sum_delay_ns;
+	uint64_t max_delay_ns, max_start_ns, max_end_ns;
+	uint64_t p50_ns, p90_ns, p99_ns, p99_9_ns;
+	const struct sb_hist *hist; /* task rows: the task's delays */
+	int *pids; /* groups: member pids, ascending */
+	size_t npids;
+	struct sbt_interval *iv; /* groups and TOTAL: one per interval */
+	size_t niv;
+};
+
+struct sbt_table {
+	struct sbt_row *tasks, *groups;
+	size_t ntasks, ngroups;
+	struct sbt_row total;
+	struct sbt_summary sum;
+};
+
+struct sbt_table_opts {
+	const char *const *comms; /* only tasks whose last comm is one of these */
+	size_t ncomms;
+	enum sbt_sort sort;
+};
+
+/* Parse a --sort key ("runtime", "switches", "avg", "max", "sum"). */
+int sbt_sort_parse(const char *s, enum sbt_sort *out);
+
+/* Build @t (sorted rows; tasks without a switch or runtime in the window are
+ * left out). Returns 0 or -ENOMEM; free with sbt_table_free(). */
+int sbt_table_build(const struct sbt *s, const struct sbt_table_opts *o,
+		    struct sbt_table *t);
+void sbt_table_free(struct sbt_table *t);
+
+/* Average delay of a row in ns (0 without switches). */
+double sbt_row_avg_ns(const struct sbt_row *r);
+
+#endif
