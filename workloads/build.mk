@@ -22,3 +22,19 @@ PROGS += slicectl
 slicectl_SRCS := workloads/slicectl.c $(WL_DEP_SRCS)
 slicectl_LDLIBS := $(WL_LDLIBS)
 slicectl_STATIC := 1
+
+UNIT_TESTS += test_wl_opts
+test_wl_opts_SRCS := tests/unit/test_wl_opts.c $(WL_DEP_SRCS)
+test_wl_opts_LDLIBS := $(WL_LDLIBS)
+
+UNIT_TESTS += test_wl_slice
+test_wl_slice_SRCS := tests/unit/test_wl_slice.c $(WL_DEP_SRCS)
+test_wl_slice_LDLIBS := $(WL_LDLIBS)
+
+UNIT_TESTS += test_wl_stats
+test_wl_stats_SRCS := tests/unit/test_wl_stats.c $(WL_DEP_SRCS)
+test_wl_stats_LDLIBS := $(WL_LDLIBS)
+
+UNIT_TESTS += test_wl_doc
+test_wl_doc_SRCS := tests/unit/test_wl_doc.c $(WL_DEP_SRCS)
+test_wl_doc_LDLIBS := $(WL_LDLIBS)

@@ -140,8 +140,8 @@ static const struct wl_opt *by_short(const struct wl_cli *cli, int c)
 
 static void name_of_bad(int argc, char **argv, int c, char *buf, size_t len)
 {
-	/* getopt leaves the offending word at argv[optind - 1]. */
-	if (c && c != '?' && c != ':')
+	/* A short option is in optopt; a long one at argv[optind - 1]. */
+	if (c > 0 && c < 256)
 		snprintf(buf, len, "-%c", c);
 	else if (optind - 1 < argc && optind >= 1)
 		snprintf(buf, len, "%s", argv[optind - 1]);
@@ -160,7 +160,7 @@ int wl_cli_parse(const struct wl_cli *cli, int argc, char **argv, char *err,
 		snprintf(err, errlen, "too many options");
 		return -EINVAL;
 	}
-	optind = 1;
+	optind = 0; /* glibc: full re-initialisation, then starts at 1 */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1) {
 		const struct wl_opt *o;

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of workloads/lib/opts: table-driven parsing, errors, help, cpulists. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "workloads/lib/opts.h"
+#include "workloads/lib/slice.h"
+
+struct fixture {
+	int64_t threads;
+	uint64_t interval_ns;
+	struct wl_common c;
+	struct wl_opt common[WL_COMMON_NOPTS + 1];
+	struct wl_opt own[3];
+	struct wl_cli cli;
+};
+
+static struct fixture *fixture_new(void)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	const struct wl_opt own[3] = {
+		{ "threads", 't', WL_OPT_INT, &f->threads, NULL, "N", "threads",
+		  1, 64 },
+		{ "interval", 'i', WL_OPT_DURATION, &f->interval_ns, NULL, "D",
+		  "period", 10000, 1000000000 },
+		{ 0 },
+	};
+
+	f->threads = 1;
+	f->interval_ns = 1000000;
+	wl_common_init(&f->c, 5000000000ULL);
+	wl_common_opts(&f->c, f->common);
+	memcpy(f->own, own, sizeof(own));
+	f->cli = (struct wl_cli){ .prog = "cyclic",
+				  .synopsis = "[OPTIONS]",
+				  .about = "test",
+				  .tables = { f->own, f->common, NULL } };
+	return f;
+}
+
+/* Parse a NULL-terminated word list; returns wl_cli_parse's result. */
+static int parse(struct fixture *f, char *err, size_t errlen, ...)
+{
+	char *argv[32] = { "cyclic" };
+	int argc = 1;
+	va_list ap;
+
+	va_start(ap, errlen);
+	while ((argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	err[0] = '\0';
+	return wl_cli_parse(&f->cli, argc, argv, err, errlen);
+}
+
+static void test_durations_and_ints(void **state)
+{
+	struct fixture *f = fixture_new();
+	char err[256];
+
+	(void)state;
+	assert_int_equal(parse(f, err, sizeof(err), "--interval", "500us", "-t",
+			       "4", "--duration", "2s", "--warmup", "0.5ms",
+			       "--slice", "3ms", "--json", "-", "-q", NULL),
+			 14);
+	assert_int_equal(f->interval_ns, 500000);
+	assert_int_equal(f->threads, 4);
+	assert_int_equal(f->c.duration_ns, 2000000000ULL);
+	assert_int_equal(f->c.warmup_ns, 500000);
+	assert_int_equal(f->c.slice_ns, 3000000);
+	assert_true(f->c.slice_given);
+	assert_string_equal(f->c.json_path, "-");
+	assert_true(f->c.quiet);
+	assert_false(f->c.batch);
+	assert_false(f->c.cpus_given);
+	free(f);
+}
+
+static void test_plain_ns_and_defaults(void **state)
+{
+	struct fixture *f = fixture_new();
+	char err[256];
+
+	(void)state;
+	assert_int_equal(parse(f, err, sizeof(err), "-i", "250000", NULL), 3);
+	assert_int_equal(f->interval_ns, 250000);
+	assert_int_equal(f->threads, 1);
+	assert_int_equal(f->c.duration_ns, 5000000000ULL);
+	assert_false(f->c.slice_given);
+	assert_int_equal(f->c.node, -1);
+	free(f);
+}
+
+static void test_errors_name_option_and_value(void **state)
+{
+	static const struct {
+		const char *args[3];
+		const char *msg;
+	} cases[] = {
+		{ { "--interval", "5xs" },
+		  "--interval: \"5xs\" is not a duration" },
+		{ { "--slice", "-1ms" },
+		  "--slice: \"-1ms\" is not a duration" },
+		{ { "-t", "0" }, "--threads: \"0\" is out of range [1, 64]" },
+		{ { "--threads", "4x" },
+		  "--threads: \"4x\" is not an integer" },
+		{ { "--interval", "1us" },
+		  "--interval: \"1us\" is out of range [10us, 1s]" },
+		{ { "--cpus", "3-1" }, "--cpus: \"3-1\" is not a CPU list" },
+		{ { "--bogus" }, "unknown option \"--bogus\"" },
+		{ { "-Z" }, "unknown option \"-Z\"" },
+		{ { "--interval" }, "--interval: missing value" },
+		{ { "-i" }, "-i: missing value" },
+		{ { "stray" }, "unexpected argument \"stray\"" },
+	};
+	char err[256];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct fixture *f = fixture_new();
+
+		assert_int_equal(parse(f, err, sizeof(err),
+				       (char *)cases[i].args[0],
+				       (char *)cases[i].args[1], NULL),
+				 -EINVAL);
+		assert_string_equal(err, cases[i].msg);
+		free(f);
+	}
+}
+
+static void test_stop_at_nonopt(void **state)
+{
+	struct fixture *f = fixture_new();
+	char err[256];
+
+	(void)state;
+	f->cli.stop_at_nonopt = 1;
+	assert_int_equal(parse(f, err, sizeof(err), "-s", "500us", "--", "grep",
+			       "-i", "x", NULL),
+			 4);
+	assert_int_equal(parse(f, err, sizeof(err), "-s", "1ms", "grep", "-t",
+			       "9", NULL),
+			 3);
+	assert_int_equal(f->c.slice_ns, 1000000);
+	assert_int_equal(f->threads, 1); /* "-t 9" belongs to grep */
+	free(f);
+}
+
+static void test_help_lists_options_and_defaults(void **state)
+{
+	struct fixture *f = fixture_new();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	(void)state;
+	wl_cli_help(&f->cli, m);
+	fclose(m);
+	assert_non_null(strstr(buf, "Usage: cyclic [OPTIONS]"));
+	assert_non_null(strstr(buf, "-i, --interval D"));
+	assert_non_null(strstr(buf, "period (default: 1ms)"));
+	assert_non_null(strstr(buf, "--duration D"));
+	assert_non_null(strstr(buf, "(default: 5s)"));
+	assert_non_null(strstr(buf, "--cpus LIST"));
+	assert_non_null(strstr(buf, "--seed N"));
+	assert_non_null(strstr(buf, "-h, --help"));
+	/* An absent --slice has no default to show. */
+	assert_null(strstr(buf, "inherited one) (default"));
+	free(buf);
+	free(f);
+}
+
+static void test_cpulist(void **state)
+{
+	cpu_set_t s;
+
+	(void)state;
+	assert_int_equal(wl_cpulist_parse("0-3,6,8-14:3", &s), 0);
+	assert_int_equal(CPU_COUNT(&s), 8);
+	for (int c = 0; c < 4; c++)
+		assert_true(CPU_ISSET(c, &s));
+	assert_false(CPU_ISSET(4, &s));
+	assert_true(CPU_ISSET(6, &s));
+	assert_true(CPU_ISSET(8, &s) && CPU_ISSET(11, &s) && CPU_ISSET(14, &s));
+	assert_false(CPU_ISSET(9, &s));
+	assert_int_equal(wl_cpulist_parse("5", &s), 0);
+	assert_int_equal(CPU_COUNT(&s), 1);
+	assert_true(CPU_ISSET(5, &s));
+	static const char *const bad[] = { "",	  "a",	   "1,",    "-1",
+					   "3-1", "1-",	   "1-3:0", "1 2",
+					   "0x1", "99999", "1,,2" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_not_equal(wl_cpulist_parse(bad[i], &s), 0);
+	assert_true(CPU_ISSET(5, &s)); /* untouched on error */
+}
+
+static void test_common_slice_req(void **state)
+{
+	struct fixture *f = fixture_new();
+	struct wl_slice_req req;
+	char err[256];
+
+	(void)state;
+	assert_true(parse(f, err, sizeof(err), "--batch", "--slice", "0",
+			  NULL) > 0);
+	wl_common_slice_req(&f->c, &req);
+	assert_true(req.set_slice);
+	assert_int_equal(req.slice_ns, 0);
+	assert_true(req.batch);
+	assert_false(req.set_nice);
+	assert_int_equal(req.fifo_prio, 0);
+	free(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_durations_and_ints),
+		cmocka_unit_test(test_plain_ns_and_defaults),
+		cmocka_unit_test(test_errors_name_option_and_value),
+		cmocka_unit_test(test_stop_at_nonopt),
+		cmocka_unit_test(test_help_lists_options_and_defaults),
+		cmocka_unit_test(test_cpulist),
+		cmocka_unit_test(test_common_slice_req),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
