@@ -1,1 +1,12 @@
 # mixload: the chromium-style mixed load.
+MIX_CORE_SRCS := workloads/mixload/rng.c workloads/mixload/events.c \
+		 workloads/mixload/frames.c workloads/mixload/taskq.c
+MIX_SRCS := $(MIX_CORE_SRCS) workloads/mixload/cfg.c \
+	    workloads/mixload/role.c workloads/mixload/ipc.c \
+	    workloads/mixload/renderer.c workloads/mixload/procs.c \
+	    workloads/mixload/browser.c workloads/mixload/report.c
+
+PROGS += mixload
+mixload_SRCS := workloads/mixload/main.c $(MIX_SRCS) $(WL_DEP_SRCS)
+mixload_LDLIBS := $(WL_LDLIBS)
+mixload_STATIC := 1

@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Browser threads: UI loop (input + IO tasks), IO completions, compositor frames. */
+#include "workloads/mixload/browser.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "workloads/lib/clock.h"
+#include "workloads/lib/stop.h"
+#include "workloads/mixload/events.h"
+#include "workloads/mixload/ipc.h"
+
+#define WAIT_MAX_NS 100000000ull /* re-check the stop flag this often */
+#define IO_BYTES 512
+#define ANSWER_GRACE_NS (10 * WL_NSEC_PER_SEC) /* renderers hung after that */
+
+int mix_browser_init(struct mix_browser *b, const struct mix_cfg *cfg,
+		     const int *fds, unsigned int n_fds, uint64_t origin)
+{
+	pthread_condattr_t ca;
+	int r;
+
+	memset(b, 0, sizeof(*b));
+	b->cfg = cfg;
+	b->fds = fds;
+	b->n_fds = n_fds;
+	b->origin = origin;
+	b->win.start_ns = origin + cfg->c.warmup_ns;
+	b->win.end_ns = b->win.start_ns + cfg->c.duration_ns;
+	r = mix_frames_init(&b->frames, b->win,
+			    WL_NSEC_PER_SEC / (uint64_t)cfg->fps);
+	if (r)
+		return r;
+	pthread_mutex_init(&b->lock, NULL);
+	pthread_mutex_init(&b->in_lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&b->cond, &ca);
+	pthread_condattr_destroy(&ca);
+	mix_taskq_init(&b->ui_q);
+	mix_taskq_init(&b->presented);
+	sb_hist_init(&b->ui_delay);
+	return 0;
+}
+
+void mix_browser_free(struct mix_browser *b)
+{
+	mix_frames_free(&b->frames);
+	mix_taskq_free(&b->ui_q);
+	mix_taskq_free(&b->presented);
+	pthread_cond_destroy(&b->cond);
+	pthread_mutex_destroy(&b->lock);
+	pthread_mutex_destroy(&b->in_lock);
+}
+
+/* Record the first failure and stop the run. */
+__attribute__((format(printf, 2, 3))) static void fail(struct mix_browser *b,
+						       const char *fmt, ...)
+{
+	va_list ap;
+
+	pthread_mutex_lock(&b->lock);
+	if (!b->failed) {
+		va_start(ap, fmt);
+		vsnprintf(b->err, sizeof(b->err), fmt, ap);
+		va_end(ap);
+		b->failed = 1;
+	}
+	pthread_cond_broadcast(&b->cond);
+	pthread_mutex_unlock(&b->lock);
+	wl_stop_request();
+}
+
+static int stopping(struct mix_browser *b, uint64_t now)
+{
+	return wl_stop_requested() || now >= b->win.end_ns;
+}
+
+static void post_ui(struct mix_browser *b, const struct mix_task *t)
+{
+	pthread_mutex_lock(&b->lock);
+	if (mix_taskq_push(&b->ui_q, t))
+		b->failed = b->failed ? b->failed : -ENOMEM;
+	pthread_cond_signal(&b->cond);
+	pthread_mutex_unlock(&b->lock);
+}
+
+/* mix-io: blocking pipe round trips at Poisson times, each posting a UI task. */
+static void *io_main(void *arg)
+{
+	struct mix_browser *b = arg;
+	struct wl_slice_info slice;
+	struct mix_cpu_win cpu = { 0 };
+	struct mix_poisson arrivals;
+	char buf[IO_BYTES] = { 0 }, err[160];
+	uint64_t next;
+	int p[2] = { -1, -1 };
+
+	if (mix_role_enter(b->cfg, MIX_ROLE_IO, &slice, err, sizeof(err))) {
+		fail(b, "%s", err);
+		return NULL;
+	}
+	if (pipe(p)) {
+		fail(b, "mix-io: pipe: %s", strerror(errno));
+		return NULL;
+	}
+	mix_poisson_init(&arrivals, (uint64_t)b->cfg->c.seed, MIX_STREAM_IO,
+			 1e9 / (double)b->cfg->io_interval_ns);
+	next = b->origin + mix_poisson_next(&arrivals);
+	while (next < b->win.end_ns && !wl_stop_requested()) {
+		struct mix_task t = { .kind = MIX_TASK_IO,
+				      .cost_ns = b->cfg->io_work_ns };
+
+		if (wl_sleep_until_ns(next))
+			continue;
+		mix_cpu_tick(&cpu, &b->win, wl_now_ns());
+		if (write(p[1], buf, sizeof(buf)) != sizeof(buf) ||
+		    read(p[0], buf, sizeof(buf)) != sizeof(buf)) {
+			fail(b, "mix-io: pipe round trip failed");
+			break;
+		}
+		t.post_ns = wl_now_ns();
+		post_ui(b, &t);
+		next = b->origin + mix_poisson_next(&arrivals);
+	}
+	close(p[0]);
+	close(p[1]);
+	mix_role_add(&b->roles[MIX_ROLE_IO], &slice, mix_cpu_used(&cpu));
+	return NULL;
+}
+
+/*
+ * Wait for every renderer's FRAME_DONE of @seq. Returns 0, 1 when the run
+ * is stopping, or -1 after fail().
+ */
+static int wait_frame(struct mix_browser *b, uint64_t seq, char *got)
+{
+	unsigned int left = b->n_fds;
+	struct mix_msg m;
+
+	memset(got, 0, b->n_fds);
+	while (left) {
+		int progress = 0;
+
+		if (wl_stop_requested())
+			return 1;
+		if (wl_now_ns() > b->win.end_ns + ANSWER_GRACE_NS) {
+			fail(b, "mix-comp: renderers stopped answering");
+			return -1;
+		}
+		for (unsigned int i = 0; i < b->n_fds; i++) {
+			int r;
+
+			if (got[i])
+				continue;
+			r = mix_ipc_recv(b->fds[i], &m, 0);
+			if (r == -EPIPE && wl_stop_requested())
+				return 1;
+			if (r < 0) {
+				fail(b, "mix-comp: renderer %u: %s", i,
+				     r == -EPIPE ? "exited" : strerror(-r));
+				return -1;
+			}
+			if (r == 1 && m.type == MIX_MSG_FRAME_DONE &&
+			    m.seq == seq) {
+				got[i] = 1;
+				left--;
+				progress = 1;
+			}
+		}
+		if (left && !progress) {
+			struct pollfd pf[64];
+			unsigned int n = 0;
+
+			for (unsigned int i = 0; i < b->n_fds; i++)
+				if (!got[i])
+					pf[n++] = (struct pollfd){
+						.fd = b->fds[i],
+						.events = POLLIN
+					};
+			poll(pf, n, (int)(WAIT_MAX_NS / 1000000));
+		}
+	}
+	return 0;
+}
+
+/* Inputs handled so far, moved into @arr (grown as needed). */
+static size_t take_presented(struct mix_browser *b, uint64_t **arr, size_t *cap)
+{
+	struct mix_task t;
+	size_t n = 0;
+
+	pthread_mutex_lock(&b->in_lock);
+	if (b->presented.n > *cap) {
+		uint64_t *a = realloc(*arr, b->presented.n * sizeof(*a));
+
+		if (a) {
+			*arr = a;
+			*cap = b->presented.n;
+		}
+	}
+	while (n < *cap && mix_taskq_pop(&b->presented, &t))
+		(*arr)[n++] = t.arg;
+	pthread_mutex_unlock(&b->in_lock);
+	return n;
+}
+
+/* mix-comp: a frame per vsync: renderers, then compositing, then accounting. */
+static void *comp_main(void *arg)
+{
+	struct mix_browser *b = arg;
+	const uint64_t interval = b->frames.interval_ns;
+	uint64_t vsync = b->origin, seq = 0, skipped = 0, *arr = NULL;
+	struct wl_slice_info slice;
+	struct mix_cpu_win cpu = { 0 };
+	char err[160], got[64];
+	size_t cap = 0;
+
+	if (mix_role_enter(b->cfg, MIX_ROLE_COMP, &slice, err, sizeof(err))) {
+		fail(b, "%s", err);
+		return NULL;
+	}
+	while (vsync < b->win.end_ns && !wl_stop_requested()) {
+		uint64_t done;
+		size_t n;
+
+		if (wl_sleep_until_ns(vsync))
+			continue;
+		mix_cpu_tick(&cpu, &b->win, wl_now_ns());
+		for (unsigned int i = 0; i < b->n_fds; i++)
+			if (mix_ipc_send(b->fds[i], MIX_MSG_BEGIN_FRAME, seq,
+					 vsync) &&
+			    !wl_stop_requested())
+				fail(b, "mix-comp: renderer %u: gone", i);
+		if (wait_frame(b, seq, got))
+			break;
+		wl_burn_cpu_ns(b->cfg->comp_work_ns);
+		done = wl_now_ns();
+		n = take_presented(b, &arr, &cap);
+		mix_frames_record(&b->frames, vsync, done, skipped, arr, n);
+		vsync = mix_next_vsync(b->origin, interval, vsync, done,
+				       &skipped);
+		seq++;
+	}
+	free(arr);
+	mix_role_add(&b->roles[MIX_ROLE_COMP], &slice, mix_cpu_used(&cpu));
+	return NULL;
+}
+
+/* Run one UI task: input handling forwards to a renderer and awaits a frame. */
+static void ui_run(struct mix_browser *b, const struct mix_task *t)
+{
+	uint64_t start = wl_now_ns();
+
+	if (mix_in_window(&b->win, t->post_ns)) {
+		sb_hist_add(&b->ui_delay, start - t->post_ns);
+		b->ui_tasks++;
+	}
+	wl_burn_cpu_ns(t->cost_ns);
+	if (t->kind != MIX_TASK_INPUT)
+		return;
+	if (mix_ipc_send(b->fds[b->inputs_handled % b->n_fds], MIX_MSG_INPUT,
+			 b->inputs_handled, t->arg) &&
+	    !wl_stop_requested())
+		fail(b, "mix-ui: renderer %llu: gone",
+		     (unsigned long long)(b->inputs_handled % b->n_fds));
+	b->inputs_handled++;
+	pthread_mutex_lock(&b->in_lock);
+	if (mix_taskq_push(&b->presented, t))
+		b->failed = b->failed ? b->failed : -ENOMEM;
+	pthread_mutex_unlock(&b->in_lock);
+}
+
+/* mix-ui: inputs arrive on their Poisson schedule; IO tasks are posted. */
+static void ui_loop(struct mix_browser *b, struct mix_cpu_win *cpu)
+{
+	struct mix_poisson arrivals;
+	uint64_t next, off;
+	struct mix_task t;
+
+	mix_poisson_init(&arrivals, (uint64_t)b->cfg->c.seed, MIX_STREAM_INPUT,
+			 (double)b->cfg->input_rate);
+	off = mix_poisson_next(&arrivals);
+	next = off == MIX_NEVER ? MIX_NEVER : b->origin + off;
+	wl_sleep_until_ns(b->origin);
+	for (;;) {
+		uint64_t now = wl_now_ns();
+		int have;
+
+		if (stopping(b, now))
+			break;
+		mix_cpu_tick(cpu, &b->win, now);
+		pthread_mutex_lock(&b->lock);
+		while (next <= now) {
+			struct mix_task in = { .kind = MIX_TASK_INPUT,
+					       .post_ns = next,
+					       .arg = next,
+					       .cost_ns = b->cfg->ui_work_ns };
+
+			if (mix_taskq_push(&b->ui_q, &in))
+				b->failed = b->failed ? b->failed : -ENOMEM;
+			off = mix_poisson_next(&arrivals);
+			next = off == MIX_NEVER ? MIX_NEVER : b->origin + off;
+		}
+		have = mix_taskq_pop(&b->ui_q, &t);
+		if (!have) {
+			uint64_t wake = next < b->win.end_ns ? next :
+							       b->win.end_ns;
+			struct timespec ts;
+
+			if (wake > now + WAIT_MAX_NS)
+				wake = now + WAIT_MAX_NS;
+			ts.tv_sec = (time_t)(wake / WL_NSEC_PER_SEC);
+			ts.tv_nsec = (long)(wake % WL_NSEC_PER_SEC);
+			pthread_cond_timedwait(&b->cond, &b->lock, &ts);
+		}
+		pthread_mutex_unlock(&b->lock);
+		if (have)
+			ui_run(b, &t);
+	}
+}
+
+int mix_browser_run(struct mix_browser *b)
+{
+	struct wl_slice_info slice;
+	struct mix_cpu_win cpu = { 0 };
+	pthread_t io, comp;
+	int r, have_io = 0, have_comp = 0;
+
+	r = mix_role_enter(b->cfg, MIX_ROLE_UI, &slice, b->err, sizeof(b->err));
+	if (r) {
+		b->failed = 1;
+		return r;
+	}
+	r = -pthread_create(&io, NULL, io_main, b);
+	have_io = !r;
+	if (!r)
+		r = -pthread_create(&comp, NULL, comp_main, b);
+	have_comp = have_io && !r;
+	if (r)
+		fail(b, "cannot start a browser thread: %s", strerror(-r));
+	else
+		ui_loop(b, &cpu);
+	mix_role_add(&b->roles[MIX_ROLE_UI], &slice, mix_cpu_used(&cpu));
+	if (have_io)
+		pthread_join(io, NULL);
+	if (have_comp)
+		pthread_join(comp, NULL);
+	if (b->failed && !b->err[0])
+		snprintf(b->err, sizeof(b->err), "out of memory");
+	return b->failed ? -EIO : 0;
+}

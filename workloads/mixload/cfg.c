@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/* mixload's options as one table, with its defaults and role names. */
+#include "workloads/mixload/cfg.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MS 1000000ULL
+#define US 1000ULL
+
+static const char *const role_names[MIX_ROLES] = {
+	[MIX_ROLE_UI] = "ui",	      [MIX_ROLE_IO] = "io",
+	[MIX_ROLE_COMP] = "comp",     [MIX_ROLE_RMAIN] = "rmain",
+	[MIX_ROLE_RASTER] = "raster",
+};
+
+static const char *const role_comms[MIX_ROLES] = {
+	[MIX_ROLE_UI] = "mix-ui",	  [MIX_ROLE_IO] = "mix-io",
+	[MIX_ROLE_COMP] = "mix-comp",	  [MIX_ROLE_RMAIN] = "mix-rmain",
+	[MIX_ROLE_RASTER] = "mix-raster",
+};
+
+/* Short slices where latency matters (input, frames), long for raster. */
+static const uint64_t role_slice_default[MIX_ROLES] = {
+	[MIX_ROLE_UI] = 500 * US,   [MIX_ROLE_IO] = 700 * US,
+	[MIX_ROLE_COMP] = 500 * US, [MIX_ROLE_RMAIN] = 1 * MS,
+	[MIX_ROLE_RASTER] = 3 * MS,
+};
+
+const char *mix_role_name(enum mix_role r)
+{
+	return role_names[r];
+}
+
+const char *mix_role_comm(enum mix_role r)
+{
+	return role_comms[r];
+}
+
+void mix_cfg_init(struct mix_cfg *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	wl_common_init(&cfg->c, 3000 * MS);
+	cfg->renderers = 2;
+	cfg->raster_threads = 2;
+	cfg->fps = 60;
+	cfg->input_rate = 50;
+	cfg->script_rate = 20;
+	cfg->ui_work_ns = 300 * US;
+	cfg->io_interval_ns = 10 * MS;
+	cfg->io_work_ns = 100 * US;
+	cfg->comp_work_ns = 500 * US;
+	cfg->frame_work_ns = 400 * US;
+	cfg->raster_work_ns = 600 * US;
+	cfg->script_work_ns = 200 * US;
+	cfg->script_cap_ns = 50 * MS;
+	memcpy(cfg->slice_ns, role_slice_default, sizeof(cfg->slice_ns));
+}
+
+#define INT_OPT(n, field, lo, hi, h)                                \
+	{                                                           \
+		.name = n, .type = WL_OPT_INT, .dest = &cfg->field, \
+		.metavar = "N", .help = h, .min = lo, .max = hi     \
+	}
+#define DUR_OPT(n, field, lo, hi, h)                                     \
+	{                                                                \
+		.name = n, .type = WL_OPT_DURATION, .dest = &cfg->field, \
+		.metavar = "D", .help = h, .min = lo, .max = hi          \
+	}
+#define SLICE_OPT(n, r, h)                                                     \
+	{                                                                      \
+		.name = n, .type = WL_OPT_DURATION, .dest = &cfg->slice_ns[r], \
+		.given = given ? &cfg->slice_given[r] : NULL, .metavar = "D",  \
+		.help = h                                                      \
+	}
+
+enum { OWN_NOPTS = 18 };
+
+/* @given 0 (for --help) shows the role slice defaults. */
+static void mix_tables(struct mix_cfg *cfg, int given, struct wl_opt *common,
+		       struct wl_opt *own, struct wl_cli *cli)
+{
+	const struct wl_opt tab[OWN_NOPTS + 1] = {
+		INT_OPT("renderers", renderers, 1, 64,
+			"renderer processes (main thread + raster workers)"),
+		INT_OPT("raster-threads", raster_threads, 1, 64,
+			"raster worker threads per renderer"),
+		INT_OPT("fps", fps, 1, 1000,
+			"compositor frame rate; the frame deadline is 1/fps"),
+		INT_OPT("input-rate", input_rate, 0, 100000,
+			"input events per second (Poisson arrivals)"),
+		INT_OPT("script-rate", script_rate, 0, 100000,
+			"script tasks per second per renderer, in bursts of ~4"),
+		DUR_OPT("ui-work", ui_work_ns, 0, 1000 * MS,
+			"UI thread CPU time per input event"),
+		DUR_OPT("io-interval", io_interval_ns, 100 * US, 10000 * MS,
+			"mean gap between IO completions (exponential)"),
+		DUR_OPT("io-work", io_work_ns, 0, 1000 * MS,
+			"UI thread CPU time per IO completion task"),
+		DUR_OPT("comp-work", comp_work_ns, 0, 1000 * MS,
+			"compositor CPU time per frame"),
+		DUR_OPT("frame-work", frame_work_ns, 0, 1000 * MS,
+			"renderer script per frame, median (log-normal, s=0.5)"),
+		DUR_OPT("raster-work", raster_work_ns, 0, 1000 * MS,
+			"CPU time per raster thread per frame"),
+		DUR_OPT("script-work", script_work_ns, 1 * US, 1000 * MS,
+			"shortest script task (Pareto scale, tail index 1.5)"),
+		DUR_OPT("script-cap", script_cap_ns, 1 * US, 10000 * MS,
+			"longest script task"),
+		SLICE_OPT("slice-ui", MIX_ROLE_UI,
+			  "slice of mix-ui (--slice: of every role)"),
+		SLICE_OPT("slice-io", MIX_ROLE_IO, "slice of mix-io"),
+		SLICE_OPT("slice-comp", MIX_ROLE_COMP, "slice of mix-comp"),
+		SLICE_OPT("slice-rmain", MIX_ROLE_RMAIN, "slice of mix-rmain"),
+		SLICE_OPT("slice-raster", MIX_ROLE_RASTER,
+			  "slice of mix-raster"),
+		{ 0 },
+	};
+
+	memcpy(own, tab, sizeof(tab));
+	wl_common_opts(&cfg->c, common);
+	memset(cli, 0, sizeof(*cli));
+	cli->prog = "mixload";
+	cli->synopsis = "[OPTIONS]";
+	cli->about =
+		"A chromium-style mixed load: browser (mix-ui event loop fed by "
+		"Poisson input, mix-io, mix-comp compositor at --fps against a "
+		"frame deadline) and --renderers processes (mix-rmain with "
+		"heavy-tailed script tasks, mix-raster workers). --slice sets "
+		"every role unless --slice-ROLE overrides. With the defaults "
+		"the load is ~30-40 % of one CPU (CPU-time work, so the same "
+		"under emulation).";
+	cli->tables[0] = own;
+	cli->tables[1] = common;
+}
+
+int mix_cfg_parse(struct mix_cfg *cfg, int argc, char **argv, char *err,
+		  size_t errlen)
+{
+	struct wl_opt common[WL_COMMON_NOPTS + 1], own[OWN_NOPTS + 1];
+	struct wl_cli cli;
+	int r;
+
+	mix_tables(cfg, 1, common, own, &cli);
+	r = wl_cli_parse(&cli, argc, argv, err, errlen);
+	if (r < 0)
+		return r;
+	if (cfg->c.help)
+		return 0;
+	if (cfg->script_cap_ns < cfg->script_work_ns) {
+		snprintf(
+			err, errlen,
+			"--script-cap: %llu ns is below --script-work (%llu ns)",
+			(unsigned long long)cfg->script_cap_ns,
+			(unsigned long long)cfg->script_work_ns);
+		return -EINVAL;
+	}
+	if (!cfg->c.duration_ns) {
+		snprintf(err, errlen, "--duration: must be > 0");
+		return -EINVAL;
+	}
+	for (int i = 0; i < MIX_ROLES; i++)
+		if (!cfg->slice_given[i] && cfg->c.slice_given)
+			cfg->slice_ns[i] = cfg->c.slice_ns;
+	return 0;
+}
+
+void mix_cfg_help(struct mix_cfg *cfg, FILE *f)
+{
+	struct wl_opt common[WL_COMMON_NOPTS + 1], own[OWN_NOPTS + 1];
+	struct wl_cli cli;
+
+	mix_tables(cfg, 0, common, own, &cli);
+	wl_cli_help(&cli, f);
+}

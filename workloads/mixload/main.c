@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/* mixload: parse, start the renderers and the browser, report, exit with the documented code. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+
+#include "common/exitcodes.h"
+#include "workloads/lib/clock.h"
+#include "workloads/lib/doc.h"
+#include "workloads/lib/place.h"
+#include "workloads/lib/stop.h"
+#include "workloads/mixload/browser.h"
+#include "workloads/mixload/cfg.h"
+#include "workloads/mixload/procs.h"
+#include "workloads/mixload/report.h"
+
+#define START_MARGIN_NS 20000000ull /* from START to the first vsync */
+
+static uint64_t measured(const struct mix_browser *b)
+{
+	uint64_t end = wl_now_ns();
+
+	if (end > b->win.end_ns)
+		end = b->win.end_ns;
+	return end > b->win.start_ns ? end - b->win.start_ns : 0;
+}
+
+static int report(const struct mix_cfg *cfg, const struct mix_browser *b,
+		  const struct mix_procs *p, json_t *doc, const char *status)
+{
+	static struct mix_summary s;
+	json_t *result;
+	int r;
+
+	mix_summary_init(&s, cfg, b, p->outs, p->n, measured(b));
+	result = mix_report_json(&s);
+	if (!result) {
+		fprintf(stderr, "mixload: out of memory\n");
+		return SB_EXIT_ENV;
+	}
+	if (!cfg->c.quiet &&
+	    !(cfg->c.json_path && !strcmp(cfg->c.json_path, "-")))
+		mix_report_text(&s, stdout);
+	wl_doc_finish(doc, &s.roles[MIX_ROLE_UI].slice, s.measured_ns,
+		      cfg->c.warmup_ns, result, status);
+	if (!cfg->c.json_path)
+		return SB_EXIT_OK;
+	r = wl_doc_write(doc, cfg->c.json_path);
+	if (r) {
+		fprintf(stderr, "mixload: %s: %s\n", cfg->c.json_path,
+			strerror(-r));
+		return SB_EXIT_ENV;
+	}
+	return SB_EXIT_OK;
+}
+
+static int run(const struct mix_cfg *cfg, json_t *doc)
+{
+	static struct mix_browser b;
+	struct mix_procs p;
+	const char *status = "ok";
+	char err[256] = "";
+	unsigned int bad;
+	int r, code;
+
+	r = mix_procs_start(&p, cfg, err, sizeof(err));
+	if (!r) {
+		uint64_t origin = wl_now_ns() + START_MARGIN_NS;
+
+		r = mix_browser_init(&b, cfg, p.fds, p.n, origin);
+		if (!r)
+			r = mix_procs_go(&p, origin);
+		if (!r)
+			r = mix_browser_run(&b);
+		if (r && b.err[0])
+			snprintf(err, sizeof(err), "%s", b.err);
+		else if (r)
+			snprintf(err, sizeof(err), "%s", strerror(-r));
+	}
+	bad = mix_procs_stop(&p);
+	if (!r && bad && !wl_stop_signal()) {
+		snprintf(err, sizeof(err), "%u renderer(s) failed: %s", bad,
+			 p.outs[0].err[0] ? p.outs[0].err : "see above");
+		r = -EIO;
+	}
+	if (r == 1) {
+		r = 0; /* stopped before the start */
+	}
+	if (r) {
+		fprintf(stderr, "mixload: %s\n", err);
+		status = "error";
+	} else if (wl_stop_signal()) {
+		status = "interrupted";
+	}
+	code = b.frames.iv ? report(cfg, &b, &p, doc, status) : SB_EXIT_OK;
+	mix_browser_free(&b);
+	mix_procs_free(&p);
+	return r ? SB_EXIT_ENV : code;
+}
+
+int main(int argc, char **argv)
+{
+	static struct mix_cfg cfg;
+	char err[256];
+	json_t *doc;
+	int r;
+
+	mix_cfg_init(&cfg);
+	if (mix_cfg_parse(&cfg, argc, argv, err, sizeof(err))) {
+		fprintf(stderr, "mixload: %s\n", err);
+		return SB_EXIT_USAGE;
+	}
+	if (cfg.c.help) {
+		mix_cfg_init(&cfg);
+		mix_cfg_help(&cfg, stdout);
+		return SB_EXIT_OK;
+	}
+	doc = wl_doc_new("mixload", argc, argv);
+	r = wl_place(cfg.c.cpus_given ? &cfg.c.cpus : NULL,
+		     cfg.c.node_given ? (int)cfg.c.node : -1, err, sizeof(err));
+	if (r) {
+		fprintf(stderr, "mixload: %s\n", err);
+		json_decref(doc);
+		return r == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+	}
+	r = wl_stop_install();
+	if (r) {
+		fprintf(stderr, "mixload: signal handlers: %s\n", strerror(-r));
+		json_decref(doc);
+		return SB_EXIT_ENV;
+	}
+	wl_burn_set_stop(wl_stop_flag());
+	/* Timer wakeups on time: late arrivals would count as queueing. */
+	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+	mix_role_warn_clamps(&cfg);
+	r = run(&cfg, doc);
+	json_decref(doc);
+	return r;
+}
