@@ -1,13 +1,538 @@
 // SPDX-License-Identifier: GPL-2.0
-/* PLACEHOLDER until its owner lands it: cmd_run. */
+/* slicebench run: the matrix runner (kernels × feature sets × repeats), resumable. */
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "analyzer/table_run.h"
+#include "common/atomicio.h"
+#include "common/envelope.h"
 #include "common/exitcodes.h"
+#include "common/sha256.h"
+#include "harness/plan.h"
+#include "harness/runner.h"
+#include "harness/workload.h"
 #include "tools/commands.h"
+
+struct run_opts {
+	const char *kernels;
+	const char *scenario;
+	const char *accel;
+	const char *results;
+	const char *resume;
+	const char *repeats;
+	int new_run;
+	int help;
+};
+
+enum opt_type { OPT_STR, OPT_FLAG };
+
+static const struct opt_def {
+	const char *name;
+	enum opt_type type;
+	size_t offset;
+	const char *metavar;
+	const char *help;
+} opt_defs[] = {
+	{ "kernel", OPT_STR, offsetof(struct run_opts, kernels), "K[,K2...]",
+	  "kernels under test: kernels/<name>, host, or a bzImage path" },
+	{ "scenario", OPT_STR, offsetof(struct run_opts, scenario), "FILE",
+	  "the scenario (configs/*.json)" },
+	{ "accel", OPT_STR, offsetof(struct run_opts, accel), "A",
+	  "auto|kvm|tcg|icount (default: the scenario's guest.accel, else auto)" },
+	{ "results", OPT_STR, offsetof(struct run_opts, results), "DIR",
+	  "results root (default: results)" },
+	{ "repeats", OPT_STR, offsetof(struct run_opts, repeats), "N",
+	  "repeats of each feature set (default: the scenario's)" },
+	{ "resume", OPT_STR, offsetof(struct run_opts, resume), "RUN_DIR",
+	  "continue this results/<run-id>" },
+	{ "new", OPT_FLAG, offsetof(struct run_opts, new_run), NULL,
+	  "start a new run even when results/latest could be resumed" },
+	{ "help", OPT_FLAG, offsetof(struct run_opts, help), NULL,
+	  "this help" },
+};
+#define N_OPTS (sizeof(opt_defs) / sizeof(opt_defs[0]))
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: slicebench run --kernel K[,K2...] --scenario FILE "
+		"[options]\n\nRuns every feature set of the scenario, "
+		"interleaved (A B A B ...), for each\nrepeat and kernel, into "
+		"results/<run-id>/<kernel>/<feature-set>/<repeat>/.\n"
+		"Re-running the same command after an interruption resumes "
+		"results/latest.\n\noptions:\n");
+	for (size_t i = 0; i < N_OPTS; i++) {
+		char left[64];
+
+		snprintf(left, sizeof(left), "--%s%s%s", opt_defs[i].name,
+			 opt_defs[i].metavar ? " " : "",
+			 opt_defs[i].metavar ? opt_defs[i].metavar : "");
+		fprintf(f, "  %-26s %s\n", left, opt_defs[i].help);
+	}
+	fprintf(f, "\nworkload tools:\n");
+	for (const struct wl_tool *const *t = wl_registry(); *t; t++)
+		fprintf(f, "  %-14s %s\n", (*t)->name, (*t)->help);
+	fprintf(f, "  %-14s %s\n", "(other)", wl_lookup("")->help);
+	fprintf(f, "\nexit: 0 all runs complete, 2 bad usage or scenario, "
+		   "3 a run failed or was interrupted\n");
+}
+
+static int parse_opts(int argc, char **argv, struct run_opts *o)
+{
+	struct option longopts[N_OPTS + 1];
+	int c;
+
+	memset(longopts, 0, sizeof(longopts));
+	for (size_t i = 0; i < N_OPTS; i++)
+		longopts[i] = (struct option){ opt_defs[i].name,
+					       opt_defs[i].type == OPT_STR ?
+						       required_argument :
+						       no_argument,
+					       NULL, (int)i + 1 };
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		const struct opt_def *d;
+
+		if (c < 1 || c > (int)N_OPTS)
+			return SB_EXIT_USAGE;
+		d = &opt_defs[c - 1];
+		if (d->type == OPT_STR)
+			*(const char **)((char *)o + d->offset) = optarg;
+		else
+			*(int *)((char *)o + d->offset) = 1;
+	}
+	if (optind < argc) {
+		fprintf(stderr, "slicebench run: unexpected argument '%s'\n",
+			argv[optind]);
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int validate(const struct run_opts *o, int *repeats)
+{
+	static const char *const accels[] = { "auto", "kvm", "tcg", "icount" };
+	int ok = !o->accel;
+	char *end;
+
+	if (!o->kernels || !o->scenario) {
+		fprintf(stderr, "slicebench run: --kernel and --scenario are "
+				"required (see --help)\n");
+		return SB_EXIT_USAGE;
+	}
+	for (size_t i = 0; o->accel && i < 4; i++)
+		ok |= !strcmp(o->accel, accels[i]);
+	if (!ok) {
+		fprintf(stderr,
+			"slicebench run: --accel: \"%s\" is not one of "
+			"auto, kvm, tcg, icount\n",
+			o->accel);
+		return SB_EXIT_USAGE;
+	}
+	if (o->repeats) {
+		long v = strtol(o->repeats, &end, 10);
+
+		if (*end || v < 1 || v > 1000) {
+			fprintf(stderr,
+				"slicebench run: --repeats: \"%s\" is "
+				"not a number 1..1000\n",
+				o->repeats);
+			return SB_EXIT_USAGE;
+		}
+		*repeats = (int)v;
+	}
+	if (o->resume && o->new_run) {
+		fprintf(stderr, "slicebench run: --resume and --new exclude "
+				"each other\n");
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static void warn_line(const char *msg)
+{
+	fprintf(stderr, "warning: %s\n", msg);
+}
+
+/* Resolve each name of "a,b" with kernel_lookup. */
+static int lookup_kernels(const char *list, struct run_kernel *ks, int *n)
+{
+	char buf[1024], *save = NULL, err[1024];
+
+	snprintf(buf, sizeof(buf), "%s", list);
+	*n = 0;
+	for (char *t = strtok_r(buf, ",", &save); t;
+	     t = strtok_r(NULL, ",", &save)) {
+		if (*n == PLAN_MAX_KERNELS) {
+			fprintf(stderr,
+				"slicebench run: --kernel: at most %d "
+				"kernels\n",
+				PLAN_MAX_KERNELS);
+			return SB_EXIT_USAGE;
+		}
+		memset(&ks[*n], 0, sizeof(ks[*n]));
+		int r = kernel_lookup(t, &ks[*n].ki, err, sizeof(err));
+
+		if (r) {
+			fprintf(stderr, "slicebench run: --kernel: %s\n", err);
+			return r;
+		}
+		for (int i = 0; i < *n; i++)
+			if (!strcmp(ks[i].ki.name, ks[*n].ki.name)) {
+				fprintf(stderr,
+					"slicebench run: --kernel: %s "
+					"given twice\n",
+					t);
+				return SB_EXIT_USAGE;
+			}
+		(*n)++;
+	}
+	if (!*n) {
+		fprintf(stderr, "slicebench run: --kernel: no kernel named\n");
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* results/latest -> <id>, atomically (symlink to a temp name + rename). */
+static int point_latest(const char *results, const char *id)
+{
+	char tmp[PATH_MAX], link[PATH_MAX];
+
+	snprintf(tmp, sizeof(tmp), "%.4000s/.latest.%d", results, getpid());
+	snprintf(link, sizeof(link), "%.4000s/latest", results);
+	unlink(tmp);
+	if (symlink(id, tmp) || rename(tmp, link)) {
+		int e = -errno;
+
+		unlink(tmp);
+		return e;
+	}
+	return 0;
+}
+
+static int new_run_dir(const char *results, const struct run_opts *o,
+		       const struct scenario *sc, const struct plan *p,
+		       char *root, size_t len)
+{
+	char id[128], path[PATH_MAX + 32], *text;
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t n;
+	int r;
+
+	gmtime_r(&now, &tm);
+	for (int k = 1;; k++) {
+		n = (size_t)snprintf(id, sizeof(id), "%s-", sc->name);
+		strftime(id + n, sizeof(id) - n, "%Y%m%d-%H%M%S", &tm);
+		if (k > 1)
+			snprintf(id + strlen(id), sizeof(id) - strlen(id),
+				 "-%d", k);
+		snprintf(root, len, "%s/%s", results, id);
+		if (access(root, F_OK))
+			break;
+	}
+	if ((r = sb_mkdir_p(root, 0755)) ||
+	    (r = sb_read_file(o->scenario, &text, &n)))
+		return r;
+	snprintf(path, sizeof(path), "%s/scenario.json", root);
+	r = sb_write_file_atomic(path, text, n);
+	free(text);
+	json_t *pj = plan_to_json(p);
+
+	snprintf(path, sizeof(path), "%s/plan.json", root);
+	r = r ?: sb_json_dump_atomic(path, pj);
+	json_decref(pj);
+	return r ?: point_latest(results, id);
+}
+
+/* The run directory: --resume, else a resumable results/latest, else new. */
+static int choose_root(const struct run_opts *o, const struct scenario *sc,
+		       const struct plan *p, char *root, size_t len)
+{
+	const char *results = o->results ? o->results : "results";
+	char latest[PATH_MAX + 16], why[PATH_MAX + 200];
+	int r;
+
+	if (o->resume) {
+		snprintf(root, len, "%s", o->resume);
+		if (!plan_resumable(root, p, why, sizeof(why))) {
+			fprintf(stderr, "slicebench run: --resume: %s\n", why);
+			return SB_EXIT_USAGE;
+		}
+		printf("resuming: %s\n", why);
+		return 0;
+	}
+	snprintf(latest, sizeof(latest), "%s/latest", results);
+	if (!o->new_run && realpath(latest, root)) {
+		if (plan_resumable(root, p, why, sizeof(why))) {
+			printf("resuming: %s (--new starts afresh)\n", why);
+			return 0;
+		}
+	}
+	if ((r = sb_mkdir_p(results, 0755)) ||
+	    (r = new_run_dir(results, o, sc, p, root, len))) {
+		fprintf(stderr,
+			"slicebench run: cannot create a run under "
+			"%s: %s\n",
+			results, strerror(-r));
+		return SB_EXIT_ENV;
+	}
+	printf("results: %s\n", root);
+	return 0;
+}
+
+static void self_dirs(struct runner *rn)
+{
+	char exe[PATH_MAX], tmp[PATH_MAX + 8];
+	const char *src = getenv("SLICEBENCH_ROOT");
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	exe[n > 0 ? n : 0] = '\0';
+	snprintf(rn->bin_dir, sizeof(rn->bin_dir), "%s", dirname(exe));
+	snprintf(tmp, sizeof(tmp), "%s/../..", rn->bin_dir);
+	if (src && *src)
+		snprintf(rn->src_dir, sizeof(rn->src_dir), "%s", src);
+	else if (!realpath(tmp, rn->src_dir))
+		snprintf(rn->src_dir, sizeof(rn->src_dir), ".");
+}
+
+static const char *fmt_secs(double s, char *buf, size_t len)
+{
+	if (s >= 60)
+		snprintf(buf, len, "%dm%02ds", (int)s / 60, (int)s % 60);
+	else
+		snprintf(buf, len, "%.1fs", s);
+	return buf;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Run one entry into a temp dir beside its final place, then rename it there. */
+static int do_run(const struct runner *rn, struct run_kernel *k,
+		  const struct plan_run *r, const char *root)
+{
+	char final[PATH_MAX], tmp[PATH_MAX + 32], start[32], end[32];
+	char path[PATH_MAX + 64], err[512];
+	struct run_outcome out = { .failure = "" };
+	json_t *m;
+	int rc;
+
+	plan_run_dir(root, r, final, sizeof(final));
+	snprintf(tmp, sizeof(tmp), "%s.tmp", final);
+	sb_rm_rf(tmp);
+	if ((rc = sb_mkdir_p(tmp, 0755))) {
+		fprintf(stderr, "slicebench run: mkdir %s: %s\n", tmp,
+			strerror(-rc));
+		return -1;
+	}
+	sb_iso_time_now(start, sizeof(start));
+	if (k->ki.type == KERNEL_HOST)
+		run_host(rn, r, tmp, &out);
+	else
+		run_vm(rn, k, r, tmp, &out);
+	if (stop_flag) {
+		json_decref(out.vm);
+		json_decref(out.agent);
+		return 1;
+	}
+	if (!*out.failure && table_for_run(tmp, err, sizeof(err)))
+		fprintf(stderr, "  no delay table: %s\n", err);
+	sb_iso_time_now(end, sizeof(end));
+	m = manifest_build(rn, &k->ki, r, tmp, &out, start, end);
+	snprintf(path, sizeof(path), "%s/manifest.json", tmp);
+	rc = sb_json_dump_atomic(path, m);
+	json_decref(m);
+	json_decref(out.vm);
+	json_decref(out.agent);
+	sb_rm_rf(final);
+	if (rc || rename(tmp, final)) {
+		fprintf(stderr, "slicebench run: cannot finish %s\n", final);
+		return -1;
+	}
+	if (*out.failure)
+		printf("  FAILED: %s\n", out.failure);
+	return *out.failure ? -1 : 0;
+}
+
+static void print_figures(const struct scenario *sc, const char *dir)
+{
+	char path[PATH_MAX + 200], name[128], line[512];
+	char *text;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/table.txt", dir);
+	if (!sb_read_file(path, &text, &n)) {
+		fputs(text, stdout);
+		free(text);
+		return;
+	}
+	for (int i = 0; i < sc->n_workloads; i++) {
+		const struct sc_workload *w = &sc->workloads[i];
+
+		snprintf(path, sizeof(path), "%s/workloads/%s", dir,
+			 wl_output_name(w, 0, name, sizeof(name)));
+		*line = '\0';
+		w->desc->summary(path, line, sizeof(line));
+		printf("  %-16s %s\n", w->name, *line ? line : "(no figures)");
+	}
+}
+
+static void print_results(const struct scenario *sc, const struct plan *p,
+			  const char *root)
+{
+	char dir[PATH_MAX];
+
+	for (size_t i = 0; i < p->n_runs; i++) {
+		const struct plan_run *r = &p->runs[i];
+
+		plan_run_dir(root, r, dir, sizeof(dir));
+		printf("\n== %s / %s / repeat %d%s\n", r->kernel, r->set,
+		       r->repeat,
+		       plan_run_complete(root, r) ? "" : " (FAILED)");
+		print_figures(sc, dir);
+	}
+}
+
+static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
+				    const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(ks[i].ki.name, name))
+			return &ks[i];
+	return NULL;
+}
+
+static int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
+		      const struct plan *p, const char *root)
+{
+	size_t todo = plan_pending(p, root), done = 0;
+	double t0 = now_s();
+	int failed = 0;
+	char a[32], b[32];
+
+	for (size_t i = 0; i < p->n_runs && !stop_flag; i++) {
+		const struct plan_run *r = &p->runs[i];
+		struct run_kernel *k = kernel_of(ks, nk, r->kernel);
+		double t1 = now_s();
+		int rc;
+
+		if (plan_run_complete(root, r)) {
+			printf("[%zu/%zu] %s/%s/%d: complete, skipped\n", i + 1,
+			       p->n_runs, r->kernel, r->set, r->repeat);
+			continue;
+		}
+		printf("[%zu/%zu] %s/%s/%d: running\n", i + 1, p->n_runs,
+		       r->kernel, r->set, r->repeat);
+		fflush(stdout);
+		rc = do_run(rn, k, r, root);
+		if (rc > 0)
+			break;
+		failed += rc < 0;
+		done++;
+		printf("[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s\n",
+		       i + 1, p->n_runs, r->kernel, r->set, r->repeat,
+		       rc ? "failed" : "complete",
+		       fmt_secs(now_s() - t1, a, 32),
+		       fmt_secs(now_s() - t0, b, 32),
+		       fmt_secs((now_s() - t0) / done * (todo - done), a, 32));
+		fflush(stdout);
+	}
+	if (stop_flag) {
+		printf("interrupted: re-run the same command to resume %s\n",
+		       root);
+		return SB_EXIT_ENV;
+	}
+	print_results(rn->sc, p, root);
+	printf("\nresults: %s (%zu runs, %d failed)\n", root, p->n_runs,
+	       failed);
+	return failed ? SB_EXIT_ENV : SB_EXIT_OK;
+}
 
 int cmd_run(int argc, char **argv)
 {
-	(void)argc;
-	fprintf(stderr, "slicebench %s: not built yet\n", argv[0]);
-	return SB_EXIT_ENV;
+	struct run_opts o = { 0 };
+	struct runner rn = { 0 };
+	struct run_kernel ks[PLAN_MAX_KERNELS];
+	const char *names[PLAN_MAX_KERNELS];
+	struct scenario *sc = calloc(1, sizeof(*sc));
+	char root[PATH_MAX], err[1024];
+	struct plan p = { 0 };
+	int nk = 0, repeats = 0, r;
+
+	if (!sc)
+		return SB_EXIT_ENV;
+	if ((r = parse_opts(argc, argv, &o)) || o.help) {
+		usage(r ? stderr : stdout);
+		free(sc);
+		return r;
+	}
+	if ((r = validate(&o, &repeats)) ||
+	    (r = scenario_load(o.scenario, sc, warn_line, err, sizeof(err)))) {
+		if (*err && r)
+			fprintf(stderr, "%s\n", err);
+		free(sc);
+		return r;
+	}
+	if ((r = lookup_kernels(o.kernels, ks, &nk)))
+		goto out;
+	for (int i = 0; i < nk; i++)
+		names[i] = ks[i].ki.name;
+	rn.sc = sc;
+	rn.scenario_path = o.scenario;
+	rn.stop = &stop_flag;
+	snprintf(rn.accel, sizeof(rn.accel), "%s",
+		 o.accel && strcmp(o.accel, "auto") ? o.accel :
+		 *sc->guest.accel		    ? sc->guest.accel :
+						      "auto");
+	self_dirs(&rn);
+	if ((r = sb_sha256_file(o.scenario, rn.sha256))) {
+		fprintf(stderr, "%s: %s\n", o.scenario, strerror(-r));
+		r = SB_EXIT_USAGE;
+		goto out;
+	}
+	if ((r = plan_build(&p, sc, rn.sha256, names, nk,
+			    repeats ? repeats : sc->repeats))) {
+		r = SB_EXIT_ENV;
+		goto out;
+	}
+	if ((r = choose_root(&o, sc, &p, root, sizeof(root))))
+		goto out;
+	for (int i = 0; i < nk; i++)
+		if (ks[i].ki.type == KERNEL_HOST)
+			printf("note: kernel host runs on the running kernel "
+			       "with its scheduler features as they are\n");
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	r = run_matrix(&rn, ks, nk, &p, root);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+out:
+	plan_free(&p);
+	scenario_free(sc);
+	free(sc);
+	return r;
 }

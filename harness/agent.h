@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The agent: one run of a scenario on the running kernel. Sets the feature
+ * set, starts the recorder, starts every workload together, writes the
+ * measured window, samples schedstat, stops, and collects into @out_dir.
+ * Shared by sbguest (in the guest) and host mode (in-process).
+ */
+#ifndef SB_AGENT_H
+#define SB_AGENT_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "harness/scenario.h"
+
+#define AGENT_FEATURES_PATH "/sys/kernel/debug/sched/features"
+
+enum agent_recorder {
+	AGENT_TRACE_CMD, /* trace-cmd record → trace.dat (the guest) */
+	AGENT_PERF, /* perf sched record → perf.data (the host) */
+};
+
+struct agent_opts {
+	const struct scenario *sc;
+	const struct sc_feature_set *fs;
+	int set_features; /* 0: leave them as they are (host mode) */
+	enum agent_recorder recorder;
+	const char *out_dir;
+	const char *features_path; /* AGENT_FEATURES_PATH */
+	const char *path_prefix; /* prepended to PATH for the tools, or NULL */
+	const volatile sig_atomic_t *stop; /* non-zero: abort (Ctrl-C), or NULL */
+	void (*log)(const char *msg); /* progress lines, or NULL */
+};
+
+/*
+ * Run once. Always writes @out_dir/agent.json ({"status": "ok"|"failed",
+ * "failure", "features", "recorder", "window", "workloads", ...}).
+ * Returns 0 when the run is good, else SB_EXIT_ENV with @err set to the
+ * reason (also in agent.json).
+ */
+int agent_run(const struct agent_opts *o, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/* manifest.json of a run directory (docs/formats.md), written last. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "common/atomicio.h"
+#include "common/envelope.h"
+#include "common/exitcodes.h"
+#include "harness/runner.h"
+
+static const char *const type_names[] = {
+	[KERNEL_DEBIAN] = "debian",
+	[KERNEL_SOURCE] = "source",
+	[KERNEL_HOST] = "host",
+	[KERNEL_PATH] = "path",
+};
+
+static json_t *str_or_null(const char *s)
+{
+	return s && *s ? json_string(s) : json_null();
+}
+
+static json_t *host_json(void)
+{
+	char name[256] = "", model[256] = "", *info, *p;
+	struct utsname u;
+	size_t len;
+
+	gethostname(name, sizeof(name) - 1);
+	uname(&u);
+	if (!sb_read_file("/proc/cpuinfo", &info, &len)) {
+		p = strstr(info, "model name");
+		if (p && (p = strchr(p, ':')))
+			snprintf(model, sizeof(model), "%.*s",
+				 (int)strcspn(p + 2, "\n"), p + 2);
+		free(info);
+	}
+	return json_pack("{s:s,s:s,s:s}", "hostname", name, "kernel", u.release,
+			 "cpu_model", model);
+}
+
+static json_t *get(const json_t *j, const char *a, const char *b)
+{
+	json_t *v = json_object_get(json_object_get(j, a), b);
+
+	return v ? json_incref(v) : json_null();
+}
+
+/* The analyzer's event count, when it made a table. */
+static json_t *table_events(const char *dir)
+{
+	char path[4200];
+	json_t *t, *v;
+
+	snprintf(path, sizeof(path), "%s/table.json", dir);
+	t = json_load_file(path, 0, NULL);
+	v = json_incref(json_object_get(t, "events"));
+	json_decref(t);
+	return v ? v : json_null();
+}
+
+json_t *manifest_build(const struct runner *rn, const struct kernel_info *ki,
+		       const struct plan_run *r, const char *dir,
+		       const struct run_outcome *out, const char *start_time,
+		       const char *end_time)
+{
+	const json_t *ag = out->agent;
+	json_t *release = get(ag, "uname", "release");
+	json_t *features, *m;
+
+	if (*ki->release) {
+		json_decref(release);
+		release = json_string(ki->release);
+	}
+	features = json_pack("{s:o,s:o,s:o}", "requested",
+			     get(ag, "features", "requested"), "read_back",
+			     get(ag, "features", "read_back"), "settable",
+			     get(ag, "features", "settable"));
+	if (*out->note)
+		json_object_set_new(features, "note", json_string(out->note));
+	m = json_pack(
+		"{s:i,s:s,s:o,s:{s:s,s:s,s:i},s:{s:s,s:s,s:o,s:o,s:o,s:b},"
+		"s:O,s:o,s:{s:o,s:o,s:o},s:o,s:{s:s,s:s},s:s,s:o,s:s,s:s,s:i}",
+		"schema", SB_SCHEMA, "status",
+		*out->failure ? "failed" : "complete", "failure",
+		str_or_null(out->failure), "run", "kernel", r->kernel,
+		"feature_set", r->set, "repeat", r->repeat, "kernel", "name",
+		ki->name, "type", type_names[ki->type], "release", release,
+		"config_sha256", str_or_null(ki->config_sha256), "source",
+		str_or_null(ki->source), "custom_slices", ki->custom_slices,
+		"vm", out->vm ? out->vm : json_null(), "features", features,
+		"recorder", "tool", get(ag, "recorder", "tool"), "events",
+		table_events(dir), "lost_events",
+		get(ag, "recorder", "lost_events"), "window",
+		json_incref(json_object_get(ag, "window")) ?: json_null(),
+		"scenario", "name", rn->sc->name, "sha256", rn->sha256,
+		"slicebench_rev", SB_VERSION, "host", host_json(), "start_time",
+		start_time, "end_time", end_time, "exit_status",
+		*out->failure ? SB_EXIT_ENV : SB_EXIT_OK);
+	return m;
+}

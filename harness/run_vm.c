@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/* One run in a VM: prepare the kernel and initramfs once, boot, unpack the results. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/atomicio.h"
+#include "common/spawn.h"
+#include "harness/boot/initramfs.h"
+#include "harness/boot/vm.h"
+#include "harness/runner.h"
+
+#define TAR_TIMEOUT_NS (120LL * 1000000000LL)
+#define BOOT_MARGIN_NS (180ULL * 1000000000ULL) /* boot + stop under TCG */
+
+static int prepare(const struct runner *rn, struct run_kernel *k)
+{
+	char dir[PATH_MAX], init[PATH_MAX + 32];
+	int r;
+
+	if (k->prepared)
+		return k->prepared > 0 ? 0 : -1;
+	k->prepared = -1;
+	if (kernel_prepare(&k->ki, k->error, sizeof(k->error)))
+		return -1;
+	snprintf(dir, sizeof(dir), "%s/initramfs", kernel_cache_dir());
+	if ((r = sb_mkdir_p(dir, 0755))) {
+		snprintf(k->error, sizeof(k->error), "mkdir %.400s: %s", dir,
+			 strerror(-r));
+		return -1;
+	}
+	snprintf(k->initrd, sizeof(k->initrd), "%.3900s/%s-%.16s.cpio", dir,
+		 k->ki.name, rn->sha256);
+	snprintf(init, sizeof(init), "%s/harness/guest/init", rn->src_dir);
+	fprintf(stderr, "run: initramfs for %s: %s\n", k->ki.name, k->initrd);
+	if (initramfs_build(
+		    &(struct initramfs_request){ .kernel = &k->ki,
+						 .scenario_path =
+							 rn->scenario_path,
+						 .bin_dir = rn->bin_dir,
+						 .init_path = init,
+						 .out_path = k->initrd },
+		    k->error, sizeof(k->error)))
+		return -1;
+	k->prepared = 1;
+	return 0;
+}
+
+/* Only plain files and directories with relative paths inside the run dir. */
+static int tar_safe(const char *tar, const char *dir, char *err, size_t errlen)
+{
+	char names[PATH_MAX], types[PATH_MAX];
+	char *n = NULL, *t = NULL, *np, *tp;
+	size_t nl, tl;
+	int r, ok = 1;
+
+	snprintf(names, sizeof(names), "%.4000s/.tar-names", dir);
+	snprintf(types, sizeof(types), "%.4000s/.tar-types", dir);
+	r = sb_run(&(struct sb_spawn){ .argv = (const char *const[]){ "tar", "-tf", tar, NULL }, .stdout_path = names }, TAR_TIMEOUT_NS) ?:
+		    sb_run(&(struct sb_spawn){ .argv =
+						       (const char *const[]){
+							       "tar", "-tvf",
+							       tar, NULL },
+					       .stdout_path = types },
+			   TAR_TIMEOUT_NS);
+	if (r || sb_read_file(names, &n, &nl) || sb_read_file(types, &t, &tl)) {
+		snprintf(err, errlen, "results archive unreadable (tar %d)", r);
+		ok = 0;
+	}
+	for (np = n, tp = t; ok && np && *np; np = strchr(np, '\n') + 1) {
+		size_t len = strcspn(np, "\n");
+
+		if (!tp || !*tp || (*tp != '-' && *tp != 'd') || *np == '/' ||
+		    !strncmp(np, "../", 3) || strstr(np, "/../") ||
+		    (len >= 3 && !strncmp(np + len - 3, "/..", 3)) ||
+		    (len == 2 && !strncmp(np, "..", 2))) {
+			snprintf(err, errlen,
+				 "results archive entry rejected: %.*s",
+				 (int)(len > 200 ? 200 : len), np);
+			ok = 0;
+		}
+		tp = strchr(tp, '\n');
+		tp = tp ? tp + 1 : NULL;
+		if (!np[len])
+			break;
+	}
+	free(n);
+	free(t);
+	unlink(names);
+	unlink(types);
+	return ok ? 0 : -EINVAL;
+}
+
+static int unpack(const char *dir, char *err, size_t errlen)
+{
+	char tar[PATH_MAX];
+	struct stat st;
+	int r;
+
+	snprintf(tar, sizeof(tar), "%.4000s/results.tar", dir);
+	if (stat(tar, &st) || !st.st_size) {
+		snprintf(err, errlen, "no results arrived from the guest");
+		return -ENOENT;
+	}
+	if ((r = tar_safe(tar, dir, err, errlen)))
+		return r;
+	r = sb_run(
+		&(struct sb_spawn){
+			.argv = (const char *const[]){ "tar", "-xf", tar, "-C",
+						       dir, "--no-same-owner",
+						       "--no-same-permissions",
+						       NULL } },
+		TAR_TIMEOUT_NS);
+	if (r) {
+		snprintf(err, errlen, "unpacking the results failed (tar %d)",
+			 r);
+		return -EIO;
+	}
+	unlink(tar);
+	return 0;
+}
+
+static json_t *numa_json(const struct scenario *sc)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < sc->guest.n_numa; i++)
+		json_array_append_new(
+			a,
+			json_pack("{s:s,s:i}", "cpus", sc->guest.numa[i].cpus,
+				  "memory_mb", sc->guest.numa[i].memory_mb));
+	return a;
+}
+
+void run_vm(const struct runner *rn, struct run_kernel *k,
+	    const struct plan_run *r, const char *dir, struct run_outcome *out)
+{
+	const struct scenario *sc = rn->sc;
+	char append[200], console[PATH_MAX], results[PATH_MAX], path[PATH_MAX];
+	struct vm_result res;
+	char err[600] = "";
+	int rc;
+
+	if (prepare(rn, k)) {
+		snprintf(out->failure, sizeof(out->failure), "kernel %s: %s",
+			 k->ki.name, k->error);
+		return;
+	}
+	snprintf(append, sizeof(append), "sb.featureset=%s sb.repeat=%d",
+		 r->set, r->repeat);
+	snprintf(console, sizeof(console), "%.4000s/console.log", dir);
+	snprintf(results, sizeof(results), "%.4000s/results.tar", dir);
+	memset(&res, 0, sizeof(res));
+	rc = vm_run(
+		&(struct vm_request){
+			.kernel = &k->ki,
+			.initrd = k->initrd,
+			.accel = rn->accel,
+			.icount_shift = sc->guest.icount_shift,
+			.cpus = sc->guest.cpus,
+			.memory_mb = sc->guest.memory_mb,
+			.numa = sc->guest.n_numa ? sc->guest.numa : NULL,
+			.numa_nodes = sc->guest.n_numa,
+			.append = append,
+			.console_log = console,
+			.results_out = results,
+			.timeout_ns = sc->warmup_ns + 2 * sc->duration_ns +
+				      BOOT_MARGIN_NS },
+		&res);
+	out->vm = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:o,s:I,s:I}",
+			    "qemu_version", res.qemu_version, "accel",
+			    res.accel, "accel_note", res.accel_note, "machine",
+			    k->ki.machine, "cpus", sc->guest.cpus, "memory_mb",
+			    sc->guest.memory_mb, "numa", numa_json(sc),
+			    "wall_ms", (json_int_t)(res.wall_ns / 1000000),
+			    "boot_to_user_ms",
+			    (json_int_t)(res.boot_to_user_ns / 1000000));
+	if (rc)
+		snprintf(out->failure, sizeof(out->failure), "qemu: %s",
+			 res.detail);
+	else if (res.status != VM_OK)
+		snprintf(out->failure, sizeof(out->failure), "%s: %s",
+			 vm_status_name(res.status), res.detail);
+	if (unpack(dir, err, sizeof(err)) && !*out->failure)
+		snprintf(out->failure, sizeof(out->failure), "%s", err);
+	snprintf(path, sizeof(path), "%.4000s/agent.json", dir);
+	out->agent = json_load_file(path, 0, NULL);
+	if (!*out->failure && !out->agent)
+		snprintf(out->failure, sizeof(out->failure),
+			 "the guest sent no agent.json");
+}

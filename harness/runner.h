@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* One run of the matrix, in a VM or on the host, into a temp run directory. */
+#ifndef SB_RUNNER_H
+#define SB_RUNNER_H
+
+#include <limits.h>
+#include <signal.h>
+#include <jansson.h>
+
+#include "harness/boot/kernel.h"
+#include "harness/plan.h"
+#include "harness/scenario.h"
+
+struct runner {
+	const struct scenario *sc;
+	const char *scenario_path;
+	char sha256[65];
+	char accel[16]; /* auto|kvm|tcg|icount */
+	char bin_dir[PATH_MAX]; /* build/bin: sbguest, workloads */
+	char src_dir[PATH_MAX]; /* the repository: harness/guest/init */
+	const volatile sig_atomic_t *stop;
+};
+
+/* A kernel of the matrix, prepared (image, initramfs) on first use. */
+struct run_kernel {
+	struct kernel_info ki;
+	int prepared; /* 0 not yet, 1 ready, -1 failed (see error) */
+	char initrd[PATH_MAX];
+	char error[600];
+};
+
+struct run_outcome {
+	char failure[1024]; /* "" when the run is complete */
+	json_t *vm; /* the manifest's "vm" section, or null for the host */
+	json_t *agent; /* agent.json as the agent wrote it, or NULL */
+	char note[300]; /* said in the manifest and on screen, or "" */
+};
+
+/* Boot @k with @r's feature set; results land in @dir. */
+void run_vm(const struct runner *rn, struct run_kernel *k,
+	    const struct plan_run *r, const char *dir, struct run_outcome *out);
+
+/* The agent in-process on the running kernel, recording with perf. */
+void run_host(const struct runner *rn, const struct plan_run *r,
+	      const char *dir, struct run_outcome *out);
+
+/* manifest.json of a finished run (status complete when no failure). */
+json_t *manifest_build(const struct runner *rn, const struct kernel_info *ki,
+		       const struct plan_run *r, const char *dir,
+		       const struct run_outcome *out, const char *start_time,
+		       const char *end_time);
+
+#endif

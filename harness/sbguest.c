@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sbguest: the guest agent. Reads sb.featureset= and sb.repeat= from the
+ * kernel command line and the scenario from the initramfs, runs it once
+ * into /out, streams /out as a tar to the virtio port named "results",
+ * reports on the console and powers off.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/reboot.h>
+#include <unistd.h>
+#include <jansson.h>
+
+#include "common/atomicio.h"
+#include "common/envelope.h"
+#include "common/exitcodes.h"
+#include "common/spawn.h"
+#include "harness/agent.h"
+#include "harness/features.h"
+#include "harness/scenario.h"
+
+struct guest_opts {
+	const char *scenario;
+	const char *out;
+	const char *cmdline;
+	const char *port_name;
+	int poweroff;
+};
+
+static const struct option_def {
+	const char *name;
+	int has_arg;
+	const char *help;
+} option_defs[] = {
+	{ "scenario", 1, "scenario file (/etc/slicebench/scenario.json)" },
+	{ "out", 1, "results directory (/out)" },
+	{ "cmdline", 1, "kernel command line to read (/proc/cmdline)" },
+	{ "port", 1, "virtio port name for the results (results)" },
+	{ "no-poweroff", 0, "exit instead of powering off" },
+	{ "help", 0, "this help" },
+};
+#define N_OPTS (sizeof(option_defs) / sizeof(option_defs[0]))
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: sbguest [options]\n"
+		   "The slicebench guest agent (started by /init): runs the "
+		   "feature set\nsb.featureset= of the kernel command line "
+		   "once and sends the results out.\n\noptions:\n");
+	for (size_t i = 0; i < N_OPTS; i++)
+		fprintf(f, "  --%s%s\t%s\n", option_defs[i].name,
+			option_defs[i].has_arg ? " ARG" : "",
+			option_defs[i].help);
+}
+
+static void console(const char *msg)
+{
+	printf("SLICEBENCH: %s\n", msg);
+	fflush(stdout);
+}
+
+/* The value of @key= on the command line into @buf; "" when absent. */
+static void cmdline_get(const char *line, const char *key, char *buf,
+			size_t len)
+{
+	size_t k = strlen(key);
+
+	*buf = '\0';
+	for (const char *p = line; (p = strstr(p, key)); p += k) {
+		if ((p == line || p[-1] == ' ') && p[k] == '=') {
+			size_t n = strcspn(p + k + 1, " \n");
+
+			snprintf(buf, len, "%.*s", (int)n, p + k + 1);
+			return;
+		}
+	}
+}
+
+/* /dev/<port> of the virtio port whose sysfs name is @name. */
+static int find_port(const char *name, char *dev, size_t len)
+{
+	DIR *d = opendir("/sys/class/virtio-ports");
+	struct dirent *de;
+	char path[512], buf[128];
+	int r = -ENOENT;
+
+	if (!d)
+		return -errno;
+	while (r && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/virtio-ports/%s/name",
+			 de->d_name);
+		if (!features_read(path, buf, sizeof(buf)) &&
+		    !strcmp(buf, name)) {
+			snprintf(dev, len, "/dev/%s", de->d_name);
+			r = 0;
+		}
+	}
+	closedir(d);
+	return r;
+}
+
+static int send_results(const struct guest_opts *g, char *err, size_t errlen)
+{
+	char dev[300];
+	int r = find_port(g->port_name, dev, sizeof(dev));
+
+	if (r) {
+		snprintf(err, errlen, "no virtio port named \"%s\": %s",
+			 g->port_name, strerror(-r));
+		return r;
+	}
+	sync();
+	r = sb_run(
+		&(struct sb_spawn){
+			.argv = (const char *const[]){ "tar", "-c", "-f", dev,
+						       "-C", g->out, ".",
+						       NULL } },
+		300LL * 1000000000LL);
+	if (r)
+		snprintf(err, errlen, "tar to %s failed (%d)", dev, r);
+	return r;
+}
+
+/* agent.json for a run that could not start at all. */
+static void write_failure(const struct guest_opts *g, const char *reason)
+{
+	char path[4200];
+	json_t *doc = json_pack("{s:i,s:s,s:s,s:s}", "schema", SB_SCHEMA,
+				"tool", "sbguest", "status", "failed",
+				"failure", reason);
+
+	snprintf(path, sizeof(path), "%s/agent.json", g->out);
+	sb_json_dump_atomic(path, doc);
+	json_decref(doc);
+}
+
+static int run(const struct guest_opts *g, char *why, size_t whylen)
+{
+	char *line = NULL, set[SC_NAME_LEN + 1], rep[16], err[1024];
+	struct scenario *sc = malloc(sizeof(*sc));
+	const struct sc_feature_set *fs;
+	size_t len;
+	int r;
+
+	if (!sc)
+		return snprintf(why, whylen, "out of memory"), SB_EXIT_ENV;
+	if ((r = sb_read_file(g->cmdline, &line, &len))) {
+		snprintf(why, whylen, "%s: %s", g->cmdline, strerror(-r));
+		free(sc);
+		return SB_EXIT_ENV;
+	}
+	cmdline_get(line, "sb.featureset", set, sizeof(set));
+	cmdline_get(line, "sb.repeat", rep, sizeof(rep));
+	free(line);
+	if ((r = scenario_load(g->scenario, sc, console, err, sizeof(err)))) {
+		snprintf(why, whylen, "%s", err);
+		free(sc);
+		return r;
+	}
+	fs = scenario_set(sc, set);
+	if (!fs) {
+		snprintf(why, whylen,
+			 "sb.featureset=\"%s\" is not a feature set of %s", set,
+			 g->scenario);
+		r = SB_EXIT_USAGE;
+	} else {
+		struct agent_opts o = { .sc = sc,
+					.fs = fs,
+					.set_features = 1,
+					.recorder = AGENT_TRACE_CMD,
+					.out_dir = g->out,
+					.features_path = AGENT_FEATURES_PATH,
+					.log = console };
+
+		snprintf(err, sizeof(err), "feature set %s, repeat %s",
+			 fs->name, *rep ? rep : "?");
+		console(err);
+		r = agent_run(&o, why, whylen);
+	}
+	scenario_free(sc);
+	free(sc);
+	return r;
+}
+
+static int parse_args(int argc, char **argv, struct guest_opts *g)
+{
+	struct option longopts[N_OPTS + 1];
+	int c, idx;
+
+	memset(longopts, 0, sizeof(longopts));
+	for (size_t i = 0; i < N_OPTS; i++)
+		longopts[i] = (struct option){ option_defs[i].name,
+					       option_defs[i].has_arg, NULL,
+					       (int)i + 1 };
+	while ((c = getopt_long(argc, argv, "", longopts, &idx)) > 0) {
+		const char *name = c <= (int)N_OPTS ? option_defs[c - 1].name :
+						      "?";
+
+		if (!strcmp(name, "scenario"))
+			g->scenario = optarg;
+		else if (!strcmp(name, "out"))
+			g->out = optarg;
+		else if (!strcmp(name, "cmdline"))
+			g->cmdline = optarg;
+		else if (!strcmp(name, "port"))
+			g->port_name = optarg;
+		else if (!strcmp(name, "no-poweroff"))
+			g->poweroff = 0;
+		else if (!strcmp(name, "help"))
+			return usage(stdout), -1;
+		else
+			return usage(stderr), SB_EXIT_USAGE;
+	}
+	if (optind < argc)
+		return usage(stderr), SB_EXIT_USAGE;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct guest_opts g = { "/etc/slicebench/scenario.json", "/out",
+				"/proc/cmdline", "results", 1 };
+	char why[1024] = "", err[512];
+	int r = parse_args(argc, argv, &g);
+
+	if (r)
+		return r < 0 ? SB_EXIT_OK : r;
+	if ((r = sb_mkdir_p(g.out, 0755))) {
+		snprintf(why, sizeof(why), "mkdir %s: %s", g.out, strerror(-r));
+		r = SB_EXIT_ENV;
+	} else {
+		r = run(&g, why, sizeof(why));
+	}
+	if (r) {
+		snprintf(err, sizeof(err), "error %s", why);
+		console(err);
+		snprintf(err, sizeof(err), "%s/agent.json", g.out);
+		if (access(err, F_OK))
+			write_failure(&g, why);
+	}
+	if (send_results(&g, err, sizeof(err))) {
+		char line[600];
+
+		snprintf(line, sizeof(line), "error %s", err);
+		console(line);
+		if (!r)
+			snprintf(why, sizeof(why), "%s", err);
+		r = r ?: SB_EXIT_ENV;
+	}
+	printf("SLICEBENCH: done status=%s%s%s\n", r ? "failed" : "ok",
+	       r ? " " : "", r ? why : "");
+	fflush(stdout);
+	sync();
+	if (g.poweroff)
+		reboot(RB_POWER_OFF);
+	return r;
+}

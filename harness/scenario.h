@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Scenario files (configs/<name>.json): parse and validate into a struct. */
+#ifndef SB_SCENARIO_H
+#define SB_SCENARIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "harness/boot/vm.h"
+
+#define SC_NAME_LEN 64
+#define SC_MAX_SETS 16
+#define SC_MAX_FEATURES 16
+#define SC_MAX_WORKLOADS 32
+#define SC_MAX_ARGS 32
+#define SC_MAX_NUMA 8
+#define SC_SLICE_MIN_NS 100000ULL /* the kernel clamps custom slices to */
+#define SC_SLICE_MAX_NS 100000000ULL /* [100us, 100ms] */
+
+struct wl_tool;
+
+struct sc_feature_set {
+	char name[SC_NAME_LEN];
+	char features[SC_MAX_FEATURES][SC_NAME_LEN];
+	int n_features;
+};
+
+struct sc_workload {
+	char name[SC_NAME_LEN];
+	char tool[SC_NAME_LEN];
+	const struct wl_tool *desc; /* registry entry (generic for others) */
+	int count;
+	uint64_t slice_ns; /* 0: no slice requested */
+	char cpus[64]; /* "" when not pinned */
+	char *args[SC_MAX_ARGS + 1]; /* NULL-terminated, malloc'd */
+	int n_args;
+};
+
+struct scenario {
+	char name[SC_NAME_LEN];
+	char description[256];
+	uint64_t duration_ns;
+	uint64_t warmup_ns;
+	int repeats;
+	struct {
+		int cpus;
+		int memory_mb;
+		struct vm_numa_node numa[SC_MAX_NUMA];
+		int n_numa;
+		char accel[16]; /* "" when the scenario does not say */
+		int icount_shift;
+	} guest;
+	int trace_buffer_kb;
+	struct sc_feature_set sets[SC_MAX_SETS];
+	int n_sets;
+	struct sc_workload workloads[SC_MAX_WORKLOADS];
+	int n_workloads;
+};
+
+/* Called with one warning line (no newline), e.g. a slice that was clamped. */
+typedef void (*sc_warn_fn)(const char *msg);
+
+/*
+ * Load and validate @path into @sc (free with scenario_free). Warnings go to
+ * @warn when it is not NULL. Returns 0, or SB_EXIT_USAGE with @err reading
+ * "<path>: <json path>: <value> <problem>".
+ */
+int scenario_load(const char *path, struct scenario *sc, sc_warn_fn warn,
+		  char *err, size_t errlen);
+void scenario_free(struct scenario *sc);
+
+/* The feature set named @name, or NULL. */
+const struct sc_feature_set *scenario_set(const struct scenario *sc,
+					  const char *name);
+
+/* Is @s a safe name: [A-Za-z0-9_.-]+, not "." or "..", under SC_NAME_LEN? */
+int sc_name_ok(const char *s);
+
+#endif
