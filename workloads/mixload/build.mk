@@ -10,3 +10,13 @@ PROGS += mixload
 mixload_SRCS := workloads/mixload/main.c $(MIX_SRCS) $(WL_DEP_SRCS)
 mixload_LDLIBS := $(WL_LDLIBS)
 mixload_STATIC := 1
+
+UNIT_TESTS += test_mixload_rng
+test_mixload_rng_SRCS := tests/unit/test_mixload_rng.c $(MIX_CORE_SRCS) \
+			 $(COMMON_SRCS)
+test_mixload_rng_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_mixload_frames
+test_mixload_frames_SRCS := tests/unit/test_mixload_frames.c \
+			    $(MIX_CORE_SRCS) $(COMMON_SRCS)
+test_mixload_frames_LDLIBS := -ljansson -lm
