@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of the analyzer core on synthetic event sequences with hand-computed delays. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analyzer/sbt.h"
+#include "analyzer/sbt_table.h"
+#include "common/hist.h"
+
+#define US 1000ull
+#define S_ 1000000000ull
+
+static struct sbt *mk(uint64_t since, uint64_t until)
+{
+	struct sbt_opts o = { .since_ns = since, .until_ns = until };
+	struct sbt *s = sbt_new(&o);
+
+	assert_non_null(s);
+	return s;
+}
+
+static void sw(struct sbt *s, uint64_t ts, int cpu, int prev, const char *pcomm,
+	       uint64_t state, int next, const char *ncomm)
+{
+	struct sbt_event ev = { .type = SBT_EV_SWITCH,
+				.ts_ns = ts,
+				.cpu = cpu,
+				.pid = prev,
+				.comm = pcomm,
+				.prev_state = state,
+				.next_pid = next,
+				.next_comm = ncomm };
+
+	assert_int_equal(sbt_feed(s, &ev), 0);
+}
+
+static void ev(struct sbt *s, enum sbt_ev_type type, uint64_t ts, int pid,
+	       const char *comm, int other)
+{
+	struct sbt_event e = { .type = type,
+			       .ts_ns = ts,
+			       .pid = pid,
+			       .comm = comm,
+			       .child_pid = other,
+			       .target_cpu = other };
+
+	assert_int_equal(sbt_feed(s, &e), 0);
+}
+
+/* The stats of @pid (fails when the core has no such task). */
+static struct sbt_task_stats get(struct sbt *s, int pid)
+{
+	struct sbt_task_stats ts;
+
+	for (size_t i = 0; i < sbt_task_count(s); i++) {
+		sbt_task_get(s, i, &ts);
+		if (ts.pid == pid)
+			return ts;
+	}
+	fail_msg("no task %d", pid);
+	return ts;
+}
+
+/* A at 10 us goes to sleep; woken at 200 us, in at 250 us: one 50 us wait.
+ * The window starts at 5 us, after A's first sight at 0. */
+static void test_wakeup_to_switch_in(void **state)
+{
+	struct sbt *s = mk(5 * US, 0);
+	struct sbt_task_stats a;
+
+	(void)state;
+	sw(s, 0, 0, 0, "swapper/0", 0, 10, "a");
+	sw(s, 10 * US, 0, 10, "a", 1, 0, "swapper/0");
+	ev(s, SBT_EV_WAKEUP, 200 * US, 10, "a", 0);
+	sw(s, 250 * US, 0, 0, "swapper/0", 0, 10, "a");
+	sw(s, 300 * US, 0, 10, "a", 1, 0, "swapper/0");
+	a = get(s, 10);
+	assert_int_equal(a.switches, 1);
+	assert_int_equal(a.max_delay_ns, 50 * US);
+	assert_int_equal(a.max_start_ns, 200 * US);
+	assert_int_equal(a.max_end_ns, 250 * US);
+	assert_true(a.sum_delay_ns == 50 * US);
+	/* on CPU 5..10 us (clipped at the window start) and 250..300 us */
+	assert_int_equal(a.runtime_ns, 55 * US);
+	sbt_free(s);
+}
+
+/* Preemption (prev_state R, and R+ = 0x100) starts a wait too. */
+static void test_preempt_to_switch_in(void **state)
+{
+	struct sbt *s = mk(1, 0);
+
+	(void)state;
+	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
+	sw(s, 0, 1, 0, "swapper/1", 0, 2, "b");
+	sw(s, 100 * US, 0, 1, "a", 0, 3, "c"); /* a preempted: R */
+	sw(s, 150 * US, 1, 2, "b", SBT_STATE_PREEMPTED, 0, "swapper/1");
+	sw(s, 400 * US, 0, 3, "c", 1, 1, "a"); /* a waited 300 us */
+	sw(s, 420 * US, 0, 1, "a", 1, 2, "b"); /* b waited 270 us */
+	assert_int_equal(get(s, 1).switches, 1);
+	assert_int_equal(get(s, 1).max_delay_ns, 300 * US);
+	assert_int_equal(get(s, 2).switches, 1);
+	assert_int_equal(get(s, 2).max_delay_ns, 270 * US);
+	/* c was first seen switching in at 100 us: perf counts a zero wait */
+	assert_int_equal(get(s, 3).switches, 1);
+	assert_int_equal(get(s, 3).max_delay_ns, 0);
+	sbt_free(s);
+}
+
+/* Woken on CPU 0, migrated, switched in on CPU 1: one wait across CPUs. */
+static void test_migration(void **state)
+{
+	struct sbt *s = mk(1, 0);
+	struct sbt_task_stats a;
+
+	(void)state;
+	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
+	sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0");
+	ev(s, SBT_EV_WAKEUP, 100 * US, 1, "a", 0);
+	ev(s, SBT_EV_MIGRATE, 120 * US, 1, "a", 1);
+	sw(s, 180 * US, 1, 0, "swapper/1", 0, 1, "a");
+	a = get(s, 1);
+	assert_int_equal(a.switches, 1);
+	assert_int_equal(a.max_delay_ns, 80 * US);
+	assert_int_equal(a.migrations, 1);
+	sbt_free(s);
+}
+
+/* Exit while runnable: the open wait is dropped, never counted. */
+static void test_exit_while_runnable(void **state)
+{
+	struct sbt *s = mk(1, 0);
+
+	(void)state;
+	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
+	sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0");
+	ev(s, SBT_EV_WAKEUP, 100 * US, 1, "a", 0);
+	ev(s, SBT_EV_EXIT, 120 * US, 1, "a", 0);
+	sw(s, 900 * US, 0, 0, "swapper/0", 0, 1, "a");
+	assert_int_equal(get(s, 1).switches, 0);
+	assert_null(get(s, 1).hist);
+	sbt_free(s);
+}
+
+/* Window [1000, 2000] us: a wait counts when its switch-in is inside. */
+static void test_window(void **state)
+{
+	struct sbt *s = mk(1000 * US, 2000 * US);
+	struct sbt_task_stats a, b;
+
+	(void)state;
+	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
+	sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0");
+	sw(s, 20 * US, 1, 0, "swapper/1", 0, 2, "b"); /* before: not counted */
+	sw(s, 30 * US, 1, 2, "b", 1, 0, "swapper/1");
+	ev(s, SBT_EV_WAKEUP, 900 * US, 1, "a", 0);
+	sw(s, 1100 * US, 0, 0, "swapper/0", 0, 1, "a"); /* straddles: 200 us */
+	sw(s, 1500 * US, 0, 1, "a", 1, 0, "swapper/0");
+	ev(s, SBT_EV_WAKEUP, 1900 * US, 2, "b", 0);
+	sw(s, 2100 * US, 1, 0, "swapper/1", 0, 2, "b"); /* after: not counted */
+	sw(s, 2600 * US, 1, 2, "b", 1, 0, "swapper/1");
+	a = get(s, 1);
+	b = get(s, 2);
+	assert_int_equal(a.switches, 1);
+	assert_int_equal(a.max_delay_ns, 200 * US);
+	assert_int_equal(a.runtime_ns, 400 * US);
+	assert_int_equal(b.switches, 0);
+	assert_int_equal(b.runtime_ns, 0); /* ran 2100..2600, after the end */
+	sbt_free(s);
+}
+
+/* A second wakeup of a runnable task, or one of a running task, is ignored. */
+static void test_wakeup_of_runnable(void **state)
+{
+	struct sbt *s = mk(1, 0);
+
+	(void)state;
+	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
+	sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0");
+	ev(s, SBT_EV_WAKEUP, 100 * US, 1, "a", 0);
+	ev(s, SBT_EV_WAKEUP, 150 * US, 1, "a", 0);
+	sw(s, 200 * US, 0, 0, "swapper/0", 0, 1, "a"); /* 100 us, not 50 */
+	ev(s, SBT_EV_WAKEUP, 250 * US, 1, "a", 0); /* running: ignored */
+	sw(s, 300 * US, 0, 1, "a", 1, 0, "swapper/0");
+	sw(s, 700 * US, 0, 0, "swapper/0", 0, 1, "a"); /* no wakeup seen */
+	assert_int_equal(get(s, 1).switches, 1);
+	assert_int_equal(get(s, 1).max_delay_ns, 100 * US);
+	sbt_free(s);
+}
+
+/* Idle (pid 0) has no row; a task first seen by a wakeup waits from it. */
+static void test_idle_excluded(void **state)
+{
+	struct sbt *s = mk(0, 0);
+
+	(void)state;
+	ev(s, SBT_EV_WAKEUP, 100 * US, 7, "w", 0);
+	sw(s, 130 * US, 0, 0, "swapper/0", 0, 7, "w");
+	for (size_t i = 0; i < sbt_task_count(s); i++) {
+		struct sbt_task_stats ts;
+
+		sbt_task_get(s, i, &ts);
+		assert_int_not_equal(ts.pid, 0);
+	}
+	assert_int_equal(get(s, 7).max_delay_ns, 30 * US);
+	sbt_free(s);
+}
+
+/* Fork inherits the parent's comm; exec renames; rows group by last comm. */
+static void test_fork_exec_groups(void **state)
+{
+	struct sbt_table_opts o = { .sort = SBT_SORT_SWITCHES };
+	struct sbt *s = mk(1, 0);
+	struct sbt_table t;
+
+	(void)state;
+	sw(s, 0, 0, 0, "swapper/0", 0, 1, "sh");
+	ev(s, SBT_EV_FORK, 10 * US, 1, "sh", 2);
+	ev(s, SBT_EV_FORK, 11 * US, 1, "sh", 3);
+	assert_string_equal(get(s, 2).comm, "sh");
+	ev(s, SBT_EV_WAKEUP_NEW, 20 * US, 2, NULL, 0);
+	ev(s, SBT_EV_WAKEUP_NEW, 21 * US, 3, NULL, 0);
+	sw(s, 50 * US, 0, 1, "sh", 1, 2, "sh"); /* 2 waited 30 us */
+	ev(s, SBT_EV_EXEC, 60 * US, 2, "hog", 0);
+	sw(s, 100 * US, 0, 2, "hog", 0, 3, "sh"); /* 3 waited 79 us */
+	ev(s, SBT_EV_EXEC, 110 * US, 3, "hog", 0);
+	sw(s, 200 * US, 0, 3, "hog", 1, 2, "hog"); /* 2 waited 100 us */
+	sw(s, 300 * US, 0, 2, "hog", 1, 0, "swapper/0");
+	assert_int_equal(sbt_table_build(s, &o, &t), 0);
+	assert_int_equal(t.ngroups, 2); /* sh: no switch, but runtime */
+	assert_string_equal(t.groups[0].task, "hog:(2)");
+	assert_string_equal(t.groups[1].task, "sh:(1)");
+	assert_int_equal(t.groups[1].switches, 0);
+	assert_int_equal(t.groups[0].switches, 3);
+	assert_int_equal(t.groups[0].npids, 2);
+	assert_true(t.groups[0].sum_delay_ns == 209 * US);
+	assert_int_equal(t.groups[0].max_delay_ns, 100 * US);
+	assert_int_equal(t.ntasks, 3);
+	assert_string_equal(t.tasks[0].task, "hog:2"); /* 2 switches first */
+	assert_string_equal(t.tasks[1].task, "hog:3");
+	assert_string_equal(t.total.task, "TOTAL:");
+	assert_int_equal(t.total.switches, 3);
+	assert_int_equal(t.total.runtime_ns, t.tasks[0].runtime_ns +
+						     t.tasks[1].runtime_ns +
+						     t.tasks[2].runtime_ns);
+	sbt_table_free(&t);
+	sbt_free(s);
+}
+
+/* TOTAL sums every group; --comm keeps one group; --pid keeps one task. */
+static void test_total_and_filters(void **state)
+{
+	const char *comms[] = { "b" };
+	const int pids[] = { 2 };
+	struct sbt_table_opts o = { .sort = SBT_SORT_RUNTIME };
+	struct sbt_opts so = { .pids = pids, .npids = 1 };
+	struct sbt_table t;
+
+	(void)state;
+	for (int pass = 0; pass < 3; pass++) {
+		struct sbt *s = pass == 2 ? sbt_new(&so) : mk(0, 0);
+
+		o.comms = pass == 1 ? comms : NULL;
+		o.ncomms = pass == 1;
+		sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
+		sw(s, 10 * US, 0, 1, "a", 0, 2, "b"); /* b: 0, a waits */
+		sw(s, 30 * US, 0, 2, "b", 0, 3, "b"); /* 3: 0, b waits */
+		sw(s, 60 * US, 0, 3, "b", 1, 1, "a"); /* a: 50 us */
+		sw(s, 100 * US, 0, 1, "a", 1, 2, "b"); /* b: 70 us */
+		sw(s, 200 * US, 0, 2, "b", 1, 0, "swapper/0");
+		assert_int_equal(sbt_table_build(s, &o, &t), 0);
+		if (pass == 0) {
+			assert_int_equal(t.ngroups, 2);
+			assert_string_equal(t.groups[0].task, "b:(2)");
+			assert_int_equal(t.groups[0].runtime_ns, 150 * US);
+			assert_int_equal(t.groups[1].runtime_ns, 50 * US);
+			assert_int_equal(t.total.switches, 5);
+			assert_true(t.total.sum_delay_ns == 120 * US);
+			assert_int_equal(t.total.tasks, 3);
+		} else if (pass == 1) {
+			assert_int_equal(t.ngroups, 1);
+			assert_int_equal(t.total.switches, 3);
+			assert_true(t.total.sum_delay_ns == 70 * US);
+		} else {
+			assert_int_equal(t.total.switches, 2);
+			assert_true(t.total.sum_delay_ns == 70 * US);
+		}
+		sbt_table_free(&t);
+		sbt_free(s);
+	}
+}
+
+/* 1..1000 us waits: percentiles from the histogram within its 0.8 % bound. */
+static void test_percentiles(void **state)
+{
+	struct sbt_table_opts o = { .sort = SBT_SORT_AVG };
+	struct sbt *s = mk(1, 0);
+	struct sbt_table t;
+	uint64_t ts = 0;
+
+	(void)state;
+	sw(s, ts, 0, 0, "swapper/0", 0, 1, "a");
+	for (int i = 1; i <= 1000; i++) {
+		ts += 10 * US;
+		sw(s, ts, 0, 1, "a", 1, 0, "swapper/0");
+		ev(s, SBT_EV_WAKEUP, ts + 1, 1, "a", 0);
+		ts += 1 + (uint64_t)i * US;
+		sw(s, ts, 0, 0, "swapper/0", 0, 1, "a");
+	}
+	assert_int_equal(sbt_table_build(s, &o, &t), 0);
+	assert_int_equal(t.tasks[0].switches, 1000);
+	assert_in_range(t.tasks[0].p50_ns, 496 * US, 504 * US);
+	assert_in_range(t.tasks[0].p90_ns, 893 * US, 907 * US);
+	assert_in_range(t.tasks[0].p99_ns, 982 * US, 998 * US);
+	assert_in_range(t.tasks[0].p99_9_ns, 991 * US, 1000 * US);
+	assert_int_equal(t.tasks[0].max_delay_ns, 1000 * US);
+	assert_true(t.tasks[0].sum_delay_ns == 500500 * US);
+	sbt_table_free(&t);
+	sbt_free(s);
+}
+
+/* Per-interval series: one per second from the window start. */
+static void test_intervals(void **state)
+{
+	struct sbt_table_opts o = { .sort = SBT_SORT_AVG };
+	struct sbt *s = mk(S_, 4 * S_);
+	struct sbt_table t;
+
+	(void)state;
+	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
+	for (uint64_t k = 1; k < 4; k++) {
+		sw(s, k * S_ + 100 * US, 0, 1, "a", 0, 0, "swapper/0");
+		sw(s, k * S_ + 100 * US + k * US, 0, 0, "swapper/0", 0, 1, "a");
+	}
+	sw(s, 4 * S_, 0, 1, "a", 1, 0, "swapper/0");
+	assert_int_equal(sbt_table_build(s, &o, &t), 0);
+	assert_int_equal(t.total.niv, 4); /* [1,2) [2,3) [3,4) [4,4] */
+	assert_int_equal(t.groups[0].niv, 4);
+	for (size_t k = 0; k < 3; k++) {
+		assert_int_equal(t.groups[0].iv[k].delays, 1);
+		assert_int_equal(t.groups[0].iv[k].max_ns, (k + 1) * US);
+	}
+	assert_int_equal(t.groups[0].iv[3].delays, 0);
+	assert_int_equal(t.total.runtime_ns, 3 * S_ - 6 * US);
+	sbt_table_free(&t);
+	sbt_free(s);
+}
+
+static void test_time_backwards(void **state)
+{
+	struct sbt *s = mk(0, 0);
+	struct sbt_event e = { .type = SBT_EV_WAKEUP, .ts_ns = 10, .pid = 1 };
+
+	(void)state;
+	assert_int_equal(sbt_feed(s, &e), 0);
+	e.ts_ns = 9;
+	assert_int_equal(sbt_feed(s, &e), -EINVAL);
+	sbt_free(s);
+}
+
+static void test_many_tasks(void **state)
+{
+	struct sbt *s = mk(0, 0);
+
+	(void)state;
+	for (int pid = 1; pid <= 5000; pid++)
+		ev(s, SBT_EV_WAKEUP, (uint64_t)pid, pid, "t", 0);
+	assert_int_equal(sbt_task_count(s), 5000);
+	sw(s, 6000, 0, 0, "swapper/0", 0, 4321, "t");
+	assert_int_equal(get(s, 4321).max_delay_ns, 6000 - 4321);
+	sbt_free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_wakeup_to_switch_in),
+		cmocka_unit_test(test_preempt_to_switch_in),
+		cmocka_unit_test(test_migration),
+		cmocka_unit_test(test_exit_while_runnable),
+		cmocka_unit_test(test_window),
+		cmocka_unit_test(test_wakeup_of_runnable),
+		cmocka_unit_test(test_idle_excluded),
+		cmocka_unit_test(test_fork_exec_groups),
+		cmocka_unit_test(test_total_and_filters),
+		cmocka_unit_test(test_percentiles),
+		cmocka_unit_test(test_intervals),
+		cmocka_unit_test(test_time_backwards),
+		cmocka_unit_test(test_many_tasks),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
