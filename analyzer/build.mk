@@ -9,3 +9,8 @@ ANALYZER_CORE_SRCS := analyzer/sbt.c analyzer/sbt_table.c common/hist.c
 UNIT_TESTS += test_analyzer_core
 test_analyzer_core_SRCS := tests/unit/test_analyzer_core.c $(ANALYZER_CORE_SRCS)
 test_analyzer_core_LDLIBS := -ljansson -lm
+UNIT_TESTS += test_analyzer_read
+test_analyzer_read_SRCS := tests/unit/test_analyzer_read.c analyzer/read_trace.c \
+			   analyzer/read_perf.c analyzer/read_tracedat.c \
+			   $(ANALYZER_CORE_SRCS)
+test_analyzer_read_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
