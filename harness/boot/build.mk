@@ -1,7 +1,19 @@
 # Booting guests: kernels, initramfs, QEMU.
 BOOT_CORE_SRCS := harness/boot/kernel.c harness/boot/kernel_debian.c \
-		  harness/boot/kernel_source.c harness/boot/initramfs.c \
+		  harness/boot/kernel_source.c harness/boot/kernel_build.c \
+		  harness/boot/initramfs.c \
 		  harness/boot/cpio.c harness/boot/vm.c harness/boot/vm_accel.c \
-		  harness/boot/capture.c harness/boot/sha256.c \
+		  harness/boot/capture.c \
 		  harness/boot/fmt.c
 BOOT_SRCS := $(BOOT_CORE_SRCS) harness/boot/cmd_kernel.c
+UNIT_TESTS += test_boot_kernel test_boot_cpio test_boot_build
+test_boot_kernel_SRCS := tests/unit/test_boot_kernel.c $(BOOT_CORE_SRCS) $(COMMON_SRCS) \
+			 $(COMMON_HOST_SRCS)
+test_boot_kernel_LDLIBS := -ljansson -lcrypto -lm
+test_boot_cpio_SRCS := tests/unit/test_boot_cpio.c harness/boot/cpio.c \
+		       harness/boot/capture.c $(COMMON_SRCS)
+test_boot_cpio_LDLIBS := -ljansson -lcrypto -lm
+test_boot_build_SRCS := tests/unit/test_boot_build.c harness/boot/kernel_build.c \
+			harness/boot/capture.c \
+			harness/boot/fmt.c $(COMMON_SRCS) $(COMMON_HOST_SRCS)
+test_boot_build_LDLIBS := -ljansson -lcrypto -lm

@@ -236,6 +236,8 @@ int cpio_add_node(struct cpio *c, const char *name, mode_t type, mode_t perm,
 {
 	int ret;
 
+	if (c->error)
+		return c->error;
 	if (type != S_IFCHR && type != S_IFBLK)
 		return done(c, -EINVAL);
 	ret = begin(c, name);

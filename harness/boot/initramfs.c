@@ -18,7 +18,7 @@
 #include "harness/boot/capture.h"
 #include "harness/boot/cpio.h"
 #include "harness/boot/initramfs.h"
-#include "harness/boot/sha256.h"
+#include "common/sha256.h"
 
 #define TOOL_TIMEOUT_NS (60LL * 1000000000LL)
 
@@ -245,21 +245,25 @@ static int make_plan(struct plan *p, const struct initramfs_request *req,
 	return ret;
 }
 
-static void plan_hash(const struct plan *p, char hex[65])
+static int plan_hash(const struct plan *p, char hex[SB_SHA256_HEX])
 {
-	struct sha256 s;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
 
-	sha256_init(&s);
-	for (size_t i = 0; i < p->n; i++) {
-		char perm[16];
-
-		snprintf(perm, sizeof(perm), "%d %o ", p->v[i].kind,
-			 (unsigned int)p->v[i].perm);
-		sha256_update(&s, perm, strlen(perm));
-		sha256_update(&s, p->v[i].name, strlen(p->v[i].name) + 1);
-		sha256_update(&s, p->v[i].src, strlen(p->v[i].src) + 1);
+	if (!f)
+		return -errno;
+	for (size_t i = 0; i < p->n; i++)
+		fprintf(f, "%d %o %s%c%s%c", p->v[i].kind,
+			(unsigned int)p->v[i].perm, p->v[i].name, 0,
+			p->v[i].src, 0);
+	if (fclose(f)) {
+		free(text);
+		return -ENOMEM;
 	}
-	sha256_hex(&s, hex);
+	sb_sha256_buf(text, len, hex);
+	free(text);
+	return 0;
 }
 
 static int newer(const struct stat *a, const struct stat *b)
@@ -334,8 +338,11 @@ int initramfs_build(const struct initramfs_request *req, char *err,
 	}
 	snprintf(stamp, sizeof(stamp), "%s.plan", req->out_path);
 	ret = make_plan(&p, req, err, errlen);
+	if (!ret && plan_hash(&p, hash)) {
+		snprintf(err, errlen, "initramfs: out of memory");
+		ret = SB_EXIT_ENV;
+	}
 	if (!ret) {
-		plan_hash(&p, hash);
 		if (!reusable(&p, req->out_path, stamp, hash)) {
 			ret = write_archive(&p, req->out_path, err, errlen);
 			if (!ret && sb_write_file_atomic(stamp, hash, 64)) {

@@ -15,7 +15,7 @@
 #include "common/exitcodes.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/kernel_backends.h"
-#include "harness/boot/sha256.h"
+#include "common/sha256.h"
 
 #define T_DEBIAN (1u << KERNEL_DEBIAN)
 #define T_SOURCE (1u << KERNEL_SOURCE)
@@ -307,7 +307,7 @@ int kernel_set_config(struct kernel_info *ki, const char *config)
 
 	if (set_string(ki->config_path, sizeof(ki->config_path), config))
 		return -ENAMETOOLONG;
-	ret = sha256_file(config, ki->config_sha256);
+	ret = sb_sha256_file(config, ki->config_sha256);
 	if (ret) {
 		ki->config_path[0] = '\0';
 		ki->config_sha256[0] = '\0';
@@ -334,7 +334,7 @@ int kernel_image_release(const char *image, char *buf, size_t len)
 	}
 	off = (unsigned int)(hdr[0x20e] | hdr[0x20f] << 8) + 0x200;
 	n = pread(fd, ver, sizeof(ver) - 1, off);
-	if (n <= 0 || hdr[0x20e] == 0) {
+	if (n <= 0 || off == 0x200) {
 		ret = -EINVAL;
 		goto out;
 	}

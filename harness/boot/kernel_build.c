@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Patch queues, build cache keys, fragment checks and build-log errors. */
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/atomicio.h"
+#include "common/exitcodes.h"
+#include "harness/boot/capture.h"
+#include "harness/boot/fmt.h"
+#include "harness/boot/kernel_build.h"
+#include "common/sha256.h"
+
+#define KEY_RECIPE \
+	"slicebench-kbuild-1" /* bump when the build recipe changes */
+
+void kernel_patches_free(struct kernel_patches *q)
+{
+	for (size_t i = 0; i < q->n; i++)
+		free(q->path[i]);
+	free(q->path);
+	q->path = NULL;
+	q->n = 0;
+}
+
+static int add_patch(struct kernel_patches *q, const char *dir,
+		     const char *name, size_t len)
+{
+	char **nv = realloc(q->path, (q->n + 1) * sizeof(*nv));
+	char path[4096];
+
+	if (!nv)
+		return -ENOMEM;
+	q->path = nv;
+	if (fmt(path, sizeof(path), "%s/%.*s", dir, (int)len, name))
+		return -ENAMETOOLONG;
+	if (!(q->path[q->n] = strdup(path)))
+		return -ENOMEM;
+	q->n++;
+	return 0;
+}
+
+int kernel_patches_load(const char *series, struct kernel_patches *q, char *err,
+			size_t errlen)
+{
+	char *text = NULL, dir[4096], tmp[4096];
+	size_t len;
+	int ret = 0;
+
+	q->path = NULL;
+	q->n = 0;
+	if (!series || !*series)
+		return 0;
+	if (sb_read_file(series, &text, &len)) {
+		snprintf(err, errlen, "%s: cannot read the patch series",
+			 series);
+		return SB_EXIT_USAGE;
+	}
+	snprintf(tmp, sizeof(tmp), "%s", series);
+	snprintf(dir, sizeof(dir), "%s", dirname(tmp));
+	for (char *line = text; line && *line && !ret;) {
+		char *end = strchr(line, '\n');
+		size_t n;
+
+		line += strspn(line, " \t");
+		n = end ? (size_t)(end - line) : strlen(line);
+		while (n && strchr(" \t\r", line[n - 1]))
+			n--;
+		if (n && *line != '#') {
+			if (add_patch(q, dir, line, n)) {
+				snprintf(err, errlen, "%s: out of memory",
+					 series);
+				ret = SB_EXIT_ENV;
+			} else if (access(q->path[q->n - 1], R_OK)) {
+				snprintf(err, errlen, "%s: patch %s: %s",
+					 series, q->path[q->n - 1],
+					 strerror(errno));
+				ret = SB_EXIT_USAGE;
+			}
+		}
+		line = end ? end + 1 : NULL;
+	}
+	free(text);
+	if (ret)
+		kernel_patches_free(q);
+	return ret;
+}
+
+static int hash_file(FILE *s, const char *label, const char *path)
+{
+	char *text = NULL;
+	size_t len;
+	int ret = sb_read_file(path, &text, &len);
+
+	if (ret)
+		return ret;
+	fprintf(s, "%s%c%zu%c", label, 0, len, 0);
+	fwrite(text, 1, len, s);
+	free(text);
+	return 0;
+}
+
+int kernel_build_key(const struct kernel_info *ki, const char *pristine,
+		     const struct kernel_patches *q, char key[65], char *err,
+		     size_t errlen)
+{
+	const char *argv[] = { "gcc", "--version", NULL };
+	char *cc = NULL, *text = NULL;
+	size_t len = 0;
+	int ret = 0;
+	FILE *s;
+
+	if (capture_run(argv, 0, 30LL * 1000000000LL, &cc)) {
+		free(cc);
+		snprintf(err, errlen,
+			 "gcc --version failed: is gcc installed?");
+		return SB_EXIT_ENV;
+	}
+	s = open_memstream(&text, &len);
+	if (!s) {
+		free(cc);
+		snprintf(err, errlen, "out of memory");
+		return SB_EXIT_ENV;
+	}
+	fprintf(s, "%s%c%s%c%.*s%c", KEY_RECIPE, 0, pristine, 0,
+		(int)strcspn(cc, "\n"), cc, 0);
+	free(cc);
+	if (hash_file(s, "fragment", ki->fragment)) {
+		snprintf(err, errlen, "%s: cannot read the config fragment",
+			 ki->fragment);
+		ret = SB_EXIT_USAGE;
+	}
+	for (size_t i = 0; !ret && i < q->n; i++) {
+		const char *base = strrchr(q->path[i], '/');
+
+		if (hash_file(s, base ? base + 1 : q->path[i], q->path[i])) {
+			snprintf(err, errlen, "%s: cannot read", q->path[i]);
+			ret = SB_EXIT_USAGE;
+		}
+	}
+	if (fclose(s) && !ret) {
+		snprintf(err, errlen, "out of memory");
+		ret = SB_EXIT_ENV;
+	}
+	if (!ret)
+		sb_sha256_buf(text, len, key);
+	free(text);
+	return ret;
+}
+
+/* Value of CONFIG_@name in @config text: "y", "m", "..." or NULL if unset. */
+static int config_value(const char *config, const char *name, size_t nlen,
+			char *val, size_t vlen)
+{
+	for (const char *line = config; line && *line;) {
+		const char *end = strchr(line, '\n');
+
+		if (!strncmp(line, name, nlen) && line[nlen] == '=') {
+			size_t n = (end ? (size_t)(end - line) : strlen(line)) -
+				   nlen - 1;
+
+			snprintf(val, vlen, "%.*s", (int)n, line + nlen + 1);
+			return 1;
+		}
+		line = end ? end + 1 : NULL;
+	}
+	return 0;
+}
+
+static void note_missing(char *missing, size_t len, const char *name,
+			 size_t nlen, int *count)
+{
+	size_t used = strlen(missing);
+
+	if (used + nlen + 2 < len)
+		snprintf(missing + used, len - used, "%s%.*s", used ? " " : "",
+			 (int)nlen, name);
+	(*count)++;
+}
+
+int kernel_fragment_check(const char *fragment, const char *config,
+			  char *missing, size_t len)
+{
+	char *frag = NULL, *conf = NULL, val[256];
+	size_t flen, clen;
+	int count = 0, ret;
+
+	missing[0] = '\0';
+	ret = sb_read_file(fragment, &frag, &flen);
+	if (!ret)
+		ret = sb_read_file(config, &conf, &clen);
+	for (char *line = frag; !ret && line && *line;) {
+		char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line) : strlen(line);
+		const char *name = line;
+		size_t nlen = strcspn(line, "= \n");
+		int unset = !strncmp(line, "# CONFIG_", 9);
+
+		if (unset) {
+			name = line + 2;
+			nlen = strcspn(name, " \n");
+		}
+		if (!strncmp(name, "CONFIG_", 7) &&
+		    (unset || line[nlen] == '=')) {
+			int has = config_value(conf, name, nlen, val,
+					       sizeof(val));
+			const char *want = line + nlen + 1;
+			size_t wlen = n - nlen - 1;
+
+			if (unset ? has && strcmp(val, "n") :
+				    !has || strlen(val) != wlen ||
+					    strncmp(val, want, wlen))
+				note_missing(missing, len, name, nlen, &count);
+		}
+		line = end ? end + 1 : NULL;
+	}
+	free(frag);
+	free(conf);
+	return ret ? ret : count;
+}
+
+void kernel_build_log_errors(const char *log, char *out, size_t len)
+{
+	const char *lines[4] = { 0 }, *last[3] = { 0 };
+	size_t lens[4] = { 0 }, llens[3] = { 0 }, used = 0;
+	char *text = NULL;
+	size_t tlen;
+	int n = 0, m = 0;
+
+	out[0] = '\0';
+	if (sb_read_file(log, &text, &tlen))
+		return;
+	for (const char *line = text; line && *line;) {
+		const char *end = strchr(line, '\n');
+		size_t l = end ? (size_t)(end - line) : strlen(line);
+
+		if (l && (memmem(line, l, "error", 5) ||
+			  memmem(line, l, "Error", 5))) {
+			lines[n % 4] = line;
+			lens[n++ % 4] = l;
+		}
+		if (l) {
+			last[m % 3] = line;
+			llens[m++ % 3] = l;
+		}
+		line = end ? end + 1 : NULL;
+	}
+	for (int i = n > 4 ? n - 4 : 0; i < n && used < len; i++)
+		used += (size_t)snprintf(out + used, len - used, "%s%.*s",
+					 used ? " | " : "", (int)lens[i % 4],
+					 lines[i % 4]);
+	for (int i = m > 3 ? m - 3 : 0; !n && i < m && used < len; i++)
+		used += (size_t)snprintf(out + used, len - used, "%s%.*s",
+					 used ? " | " : "", (int)llens[i % 3],
+					 last[i % 3]);
+	free(text);
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The pure parts of source builds, testable without building: the patch
+ * queue (series file), the cache key, the fragment check, error lines of a
+ * build log.
+ */
+#ifndef SB_BOOT_KERNEL_BUILD_H
+#define SB_BOOT_KERNEL_BUILD_H
+
+#include <stddef.h>
+
+#include "harness/boot/kernel.h"
+
+struct kernel_patches {
+	char **path; /* absolute, in series order */
+	size_t n;
+};
+
+/*
+ * Read @series ("" or NULL: no patches): one patch file per line, relative
+ * to the series file, '#' comments and blank lines ignored. A missing patch
+ * is SB_EXIT_USAGE naming it. Returns 0 or an SB_EXIT_* code.
+ */
+int kernel_patches_load(const char *series, struct kernel_patches *q, char *err,
+			size_t errlen);
+void kernel_patches_free(struct kernel_patches *q);
+
+/*
+ * Cache key (64 hex digits) of a build: the source tree @pristine, the
+ * fragment's content, each patch's name and content, the compiler version.
+ */
+int kernel_build_key(const struct kernel_info *ki, const char *pristine,
+		     const struct kernel_patches *q, char key[65], char *err,
+		     size_t errlen);
+
+/*
+ * Check that every option of @fragment ("CONFIG_X=v" or "# CONFIG_X is not
+ * set") holds in @config. Returns how many did not (their names go into
+ * @missing, space separated), or -errno.
+ */
+int kernel_fragment_check(const char *fragment, const char *config,
+			  char *missing, size_t len);
+
+/* The last error lines of a build log (or its last lines), joined by " | ". */
+void kernel_build_log_errors(const char *log, char *out, size_t len);
+
+#endif

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests: patch series, build cache keys, fragment check, log errors. */
+#include <setjmp.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "common/atomicio.h"
+#include "common/exitcodes.h"
+#include "harness/boot/kernel_build.h"
+
+static char dir[] = "/tmp/sb-test-build.XXXXXX";
+
+static void put(const char *name, const char *text)
+{
+	char path[600];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	assert_int_equal(sb_write_file_atomic(path, text, strlen(text)), 0);
+}
+
+static const char *at(const char *name)
+{
+	static char path[4][600];
+	static int i;
+
+	snprintf(path[i % 4], sizeof(path[0]), "%s/%s", dir, name);
+	return path[i++ % 4];
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	return sb_rm_rf(dir);
+}
+
+static void test_patches(void **state)
+{
+	struct kernel_patches q;
+	char err[512];
+
+	(void)state;
+	put("one.patch", "p1");
+	put("two.patch", "p2");
+	put("series", "# queue\none.patch\n\n  two.patch  \n");
+	assert_int_equal(
+		kernel_patches_load(at("series"), &q, err, sizeof(err)), 0);
+	assert_int_equal(q.n, 2);
+	assert_string_equal(q.path[1], at("two.patch"));
+	kernel_patches_free(&q);
+	assert_int_equal(kernel_patches_load("", &q, err, sizeof(err)), 0);
+	assert_int_equal(q.n, 0);
+	put("bad-series", "one.patch\nmissing.patch\n");
+	assert_int_equal(kernel_patches_load(at("bad-series"), &q, err,
+					     sizeof(err)),
+			 SB_EXIT_USAGE);
+	assert_non_null(strstr(err, "missing.patch"));
+	assert_int_equal(q.n, 0);
+}
+
+static void test_key(void **state)
+{
+	struct kernel_info ki = { 0 };
+	struct kernel_patches q;
+	char err[512], k1[65], k2[65], k3[65], k4[65];
+
+	(void)state;
+	put("frag", "CONFIG_SMP=y\n");
+	put("p.patch", "patch one");
+	put("series", "p.patch\n");
+	snprintf(ki.fragment, sizeof(ki.fragment), "%s", at("frag"));
+	q.n = 0;
+	q.path = NULL;
+	assert_int_equal(
+		kernel_build_key(&ki, "/src", &q, k1, err, sizeof(err)), 0);
+	assert_int_equal(
+		kernel_build_key(&ki, "/src", &q, k2, err, sizeof(err)), 0);
+	assert_string_equal(k1, k2);
+	assert_int_equal(
+		kernel_patches_load(at("series"), &q, err, sizeof(err)), 0);
+	assert_int_equal(
+		kernel_build_key(&ki, "/src", &q, k3, err, sizeof(err)), 0);
+	assert_string_not_equal(k1, k3);
+	put("p.patch", "patch one, edited");
+	assert_int_equal(
+		kernel_build_key(&ki, "/src", &q, k4, err, sizeof(err)), 0);
+	assert_string_not_equal(k3, k4);
+	assert_int_equal(
+		kernel_build_key(&ki, "/other", &q, k2, err, sizeof(err)), 0);
+	assert_string_not_equal(k4, k2);
+	put("frag", "CONFIG_SMP=y\nCONFIG_NUMA=y\n");
+	assert_int_equal(
+		kernel_build_key(&ki, "/other", &q, k1, err, sizeof(err)), 0);
+	assert_string_not_equal(k1, k2);
+	kernel_patches_free(&q);
+}
+
+static void test_fragment_check(void **state)
+{
+	char missing[256];
+
+	(void)state;
+	put("frag", "# comment\nCONFIG_A=y\nCONFIG_HZ=1000\n"
+		    "# CONFIG_B is not set\nCONFIG_C=y\nCONFIG_D=\"x y\"\n");
+	put("good", "CONFIG_A=y\nCONFIG_HZ=1000\nCONFIG_C=y\nCONFIG_D=\"x y\"\n"
+		    "# CONFIG_B is not set\nCONFIG_AB=y\n");
+	assert_int_equal(kernel_fragment_check(at("frag"), at("good"), missing,
+					       sizeof(missing)),
+			 0);
+	assert_string_equal(missing, "");
+	put("bad", "CONFIG_AB=y\nCONFIG_HZ=250\nCONFIG_B=y\nCONFIG_C=y\n");
+	assert_int_equal(kernel_fragment_check(at("frag"), at("bad"), missing,
+					       sizeof(missing)),
+			 4);
+	assert_string_equal(missing, "CONFIG_A CONFIG_HZ CONFIG_B CONFIG_D");
+	assert_true(kernel_fragment_check(at("nofile"), at("bad"), missing,
+					  sizeof(missing)) < 0);
+}
+
+static void test_log_errors(void **state)
+{
+	char out[256];
+
+	(void)state;
+	put("log", "  CC kernel/a.o\nkernel/b.c:3:1: error: expected ';'\n"
+		   "make[2]: *** [b.o] Error 1\nmake: leaving\n");
+	kernel_build_log_errors(at("log"), out, sizeof(out));
+	assert_string_equal(out, "kernel/b.c:3:1: error: expected ';' | "
+				 "make[2]: *** [b.o] Error 1");
+	put("log", "one\ntwo\nthree\nfour\n");
+	kernel_build_log_errors(at("log"), out, sizeof(out));
+	assert_string_equal(out, "two | three | four");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_patches),
+		cmocka_unit_test(test_key),
+		cmocka_unit_test(test_fragment_check),
+		cmocka_unit_test(test_log_errors),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
