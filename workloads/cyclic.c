@@ -375,10 +375,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: out of memory\n", PROG);
 		return SB_EXIT_ENV;
 	}
-	if (setup(&o, &slice, err, sizeof(err)) ||
-	    start_threads(&r, t, err, sizeof(err))) {
+	ret = setup(&o, &slice, err, sizeof(err));
+	if (!ret)
+		ret = start_threads(&r, t, err, sizeof(err));
+	if (ret) {
 		fprintf(stderr, "%s: %s\n", PROG, err);
-		return SB_EXIT_ENV;
+		/* -EINVAL: a placement this machine cannot give */
+		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
 	}
 	end = wait_run(&r, t);
 	ret = report(&r, t, doc, &slice,

@@ -363,10 +363,13 @@ int main(int argc, char **argv)
 	if (ret || o.common.help)
 		return ret;
 	doc = wl_doc_new(PROG, argc, argv);
-	if (setup(&r, &slice, err, sizeof(err)) ||
-	    spawn_children(&r, err, sizeof(err))) {
+	ret = setup(&r, &slice, err, sizeof(err));
+	if (!ret)
+		ret = spawn_children(&r, err, sizeof(err));
+	if (ret) {
 		fprintf(stderr, "%s: %s\n", PROG, err);
-		return SB_EXIT_ENV;
+		/* -EINVAL: a placement this machine cannot give */
+		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
 	}
 	wl_burn_set_stop(wl_stop_flag());
 	end = wait_children(&r, &failed);

@@ -310,7 +310,7 @@ void wl_common_opts(struct wl_common *c, struct wl_opt *tab)
 {
 	const struct wl_opt common[WL_COMMON_NOPTS + 1] = {
 		{ "duration", 'd', WL_OPT_DURATION, &c->duration_ns, NULL, "D",
-		  "measured time", 1, INT64_MAX },
+		  "measured time", 1, WL_MAX_DURATION_NS },
 		{ "warmup", 'w', WL_OPT_DURATION, &c->warmup_ns, NULL, "D",
 		  "run this long first, excluded from every figure", 0, 0 },
 		{ "slice", 's', WL_OPT_DURATION, &c->slice_ns, &c->slice_given,

@@ -79,6 +79,8 @@ struct wl_common {
 };
 
 #define WL_COMMON_NOPTS 10
+/* Longest --duration: one day (bounds the per-second interval arrays). */
+#define WL_MAX_DURATION_NS (86400 * (int64_t)1000000000)
 
 /* Set the shared defaults (duration @duration_ns, seed 1, the rest off). */
 void wl_common_init(struct wl_common *c, uint64_t duration_ns);

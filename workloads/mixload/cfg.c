@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/duration.h"
+
 #define MS 1000000ULL
 #define US 1000ULL
 
@@ -149,15 +151,14 @@ int mix_cfg_parse(struct mix_cfg *cfg, int argc, char **argv, char *err,
 	if (cfg->c.help)
 		return 0;
 	if (cfg->script_cap_ns < cfg->script_work_ns) {
-		snprintf(
-			err, errlen,
-			"--script-cap: %llu ns is below --script-work (%llu ns)",
-			(unsigned long long)cfg->script_cap_ns,
-			(unsigned long long)cfg->script_work_ns);
-		return -EINVAL;
-	}
-	if (!cfg->c.duration_ns) {
-		snprintf(err, errlen, "--duration: must be > 0");
+		char cap[32], work[32];
+
+		snprintf(err, errlen,
+			 "--script-cap: \"%s\" is below --script-work (%s)",
+			 sb_format_duration(cfg->script_cap_ns, cap,
+					    sizeof(cap)),
+			 sb_format_duration(cfg->script_work_ns, work,
+					    sizeof(work)));
 		return -EINVAL;
 	}
 	for (int i = 0; i < MIX_ROLES; i++)
