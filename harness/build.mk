@@ -10,3 +10,14 @@ PROGS += sbguest
 sbguest_SRCS := harness/sbguest.c $(HARNESS_AGENT_SRCS) $(COMMON_SRCS)
 sbguest_LDLIBS := -ljansson -lm
 sbguest_STATIC := 1
+
+UNIT_TESTS += test_harness_scenario
+test_harness_scenario_SRCS := tests/unit/test_harness_scenario.c \
+			      harness/scenario.c harness/workload.c \
+			      $(COMMON_SRCS)
+test_harness_scenario_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_harness_plan
+test_harness_plan_SRCS := tests/unit/test_harness_plan.c harness/plan.c \
+			  $(COMMON_SRCS)
+test_harness_plan_LDLIBS := -ljansson -lm

@@ -186,19 +186,30 @@ int recorder_start(struct recorder *r, enum agent_recorder kind,
 	return start_trace_cmd(r, out_dir, buffer_kb, err, errlen);
 }
 
-/* trace-cmd prints per-CPU "overrun: N": events the ring buffer dropped. */
-static long count_overruns(const char *log)
+/*
+ * Events the ring buffers dropped while recording: the "overrun" and
+ * "dropped events" counters of every CPU's stats in tracefs.
+ */
+static long count_lost(void)
 {
-	char *text, *p;
-	size_t len;
+	static const char *const keys[] = { "overrun:", "dropped events:" };
+	char path[PATH_MAX], *text, *p;
 	long lost = 0;
 	int seen = 0;
+	size_t len;
 
-	if (sb_read_file(log, &text, &len))
-		return -1;
-	for (p = text; (p = strstr(p, "overrun:")); p += 8, seen = 1)
-		lost += strtol(p + 8, NULL, 10);
-	free(text);
+	for (int cpu = 0;; cpu++) {
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/stats",
+			 tracefs(), cpu);
+		if (sb_read_file(path, &text, &len))
+			break;
+		for (int k = 0; k < 2; k++)
+			if ((p = strstr(text, keys[k]))) {
+				lost += strtol(p + strlen(keys[k]), NULL, 10);
+				seen = 1;
+			}
+		free(text);
+	}
 	return seen ? lost : -1;
 }
 
@@ -206,6 +217,8 @@ int recorder_stop(struct recorder *r, char *err, size_t errlen)
 {
 	int status = 0, e = 0;
 
+	if (r->kind == AGENT_TRACE_CMD)
+		r->lost_events = count_lost();
 	if (r->pid > 0) {
 		kill(r->pid, SIGINT);
 		e = sb_spawn_wait(r->pid, STOP_TIMEOUT_NS, &status);
@@ -221,7 +234,5 @@ int recorder_stop(struct recorder *r, char *err, size_t errlen)
 		unlink(r->ack);
 		r->ctl_fd = r->ack_fd = -1;
 	}
-	if (r->kind == AGENT_TRACE_CMD)
-		r->lost_events = count_overruns(r->log);
 	return e;
 }

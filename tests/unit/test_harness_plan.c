@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests: matrix run order and the resume decision on a results tree. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "common/atomicio.h"
+#include "harness/plan.h"
+#include "harness/scenario.h"
+
+static void two_sets(struct scenario *sc)
+{
+	memset(sc, 0, sizeof(*sc));
+	strcpy(sc->name, "smoke");
+	strcpy(sc->sets[0].name, "A");
+	strcpy(sc->sets[1].name, "B");
+	sc->n_sets = 2;
+	sc->repeats = 2;
+}
+
+static void test_order_interleaves_sets(void **state)
+{
+	static const char *const kernels[] = { "debian", "cfs" };
+	static const char *const want[] = {
+		"debian/A/1", "debian/B/1", "debian/A/2", "debian/B/2",
+		"cfs/A/1",    "cfs/B/1",    "cfs/A/2",	  "cfs/B/2",
+	};
+	struct scenario *sc = malloc(sizeof(*sc));
+	struct plan p;
+	char buf[256];
+
+	(void)state;
+	two_sets(sc);
+	assert_int_equal(plan_build(&p, sc, "abc", kernels, 2, 2), 0);
+	assert_int_equal(p.n_runs, 8);
+	for (size_t i = 0; i < p.n_runs; i++) {
+		snprintf(buf, sizeof(buf), "%s/%s/%d", p.runs[i].kernel,
+			 p.runs[i].set, p.runs[i].repeat);
+		assert_string_equal(buf, want[i]);
+	}
+	plan_run_dir("results/x", &p.runs[3], buf, sizeof(buf));
+	assert_string_equal(buf, "results/x/debian/B/2");
+	plan_free(&p);
+	free(sc);
+}
+
+static void write_manifest(const char *root, const struct plan_run *r,
+			   const char *status)
+{
+	char dir[4096], path[4200];
+	json_t *m = json_pack("{s:i,s:s}", "schema", 1, "status", status);
+
+	plan_run_dir(root, r, dir, sizeof(dir));
+	assert_int_equal(sb_mkdir_p(dir, 0755), 0);
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	assert_int_equal(sb_json_dump_atomic(path, m), 0);
+	json_decref(m);
+}
+
+static void test_resume(void **state)
+{
+	static const char *const kernels[] = { "debian" };
+	struct scenario *sc = malloc(sizeof(*sc));
+	char root[] = "/tmp/sb-plan-XXXXXX", path[256], why[512];
+	struct plan p, other;
+	json_t *pj;
+
+	(void)state;
+	two_sets(sc);
+	assert_non_null(mkdtemp(root));
+	assert_int_equal(plan_build(&p, sc, "sha-1", kernels, 1, 2), 0);
+	/* no plan.json: not resumable */
+	assert_false(plan_resumable(root, &p, why, sizeof(why)));
+	pj = plan_to_json(&p);
+	snprintf(path, sizeof(path), "%s/plan.json", root);
+	assert_int_equal(sb_json_dump_atomic(path, pj), 0);
+	json_decref(pj);
+	assert_true(plan_resumable(root, &p, why, sizeof(why)));
+	assert_int_equal(plan_pending(&p, root), 4);
+	/* one complete, one failed, one left half-written (no manifest) */
+	write_manifest(root, &p.runs[0], "complete");
+	write_manifest(root, &p.runs[1], "failed");
+	snprintf(path, sizeof(path), "%s/debian/A/2.tmp", root);
+	assert_int_equal(sb_mkdir_p(path, 0755), 0);
+	assert_true(plan_run_complete(root, &p.runs[0]));
+	assert_false(plan_run_complete(root, &p.runs[1]));
+	assert_false(plan_run_complete(root, &p.runs[2]));
+	assert_int_equal(plan_pending(&p, root), 3);
+	assert_true(plan_resumable(root, &p, why, sizeof(why)));
+	assert_non_null(strstr(why, "3 of 4 runs still to do"));
+	/* another scenario version or other repeats: start afresh */
+	assert_int_equal(plan_build(&other, sc, "sha-2", kernels, 1, 2), 0);
+	assert_false(plan_resumable(root, &other, why, sizeof(why)));
+	plan_free(&other);
+	assert_int_equal(plan_build(&other, sc, "sha-1", kernels, 1, 3), 0);
+	assert_false(plan_resumable(root, &other, why, sizeof(why)));
+	plan_free(&other);
+	/* all complete: nothing to resume */
+	for (size_t i = 1; i < p.n_runs; i++)
+		write_manifest(root, &p.runs[i], "complete");
+	assert_int_equal(plan_pending(&p, root), 0);
+	assert_false(plan_resumable(root, &p, why, sizeof(why)));
+	assert_non_null(strstr(why, "is complete"));
+	plan_free(&p);
+	assert_int_equal(sb_rm_rf(root), 0);
+	free(sc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_order_interleaves_sets),
+		cmocka_unit_test(test_resume),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests: scenario validation (one bad file per error kind) and workload argv. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "common/exitcodes.h"
+#include "harness/scenario.h"
+#include "harness/workload.h"
+
+static char warnings[2048];
+
+static void collect_warning(const char *msg)
+{
+	strncat(warnings, msg, sizeof(warnings) - strlen(warnings) - 2);
+	strcat(warnings, "\n");
+}
+
+static const char *fixture(const char *name)
+{
+	static char path[4096];
+	const char *root = getenv("SLICEBENCH_ROOT");
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/scenarios/%s",
+		 root && *root ? root : ".", name);
+	return path;
+}
+
+static int load(const char *name, struct scenario *sc, char *err, size_t errlen)
+{
+	*warnings = '\0';
+	*err = '\0';
+	return scenario_load(fixture(name), sc, collect_warning, err, errlen);
+}
+
+static void test_good_full(void **state)
+{
+	struct scenario *sc = calloc(1, sizeof(*sc));
+	char err[512];
+
+	(void)state;
+	assert_int_equal(load("good_full.json", sc, err, sizeof(err)), 0);
+	assert_string_equal(sc->name, "full");
+	assert_int_equal(sc->duration_ns, 3000000000ULL);
+	assert_int_equal(sc->warmup_ns, 500000000ULL);
+	assert_int_equal(sc->repeats, 2);
+	assert_int_equal(sc->guest.n_numa, 2);
+	assert_string_equal(sc->guest.numa[1].cpus, "1");
+	assert_string_equal(sc->guest.accel, "icount");
+	assert_int_equal(sc->guest.icount_shift, 2);
+	assert_int_equal(sc->trace_buffer_kb, 2048);
+	assert_int_equal(sc->n_sets, 2);
+	assert_int_equal(sc->sets[1].n_features, 2);
+	assert_string_equal(sc->sets[1].features[1], "NO_DELAY_DEQUEUE");
+	assert_int_equal(sc->n_workloads, 5);
+	assert_string_equal(sc->workloads[0].name, "hogs");
+	assert_string_equal(sc->workloads[1].name, "cyclic");
+	assert_int_equal(sc->workloads[1].slice_ns, 500000);
+	assert_string_equal(sc->workloads[1].cpus, "0-1");
+	assert_int_equal(sc->workloads[2].slice_ns, 500000);
+	assert_ptr_equal(sc->workloads[4].desc, wl_lookup("anything-else"));
+	assert_string_equal(warnings, "");
+	scenario_free(sc);
+	free(sc);
+}
+
+static void test_good_minimal_defaults(void **state)
+{
+	struct scenario *sc = calloc(1, sizeof(*sc));
+	char err[512];
+
+	(void)state;
+	assert_int_equal(load("good_minimal.json", sc, err, sizeof(err)), 0);
+	assert_int_equal(sc->repeats, 1);
+	assert_int_equal(sc->warmup_ns, 0);
+	assert_int_equal(sc->guest.cpus, 2);
+	assert_int_equal(sc->guest.memory_mb, 1024);
+	assert_string_equal(sc->guest.accel, "");
+	assert_int_equal(sc->workloads[0].count, 1);
+	assert_int_equal(sc->workloads[0].slice_ns, 0);
+	assert_non_null(scenario_set(sc, "default"));
+	assert_null(scenario_set(sc, "other"));
+	scenario_free(sc);
+	free(sc);
+}
+
+static void test_slice_clamped_with_warning(void **state)
+{
+	struct scenario *sc = calloc(1, sizeof(*sc));
+	char err[512];
+
+	(void)state;
+	assert_int_equal(load("warn_slice_clamped.json", sc, err, sizeof(err)),
+			 0);
+	assert_int_equal(sc->workloads[0].slice_ns, SC_SLICE_MIN_NS);
+	assert_int_equal(sc->workloads[1].slice_ns, SC_SLICE_MAX_NS);
+	assert_non_null(strstr(warnings, "workloads[0].slice: 10us clamped to "
+					 "100us"));
+	assert_non_null(strstr(warnings, "workloads[1].slice: 2s clamped to "
+					 "100ms"));
+	scenario_free(sc);
+	free(sc);
+}
+
+/* Each bad file and the message it must give (after "<path>: "). */
+static const struct bad_case {
+	const char *file;
+	const char *message;
+} bad_cases[] = {
+	{ "bad_malformed.json", "line 2, column 19: string or '}' expected" },
+	{ "bad_unknown_key.json", "workloads[0].slcie: unknown key" },
+	{ "bad_wrong_type.json", "repeats: \"3\" is not an integer" },
+	{ "bad_missing_field.json", "duration: is missing" },
+	{ "bad_zero_duration.json",
+	  "duration: \"0s\" must be greater than zero" },
+	{ "bad_negative_duration.json", "warmup: -5 is negative" },
+	{ "bad_duration_string.json",
+	  "workloads[2].slice: \"5xs\" is not a duration" },
+	{ "bad_name_slash.json",
+	  "name: \"a/b\" is not a name of [A-Za-z0-9_.-] characters" },
+	{ "bad_name_dotdot.json",
+	  "feature_sets[0].name: \"..\" is not a name" },
+	{ "bad_feature_name.json",
+	  "feature_sets[0].features[0]: \"preempt_short\" is not a feature "
+	  "name" },
+	{ "bad_duplicate_workload.json",
+	  "workloads[1].name: \"cyclic\" is used by workloads[0]" },
+	{ "no_such_file.json", "cannot read: No such file or directory" },
+};
+
+static void test_bad_files(void **state)
+{
+	struct scenario *sc = calloc(1, sizeof(*sc));
+	char err[512], want[4500];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+		int r = load(bad_cases[i].file, sc, err, sizeof(err));
+
+		snprintf(want, sizeof(want), "%s: %s",
+			 fixture(bad_cases[i].file), bad_cases[i].message);
+		if (r != SB_EXIT_USAGE || strncmp(err, want, strlen(want)))
+			fail_msg("%s: got %d \"%s\", want \"%s\"",
+				 bad_cases[i].file, r, err, want);
+	}
+	free(sc);
+}
+
+static void test_names(void **state)
+{
+	(void)state;
+	assert_true(sc_name_ok("PREEMPT_SHORT"));
+	assert_true(sc_name_ok("a.b-c_1"));
+	assert_false(sc_name_ok(""));
+	assert_false(sc_name_ok("."));
+	assert_false(sc_name_ok(".."));
+	assert_false(sc_name_ok("a/b"));
+	assert_false(sc_name_ok("a b"));
+	assert_false(sc_name_ok("x;y"));
+	assert_false(sc_name_ok("$(x)"));
+	assert_false(sc_name_ok("a\nb"));
+}
+
+static int argv_has(const struct wl_proc *p, const char *a, const char *b)
+{
+	for (int i = 0; p->argv[i]; i++)
+		if (!strcmp(p->argv[i], a) &&
+		    (!b || (p->argv[i + 1] && !strcmp(p->argv[i + 1], b))))
+			return 1;
+	return 0;
+}
+
+static void test_argv(void **state)
+{
+	struct scenario *sc = calloc(1, sizeof(*sc));
+	struct wl_proc *p = malloc(sizeof(*p));
+	char err[512], name[128];
+
+	(void)state;
+	assert_int_equal(load("good_full.json", sc, err, sizeof(err)), 0);
+	/* native: the common options directly */
+	assert_int_equal(wl_build(&sc->workloads[0], 0, "/out/workloads",
+				  sc->warmup_ns, sc->duration_ns, p),
+			 0);
+	assert_string_equal(p->argv[0], "massive_intr");
+	assert_true(argv_has(p, "--procs", "5"));
+	assert_true(argv_has(p, "--duration", "3000000000"));
+	assert_true(argv_has(p, "--warmup", "500000000"));
+	assert_true(argv_has(p, "--slice", "100000000"));
+	assert_true(argv_has(p, "--json", "/out/workloads/hogs.json"));
+	assert_true(argv_has(p, "--work", "8ms"));
+	assert_int_equal(wl_instances(&sc->workloads[0]), 1);
+	/* native with CPUs */
+	assert_int_equal(wl_build(&sc->workloads[1], 0, "/o", 0, 1, p), 0);
+	assert_true(argv_has(p, "--cpus", "0-1"));
+	assert_true(argv_has(p, "--threads", "5"));
+	/* cyclictest: slicectl wrapper, whole seconds, --json= */
+	assert_int_equal(wl_build(&sc->workloads[2], 0, "/o", sc->warmup_ns,
+				  sc->duration_ns, p),
+			 0);
+	assert_string_equal(p->argv[0], "slicectl");
+	assert_true(argv_has(p, "-s", "500000"));
+	assert_true(argv_has(p, "--", "cyclictest"));
+	assert_true(argv_has(p, "-q", NULL));
+	assert_true(argv_has(p, "--threads=3", NULL));
+	assert_true(argv_has(p, "--duration=4", NULL));
+	assert_true(argv_has(p, "--json=/o/cyclictest.json", NULL));
+	assert_true(argv_has(p, "-i", "1000"));
+	/* hackbench: instances, stdout captured, no slice → no slicectl */
+	assert_int_equal(wl_instances(&sc->workloads[3]), 2);
+	assert_int_equal(wl_build(&sc->workloads[3], 1, "/o", 0, 1, p), 0);
+	assert_string_equal(p->argv[0], "hackbench");
+	assert_true(p->capture_stdout);
+	assert_string_equal(p->out_path, "/o/hackbench.2.txt");
+	assert_string_equal(wl_output_name(&sc->workloads[3], 0, name,
+					   sizeof(name)),
+			    "hackbench.1.txt");
+	/* a hostile argument stays one argv element, byte for byte */
+	assert_int_equal(wl_build(&sc->workloads[4], 0, "/o", 0, 1, p), 0);
+	assert_string_equal(p->argv[0], "stress-ng");
+	assert_string_equal(p->argv[3], "; rm -rf / $(reboot) 'x\"\ny");
+	assert_null(p->argv[4]);
+	assert_string_equal(p->out_path, "/o/stress-ng.txt");
+	free(p);
+	scenario_free(sc);
+	free(sc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good_full),
+		cmocka_unit_test(test_good_minimal_defaults),
+		cmocka_unit_test(test_slice_clamped_with_warning),
+		cmocka_unit_test(test_bad_files),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_argv),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
