@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# slicebench run --kernel host end to end: a complete results tree recorded
+# with perf, resume after a lost run, and bad input refused with exit 2.
+set -euo pipefail
+
+sb=build/bin/slicebench
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+echo "check: a host run of configs/smoke.json completes (exit 0)"
+"$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" \
+	>"$tmp/out1" 2>&1 || { cat "$tmp/out1"; fail "run exited $?"; }
+root=$(readlink -f "$tmp/res/latest")
+[[ -d $root ]] || fail "results/latest does not point at a run"
+[[ $(basename "$root") =~ ^smoke-[0-9]{8}-[0-9]{6}$ ]] || fail "run-id $(basename "$root")"
+cmp -s configs/smoke.json "$root/scenario.json" || fail "scenario.json is not a copy"
+
+echo "check: plan.json interleaves the feature sets"
+order=$(jq -r '.runs[] | "\(.kernel)/\(.feature_set)/\(.repeat)"' "$root/plan.json" | tr '\n' ' ')
+[[ $order == "host/NO_PREEMPT_SHORT/1 host/PREEMPT_SHORT/1 " ]] || fail "plan order: $order"
+
+for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
+	d=$root/host/$set/1
+	echo "check: $set: manifest complete, perf.data, workload documents, window, schedstat"
+	jq -e '.status == "complete" and .failure == null and .vm == null' "$d/manifest.json" >/dev/null ||
+		fail "$d/manifest.json: $(jq -c '{status,failure}' "$d/manifest.json")"
+	jq -e --arg s "$set" '.run.feature_set == $s and .features.settable == false and
+		(.features.note | test("left as they are")) and .recorder.tool == "perf" and
+		(.scenario.sha256 | length) == 64' "$d/manifest.json" >/dev/null ||
+		fail "$d/manifest.json fields"
+	[[ -s $d/perf.data ]] || fail "$d/perf.data missing or empty"
+	for w in massive_intr mixload cyclic; do
+		jq -e '.status == "ok"' "$d/workloads/$w.json" >/dev/null ||
+			fail "$d/workloads/$w.json not ok"
+	done
+	jq -e '.end_mono_ns - .start_mono_ns == 2000000000' "$d/window.json" >/dev/null ||
+		fail "window.json is not the 2 s window"
+	jq -e '[.tasks[] | select(.workload == "massive_intr" and .comm == "massive_intr")] | length >= 3' \
+		"$d/schedstat.json" >/dev/null || fail "schedstat.json lacks the massive_intr tasks"
+	[[ -s $d/uname.txt && -s $d/features.txt ]] || fail "uname.txt/features.txt"
+done
+if find "$root" -name '*.tmp' | grep -q .; then
+	fail "temp run directories left behind"
+fi
+
+echo "check: after a lost run the same command resumes the same run-id"
+rm "$root/host/PREEMPT_SHORT/1/manifest.json"
+mv "$root/host/PREEMPT_SHORT/1" "$root/host/PREEMPT_SHORT/1.tmp"
+"$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" \
+	>"$tmp/out2" 2>&1 || { cat "$tmp/out2"; fail "resume exited $?"; }
+grep -q "^resuming: .*1 of 2 runs still to do" "$tmp/out2" || fail "no resume notice"
+grep -q "host/NO_PREEMPT_SHORT/1: complete, skipped" "$tmp/out2" || fail "complete run not skipped"
+[[ $(readlink -f "$tmp/res/latest") == "$root" ]] || fail "resume made a new run-id"
+jq -e '.status == "complete"' "$root/host/PREEMPT_SHORT/1/manifest.json" >/dev/null ||
+	fail "resumed run not complete"
+[[ ! -e $root/host/PREEMPT_SHORT/1.tmp ]] || fail "stale temp dir kept"
+
+echo "check: bad input exits 2 with file, path and value"
+rc=0
+"$sb" run --kernel host --scenario tests/fixtures/scenarios/bad_duration_string.json \
+	--results "$tmp/res" >"$tmp/out3" 2>&1 || rc=$?
+((rc == 2)) || fail "bad scenario exited $rc"
+grep -q 'bad_duration_string.json: workloads\[2\].slice: "5xs" is not a duration' "$tmp/out3" ||
+	fail "message: $(cat "$tmp/out3")"
+rc=0
+"$sb" run --kernel no-such-kernel --scenario configs/smoke.json >"$tmp/out4" 2>&1 || rc=$?
+((rc == 2)) || fail "unknown kernel exited $rc"
+rc=0
+"$sb" run --kernel host --scenario configs/smoke.json --accel warp >"$tmp/out5" 2>&1 || rc=$?
+((rc == 2)) || fail "bad --accel exited $rc"
+"$sb" run --help | grep -q -- "--resume RUN_DIR" || fail "--help"
+echo "PASS"
