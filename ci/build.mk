@@ -1,7 +1,8 @@
 # Compare, gate, statistics and plots.
 CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c \
 	   ci/results.c ci/rules.c ci/gate.c ci/gate_report.c ci/opts.c \
-	   ci/spec.c
+	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
+	   ci/plots.c ci/report_html.c
 
 UNIT_TESTS += test_ci_stats
 test_ci_stats_SRCS := tests/unit/test_ci_stats.c ci/stats.c ci/gate.c \

@@ -1,13 +1,128 @@
 // SPDX-License-Identifier: GPL-2.0
-/* PLACEHOLDER until its owner lands it: cmd_compare. */
+/* slicebench compare: feature sets and kernels side by side, with summaries over repeats and plots. */
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "ci/compare_out.h"
+#include "ci/opts.h"
+#include "ci/plots.h"
+#include "ci/spec.h"
+#include "common/atomicio.h"
+#include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "tools/commands.h"
 
+#define MAX_DIRS 16
+
+struct compare_opts {
+	int help, markdown, plots;
+	const char *json, *out;
+};
+
+static const struct ci_opt compare_opts[] = {
+	{ "markdown", CI_OPT_FLAG, offsetof(struct compare_opts, markdown),
+	  NULL, "print Markdown instead of text" },
+	{ "json", CI_OPT_STR, offsetof(struct compare_opts, json), "OUT",
+	  "write the summary as JSON" },
+	{ "plots", CI_OPT_FLAG, offsetof(struct compare_opts, plots), NULL,
+	  "write PNG plots (gnuplot) and report.html" },
+	{ "out", CI_OPT_STR, offsetof(struct compare_opts, out), "DIR",
+	  "where --plots writes plots/ and report.html (default: the first DIR)" },
+	{ "help", CI_OPT_FLAG, offsetof(struct compare_opts, help), NULL,
+	  "show this help" },
+};
+
+#define N_OPTS (sizeof(compare_opts) / sizeof(compare_opts[0]))
+
+static const char usage[] =
+	"usage: slicebench compare DIR[:kernel[/feature-set]] [DIR...] [options]\n"
+	"One DIR: its feature sets side by side per kernel; several: kernels side by side.";
+static const char after[] =
+	"Prints each repeat's grouped delay table, then per task group and metric\n"
+	"the median over repeats, min-max, CoV and the change against the first column.\n"
+	"exit: 0 ok, 2 bad usage or input, 3 no complete runs or no gnuplot\n";
+
+static int write_json(const char *path, const struct ci_compare *c, int argc,
+		      char **argv)
+{
+	json_t *env = sb_envelope_new("slicebench-compare", argc, argv);
+	int r = env ? ci_compare_to_json(env, c) : -12;
+
+	if (!r) {
+		sb_envelope_finish(env, "ok");
+		r = sb_json_dump_atomic(path, env);
+	}
+	json_decref(env);
+	if (r)
+		fprintf(stderr, "slicebench compare: %s: %s\n", path,
+			strerror(-r));
+	return r;
+}
+
+static int run_compare(const struct compare_opts *o, struct ci_results *res,
+		       size_t n, int argc, char **argv)
+{
+	struct ci_columns cols;
+	struct ci_row *rows = NULL;
+	long nrows = -1;
+	char err[1024];
+	int code = SB_EXIT_ENV;
+
+	if (!ci_columns_build(res, n, &cols))
+		nrows = ci_rows_build(&cols, &rows);
+	if (nrows < 0) {
+		fprintf(stderr, "slicebench compare: out of memory\n");
+		goto out;
+	}
+	struct ci_compare c = { &cols, rows, (size_t)nrows };
+
+	ci_compare_print_runs(stdout, &c, o->markdown);
+	ci_compare_print_summary(stdout, &c, o->markdown);
+	code = SB_EXIT_OK;
+	if (o->json && write_json(o->json, &c, argc, argv))
+		code = SB_EXIT_ENV;
+	if (!code && o->plots) {
+		code = ci_plots_write(o->out ? o->out : res[0].dir, &c, err,
+				      sizeof(err));
+		if (code)
+			fprintf(stderr, "slicebench compare: %s\n", err);
+	}
+out:
+	free(rows);
+	ci_columns_free(&cols);
+	return code;
+}
+
 int cmd_compare(int argc, char **argv)
 {
-	(void)argc;
-	fprintf(stderr, "slicebench %s: not built yet\n", argv[0]);
-	return SB_EXIT_ENV;
+	struct compare_opts o = { 0 };
+	struct ci_results res[MAX_DIRS];
+	const char *pos[MAX_DIRS];
+	char err[1024];
+	int n = ci_opts_parse(compare_opts, N_OPTS, &o, argc, argv, pos,
+			      MAX_DIRS, err, sizeof(err)),
+	    code = SB_EXIT_OK, loaded = 0;
+
+	if (n >= 0 && o.help) {
+		ci_opts_help(stdout, usage, compare_opts, N_OPTS, after);
+		return SB_EXIT_OK;
+	}
+	if (n <= 0) {
+		fprintf(stderr, "slicebench compare: %s\n%s\n",
+			n < 0 ? err : "needs at least one DIR", usage);
+		return SB_EXIT_USAGE;
+	}
+	for (; loaded < n && !code; loaded++) {
+		code = ci_spec_load(pos[loaded], 0, &res[loaded], err,
+				    sizeof(err));
+		if (code)
+			fprintf(stderr, "slicebench compare: %s\n", err);
+	}
+	if (!code)
+		code = run_compare(&o, res, (size_t)n, argc, argv);
+	for (int i = 0; i < loaded; i++)
+		ci_results_free(&res[i]);
+	return code;
 }

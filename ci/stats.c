@@ -2,6 +2,7 @@
 /* Statistics for compare and gate: order statistics, spread, seeded hierarchical bootstrap. */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,35 +32,30 @@ double ci_quantile_sorted(const double *x, size_t n, double q)
 	return x[i] + frac * (x[i + 1] - x[i]);
 }
 
-/* Put the @k-th smallest of @x[0..n) at x[k], smaller ones before it (Hoare). */
+/* Put the @k-th smallest of @x[0..n) at x[k], smaller ones before it (Wirth). */
 static void select_kth(double *x, size_t n, size_t k)
 {
-	size_t lo = 0, hi = n - 1;
+	ptrdiff_t lo = 0, hi = (ptrdiff_t)n - 1, kk = (ptrdiff_t)k;
 
 	while (lo < hi) {
-		double pivot = x[lo + (hi - lo) / 2], t;
-		size_t i = lo, j = hi;
+		double pivot = x[kk], t;
+		ptrdiff_t i = lo, j = hi;
 
-		while (i <= j) {
+		do {
 			while (x[i] < pivot)
 				i++;
-			while (x[j] > pivot)
+			while (pivot < x[j])
 				j--;
 			if (i <= j) {
 				t = x[i];
-				x[i] = x[j];
-				x[j] = t;
-				i++;
-				if (j-- == 0)
-					break;
+				x[i++] = x[j];
+				x[j--] = t;
 			}
-		}
-		if (k <= j)
-			hi = j;
-		else if (k >= i)
+		} while (i <= j);
+		if (j < kk)
 			lo = i;
-		else
-			return;
+		if (kk < i)
+			hi = j;
 	}
 }
 

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Compare's columns (one per results dir × kernel × feature set) and per-metric summaries over repeats. */
+#ifndef CI_COLUMNS_H
+#define CI_COLUMNS_H
+
+#include <stddef.h>
+
+#include "ci/results.h"
+
+struct ci_column {
+	const struct ci_results *res;
+	const char *kernel, *fs;
+	char label[256];
+	const struct ci_run **runs; /* in repeat order */
+	size_t n_runs;
+};
+
+struct ci_columns {
+	struct ci_column *v;
+	size_t n;
+};
+
+/* A (metric, group) pair present in at least one run. */
+struct ci_row {
+	int metric;
+	const char *group;
+};
+
+struct ci_summary {
+	size_t n;
+	double median, min, max, cov_pct;
+};
+
+/*
+ * One column per kernel and feature set of each of @n results, in order;
+ * labels are "kernel/fs", prefixed with "dir:" when @n > 1. 0 or -ENOMEM.
+ */
+int ci_columns_build(const struct ci_results *res, size_t n,
+		     struct ci_columns *out);
+void ci_columns_free(struct ci_columns *c);
+
+/*
+ * Every (metric, group) of the columns: table groups first (in table
+ * order), then workloads, metrics in catalogue order. Returns the count
+ * (@rows malloc'd) or -ENOMEM.
+ */
+long ci_rows_build(const struct ci_columns *c, struct ci_row **rows);
+
+/* Summary of the run values of @row in @col (n = 0 when absent). */
+void ci_summarize(const struct ci_column *col, const struct ci_row *row,
+		  struct ci_summary *out);
+
+#endif

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Compare output: each repeat's table, then the summary over repeats, as text, Markdown or JSON. */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "ci/compare_out.h"
+#include "ci/table_print.h"
+
+void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown)
+{
+	for (size_t k = 0; k < c->cols->n; k++) {
+		const struct ci_column *col = &c->cols->v[k];
+
+		for (size_t r = 0; r < col->n_runs; r++) {
+			const struct ci_run *run = col->runs[r];
+
+			fprintf(f,
+				markdown ? "\n#### %s, repeat %u\n\n" :
+					   "\n%s, repeat %u (%s)\n",
+				col->label, run->repeat, run->path);
+			if (run->table)
+				ci_table_print(f, run->table, markdown);
+			else
+				fprintf(f, "%s(no table.json)\n",
+					markdown ? "" : "  ");
+		}
+	}
+}
+
+static double change_pct(const struct ci_summary *base,
+			 const struct ci_summary *s)
+{
+	if (!base->n || !s->n || base->median == 0)
+		return NAN;
+	return (s->median / base->median - 1) * 100;
+}
+
+const char *ci_compare_change(const struct ci_compare *c, size_t row, size_t k,
+			      char *buf, size_t len)
+{
+	const struct ci_metric *m = &ci_metrics[c->rows[row].metric];
+	struct ci_summary b, s;
+	double pct;
+
+	ci_summarize(&c->cols->v[0], &c->rows[row], &b);
+	ci_summarize(&c->cols->v[k], &c->rows[row], &s);
+	pct = change_pct(&b, &s);
+	if (k == 0 || isnan(pct)) {
+		snprintf(buf, len, "%s", k ? "-" : "");
+		return buf;
+	}
+	snprintf(buf, len, "%+.1f%%%s", pct,
+		 m->dir == CI_DIR_NONE || fabs(pct) < 0.05 ? "" :
+		 (pct > 0) == (m->dir == CI_DIR_LOWER)	   ? " worse" :
+							     " better");
+	return buf;
+}
+
+static void cell(char *buf, size_t len, const struct ci_summary *s)
+{
+	char cov[16] = "";
+
+	if (!s->n) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	if (!isnan(s->cov_pct))
+		snprintf(cov, sizeof(cov), " %.1f%%", s->cov_pct);
+	if (s->n == 1)
+		snprintf(buf, len, "%.4g", s->median);
+	else
+		snprintf(buf, len, "%.4g [%.4g-%.4g]%s", s->median, s->min,
+			 s->max, cov);
+}
+
+void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
+{
+	const struct ci_columns *cols = c->cols;
+
+	fprintf(f,
+		markdown ?
+			"\n### Summary\n\nMedian over repeats [min-max] CoV; change of the median against `%s`.\n\n" :
+			"\nSummary: median over repeats [min-max] CoV; change of the median against %s\n",
+		cols->v[0].label);
+	fprintf(f, markdown ? "| Group | Metric | Unit |" : "%-14s %-21s %-8s",
+		"group", "metric", "unit");
+	for (size_t k = 0; k < cols->n; k++) {
+		char head[300];
+
+		snprintf(head, sizeof(head), "%s (%zu runs)", cols->v[k].label,
+			 cols->v[k].n_runs);
+		fprintf(f, markdown ? " %s |%s" : " | %-34s%s", head,
+			k ? (markdown ? " Change |" : " change") : "");
+	}
+	fputc('\n', f);
+	if (markdown) {
+		fputs("|---|---|---|", f);
+		for (size_t k = 0; k < cols->n; k++)
+			fputs(k ? "---:|---:|" : "---:|", f);
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < c->n_rows; i++) {
+		const struct ci_metric *m = &ci_metrics[c->rows[i].metric];
+
+		fprintf(f, markdown ? "| %s | %s | %s |" : "%-14s %-21s %-8s",
+			c->rows[i].group, m->name, m->unit);
+		for (size_t k = 0; k < cols->n; k++) {
+			struct ci_summary s;
+			char txt[96], ch[48];
+
+			ci_summarize(&cols->v[k], &c->rows[i], &s);
+			cell(txt, sizeof(txt), &s);
+			ci_compare_change(c, i, k, ch, sizeof(ch));
+			if (markdown)
+				fprintf(f, " %s |%s%s%s", txt, k ? " " : "", ch,
+					k ? " |" : "");
+			else
+				fprintf(f, " | %-34s%s%s", txt, k ? " " : "",
+					ch);
+		}
+		fputc('\n', f);
+	}
+}
+
+static json_t *jnum(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *row_json(const struct ci_compare *c, size_t i)
+{
+	const struct ci_metric *m = &ci_metrics[c->rows[i].metric];
+	json_t *cells = json_array();
+	struct ci_summary b;
+
+	ci_summarize(&c->cols->v[0], &c->rows[i], &b);
+	for (size_t k = 0; cells && k < c->cols->n; k++) {
+		struct ci_summary s;
+
+		ci_summarize(&c->cols->v[k], &c->rows[i], &s);
+		json_array_append_new(
+			cells,
+			json_pack("{s:s, s:i, s:o, s:o, s:o, s:o, s:o}",
+				  "column", c->cols->v[k].label, "runs",
+				  (json_int_t)s.n, "median", jnum(s.median),
+				  "min", jnum(s.min), "max", jnum(s.max),
+				  "cov_pct", jnum(s.cov_pct), "change_pct",
+				  jnum(k ? change_pct(&b, &s) : NAN)));
+	}
+	return json_pack("{s:s, s:s, s:s, s:s, s:o}", "group", c->rows[i].group,
+			 "metric", m->name, "unit", m->unit, "direction",
+			 ci_dir_name(m->dir), "columns", cells);
+}
+
+int ci_compare_to_json(json_t *env, const struct ci_compare *c)
+{
+	json_t *cols = json_array(), *rows = json_array();
+
+	for (size_t k = 0; cols && k < c->cols->n; k++) {
+		const struct ci_column *col = &c->cols->v[k];
+
+		json_array_append_new(
+			cols,
+			json_pack("{s:s, s:s, s:s, s:s, s:i}", "label",
+				  col->label, "dir", col->res->dir, "kernel",
+				  col->kernel, "feature_set", col->fs, "runs",
+				  (json_int_t)col->n_runs));
+	}
+	for (size_t i = 0; rows && i < c->n_rows; i++)
+		json_array_append_new(rows, row_json(c, i));
+	if (!cols || !rows || json_object_set_new(env, "columns", cols) ||
+	    json_object_set_new(env, "rows", rows))
+		return -ENOMEM;
+	return 0;
+}

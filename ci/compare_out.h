@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Compare output: each repeat's table, then the summary over repeats, as text, Markdown or JSON. */
+#ifndef CI_COMPARE_OUT_H
+#define CI_COMPARE_OUT_H
+
+#include <stdio.h>
+#include <jansson.h>
+
+#include "ci/columns.h"
+
+struct ci_compare {
+	const struct ci_columns *cols;
+	const struct ci_row *rows;
+	size_t n_rows;
+};
+
+/* Every repeat's grouped delay table, column by column. */
+void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown);
+/* Per group and metric: median [min-max] CoV per column, change vs the first. */
+void ci_compare_print_summary(FILE *f, const struct ci_compare *c,
+			      int markdown);
+/* Fill the tool section of envelope @env. Returns 0 or -ENOMEM. */
+int ci_compare_to_json(json_t *env, const struct ci_compare *c);
+/* "+12.3% (worse)" etc. for column @k against column 0 into @buf. */
+const char *ci_compare_change(const struct ci_compare *c, size_t row, size_t k,
+			      char *buf, size_t len);
+
+#endif

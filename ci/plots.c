@@ -1,0 +1,608 @@
+// SPDX-License-Identifier: GPL-2.0
+/* compare --plots: data files + gnuplot scripts (ci/plots/NAME.gp) into PNGs, then report.html. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ci/plots.h"
+#include "ci/stats.h"
+#include "common/atomicio.h"
+#include "common/exitcodes.h"
+#include "common/spawn.h"
+
+#define MAX_PNGS 64
+#define MAX_VALS 256
+
+struct plot_ctx {
+	const struct ci_compare *c;
+	char plotdir[PATH_MAX], scripts[PATH_MAX], log[PATH_MAX];
+	char labels[4096];
+	struct ci_png pngs[MAX_PNGS];
+	size_t n_pngs;
+	char *err;
+	size_t errlen;
+};
+
+/* A gnuplot data file being built in memory. */
+struct dat {
+	char *buf;
+	size_t len;
+	FILE *f;
+};
+
+static int fits(int n, size_t len)
+{
+	return n >= 0 && (size_t)n < len;
+}
+
+/* $SLICEBENCH_PLOTS, $SLICEBENCH_ROOT/ci/plots, or ../../ci/plots from the binary. */
+static int find_scripts(char *buf, size_t len)
+{
+	const char *env = getenv("SLICEBENCH_PLOTS"),
+		   *root = getenv("SLICEBENCH_ROOT");
+	char cand[3][PATH_MAX], exe[PATH_MAX], probe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	int nc = 0;
+	char *slash;
+
+	if (env && fits(snprintf(cand[nc], PATH_MAX, "%s", env), PATH_MAX))
+		nc++;
+	if (root &&
+	    fits(snprintf(cand[nc], PATH_MAX, "%s/ci/plots", root), PATH_MAX))
+		nc++;
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash)
+			*slash = '\0';
+		if (fits(snprintf(cand[nc], PATH_MAX, "%s/../../ci/plots", exe),
+			 PATH_MAX))
+			nc++;
+	}
+	for (int i = 0; i < nc; i++)
+		if (fits(snprintf(probe, sizeof(probe), "%s/common.gp",
+				  cand[i]),
+			 sizeof(probe)) &&
+		    !access(probe, R_OK))
+			return fits(snprintf(buf, len, "%s", cand[i]), len) ?
+				       0 :
+				       -ENAMETOOLONG;
+	return -ENOENT;
+}
+
+/* Append @s to @out for a single-quoted gnuplot string ('' is a quote). */
+static void gp_quoted(FILE *out, const char *s)
+{
+	fputc('\'', out);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', out);
+		fputc(*s, out);
+	}
+	fputc('\'', out);
+}
+
+/* Copy @s, with each character of @bad (and control characters) as '_'. */
+static void replace_chars(char *dst, size_t len, const char *s, const char *bad)
+{
+	size_t i = 0;
+
+	for (; *s && i + 1 < len; s++, i++)
+		dst[i] = (strchr(bad, *s) || (unsigned char)*s < 0x20) ? '_' :
+									 *s;
+	dst[i] = '\0';
+}
+
+/* A file name part. */
+static void safe_name(char *dst, size_t len, const char *s)
+{
+	replace_chars(dst, len, s, "/: \t'\"");
+}
+
+static int dat_open(struct dat *d)
+{
+	*d = (struct dat){ 0 };
+	d->f = open_memstream(&d->buf, &d->len);
+	return d->f ? 0 : -errno;
+}
+
+static int fail(struct plot_ctx *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(p->err, p->errlen, fmt, ap);
+	va_end(ap);
+	return SB_EXIT_ENV;
+}
+
+/*
+ * Write @d to plots/@name.dat and run @script on it into plots/@name.png
+ * with the title @title and the extra gnuplot assignments @extra.
+ */
+static int plot(struct plot_ctx *p, struct dat *d, const char *script,
+		const char *name, const char *title, size_t n,
+		const char *extra, const char *caption)
+{
+	char datp[PATH_MAX], pngp[PATH_MAX], scrp[PATH_MAX], *vars = NULL;
+	size_t vlen = 0;
+	FILE *v;
+	struct stat st;
+	int r;
+
+	if (fclose(d->f)) {
+		free(d->buf);
+		return fail(p, "%s: %s", name, strerror(errno));
+	}
+	if (!fits(snprintf(datp, sizeof(datp), "%s/%s.dat", p->plotdir, name),
+		  sizeof(datp)) ||
+	    !fits(snprintf(pngp, sizeof(pngp), "%s/%s.png", p->plotdir, name),
+		  sizeof(pngp)) ||
+	    !fits(snprintf(scrp, sizeof(scrp), "%s/%s", p->scripts, script),
+		  sizeof(scrp))) {
+		free(d->buf);
+		return fail(p, "%s: path too long", p->plotdir);
+	}
+	r = sb_write_file_atomic(datp, d->buf, d->len);
+	free(d->buf);
+	if (r)
+		return fail(p, "%s: %s", datp, strerror(-r));
+	v = open_memstream(&vars, &vlen);
+	if (!v)
+		return fail(p, "out of memory");
+	fputs("dir=", v);
+	gp_quoted(v, p->scripts);
+	fputs("; datafile=", v);
+	gp_quoted(v, datp);
+	fputs("; outfile=", v);
+	gp_quoted(v, pngp);
+	fputs("; titletext=", v);
+	gp_quoted(v, title);
+	fputs("; labels=", v);
+	gp_quoted(v, p->labels);
+	fprintf(v, "; n=%zu; %s", n, extra ? extra : "");
+	fclose(v);
+	const char *argv[] = { "gnuplot", "-e", vars, scrp, NULL };
+	struct sb_spawn s = { .argv = argv,
+			      .stdout_path = p->log,
+			      .stderr_path = p->log,
+			      .append = 1 };
+	r = sb_run(&s, 60LL * 1000000000);
+	free(vars);
+	if (r || stat(pngp, &st) || !st.st_size)
+		return fail(p, "gnuplot %s for %s failed (exit %d); see %s",
+			    script, name, r, p->log);
+	if (p->n_pngs < MAX_PNGS) {
+		struct ci_png *png = &p->pngs[p->n_pngs++];
+
+		snprintf(png->file, sizeof(png->file), "plots/%s.png", name);
+		snprintf(png->caption, sizeof(png->caption), "%s", caption);
+	}
+	return 0;
+}
+
+static json_t *run_group(const struct ci_run *run, const char *comm)
+{
+	json_t *groups = json_object_get(run->table, "groups");
+
+	for (size_t i = 0; i < json_array_size(groups); i++) {
+		json_t *g = json_array_get(groups, i);
+		const char *s = json_string_value(json_object_get(g, "comm"));
+
+		if (s && !strcmp(s, comm))
+			return g;
+	}
+	return NULL;
+}
+
+static json_t *run_result(const struct ci_run *run, const char *name)
+{
+	for (size_t i = 0; i < run->n_docs; i++)
+		if (!strcmp(run->docs[i].name, name) && run->docs[i].json)
+			return json_object_get(run->docs[i].json, "result");
+	return NULL;
+}
+
+/* Median over the column's runs of the number at @key of @comm's group. */
+static double group_median(const struct ci_column *col, const char *comm,
+			   const char *key)
+{
+	double x[MAX_VALS];
+	size_t n = 0;
+
+	for (size_t r = 0; r < col->n_runs && n < MAX_VALS; r++) {
+		json_t *v = json_object_get(run_group(col->runs[r], comm), key);
+
+		if (json_is_number(v))
+			x[n++] = json_number_value(v);
+	}
+	return ci_median(x, n);
+}
+
+/* Is @row of the metric called @name? (One row per group that has it.) */
+static int is_metric(const struct ci_row *row, const char *name)
+{
+	return row->metric == ci_metric_find(name);
+}
+
+static int plot_cdfs(struct plot_ctx *p)
+{
+	static const struct {
+		const char *key;
+		double q;
+	} pts[] = { { "delay_p50_ms", 0.5 },
+		    { "delay_p90_ms", 0.9 },
+		    { "delay_p99_ms", 0.99 },
+		    { "delay_p99_9_ms", 0.999 },
+		    { "max_delay_ms", 1.0 } };
+	const struct ci_compare *c = p->c;
+
+	for (size_t i = 0; i < c->n_rows; i++) {
+		if (!is_metric(&c->rows[i], "avg_delay_ms"))
+			continue;
+		const char *g = c->rows[i].group;
+		char name[128], title[256];
+		struct dat d;
+		int r, any = 0;
+
+		if (dat_open(&d))
+			return fail(p, "out of memory");
+		for (size_t k = 0; k < c->cols->n; k++) {
+			fprintf(d.f, "# %s\n", c->cols->v[k].label);
+			for (size_t j = 0; j < sizeof(pts) / sizeof(pts[0]);
+			     j++) {
+				double x = group_median(&c->cols->v[k], g,
+							pts[j].key);
+
+				if (x > 0) {
+					fprintf(d.f, "%.9g %g\n", x, pts[j].q);
+					any = 1;
+				}
+			}
+			fputs("\n\n", d.f);
+		}
+		safe_name(name, sizeof(name), g);
+		snprintf(name + strlen(name), sizeof(name) - strlen(name),
+			 "_delay_cdf");
+		snprintf(
+			title, sizeof(title),
+			"%s: delay CDF from the table's p50/p90/p99/p99.9/max (median over repeats)",
+			g);
+		if (!any) {
+			fclose(d.f);
+			free(d.buf);
+			continue;
+		}
+		r = plot(
+			p, &d, "cdf.gp", name, title, c->cols->n,
+			"xlabel_text='delay (ms)'",
+			"Delay CDF per feature set, built from the table's percentiles "
+			"(table.json carries no full distribution)");
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+static int plot_bars(struct plot_ctx *p, const char *metric, const char *what)
+{
+	const struct ci_compare *c = p->c;
+	char name[64], title[160], cap[200];
+	struct dat d;
+	int any = 0;
+
+	if (dat_open(&d))
+		return fail(p, "out of memory");
+	for (size_t i = 0; i < c->n_rows; i++) {
+		if (!is_metric(&c->rows[i], metric))
+			continue;
+		fprintf(d.f, "\"%s\"", c->rows[i].group);
+		for (size_t k = 0; k < c->cols->n; k++) {
+			struct ci_summary s;
+
+			ci_summarize(&c->cols->v[k], &c->rows[i], &s);
+			if (s.n)
+				fprintf(d.f, " %.9g %.9g %.9g", s.median, s.min,
+					s.max);
+			else
+				fputs(" 0 0 0", d.f);
+		}
+		fputc('\n', d.f);
+		any = 1;
+	}
+	if (!any) {
+		fclose(d.f);
+		free(d.buf);
+		return 0;
+	}
+	snprintf(name, sizeof(name), "%s_bars", metric);
+	snprintf(title, sizeof(title),
+		 "%s delay per task group: median over repeats, bars min-max",
+		 what);
+	snprintf(cap, sizeof(cap),
+		 "%s delay per task group and feature set, "
+		 "with the repeats' min-max",
+		 what);
+	return plot(p, &d, "bars.gp", name, title, c->cols->n,
+		    "ylabel_text='delay (ms)'", cap);
+}
+
+struct bucket {
+	double lo, hi, count;
+};
+
+/* Sum @res's overall.latency_ns.buckets into @b (sorted by lo). */
+static size_t merge_buckets(json_t *res, struct bucket *b, size_t n, size_t max)
+{
+	json_t *bs = json_object_get(
+		json_object_get(json_object_get(res, "overall"), "latency_ns"),
+		"buckets");
+
+	for (size_t i = 0; i < json_array_size(bs); i++) {
+		json_t *e = json_array_get(bs, i);
+		double lo = json_number_value(json_array_get(e, 0)),
+		       hi = json_number_value(json_array_get(e, 1)),
+		       cnt = json_number_value(json_array_get(e, 2));
+		size_t j = 0;
+
+		while (j < n && b[j].lo < lo)
+			j++;
+		if (j < n && b[j].lo == lo) {
+			b[j].count += cnt;
+			continue;
+		}
+		if (n == max)
+			continue;
+		memmove(&b[j + 1], &b[j], (n - j) * sizeof(*b));
+		b[j] = (struct bucket){ lo, hi, cnt };
+		n++;
+	}
+	return n;
+}
+
+static int plot_cyclic(struct plot_ctx *p)
+{
+	enum { MAXB = 4096 };
+	const struct ci_compare *c = p->c;
+	struct bucket *b = malloc(MAXB * sizeof(*b));
+	int r = 0;
+
+	if (!b)
+		return fail(p, "out of memory");
+	for (size_t i = 0; i < c->n_rows; i++) {
+		if (!is_metric(&c->rows[i], "latency_p99_us"))
+			continue;
+		const char *g = c->rows[i].group;
+		char name[128], title[256];
+		struct dat h, cdf;
+
+		if (dat_open(&h) || dat_open(&cdf)) {
+			r = fail(p, "out of memory");
+			break;
+		}
+		for (size_t k = 0; k < c->cols->n; k++) {
+			const struct ci_column *col = &c->cols->v[k];
+			double total = 0, cum = 0;
+			size_t nb = 0;
+
+			for (size_t run = 0; run < col->n_runs; run++)
+				nb = merge_buckets(run_result(col->runs[run],
+							      g),
+						   b, nb, MAXB);
+			for (size_t j = 0; j < nb; j++)
+				total += b[j].count;
+			fprintf(h.f, "# %s\n", col->label);
+			fprintf(cdf.f, "# %s\n", col->label);
+			for (size_t j = 0; j < nb && total > 0; j++) {
+				cum += b[j].count;
+				fprintf(h.f, "%.6g %.6g\n",
+					(b[j].lo + b[j].hi) / 2e3,
+					b[j].count / total);
+				fprintf(cdf.f, "%.6g %.6g\n", b[j].hi / 1e3,
+					cum / total);
+			}
+			fputs("\n\n", h.f);
+			fputs("\n\n", cdf.f);
+		}
+		safe_name(name, sizeof(name), g);
+		snprintf(title, sizeof(title),
+			 "%s: wakeup latency histogram, all repeats merged", g);
+		strcat(name, "_latency_hist");
+		r = plot(
+			p, &h, "hist.gp", name, title, c->cols->n, NULL,
+			"cyclic wakeup latency histogram (overall.latency_ns.buckets)");
+		safe_name(name, sizeof(name), g);
+		strcat(name, "_latency_cdf");
+		snprintf(title, sizeof(title),
+			 "%s: wakeup latency CDF from its histogram buckets",
+			 g);
+		if (!r)
+			r = plot(
+				p, &cdf, "cdf.gp", name, title, c->cols->n,
+				"xlabel_text='wakeup latency (us)'",
+				"cyclic wakeup latency CDF, from the full histogram");
+		else {
+			fclose(cdf.f);
+			free(cdf.buf);
+		}
+		if (r)
+			break;
+	}
+	free(b);
+	return r;
+}
+
+static double proc_loops_median(const struct ci_column *col, const char *g,
+				size_t idx, size_t *nprocs)
+{
+	double x[MAX_VALS];
+	size_t n = 0;
+
+	for (size_t r = 0; r < col->n_runs && n < MAX_VALS; r++) {
+		json_t *procs =
+			json_object_get(run_result(col->runs[r], g), "procs");
+		json_t *l =
+			json_object_get(json_array_get(procs, idx), "loops");
+
+		if (json_array_size(procs) > *nprocs)
+			*nprocs = json_array_size(procs);
+		if (json_is_number(l))
+			x[n++] = json_number_value(l);
+	}
+	return n ? ci_median(x, n) : 0;
+}
+
+static int plot_loops(struct plot_ctx *p)
+{
+	const struct ci_compare *c = p->c;
+
+	for (size_t i = 0; i < c->n_rows; i++) {
+		if (!is_metric(&c->rows[i], "loops_per_s"))
+			continue;
+		const char *g = c->rows[i].group;
+		char name[128], title[256];
+		size_t nprocs = 1;
+		struct dat d;
+
+		if (dat_open(&d))
+			return fail(p, "out of memory");
+		for (size_t idx = 0; idx < nprocs; idx++) {
+			fprintf(d.f, "%zu", idx);
+			for (size_t k = 0; k < c->cols->n; k++)
+				fprintf(d.f, " %.9g",
+					proc_loops_median(&c->cols->v[k], g,
+							  idx, &nprocs));
+			fputc('\n', d.f);
+		}
+		safe_name(name, sizeof(name), g);
+		strcat(name, "_loops");
+		snprintf(
+			title, sizeof(title),
+			"%s: loops per process (fairness), median over repeats",
+			g);
+		if (plot(p, &d, "loops.gp", name, title, c->cols->n, NULL,
+			 "massive_intr loops per process: equal bars are fair"))
+			return SB_EXIT_ENV;
+	}
+	return 0;
+}
+
+static int plot_frames(struct plot_ctx *p)
+{
+	const struct ci_compare *c = p->c;
+
+	for (size_t i = 0; i < c->n_rows; i++) {
+		if (!is_metric(&c->rows[i], "deadline_miss_pct"))
+			continue;
+		const char *g = c->rows[i].group;
+		char name[128], title[256], extra[64];
+		double deadline = 1000.0 / 60;
+		struct dat d;
+
+		if (dat_open(&d))
+			return fail(p, "out of memory");
+		for (size_t k = 0; k < c->cols->n; k++) {
+			const struct ci_column *col = &c->cols->v[k];
+			json_t *res = col->n_runs ?
+					      run_result(col->runs[0], g) :
+					      NULL;
+			json_t *fs = json_object_get(res, "frame_series"),
+			       *fi = json_object_get(res, "frame_interval_ns");
+
+			if (json_is_number(fi))
+				deadline = json_number_value(fi) / 1e6;
+			fprintf(d.f, "# %s\n", col->label);
+			for (size_t j = 0; j < json_array_size(fs); j++) {
+				json_t *e = json_array_get(fs, j);
+
+				fprintf(d.f, "%.6g %.6g\n",
+					json_number_value(
+						json_object_get(e, "t_s")),
+					json_number_value(json_object_get(
+						e, "frame_ns")) /
+						1e6);
+			}
+			fputs("\n\n", d.f);
+		}
+		safe_name(name, sizeof(name), g);
+		strcat(name, "_frames");
+		snprintf(title, sizeof(title), "%s: frame times (first repeat)",
+			 g);
+		snprintf(extra, sizeof(extra), "deadline_ms=%.6g", deadline);
+		if (plot(p, &d, "series.gp", name, title, c->cols->n, extra,
+			 "mixload frame-time series against the frame deadline"))
+			return SB_EXIT_ENV;
+	}
+	return 0;
+}
+
+int ci_plots_write(const char *outdir, const struct ci_compare *c, char *err,
+		   size_t errlen)
+{
+	struct plot_ctx *p = calloc(1, sizeof(*p));
+	char html[PATH_MAX];
+	size_t off = 0;
+	int r = 0;
+
+	if (!p) {
+		snprintf(err, errlen, "out of memory");
+		return SB_EXIT_ENV;
+	}
+	*p = (struct plot_ctx){ .c = c, .err = err, .errlen = errlen };
+	if (!sb_have_program("gnuplot"))
+		r = fail(
+			p,
+			"gnuplot not found (Debian: apt-get install gnuplot-nox)");
+	else if (find_scripts(p->scripts, sizeof(p->scripts)))
+		r = fail(
+			p,
+			"ci/plots/*.gp not found (set SLICEBENCH_ROOT or SLICEBENCH_PLOTS)");
+	else if (!fits(snprintf(p->plotdir, sizeof(p->plotdir), "%s/plots",
+				outdir),
+		       sizeof(p->plotdir)) ||
+		 !fits(snprintf(p->log, sizeof(p->log), "%s/gnuplot.log",
+				p->plotdir),
+		       sizeof(p->log)) ||
+		 !fits(snprintf(html, sizeof(html), "%s/report.html", outdir),
+		       sizeof(html)))
+		r = fail(p, "%s: path too long", outdir);
+	else if ((r = sb_mkdir_p(p->plotdir, 0755)))
+		r = fail(p, "%s: %s", p->plotdir, strerror(-r));
+	if (r)
+		goto out;
+	for (size_t k = 0; k < c->cols->n && off < sizeof(p->labels); k++) {
+		char l[256];
+
+		replace_chars(l, sizeof(l), c->cols->v[k].label,
+			      " '\""); /* word() */
+		off += (size_t)snprintf(p->labels + off,
+					sizeof(p->labels) - off, "%s%s",
+					k ? " " : "", l);
+	}
+	unlink(p->log);
+	r = plot_cdfs(p);
+	if (!r)
+		r = plot_bars(p, "avg_delay_ms", "Average");
+	if (!r)
+		r = plot_bars(p, "max_delay_ms", "Maximum");
+	if (!r)
+		r = plot_cyclic(p);
+	if (!r)
+		r = plot_loops(p);
+	if (!r)
+		r = plot_frames(p);
+	if (!r && (r = ci_report_html(html, c, p->pngs, p->n_pngs)))
+		r = fail(p, "%s: %s", html, strerror(-r));
+	if (!r)
+		printf("\nplots: %zu PNGs in %s, report: %s\n", p->n_pngs,
+		       p->plotdir, html);
+out:
+	free(p);
+	return r;
+}

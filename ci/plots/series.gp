@@ -1,0 +1,8 @@
+# SPDX-License-Identifier: GPL-2.0
+# Frame-time series: one block per column ("t_s frame_ms"), a line at the
+# frame deadline. Variables: datafile, outfile, titletext, labels, n, deadline_ms.
+load dir."/common.gp"
+set xlabel "time (s, first repeat)"
+set ylabel "frame time (ms)"
+plot for [i=0:n-1] datafile index i using 1:2 with lines lw 1 title word(labels, i+1), \
+     deadline_ms with lines dt 2 lc rgb "red" title "deadline"

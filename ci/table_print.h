@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* One run's grouped delay table (table.json) printed as text, perf-sched-latency style, or Markdown. */
+#ifndef CI_TABLE_PRINT_H
+#define CI_TABLE_PRINT_H
+
+#include <stdio.h>
+#include <jansson.h>
+
+/* Print the "groups" (and "total") of @table; @markdown selects the format. */
+void ci_table_print(FILE *f, const json_t *table, int markdown);
+
+#endif
