@@ -180,6 +180,7 @@ struct watch {
 	char detail[512], error_line[512];
 	char tail[TAIL_LINES][160];
 	int tail_n;
+	int esc; /* 0, or inside an escape sequence: 1 after ESC, 2 in CSI */
 };
 
 static void on_line(struct watch *w, const char *line)
@@ -209,6 +210,27 @@ static void on_line(struct watch *w, const char *line)
 		snprintf(w->error_line, sizeof(w->error_line), "%s", p);
 }
 
+/* Drop control characters and terminal escape sequences (SeaBIOS, resets). */
+static int keep(struct watch *w, char ch)
+{
+	unsigned char c = (unsigned char)ch;
+
+	if (w->esc == 1) {
+		w->esc = c == '[' ? 2 : 0;
+		return 0;
+	}
+	if (w->esc == 2) {
+		if (c >= 0x40 && c <= 0x7e)
+			w->esc = 0;
+		return 0;
+	}
+	if (c == 0x1b) {
+		w->esc = 1;
+		return 0;
+	}
+	return c >= 0x20 || c == '\t';
+}
+
 static void follow(struct watch *w, const char *console)
 {
 	char buf[4096];
@@ -227,7 +249,7 @@ static void follow(struct watch *w, const char *console)
 				on_line(w, w->line);
 				w->len = 0;
 			}
-			if (ch != '\n' && ch != '\r')
+			if (keep(w, ch))
 				w->line[w->len++] = ch;
 		}
 	}
@@ -290,7 +312,14 @@ static void classify(const struct watch *w, int timed_out, int status,
 {
 	int clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
 
-	if (w->panic) {
+	if (w->panic && w->user_ns &&
+	    strstr(w->detail, "Attempted to kill init")) {
+		/* Our init ran and exited: the guest failed, the kernel is fine. */
+		res->status = VM_GUEST_FAILED;
+		snprintf(res->detail, sizeof(res->detail),
+			 "guest init exited without 'SLICEBENCH: done'%s%.300s",
+			 w->error_line[0] ? ": " : "", w->error_line);
+	} else if (w->panic) {
 		res->status = VM_PANIC;
 		snprintf(res->detail, sizeof(res->detail), "%s", w->detail);
 	} else if (res->status == VM_QEMU_FAILED) {
