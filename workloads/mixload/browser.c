@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,22 +58,27 @@ void mix_browser_free(struct mix_browser *b)
 	pthread_mutex_destroy(&b->in_lock);
 }
 
-/* Record the first failure and stop the run. */
-__attribute__((format(printf, 2, 3))) static void fail(struct mix_browser *b,
-						       const char *fmt, ...)
+/* Record the first failure ("@who: @why") and stop the run. */
+static void fail(struct mix_browser *b, const char *who, const char *why)
 {
-	va_list ap;
-
 	pthread_mutex_lock(&b->lock);
 	if (!b->failed) {
-		va_start(ap, fmt);
-		vsnprintf(b->err, sizeof(b->err), fmt, ap);
-		va_end(ap);
+		snprintf(b->err, sizeof(b->err), "%s: %s", who, why);
 		b->failed = 1;
 	}
 	pthread_cond_broadcast(&b->cond);
 	pthread_mutex_unlock(&b->lock);
 	wl_stop_request();
+}
+
+/* fail() for renderer @i. */
+static void fail_renderer(struct mix_browser *b, const char *who,
+			  unsigned int i, const char *why)
+{
+	char msg[64];
+
+	snprintf(msg, sizeof(msg), "renderer %u: %s", i, why);
+	fail(b, who, msg);
 }
 
 static int stopping(struct mix_browser *b, uint64_t now)
@@ -103,11 +107,11 @@ static void *io_main(void *arg)
 	int p[2] = { -1, -1 };
 
 	if (mix_role_enter(b->cfg, MIX_ROLE_IO, &slice, err, sizeof(err))) {
-		fail(b, "%s", err);
+		fail(b, mix_role_comm(MIX_ROLE_IO), err);
 		return NULL;
 	}
 	if (pipe(p)) {
-		fail(b, "mix-io: pipe: %s", strerror(errno));
+		fail(b, "mix-io: pipe", strerror(errno));
 		return NULL;
 	}
 	mix_poisson_init(&arrivals, (uint64_t)b->cfg->c.seed, MIX_STREAM_IO,
@@ -122,7 +126,7 @@ static void *io_main(void *arg)
 		mix_cpu_tick(&cpu, &b->win, wl_now_ns());
 		if (write(p[1], buf, sizeof(buf)) != sizeof(buf) ||
 		    read(p[0], buf, sizeof(buf)) != sizeof(buf)) {
-			fail(b, "mix-io: pipe round trip failed");
+			fail(b, "mix-io", "pipe round trip failed");
 			break;
 		}
 		t.post_ns = wl_now_ns();
@@ -151,7 +155,7 @@ static int wait_frame(struct mix_browser *b, uint64_t seq, char *got)
 		if (wl_stop_requested())
 			return 1;
 		if (wl_now_ns() > b->win.end_ns + ANSWER_GRACE_NS) {
-			fail(b, "mix-comp: renderers stopped answering");
+			fail(b, "mix-comp", "renderers stopped answering");
 			return -1;
 		}
 		for (unsigned int i = 0; i < b->n_fds; i++) {
@@ -163,8 +167,9 @@ static int wait_frame(struct mix_browser *b, uint64_t seq, char *got)
 			if (r == -EPIPE && wl_stop_requested())
 				return 1;
 			if (r < 0) {
-				fail(b, "mix-comp: renderer %u: %s", i,
-				     r == -EPIPE ? "exited" : strerror(-r));
+				fail_renderer(b, "mix-comp", i,
+					      r == -EPIPE ? "exited" :
+							    strerror(-r));
 				return -1;
 			}
 			if (r == 1 && m.type == MIX_MSG_FRAME_DONE &&
@@ -223,7 +228,7 @@ static void *comp_main(void *arg)
 	size_t cap = 0;
 
 	if (mix_role_enter(b->cfg, MIX_ROLE_COMP, &slice, err, sizeof(err))) {
-		fail(b, "%s", err);
+		fail(b, mix_role_comm(MIX_ROLE_COMP), err);
 		return NULL;
 	}
 	while (vsync < b->win.end_ns && !wl_stop_requested()) {
@@ -237,7 +242,7 @@ static void *comp_main(void *arg)
 			if (mix_ipc_send(b->fds[i], MIX_MSG_BEGIN_FRAME, seq,
 					 vsync) &&
 			    !wl_stop_requested())
-				fail(b, "mix-comp: renderer %u: gone", i);
+				fail_renderer(b, "mix-comp", i, "gone");
 		if (wait_frame(b, seq, got))
 			break;
 		wl_burn_cpu_ns(b->cfg->comp_work_ns);
@@ -268,8 +273,9 @@ static void ui_run(struct mix_browser *b, const struct mix_task *t)
 	if (mix_ipc_send(b->fds[b->inputs_handled % b->n_fds], MIX_MSG_INPUT,
 			 b->inputs_handled, t->arg) &&
 	    !wl_stop_requested())
-		fail(b, "mix-ui: renderer %llu: gone",
-		     (unsigned long long)(b->inputs_handled % b->n_fds));
+		fail_renderer(b, "mix-ui",
+			      (unsigned int)(b->inputs_handled % b->n_fds),
+			      "gone");
 	b->inputs_handled++;
 	pthread_mutex_lock(&b->in_lock);
 	if (mix_taskq_push(&b->presented, t))
@@ -344,7 +350,7 @@ int mix_browser_run(struct mix_browser *b)
 		r = -pthread_create(&comp, NULL, comp_main, b);
 	have_comp = have_io && !r;
 	if (r)
-		fail(b, "cannot start a browser thread: %s", strerror(-r));
+		fail(b, "cannot start a browser thread", strerror(-r));
 	else
 		ui_loop(b, &cpu);
 	mix_role_add(&b->roles[MIX_ROLE_UI], &slice, mix_cpu_used(&cpu));

@@ -60,21 +60,22 @@ void mix_cfg_init(struct mix_cfg *cfg)
 	memcpy(cfg->slice_ns, role_slice_default, sizeof(cfg->slice_ns));
 }
 
-#define INT_OPT(n, field, lo, hi, h)                                \
-	{                                                           \
-		.name = n, .type = WL_OPT_INT, .dest = &cfg->field, \
-		.metavar = "N", .help = h, .min = lo, .max = hi     \
+#define INT_OPT(n, field, lo, hi, h)                                  \
+	{                                                             \
+		.name = (n), .type = WL_OPT_INT, .dest = &cfg->field, \
+		.metavar = "N", .help = (h), .min = (lo), .max = (hi) \
 	}
-#define DUR_OPT(n, field, lo, hi, h)                                     \
-	{                                                                \
-		.name = n, .type = WL_OPT_DURATION, .dest = &cfg->field, \
-		.metavar = "D", .help = h, .min = lo, .max = hi          \
+#define DUR_OPT(n, field, lo, hi, h)                                       \
+	{                                                                  \
+		.name = (n), .type = WL_OPT_DURATION, .dest = &cfg->field, \
+		.metavar = "D", .help = (h), .min = (lo), .max = (hi)      \
 	}
-#define SLICE_OPT(n, r, h)                                                     \
-	{                                                                      \
-		.name = n, .type = WL_OPT_DURATION, .dest = &cfg->slice_ns[r], \
-		.given = given ? &cfg->slice_given[r] : NULL, .metavar = "D",  \
-		.help = h                                                      \
+#define SLICE_OPT(n, r, h)                                      \
+	{                                                       \
+		.name = (n), .type = WL_OPT_DURATION,           \
+		.dest = &cfg->slice_ns[(r)],                    \
+		.given = given ? &cfg->slice_given[(r)] : NULL, \
+		.metavar = "D", .help = (h)                     \
 	}
 
 enum { OWN_NOPTS = 18 };

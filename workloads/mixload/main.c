@@ -27,6 +27,14 @@ static uint64_t measured(const struct mix_browser *b)
 	return end > b->win.start_ns ? end - b->win.start_ns : 0;
 }
 
+static const char *first_err(const struct mix_procs *p)
+{
+	for (unsigned int i = 0; i < p->n; i++)
+		if (p->outs[i].err[0])
+			return p->outs[i].err;
+	return "";
+}
+
 static int report(const struct mix_cfg *cfg, const struct mix_browser *b,
 		  const struct mix_procs *p, json_t *doc, const char *status)
 {
@@ -81,13 +89,12 @@ static int run(const struct mix_cfg *cfg, json_t *doc)
 	}
 	bad = mix_procs_stop(&p);
 	if (!r && bad && !wl_stop_signal()) {
-		snprintf(err, sizeof(err), "%u renderer(s) failed: %s", bad,
-			 p.outs[0].err[0] ? p.outs[0].err : "see above");
+		snprintf(err, sizeof(err), "%u renderer(s) failed%s%s", bad,
+			 first_err(&p)[0] ? ": " : "", first_err(&p));
 		r = -EIO;
 	}
-	if (r == 1) {
+	if (r == 1)
 		r = 0; /* stopped before the start */
-	}
 	if (r) {
 		fprintf(stderr, "mixload: %s\n", err);
 		status = "error";

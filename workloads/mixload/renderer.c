@@ -236,7 +236,7 @@ static int run_task(struct renderer *r, const struct mix_task *t)
 static int loop(struct renderer *r)
 {
 	uint64_t burst = next_burst(r);
-	struct mix_msg m;
+	struct mix_msg m = { 0 };
 	struct mix_task t;
 	int ret = 0;
 
@@ -275,7 +275,7 @@ static int loop(struct renderer *r)
 /* Name, slice, workers, READY, wait for START. Returns 0, 1 (stopped), -errno. */
 static int setup(struct renderer *r, char *err, size_t errlen)
 {
-	struct mix_msg m;
+	struct mix_msg m = { 0 };
 	int ret;
 
 	ret = mix_role_enter(r->cfg, MIX_ROLE_RMAIN, &r->slice, err, errlen);
