@@ -37,8 +37,11 @@ struct cy_opts {
 struct cy_run {
 	const struct cy_opts *o;
 	unsigned int nint; /* intervals of the full window */
-	pthread_barrier_t go;
-	/* CLOCK_MONOTONIC instants, written before the barrier releases. */
+	/* The start gate: workers wait for @go under @lock. */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int go;
+	/* CLOCK_MONOTONIC instants, written before the gate opens. */
 	uint64_t start_ns, measure_ns, end_ns;
 };
 
@@ -81,7 +84,10 @@ static void *cy_thread_main(void *arg)
 
 	t->tid = gettid();
 	prctl(PR_SET_NAME, PROG);
-	pthread_barrier_wait(&t->run->go);
+	pthread_mutex_lock(&t->run->lock);
+	while (!t->run->go)
+		pthread_cond_wait(&t->run->cond, &t->run->lock);
+	pthread_mutex_unlock(&t->run->lock);
 	for (next = r->start_ns + iv; next < r->end_ns; next += iv) {
 		wl_sleep_until_ns(next);
 		now = wl_now_ns();
@@ -251,7 +257,25 @@ static int setup(const struct cy_opts *o, struct wl_slice_info *slice,
 	return ret;
 }
 
-/* Signals go to the main thread only, so workers never wake early. */
+static void open_gate(struct cy_run *r)
+{
+	pthread_mutex_lock(&r->lock);
+	r->go = 1;
+	pthread_cond_broadcast(&r->cond);
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void join_threads(const struct cy_thread *t, int64_t n)
+{
+	for (int64_t i = 0; i < n; i++)
+		pthread_join(t[i].th, NULL);
+}
+
+/*
+ * Start the workers and open the gate; on failure the started ones see an
+ * empty window and are joined. Signals go to the main thread only, so
+ * workers never wake early.
+ */
 static int start_threads(struct cy_run *r, struct cy_thread *t, char *err,
 			 size_t errlen)
 {
@@ -263,7 +287,6 @@ static int start_threads(struct cy_run *r, struct cy_thread *t, char *err,
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &set, &old);
-	pthread_barrier_init(&r->go, NULL, (unsigned int)r->o->threads + 1);
 	for (i = 0; i < r->o->threads && !ret; i++) {
 		t[i].run = r;
 		t[i].iv = calloc(r->nint, sizeof(*t[i].iv));
@@ -275,17 +298,19 @@ static int start_threads(struct cy_run *r, struct cy_thread *t, char *err,
 	if (ret) {
 		snprintf(err, errlen, "starting thread %" PRId64 ": %s", i - 1,
 			 strerror(ret));
+		open_gate(r); /* end_ns is 0: nothing to measure */
+		join_threads(t, i - 1);
 		return -ret;
 	}
 	r->start_ns = wl_now_ns() + 1000000;
 	r->measure_ns = r->start_ns + r->o->common.warmup_ns;
 	r->end_ns = r->measure_ns + r->o->common.duration_ns;
-	pthread_barrier_wait(&r->go);
+	open_gate(r);
 	return 0;
 }
 
 /* Sleep out the run; returns the end of the window actually covered. */
-static uint64_t wait_run(const struct cy_run *r, struct cy_thread *t)
+static uint64_t wait_run(const struct cy_run *r, const struct cy_thread *t)
 {
 	uint64_t end = r->end_ns;
 
@@ -295,9 +320,29 @@ static uint64_t wait_run(const struct cy_run *r, struct cy_thread *t)
 			break;
 		}
 	}
-	for (int64_t i = 0; i < r->o->threads; i++)
-		pthread_join(t[i].th, NULL);
+	join_threads(t, r->o->threads);
 	return end;
+}
+
+/* Set up, run, report; returns the exit code. */
+static int run(struct cy_run *r, struct cy_thread *t, json_t *doc)
+{
+	struct wl_slice_info slice;
+	uint64_t end;
+	char err[256];
+	int ret;
+
+	ret = setup(r->o, &slice, err, sizeof(err));
+	if (!ret)
+		ret = start_threads(r, t, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		/* -EINVAL: a placement this machine cannot give */
+		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+	}
+	end = wait_run(r, t);
+	return report(r, t, doc, &slice,
+		      end > r->measure_ns ? end - r->measure_ns : 0);
 }
 
 static int parse(struct cy_opts *o, int argc, char **argv)
@@ -357,12 +402,11 @@ static int parse(struct cy_opts *o, int argc, char **argv)
 int main(int argc, char **argv)
 {
 	struct cy_opts o;
-	struct cy_run r = { .o = &o };
-	struct wl_slice_info slice;
+	struct cy_run r = { .o = &o,
+			    .lock = PTHREAD_MUTEX_INITIALIZER,
+			    .cond = PTHREAD_COND_INITIALIZER };
 	struct cy_thread *t;
-	uint64_t end;
 	json_t *doc;
-	char err[256];
 	int ret;
 
 	ret = parse(&o, argc, argv);
@@ -370,26 +414,15 @@ int main(int argc, char **argv)
 		return ret;
 	r.nint = wl_intervals_n(o.common.duration_ns);
 	t = calloc((size_t)o.threads, sizeof(*t));
-	doc = wl_doc_new(PROG, argc, argv);
 	if (!t) {
 		fprintf(stderr, "%s: out of memory\n", PROG);
 		return SB_EXIT_ENV;
 	}
-	ret = setup(&o, &slice, err, sizeof(err));
-	if (!ret)
-		ret = start_threads(&r, t, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "%s: %s\n", PROG, err);
-		/* -EINVAL: a placement this machine cannot give */
-		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
-	}
-	end = wait_run(&r, t);
-	ret = report(&r, t, doc, &slice,
-		     end > r.measure_ns ? end - r.measure_ns : 0);
+	doc = wl_doc_new(PROG, argc, argv);
+	ret = run(&r, t, doc);
 	json_decref(doc);
 	for (int64_t i = 0; i < o.threads; i++)
 		free(t[i].iv);
 	free(t);
-	pthread_barrier_destroy(&r.go);
 	return ret;
 }

@@ -314,6 +314,34 @@ static int setup(struct mi_run *r, struct wl_slice_info *slice, char *err,
 	return ret;
 }
 
+/* Set up, run, report; returns the exit code. */
+static int run(struct mi_run *r, json_t *doc)
+{
+	struct wl_slice_info slice;
+	uint64_t end;
+	char err[256];
+	int ret, failed;
+
+	ret = setup(r, &slice, err, sizeof(err));
+	if (!ret)
+		ret = spawn_children(r, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		/* -EINVAL: a placement this machine cannot give */
+		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+	}
+	wl_burn_set_stop(wl_stop_flag());
+	end = wait_children(r, &failed);
+	if (failed) {
+		fprintf(stderr, "%s: %d of %" PRId64 " processes failed\n",
+			PROG, failed, r->o->procs);
+		return SB_EXIT_ENV;
+	}
+	return report(r, doc, &slice,
+		      end > r->t->measure_ns ? end - r->t->measure_ns : 0,
+		      wl_stop_status());
+}
+
 static int parse(struct mi_opts *o, int argc, char **argv)
 {
 	struct wl_opt common[WL_COMMON_NOPTS + 1];
@@ -352,37 +380,18 @@ static int parse(struct mi_opts *o, int argc, char **argv)
 int main(int argc, char **argv)
 {
 	struct mi_opts o;
-	struct mi_run r = { .o = &o };
-	struct wl_slice_info slice;
-	uint64_t end;
+	struct mi_run r = { .o = &o, .shm = MAP_FAILED };
 	json_t *doc;
-	char err[256];
-	int ret, failed;
+	int ret;
 
 	ret = parse(&o, argc, argv);
 	if (ret || o.common.help)
 		return ret;
 	doc = wl_doc_new(PROG, argc, argv);
-	ret = setup(&r, &slice, err, sizeof(err));
-	if (!ret)
-		ret = spawn_children(&r, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "%s: %s\n", PROG, err);
-		/* -EINVAL: a placement this machine cannot give */
-		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
-	}
-	wl_burn_set_stop(wl_stop_flag());
-	end = wait_children(&r, &failed);
-	if (failed) {
-		fprintf(stderr, "%s: %d of %" PRId64 " processes failed\n",
-			PROG, failed, o.procs);
-		return SB_EXIT_ENV;
-	}
-	ret = report(&r, doc, &slice,
-		     end > r.t->measure_ns ? end - r.t->measure_ns : 0,
-		     wl_stop_status());
+	ret = run(&r, doc);
 	json_decref(doc);
 	free(r.pids);
-	munmap(r.shm, r.stride * (size_t)(o.procs + 1));
+	if (r.shm != MAP_FAILED)
+		munmap(r.shm, r.stride * (size_t)(o.procs + 1));
 	return ret;
 }

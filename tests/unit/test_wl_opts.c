@@ -68,7 +68,8 @@ static void test_durations_and_ints(void **state)
 	(void)state;
 	assert_int_equal(parse(f, err, sizeof(err), "--interval", "500us", "-t",
 			       "4", "--duration", "2s", "--warmup", "0.5ms",
-			       "--slice", "3ms", "--json", "-", "-q", NULL),
+			       "--slice", "3ms", "--json", "-", "-q",
+			       (char *)NULL),
 			 14);
 	assert_int_equal(f->interval_ns, 500000);
 	assert_int_equal(f->threads, 4);
@@ -89,7 +90,8 @@ static void test_plain_ns_and_defaults(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(parse(f, err, sizeof(err), "-i", "250000", NULL), 3);
+	assert_int_equal(
+		parse(f, err, sizeof(err), "-i", "250000", (char *)NULL), 3);
 	assert_int_equal(f->interval_ns, 250000);
 	assert_int_equal(f->threads, 1);
 	assert_int_equal(f->c.duration_ns, 5000000000ULL);
@@ -128,7 +130,7 @@ static void test_errors_name_option_and_value(void **state)
 
 		assert_int_equal(parse(f, err, sizeof(err),
 				       (char *)cases[i].args[0],
-				       (char *)cases[i].args[1], NULL),
+				       (char *)cases[i].args[1], (char *)NULL),
 				 -EINVAL);
 		assert_string_equal(err, cases[i].msg);
 		free(f);
@@ -143,10 +145,10 @@ static void test_stop_at_nonopt(void **state)
 	(void)state;
 	f->cli.stop_at_nonopt = 1;
 	assert_int_equal(parse(f, err, sizeof(err), "-s", "500us", "--", "grep",
-			       "-i", "x", NULL),
+			       "-i", "x", (char *)NULL),
 			 4);
 	assert_int_equal(parse(f, err, sizeof(err), "-s", "1ms", "grep", "-t",
-			       "9", NULL),
+			       "9", (char *)NULL),
 			 3);
 	assert_int_equal(f->c.slice_ns, 1000000);
 	assert_int_equal(f->threads, 1); /* "-t 9" belongs to grep */
@@ -209,7 +211,7 @@ static void test_common_slice_req(void **state)
 
 	(void)state;
 	assert_true(parse(f, err, sizeof(err), "--batch", "--slice", "0",
-			  NULL) > 0);
+			  (char *)NULL) > 0);
 	wl_common_slice_req(&f->c, &req);
 	assert_true(req.set_slice);
 	assert_int_equal(req.slice_ns, 0);
