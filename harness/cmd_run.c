@@ -63,10 +63,17 @@ static const struct opt_def {
 
 static volatile sig_atomic_t stop_flag;
 
+/* First Ctrl-C: finish or abandon the current run, then stop; second: default. */
 static void on_signal(int sig)
 {
-	(void)sig;
+	static const char msg[] =
+		"\nslicebench run: stopping after the current "
+		"run (again to abort)\n";
+
 	stop_flag = 1;
+	signal(sig, SIG_DFL);
+	if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
+		return;
 }
 
 static void usage(FILE *f)
@@ -354,7 +361,7 @@ static int do_run(const struct runner *rn, struct run_kernel *k,
 		run_host(rn, r, tmp, &out);
 	else
 		run_vm(rn, k, r, tmp, &out);
-	if (stop_flag) {
+	if (stop_flag && *out.failure) { /* abandoned: resumed next time */
 		json_decref(out.vm);
 		json_decref(out.agent);
 		return 1;
@@ -401,6 +408,19 @@ static void print_figures(const struct scenario *sc, const char *dir)
 	}
 }
 
+static void print_failure(const char *dir)
+{
+	char path[PATH_MAX + 16];
+	json_t *m;
+
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	m = json_load_file(path, 0, NULL);
+	printf("  failed: %s\n",
+	       json_string_value(json_object_get(m, "failure")) ?:
+		       "(no manifest)");
+	json_decref(m);
+}
+
 static void print_results(const struct scenario *sc, const struct plan *p,
 			  const char *root)
 {
@@ -413,7 +433,10 @@ static void print_results(const struct scenario *sc, const struct plan *p,
 		printf("\n== %s / %s / repeat %d%s\n", r->kernel, r->set,
 		       r->repeat,
 		       plan_run_complete(root, r) ? "" : " (FAILED)");
-		print_figures(sc, dir);
+		if (plan_run_complete(root, r))
+			print_figures(sc, dir);
+		else
+			print_failure(dir);
 	}
 }
 
@@ -432,7 +455,7 @@ static int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	size_t todo = plan_pending(p, root), done = 0;
 	double t0 = now_s();
 	int failed = 0;
-	char a[32], b[32];
+	char a[32], b[32], c[32];
 
 	for (size_t i = 0; i < p->n_runs && !stop_flag; i++) {
 		const struct plan_run *r = &p->runs[i];
@@ -458,7 +481,7 @@ static int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		       rc ? "failed" : "complete",
 		       fmt_secs(now_s() - t1, a, 32),
 		       fmt_secs(now_s() - t0, b, 32),
-		       fmt_secs((now_s() - t0) / done * (todo - done), a, 32));
+		       fmt_secs((now_s() - t0) / done * (todo - done), c, 32));
 		fflush(stdout);
 	}
 	if (stop_flag) {
