@@ -38,3 +38,7 @@ test_wl_stats_LDLIBS := $(WL_LDLIBS)
 UNIT_TESTS += test_wl_doc
 test_wl_doc_SRCS := tests/unit/test_wl_doc.c $(WL_DEP_SRCS)
 test_wl_doc_LDLIBS := $(WL_LDLIBS)
+
+UNIT_TESTS += test_wl_clock
+test_wl_clock_SRCS := tests/unit/test_wl_clock.c $(WL_DEP_SRCS)
+test_wl_clock_LDLIBS := $(WL_LDLIBS)
