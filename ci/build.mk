@@ -8,3 +8,9 @@ UNIT_TESTS += test_ci_stats
 test_ci_stats_SRCS := tests/unit/test_ci_stats.c ci/stats.c ci/gate.c \
 		      ci/metrics.c
 test_ci_stats_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_ci_results
+test_ci_results_SRCS := tests/unit/test_ci_results.c ci/results.c \
+			ci/metrics.c ci/rules.c ci/gate.c ci/stats.c \
+			common/atomicio.c
+test_ci_results_LDLIBS := -ljansson -lm
