@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "common/atomicio.h"
 #include "common/duration.h"
@@ -19,7 +20,7 @@
 struct boot_opts {
 	const char *init, *scenario, *results_out, *console, *initrd_out;
 	const char *accel, *append, *bin_dir, *timeout;
-	int cpus, memory_mb, icount_shift, with_perf;
+	int cpus, memory_mb, icount_shift, with_perf, require_agent;
 };
 
 enum opt_kind { OPT_STR, OPT_INT, OPT_FLAG };
@@ -61,6 +62,9 @@ static const struct opt {
 	  "static slicebench binaries (default build/bin)"),
 	{ "with-perf", NULL, "add perf and its libraries", OPT_FLAG,
 	  offsetof(struct boot_opts, with_perf), 0, 1 },
+	{ "require-agent", NULL,
+	  "fail when BIN_DIR/sbguest is missing (the real guest)", OPT_FLAG,
+	  offsetof(struct boot_opts, require_agent), 0, 1 },
 #undef S
 #undef I
 };
@@ -74,14 +78,18 @@ static void usage(FILE *f)
 		"       slicebench kernel show NAME\n"
 		"       slicebench kernel fetch NAME\n"
 		"       slicebench kernel build NAME\n"
+		"       slicebench kernel initramfs NAME --init FILE [options]\n"
 		"       slicebench kernel boot NAME --init FILE [options]\n\n"
 		"NAME is a descriptor in kernels/<name>/kernel.json, 'host', or a\n"
 		"path to a bzImage (booted as is). fetch makes the image available\n"
 		"(Debian package download, or a source build); build does the\n"
 		"source build of a type \"source\" kernel. boot builds an initramfs\n"
 		"around --init, boots it under QEMU and prints the outcome as JSON\n"
-		"(exit 0 when the guest printed 'SLICEBENCH: done status=ok').\n\n"
-		"boot options:\n");
+		"(exit 0 when the guest printed 'SLICEBENCH: done status=ok';\n"
+		"3 on a panic, timeout or guest failure). initramfs only writes the\n"
+		"archive (--init, --scenario, --initrd-out, --bin-dir, --with-perf,\n"
+		"--require-agent) and prints its path. Source builds honour KSRC=DIR.\n\n"
+		"options:\n");
 	for (size_t i = 0; i < N_BOOT_OPTS; i++) {
 		char left[40];
 
@@ -212,6 +220,68 @@ static void default_path(char *buf, size_t len, const char *rel)
 		 root && *root ? "/" : "", rel);
 }
 
+/* The initramfs of `boot` and `initramfs`; its path goes into @initrd. */
+static int make_initramfs(const char *cmd, const struct kernel_info *ki,
+			  const struct boot_opts *o, char *initrd, size_t len)
+{
+	char bin_dir[PATH_MAX], err[1024], dir[PATH_MAX];
+	int ret;
+
+	if (!o->init) {
+		fprintf(stderr,
+			"slicebench kernel %s: --init FILE is required\n", cmd);
+		return SB_EXIT_USAGE;
+	}
+	default_path(bin_dir, sizeof(bin_dir), "build/bin");
+	if (o->initrd_out) {
+		ret = fmt(initrd, len, "%s", o->initrd_out);
+	} else {
+		ret = fmt(dir, sizeof(dir), "%s/initramfs",
+			  kernel_cache_dir()) ||
+		      fmt(initrd, len, "%s/%s-%s.cpio", dir, cmd, ki->name) ||
+		      sb_mkdir_p(dir, 0755);
+	}
+	if (ret) {
+		fprintf(stderr, "slicebench kernel %s: cannot use %s\n", cmd,
+			o->initrd_out ? o->initrd_out : dir);
+		return SB_EXIT_ENV;
+	}
+	ret = initramfs_build(
+		&(struct initramfs_request){
+			.kernel = ki,
+			.scenario_path = o->scenario,
+			.bin_dir = o->bin_dir ? o->bin_dir : bin_dir,
+			.init_path = o->init,
+			.with_perf = o->with_perf,
+			.out_path = initrd,
+			.agent_optional = !o->require_agent },
+		err, sizeof(err));
+	if (ret)
+		fprintf(stderr, "slicebench kernel %s: %s\n", cmd, err);
+	return ret;
+}
+
+static int do_initramfs(const char *name, int argc, char **argv)
+{
+	struct boot_opts o = { 0 };
+	char initrd[PATH_MAX];
+	struct kernel_info ki;
+	struct stat st;
+	int ret = parse_boot(argc, argv, &o);
+
+	if (!ret)
+		ret = lookup(name, &ki, 0);
+	if (!ret)
+		ret = make_initramfs("initramfs", &ki, &o, initrd,
+				     sizeof(initrd));
+	if (ret)
+		return ret;
+	if (stat(initrd, &st))
+		return SB_EXIT_ENV;
+	return print_json(json_pack("{s:s, s:I}", "initramfs", initrd, "bytes",
+				    (json_int_t)st.st_size));
+}
+
 static int do_boot(const char *name, int argc, char **argv)
 {
 	struct boot_opts o = { .cpus = 2,
@@ -219,7 +289,7 @@ static int do_boot(const char *name, int argc, char **argv)
 			       .icount_shift = 1,
 			       .accel = "auto",
 			       .timeout = "120s" };
-	char bin_dir[PATH_MAX], initrd[PATH_MAX], err[1024], dir[PATH_MAX];
+	char initrd[PATH_MAX];
 	struct kernel_info ki;
 	struct vm_result res;
 	uint64_t timeout_ns;
@@ -227,15 +297,15 @@ static int do_boot(const char *name, int argc, char **argv)
 
 	if (ret)
 		return ret;
-	if (!o.init) {
-		fprintf(stderr,
-			"slicebench kernel boot: --init FILE is required\n");
-		return SB_EXIT_USAGE;
-	}
 	if (sb_parse_duration_ns(o.timeout, &timeout_ns) || !timeout_ns) {
 		fprintf(stderr,
 			"slicebench kernel boot: --timeout: \"%s\" is not a duration\n",
 			o.timeout);
+		return SB_EXIT_USAGE;
+	}
+	if (!o.init) {
+		fprintf(stderr,
+			"slicebench kernel boot: --init FILE is required\n");
 		return SB_EXIT_USAGE;
 	}
 	ret = lookup(name, &ki, 1);
@@ -246,32 +316,11 @@ static int do_boot(const char *name, int argc, char **argv)
 			"slicebench kernel boot: kernel %s runs no VM\n", name);
 		return SB_EXIT_USAGE;
 	}
-	default_path(bin_dir, sizeof(bin_dir), "build/bin");
-	if (fmt(dir, sizeof(dir), "%s/initramfs", kernel_cache_dir()) ||
-	    fmt(initrd, sizeof(initrd), "%s/boot-%s.cpio", dir, ki.name) ||
-	    (!o.initrd_out && sb_mkdir_p(dir, 0755))) {
-		fprintf(stderr, "slicebench kernel boot: cannot create %s\n",
-			dir);
-		return SB_EXIT_ENV;
-	}
-	ret = initramfs_build(
-		&(struct initramfs_request){
-			.kernel = &ki,
-			.scenario_path = o.scenario,
-			.bin_dir = o.bin_dir ? o.bin_dir : bin_dir,
-			.init_path = o.init,
-			.with_perf = o.with_perf,
-			.out_path = o.initrd_out ? o.initrd_out : initrd,
-			.agent_optional = 1 },
-		err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "slicebench kernel boot: %s\n", err);
+	ret = make_initramfs("boot", &ki, &o, initrd, sizeof(initrd));
+	if (ret)
 		return ret;
-	}
 	ret = vm_run(&(struct vm_request){ .kernel = &ki,
-					   .initrd = o.initrd_out ?
-							     o.initrd_out :
-							     initrd,
+					   .initrd = initrd,
 					   .accel = o.accel,
 					   .icount_shift = o.icount_shift,
 					   .cpus = o.cpus,
@@ -312,7 +361,8 @@ int cmd_kernel(int argc, char **argv)
 	}
 	if (!strcmp(sub, "list") && argc == 2)
 		return do_list();
-	if (argc < 3 || (argc > 3 && strcmp(sub, "boot"))) {
+	if (argc < 3 ||
+	    (argc > 3 && strcmp(sub, "boot") && strcmp(sub, "initramfs"))) {
 		usage(stderr);
 		return SB_EXIT_USAGE;
 	}
@@ -322,6 +372,8 @@ int cmd_kernel(int argc, char **argv)
 	}
 	if (!strcmp(sub, "boot"))
 		return do_boot(argv[2], argc - 2, argv + 2);
+	if (!strcmp(sub, "initramfs"))
+		return do_initramfs(argv[2], argc - 2, argv + 2);
 	if (!strcmp(sub, "show")) {
 		ret = lookup(argv[2], &ki, 0);
 		return ret ? ret : print_json(info_json(&ki));

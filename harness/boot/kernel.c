@@ -163,8 +163,14 @@ static int set_path(char *dst, size_t size, const char *base, const char *s)
 {
 	int n = s[0] == '/' ? snprintf(dst, size, "%s", s) :
 			      snprintf(dst, size, "%s/%s", base, s);
+	char real[PATH_MAX];
 
-	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+	if (n < 0 || (size_t)n >= size)
+		return -ENAMETOOLONG;
+	/* Canonical when it exists, so descriptors sharing a file agree. */
+	if (realpath(dst, real) && strlen(real) < size)
+		strcpy(dst, real);
+	return 0;
 }
 
 static int parse_field(const struct field *f, json_t *v, const char *base,

@@ -30,6 +30,7 @@ struct build {
 	char obj[PATH_MAX]; /* O= directory */
 	char log[PATH_MAX];
 	char key[65];
+	int user_tree; /* KSRC or a tree directory: always let make decide */
 	char *err;
 	size_t errlen;
 };
@@ -89,6 +90,7 @@ static int pristine_tree(struct build *b)
 	if (stat(tree, &st))
 		return fail(b, SB_EXIT_ENV, "source tree or tarball missing",
 			    tree);
+	b->user_tree = S_ISDIR(st.st_mode);
 	if (S_ISDIR(st.st_mode))
 		return fmt(b->pristine, sizeof(b->pristine), "%s", tree) ?
 			       fail(b, SB_EXIT_USAGE, "path too long", tree) :
@@ -134,8 +136,12 @@ static int patched_tree(struct build *b, const struct kernel_patches *q)
 	if (fmt(b->src, sizeof(b->src), "%s/src", b->dir) ||
 	    fmt(tmp, sizeof(tmp), "%s/src.tmp", b->dir))
 		return fail(b, SB_EXIT_USAGE, "path too long", b->dir);
-	if (!access(b->src, R_OK))
-		return 0;
+	if (!access(b->src, R_OK)) {
+		if (!b->user_tree)
+			return 0;
+		/* The user's tree may have changed: copy it again. */
+		sb_rm_rf(b->src);
+	}
 	sb_rm_rf(tmp);
 	{
 		const char *argv[] = { "cp",	    "-a", "--reflink=auto",
@@ -251,7 +257,7 @@ int kernel_build_source(struct kernel_info *ki, char *err, size_t errlen)
 		     fmt(done, sizeof(done), "%s/done", b.dir)))
 		ret = fail(&b, SB_EXIT_USAGE, "path too long",
 			   kernel_cache_dir());
-	if (!ret && !access(done, R_OK)) {
+	if (!ret && !b.user_tree && !access(done, R_OK)) {
 		ret = fill(&b);
 		goto out;
 	}

@@ -59,8 +59,12 @@ const char *vm_status_name(enum vm_status s);
  */
 int vm_choose_accel(const struct vm_request *req, struct vm_result *res);
 
-/* Boot, wait, classify. Returns 0 when QEMU could be run at all (see
- * res->status for the outcome), or an SB_EXIT_* code with res->detail set. */
+/*
+ * Boot, wait, classify. Chooses the accelerator itself (vm_choose_accel(),
+ * answered from the cache after the first probe) and resets @res first.
+ * Returns 0 when QEMU could be run at all (see res->status for the
+ * outcome), or an SB_EXIT_* code with res->detail set.
+ */
 int vm_run(const struct vm_request *req, struct vm_result *res);
 
 #endif

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Integration test (no VM): slicebench kernel list/show/initramfs, descriptor
+# errors, exit codes, initramfs layout and its reuse.
+set -euo pipefail
+sb=$PWD/build/bin/slicebench
+init=tests/fixtures/boot/init-features.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+expect_rc() { # want cmd... (stderr kept in $tmp/err)
+	local want=$1 rc=0
+	shift
+	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+	if [[ $rc != "$want" ]]; then
+		echo "FAIL: '$*' exited $rc, wanted $want:" >&2
+		cat "$tmp/err" >&2
+		exit 1
+	fi
+}
+
+echo "check: --help exits 0 and names every subcommand"
+expect_rc 0 "$sb" kernel --help
+for s in list show fetch build initramfs boot; do grep -q "kernel $s" "$tmp/out"; done
+
+echo "check: list shows the shipped descriptors with their types"
+expect_rc 0 "$sb" kernel list
+for k in debian cfs host baseline patched regress-demo; do
+	grep -qE "^$k +(debian|source|host) " "$tmp/out"
+done
+
+echo "check: an unknown kernel exits 2 and lists the available ones"
+expect_rc 2 "$sb" kernel show no-such-kernel
+grep -q "unknown kernel 'no-such-kernel'; available: baseline, cfs, debian, host" "$tmp/err"
+
+echo "check: show host reports the running kernel"
+expect_rc 0 "$sb" kernel show host
+jq -e --arg r "$(uname -r)" '.type == "host" and .release == $r and .image == ""' "$tmp/out" >/dev/null
+
+echo "check: show of a source kernel resolves the shared fragment and the series"
+expect_rc 0 "$sb" kernel show regress-demo
+jq -e '.type == "source" and .machine == "microvm" and (.fragment | endswith("common/config.fragment")) and (.series | endswith("regress-demo/patches/series"))' "$tmp/out" >/dev/null
+"$sb" kernel show patched | jq -r .fragment | cmp - <(jq -r .fragment "$tmp/out")
+
+echo "check: descriptor errors name the file and the key, exit 2"
+mkdir -p "$tmp/k/typo" "$tmp/k/rpm"
+echo '{"type": "debian", "package": "x", "packages": "y"}' >"$tmp/k/typo/kernel.json"
+echo '{"type": "rpm"}' >"$tmp/k/rpm/kernel.json"
+SLICEBENCH_KERNELS=$tmp/k expect_rc 2 "$sb" kernel show typo
+grep -q "typo/kernel.json: packages: unknown key" "$tmp/err"
+SLICEBENCH_KERNELS=$tmp/k expect_rc 2 "$sb" kernel show rpm
+grep -q 'rpm/kernel.json: type: "rpm" is not a kernel type' "$tmp/err"
+
+echo "check: build refuses a non-source kernel; bad options exit 2"
+expect_rc 2 "$sb" kernel build host
+expect_rc 2 "$sb" kernel boot debian
+grep -q -- "--init FILE is required" "$tmp/err"
+expect_rc 2 "$sb" kernel boot debian --init "$init" --cpus 0
+expect_rc 2 "$sb" kernel boot debian --init "$init" --timeout 5xs
+expect_rc 2 "$sb" kernel show "$tmp/not-a-kernel"
+printf 'not a kernel' >"$tmp/fake"
+expect_rc 2 "$sb" kernel show "$tmp/fake"
+grep -q "not an x86 bzImage" "$tmp/err"
+
+echo "check: the initramfs holds init, busybox links, tools, libraries, scenario, nodes"
+echo '{"name": "t"}' >"$tmp/scenario.json"
+expect_rc 0 "$sb" kernel initramfs host --init "$init" --scenario "$tmp/scenario.json" \
+	--initrd-out "$tmp/a.cpio"
+cpio -itv --quiet -F "$tmp/a.cpio" >"$tmp/list"
+for f in init bin/busybox usr/bin/trace-cmd usr/bin/cyclictest usr/bin/hackbench \
+	lib64/ld-linux-x86-64.so.2 lib/x86_64-linux-gnu/libtracefs.so.1 \
+	etc/slicebench/scenario.json; do
+	grep -qE " $f\$" "$tmp/list" || { echo "missing $f" >&2; exit 1; }
+done
+grep -qE '^-rwxr-xr-x .* init$' "$tmp/list"
+grep -qE ' bin/sh -> /bin/busybox$' "$tmp/list"
+grep -qE '^crw------- .* dev/console$' "$tmp/list"
+grep -qE '^crw-rw-rw- .* dev/null$' "$tmp/list"
+grep -q ' usr/bin/perf$' "$tmp/list" && exit 1
+mkdir "$tmp/x"
+cpio -id --quiet --no-absolute-filenames -D "$tmp/x" -F "$tmp/a.cpio" 2>/dev/null || true
+cmp "$tmp/x/etc/slicebench/scenario.json" "$tmp/scenario.json"
+cmp "$tmp/x/init" "$init"
+
+echo "check: an unchanged initramfs is reused, a changed input rebuilds it"
+before=$(stat -c %Y.%y "$tmp/a.cpio")
+sleep 1
+"$sb" kernel initramfs host --init "$init" --scenario "$tmp/scenario.json" --initrd-out "$tmp/a.cpio" >/dev/null
+[[ $(stat -c %Y.%y "$tmp/a.cpio") == "$before" ]]
+touch "$tmp/scenario.json"
+"$sb" kernel initramfs host --init "$init" --scenario "$tmp/scenario.json" --initrd-out "$tmp/a.cpio" >/dev/null
+[[ $(stat -c %Y.%y "$tmp/a.cpio") != "$before" ]]
+before=$(stat -c %Y.%y "$tmp/a.cpio")
+"$sb" kernel initramfs host --init "$init" --initrd-out "$tmp/a.cpio" >/dev/null
+[[ $(stat -c %Y.%y "$tmp/a.cpio") != "$before" ]]
+
+echo "check: with --with-perf, perf and its libraries are in"
+expect_rc 0 "$sb" kernel initramfs host --init "$init" --with-perf --initrd-out "$tmp/p.cpio"
+cpio -it --quiet -F "$tmp/p.cpio" >"$tmp/plist"
+grep -qx usr/bin/perf "$tmp/plist"
+
+echo "check: a missing program is exit 3 naming it; a missing agent too when required"
+mkdir "$tmp/bin"
+for f in /usr/bin/*; do [[ ${f##*/} == busybox ]] || ln -s "$f" "$tmp/bin/"; done
+PATH=$tmp/bin expect_rc 3 "$sb" kernel initramfs host --init "$init" --initrd-out "$tmp/b.cpio"
+grep -q "busybox not found" "$tmp/err"
+mkdir "$tmp/empty"
+expect_rc 3 "$sb" kernel initramfs host --init "$init" --bin-dir "$tmp/empty" \
+	--require-agent --initrd-out "$tmp/c.cpio"
+grep -q "sbguest missing" "$tmp/err"
+expect_rc 2 "$sb" kernel initramfs host --init "$tmp/no-init" --initrd-out "$tmp/d.cpio"
+echo "boot_kernel_cli: all checks passed"
