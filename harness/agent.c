@@ -359,6 +359,8 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 	say(o, "recording with %s; starting %d workload(s)",
 	    recorder_tool(o->recorder), sc->n_workloads);
 	run->t0 = mono_ns();
+	json_object_set_new(doc, "workload_start_mono_ns",
+			    json_integer((json_int_t)run->t0));
 	run->win_start = run->t0 + sc->warmup_ns;
 	run->win_end = run->win_start + sc->duration_ns;
 	snprintf(dir, sizeof(dir), "%s/window.json", o->out_dir);
