@@ -131,9 +131,10 @@ static void mix_tables(struct mix_cfg *cfg, int given, struct wl_opt *common,
 		"Poisson input, mix-io, mix-comp compositor at --fps against a "
 		"frame deadline) and --renderers processes (mix-rmain with "
 		"heavy-tailed script tasks, mix-raster workers). --slice sets "
-		"every role unless --slice-ROLE overrides. With the defaults "
-		"the load is ~30-40 % of one CPU (CPU-time work, so the same "
-		"under emulation).";
+		"every role unless --slice-ROLE overrides. Work is CPU time, "
+		"so preemption does not shorten it. The defaults load ~31 % "
+		"of one CPU natively (each renderer ~12 %), ~50 % in a 2-vCPU "
+		"TCG guest (emulated syscalls and wakeups).";
 	cli->tables[0] = own;
 	cli->tables[1] = common;
 }
