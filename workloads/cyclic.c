@@ -24,8 +24,8 @@
 
 #define PROG "cyclic"
 #define MAX_THREADS 1024
-/* Per-second histograms are kept per thread: bound their address space. */
-#define MAX_HIST_BYTES (1ULL << 30)
+/* Per-second histograms are kept per thread, prefaulted: bound them. */
+#define MAX_HIST_BYTES (256ULL << 20)
 
 struct cy_opts {
 	int64_t threads;
@@ -37,9 +37,11 @@ struct cy_opts {
 struct cy_run {
 	const struct cy_opts *o;
 	unsigned int nint; /* intervals of the full window */
-	/* The start gate: workers wait for @go under @lock. */
+	/* The start gate, under @lock: workers count themselves @ready,
+	 * then wait for @go. */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
+	int64_t ready;
 	int go;
 	/* CLOCK_MONOTONIC instants, written before the gate opens. */
 	uint64_t start_ns, measure_ns, end_ns;
@@ -56,15 +58,12 @@ struct cy_thread {
 };
 
 /* Count a wakeup intended at @next that happened at @now. */
-static void record(struct cy_thread *t, unsigned int *ready, uint64_t next,
-		   uint64_t now)
+static void record(struct cy_thread *t, uint64_t next, uint64_t now)
 {
 	const struct cy_run *r = t->run;
 	uint64_t lat = now > next ? now - next : 0;
 	unsigned int k = wl_interval_index(next, r->measure_ns, r->nint);
 
-	while (*ready <= k)
-		sb_hist_init(&t->iv[(*ready)++]);
 	sb_hist_add(&t->iv[k], lat);
 	t->wakeups++;
 	if (lat >= t->max_ns) {
@@ -79,12 +78,16 @@ static void *cy_thread_main(void *arg)
 	struct cy_thread *t = arg;
 	const struct cy_run *r = t->run;
 	const uint64_t iv = r->o->interval_ns;
-	unsigned int ready = 0;
 	uint64_t next, now;
 
 	t->tid = gettid();
 	prctl(PR_SET_NAME, PROG);
+	/* Touch every histogram now: no page faults in the loop. */
+	for (unsigned int k = 0; k < r->nint; k++)
+		sb_hist_init(&t->iv[k]);
 	pthread_mutex_lock(&t->run->lock);
+	t->run->ready++;
+	pthread_cond_broadcast(&t->run->cond);
 	while (!t->run->go)
 		pthread_cond_wait(&t->run->cond, &t->run->lock);
 	pthread_mutex_unlock(&t->run->lock);
@@ -94,7 +97,7 @@ static void *cy_thread_main(void *arg)
 		if (wl_stop_requested())
 			break;
 		if (next >= r->measure_ns)
-			record(t, &ready, next, now);
+			record(t, next, now);
 		if (now >= next + iv) {
 			/* Whole periods missed: skip them, like cyclictest. */
 			uint64_t missed = (now - next) / iv;
@@ -104,8 +107,6 @@ static void *cy_thread_main(void *arg)
 			next += missed * iv;
 		}
 	}
-	while (ready < r->nint)
-		sb_hist_init(&t->iv[ready++]);
 	return NULL;
 }
 
@@ -257,9 +258,17 @@ static int setup(const struct cy_opts *o, struct wl_slice_info *slice,
 	return ret;
 }
 
-static void open_gate(struct cy_run *r)
+/* Open the gate once @n workers are ready; the run starts 1 ms later. */
+static void open_gate(struct cy_run *r, int64_t n)
 {
 	pthread_mutex_lock(&r->lock);
+	while (r->ready < n)
+		pthread_cond_wait(&r->cond, &r->lock);
+	if (n) {
+		r->start_ns = wl_now_ns() + 1000000;
+		r->measure_ns = r->start_ns + r->o->common.warmup_ns;
+		r->end_ns = r->measure_ns + r->o->common.duration_ns;
+	}
 	r->go = 1;
 	pthread_cond_broadcast(&r->cond);
 	pthread_mutex_unlock(&r->lock);
@@ -298,14 +307,11 @@ static int start_threads(struct cy_run *r, struct cy_thread *t, char *err,
 	if (ret) {
 		snprintf(err, errlen, "starting thread %" PRId64 ": %s", i - 1,
 			 strerror(ret));
-		open_gate(r); /* end_ns is 0: nothing to measure */
+		open_gate(r, 0); /* end_ns stays 0: nothing to measure */
 		join_threads(t, i - 1);
 		return -ret;
 	}
-	r->start_ns = wl_now_ns() + 1000000;
-	r->measure_ns = r->start_ns + r->o->common.warmup_ns;
-	r->end_ns = r->measure_ns + r->o->common.duration_ns;
-	open_gate(r);
+	open_gate(r, r->o->threads);
 	return 0;
 }
 
