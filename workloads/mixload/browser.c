@@ -180,7 +180,7 @@ static int wait_frame(struct mix_browser *b, uint64_t seq, char *got)
 			}
 		}
 		if (left && !progress) {
-			struct pollfd pf[64];
+			struct pollfd pf[MIX_RENDERERS_MAX];
 			unsigned int n = 0;
 
 			for (unsigned int i = 0; i < b->n_fds; i++)
@@ -224,7 +224,7 @@ static void *comp_main(void *arg)
 	uint64_t vsync = b->origin, seq = 0, skipped = 0, *arr = NULL;
 	struct wl_slice_info slice;
 	struct mix_cpu_win cpu = { 0 };
-	char err[160], got[64];
+	char err[160], got[MIX_RENDERERS_MAX];
 	size_t cap = 0;
 
 	if (mix_role_enter(b->cfg, MIX_ROLE_COMP, &slice, err, sizeof(err))) {

@@ -20,3 +20,8 @@ UNIT_TESTS += test_mixload_frames
 test_mixload_frames_SRCS := tests/unit/test_mixload_frames.c \
 			    $(MIX_CORE_SRCS) $(COMMON_SRCS)
 test_mixload_frames_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_mixload_cfg
+test_mixload_cfg_SRCS := tests/unit/test_mixload_cfg.c \
+			 workloads/mixload/cfg.c $(WL_DEP_SRCS)
+test_mixload_cfg_LDLIBS := $(WL_LDLIBS)

@@ -85,7 +85,7 @@ static void mix_tables(struct mix_cfg *cfg, int given, struct wl_opt *common,
 		       struct wl_opt *own, struct wl_cli *cli)
 {
 	const struct wl_opt tab[OWN_NOPTS + 1] = {
-		INT_OPT("renderers", renderers, 1, 64,
+		INT_OPT("renderers", renderers, 1, MIX_RENDERERS_MAX,
 			"renderer processes (main thread + raster workers)"),
 		INT_OPT("raster-threads", raster_threads, 1, 64,
 			"raster worker threads per renderer"),

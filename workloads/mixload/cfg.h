@@ -18,6 +18,8 @@ enum mix_role {
 	MIX_ROLES
 };
 
+#define MIX_RENDERERS_MAX 64
+
 /* Fixed shapes of the model (named in --help). */
 #define MIX_SCRIPT_ALPHA 1.5 /* Pareto tail index of script task costs */
 #define MIX_BURST_MEAN 4.0 /* mean script tasks per burst (geometric) */
