@@ -156,14 +156,15 @@ static int parse_boot(int argc, char **argv, struct boot_opts *o)
 static json_t *info_json(const struct kernel_info *ki)
 {
 	return json_pack(
-		"{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:s, s:s, s:s}",
+		"{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:s, s:s, s:s, s:s}",
 		"name", ki->name, "type", kernel_type_name(ki->type),
 		"description", ki->description, "image", ki->image, "release",
 		ki->release, "config_path", ki->config_path, "config_sha256",
 		ki->config_sha256, "modules_dir", ki->modules_dir, "source",
 		ki->source, "machine", ki->machine, "custom_slices",
 		ki->custom_slices, "package", ki->package, "tree", ki->tree,
-		"fragment", ki->fragment, "series", ki->series);
+		"fragment", ki->fragment, "series", ki->series, "build_log",
+		ki->build_log);
 }
 
 static int print_json(json_t *j)

@@ -456,6 +456,8 @@ int kernel_lookup(const char *name, struct kernel_info *ki, char *err,
 		lookup_host(ki);
 	else if (ki->type == KERNEL_DEBIAN)
 		kernel_find_debian(ki);
+	else if (ki->type == KERNEL_SOURCE)
+		kernel_find_source(ki);
 	return 0;
 }
 

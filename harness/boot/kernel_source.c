@@ -6,13 +6,16 @@
  * survived, and an out-of-tree bzImage build cached by its inputs.
  */
 #include <errno.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/atomicio.h"
+#include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "common/spawn.h"
 #include "harness/boot/capture.h"
@@ -31,6 +34,8 @@ struct build {
 	char log[PATH_MAX];
 	char key[65];
 	int user_tree; /* KSRC or a tree directory: always let make decide */
+	const char *tarball; /* the tarball to unpack, or NULL */
+	size_t top_len; /* length of its top directory's name */
 	char *err;
 	size_t errlen;
 };
@@ -77,12 +82,11 @@ static int fail(struct build *b, int code, const char *msg, const char *arg)
 	return code;
 }
 
-/* The tree: KSRC, a directory, or a tarball unpacked once into the cache. */
-static int pristine_tree(struct build *b)
+/* Where the tree is: KSRC, a directory, or a tarball's unpack in the cache. */
+static int pristine_path(struct build *b)
 {
 	const char *ksrc = getenv("KSRC");
 	const char *tree = ksrc && *ksrc ? ksrc : b->ki->tree;
-	char dir[PATH_MAX], tmp[PATH_MAX], top[PATH_MAX];
 	const char *base = strrchr(tree, '/');
 	struct stat st;
 	size_t n;
@@ -91,38 +95,46 @@ static int pristine_tree(struct build *b)
 		return fail(b, SB_EXIT_ENV, "source tree or tarball missing",
 			    tree);
 	b->user_tree = S_ISDIR(st.st_mode);
-	if (S_ISDIR(st.st_mode))
+	b->tarball = b->user_tree ? NULL : tree;
+	if (b->user_tree)
 		return fmt(b->pristine, sizeof(b->pristine), "%s", tree) ?
 			       fail(b, SB_EXIT_USAGE, "path too long", tree) :
 			       0;
 	base = base ? base + 1 : tree;
 	n = strstr(base, ".tar") ? (size_t)(strstr(base, ".tar") - base) :
 				   strlen(base);
-	if (fmt(dir, sizeof(dir), "%s/src", kernel_cache_dir()) ||
-	    fmt(b->pristine, sizeof(b->pristine), "%s/%.*s-%lld", dir, (int)n,
-		base, (long long)st.st_mtime) ||
-	    fmt(tmp, sizeof(tmp), "%s.tmp.XXXXXX", b->pristine))
+	b->top_len = n;
+	if (fmt(b->pristine, sizeof(b->pristine), "%s/src/%.*s-%lld",
+		kernel_cache_dir(), (int)n, base, (long long)st.st_mtime))
 		return fail(b, SB_EXIT_USAGE, "path too long", tree);
-	if (!access(b->pristine, R_OK))
-		return 0;
-	if (sb_mkdir_p(dir, 0755) || !mkdtemp(tmp))
-		return fail(b, SB_EXIT_ENV, "cannot create", dir);
-	if (fmt(b->log, sizeof(b->log), "%s.log", b->pristine))
-		return fail(b, SB_EXIT_USAGE, "path too long", dir);
-	{
-		const char *argv[] = { "tar", "-xf", tree, "-C", tmp, NULL };
-		int ret = step(b, "unpacking the source", argv, NULL);
+	return 0;
+}
 
-		if (!ret &&
-		    (fmt(top, sizeof(top), "%s/%.*s", tmp, (int)n, base) ||
-		     rename(top, b->pristine)))
-			ret = fail(
-				b, SB_EXIT_ENV,
-				"the tarball has no top directory named like it",
-				tree);
-		sb_rm_rf(tmp);
-		return ret;
-	}
+/* Unpack the tarball once; its top directory must be named like it. */
+static int unpack(struct build *b)
+{
+	const char *base = b->tarball ? strrchr(b->tarball, '/') : NULL;
+	char dir[PATH_MAX], tmp[PATH_MAX], top[PATH_MAX];
+	const char *argv[] = { "tar", "-xf", b->tarball, "-C", tmp, NULL };
+	int ret;
+
+	if (b->user_tree || !access(b->pristine, R_OK))
+		return 0;
+	base = base ? base + 1 : b->tarball;
+	if (fmt(dir, sizeof(dir), "%s/src", kernel_cache_dir()) ||
+	    fmt(tmp, sizeof(tmp), "%s.tmp.XXXXXX", b->pristine))
+		return fail(b, SB_EXIT_USAGE, "path too long", b->pristine);
+	if (sb_mkdir_p(dir, 0755) || !mkdtemp(tmp))
+		return fail(b, SB_EXIT_ENV, "cannot create", tmp);
+	ret = step(b, "unpacking the source", argv, NULL);
+	if (!ret &&
+	    (fmt(top, sizeof(top), "%s/%.*s", tmp, (int)b->top_len, base) ||
+	     rename(top, b->pristine)))
+		ret = fail(b, SB_EXIT_ENV,
+			   "the tarball has no top directory named like it",
+			   b->tarball);
+	sb_rm_rf(tmp);
+	return ret;
 }
 
 /* A patched copy of the pristine tree at <dir>/src, made once. */
@@ -238,49 +250,104 @@ static int fill(struct build *b)
 	return 0;
 }
 
+static int64_t now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec;
+}
+
+/* Patch, configure, compile; then the stamp that marks the build complete. */
+static int run_build(struct build *b, const struct kernel_patches *q,
+		     const char *done)
+{
+	int64_t start = now_s();
+	char when[40];
+	json_t *stamp;
+	int ret;
+
+	fprintf(stderr, "kernel %s: building in %s (log: %s)\n", b->ki->name,
+		b->dir, b->log);
+	ret = patched_tree(b, q);
+	if (!ret)
+		ret = configure(b);
+	if (!ret)
+		ret = compile(b);
+	if (!ret)
+		ret = fill(b);
+	if (ret)
+		return ret;
+	stamp = json_pack("{s:i, s:s, s:I, s:I, s:s}", "schema", 1, "key",
+			  b->key, "patches", (json_int_t)q->n, "build_s",
+			  (json_int_t)(now_s() - start), "finished",
+			  sb_iso_time_now(when, sizeof(when)));
+	ret = !stamp || sb_json_dump_atomic(done, stamp);
+	json_decref(stamp);
+	return ret ? fail(b, SB_EXIT_ENV, "cannot write", done) : 0;
+}
+
+/* Tree, patch queue, cache key and the build's paths; nothing is built. */
+static int locate(struct build *b, struct kernel_patches *q, char *done,
+		  size_t len)
+{
+	int ret = kernel_patches_load(b->ki->series, q, b->err, b->errlen);
+
+	if (!ret)
+		ret = pristine_path(b);
+	if (!ret)
+		ret = kernel_build_key(b->ki, b->pristine, q, b->key, b->err,
+				       b->errlen);
+	if (!ret && (fmt(b->dir, sizeof(b->dir), "%s/builds/%.16s",
+			 kernel_cache_dir(), b->key) ||
+		     fmt(b->obj, sizeof(b->obj), "%s/obj", b->dir) ||
+		     fmt(b->log, sizeof(b->log), "%s/build.log", b->dir) ||
+		     fmt(done, len, "%s/done", b->dir)))
+		ret = fail(b, SB_EXIT_USAGE, "path too long",
+			   kernel_cache_dir());
+	return ret;
+}
+
+static void describe(struct build *b, size_t patches)
+{
+	snprintf(b->ki->source, sizeof(b->ki->source),
+		 "%.200s + %zu patch(es), build %.16s", b->pristine, patches,
+		 b->key);
+}
+
+int kernel_find_source(struct kernel_info *ki)
+{
+	struct kernel_patches q = { 0 };
+	char err[1024], done[PATH_MAX + 8];
+	struct build b = { .ki = ki, .err = err, .errlen = sizeof(err) };
+	int ret = locate(&b, &q, done, sizeof(done));
+
+	if (!ret)
+		ret = access(done, R_OK) ? -ENOENT : fill(&b);
+	if (!ret)
+		describe(&b, q.n);
+	kernel_patches_free(&q);
+	return ret;
+}
+
 int kernel_build_source(struct kernel_info *ki, char *err, size_t errlen)
 {
 	struct kernel_patches q = { 0 };
 	struct build b = { .ki = ki, .err = err, .errlen = errlen };
 	char done[PATH_MAX + 8];
-	int ret;
+	int ret = locate(&b, &q, done, sizeof(done));
 
-	ret = kernel_patches_load(ki->series, &q, err, errlen);
-	if (!ret)
-		ret = pristine_tree(&b);
-	if (!ret)
-		ret = kernel_build_key(ki, b.pristine, &q, b.key, err, errlen);
-	if (!ret && (fmt(b.dir, sizeof(b.dir), "%s/builds/%.16s",
-			 kernel_cache_dir(), b.key) ||
-		     fmt(b.obj, sizeof(b.obj), "%s/obj", b.dir) ||
-		     fmt(b.log, sizeof(b.log), "%s/build.log", b.dir) ||
-		     fmt(done, sizeof(done), "%s/done", b.dir)))
-		ret = fail(&b, SB_EXIT_USAGE, "path too long",
-			   kernel_cache_dir());
 	if (!ret && !b.user_tree && !access(done, R_OK)) {
-		ret = fill(&b);
-		goto out;
-	}
-	if (!ret && sb_mkdir_p(b.dir, 0755))
-		ret = fail(&b, SB_EXIT_ENV, "cannot create", b.dir);
-	if (!ret) {
-		fprintf(stderr, "kernel %s: building in %s (log: %s)\n",
-			ki->name, b.dir, b.log);
-		ret = patched_tree(&b, &q);
+		ret = fill(&b); /* cached */
+	} else if (!ret) {
+		ret = sb_mkdir_p(b.dir, 0755) ?
+			      fail(&b, SB_EXIT_ENV, "cannot create", b.dir) :
+			      unpack(&b);
+		if (!ret)
+			ret = run_build(&b, &q, done);
 	}
 	if (!ret)
-		ret = configure(&b);
-	if (!ret)
-		ret = compile(&b);
-	if (!ret)
-		ret = fill(&b);
-	if (!ret && sb_write_file_atomic(done, b.key, strlen(b.key)))
-		ret = fail(&b, SB_EXIT_ENV, "cannot write", done);
-out:
-	if (!ret)
-		snprintf(ki->source, sizeof(ki->source),
-			 "%.200s + %zu patch(es), build %.16s", b.pristine, q.n,
-			 b.key);
+		describe(&b, q.n);
 	kernel_patches_free(&q);
 	return ret;
 }
