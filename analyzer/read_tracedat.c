@@ -195,7 +195,10 @@ int sbt_read_tracedat(struct sbt *s, const char *path, char *err, size_t errlen)
 {
 	struct ctx c = { .s = s, .path = path, .err = err, .errlen = errlen };
 	struct tracecmd_input *h;
+	int rc = sbt_check_tracedat(path, err, errlen);
 
+	if (rc)
+		return rc;
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
 	h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);

@@ -23,6 +23,10 @@ int sbt_read_tracedat(struct sbt *s, const char *path, char *err,
 int sbt_read_perfdata(struct sbt *s, const char *path, char *err,
 		      size_t errlen);
 
+/* 0 when  is not a v6 trace.dat or its sections fit in the file;
+ * else SB_EXIT_USAGE and a one-line @err naming what is cut short. */
+int sbt_check_tracedat(const char *path, char *err, size_t errlen);
+
 /* Parse one line of `perf script -F tid,cpu,time,event,trace --ns` into
  * @ev (strings point into @line, which is modified). Returns 1 for a
  * scheduler event, 0 for a line to skip, -EINVAL for a malformed one. */

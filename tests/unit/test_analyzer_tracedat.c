@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The trace.dat reader on files written by tests/unit/tracedat_writer.c:
+ * hand-computed delays across CPUs, a time extend, lost events, truncated
+ * and corrupt files. `test_analyzer_tracedat --write FILE` writes the file.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "analyzer/sbt_read.h"
+#include "analyzer/sbt_table.h"
+#include "common/exitcodes.h"
+#include "tests/unit/tracedat_writer.h"
+
+#define US 1000ull
+#define T0 (5000 * 1000000000ull) /* the trace starts at 5000 s */
+
+static void sw(struct tdw *w, int cpu, uint64_t us, const char *pc, int pp,
+	       int64_t state, const char *nc, int np)
+{
+	const struct tdw_val v[] = { { pc, 0 },	    { NULL, pp },
+				     { NULL, 120 }, { NULL, state },
+				     { nc, 0 },	    { NULL, np },
+				     { NULL, 120 } };
+
+	tdw_add(w, cpu, T0 + us * US, TDW_SWITCH, v);
+}
+
+static void task(struct tdw *w, int cpu, uint64_t us, enum tdw_event e,
+		 const char *comm, int pid, int a, int b)
+{
+	const struct tdw_val v[] = { { comm, 0 },
+				     { NULL, pid },
+				     { NULL, a },
+				     { NULL, b },
+				     { NULL, b } };
+
+	tdw_add(w, cpu, T0 + us * US, e, v);
+}
+
+/*
+ * a (10) runs on CPU 0, forks b (11), which is woken onto CPU 1, runs, execs
+ * "hog", sleeps; woken again, migrates to CPU 0 and runs after a preempted
+ * (R+) there. Waits: a 0, 400 us, 500 ms; b 80 us, 200 us; c 0.
+ */
+static int write_fixture(const char *path)
+{
+	struct tdw *w = tdw_new(2);
+	const struct tdw_val fork[] = {
+		{ "a", 0 }, { NULL, 10 }, { "a", 0 }, { NULL, 11 }
+	};
+	const struct tdw_val exec[] = { { "/usr/bin/hog", 0 },
+					{ NULL, 11 },
+					{ NULL, 11 } };
+
+	if (!w)
+		return -1;
+	sw(w, 0, 1000, "swapper/0", 0, 0, "a", 10);
+	tdw_add(w, 0, T0 + 1010 * US, TDW_FORK, fork);
+	task(w, 0, 1020, TDW_WAKEUP_NEW, "a", 11, 120, 1);
+	sw(w, 1, 1100, "swapper/1", 0, 0, "a", 11);
+	sw(w, 0, 1200, "a", 10, 0, "c", 12);
+	tdw_add(w, 1, T0 + 1300 * US, TDW_EXEC, exec);
+	sw(w, 1, 1400, "hog", 11, 1, "swapper/1", 0);
+	task(w, 0, 1500, TDW_WAKEUP, "hog", 11, 120, 1);
+	task(w, 0, 1550, TDW_MIGRATE, "hog", 11, 120, 1); /* 1 -> 0 */
+	sw(w, 0, 1600, "c", 12, 1, "a", 10);
+	sw(w, 0, 1700, "a", 10, 0x100, "hog", 11);
+	sw(w, 0, 501700, "hog", 11, 1, "a", 10); /* needs a time extend */
+	tdw_lost(w, 1);
+	sw(w, 1, 2000000, "swapper/1", 0, 0, "c", 12); /* no wakeup seen */
+	return tdw_write(w, path);
+}
+
+static char *fixture(void)
+{
+	char *path = strdup("/tmp/test_analyzer_tracedatXXXXXX");
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(write_fixture(path), 0);
+	return path;
+}
+
+static int analyze(const char *path, uint64_t since, struct sbt_table *t,
+		   char *err, size_t len)
+{
+	struct sbt_opts o = { .since_ns = since };
+	struct sbt_table_opts to = { .sort = SBT_SORT_SWITCHES };
+	struct sbt *s = sbt_new(&o);
+	const char *rec = NULL;
+	int rc;
+
+	assert_non_null(s);
+	rc = sbt_read_trace(s, path, &rec, err, len);
+	if (!rc) {
+		assert_string_equal(rec, "trace-cmd");
+		assert_int_equal(sbt_table_build(s, &to, t), 0);
+	}
+	sbt_free(s);
+	return rc;
+}
+
+static const struct sbt_row *row(const struct sbt_table *t, int pid)
+{
+	for (size_t i = 0; i < t->ntasks; i++)
+		if (t->tasks[i].pid == pid)
+			return &t->tasks[i];
+	fail_msg("no row for pid %d", pid);
+	return NULL;
+}
+
+static void test_read_delays(void **state)
+{
+	char *path = fixture(), err[512];
+	const struct sbt_row *a, *b, *c;
+	struct sbt_table t;
+
+	(void)state;
+	assert_int_equal(analyze(path, 0, &t, err, sizeof(err)), 0);
+	a = row(&t, 10);
+	b = row(&t, 11);
+	c = row(&t, 12);
+	assert_int_equal(a->switches, 3);
+	assert_int_equal(a->max_delay_ns, 500000 * US);
+	assert_int_equal(a->max_start_ns, T0 + 1700 * US);
+	assert_true(a->sum_delay_ns == 500400 * US);
+	assert_string_equal(b->comm, "hog");
+	assert_int_equal(b->switches, 2);
+	assert_true(b->sum_delay_ns == 280 * US);
+	assert_int_equal(b->max_delay_ns, 200 * US);
+	assert_int_equal(b->migrations, 1);
+	assert_int_equal(b->runtime_ns, 300 * US + 500000 * US);
+	assert_int_equal(c->switches, 1);
+	assert_int_equal(c->max_delay_ns, 0);
+	assert_true(t.sum.lost_events >= 1);
+	assert_int_equal(t.sum.events, 13);
+	assert_int_equal(t.sum.first_ts_ns, T0 + 1000 * US);
+	assert_int_equal(t.ngroups, 3);
+	sbt_table_free(&t);
+	/* a window from 1650 us: only the waits that end after it */
+	assert_int_equal(analyze(path, T0 + 1650 * US, &t, err, sizeof(err)),
+			 0);
+	assert_int_equal(row(&t, 10)->switches, 1);
+	assert_int_equal(row(&t, 11)->switches, 1);
+	sbt_table_free(&t);
+	unlink(path);
+	free(path);
+}
+
+static void test_truncated_and_corrupt(void **state)
+{
+	char *path = fixture(), err[512];
+	struct sbt_table t;
+	long size;
+	FILE *f = fopen(path, "r+b");
+
+	(void)state;
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	fclose(f);
+	for (long cut = 8; cut < size; cut += cut < 600 ? 37 : 1024) {
+		assert_int_equal(truncate(path, cut), 0);
+		assert_int_equal(analyze(path, 0, &t, err, sizeof(err)),
+				 SB_EXIT_USAGE);
+		assert_non_null(strstr(err, path));
+		assert_int_equal(write_fixture(path), 0);
+	}
+	/* garbage over the event data must not crash the reader */
+	f = fopen(path, "r+b");
+	assert_non_null(f);
+	fseek(f, -2 * 4096 + 20, SEEK_END);
+	for (int i = 0; i < 200; i++)
+		fputc(0xa5 ^ i, f);
+	fclose(f);
+	if (analyze(path, 0, &t, err, sizeof(err)) == 0)
+		sbt_table_free(&t);
+	unlink(path);
+	free(path);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_read_delays),
+		cmocka_unit_test(test_truncated_and_corrupt),
+	};
+
+	if (argc == 3 && !strcmp(argv[1], "--write"))
+		return write_fixture(argv[2]) ? 1 : 0;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

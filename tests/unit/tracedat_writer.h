@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Test helper: write a small trace-cmd file (version 6, flyrecord) of sched events. */
+#ifndef SB_TRACEDAT_WRITER_H
+#define SB_TRACEDAT_WRITER_H
+
+#include <stdint.h>
+
+enum tdw_event {
+	TDW_SWITCH, /* prev_comm, prev_pid, prev_prio, prev_state, next_comm, next_pid, next_prio */
+	TDW_WAKEUP, /* comm, pid, prio, target_cpu */
+	TDW_WAKEUP_NEW, /* comm, pid, prio, target_cpu */
+	TDW_MIGRATE, /* comm, pid, prio, orig_cpu, dest_cpu */
+	TDW_FORK, /* parent_comm, parent_pid, child_comm, child_pid */
+	TDW_EXEC, /* filename (__data_loc), pid, old_pid */
+	TDW_NEVENTS,
+};
+
+/* A field value: a string for char[] and __data_loc fields, else a number. */
+struct tdw_val {
+	const char *s;
+	int64_t n;
+};
+
+struct tdw;
+
+struct tdw *tdw_new(int ncpus);
+/* Append an event to @cpu's ring buffer (times must not go backwards). */
+void tdw_add(struct tdw *w, int cpu, uint64_t ts_ns, enum tdw_event e,
+	     const struct tdw_val *vals);
+/* The next page of @cpu starts with "events were lost" flagged. */
+void tdw_lost(struct tdw *w, int cpu);
+/* Write the file; returns 0 or -errno. Frees @w. */
+int tdw_write(struct tdw *w, const char *path);
+
+#endif
