@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# trace.dat end to end: a file written by the test writer must read back in
+# `trace-cmd report` (the independent peer) and give the hand-computed delay
+# table in `slicebench table`; a truncated copy must fail with exit 2.
+set -euo pipefail
+sb=${SLICEBENCH:-build/bin/slicebench}
+writer=build/tests/test_analyzer_tracedat
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+[[ -x $writer ]] || make -s "$writer"
+"$writer" --write "$tmp/trace.dat"
+
+n=$(trace-cmd report "$tmp/trace.dat" 2>/dev/null | grep -c ': sched_')
+echo "trace-cmd report reads $n events"
+((n == 13)) || { echo "FAIL: expected 13 events"; exit 1; }
+
+"$sb" table "$tmp/trace.dat" --no-group --json - >"$tmp/t.json"
+check() { # jq expression, expected value
+	local got
+	got=$(jq -r "$1" "$tmp/t.json")
+	[[ $got == "$2" ]] || { echo "FAIL: $1 = $got, want $2"; exit 1; }
+	echo "ok: $1 = $got"
+}
+check '.recorder' trace-cmd
+check '.events' 13
+check '.lost_events' 1
+check '.tasks[] | select(.pid == 10) | .switches' 3
+check '.tasks[] | select(.pid == 10) | .max_delay_ms' 500
+check '.tasks[] | select(.pid == 10) | .max_delay_at_s' 5000.0017
+check '.tasks[] | select(.pid == 11) | .comm' hog
+check '.tasks[] | select(.pid == 11) | .sum_delay_ms' 0.28
+check '.tasks[] | select(.pid == 11) | .migrations' 1
+check '.total.switches' 6
+"$sb" table "$tmp/trace.dat" --since 5000.00165 --json - >"$tmp/t.json"
+check '.total.switches' 2
+check '.groups | map(.task) | sort | join(" ")' 'a:(1) hog:(1)'
+
+head -c 5000 "$tmp/trace.dat" >"$tmp/cut.dat"
+rc=0
+"$sb" table "$tmp/cut.dat" 2>"$tmp/err" || rc=$?
+echo "truncated: exit $rc: $(cat "$tmp/err")"
+if ((rc != 2)) || [[ $(wc -l <"$tmp/err") != 1 ]] || ! grep -q cut.dat "$tmp/err"; then
+	echo "FAIL: want exit 2 and one line naming the file"
+	exit 1
+fi
+echo PASS
