@@ -166,15 +166,16 @@ static uint64_t wait_children(const struct mi_run *r, int *failed)
 
 	*failed = 0;
 	while (left) {
-		pid_t pid = waitpid(-1, &status, 0);
+		pid_t pid;
 
-		if (pid < 0 && errno == EINTR) {
-			if (wl_stop_requested() && !forwarded++) {
-				end = wl_now_ns();
-				stop_children(r, r->o->procs, SIGTERM);
-			}
-			continue;
+		/* A signal to the parent alone stops the children too. */
+		if (wl_stop_requested() && !forwarded++) {
+			end = wl_now_ns();
+			stop_children(r, r->o->procs, SIGTERM);
 		}
+		pid = waitpid(-1, &status, 0);
+		if (pid < 0 && errno == EINTR)
+			continue;
 		if (pid < 0)
 			break;
 		left--;
