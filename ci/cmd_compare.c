@@ -18,7 +18,7 @@
 
 struct compare_opts {
 	int help, markdown, plots;
-	const char *json, *out;
+	const char *json, *out, *groups;
 };
 
 static const struct ci_opt compare_opts[] = {
@@ -30,6 +30,8 @@ static const struct ci_opt compare_opts[] = {
 	  "write PNG plots (gnuplot) and report.html" },
 	{ "out", CI_OPT_STR, offsetof(struct compare_opts, out), "DIR",
 	  "where --plots writes plots/ and report.html (default: the first DIR)" },
+	{ "groups", CI_OPT_STR, offsetof(struct compare_opts, groups), "LIST",
+	  "only these task groups / workloads (comma-separated)" },
 	{ "help", CI_OPT_FLAG, offsetof(struct compare_opts, help), NULL,
 	  "show this help" },
 };
@@ -76,7 +78,9 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 		fprintf(stderr, "slicebench compare: out of memory\n");
 		goto out;
 	}
-	struct ci_compare c = { &cols, rows, (size_t)nrows };
+	struct ci_compare c = { &cols, rows,
+				ci_rows_filter(rows, (size_t)nrows, o->groups),
+				o->groups };
 
 	ci_compare_print_runs(stdout, &c, o->markdown);
 	ci_compare_print_summary(stdout, &c, o->markdown);

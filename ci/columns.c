@@ -124,6 +124,32 @@ long ci_rows_build(const struct ci_columns *c, struct ci_row **rows)
 	return (long)n;
 }
 
+int ci_group_listed(const char *list, const char *group)
+{
+	size_t len = strlen(group);
+
+	if (!list)
+		return 1;
+	for (const char *p = list; p;) {
+		size_t n = strcspn(p, ",");
+
+		if (n == len && !strncmp(p, group, len))
+			return 1;
+		p = p[n] ? p + n + 1 : NULL;
+	}
+	return 0;
+}
+
+size_t ci_rows_filter(struct ci_row *rows, size_t n, const char *list)
+{
+	size_t keep = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (ci_group_listed(list, rows[i].group))
+			rows[keep++] = rows[i];
+	return keep;
+}
+
 void ci_summarize(const struct ci_column *col, const struct ci_row *row,
 		  struct ci_summary *out)
 {

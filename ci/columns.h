@@ -46,6 +46,11 @@ void ci_columns_free(struct ci_columns *c);
  */
 long ci_rows_build(const struct ci_columns *c, struct ci_row **rows);
 
+/* Is @group in the comma-separated @list? (A NULL list holds every group.) */
+int ci_group_listed(const char *list, const char *group);
+/* Keep only the rows of listed groups; returns the new count. */
+size_t ci_rows_filter(struct ci_row *rows, size_t n, const char *list);
+
 /* Summary of the run values of @row in @col (n = 0 when absent). */
 void ci_summarize(const struct ci_column *col, const struct ci_row *row,
 		  struct ci_summary *out);

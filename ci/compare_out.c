@@ -20,7 +20,8 @@ void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown)
 					   "\n%s, repeat %u (%s)\n",
 				col->label, run->repeat, run->path);
 			if (run->table)
-				ci_table_print(f, run->table, markdown);
+				ci_table_print(f, run->table, markdown,
+					       c->groups);
 			else
 				fprintf(f, "%s(no table.json)\n",
 					markdown ? "" : "  ");

@@ -12,6 +12,7 @@ struct ci_compare {
 	const struct ci_columns *cols;
 	const struct ci_row *rows;
 	size_t n_rows;
+	const char *groups; /* comma-separated task groups to show; NULL: all */
 };
 
 /* Every repeat's grouped delay table, column by column. */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* One run's grouped delay table (table.json) printed as text, perf-sched-latency style, or Markdown. */
+#include "ci/columns.h"
 #include "ci/table_print.h"
 
 #define RULE                                                                     \
@@ -32,9 +33,10 @@ static void row(FILE *f, const json_t *g, int markdown)
 			num(g, "max_delay_ms"), num(g, "sum_delay_ms"));
 }
 
-void ci_table_print(FILE *f, const json_t *table, int markdown)
+void ci_table_print(FILE *f, const json_t *table, int markdown,
+		    const char *groups)
 {
-	const json_t *groups = json_object_get(table, "groups"),
+	const json_t *rows = json_object_get(table, "groups"),
 		     *total = json_object_get(table, "total");
 
 	if (markdown)
@@ -46,8 +48,14 @@ void ci_table_print(FILE *f, const json_t *table, int markdown)
 			RULE "  %-22s|%14s |%9s | %-16s| %-16s| %-17s|\n" RULE,
 			"Task", "Runtime ms", "Switches", "Avg delay ms",
 			"Max delay ms", "Sum delay ms");
-	for (size_t i = 0; i < json_array_size(groups); i++)
-		row(f, json_array_get(groups, i), markdown);
+	for (size_t i = 0; i < json_array_size(rows); i++) {
+		const json_t *g = json_array_get(rows, i);
+		const char *comm =
+			json_string_value(json_object_get(g, "comm"));
+
+		if (ci_group_listed(groups, comm ? comm : ""))
+			row(f, g, markdown);
+	}
 	if (!markdown)
 		fputs(RULE, f);
 	if (json_is_object(total)) {

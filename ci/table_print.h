@@ -6,7 +6,11 @@
 #include <stdio.h>
 #include <jansson.h>
 
-/* Print the "groups" (and "total") of @table; @markdown selects the format. */
-void ci_table_print(FILE *f, const json_t *table, int markdown);
+/*
+ * Print the "groups" (and "total") of @table; @markdown selects the format;
+ * @groups (comma-separated comms, NULL: all) selects the rows.
+ */
+void ci_table_print(FILE *f, const json_t *table, int markdown,
+		    const char *groups);
 
 #endif

@@ -52,6 +52,12 @@ expect "delay x3 shows as > +100 % in the JSON ($change %)" \
 expect "2 columns" test "$(jq '.columns | length' "$tmp/c.json")" = 2
 expect "scenario order kept" test "$(jq -r '.columns[0].feature_set' "$tmp/c.json")" = PREEMPT_SHORT
 
+"$sb" compare "$r" --groups cyclic,mixload >"$tmp/only"
+expect "--groups keeps cyclic" grep -qE '^cyclic +avg_delay_ms' "$tmp/only"
+expect "--groups keeps mixload" grep -qE '^mixload +deadline_miss_pct' "$tmp/only"
+expect "--groups drops massive_intr" exits 1 grep -qE '^massive_intr ' "$tmp/only"
+expect "--groups drops it from the tables" exits 1 grep -qF 'massive_intr:(5)' "$tmp/only"
+
 echo "== Markdown"
 "$sb" compare "$r" --markdown >"$tmp/md"
 expect "Markdown delay table" grep -q \
