@@ -88,11 +88,14 @@ static int stopping(struct mix_browser *b, uint64_t now)
 
 static void post_ui(struct mix_browser *b, const struct mix_task *t)
 {
+	int r;
+
 	pthread_mutex_lock(&b->lock);
-	if (mix_taskq_push(&b->ui_q, t))
-		b->failed = b->failed ? b->failed : -ENOMEM;
+	r = mix_taskq_push(&b->ui_q, t);
 	pthread_cond_signal(&b->cond);
 	pthread_mutex_unlock(&b->lock);
+	if (r)
+		fail(b, "mix-io", strerror(-r));
 }
 
 /* mix-io: blocking pipe round trips at Poisson times, each posting a UI task. */
@@ -262,6 +265,7 @@ static void *comp_main(void *arg)
 static void ui_run(struct mix_browser *b, const struct mix_task *t)
 {
 	uint64_t start = wl_now_ns();
+	int r;
 
 	if (mix_in_window(&b->win, t->post_ns)) {
 		sb_hist_add(&b->ui_delay, start - t->post_ns);
@@ -278,9 +282,10 @@ static void ui_run(struct mix_browser *b, const struct mix_task *t)
 			      "gone");
 	b->inputs_handled++;
 	pthread_mutex_lock(&b->in_lock);
-	if (mix_taskq_push(&b->presented, t))
-		b->failed = b->failed ? b->failed : -ENOMEM;
+	r = mix_taskq_push(&b->presented, t);
 	pthread_mutex_unlock(&b->in_lock);
+	if (r)
+		fail(b, "mix-ui", strerror(-r));
 }
 
 /* mix-ui: inputs arrive on their Poisson schedule; IO tasks are posted. */
@@ -289,6 +294,7 @@ static void ui_loop(struct mix_browser *b, struct mix_cpu_win *cpu)
 	struct mix_poisson arrivals;
 	uint64_t next, off;
 	struct mix_task t;
+	int r = 0;
 
 	mix_poisson_init(&arrivals, (uint64_t)b->cfg->c.seed, MIX_STREAM_INPUT,
 			 (double)b->cfg->input_rate);
@@ -309,8 +315,8 @@ static void ui_loop(struct mix_browser *b, struct mix_cpu_win *cpu)
 					       .arg = next,
 					       .cost_ns = b->cfg->ui_work_ns };
 
-			if (mix_taskq_push(&b->ui_q, &in))
-				b->failed = b->failed ? b->failed : -ENOMEM;
+			if (!r)
+				r = mix_taskq_push(&b->ui_q, &in);
 			off = mix_poisson_next(&arrivals);
 			next = off == MIX_NEVER ? MIX_NEVER : b->origin + off;
 		}
@@ -327,6 +333,10 @@ static void ui_loop(struct mix_browser *b, struct mix_cpu_win *cpu)
 			pthread_cond_timedwait(&b->cond, &b->lock, &ts);
 		}
 		pthread_mutex_unlock(&b->lock);
+		if (r) {
+			fail(b, "mix-ui", strerror(-r));
+			break;
+		}
 		if (have)
 			ui_run(b, &t);
 	}
@@ -358,7 +368,5 @@ int mix_browser_run(struct mix_browser *b)
 		pthread_join(io, NULL);
 	if (have_comp)
 		pthread_join(comp, NULL);
-	if (b->failed && !b->err[0])
-		snprintf(b->err, sizeof(b->err), "out of memory");
 	return b->failed ? -EIO : 0;
 }
