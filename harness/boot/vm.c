@@ -89,6 +89,28 @@ static void arg(struct args *a, const char *fmt, ...)
 	a->used += (size_t)n + 1;
 }
 
+/*  +  with QEMU's option escaping: a comma is written twice. */
+static void arg_path(struct args *a, const char *prefix, const char *path)
+{
+	char buf[2 * 4096 + 64];
+	size_t o = strlen(prefix);
+
+	if (o >= sizeof(buf)) {
+		a->overflow = 1;
+		return;
+	}
+	memcpy(buf, prefix, o);
+	for (; *path && o + 2 < sizeof(buf); path++) {
+		if (*path == ',')
+			buf[o++] = ',';
+		buf[o++] = *path;
+	}
+	if (*path)
+		a->overflow = 1;
+	buf[o] = '\0';
+	arg(a, "%s", buf);
+}
+
 static void accel_args(struct args *a, const char *accel, int shift)
 {
 	if (!strcmp(accel, "kvm")) {
@@ -156,7 +178,7 @@ static void build_args(struct args *a, const struct vm_request *req,
 		    strcmp(machine, "microvm") ? "virtio-serial-pci" :
 						 "virtio-serial-device");
 		arg(a, "-chardev");
-		arg(a, "file,id=res,path=%s", req->results_out);
+		arg_path(a, "file,id=res,path=", req->results_out);
 		arg(a, "-device");
 		arg(a, "virtserialport,chardev=res,name=results");
 	}
