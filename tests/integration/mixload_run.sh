@@ -61,6 +61,19 @@ echo "ok: seed 7 twice: $sa"
 [[ $sa != "$sc" ]] || fail "seeds 7 and 8 gave the same schedule $sa"
 echo "ok: seed 8: $sc"
 
+echo "== warm-up excluded; a clamped slice warns once and reads back clamped"
+"$bin" --duration 2s --warmup 1s --renderers 1 --slice-raster 10us --quiet \
+	--json "$tmp/w.json" 2>"$tmp/w.err"
+w=$tmp/w.json
+check "warmup_ns and duration_ns" '.warmup_ns == 1000000000 and .duration_ns == 2000000000' "$w"
+check "2 intervals for the 2 s window, frames <= 2*fps (+1)" \
+	'.result | (.intervals | length) == 2 and .frames <= 2 * .fps + 1' "$w"
+check "raster slice 10us -> applied/effective 100000, clamped" \
+	'.result.roles.raster.slice | .requested_ns == 10000 and .applied_ns == 100000 and .effective_ns == 100000 and .clamped' "$w"
+n=$(grep -c 'warning: slice of mix-raster' "$tmp/w.err" || true)
+[[ $n -eq 1 ]] || fail "expected one clamp warning for mix-raster, got $n: $(cat "$tmp/w.err")"
+echo "ok: one clamp warning: $(cat "$tmp/w.err")"
+
 echo "== bad options exit 2 naming option and value"
 while IFS='|' read -r args want; do
 	set +e
@@ -100,4 +113,24 @@ for k in "${kids[@]}"; do
 	fi
 done
 echo "ok: renderers ${kids[*]} gone"
+
+echo "== a renderer killed mid-run: exit 3, status error, nothing left"
+"$bin" --duration 20s --quiet --json "$tmp/k.json" 2>"$tmp/k.err" &
+pid=$!
+sleep 1.5
+mapfile -t kids < <(pgrep -P "$pid")
+kill -KILL "${kids[0]}"
+set +e
+wait "$pid"
+rc=$?
+set -e
+[[ $rc -eq 3 ]] || fail "renderer killed: exit $rc, not 3"
+check "error document" '.status == "error"' "$tmp/k.json"
+grep -q 'renderer 0' "$tmp/k.err" || fail "no renderer error message: $(cat "$tmp/k.err")"
+for k in "${kids[@]}"; do
+	if [[ -e /proc/$k ]] && ! grep -q '^State:.*Z' "/proc/$k/status"; then
+		fail "renderer $k still alive"
+	fi
+done
+echo "ok: $(cat "$tmp/k.err")"
 echo "PASS"
