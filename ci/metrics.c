@@ -14,43 +14,45 @@
 const struct ci_metric ci_metrics[] = {
 	{ "avg_delay_ms", CI_SRC_TABLE, NULL, "avg_delay_ms", 1, "ms", LOWER,
 	  CI_IV_FIELD, "avg_delay_ms", NULL, 1,
-	  "average runnable-to-running delay" },
+	  "average runnable-to-running delay", "delays" },
 	{ "max_delay_ms", CI_SRC_TABLE, NULL, "max_delay_ms", 1, "ms", LOWER,
-	  CI_IV_FIELD, "max_delay_ms", NULL, 1, "worst delay" },
+	  CI_IV_FIELD, "max_delay_ms", NULL, 1, "worst delay", "delays" },
 	{ "sum_delay_ms", CI_SRC_TABLE, NULL, "sum_delay_ms", 1, "ms", LOWER,
-	  CI_IV_MUL, "delays", "avg_delay_ms", 1, "total delay" },
+	  CI_IV_MUL, "delays", "avg_delay_ms", 1, "total delay", "delays" },
 	{ "delay_p99_ms", CI_SRC_TABLE, NULL, "delay_p99_ms", 1, "ms", LOWER,
-	  CI_IV_FIELD, "p99_delay_ms", NULL, 1, "99th percentile delay" },
+	  CI_IV_FIELD, "p99_delay_ms", NULL, 1, "99th percentile delay",
+	  "delays" },
 	{ "switches", CI_SRC_TABLE, NULL, "switches", 1, "", CI_DIR_NONE,
-	  CI_IV_NONE, NULL, NULL, 1, "switch-ins" },
+	  CI_IV_NONE, NULL, NULL, 1, "switch-ins", NULL },
 	{ "runtime_ms", CI_SRC_TABLE, NULL, "runtime_ms", 1, "ms", HIGHER,
-	  CI_IV_NONE, NULL, NULL, 1, "CPU time in the window" },
+	  CI_IV_NONE, NULL, NULL, 1, "CPU time in the window", NULL },
 	{ "loops_per_s", CI_SRC_JSON, "massive_intr", "loops_per_s", 1,
 	  "loops/s", HIGHER, CI_IV_FIELD, "loops", NULL, 1,
-	  "massive_intr throughput (intervals: loops per 1 s)" },
+	  "massive_intr throughput (intervals: loops per 1 s)", NULL },
 	{ "fairness_jain", CI_SRC_JSON, "massive_intr", "fairness.jain", 1, "",
-	  HIGHER, CI_IV_NONE, NULL, NULL, 1,
-	  "Jain index of per-process loops" },
+	  HIGHER, CI_IV_NONE, NULL, NULL, 1, "Jain index of per-process loops",
+	  NULL },
 	{ "latency_avg_us", CI_SRC_JSON, "cyclic", "overall.latency_ns.avg",
 	  1e-3, "us", LOWER, CI_IV_FIELD, "avg_ns", NULL, 1e-3,
-	  "cyclic wakeup latency, average" },
+	  "cyclic wakeup latency, average", "wakeups" },
 	{ "latency_p99_us", CI_SRC_JSON, "cyclic", "overall.latency_ns.p99",
 	  1e-3, "us", LOWER, CI_IV_FIELD, "p99_ns", NULL, 1e-3,
-	  "cyclic wakeup latency, 99th percentile" },
+	  "cyclic wakeup latency, 99th percentile", "wakeups" },
 	{ "latency_max_us", CI_SRC_JSON, "cyclic", "overall.latency_ns.max",
 	  1e-3, "us", LOWER, CI_IV_FIELD, "max_ns", NULL, 1e-3,
-	  "cyclic wakeup latency, worst" },
+	  "cyclic wakeup latency, worst", "wakeups" },
 	{ "overruns", CI_SRC_JSON, "cyclic", "overall.overruns", 1, "", LOWER,
-	  CI_IV_NONE, NULL, NULL, 1, "cyclic periods missed entirely" },
+	  CI_IV_NONE, NULL, NULL, 1, "cyclic periods missed entirely", NULL },
 	{ "deadline_miss_pct", CI_SRC_JSON, "mixload", "deadline_miss_pct", 1,
 	  "%", LOWER, CI_IV_RATIO, "deadline_misses", "frames", 100,
-	  "mixload frames that missed their deadline" },
+	  "mixload frames that missed their deadline", NULL },
 	{ "input_latency_p99_us", CI_SRC_JSON, "mixload",
 	  "input_latency_ns.p99", 1e-3, "us", LOWER, CI_IV_FIELD,
-	  "input_p99_ns", NULL, 1e-3, "mixload input-to-frame latency, p99" },
+	  "input_p99_ns", NULL, 1e-3, "mixload input-to-frame latency, p99",
+	  NULL },
 	{ "time_s", CI_SRC_TEXT, "hackbench", "Time:", 1, "s", LOWER,
-	  CI_IV_NONE, NULL, NULL, 1,
-	  "hackbench run time (its \"Time:\" line)" },
+	  CI_IV_NONE, NULL, NULL, 1, "hackbench run time (its \"Time:\" line)",
+	  NULL },
 };
 
 const size_t ci_metrics_n = sizeof(ci_metrics) / sizeof(ci_metrics[0]);
@@ -144,8 +146,14 @@ static int interval_sample(const struct ci_metric *m, json_t *it,
 			   size_t errlen)
 {
 	double a, b = 1;
-	int r = get_number(it, m->iv_a, where, &a, err, errlen);
+	int r;
 
+	if (m->iv_count) {
+		r = get_number(it, m->iv_count, where, &a, err, errlen);
+		if (r <= 0 || a == 0)
+			return r < 0 ? r : 0; /* nothing measured in it */
+	}
+	r = get_number(it, m->iv_a, where, &a, err, errlen);
 	if (r <= 0)
 		return r;
 	if (m->iv_op != CI_IV_FIELD) {

@@ -33,6 +33,7 @@ struct ci_metric {
 	const char *iv_a, *iv_b;
 	double iv_scale;
 	const char *help;
+	const char *iv_count; /* intervals where this field is 0 are skipped */
 };
 
 extern const struct ci_metric ci_metrics[];
