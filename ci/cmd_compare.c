@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench compare: feature sets and kernels side by side, with summaries over repeats and plots. */
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +51,7 @@ static int write_json(const char *path, const struct ci_compare *c, int argc,
 		      char **argv)
 {
 	json_t *env = sb_envelope_new("slicebench-compare", argc, argv);
-	int r = env ? ci_compare_to_json(env, c) : -12;
+	int r = env ? ci_compare_to_json(env, c) : -ENOMEM;
 
 	if (!r) {
 		sb_envelope_finish(env, "ok");

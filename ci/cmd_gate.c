@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench gate: baseline vs candidate results under the rules; exit 1 on a regression. */
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -86,7 +87,7 @@ static int write_outputs(const struct gate_opts *o,
 	if (!r && o->json) {
 		json_t *env = sb_envelope_new("slicebench-gate", argc, argv);
 
-		r = env ? ci_gate_to_json(env, g) : -12;
+		r = env ? ci_gate_to_json(env, g) : -ENOMEM;
 		if (!r) {
 			sb_envelope_finish(env, "ok");
 			r = sb_json_dump_atomic(o->json, env);

@@ -6,6 +6,7 @@
 
 #include "ci/compare_out.h"
 #include "ci/table_print.h"
+#include "ci/util.h"
 
 void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown)
 {
@@ -124,11 +125,6 @@ void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
 	}
 }
 
-static json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 static json_t *row_json(const struct ci_compare *c, size_t i)
 {
 	const struct ci_metric *m = &ci_metrics[c->rows[i].metric];
@@ -142,12 +138,13 @@ static json_t *row_json(const struct ci_compare *c, size_t i)
 		ci_summarize(&c->cols->v[k], &c->rows[i], &s);
 		json_array_append_new(
 			cells,
-			json_pack("{s:s, s:i, s:o, s:o, s:o, s:o, s:o}",
-				  "column", c->cols->v[k].label, "runs",
-				  (json_int_t)s.n, "median", jnum(s.median),
-				  "min", jnum(s.min), "max", jnum(s.max),
-				  "cov_pct", jnum(s.cov_pct), "change_pct",
-				  jnum(k ? change_pct(&b, &s) : NAN)));
+			json_pack(
+				"{s:s, s:i, s:o, s:o, s:o, s:o, s:o}", "column",
+				c->cols->v[k].label, "runs", (json_int_t)s.n,
+				"median", ci_json_num(s.median), "min",
+				ci_json_num(s.min), "max", ci_json_num(s.max),
+				"cov_pct", ci_json_num(s.cov_pct), "change_pct",
+				ci_json_num(k ? change_pct(&b, &s) : NAN)));
 	}
 	return json_pack("{s:s, s:s, s:s, s:s, s:o}", "group", c->rows[i].group,
 			 "metric", m->name, "unit", m->unit, "direction",

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ci/gate_report.h"
+#include "ci/util.h"
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
 
@@ -144,30 +145,6 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 	return r;
 }
 
-static void xml_escaped(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\n' ||
-			    *s == '\t')
-				fputc(*s, f);
-		}
-	}
-}
-
 static void junit_case(FILE *f, const struct ci_rule_result *r)
 {
 	char msg[512];
@@ -181,9 +158,9 @@ static void junit_case(FILE *f, const struct ci_rule_result *r)
 		ci_metrics[r->rule->metric].unit, w.change, w.ci, w.tol,
 		r->note[0] ? "; " : "", r->note);
 	fputs("    <testcase classname=\"slicebench.gate.", f);
-	xml_escaped(f, r->rule->group);
+	ci_markup_escaped(f, r->rule->group, strlen(r->rule->group));
 	fputs("\" name=\"", f);
-	xml_escaped(f, r->rule->name);
+	ci_markup_escaped(f, r->rule->name, strlen(r->rule->name));
 	fputs("\">\n", f);
 	if (r->verdict == CI_V_REGRESSION)
 		fputs("      <failure type=\"regression\" message=\"", f);
@@ -191,7 +168,7 @@ static void junit_case(FILE *f, const struct ci_rule_result *r)
 		fputs("      <skipped message=\"", f);
 	else
 		fputs("      <system-out>", f);
-	xml_escaped(f, msg);
+	ci_markup_escaped(f, msg, strlen(msg));
 	fputs(r->verdict == CI_V_REGRESSION || !decided(r) ||
 			      r->verdict == CI_V_INCONCLUSIVE ?
 		      "\"/>\n" :
@@ -231,15 +208,9 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 	return r;
 }
 
-/* A finite real, or null (JSON has no infinities). */
-static json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 static json_t *jpair(double a, double b)
 {
-	return json_pack("[o, o]", jnum(a), jnum(b));
+	return json_pack("[o, o]", ci_json_num(a), ci_json_num(b));
 }
 
 static json_t *rule_json(const struct ci_rule_result *r)
@@ -263,18 +234,18 @@ static json_t *rule_json(const struct ci_rule_result *r)
 		return NULL;
 	if (decided(r)) {
 		json_object_set_new(json_object_get(j, "base"), "median",
-				    jnum(b->base_median));
+				    ci_json_num(b->base_median));
 		json_object_set_new(json_object_get(j, "cand"), "median",
-				    jnum(b->cand_median));
-		json_object_set_new(j, "ratio", jnum(b->ratio));
+				    ci_json_num(b->cand_median));
+		json_object_set_new(j, "ratio", ci_json_num(b->ratio));
 		json_object_set_new(j, "ratio_ci",
 				    jpair(b->ratio_lo, b->ratio_hi));
 		json_object_set_new(j, "change_pct",
-				    jnum((b->ratio - 1) * 100));
+				    ci_json_num((b->ratio - 1) * 100));
 		json_object_set_new(j, "change_ci_pct",
 				    jpair((b->ratio_lo - 1) * 100,
 					  (b->ratio_hi - 1) * 100));
-		json_object_set_new(j, "diff", jnum(b->diff));
+		json_object_set_new(j, "diff", ci_json_num(b->diff));
 		json_object_set_new(j, "diff_ci",
 				    jpair(b->diff_lo, b->diff_hi));
 	}

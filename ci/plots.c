@@ -12,6 +12,7 @@
 
 #include "ci/plots.h"
 #include "ci/stats.h"
+#include "ci/util.h"
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
 #include "common/spawn.h"
@@ -36,11 +37,6 @@ struct dat {
 	FILE *f;
 };
 
-static int fits(int n, size_t len)
-{
-	return n >= 0 && (size_t)n < len;
-}
-
 /* $SLICEBENCH_PLOTS, $SLICEBENCH_ROOT/ci/plots, or ../../ci/plots from the binary. */
 static int find_scripts(char *buf, size_t len)
 {
@@ -51,28 +47,22 @@ static int find_scripts(char *buf, size_t len)
 	int nc = 0;
 	char *slash;
 
-	if (env && fits(snprintf(cand[nc], PATH_MAX, "%s", env), PATH_MAX))
+	if (env && !ci_fmt(cand[nc], PATH_MAX, "%s", env))
 		nc++;
-	if (root &&
-	    fits(snprintf(cand[nc], PATH_MAX, "%s/ci/plots", root), PATH_MAX))
+	if (root && !ci_fmt(cand[nc], PATH_MAX, "%s/ci/plots", root))
 		nc++;
 	if (n > 0) {
 		exe[n] = '\0';
 		slash = strrchr(exe, '/');
 		if (slash)
 			*slash = '\0';
-		if (fits(snprintf(cand[nc], PATH_MAX, "%s/../../ci/plots", exe),
-			 PATH_MAX))
+		if (!ci_fmt(cand[nc], PATH_MAX, "%s/../../ci/plots", exe))
 			nc++;
 	}
 	for (int i = 0; i < nc; i++)
-		if (fits(snprintf(probe, sizeof(probe), "%s/common.gp",
-				  cand[i]),
-			 sizeof(probe)) &&
+		if (!ci_fmt(probe, sizeof(probe), "%s/common.gp", cand[i]) &&
 		    !access(probe, R_OK))
-			return fits(snprintf(buf, len, "%s", cand[i]), len) ?
-				       0 :
-				       -ENAMETOOLONG;
+			return ci_fmt(buf, len, "%s", cand[i]);
 	return -ENOENT;
 }
 
@@ -140,12 +130,9 @@ static int plot(struct plot_ctx *p, struct dat *d, const char *script,
 		free(d->buf);
 		return fail(p, "%s: %s", name, strerror(errno));
 	}
-	if (!fits(snprintf(datp, sizeof(datp), "%s/%s.dat", p->plotdir, name),
-		  sizeof(datp)) ||
-	    !fits(snprintf(pngp, sizeof(pngp), "%s/%s.png", p->plotdir, name),
-		  sizeof(pngp)) ||
-	    !fits(snprintf(scrp, sizeof(scrp), "%s/%s", p->scripts, script),
-		  sizeof(scrp))) {
+	if (ci_fmt(datp, sizeof(datp), "%s/%s.dat", p->plotdir, name) ||
+	    ci_fmt(pngp, sizeof(pngp), "%s/%s.png", p->plotdir, name) ||
+	    ci_fmt(scrp, sizeof(scrp), "%s/%s", p->scripts, script)) {
 		free(d->buf);
 		return fail(p, "%s: path too long", p->plotdir);
 	}
@@ -563,14 +550,9 @@ int ci_plots_write(const char *outdir, const struct ci_compare *c, char *err,
 		r = fail(
 			p,
 			"ci/plots/*.gp not found (set SLICEBENCH_ROOT or SLICEBENCH_PLOTS)");
-	else if (!fits(snprintf(p->plotdir, sizeof(p->plotdir), "%s/plots",
-				outdir),
-		       sizeof(p->plotdir)) ||
-		 !fits(snprintf(p->log, sizeof(p->log), "%s/gnuplot.log",
-				p->plotdir),
-		       sizeof(p->log)) ||
-		 !fits(snprintf(html, sizeof(html), "%s/report.html", outdir),
-		       sizeof(html)))
+	else if (ci_fmt(p->plotdir, sizeof(p->plotdir), "%s/plots", outdir) ||
+		 ci_fmt(p->log, sizeof(p->log), "%s/gnuplot.log", p->plotdir) ||
+		 ci_fmt(html, sizeof(html), "%s/report.html", outdir))
 		r = fail(p, "%s: path too long", outdir);
 	else if ((r = sb_mkdir_p(p->plotdir, 0755)))
 		r = fail(p, "%s: %s", p->plotdir, strerror(-r));

@@ -6,30 +6,9 @@
 #include <string.h>
 
 #include "ci/plots.h"
+#include "ci/util.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
-
-static void html_escaped(FILE *f, const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++) {
-		switch (s[i]) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		default:
-			fputc(s[i], f);
-		}
-	}
-}
 
 /* @print's text output, escaped, inside <pre>. */
 static int pre_block(FILE *f, const struct ci_compare *c,
@@ -47,7 +26,7 @@ static int pre_block(FILE *f, const struct ci_compare *c,
 		return -ENOMEM;
 	}
 	fputs("<pre>", f);
-	html_escaped(f, buf, len);
+	ci_markup_escaped(f, buf, len);
 	fputs("</pre>\n", f);
 	free(buf);
 	return 0;
@@ -77,18 +56,19 @@ int ci_report_html(const char *path, const struct ci_compare *c,
 				 c->cols->v[k].label, c->cols->v[k].n_runs,
 				 k + 1 < c->cols->n ? "," : ".");
 
-		html_escaped(f, label,
-			     (size_t)n < sizeof(label) ? (size_t)n :
-							 sizeof(label) - 1);
+		ci_markup_escaped(f, label,
+				  (size_t)n < sizeof(label) ?
+					  (size_t)n :
+					  sizeof(label) - 1);
 	}
 	fputs("</p>\n<h2>Summary over repeats</h2>\n", f);
 	r = pre_block(f, c, ci_compare_print_summary);
 	fputs("<h2>Plots</h2>\n", f);
 	for (size_t i = 0; i < n_pngs; i++) {
 		fputs("<figure><img src=\"", f);
-		html_escaped(f, pngs[i].file, strlen(pngs[i].file));
+		ci_markup_escaped(f, pngs[i].file, strlen(pngs[i].file));
 		fputs("\" alt=\"\"><figcaption>", f);
-		html_escaped(f, pngs[i].caption, strlen(pngs[i].caption));
+		ci_markup_escaped(f, pngs[i].caption, strlen(pngs[i].caption));
 		fputs("</figcaption></figure>\n", f);
 	}
 	fputs("<h2>Each repeat's delay table</h2>\n", f);

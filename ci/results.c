@@ -2,27 +2,14 @@
 /* Results loader: results/<run-id>/<kernel>/<feature-set>/<repeat>/ into runs with metric values. */
 #include <dirent.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "ci/results.h"
+#include "ci/util.h"
 #include "common/atomicio.h"
-
-/* snprintf into a path buffer; a truncated path is an error, not a surprise. */
-__attribute__((format(printf, 3, 4))) static int pathf(char *buf, size_t len,
-						       const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
 
 struct names {
 	char **v;
@@ -59,7 +46,7 @@ static int list_dir(const char *dir, int want_dir, struct names *out)
 
 		if (e->d_name[0] == '.')
 			continue;
-		pathf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		ci_fmt(path, sizeof(path), "%s/%s", dir, e->d_name);
 		if (stat(path, &st) || !!S_ISDIR(st.st_mode) != !!want_dir)
 			continue;
 		nv = realloc(out->v, (out->n + 1) * sizeof(*nv));
@@ -119,7 +106,7 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 	json_t *groups;
 	struct stat st;
 
-	pathf(path, sizeof(path), "%s/table.json", run->path);
+	ci_fmt(path, sizeof(path), "%s/table.json", run->path);
 	if (stat(path, &st))
 		return 0;
 	run->table = load_json(path, err, errlen);
@@ -137,7 +124,7 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 			json_string_value(json_object_get(g, "comm"));
 		int r;
 
-		pathf(where, sizeof(where), "%s: groups[%zu]", path, i);
+		ci_fmt(where, sizeof(where), "%s: groups[%zu]", path, i);
 		if (!comm || !*comm) {
 			snprintf(err, errlen,
 				 "%s.comm: missing or not a string", where);
@@ -172,7 +159,7 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 	if (!doc->name)
 		return -ENOMEM;
 	run->n_docs++;
-	pathf(path, sizeof(path), "%s/%s", dir, file);
+	ci_fmt(path, sizeof(path), "%s/%s", dir, file);
 	if (!strcmp(dot, ".txt")) {
 		int r = sb_read_file(path, &doc->text, &len);
 
@@ -204,7 +191,7 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 			 path);
 		return -EINVAL;
 	}
-	pathf(where, sizeof(where), "%s: result", path);
+	ci_fmt(where, sizeof(where), "%s: result", path);
 	return ci_extract_json(CI_SRC_JSON, tool ? tool : doc->name, res,
 			       doc->name, where, &run->vals, err, errlen);
 }
@@ -215,7 +202,7 @@ static int load_workloads(struct ci_run *run, char *err, size_t errlen)
 	struct names files;
 	int r;
 
-	pathf(dir, sizeof(dir), "%s/workloads", run->path);
+	ci_fmt(dir, sizeof(dir), "%s/workloads", run->path);
 	r = list_dir(dir, 0, &files);
 	if (r == -ENOENT)
 		return 0;
@@ -237,7 +224,7 @@ static int run_complete(const char *path, char *err, size_t errlen)
 	json_t *m, *status;
 	int ok;
 
-	pathf(mpath, sizeof(mpath), "%s/manifest.json", path);
+	ci_fmt(mpath, sizeof(mpath), "%s/manifest.json", path);
 	if (stat(mpath, &st))
 		return 0;
 	m = load_json(mpath, err, errlen);
@@ -277,7 +264,8 @@ static int add_run(struct ci_results *res, const char *kdir, const char *fs,
 	char path[4096];
 	int r;
 
-	if (pathf(path, sizeof(path), "%s/%s/%s/%u", res->dir, kdir, fs, rep)) {
+	if (ci_fmt(path, sizeof(path), "%s/%s/%s/%u", res->dir, kdir, fs,
+		   rep)) {
 		snprintf(err, errlen, "%s/%s/%s: path too long", res->dir, kdir,
 			 fs);
 		return -EINVAL;
@@ -318,7 +306,7 @@ static int load_fs(struct ci_results *res, const char *kdir, const char *fs,
 	size_t n = 0;
 	int r;
 
-	pathf(path, sizeof(path), "%s/%s/%s", res->dir, kdir, fs);
+	ci_fmt(path, sizeof(path), "%s/%s/%s", res->dir, kdir, fs);
 	r = list_dir(path, 1, &reps);
 	if (r)
 		return r == -ENOMEM ? r : 0;
@@ -383,13 +371,13 @@ int ci_results_load(const char *dir, struct ci_results *out, char *err,
 		snprintf(err, errlen, "%s: %s", dir, strerror(-r));
 		return r;
 	}
-	pathf(path, sizeof(path), "%s/scenario.json", dir);
+	ci_fmt(path, sizeof(path), "%s/scenario.json", dir);
 	if (!stat(path, &st) && !(scen = load_json(path, err, errlen))) {
 		names_free(&kernels);
 		return -EINVAL;
 	}
 	for (size_t k = 0; k < kernels.n && !r; k++) {
-		pathf(path, sizeof(path), "%s/%s", dir, kernels.v[k]);
+		ci_fmt(path, sizeof(path), "%s/%s", dir, kernels.v[k]);
 		r = list_dir(path, 1, &fsets);
 		if (r)
 			break;
@@ -436,7 +424,7 @@ size_t ci_results_fsets(const struct ci_results *r, const char *kernel,
 	return distinct(r, kernel, out, max);
 }
 
-static void list_names(const char **v, size_t n, char *buf, size_t len)
+void ci_names_join(const char **v, size_t n, char *buf, size_t len)
 {
 	size_t off = 0;
 
@@ -457,8 +445,8 @@ static int dir_exists(const char *dir, const char *kernel, const char *fs)
 	int found = 0;
 
 	if (kernel) {
-		return !pathf(path, sizeof(path), "%s/%s/%s", dir, kernel,
-			      fs ? fs : "") &&
+		return !ci_fmt(path, sizeof(path), "%s/%s/%s", dir, kernel,
+			       fs ? fs : "") &&
 		       !stat(path, &st) && S_ISDIR(st.st_mode);
 	}
 	if (list_dir(dir, 1, &kernels))
@@ -484,7 +472,7 @@ int ci_results_filter(struct ci_results *r, const char *kernel, const char *fs,
 			return -ENODATA;
 		}
 		n = ci_results_kernels(r, have, 64);
-		list_names(have, n, list, sizeof(list));
+		ci_names_join(have, n, list, sizeof(list));
 		snprintf(
 			err, errlen,
 			"%s: no complete runs of kernel \"%s\" (kernels there: %s)",

@@ -53,6 +53,9 @@ size_t ci_results_kernels(const struct ci_results *r, const char **out,
 size_t ci_results_fsets(const struct ci_results *r, const char *kernel,
 			const char **out, size_t max);
 
+/* "a, b, c" (or "none") into @buf. */
+void ci_names_join(const char **v, size_t n, char *buf, size_t len);
+
 /*
  * Split "DIR[:kernel[/feature-set]]" (DIR alone when the whole string names
  * a directory). Strings are malloc'd; absent parts are NULL. Returns 0,

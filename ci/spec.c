@@ -8,16 +8,6 @@
 #include "ci/spec.h"
 #include "common/exitcodes.h"
 
-static void join(const char **v, size_t n, char *buf, size_t len)
-{
-	size_t off = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < n && off < len; i++)
-		off += (size_t)snprintf(buf + off, len - off, "%s%s",
-					i ? ", " : "", v[i]);
-}
-
 static int check_single(const char *spec, const struct ci_results *r, char *err,
 			size_t errlen)
 {
@@ -26,7 +16,7 @@ static int check_single(const char *spec, const struct ci_results *r, char *err,
 	size_t nk = ci_results_kernels(r, names, 64), nf;
 
 	if (nk > 1) {
-		join(names, nk, list, sizeof(list));
+		ci_names_join(names, nk, list, sizeof(list));
 		snprintf(
 			err, errlen,
 			"%s: holds %zu kernels (%s); name one as DIR:KERNEL/FEATURE-SET",
@@ -35,7 +25,7 @@ static int check_single(const char *spec, const struct ci_results *r, char *err,
 	}
 	nf = ci_results_fsets(r, names[0], names + 1, 63);
 	if (nf > 1) {
-		join(names + 1, nf, list, sizeof(list));
+		ci_names_join(names + 1, nf, list, sizeof(list));
 		snprintf(
 			err, errlen,
 			"%s: kernel %s holds %zu feature sets (%s); name one as DIR:%s/FEATURE-SET",
