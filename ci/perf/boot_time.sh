@@ -5,7 +5,7 @@
 # the build's stamp; cached, measured now). Prints figure:/ratio: lines.
 # BOOT_PERF_KERNELS and BOOT_PERF_RUNS override what and how often.
 set -euo pipefail
-sb=build/bin/slicebench
+sb=${SLICEBENCH_BIN:-$PWD/build/bin/slicebench}
 init=tests/fixtures/boot/init-features.sh
 runs=${BOOT_PERF_RUNS:-3}
 read -r -a kernels <<<"${BOOT_PERF_KERNELS:-debian baseline patched regress-demo}"

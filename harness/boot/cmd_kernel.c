@@ -19,7 +19,7 @@
 
 struct boot_opts {
 	const char *init, *scenario, *results_out, *console, *initrd_out;
-	const char *accel, *append, *bin_dir, *timeout;
+	const char *accel, *append, *bin_dir, *timeout, *numa;
 	int cpus, memory_mb, icount_shift, with_perf, require_agent;
 };
 
@@ -58,6 +58,8 @@ static const struct opt {
 	I("memory", "MB", memory_mb, 64, 65536,
 	  "guest memory in MB (default 1024)"),
 	S("append", "ARGS", append, "extra kernel command line"),
+	S("numa", "C:MB,...", numa,
+	  "NUMA nodes, e.g. 0:512,1:512 (CPUs as 0 or 0-1)"),
 	S("bin-dir", "DIR", bin_dir,
 	  "static slicebench binaries (default build/bin)"),
 	{ "with-perf", NULL, "add perf and its libraries", OPT_FLAG,
@@ -283,6 +285,34 @@ static int do_initramfs(const char *name, int argc, char **argv)
 				    (json_int_t)st.st_size));
 }
 
+#define MAX_NODES 8
+
+/* "0:512,1-2:256" into @nodes. Returns the node count or -1. */
+static int parse_numa(const char *s, struct vm_numa_node *nodes)
+{
+	int n = 0;
+
+	while (s && *s) {
+		const char *colon = strchr(s, ':');
+		size_t clen = colon ? (size_t)(colon - s) : 0;
+		char *end;
+		long mb;
+
+		if (n == MAX_NODES || !clen || clen >= sizeof(nodes[0].cpus) ||
+		    strspn(s, "0123456789-") != clen)
+			return -1;
+		memcpy(nodes[n].cpus, s, clen);
+		nodes[n].cpus[clen] = '\0';
+		mb = strtol(colon + 1, &end, 10);
+		if (end == colon + 1 || mb < 16 || mb > 1048576 ||
+		    (*end && *end != ','))
+			return -1;
+		nodes[n++].memory_mb = (int)mb;
+		s = *end ? end + 1 : end;
+	}
+	return n;
+}
+
 static int do_boot(const char *name, int argc, char **argv)
 {
 	struct boot_opts o = { .cpus = 2,
@@ -292,12 +322,20 @@ static int do_boot(const char *name, int argc, char **argv)
 			       .timeout = "120s" };
 	char initrd[PATH_MAX];
 	struct kernel_info ki;
+	struct vm_numa_node nodes[MAX_NODES];
+	int n_nodes = 0;
 	struct vm_result res;
 	uint64_t timeout_ns;
 	int ret = parse_boot(argc, argv, &o);
 
 	if (ret)
 		return ret;
+	if (o.numa && (n_nodes = parse_numa(o.numa, nodes)) <= 0) {
+		fprintf(stderr,
+			"slicebench kernel boot: --numa: \"%s\" is not CPUS:MB[,CPUS:MB...]\n",
+			o.numa);
+		return SB_EXIT_USAGE;
+	}
 	if (sb_parse_duration_ns(o.timeout, &timeout_ns) || !timeout_ns) {
 		fprintf(stderr,
 			"slicebench kernel boot: --timeout: \"%s\" is not a duration\n",
@@ -326,6 +364,8 @@ static int do_boot(const char *name, int argc, char **argv)
 					   .icount_shift = o.icount_shift,
 					   .cpus = o.cpus,
 					   .memory_mb = o.memory_mb,
+					   .numa = nodes,
+					   .numa_nodes = n_nodes,
 					   .append = o.append,
 					   .console_log = o.console,
 					   .results_out = o.results_out,

@@ -3,24 +3,24 @@
 # VM test: the Debian kernel boots our test init (features toggled, results
 # out over virtio-serial), a guest panic is VM_PANIC and a hang VM_TIMEOUT.
 set -euo pipefail
-sb=build/bin/slicebench
+sb=${SLICEBENCH_BIN:-$PWD/build/bin/slicebench}
 fixtures=tests/fixtures/boot
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-boot() { # name init timeout -> JSON in $tmp/<name>.json, exit code echoed
+boot() { # name init timeout [options] -> JSON in $tmp/<name>.json, exit code echoed
 	local rc=0
 	"$sb" kernel boot debian --init "$fixtures/$2" --timeout "$3" \
 		--results-out "$tmp/$1.tar" --console "$tmp/$1.log" \
-		--initrd-out "$tmp/$1.cpio" >"$tmp/$1.json" || rc=$?
+		--initrd-out "$tmp/$1.cpio" "${@:4}" >"$tmp/$1.json" || rc=$?
 	echo "$rc"
 }
 
 echo "check: the debian kernel is fetched (or reused from the cache)"
 "$sb" kernel fetch debian | jq -e '.image != "" and (.release | startswith("6.12"))' >/dev/null
 
-echo "check: a boot with the features init succeeds and sends its results out"
-rc=$(boot ok init-features.sh 180s)
+echo "check: a 2-node NUMA boot with the features init succeeds and sends its results out"
+rc=$(boot ok init-features.sh 180s --numa 0:512,1:512)
 jq . "$tmp/ok.json"
 [[ $rc == 0 ]]
 jq -e '.status == "ok" and .boot_to_user_ms > 0 and .boot_to_user_ms <= .wall_ms' "$tmp/ok.json" >/dev/null
@@ -31,6 +31,7 @@ grep -qw PREEMPT_SHORT "$tmp/out/features-before.txt"
 grep -qw NO_PREEMPT_SHORT "$tmp/out/features-after.txt"
 grep -qw NO_PREEMPT_SHORT "$tmp/out/features-before.txt" && exit 1
 grep -q '^6\.12' "$tmp/out/uname.txt"
+grep -qx node1 "$tmp/out/nodes.txt"
 
 echo "check: a kernel panic is reported as such, with the panic line"
 rc=$(boot panic init-panic.sh 180s)
