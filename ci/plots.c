@@ -268,7 +268,8 @@ static int plot_cdfs(struct plot_ctx *p)
 		}
 		r = plot(
 			p, &d, "cdf.gp", name, title, c->cols->n,
-			"xlabel_text='delay (ms)'",
+			"xlabel_text='delay (ms)'; "
+			"ylabel_text='fraction of delays <= x'; dense=0",
 			"Delay CDF per feature set, built from the table's percentiles "
 			"(table.json carries no full distribution)");
 		if (r)
@@ -412,7 +413,8 @@ static int plot_cyclic(struct plot_ctx *p)
 		if (!r)
 			r = plot(
 				p, &cdf, "cdf.gp", name, title, c->cols->n,
-				"xlabel_text='wakeup latency (us)'",
+				"xlabel_text='wakeup latency (us)'; "
+				"ylabel_text='fraction of wakeups <= x'; dense=1",
 				"cyclic wakeup latency CDF, from the full histogram");
 		else {
 			fclose(cdf.f);
