@@ -16,7 +16,7 @@ test_analyzer_read_SRCS := tests/unit/test_analyzer_read.c \
 			   $(ANALYZER_READ_SRCS) $(ANALYZER_CORE_SRCS) common/hist.c
 test_analyzer_read_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 test_analyzer_tracedat_SRCS := tests/unit/test_analyzer_tracedat.c \
-			       tests/unit/tracedat_writer.c \
+			       tests/unit/test_analyzer_writer.c \
 			       $(ANALYZER_READ_SRCS) $(ANALYZER_CORE_SRCS) \
 			       common/hist.c
 test_analyzer_tracedat_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* trace.dat reader: libtracecmd iterates records in time order, libtraceevent parses fields. */
+/* trace.dat reader: records in time order across CPUs, fields parsed by libtraceevent. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <kbuffer.h>
 #include <trace-cmd.h>
 
 #include "analyzer/sbt_read.h"
@@ -191,36 +196,173 @@ static void find_events(struct ctx *c)
 	}
 }
 
+/* One CPU's ring-buffer pages, read one page at a time (memory stays flat
+ * however long the trace; libtracecmd keeps its mappings until close). */
+#define CHUNK_PAGES 64 /* read this many pages of a CPU at once */
+
+struct cpu_pages {
+	struct kbuffer *kb;
+	unsigned char *buf; /* CHUNK_PAGES pages */
+	size_t pos, len; /* the next page in buf, bytes in buf */
+	uint64_t off, end; /* the file range not read into buf yet */
+	void *ev; /* the current event; NULL when this CPU is done */
+	unsigned long long ts;
+};
+
+/* The next page of @p into its kbuffer, or NULL at the end. */
+static unsigned char *next_page(int fd, uint32_t psize, struct cpu_pages *p)
+{
+	if (p->pos + psize > p->len) {
+		uint64_t n = p->end - p->off;
+		ssize_t got;
+
+		if (n > (uint64_t)psize * CHUNK_PAGES)
+			n = (uint64_t)psize * CHUNK_PAGES;
+		n -= n % psize;
+		if (!n)
+			return NULL;
+		got = pread(fd, p->buf, n, (off_t)p->off);
+		if (got != (ssize_t)n)
+			return NULL;
+		p->off += n;
+		p->pos = 0;
+		p->len = n;
+	}
+	p->pos += psize;
+	return p->buf + p->pos - psize;
+}
+
+static int load_page(struct ctx *c, int fd, uint32_t psize, struct cpu_pages *p)
+{
+	unsigned char *page;
+
+	for (p->ev = NULL; !p->ev && (page = next_page(fd, psize, p));) {
+		int missed;
+
+		if (kbuffer_load_subbuffer(p->kb, page) < 0) {
+			snprintf(
+				c->err, c->errlen,
+				"%s: corrupt ring-buffer page near offset %llu",
+				c->path, (unsigned long long)p->off);
+			return SB_EXIT_USAGE;
+		}
+		missed = kbuffer_missed_events(p->kb);
+		if (missed)
+			sbt_add_lost(c->s, missed > 0 ? (uint64_t)missed : 1);
+		p->ev = kbuffer_read_event(p->kb, &p->ts);
+	}
+	return 0;
+}
+
+static int read_pages(struct ctx *c, int fd,
+		      const struct sbt_tracedat_layout *l, struct cpu_pages *cp)
+{
+	int rc = 0;
+
+	for (int i = 0; !rc && i < l->ncpus; i++) {
+		cp[i].kb =
+			kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
+		cp[i].buf = malloc((size_t)l->page_size * CHUNK_PAGES);
+		if (!cp[i].kb || !cp[i].buf) {
+			snprintf(c->err, c->errlen, "%s: out of memory",
+				 c->path);
+			return SB_EXIT_ENV;
+		}
+		cp[i].off = l->off[i];
+		cp[i].end = l->off[i] + l->size[i];
+		rc = load_page(c, fd, l->page_size, &cp[i]);
+	}
+	while (!rc && !c->rc) {
+		struct tep_record rec = { 0 };
+		int best = -1;
+
+		for (int i = 0; i < l->ncpus; i++)
+			if (cp[i].ev && (best < 0 || cp[i].ts < cp[best].ts))
+				best = i;
+		if (best < 0)
+			break;
+		rec.ts = cp[best].ts;
+		rec.data = cp[best].ev;
+		rec.size = kbuffer_event_size(cp[best].kb);
+		rec.cpu = best;
+		on_record(NULL, &rec, best, c);
+		cp[best].ev = kbuffer_next_event(cp[best].kb, &cp[best].ts);
+		if (!cp[best].ev)
+			rc = load_page(c, fd, l->page_size, &cp[best]);
+	}
+	return rc ? rc : c->rc;
+}
+
+/* v6 flyrecord files: headers through libtracecmd, pages by ourselves. */
+static int read_v6(struct ctx *c, const struct sbt_tracedat_layout *l)
+{
+	struct cpu_pages *cp = calloc((size_t)l->ncpus + 1, sizeof(*cp));
+	int fd = open(c->path, O_RDONLY | O_CLOEXEC), rc;
+
+	if (!cp || fd < 0) {
+		snprintf(c->err, c->errlen, "%s: %s", c->path,
+			 cp ? strerror(errno) : "out of memory");
+		free(cp);
+		if (fd >= 0)
+			close(fd);
+		return cp ? SB_EXIT_USAGE : SB_EXIT_ENV;
+	}
+	rc = read_pages(c, fd, l, cp);
+	for (int i = 0; i < l->ncpus; i++) {
+		if (cp[i].kb)
+			kbuffer_free(cp[i].kb);
+		free(cp[i].buf);
+	}
+	free(cp);
+	close(fd);
+	return rc;
+}
+
 int sbt_read_tracedat(struct sbt *s, const char *path, char *err, size_t errlen)
 {
 	struct ctx c = { .s = s, .path = path, .err = err, .errlen = errlen };
-	struct tracecmd_input *h;
-	int rc = sbt_check_tracedat(path, err, errlen);
+	struct sbt_tracedat_layout *l = malloc(sizeof(*l));
+	struct tracecmd_input *h = NULL;
+	int rc;
 
+	if (!l) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return SB_EXIT_ENV;
+	}
+	rc = sbt_tracedat_layout(path, l, err, errlen);
 	if (rc)
-		return rc;
+		goto out;
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
-	h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	h = l->ncpus >= 0 ?
+		    tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS) :
+		    tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	rc = SB_EXIT_USAGE;
 	if (!h) {
 		snprintf(
 			err, errlen,
 			"%s: cannot open as trace.dat (truncated, corrupt or an unsupported file version)",
 			path);
-		return SB_EXIT_USAGE;
+		goto out;
 	}
 	c.tep = tracecmd_get_tep(h);
 	find_events(&c);
 	if (c.ids[TP_SWITCH] < 0) {
 		snprintf(err, errlen,
 			 "%s: no sched:sched_switch events recorded", path);
-		tracecmd_close(h);
-		return SB_EXIT_USAGE;
+		goto out;
 	}
-	if (tracecmd_iterate_events(h, NULL, 0, on_record, &c) < 0 && !c.rc) {
+	if (l->ncpus >= 0) {
+		rc = read_v6(&c, l);
+	} else if (tracecmd_iterate_events(h, NULL, 0, on_record, &c) < 0 &&
+		   !c.rc) {
 		snprintf(err, errlen, "%s: cannot read the event data", path);
-		c.rc = SB_EXIT_USAGE;
+	} else {
+		rc = c.rc;
 	}
-	tracecmd_close(h);
-	return c.rc;
+out:
+	if (h)
+		tracecmd_close(h);
+	free(l);
+	return rc;
 }

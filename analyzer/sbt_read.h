@@ -23,9 +23,18 @@ int sbt_read_tracedat(struct sbt *s, const char *path, char *err,
 int sbt_read_perfdata(struct sbt *s, const char *path, char *err,
 		      size_t errlen);
 
-/* 0 when  is not a v6 trace.dat or its sections fit in the file;
- * else SB_EXIT_USAGE and a one-line @err naming what is cut short. */
-int sbt_check_tracedat(const char *path, char *err, size_t errlen);
+#define SBT_MAX_CPUS 4096
+
+struct sbt_tracedat_layout {
+	int ncpus; /* -1: not a v6 flyrecord file (left to libtracecmd) */
+	uint32_t page_size;
+	uint64_t off[SBT_MAX_CPUS], size[SBT_MAX_CPUS]; /* per-CPU pages */
+};
+
+/* Walk a v6 trace.dat header with bounds checks and fill @l. Returns 0, or
+ * SB_EXIT_USAGE with a one-line @err naming what is cut short. */
+int sbt_tracedat_layout(const char *path, struct sbt_tracedat_layout *l,
+			char *err, size_t errlen);
 
 /* Parse one line of `perf script -F tid,cpu,time,event,trace --ns` into
  * @ev (strings point into @line, which is modified). Returns 1 for a

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Walk a trace.dat v6 header with bounds checks before libtracecmd opens it:
+ * Walk a trace.dat v6 header with bounds checks, before libtracecmd opens it,
+ * and find where each CPU's ring-buffer pages are:
  * libtracecmd trusts the sizes it reads and can crash on a truncated file.
  */
 #include <errno.h>
@@ -77,7 +78,7 @@ static void walk_formats(struct cur *c)
 	skip_sized(c, 8, "the cmdlines");
 }
 
-static void walk_v6(struct cur *c)
+static void walk_v6(struct cur *c, struct sbt_tracedat_layout *l)
 {
 	char buf[10];
 	uint64_t n;
@@ -86,7 +87,7 @@ static void walk_v6(struct cur *c)
 	take(c, buf, 2, "the endianness");
 	if (!c->bad && (buf[0] != 0 || buf[1] != 8))
 		c->bad = "a little-endian 64-bit file (others are unsupported)";
-	skip(c, 4, "the page size");
+	l->page_size = (uint32_t)take_num(c, 4, "the page size");
 	walk_formats(c);
 	n = take_num(c, 4, "the CPU count");
 	take(c, buf, 10, "the data marker");
@@ -97,21 +98,33 @@ static void walk_v6(struct cur *c)
 	}
 	if (c->bad || memcmp(buf, "flyrecord", 10))
 		return; /* latency text, or a marker libtracecmd refuses */
-	for (; !c->bad && n; n--) {
+	if (n > SBT_MAX_CPUS || l->page_size < 64 ||
+	    l->page_size > (1u << 20)) {
+		c->bad = "the CPU count or page size (out of range)";
+		return;
+	}
+	for (int cpu = 0; !c->bad && cpu < (int)n; cpu++) {
 		uint64_t off = take_num(c, 8, "the CPU data index");
 		uint64_t len = take_num(c, 8, "the CPU data index");
 
 		if (!c->bad && (off > c->size || len > c->size - off))
 			c->bad = "the CPU data (the file is truncated)";
+		l->off[cpu] = off;
+		l->size[cpu] = len;
 	}
+	if (!c->bad)
+		l->ncpus = (int)n;
 }
 
-int sbt_check_tracedat(const char *path, char *err, size_t errlen)
+int sbt_tracedat_layout(const char *path, struct sbt_tracedat_layout *l,
+			char *err, size_t errlen)
 {
 	struct cur c = { .f = fopen(path, "rb") };
 	char head[12];
 	long size;
 
+	memset(l, 0, sizeof(*l));
+	l->ncpus = -1;
 	if (!c.f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return SB_EXIT_USAGE;
@@ -126,7 +139,7 @@ int sbt_check_tracedat(const char *path, char *err, size_t errlen)
 	if (fread(head, 1, sizeof(head), c.f) == sizeof(head) &&
 	    !memcmp(head + 10, "6", 2)) {
 		rewind(c.f);
-		walk_v6(&c);
+		walk_v6(&c, l);
 	}
 	fclose(c.f);
 	if (!c.bad)

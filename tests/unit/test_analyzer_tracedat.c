@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The trace.dat reader on files written by tests/unit/tracedat_writer.c:
+ * The trace.dat reader on files written by tests/unit/test_analyzer_writer.c:
  * hand-computed delays across CPUs, a time extend, lost events, truncated
- * and corrupt files. `test_analyzer_tracedat --write FILE` writes the file.
+ * and corrupt files. `test_analyzer_tracedat --write FILE` writes the file;
+ * `--convert PERF_SCRIPT_TEXT FILE` writes perf script output as a trace.dat.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,7 +19,7 @@
 #include "analyzer/sbt_read.h"
 #include "analyzer/sbt_table.h"
 #include "common/exitcodes.h"
-#include "tests/unit/tracedat_writer.h"
+#include "tests/unit/test_analyzer_writer.h"
 
 #define US 1000ull
 #define T0 (5000 * 1000000000ull) /* the trace starts at 5000 s */
@@ -189,6 +190,73 @@ static void test_truncated_and_corrupt(void **state)
 	free(path);
 }
 
+/* One event parsed by the analyzer's perf script parser, as a record. */
+static void add_event(struct tdw *w, const struct sbt_event *ev)
+{
+	struct tdw_val v[7] = { { ev->comm, 0 },
+				{ NULL, ev->pid },
+				{ NULL, 120 } };
+	enum tdw_event e;
+
+	switch (ev->type) {
+	case SBT_EV_SWITCH:
+		e = TDW_SWITCH;
+		v[3].n = (int64_t)ev->prev_state;
+		v[4].s = ev->next_comm;
+		v[5].n = ev->next_pid;
+		v[6].n = 120;
+		break;
+	case SBT_EV_WAKEUP:
+	case SBT_EV_WAKEUP_NEW:
+		e = ev->type == SBT_EV_WAKEUP ? TDW_WAKEUP : TDW_WAKEUP_NEW;
+		v[3].n = ev->target_cpu;
+		break;
+	case SBT_EV_MIGRATE:
+		e = TDW_MIGRATE;
+		v[3].n = ev->cpu;
+		v[4].n = ev->target_cpu;
+		break;
+	case SBT_EV_FORK:
+		e = TDW_FORK;
+		v[2].s = ev->comm;
+		v[3].n = ev->child_pid;
+		break;
+	case SBT_EV_EXEC:
+		e = TDW_EXEC;
+		v[2].n = ev->pid;
+		break;
+	default:
+		e = TDW_EXIT;
+		break;
+	}
+	tdw_add(w, ev->cpu, ev->ts_ns, e, v);
+}
+
+/* `perf script -F tid,cpu,time,event,trace --ns` text into a trace.dat
+ * with the same scheduler events (for the benchmark). */
+static int convert(const char *in, const char *out)
+{
+	FILE *f = strcmp(in, "-") ? fopen(in, "r") : stdin;
+	struct tdw *w = tdw_new(1);
+	char *line = NULL;
+	size_t cap = 0;
+
+	if (!f || !w) {
+		perror(in);
+		return 1;
+	}
+	while (getline(&line, &cap, f) >= 0) {
+		struct sbt_event ev;
+
+		if (sbt_parse_perf_line(line, &ev) > 0)
+			add_event(w, &ev);
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return tdw_write(w, out) ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,5 +266,7 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "--write"))
 		return write_fixture(argv[2]) ? 1 : 0;
+	if (argc == 4 && !strcmp(argv[1], "--convert"))
+		return convert(argv[2], argv[3]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

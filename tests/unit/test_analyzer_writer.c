@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/unit/tracedat_writer.h"
+#include "tests/unit/test_analyzer_writer.h"
 
 #define PAGE 4096
 #define PAGE_HDR 16
@@ -63,6 +63,11 @@ static const struct ev_desc {
 		       { { "char[]", "filename", LOC, 4 },
 			 { "pid_t", "pid", NUM, 4 },
 			 { "pid_t", "old_pid", NUM, 4 } } },
+	[TDW_EXIT] = { "sched_process_exit",
+		       307,
+		       { { "char", "comm", STR, 16 },
+			 { "pid_t", "pid", NUM, 4 },
+			 { "int", "prio", NUM, 4 } } },
 };
 
 struct cpu_buf {
@@ -132,16 +137,29 @@ void tdw_lost(struct tdw *w, int cpu)
 	w->cpu[cpu].used = PAGE; /* force a new page */
 }
 
+static void grow(struct tdw *w, int cpu)
+{
+	w->cpu = realloc(w->cpu, (size_t)(cpu + 1) * sizeof(*w->cpu));
+	if (!w->cpu)
+		abort();
+	memset(w->cpu + w->ncpus, 0,
+	       (size_t)(cpu + 1 - w->ncpus) * sizeof(*w->cpu));
+	w->ncpus = cpu + 1;
+}
+
 void tdw_add(struct tdw *w, int cpu, uint64_t ts_ns, enum tdw_event e,
 	     const struct tdw_val *vals)
 {
 	const struct ev_desc *d = &evs[e];
-	struct cpu_buf *c = &w->cpu[cpu];
+	struct cpu_buf *c;
 	unsigned char rec[256] = { 0 }, *p;
 	size_t off = 8, dyn, len;
 	uint64_t delta;
 	int ext;
 
+	if (cpu >= w->ncpus)
+		grow(w, cpu);
+	c = &w->cpu[cpu];
 	put(rec, (uint64_t)d->id, 2);
 	put(rec + 4, (uint64_t)vals[1].n, 4); /* common_pid: anything */
 	for (int i = 0; d->f[i].name; i++)

@@ -12,6 +12,7 @@ enum tdw_event {
 	TDW_MIGRATE, /* comm, pid, prio, orig_cpu, dest_cpu */
 	TDW_FORK, /* parent_comm, parent_pid, child_comm, child_pid */
 	TDW_EXEC, /* filename (__data_loc), pid, old_pid */
+	TDW_EXIT, /* comm, pid, prio */
 	TDW_NEVENTS,
 };
 
@@ -24,7 +25,8 @@ struct tdw_val {
 struct tdw;
 
 struct tdw *tdw_new(int ncpus);
-/* Append an event to @cpu's ring buffer (times must not go backwards). */
+/* Append an event to @cpu's ring buffer (times must not go backwards);
+ * CPUs beyond the ones given to tdw_new() are added. */
 void tdw_add(struct tdw *w, int cpu, uint64_t ts_ns, enum tdw_event e,
 	     const struct tdw_val *vals);
 /* The next page of @cpu starts with "events were lost" flagged. */
