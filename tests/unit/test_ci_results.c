@@ -70,7 +70,8 @@ static void test_table_values(void **state)
 
 	assert_non_null(v);
 	assert_float_equal(v->v, 0.25, 1e-12);
-	assert_int_equal(v->n_iv, 2); /* the interval without delays is skipped */
+	assert_int_equal(v->n_iv,
+			 2); /* the interval without delays is skipped */
 	assert_float_equal(v->iv[0], 0.2, 1e-12);
 	assert_float_equal(v->iv[1], 0.3, 1e-12);
 	v = val(&res->runs[0], "sum_delay_ms", "cyclic");
