@@ -15,7 +15,7 @@ checks='-*,clang-analyzer-*,bugprone-*'
 checks+=',-bugprone-easily-swappable-parameters,-bugprone-reserved-identifier'
 checks+=',-bugprone-narrowing-conversions,-bugprone-assignment-in-if-condition'
 checks+=',-clang-analyzer-security.insecureAPI.DeprecatedOrUnsafeBufferHandling'
-if ! printf '%s\n' "${files[@]}" | xargs -P "$(nproc)" -n 8 clang-tidy \
+if ! printf '%s\n' "${files[@]}" | xargs -P "$(nproc)" -n 1 clang-tidy \
 	-quiet --warnings-as-errors='*' --checks="$checks" \
 	>build/clang-tidy.log 2>&1; then
 	grep -v 'warnings generated' build/clang-tidy.log

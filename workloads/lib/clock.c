@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Clocks, sleeps and busy loops in u64 nanoseconds. */
+#include <stdatomic.h>
 #include <errno.h>
 #include <time.h>
 
@@ -8,7 +9,7 @@
 /* Spins between two CPU-clock reads (a syscall each): a few microseconds. */
 #define CPU_CHECK_SPINS 2000
 
-static const volatile int *burn_stop;
+static const atomic_int *burn_stop;
 
 static uint64_t clock_ns(clockid_t id)
 {
@@ -46,14 +47,14 @@ int wl_sleep_ns(uint64_t ns)
 	return wl_sleep_until_ns(wl_now_ns() + ns);
 }
 
-void wl_burn_set_stop(const volatile int *stop)
+void wl_burn_set_stop(const atomic_int *stop)
 {
 	burn_stop = stop;
 }
 
 static int stopped(void)
 {
-	return burn_stop && *burn_stop;
+	return burn_stop && atomic_load(burn_stop);
 }
 
 uint64_t wl_burn_wall_ns(uint64_t ns)

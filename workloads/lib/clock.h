@@ -3,6 +3,7 @@
 #ifndef WL_CLOCK_H
 #define WL_CLOCK_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #define WL_NSEC_PER_SEC 1000000000ULL
@@ -33,7 +34,7 @@ uint64_t wl_burn_wall_ns(uint64_t ns);
  */
 void wl_burn_cpu_ns(uint64_t ns);
 /* Stop busy loops early: checked at every clock read. NULL = never. */
-void wl_burn_set_stop(const volatile int *stop);
+void wl_burn_set_stop(const atomic_int *stop);
 
 /* One-second intervals of a measured window (the "intervals" arrays). */
 /* Number of intervals covering @window_ns (at least 1). */

@@ -2,17 +2,21 @@
 /* The stop flag raised by SIGINT/SIGTERM or by the tool itself. */
 #include <errno.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "workloads/lib/stop.h"
 
-static volatile int stop_flag;
-static volatile sig_atomic_t stop_sig;
+static atomic_int stop_flag;
+static atomic_int stop_sig;
 
 static void on_signal(int sig)
 {
-	stop_sig = sig;
-	stop_flag = 1;
+	int saved = errno;
+
+	atomic_store(&stop_sig, sig);
+	atomic_store(&stop_flag, 1);
+	errno = saved;
 }
 
 int wl_stop_install(void)
@@ -27,27 +31,27 @@ int wl_stop_install(void)
 	return 0;
 }
 
-const volatile int *wl_stop_flag(void)
+const atomic_int *wl_stop_flag(void)
 {
 	return &stop_flag;
 }
 
 int wl_stop_requested(void)
 {
-	return stop_flag;
+	return atomic_load(&stop_flag);
 }
 
 int wl_stop_signal(void)
 {
-	return stop_sig;
+	return atomic_load(&stop_sig);
 }
 
 void wl_stop_request(void)
 {
-	stop_flag = 1;
+	atomic_store(&stop_flag, 1);
 }
 
 const char *wl_stop_status(void)
 {
-	return stop_sig ? "interrupted" : "ok";
+	return atomic_load(&stop_sig) ? "interrupted" : "ok";
 }

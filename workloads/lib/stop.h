@@ -9,7 +9,7 @@
  */
 int wl_stop_install(void);
 /* The flag itself, for loops and wl_burn_set_stop(). */
-const volatile int *wl_stop_flag(void);
+const atomic_int *wl_stop_flag(void);
 /* Non-zero once a stop was requested (signal or wl_stop_request()). */
 int wl_stop_requested(void);
 /* The signal that stopped the run, or 0 (then "ok", else "interrupted"). */
