@@ -3,6 +3,8 @@
 #ifndef WL_STOP_H
 #define WL_STOP_H
 
+#include <stdatomic.h>
+
 /*
  * Install SIGINT and SIGTERM handlers (without SA_RESTART, so sleeps return
  * EINTR) that raise the flag. Returns 0 or -errno.
