@@ -122,7 +122,8 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 	fprintf(f, "|---|---:|---:|---:|---|---|---|---|\n");
 	for (size_t i = 0; i < g->n; i++) {
 		const struct ci_rule_result *r = &g->res[i];
-		const char *unit = ci_metrics[r->rule->metric].unit;
+		const char *unit =
+			decided(r) ? ci_metrics[r->rule->metric].unit : "";
 		struct row w;
 
 		make_row(r, &w);
