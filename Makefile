@@ -26,6 +26,7 @@ RESULTS ?= results
 BASE ?=
 CAND ?=
 RULES ?= ci/gate.json
+FUZZ_SECONDS ?= 60
 
 # Filled by the fragments:
 #   PROGS += name; name_SRCS, name_LDLIBS, name_STATIC := 1 (static link)
@@ -33,6 +34,7 @@ RULES ?= ci/gate.json
 #   UNIT_TESTS += name; name_SRCS, name_LDLIBS (cmocka is added)
 PROGS :=
 UNIT_TESTS :=
+FUZZ_TARGETS :=
 include common/build.mk
 include workloads/build.mk
 include workloads/mixload/build.mk
@@ -41,6 +43,7 @@ include harness/build.mk
 include harness/boot/build.mk
 include ci/build.mk
 include tools/build.mk
+-include fuzz/build.mk
 
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
@@ -64,6 +67,15 @@ $(BUILD)/asan/tests/$(1): $(call objs,asan,$($(1)_SRCS))
 endef
 $(foreach t,$(UNIT_TESTS),$(eval $(call test_rule,$(t))))
 
+# Fuzz targets (fuzz/build.mk): FUZZ_TARGETS += name; name_SRCS, name_LDLIBS.
+FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
+define fuzz_rule
+$(BUILD)/fuzz/$(1): $(call objs,fuzzobj,$($(1)_SRCS))
+	@mkdir -p $$(@D)
+	$(SAN_CC) $(FUZZ_FLAGS) -o $$@ $$^ $($(1)_LDLIBS)
+endef
+$(foreach f,$(FUZZ_TARGETS),$(eval $(call fuzz_rule,$(f))))
+
 ALL_SRCS := $(sort $(foreach p,$(PROGS) $(UNIT_TESTS),$($(p)_SRCS)))
 
 $(BUILD)/obj/%.o: %.c
@@ -72,6 +84,10 @@ $(BUILD)/obj/%.o: %.c
 $(BUILD)/asan/%.o: %.c
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/fuzzobj/%.o: %.c
+	@mkdir -p $(@D)
+	$(SAN_CC) $(CPPFLAGS) $(CFLAGS) -fsanitize=fuzzer-no-link,address,undefined \
+		-fno-omit-frame-pointer -MMD -MP -c -o $@ $<
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 PROG_BINS := $(addprefix $(BIN)/,$(PROGS))
@@ -83,7 +99,7 @@ SH_FILES = $(shell git ls-files '*.sh' '.ci/run' 'harness/guest/init' 2>/dev/nul
 
 .PHONY: all help deps test test-run test-unit test-asan test-format \
 	test-shellcheck test-integration test-vm perf bench compare gate \
-	lint clean
+	lint fuzz clean
 
 all: $(PROG_BINS) ## build every program into build/bin/
 
@@ -101,6 +117,7 @@ help: ## list targets and variables
 	@echo "  RESULTS=$(RESULTS)       results root directory"
 	@echo "  BASE=, CAND=           results for gate/compare (DIR[:kernel[/feature-set]])"
 	@echo "  RULES=$(RULES)   gate rules"
+	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS)      seconds per fuzz target"
 
 deps: ## install missing Debian packages (apt-get; root needed)
 	@bash harness/deps.sh
@@ -146,6 +163,9 @@ compare: all ## compare BASE (and CAND) results side by side
 
 gate: all ## gate CAND against BASE with RULES; exit 1 on regression
 	$(BIN)/slicebench gate --rules "$(RULES)" "$(BASE)" "$(CAND)"
+
+fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) ## run each fuzz target FUZZ_SECONDS on its corpus
+	@bash fuzz/run.sh "$(FUZZ_SECONDS)" $(FUZZ_TARGETS)
 
 clean: ## remove build/
 	rm -rf $(BUILD)
