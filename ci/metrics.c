@@ -65,6 +65,15 @@ int ci_metric_find(const char *name)
 	return -1;
 }
 
+int ci_metric_tool_known(const char *tool)
+{
+	for (size_t i = 0; i < ci_metrics_n; i++)
+		if (ci_metrics[i].src == CI_SRC_JSON &&
+		    !strcmp(ci_metrics[i].tool, tool))
+			return 1;
+	return 0;
+}
+
 const char *ci_dir_name(enum ci_dir d)
 {
 	return d == CI_DIR_LOWER  ? "lower" :

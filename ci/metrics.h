@@ -41,6 +41,8 @@ extern const size_t ci_metrics_n;
 
 /* Index of the metric called @name, or -1. */
 int ci_metric_find(const char *name);
+/* Does any JSON metric read documents of workload tool @tool? */
+int ci_metric_tool_known(const char *tool);
 const char *ci_dir_name(enum ci_dir d);
 
 /* One metric of one group in one run: the run's value and its intervals. */

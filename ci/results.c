@@ -185,6 +185,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 		return 0;
 	}
 	tool = json_string_value(json_object_get(doc->json, "tool"));
+	if (!tool || !ci_metric_tool_known(tool))
+		return 0; /* another program's output (cyclictest): kept, not read */
 	res = json_object_get(doc->json, "result");
 	if (!json_is_object(res)) {
 		snprintf(err, errlen, "%s: result: missing or not an object",
@@ -192,8 +194,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 		return -EINVAL;
 	}
 	ci_fmt(where, sizeof(where), "%s: result", path);
-	return ci_extract_json(CI_SRC_JSON, tool ? tool : doc->name, res,
-			       doc->name, where, &run->vals, err, errlen);
+	return ci_extract_json(CI_SRC_JSON, tool, res, doc->name, where,
+			       &run->vals, err, errlen);
 }
 
 static int load_workloads(struct ci_run *run, char *err, size_t errlen)

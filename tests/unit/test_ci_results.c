@@ -98,6 +98,8 @@ static void test_workload_values(void **state)
 		1e-12);
 	/* an "interrupted" document's figures are left out */
 	assert_null(val(&res->runs[1], "loops_per_s", "massive_intr"));
+	/* another program's JSON (rt-tests cyclictest) is kept but not read */
+	assert_int_equal(res->runs[0].n_docs, 3);
 	assert_float_equal(val(&res->runs[0], "time_s", "hackbench")->v, 0.812,
 			   1e-12);
 	assert_float_equal(val(&res->runs[1], "time_s", "hackbench")->v, 0.9,
