@@ -75,9 +75,11 @@ static int num(struct tep_format_field *f, struct tep_record *rec,
 	return tep_read_number_field(f, rec->data, v) ? -EINVAL : 0;
 }
 
-/* A char[] field, or a __data_loc string; copied NUL-terminated. */
-static int str(struct tep_format_field *f, struct tep_record *rec, char *buf,
-	       size_t len)
+/* A char[] field (in place when it holds a comm: the core reads at most
+ * SBT_COMM_LEN - 1 bytes of it), or a __data_loc string, copied
+ * NUL-terminated into @buf. */
+static int str(struct tep_format_field *f, struct tep_record *rec,
+	       const char **out, char *buf, size_t len)
 {
 	const char *p;
 	size_t n;
@@ -97,11 +99,16 @@ static int str(struct tep_format_field *f, struct tep_record *rec, char *buf,
 		p = (const char *)rec->data + (loc & 0xffff);
 		n = loc >> 16;
 	}
+	if (!(f->flags & TEP_FIELD_IS_DYNAMIC) && n >= SBT_COMM_LEN - 1) {
+		*out = p;
+		return 0;
+	}
 	n = strnlen(p, n);
 	if (n >= len)
 		n = len - 1;
 	memcpy(buf, p, n);
 	buf[n] = '\0';
+	*out = buf;
 	return 0;
 }
 
@@ -110,21 +117,19 @@ static int decode(struct ctx *c, enum tp tp, struct tep_record *rec,
 {
 	struct tep_format_field **f = c->f[tp];
 	unsigned long long v[5] = { 0 };
-	char *base;
+	const char *base;
 
-	if (num(f[0], rec, &v[0]) || str(f[1], rec, comm[0], 256))
+	if (num(f[0], rec, &v[0]) || str(f[1], rec, &ev->comm, comm[0], 256))
 		return -EINVAL;
 	ev->type = tps[tp].type;
 	ev->pid = (int)v[0];
-	ev->comm = comm[0];
 	switch (tp) {
 	case TP_SWITCH:
 		if (num(f[2], rec, &v[2]) || num(f[3], rec, &v[3]) ||
-		    str(f[4], rec, comm[1], 256))
+		    str(f[4], rec, &ev->next_comm, comm[1], 256))
 			return -EINVAL;
 		ev->prev_state = v[2];
 		ev->next_pid = (int)v[3];
-		ev->next_comm = comm[1];
 		break;
 	case TP_FORK:
 		if (num(f[2], rec, &v[2]))
@@ -132,7 +137,7 @@ static int decode(struct ctx *c, enum tp tp, struct tep_record *rec,
 		ev->child_pid = (int)v[2];
 		break;
 	case TP_EXEC:
-		base = strrchr(comm[0], '/');
+		base = strrchr(ev->comm, '/');
 		if (base)
 			ev->comm = base + 1;
 		break;

@@ -34,7 +34,8 @@ struct sbt_event {
 	uint64_t ts_ns;
 	int cpu; /* CPU that recorded the event */
 	int pid;
-	const char *comm; /* comm of @pid; NULL = unknown (kept as is) */
+	const char *comm; /* of @pid, up to SBT_COMM_LEN - 1 bytes are read
+			   * (need not be NUL-terminated); NULL = unknown */
 	uint64_t prev_state; /* SWITCH */
 	int next_pid; /* SWITCH */
 	const char *next_comm; /* SWITCH */

@@ -6,11 +6,13 @@
 # scheduler events are also written as a trace.dat (the guest's format) by
 # the test writer, so the analyzer is timed on both inputs: trace.dat
 # (libtracecmd) and perf.data (through `perf script`).
-# LOOPS="small large" sets the hackbench loops (default "2000 18000").
+# LOOPS="small large" sets the hackbench loops (default "3000 25000": about
+# 0.7 and 5 million perf samples). Wall and CPU (user+sys) time are both
+# given: on a loaded host the wall time of either tool is noisy.
 set -euo pipefail
 sb=build/bin/slicebench
 conv=build/tests/test_analyzer_tracedat
-read -r -a loops <<<"${LOOPS:-2000 18000}"
+read -r -a loops <<<"${LOOPS:-3000 25000}"
 tmp=$(mktemp -d /var/tmp/analyzer_perf.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -20,6 +22,7 @@ done
 [[ -x $conv ]] || make -s "$conv"
 
 mean_s() { jq -r '.results[0].mean' "$1"; }
+cpu_s() { jq -r '.results[0] | .user + .system' "$1"; }
 rss_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n1; }
 
 for size in "${loops[@]}"; do
@@ -32,9 +35,12 @@ for size in "${loops[@]}"; do
 	samples=$(grep -c ' sched:' "$d/script.txt")
 	"$conv" --convert "$d/script.txt" "$d/trace.dat"
 	rm "$d/script.txt"
-	events=$(jq -r .events <("$sb" table "$d/trace.dat" --json -))
+	"$sb" table "$d/trace.dat" --json "$d/table.json" >/dev/null
+	events=$(jq -r .events "$d/table.json")
+	tasks=$(jq -r '.tasks | length' "$d/table.json")
 	echo "figure: analyzer_bench loops=$size perf_samples=$samples" \
-		"sched_events=$events perf_data_mb=$(($(stat -c %s "$d/perf.data") >> 20))" \
+		"sched_events=$events tasks=$tasks" \
+		"perf_data_mb=$(($(stat -c %s "$d/perf.data") >> 20))" \
 		"trace_dat_mb=$(($(stat -c %s "$d/trace.dat") >> 20))"
 
 	hyperfine -N --warmup 1 --runs 5 --export-json "$d/perf.json" \
@@ -43,22 +49,25 @@ for size in "${loops[@]}"; do
 		"$sb table $d/trace.dat" >/dev/null 2>&1
 	hyperfine -N --runs 2 --export-json "$d/pdata.json" \
 		"$sb table $d/perf.data" >/dev/null 2>&1
-	t_perf=$(mean_s "$d/perf.json")
-	t_dat=$(mean_s "$d/dat.json")
-	t_pdata=$(mean_s "$d/pdata.json")
 	r_perf=$(rss_kb perf sched latency -i "$d/perf.data")
 	r_dat=$(rss_kb "$sb" table "$d/trace.dat")
 	r_pdata=$(rss_kb "$sb" table "$d/perf.data")
-	awk -v n="$size" -v s="$samples" -v e="$events" -v tp="$t_perf" \
-		-v td="$t_dat" -v tq="$t_pdata" -v rp="$r_perf" -v rd="$r_dat" \
-		-v rq="$r_pdata" 'BEGIN {
-		printf "figure: perf_sched_latency loops=%s events_per_s=%.0f mean_s=%.3f peak_rss_kb=%d\n", n, s / tp, tp, rp
-		printf "figure: slicebench_table_tracedat loops=%s events_per_s=%.0f mean_s=%.3f peak_rss_kb=%d\n", n, e / td, td, rd
-		printf "figure: slicebench_table_perfdata loops=%s events_per_s=%.0f mean_s=%.3f peak_rss_kb=%d (includes perf script)\n", n, s / tq, tq, rq
-		printf "ratio: analyzer_tracedat_vs_perf_sched_latency_events_per_s loops=%s %.2f\n", n, (e / td) / (s / tp)
-		printf "ratio: analyzer_tracedat_speedup_over_perf_sched_latency loops=%s %.2f (same load, wall time)\n", n, tp / td
-		printf "ratio: analyzer_perfdata_vs_perf_sched_latency_events_per_s loops=%s %.2f\n", n, (s / tq) / (s / tp)
-		printf "ratio: analyzer_tracedat_vs_perf_sched_latency_peak_rss loops=%s %.3f\n", n, rd / rp }'
+	awk -v n="$size" -v s="$samples" -v e="$events" \
+		-v tp="$(mean_s "$d/perf.json")" -v cp="$(cpu_s "$d/perf.json")" \
+		-v td="$(mean_s "$d/dat.json")" -v cd="$(cpu_s "$d/dat.json")" \
+		-v tq="$(mean_s "$d/pdata.json")" -v cq="$(cpu_s "$d/pdata.json")" \
+		-v rp="$r_perf" -v rd="$r_dat" -v rq="$r_pdata" 'BEGIN {
+		f = "figure: %s loops=%s events_per_s=%.0f wall_s=%.3f cpu_s=%.3f peak_rss_kb=%d%s\n"
+		printf f, "perf_sched_latency", n, s / tp, tp, cp, rp, ""
+		printf f, "slicebench_table_tracedat", n, e / td, td, cd, rd, ""
+		printf f, "slicebench_table_perfdata", n, s / tq, tq, cq, rq,
+			" (includes perf script)"
+		r = "ratio: %s loops=%s %.2f%s\n"
+		printf r, "analyzer_tracedat_speedup_over_perf_sched_latency_wall", n, tp / td, " (same load)"
+		printf r, "analyzer_tracedat_speedup_over_perf_sched_latency_cpu", n, cp / cd, " (same load)"
+		printf r, "analyzer_tracedat_vs_perf_sched_latency_events_per_s", n, (e / td) / (s / tp), ""
+		printf r, "analyzer_perfdata_speedup_over_perf_sched_latency_wall", n, tp / tq, ""
+		printf r, "analyzer_tracedat_vs_perf_sched_latency_peak_rss", n, rd / rp, "" }'
 	echo "$size $r_dat $r_perf" >>"$tmp/rss"
 	rm -f "$d/perf.data" "$d/trace.dat"
 done
