@@ -17,6 +17,8 @@
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "common/sha256.h"
+#include "harness/agent.h"
+#include "harness/features.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
 #include "harness/workload.h"
@@ -544,10 +546,18 @@ int cmd_run(int argc, char **argv)
 	}
 	if ((r = choose_root(&o, sc, &p, root, sizeof(root))))
 		goto out;
-	for (int i = 0; i < nk; i++)
+	for (int i = 0; i < nk; i++) {
 		if (ks[i].ki.type == KERNEL_HOST)
-			printf("note: kernel host runs on the running kernel "
-			       "with its scheduler features as they are\n");
+			printf("note: kernel host: no VM; scheduler features %s\n",
+			       features_writable(AGENT_FEATURES_PATH) ?
+				       "are set per run and restored after" :
+				       "stay as they are (" AGENT_FEATURES_PATH
+				       " is not writable here)");
+		if (!ks[i].ki.custom_slices)
+			printf("note: kernel %s predates EEVDF custom slices "
+			       "(6.12): the scenario's slices are ignored there\n",
+			       ks[i].ki.name);
+	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	r = run_matrix(&rn, ks, nk, &p, root);

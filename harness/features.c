@@ -82,3 +82,32 @@ int features_apply(const char *path, const struct sc_feature_set *fs,
 		}
 	return 0;
 }
+
+int features_writable(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+int features_restore(const char *path, const char *line)
+{
+	char name[SC_NAME_LEN];
+	int r = 0;
+
+	for (const char *p = line; *p;) {
+		size_t n = strcspn(p, " ");
+
+		if (n && n < sizeof(name)) {
+			memcpy(name, p, n);
+			name[n] = '\0';
+			r = write_one(path, name) ?: r;
+		}
+		p += n;
+		p += strspn(p, " ");
+	}
+	return r;
+}

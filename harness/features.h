@@ -20,4 +20,10 @@ int features_has(const char *line, const char *feature);
 int features_apply(const char *path, const struct sc_feature_set *fs,
 		   char *read_back, size_t len, char *err, size_t errlen);
 
+/* Can @path be opened for writing (a host without lockdown, as root)? */
+int features_writable(const char *path);
+
+/* Write back every feature of @line (an earlier features_read). Returns 0 or -errno. */
+int features_restore(const char *path, const char *line);
+
 #endif

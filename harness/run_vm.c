@@ -141,6 +141,7 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 	const struct scenario *sc = rn->sc;
 	char append[200], console[PATH_MAX], results[PATH_MAX], path[PATH_MAX];
 	struct vm_result res;
+	const char *guest_failure;
 	char err[600] = "";
 	int rc;
 
@@ -188,7 +189,12 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 		snprintf(out->failure, sizeof(out->failure), "%s", err);
 	snprintf(path, sizeof(path), "%.4000s/agent.json", dir);
 	out->agent = json_load_file(path, 0, NULL);
-	if (!*out->failure && !out->agent)
+	guest_failure =
+		json_string_value(json_object_get(out->agent, "failure"));
+	if (guest_failure) /* the guest's own reason says most */
+		snprintf(out->failure, sizeof(out->failure), "guest: %s",
+			 guest_failure);
+	else if (!*out->failure && !out->agent)
 		snprintf(out->failure, sizeof(out->failure),
 			 "the guest sent no agent.json");
 }
