@@ -299,11 +299,10 @@ int kernel_parse_descriptor(const char *path, const char *name,
 	json_decref(root);
 	if (ret)
 		return ret;
-	if (!ki->machine[0])
-		strcpy(ki->machine,
-		       ki->type == KERNEL_SOURCE ? "microvm" : "pc");
 	if (ki->type == KERNEL_HOST)
 		ki->machine[0] = '\0';
+	else if (!ki->machine[0])
+		strcpy(ki->machine, "pc");
 	return 0;
 }
 

@@ -39,7 +39,7 @@ jq -e --arg r "$(uname -r)" '.type == "host" and .release == $r and .image == ""
 
 echo "check: show of a source kernel resolves the shared fragment and the series"
 expect_rc 0 "$sb" kernel show regress-demo
-jq -e '.type == "source" and .machine == "microvm" and (.fragment | endswith("common/config.fragment")) and (.series | endswith("regress-demo/patches/series"))' "$tmp/out" >/dev/null
+jq -e '.type == "source" and .machine == "pc" and (.fragment | endswith("common/config.fragment")) and (.series | endswith("regress-demo/patches/series"))' "$tmp/out" >/dev/null
 "$sb" kernel show patched | jq -r .fragment | cmp - <(jq -r .fragment "$tmp/out")
 
 echo "check: descriptor errors name the file and the key, exit 2"

@@ -85,7 +85,7 @@ static void test_source_paths(void **state)
 	(void)state;
 	assert_int_equal(lookup("src", &ki, err), 0);
 	assert_int_equal(ki.type, KERNEL_SOURCE);
-	assert_string_equal(ki.machine, "microvm");
+	assert_string_equal(ki.machine, "pc");
 	assert_int_equal(ki.custom_slices, 1);
 	assert_string_equal(ki.tree, "/usr/src/x.tar.xz");
 	snprintf(want, sizeof(want), "%s/src/../common/f", root);

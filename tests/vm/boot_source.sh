@@ -45,7 +45,7 @@ boot() { # kernel -> results unpacked in $tmp/<kernel>/
 	tar xf "$tmp/$1.tar" -C "$tmp/$1"
 }
 
-echo "check: baseline boots on microvm, PREEMPT_SHORT on by default, toggling works"
+echo "check: baseline boots, PREEMPT_SHORT on by default, toggling works"
 boot baseline
 grep -qw PREEMPT_SHORT "$tmp/baseline/features-before.txt"
 grep -qw NO_PREEMPT_SHORT "$tmp/baseline/features-after.txt"
