@@ -20,3 +20,8 @@ test_analyzer_tracedat_SRCS := tests/unit/test_analyzer_tracedat.c \
 			       $(ANALYZER_READ_SRCS) $(ANALYZER_CORE_SRCS) \
 			       common/hist.c
 test_analyzer_tracedat_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
+UNIT_TESTS += test_analyzer_run
+test_analyzer_run_SRCS := tests/unit/test_analyzer_run.c \
+			  tests/unit/test_analyzer_writer.c $(ANALYZER_SRCS) \
+			  common/hist.c common/atomicio.c common/envelope.c
+test_analyzer_run_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm

@@ -112,14 +112,34 @@ static void row_percentiles(struct sbt_row *r, const struct sb_hist *h)
 	r->p99_9_ns = sb_hist_percentile(h, 99.9);
 }
 
+/* Intervals covering the window; the instant at its end joins the last. */
 static size_t interval_count(const struct sbt_summary *sum)
 {
 	if (sum->end_ns < sum->start_ns || !sum->events)
 		return 0;
-	return (sum->end_ns - sum->start_ns) / sum->interval_ns + 1;
+	if (sum->end_ns == sum->start_ns)
+		return 1;
+	return (sum->end_ns - sum->start_ns - 1) / sum->interval_ns + 1;
 }
 
-/* Intervals of the series whose comm is @comm (all wanted when NULL). */
+/* Merge interval @k of the series of @comm (all wanted ones when NULL) into
+ * @tmp; the last interval @last also takes any later ones. */
+static void merge_interval(const struct sbt *s, const struct sbt_table_opts *o,
+			   const char *comm, size_t k, size_t last,
+			   struct sb_hist *tmp)
+{
+	for (size_t i = 0; i < sbt_series_count(s); i++) {
+		const char *c = sbt_series_comm(s, i);
+		size_t end = k == last ? sbt_series_len(s, i) : k + 1;
+
+		if (comm ? strcmp(c, comm) : !comm_wanted(o, c))
+			continue;
+		for (size_t j = k; j < end && j < sbt_series_len(s, i); j++)
+			if (sbt_series_hist(s, i, j))
+				sb_hist_merge(tmp, sbt_series_hist(s, i, j));
+	}
+}
+
 static int row_intervals(struct sbt_row *r, const struct sbt *s,
 			 const struct sbt_table_opts *o, const char *comm,
 			 size_t n, struct sb_hist *tmp)
@@ -130,15 +150,7 @@ static int row_intervals(struct sbt_row *r, const struct sbt *s,
 	r->niv = n;
 	for (size_t k = 0; k < n; k++) {
 		sb_hist_init(tmp);
-		for (size_t i = 0; i < sbt_series_count(s); i++) {
-			const char *c = sbt_series_comm(s, i);
-
-			if ((comm ? strcmp(c, comm) : !comm_wanted(o, c)) ||
-			    k >= sbt_series_len(s, i) ||
-			    !sbt_series_hist(s, i, k))
-				continue;
-			sb_hist_merge(tmp, sbt_series_hist(s, i, k));
-		}
+		merge_interval(s, o, comm, k, n - 1, tmp);
 		r->iv[k].delays = tmp->count;
 		r->iv[k].avg_ns = sb_hist_mean(tmp);
 		r->iv[k].max_ns = tmp->count ? tmp->max : 0;
