@@ -4,7 +4,8 @@ HARNESS_AGENT_SRCS := harness/scenario.c harness/workload.c \
 		      harness/features.c harness/recorder.c \
 		      harness/schedstat.c harness/agent.c
 HARNESS_SRCS := harness/cmd_run.c harness/plan.c harness/manifest.c \
-		harness/run_vm.c harness/run_host.c $(HARNESS_AGENT_SRCS)
+		harness/run_vm.c harness/run_host.c harness/unpack.c \
+		$(HARNESS_AGENT_SRCS)
 
 PROGS += sbguest
 sbguest_SRCS := harness/sbguest.c $(HARNESS_AGENT_SRCS) $(COMMON_SRCS)
@@ -21,3 +22,8 @@ UNIT_TESTS += test_harness_plan
 test_harness_plan_SRCS := tests/unit/test_harness_plan.c harness/plan.c \
 			  $(COMMON_SRCS)
 test_harness_plan_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_harness_unpack
+test_harness_unpack_SRCS := tests/unit/test_harness_unpack.c harness/unpack.c \
+			    $(COMMON_SRCS)
+test_harness_unpack_LDLIBS := -ljansson -lm
