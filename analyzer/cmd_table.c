@@ -239,13 +239,18 @@ int cmd_table(int argc, char **argv)
 	struct table_args a = { .text.grouped = 1 };
 	struct sbt_table t;
 	struct sbt_source src;
-	char err[512];
+	char err[512], **args = calloc((size_t)argc + 1, sizeof(*args));
 	int rc;
 
+	if (!args)
+		return SB_EXIT_ENV;
+	/* getopt permutes its argv: keep the command line for the envelope */
+	memcpy(args, argv, (size_t)argc * sizeof(*args));
 	a.rq.table.sort = SBT_SORT_AVG;
 	a.rq.table.comms = a.comms;
 	a.rq.core.pids = a.pids;
-	rc = parse_args(argc, argv, &a);
+	rc = parse_args(argc, args, &a);
+	free(args);
 	if (rc || a.help) {
 		if (a.help)
 			usage(stdout);
