@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/reboot.h>
+#include <time.h>
 #include <unistd.h>
 #include <jansson.h>
 
@@ -22,6 +23,8 @@
 #include "harness/agent.h"
 #include "harness/features.h"
 #include "harness/scenario.h"
+
+#define PORT_WAIT_TICKS 30 /* 3 s */
 
 struct guest_opts {
 	const char *scenario;
@@ -107,9 +110,15 @@ static int find_port(const char *name, char *dev, size_t len)
 
 static int send_results(const struct guest_opts *g, char *err, size_t errlen)
 {
+	struct timespec tick = { 0, 100000000L };
 	char dev[300];
 	int r = find_port(g->port_name, dev, sizeof(dev));
 
+	/* a port from a module just loaded by /init may still be probing */
+	for (int i = 0; r && i < PORT_WAIT_TICKS; i++) {
+		nanosleep(&tick, NULL);
+		r = find_port(g->port_name, dev, sizeof(dev));
+	}
 	if (r) {
 		snprintf(err, errlen, "no virtio port named \"%s\": %s",
 			 g->port_name, strerror(-r));
