@@ -208,8 +208,11 @@ static int do_list(void)
 			printf("%-14s (bad descriptor: %s)\n", p, err);
 			continue;
 		}
-		printf("%-14s %-7s %s%s\n", p, kernel_type_name(ki.type),
-		       ki.description, ki.image[0] ? "" : "");
+		printf("%-14s %-7s %-28s %s\n", p, kernel_type_name(ki.type),
+		       ki.release[0]		? ki.release :
+		       ki.type == KERNEL_SOURCE ? "(not built)" :
+						  "(not fetched)",
+		       ki.description);
 	}
 	free(names);
 	return SB_EXIT_OK;
