@@ -29,8 +29,8 @@ for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 	echo "check: $set: manifest complete, perf.data, workload documents, window, schedstat"
 	jq -e '.status == "complete" and .failure == null and .vm == null' "$d/manifest.json" >/dev/null ||
 		fail "$d/manifest.json: $(jq -c '{status,failure}' "$d/manifest.json")"
-	jq -e --arg s "$set" '.run.feature_set == $s and .features.settable == false and
-		(.features.note | test("left as they are")) and .recorder.tool == "perf" and
+	jq -e --arg s "$set" '.run.feature_set == $s and (.features.settable | type) == "boolean" and
+		(.features.note | test("^host mode: ")) and .recorder.tool == "perf" and
 		(.scenario.sha256 | length) == 64' "$d/manifest.json" >/dev/null ||
 		fail "$d/manifest.json fields"
 	[[ -s $d/perf.data ]] || fail "$d/perf.data missing or empty"
