@@ -5,10 +5,10 @@
 # The load is recorded once with `perf sched record -k CLOCK_MONOTONIC`; its
 # scheduler events are also written as a trace.dat (the guest's format) by
 # the test writer, so the analyzer is timed on both inputs: trace.dat
-# (libtracecmd) and perf.data (through `perf script`).
-# LOOPS="small large" sets the hackbench loops (default "3000 34000": 0.7 and
-# 7.1 million perf samples here, about 5 minutes in all). Wall and CPU (user+sys) time are both
-# given: on a loaded host the wall time of either tool is noisy.
+# (read page by page) and perf.data (through `perf script`).
+# LOOPS="small large" sets the hackbench loops (default "3000 34000": 0.7
+# and 7.1 million perf samples here, about 5 minutes in all). Wall and CPU
+# (user+sys) time are both given: on a loaded host wall times are noisy.
 set -euo pipefail
 sb=build/bin/slicebench
 conv=build/tests/test_analyzer_tracedat
