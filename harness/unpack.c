@@ -77,7 +77,7 @@ int results_unpack(const char *dir, char *err, size_t errlen)
 			.argv = (const char *const[]){ "tar", "-xf", tar, "-C",
 						       dir, "--no-same-owner",
 						       "--no-same-permissions",
-						       NULL } },
+						       "--touch", NULL } },
 		TAR_TIMEOUT_NS);
 	if (r) {
 		snprintf(err, errlen, "unpacking the results failed (tar %d)",
