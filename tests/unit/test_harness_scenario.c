@@ -230,6 +230,44 @@ static void test_argv(void **state)
 	free(sc);
 }
 
+static void expect_summary(const char *tool, const char *file, const char *want)
+{
+	const char *root = getenv("SLICEBENCH_ROOT");
+	char path[4096], line[512] = "";
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/scenarios/outputs/%s",
+		 root && *root ? root : ".", file);
+	wl_lookup(tool)->summary(path, line, sizeof(line));
+	assert_string_equal(line, want);
+}
+
+static void test_summaries(void **state)
+{
+	char line[64] = "";
+
+	(void)state;
+	expect_summary(
+		"massive_intr", "massive_intr.json",
+		"5 procs, 516.6 loops/s, fairness jain 0.998, min/max 0.930");
+	expect_summary(
+		"cyclic", "cyclic.json",
+		"5 threads, 15000 wakeups, latency avg 12.5 us p99 250.0 us "
+		"max 3000.0 us, 9 overruns");
+	expect_summary(
+		"mixload", "mixload.json",
+		"2 renderers, 180 frames, 2.2 % deadline misses, input p99 "
+		"4.50 ms");
+	expect_summary(
+		"cyclictest", "cyclictest.json",
+		"2 threads, 4000 cycles, latency min 34 us avg 70.5 us max "
+		"82 us");
+	expect_summary("hackbench", "hackbench.txt", "Time: 0.006");
+	/* a missing output leaves the line empty */
+	wl_lookup("cyclic")->summary("/nonexistent/cyclic.json", line,
+				     sizeof(line));
+	assert_string_equal(line, "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -239,6 +277,7 @@ int main(void)
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_argv),
+		cmocka_unit_test(test_summaries),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
