@@ -25,6 +25,7 @@
 #define QEMU "qemu-system-x86_64"
 #define TICK_NS (20LL * 1000000LL)
 #define TAIL_LINES 3
+#define POWEROFF_GRACE_NS (30LL * 1000000000LL) /* after "done", to power off */
 
 const char *vm_status_name(enum vm_status s)
 {
@@ -329,8 +330,8 @@ static void tail_detail(const struct watch *w, char *detail, size_t len)
 					 w->tail[i % TAIL_LINES]);
 }
 
-static void classify(const struct watch *w, int timed_out, int status,
-		     const char *qlog, struct vm_result *res)
+static void classify(const struct watch *w, int timed_out, int stuck,
+		     int status, const char *qlog, struct vm_result *res)
 {
 	int clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
 
@@ -355,8 +356,12 @@ static void classify(const struct watch *w, int timed_out, int status,
 	} else if (w->done_failed) {
 		res->status = VM_GUEST_FAILED;
 		snprintf(res->detail, sizeof(res->detail), "%s", w->detail);
-	} else if (w->done_ok && clean) {
+	} else if (w->done_ok && (clean || stuck)) {
 		res->status = VM_OK;
+		if (stuck)
+			snprintf(
+				res->detail, sizeof(res->detail),
+				"the guest was done but did not power off: killed");
 	} else if (!clean) {
 		res->status = VM_QEMU_FAILED;
 		snprintf(res->detail, sizeof(res->detail),
@@ -397,8 +402,8 @@ int vm_boot(const struct vm_request *req, const char *accel,
 	const char *console = req->console_log;
 	struct watch w = { .fd = -1 };
 	struct args *a;
-	int status = 0, timed_out = 0, fatal = 0;
-	int64_t deadline;
+	int status = 0, timed_out = 0, fatal = 0, stuck = 0;
+	int64_t deadline, done_at = 0;
 	pid_t pid;
 
 	snprintf(res->qemu_version, sizeof(res->qemu_version), "%s",
@@ -449,6 +454,13 @@ int vm_boot(const struct vm_request *req, const char *accel,
 			stop(pid, &status);
 			break;
 		}
+		if (!done_at && (w.done_ok || w.done_failed))
+			done_at = now_ns();
+		if (done_at && now_ns() - done_at > POWEROFF_GRACE_NS) {
+			stuck = 1;
+			stop(pid, &status);
+			break;
+		}
 		if (deadline >= 0 && now_ns() >= deadline) {
 			timed_out = 1;
 			stop(pid, &status);
@@ -466,7 +478,7 @@ int vm_boot(const struct vm_request *req, const char *accel,
 		close(w.fd);
 	res->boot_to_user_ns = (uint64_t)w.user_ns;
 	res->status = fatal ? VM_QEMU_FAILED : VM_OK;
-	classify(&w, timed_out, status, qlog, res);
+	classify(&w, timed_out, stuck, status, qlog, res);
 	unlink(qlog);
 	if (console == console_tmp)
 		unlink(console_tmp);

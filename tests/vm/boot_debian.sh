@@ -45,6 +45,12 @@ jq . "$tmp/hang.json"
 [[ $rc == 3 ]]
 jq -e '.status == "timeout"' "$tmp/hang.json" >/dev/null
 
+echo "check: a guest that is done but does not power off is stopped, its run kept"
+rc=$(boot stuck init-no-poweroff.sh 180s)
+jq . "$tmp/stuck.json"
+[[ $rc == 0 ]]
+jq -e '.status == "ok" and (.detail | test("did not power off"))' "$tmp/stuck.json" >/dev/null
+
 echo "check: an init that exits without 'done' is a guest failure, not a hang"
 printf '#!/bin/sh\necho "SLICEBENCH: start"\necho "SLICEBENCH: error nothing to do"\n' >"$tmp/init-exit.sh"
 rc=0
