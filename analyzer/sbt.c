@@ -23,13 +23,13 @@ struct task {
 	uint64_t run_since; /* TS_RUNNING */
 	uint64_t runtime_ns, switches, migrations;
 	uint64_t max_delay_ns, max_start_ns, max_end_ns;
-	struct sb_hist *hist; /* allocated at the first counted delay */
+	struct sbt_dist delays;
 };
 
 struct series {
 	char comm[SBT_COMM_LEN];
 	size_t len;
-	struct sb_hist **iv; /* per interval, NULL when empty */
+	struct sbt_dist *iv; /* per interval */
 };
 
 struct sbt {
@@ -94,10 +94,10 @@ void sbt_free(struct sbt *s)
 	if (!s)
 		return;
 	for (size_t i = 0; i < s->ntasks; i++)
-		free(s->tasks[i].hist);
+		free(s->tasks[i].delays.hist);
 	for (size_t i = 0; i < s->nseries; i++) {
 		for (size_t k = 0; k < s->series[i].len; k++)
-			free(s->series[i].iv[k]);
+			free(s->series[i].iv[k].hist);
 		free(s->series[i].iv);
 	}
 	free(s->series);
@@ -201,13 +201,33 @@ static struct series *series_of(struct sbt *s, struct task *t)
 	return se;
 }
 
-static struct sb_hist *new_hist(void)
+static int dist_add(struct sbt_dist *d, uint64_t v)
 {
-	struct sb_hist *h = malloc(sizeof(*h));
+	if (!d->hist && d->count == SBT_FEW) {
+		d->hist = malloc(sizeof(*d->hist));
+		if (!d->hist)
+			return -ENOMEM;
+		sb_hist_init(d->hist);
+		for (int i = 0; i < SBT_FEW; i++)
+			sb_hist_add(d->hist, d->few[i]);
+	}
+	if (d->hist)
+		sb_hist_add(d->hist, v);
+	else
+		d->few[d->count] = v;
+	d->count++;
+	d->sum += v;
+	return 0;
+}
 
-	if (h)
-		sb_hist_init(h);
-	return h;
+void sbt_dist_merge(struct sb_hist *dst, const struct sbt_dist *d)
+{
+	if (d->hist) {
+		sb_hist_merge(dst, d->hist);
+		return;
+	}
+	for (uint64_t i = 0; i < d->count; i++)
+		sb_hist_add(dst, d->few[i]);
 }
 
 /* Count a wait of @t that ends at @now (inside the window). */
@@ -217,9 +237,8 @@ static int count_delay(struct sbt *s, struct task *t, uint64_t now)
 	size_t k = (now - s->sum.start_ns) / s->o.interval_ns;
 	struct series *se;
 
-	if (!t->hist && !(t->hist = new_hist()))
+	if (dist_add(&t->delays, d))
 		return -ENOMEM;
-	sb_hist_add(t->hist, d);
 	t->switches++;
 	if (d > t->max_delay_ns || t->switches == 1) {
 		t->max_delay_ns = d;
@@ -231,7 +250,7 @@ static int count_delay(struct sbt *s, struct task *t, uint64_t now)
 		return -ENOMEM;
 	if (k >= se->len) {
 		size_t len = k + 1;
-		struct sb_hist **iv = realloc(se->iv, len * sizeof(*iv));
+		struct sbt_dist *iv = realloc(se->iv, len * sizeof(*iv));
 
 		if (!iv)
 			return -ENOMEM;
@@ -239,10 +258,7 @@ static int count_delay(struct sbt *s, struct task *t, uint64_t now)
 		se->iv = iv;
 		se->len = len;
 	}
-	if (!se->iv[k] && !(se->iv[k] = new_hist()))
-		return -ENOMEM;
-	sb_hist_add(se->iv[k], d);
-	return 0;
+	return dist_add(&se->iv[k], d);
 }
 
 static uint64_t overlap(const struct sbt *s, uint64_t a, uint64_t b)
@@ -388,11 +404,11 @@ void sbt_task_get(const struct sbt *s, size_t i, struct sbt_task_stats *out)
 		out->runtime_ns += overlap(s, t->run_since, s->sum.last_ts_ns);
 	out->switches = t->switches;
 	out->migrations = t->migrations;
-	out->sum_delay_ns = t->hist ? t->hist->sum : 0;
+	out->sum_delay_ns = t->delays.sum;
 	out->max_delay_ns = t->max_delay_ns;
 	out->max_start_ns = t->max_start_ns;
 	out->max_end_ns = t->max_end_ns;
-	out->hist = t->hist;
+	out->delays = &t->delays;
 }
 
 size_t sbt_series_count(const struct sbt *s)
@@ -410,9 +426,9 @@ size_t sbt_series_len(const struct sbt *s, size_t i)
 	return s->series[i].len;
 }
 
-const struct sb_hist *sbt_series_hist(const struct sbt *s, size_t i, size_t k)
+const struct sbt_dist *sbt_series_cell(const struct sbt *s, size_t i, size_t k)
 {
-	return s->series[i].iv[k];
+	return &s->series[i].iv[k];
 }
 
 void sbt_summary_get(const struct sbt *s, struct sbt_summary *out)

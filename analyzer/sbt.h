@@ -53,6 +53,20 @@ struct sbt_opts {
 
 struct sbt;
 
+#define SBT_FEW 6
+
+/* The delays of a task or of an interval: the first SBT_FEW kept as they
+ * are, a histogram only beyond (most tasks and intervals have few). */
+struct sbt_dist {
+	uint64_t count;
+	long double sum;
+	uint64_t few[SBT_FEW];
+	struct sb_hist *hist; /* all the values once count > SBT_FEW */
+};
+
+/* Add the delays of @d into @dst. */
+void sbt_dist_merge(struct sb_hist *dst, const struct sbt_dist *d);
+
 /* New analyzer; NULL on out of memory. */
 struct sbt *sbt_new(const struct sbt_opts *opts);
 void sbt_free(struct sbt *s);
@@ -71,7 +85,7 @@ struct sbt_task_stats {
 	long double sum_delay_ns;
 	uint64_t max_delay_ns;
 	uint64_t max_start_ns, max_end_ns; /* the worst wait */
-	const struct sb_hist *hist; /* NULL when no delay was counted */
+	const struct sbt_dist *delays;
 };
 
 size_t sbt_task_count(const struct sbt *s);
@@ -81,10 +95,9 @@ void sbt_task_get(const struct sbt *s, size_t i, struct sbt_task_stats *out);
 /* Interval series: delays per interval, keyed by the comm at delay time. */
 size_t sbt_series_count(const struct sbt *s);
 const char *sbt_series_comm(const struct sbt *s, size_t i);
-/* Number of intervals of series @i, and interval @k's histogram (NULL when
- * none counted in it). */
+/* Number of intervals of series @i, and the delays of its interval @k. */
 size_t sbt_series_len(const struct sbt *s, size_t i);
-const struct sb_hist *sbt_series_hist(const struct sbt *s, size_t i, size_t k);
+const struct sbt_dist *sbt_series_cell(const struct sbt *s, size_t i, size_t k);
 
 struct sbt_summary {
 	uint64_t events; /* fed */

@@ -135,8 +135,7 @@ static void merge_interval(const struct sbt *s, const struct sbt_table_opts *o,
 		if (comm ? strcmp(c, comm) : !comm_wanted(o, c))
 			continue;
 		for (size_t j = k; j < end && j < sbt_series_len(s, i); j++)
-			if (sbt_series_hist(s, i, j))
-				sb_hist_merge(tmp, sbt_series_hist(s, i, j));
+			sbt_dist_merge(tmp, sbt_series_cell(s, i, j));
 	}
 }
 
@@ -159,7 +158,8 @@ static int row_intervals(struct sbt_row *r, const struct sbt *s,
 	return 0;
 }
 
-static void task_row(struct sbt_row *r, const struct sbt_task_stats *ts)
+static void task_row(struct sbt_row *r, const struct sbt_task_stats *ts,
+		     struct sb_hist *tmp)
 {
 	memset(r, 0, sizeof(*r));
 	memcpy(r->comm, ts->comm, sizeof(r->comm));
@@ -173,8 +173,10 @@ static void task_row(struct sbt_row *r, const struct sbt_task_stats *ts)
 	r->max_delay_ns = ts->max_delay_ns;
 	r->max_start_ns = ts->max_start_ns;
 	r->max_end_ns = ts->max_end_ns;
-	r->hist = ts->hist;
-	row_percentiles(r, ts->hist);
+	r->delays = ts->delays;
+	sb_hist_init(tmp);
+	sbt_dist_merge(tmp, ts->delays);
+	row_percentiles(r, tmp);
 }
 
 static int cmp_comm_pid(const void *pa, const void *pb)
@@ -208,8 +210,7 @@ static int build_groups(const struct sbt *s, const struct sbt_table_opts *o,
 		sb_hist_init(gh);
 		for (size_t k = i; k < j; k++) {
 			row_add(g, &t->tasks[k]);
-			if (t->tasks[k].hist)
-				sb_hist_merge(gh, t->tasks[k].hist);
+			sbt_dist_merge(gh, t->tasks[k].delays);
 			g->pids[g->npids++] = t->tasks[k].pid;
 		}
 		row_percentiles(g, gh);
@@ -231,8 +232,7 @@ static int build_total(const struct sbt *s, const struct sbt_table_opts *o,
 	sb_hist_init(gh);
 	for (size_t i = 0; i < t->ntasks; i++) {
 		row_add(r, &t->tasks[i]);
-		if (t->tasks[i].hist)
-			sb_hist_merge(gh, t->tasks[i].hist);
+		sbt_dist_merge(gh, t->tasks[i].delays);
 	}
 	row_percentiles(r, gh);
 	return row_intervals(r, s, o, NULL, interval_count(&t->sum), tmp);
@@ -255,7 +255,7 @@ int sbt_table_build(const struct sbt *s, const struct sbt_table_opts *o,
 
 		sbt_task_get(s, i, &ts);
 		if ((ts.switches || ts.runtime_ns) && comm_wanted(o, ts.comm))
-			task_row(&t->tasks[t->ntasks++], &ts);
+			task_row(&t->tasks[t->ntasks++], &ts, &h[0]);
 	}
 	qsort(t->tasks, t->ntasks, sizeof(*t->tasks), cmp_comm_pid);
 	err = build_groups(s, o, t, &h[0], &h[1]);
@@ -267,6 +267,8 @@ int sbt_table_build(const struct sbt *s, const struct sbt_table_opts *o,
 		(void *)&o->sort);
 	qsort_r(t->groups, t->ngroups, sizeof(*t->groups), cmp_rows,
 		(void *)&o->sort);
+	for (size_t i = 0; i < t->ntasks; i++)
+		t->tasks[i].delays = NULL; /* they live in the core */
 out:
 	free(h);
 	if (err)

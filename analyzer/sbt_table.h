@@ -31,7 +31,7 @@ struct sbt_row {
 	long double sum_delay_ns;
 	uint64_t max_delay_ns, max_start_ns, max_end_ns;
 	uint64_t p50_ns, p90_ns, p99_ns, p99_9_ns;
-	const struct sb_hist *hist; /* task rows: the task's delays */
+	const struct sbt_dist *delays; /* task rows, while building; then NULL */
 	int *pids; /* groups: member pids, ascending */
 	size_t npids;
 	struct sbt_interval *iv; /* groups and TOTAL: one per interval */

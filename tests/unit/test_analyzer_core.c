@@ -144,7 +144,7 @@ static void test_exit_while_runnable(void **state)
 	ev(s, SBT_EV_EXIT, 120 * US, 1, "a", 0);
 	sw(s, 900 * US, 0, 0, "swapper/0", 0, 1, "a");
 	assert_int_equal(get(s, 1).switches, 0);
-	assert_null(get(s, 1).hist);
+	assert_int_equal(get(s, 1).delays->count, 0);
 	sbt_free(s);
 }
 
@@ -325,6 +325,42 @@ static void test_percentiles(void **state)
 	sbt_free(s);
 }
 
+/* Up to SBT_FEW delays are kept as values, then a histogram: both give the
+ * same sums and percentiles. */
+static void test_few_then_histogram(void **state)
+{
+	struct sbt_table_opts o = { .sort = SBT_SORT_AVG };
+
+	(void)state;
+	for (int n = SBT_FEW; n <= SBT_FEW + 1; n++) {
+		struct sbt *s = mk(1, 0);
+		struct sbt_table t;
+		uint64_t ts = 0;
+
+		sw(s, ts, 0, 0, "swapper/0", 0, 1, "a");
+		for (int i = 1; i <= n; i++) {
+			ts += 1000 * US;
+			sw(s, ts, 0, 1, "a", 1, 0, "swapper/0");
+			ev(s, SBT_EV_WAKEUP, ts, 1, "a", 0);
+			ts += (uint64_t)i * 10 * US;
+			sw(s, ts, 0, 0, "swapper/0", 0, 1, "a");
+		}
+		assert_int_equal(get(s, 1).delays->count, n);
+		assert_true((get(s, 1).delays->hist != NULL) == (n > SBT_FEW));
+		assert_int_equal(sbt_table_build(s, &o, &t), 0);
+		assert_int_equal(t.tasks[0].switches, n);
+		assert_true(t.tasks[0].sum_delay_ns ==
+			    (long double)(n * (n + 1) / 2 * 10 * US));
+		/* the median of 10, 20, ... n*10 us (rounded up) */
+		assert_in_range(t.tasks[0].p50_ns, (n + 1) / 2 * 10 * US - 300,
+				(n + 1) / 2 * 10 * US + 300);
+		assert_int_equal(t.tasks[0].p99_9_ns, (uint64_t)n * 10 * US);
+		assert_int_equal(t.total.p99_9_ns, (uint64_t)n * 10 * US);
+		sbt_table_free(&t);
+		sbt_free(s);
+	}
+}
+
 /* Per-interval series: one per second from the window start. */
 static void test_intervals(void **state)
 {
@@ -390,6 +426,7 @@ int main(void)
 		cmocka_unit_test(test_fork_exec_groups),
 		cmocka_unit_test(test_total_and_filters),
 		cmocka_unit_test(test_percentiles),
+		cmocka_unit_test(test_few_then_histogram),
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_time_backwards),
 		cmocka_unit_test(test_many_tasks),
