@@ -49,7 +49,7 @@ const struct ci_metric ci_metrics[] = {
 	{ "input_latency_p99_us", CI_SRC_JSON, "mixload",
 	  "input_latency_ns.p99", 1e-3, "us", LOWER, CI_IV_FIELD,
 	  "input_p99_ns", NULL, 1e-3, "mixload input-to-frame latency, p99",
-	  NULL },
+	  "inputs" },
 	{ "time_s", CI_SRC_TEXT, "hackbench", "Time:", 1, "s", LOWER,
 	  CI_IV_NONE, NULL, NULL, 1, "hackbench run time (its \"Time:\" line)",
 	  NULL },
