@@ -275,8 +275,8 @@ static void collect(const struct agent_opts *o, json_t *doc)
 
 	if (e)
 		snprintf(buf, sizeof(buf), "unavailable: %s", strerror(-e));
-	strcat(buf, "\n");
-	write_text(o->out_dir, "features.txt", buf);
+	snprintf(path, sizeof(path), "%s\n", buf);
+	write_text(o->out_dir, "features.txt", path);
 	uname(&u);
 	snprintf(buf, sizeof(buf), "%s %s %s %s %s\n", u.sysname, u.nodename,
 		 u.release, u.version, u.machine);

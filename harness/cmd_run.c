@@ -504,9 +504,9 @@ int cmd_run(int argc, char **argv)
 	struct run_kernel ks[PLAN_MAX_KERNELS];
 	const char *names[PLAN_MAX_KERNELS];
 	struct scenario *sc = calloc(1, sizeof(*sc));
-	char root[PATH_MAX], err[1024];
+	char root[PATH_MAX], err[1024] = "";
 	struct plan p = { 0 };
-	int nk = 0, repeats = 0, r;
+	int nk = 0, repeats = 0, r, e;
 
 	if (!sc)
 		return SB_EXIT_ENV;
@@ -530,17 +530,17 @@ int cmd_run(int argc, char **argv)
 	rn.scenario_path = o.scenario;
 	rn.stop = &stop_flag;
 	snprintf(rn.accel, sizeof(rn.accel), "%s",
-		 o.accel && strcmp(o.accel, "auto") ? o.accel :
-		 *sc->guest.accel		    ? sc->guest.accel :
-						      "auto");
+		 o.accel && strcmp(o.accel, "auto") != 0 ? o.accel :
+		 *sc->guest.accel			 ? sc->guest.accel :
+							   "auto");
 	self_dirs(&rn);
-	if ((r = sb_sha256_file(o.scenario, rn.sha256))) {
-		fprintf(stderr, "%s: %s\n", o.scenario, strerror(-r));
+	if ((e = sb_sha256_file(o.scenario, rn.sha256))) {
+		fprintf(stderr, "%s: %s\n", o.scenario, strerror(-e));
 		r = SB_EXIT_USAGE;
 		goto out;
 	}
-	if ((r = plan_build(&p, sc, rn.sha256, names, nk,
-			    repeats ? repeats : sc->repeats))) {
+	if (plan_build(&p, sc, rn.sha256, names, nk,
+		       repeats ? repeats : sc->repeats)) {
 		r = SB_EXIT_ENV;
 		goto out;
 	}

@@ -104,7 +104,10 @@ int features_restore(const char *path, const char *line)
 		if (n && n < sizeof(name)) {
 			memcpy(name, p, n);
 			name[n] = '\0';
-			r = write_one(path, name) ?: r;
+			int e = write_one(path, name);
+
+			if (e)
+				r = e;
 		}
 		p += n;
 		p += strspn(p, " ");

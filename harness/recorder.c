@@ -52,7 +52,7 @@ static int tracing_ready(void)
 	char path[PATH_MAX], buf[512];
 
 	snprintf(path, sizeof(path), "%s/tracing_on", tracefs());
-	if (features_read(path, buf, sizeof(buf)) || strcmp(buf, "1"))
+	if (features_read(path, buf, sizeof(buf)) || strcmp(buf, "1") != 0)
 		return 0;
 	snprintf(path, sizeof(path), "%s/trace_clock", tracefs());
 	if (features_read(path, buf, sizeof(buf)) || !strstr(buf, "[mono]"))
@@ -60,7 +60,8 @@ static int tracing_ready(void)
 	for (int i = 0; events[i]; i++) {
 		snprintf(path, sizeof(path), "%s/events/sched/%s/enable",
 			 tracefs(), events[i]);
-		if (features_read(path, buf, sizeof(buf)) || strcmp(buf, "1"))
+		if (features_read(path, buf, sizeof(buf)) ||
+		    strcmp(buf, "1") != 0)
 			return 0;
 	}
 	return 1;
@@ -128,7 +129,6 @@ static int start_perf(struct recorder *r, const char *out_dir, char *err,
 {
 	char out[PATH_MAX], ctl[2 * PATH_MAX + 8], ack[16] = "";
 	struct pollfd pfd;
-	ssize_t n;
 
 	snprintf(out, sizeof(out), "%s/perf.data", out_dir);
 	snprintf(r->ctl, sizeof(r->ctl), "%s/.perf-ctl", out_dir);
@@ -162,8 +162,8 @@ static int start_perf(struct recorder *r, const char *out_dir, char *err,
 	pfd = (struct pollfd){ .fd = r->ack_fd, .events = POLLIN };
 	if (write(r->ctl_fd, "enable\n", 7) != 7 ||
 	    poll(&pfd, 1, START_TIMEOUT_MS) != 1 ||
-	    (n = read(r->ack_fd, ack, sizeof(ack) - 1)) <= 0 ||
-	    strncmp(ack, "ack", 3)) {
+	    read(r->ack_fd, ack, sizeof(ack) - 1) <= 0 ||
+	    strncmp(ack, "ack", 3) != 0) {
 		snprintf(err, errlen,
 			 "perf did not acknowledge \"enable\" (see %s)",
 			 r->log);

@@ -282,7 +282,8 @@ static int parse_sets(struct ctx *c, const json_t *arr, struct scenario *sc)
 				return fail(c, q, f,
 					    "is not a feature name ([A-Z_]+, "
 					    "NO_ to clear)");
-			strcpy(fs->features[j], json_string_value(f));
+			snprintf(fs->features[j], sizeof(fs->features[j]), "%s",
+				 json_string_value(f));
 		}
 		fs->n_features = (int)json_array_size(feats);
 		sc->n_sets = (int)i + 1;
@@ -334,7 +335,7 @@ static int parse_workload(struct ctx *c, const json_t *w, size_t i,
 	    (r = get_str(c, w, p, "cpus", 0, wl->cpus, sizeof(wl->cpus))))
 		return r;
 	if (!*wl->name)
-		strcpy(wl->name, wl->tool);
+		memcpy(wl->name, wl->tool, sizeof(wl->name));
 	for (int k = 0; k < (int)i; k++)
 		if (!strcmp(sc->workloads[k].name, wl->name))
 			return fail(c, join(q, sizeof(q), p, "name"), NULL,

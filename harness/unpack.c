@@ -14,6 +14,27 @@
 
 #define TAR_TIMEOUT_NS (120LL * 1000000000LL)
 
+/* A plain file or directory (tar -tv type - or d), relative, no ".." component. */
+static int entry_ok(const char *name, const char *type)
+{
+	if (!type || (*type != '-' && *type != 'd') || *name == '/')
+		return 0;
+	for (const char *p = name; *p; p++)
+		if ((p == name || p[-1] == '/') && p[0] == '.' && p[1] == '.' &&
+		    (p[2] == '/' || !p[2]))
+			return 0;
+	return 1;
+}
+
+/* tar @opt @tar > @out */
+static int tar_list(const char *tar, const char *opt, const char *out)
+{
+	const char *argv[] = { "tar", opt, tar, NULL };
+
+	return sb_run(&(struct sb_spawn){ .argv = argv, .stdout_path = out },
+		      TAR_TIMEOUT_NS);
+}
+
 /* Only plain files and directories with relative paths inside the run dir. */
 static int tar_safe(const char *tar, const char *dir, char *err, size_t errlen)
 {
@@ -24,33 +45,23 @@ static int tar_safe(const char *tar, const char *dir, char *err, size_t errlen)
 
 	snprintf(names, sizeof(names), "%.4000s/.tar-names", dir);
 	snprintf(types, sizeof(types), "%.4000s/.tar-types", dir);
-	r = sb_run(&(struct sb_spawn){ .argv = (const char *const[]){ "tar", "-tf", tar, NULL }, .stdout_path = names }, TAR_TIMEOUT_NS) ?:
-		    sb_run(&(struct sb_spawn){ .argv =
-						       (const char *const[]){
-							       "tar", "-tvf",
-							       tar, NULL },
-					       .stdout_path = types },
-			   TAR_TIMEOUT_NS);
+	r = tar_list(tar, "-tf", names) ?: tar_list(tar, "-tvf", types);
 	if (r || sb_read_file(names, &n, &nl) || sb_read_file(types, &t, &tl)) {
 		snprintf(err, errlen, "results archive unreadable (tar %d)", r);
 		ok = 0;
 	}
-	for (np = n, tp = t; ok && np && *np; np = strchr(np, '\n') + 1) {
-		size_t len = strcspn(np, "\n");
+	for (np = n, tp = t; ok && np;) {
+		const char *name = strsep(&np, "\n");
+		const char *type = tp ? strsep(&tp, "\n") : NULL;
 
-		if (!tp || !*tp || (*tp != '-' && *tp != 'd') || *np == '/' ||
-		    !strncmp(np, "../", 3) || strstr(np, "/../") ||
-		    (len >= 3 && !strncmp(np + len - 3, "/..", 3)) ||
-		    (len == 2 && !strncmp(np, "..", 2))) {
+		if (!*name)
+			continue;
+		if (!entry_ok(name, type)) {
 			snprintf(err, errlen,
-				 "results archive entry rejected: %.*s",
-				 (int)(len > 200 ? 200 : len), np);
+				 "results archive entry rejected: %.200s",
+				 name);
 			ok = 0;
 		}
-		tp = strchr(tp, '\n');
-		tp = tp ? tp + 1 : NULL;
-		if (!np[len])
-			break;
 	}
 	free(n);
 	free(t);

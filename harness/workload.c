@@ -229,14 +229,15 @@ static int push_opt(struct argv_builder *b, const char *opt, const char *val)
 	return push(b, buf);
 }
 
-static const char *store(struct wl_proc *p, const char *fmt, uint64_t v)
+/* @v in decimal, kept in @p's buffers for the argv. */
+static const char *store(struct wl_proc *p, uint64_t v)
 {
 	char *buf;
 
 	if (p->n_bufs >= (int)(sizeof(p->bufs) / sizeof(p->bufs[0])))
 		return NULL;
 	buf = p->bufs[p->n_bufs++];
-	snprintf(buf, sizeof(p->bufs[0]), fmt, v);
+	snprintf(buf, sizeof(p->bufs[0]), "%" PRIu64, v);
 	return buf;
 }
 
@@ -244,9 +245,9 @@ static int build_native(struct argv_builder *b, const struct sc_workload *w,
 			uint64_t warmup_ns, uint64_t duration_ns)
 {
 	struct wl_proc *p = b->p;
-	const char *count = store(p, "%" PRIu64, (uint64_t)w->count);
-	const char *dur = store(p, "%" PRIu64, duration_ns);
-	const char *warm = store(p, "%" PRIu64, warmup_ns);
+	const char *count = store(p, (uint64_t)w->count);
+	const char *dur = store(p, duration_ns);
+	const char *warm = store(p, warmup_ns);
 	int r;
 
 	if (!count || !dur || !warm)
@@ -257,7 +258,7 @@ static int build_native(struct argv_builder *b, const struct sc_workload *w,
 		    push_opt(b, "--warmup", warm)	   ?:
 							     push(b, "--quiet");
 	if (!r && w->slice_ns) {
-		const char *s = store(p, "%" PRIu64, w->slice_ns);
+		const char *s = store(p, w->slice_ns);
 
 		r = s ? push_opt(b, "--slice", s) : -E2BIG;
 	}
@@ -275,7 +276,7 @@ static int build_wrapped(struct argv_builder *b, const struct sc_workload *w,
 	int r = 0;
 
 	if (w->slice_ns) {
-		const char *s = store(p, "%" PRIu64, w->slice_ns);
+		const char *s = store(p, w->slice_ns);
 
 		r = s ? push(b, "slicectl") ?:
 			    push(b, "-s")   ?:
@@ -287,7 +288,7 @@ static int build_wrapped(struct argv_builder *b, const struct sc_workload *w,
 	for (int i = 0; !r && d->fixed_args[i]; i++)
 		r = push(b, d->fixed_args[i]);
 	if (!r && d->count_opt) {
-		const char *c = store(p, "%" PRIu64, (uint64_t)w->count);
+		const char *c = store(p, (uint64_t)w->count);
 
 		r = c ? push_opt(b, d->count_opt, c) : -E2BIG;
 	}
@@ -295,7 +296,7 @@ static int build_wrapped(struct argv_builder *b, const struct sc_workload *w,
 		/* whole seconds, rounded up, covering warm-up and window */
 		uint64_t s = (warmup_ns + duration_ns + 999999999ULL) /
 			     1000000000ULL;
-		const char *v = store(p, "%" PRIu64, s);
+		const char *v = store(p, s);
 
 		r = v ? push_opt(b, d->duration_opt, v) : -E2BIG;
 	}

@@ -16,8 +16,9 @@ static char warnings[2048];
 
 static void collect_warning(const char *msg)
 {
-	strncat(warnings, msg, sizeof(warnings) - strlen(warnings) - 2);
-	strcat(warnings, "\n");
+	size_t n = strlen(warnings);
+
+	snprintf(warnings + n, sizeof(warnings) - n, "%s\n", msg);
 }
 
 static const char *fixture(const char *name)
@@ -143,7 +144,7 @@ static void test_bad_files(void **state)
 
 		snprintf(want, sizeof(want), "%s: %s",
 			 fixture(bad_cases[i].file), bad_cases[i].message);
-		if (r != SB_EXIT_USAGE || strncmp(err, want, strlen(want)))
+		if (r != SB_EXIT_USAGE || strncmp(err, want, strlen(want)) != 0)
 			fail_msg("%s: got %d \"%s\", want \"%s\"",
 				 bad_cases[i].file, r, err, want);
 	}
