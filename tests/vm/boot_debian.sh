@@ -52,7 +52,8 @@ jq . "$tmp/stuck.json"
 jq -e '.status == "ok" and (.detail | test("did not power off"))' "$tmp/stuck.json" >/dev/null
 
 echo "check: an init that exits without 'done' is a guest failure, not a hang"
-printf '#!/bin/sh\necho "SLICEBENCH: start"\necho "SLICEBENCH: error nothing to do"\n' >"$tmp/init-exit.sh"
+# The sleep lets the tty drain: the panic that follows init's exit would cut it.
+printf '#!/bin/sh\necho "SLICEBENCH: start"\necho "SLICEBENCH: error nothing to do"\nsleep 1\n' >"$tmp/init-exit.sh"
 rc=0
 "$sb" kernel boot debian --init "$tmp/init-exit.sh" --timeout 180s \
 	--initrd-out "$tmp/exit.cpio" >"$tmp/exit.json" || rc=$?
