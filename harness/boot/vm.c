@@ -162,9 +162,10 @@ static void build_args(struct args *a, const struct vm_request *req,
 		arg(a, "-initrd");
 		arg(a, "%s", req->initrd);
 	}
+	/* no_timer_check: a starved TCG vCPU can fail the IO-APIC timer check. */
 	arg(a, "-append");
-	arg(a, "console=ttyS0 quiet panic=-1%s%s", req->append ? " " : "",
-	    req->append ? req->append : "");
+	arg(a, "console=ttyS0 quiet panic=-1 no_timer_check%s%s",
+	    req->append ? " " : "", req->append ? req->append : "");
 	arg(a, "-nographic");
 	arg(a, "-no-reboot");
 	arg(a, "-nic");
