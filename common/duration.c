@@ -28,9 +28,21 @@ static const struct unit *find_unit(const char *suffix)
 	return NULL;
 }
 
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
 int sb_parse_duration_ns(const char *s, uint64_t *out_ns)
 {
 	uint64_t whole = 0, frac = 0, frac_scale = 1;
+	uint64_t g, frac_ns;
 	const char *p = s;
 	const struct unit *u;
 
@@ -39,9 +51,11 @@ int sb_parse_duration_ns(const char *s, uint64_t *out_ns)
 	if (*p < '0' || *p > '9')
 		return -EINVAL;
 	for (; *p >= '0' && *p <= '9'; p++) {
-		if (whole > (UINT64_MAX - 9) / 10)
+		uint64_t d = (uint64_t)(*p - '0');
+
+		if (whole > (UINT64_MAX - d) / 10)
 			return -ERANGE;
-		whole = whole * 10 + (uint64_t)(*p - '0');
+		whole = whole * 10 + d;
 	}
 	if (*p == '.') {
 		p++;
@@ -57,14 +71,19 @@ int sb_parse_duration_ns(const char *s, uint64_t *out_ns)
 	u = find_unit(p);
 	if (!u)
 		return -EINVAL;
-	if (whole > UINT64_MAX / u->ns)
-		return -ERANGE;
-	/* The fraction must resolve to whole nanoseconds. */
-	if ((frac * u->ns) % frac_scale)
+	/*
+	 * The fraction must resolve to whole nanoseconds: with g = gcd(unit,
+	 * scale), frac / scale * unit is whole when scale / g divides frac, and
+	 * is then (frac / (scale / g)) * (unit / g) < unit, computed without
+	 * overflow (frac * unit would not fit in 64 bits).
+	 */
+	g = gcd(u->ns, frac_scale);
+	if (frac % (frac_scale / g))
 		return -EINVAL;
-	if (whole * u->ns > UINT64_MAX - frac * u->ns / frac_scale)
+	frac_ns = frac / (frac_scale / g) * (u->ns / g);
+	if (whole > (UINT64_MAX - frac_ns) / u->ns)
 		return -ERANGE;
-	*out_ns = whole * u->ns + frac * u->ns / frac_scale;
+	*out_ns = whole * u->ns + frac_ns;
 	return 0;
 }
 

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Fuzz target: the gate's rules loader (ci/rules.c) on arbitrary files. */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "ci/metrics.h"
+#include "ci/rules.h"
+#include "fuzz/fuzz_io.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
+{
+	const char *path = fz_put("gate.json", data, len);
+	struct ci_rules rules;
+	char err[1024] = "";
+	int r = ci_rules_load(path, &rules, err, sizeof(err));
+
+	if (r) {
+		fz_check(r == -EINVAL || r == -ENOMEM,
+			 "returns -EINVAL/-ENOMEM");
+		fz_check(!strncmp(err, path, strlen(path)),
+			 "the message names the file");
+		return 0;
+	}
+	fz_check(rules.confidence >= 0.5 && rules.confidence < 1,
+		 "confidence in [0.5, 1)");
+	fz_check(rules.resamples >= 100 && rules.resamples <= 1000000,
+		 "resamples in 100..1000000");
+	for (size_t i = 0; i < rules.n; i++) {
+		const struct ci_rule *ru = &rules.v[i];
+
+		fz_check(ru->metric >= 0 && (size_t)ru->metric < ci_metrics_n,
+			 "metric index is valid");
+		fz_check(ru->name && ru->group, "name and group are set");
+		fz_check(ru->tolerance_pct >= 0 && ru->tolerance_pct <= 1000,
+			 "tolerance in 0..1000");
+	}
+	ci_rules_free(&rules);
+	return 0;
+}
