@@ -34,6 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	struct sbt_event ev;
 	struct sbt *s = sbt_new(&opts);
 	uint64_t ns, first = 0;
+	int have_first = 0;
 
 	if (!s)
 		abort();
@@ -53,8 +54,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		r = sbt_parse_perf_line(copy, &ev);
 		fz_check(r == 1 || r == 0 || r == -EINVAL,
 			 "returns 1/0/-EINVAL");
-		if (r == 1 && !first)
+		if (r == 1 && !have_first) {
 			first = ev.ts_ns;
+			have_first = 1;
+		}
 		if (r == 1 && ev.ts_ns - first <= fz_sbt_span_ns()) {
 			check_event(&ev);
 			fz_check(sbt_feed(s, &ev) != -ENOMEM,
