@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Missing dependencies: with a PATH that hides QEMU, trace-cmd (copied into
+# the guest) or perf (the host recorder), every run fails naming the
+# program, the matrix exits 3, and a completed run already in the results
+# root is untouched. The VM cases use a fake bzImage: nothing ever boots.
+set -euo pipefail
+# shellcheck source=fuzz/fault_lib.sh
+source fuzz/fault_lib.sh
+sb=$(readlink -f "$sb")
+
+# PATH-like directory with every program of $PATH except those matching GLOB.
+path_without() {
+	local glob=$1 dir d f
+	dir=$tmp/path-${glob//[^a-z]/}
+	mkdir -p "$dir"
+	IFS=: read -r -a dirs <<<"$PATH"
+	for d in "${dirs[@]}"; do
+		for f in "$d"/*; do
+			[[ -x $f && ! -d $f ]] || continue
+			# shellcheck disable=SC2053 # GLOB is a pattern on purpose
+			[[ ${f##*/} == $glob || -e $dir/${f##*/} ]] || ln -s "$f" "$dir/${f##*/}"
+		done
+	done
+	echo "$dir"
+}
+
+# A file with just enough of the x86 boot header to be taken for a bzImage.
+fake=$tmp/bzImage
+head -c 1024 /dev/zero >"$fake"
+printf 'HdrS' | dd of="$fake" bs=1 seek=$((0x202)) conv=notrunc status=none
+printf '\x00\x01' | dd of="$fake" bs=1 seek=$((0x20e)) conv=notrunc status=none
+printf '6.12.0-fake (fault@test) #1 SMP\0' | dd of="$fake" bs=1 seek=$((0x300)) conv=notrunc status=none
+
+scenario "$tmp/s.json" dep 2 1
+expect 0 'complete' "$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res"
+before=$(tree_sum "$tmp/res")
+
+missing() { # GLOB KERNEL REGEX: every run fails naming the program, exit 3
+	local p m
+	p=$(path_without "$1")
+	expect 3 "$3" env PATH="$p" "$sb" run --kernel "$2" --scenario "$tmp/s.json" \
+		--results "$tmp/res" --new
+	for m in "$(readlink -f "$tmp/res/latest")"/*/*/1/manifest.json; do
+		jq -e --arg re "$3" '.status == "failed" and (.failure | test($re))' "$m" >/dev/null ||
+			fail "$m: $(jq -c '{status, failure}' "$m")"
+	done
+}
+
+echo "check: QEMU not on PATH: exit 3 naming qemu-system-x86_64"
+missing 'qemu-system-*' "$fake" 'qemu-system-x86_64: No such file or directory'
+echo "check: trace-cmd not on PATH: exit 3 naming trace-cmd"
+missing 'trace-cmd' "$fake" 'trace-cmd not found'
+echo "check: perf not on PATH (host recorder): exit 3 naming perf"
+missing 'perf' host 'cannot start perf'
+
+echo "check: the completed run from before is still there and unchanged"
+orig=$(find "$tmp/res" -maxdepth 1 -name 'dep-*' | sort | head -n 1)
+mkdir "$tmp/check" && cp -a "$orig" "$tmp/check/"
+[[ $(tree_sum "$tmp/check") == "$before" ]] || fail "the first run's files changed"
+echo "PASS"
