@@ -51,10 +51,17 @@ int sb_write_file_atomic(const char *path, const void *buf, size_t len)
 	return ret;
 }
 
+/*
+ * 15 significant digits (DBL_DIG): decimals print as written (0.1, not
+ * 0.10000000000000001), and trace timestamps keep their nanoseconds up to
+ * 10^6 s of uptime (10 digits cut 3410.660615744 s to 3410.660616).
+ */
+#define SB_JSON_DIGITS 15
+
 int sb_json_dump_atomic(const char *path, const json_t *j)
 {
 	char *text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-					   JSON_REAL_PRECISION(10));
+					   JSON_REAL_PRECISION(SB_JSON_DIGITS));
 	size_t len;
 	char *with_nl;
 	int ret;

@@ -48,3 +48,8 @@ UNIT_TESTS += test_fuzz_regress_duration
 test_fuzz_regress_duration_SRCS := tests/unit/test_fuzz_regress_duration.c \
 				   common/duration.c
 test_fuzz_regress_duration_LDLIBS :=
+
+UNIT_TESTS += test_fuzz_regress_json_digits
+test_fuzz_regress_json_digits_SRCS := tests/unit/test_fuzz_regress_json_digits.c \
+				      common/atomicio.c
+test_fuzz_regress_json_digits_LDLIBS := -ljansson
