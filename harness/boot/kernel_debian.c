@@ -275,8 +275,13 @@ static int unpack(const char *deb, const char *final, char *err, size_t errlen)
 	}
 	fprintf(stderr, "kernel: dpkg-deb -x %s\n", deb);
 	rc = sb_run(&(struct sb_spawn){ .argv = argv }, APT_TIMEOUT_NS);
-	if (rc == 0 && rename(tmp, final))
-		rc = -errno;
+	if (rc == 0 && rename(tmp, final)) {
+		int e = errno;
+
+		/* Another fetch may have unpacked it first: then use theirs. */
+		rc = access(final, R_OK) ? -e : 0;
+		sb_rm_rf(tmp);
+	}
 	if (rc) {
 		sb_rm_rf(tmp);
 		snprintf(err, errlen, "dpkg-deb -x %s: %s", deb,

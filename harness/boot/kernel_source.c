@@ -6,10 +6,12 @@
  * survived, and an out-of-tree bzImage build cached by its inputs.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -129,7 +131,7 @@ static int unpack(struct build *b)
 	ret = step(b, "unpacking the source", argv, NULL);
 	if (!ret &&
 	    (fmt(top, sizeof(top), "%s/%.*s", tmp, (int)b->top_len, base) ||
-	     rename(top, b->pristine)))
+	     (rename(top, b->pristine) && access(b->pristine, R_OK))))
 		ret = fail(b, SB_EXIT_ENV,
 			   "the tarball has no top directory named like it",
 			   b->tarball);
@@ -287,6 +289,28 @@ static int run_build(struct build *b, const struct kernel_patches *q,
 	return ret ? fail(b, SB_EXIT_ENV, "cannot write", done) : 0;
 }
 
+/* Serialise builds of one key across processes; returns the lock fd or -1. */
+static int lock_build(struct build *b)
+{
+	char path[PATH_MAX + 8];
+	int fd;
+
+	if (fmt(path, sizeof(path), "%s.lock", b->dir))
+		return -1;
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -1;
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		fprintf(stderr, "kernel %s: waiting for another build of %s\n",
+			b->ki->name, b->dir);
+		if (flock(fd, LOCK_EX)) {
+			close(fd);
+			return -1;
+		}
+	}
+	return fd;
+}
+
 /* Tree, patch queue, cache key and the build's paths; nothing is built. */
 static int locate(struct build *b, struct kernel_patches *q, char *done,
 		  size_t len)
@@ -340,11 +364,17 @@ int kernel_build_source(struct kernel_info *ki, char *err, size_t errlen)
 	if (!ret && !b.user_tree && !access(done, R_OK)) {
 		ret = fill(&b); /* cached */
 	} else if (!ret) {
-		ret = sb_mkdir_p(b.dir, 0755) ?
-			      fail(&b, SB_EXIT_ENV, "cannot create", b.dir) :
-			      unpack(&b);
-		if (!ret)
+		int lock = sb_mkdir_p(b.dir, 0755) ? -1 : lock_build(&b);
+
+		if (lock < 0)
+			ret = fail(&b, SB_EXIT_ENV, "cannot create or lock",
+				   b.dir);
+		else if (!b.user_tree && !access(done, R_OK))
+			ret = fill(&b); /* built meanwhile by the holder */
+		else if (!(ret = unpack(&b)))
 			ret = run_build(&b, &q, done);
+		if (lock >= 0)
+			close(lock);
 	}
 	if (!ret)
 		describe(&b, q.n);
