@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Results that cannot be written: a read-only results root exits 3 naming
+# it; a disk that fills up mid-matrix (a 4 MB tmpfs, filled once the first
+# run is complete) fails the later runs (exit 3) naming the run directory,
+# keeps the complete run as it was, and leaves no half-written run looking
+# complete; with space again, the same command resumes and completes.
+set -euo pipefail
+# shellcheck source=fuzz/fault_lib.sh
+source fuzz/fault_lib.sh
+mnt=$tmp/mnt
+mkdir -p "$mnt"
+trap 'umount "$mnt" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+scenario "$tmp/s.json" full 1 2
+
+echo "check: a read-only results root: exit 3 naming it"
+mount -t tmpfs -o size=1m,ro tmpfs "$mnt"
+expect 3 "cannot create a run under $mnt/res: Read-only file system" \
+	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$mnt/res"
+umount "$mnt"
+
+echo "check: the disk fills up after the first run: exit 3 naming the run that could not be written"
+mount -t tmpfs -o size=4m tmpfs "$mnt"
+rc=0
+timeout 600 "$sb" run --kernel host --scenario "$tmp/s.json" --results "$mnt/res" \
+	>"$tmp/out" 2>&1 &
+pid=$!
+for ((i = 0; i < 600; i++)); do
+	first=$(complete_runs "$mnt"/res/full-* 2>/dev/null | head -n 1)
+	[[ -z $first ]] || break
+	sleep 0.1
+done
+[[ -n $first ]] || fail "the first run never completed"
+dd if=/dev/zero of="$mnt/fill" bs=64k status=none 2>/dev/null || true
+sum1=$(tree_sum "$first")
+wait "$pid" || rc=$?
+((rc == 3)) || { cat "$tmp/out"; fail "exit $rc, want 3"; }
+grep -qE "cannot finish $mnt/res/full-[0-9-]+/host/A/2" "$tmp/out" ||
+	{ cat "$tmp/out"; fail "no message naming run 2"; }
+echo "ok: exit 3, $(grep -m1 'cannot finish' "$tmp/out")"
+[[ $(tree_sum "$first") == "$sum1" ]] || fail "the complete run changed"
+[[ ! -e $(dirname "$first")/2/manifest.json ]] ||
+	fail "run 2 has a manifest in its final place"
+
+echo "check: with space again, the same command resumes the run and completes it"
+rm "$mnt/fill"
+expect 0 '\(2 runs, 0 failed\)|resum' \
+	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$mnt/res"
+n=$(complete_runs "$mnt/res/latest" | wc -l)
+((n == 2)) || fail "$n complete runs, want 2"
+[[ $(find "$mnt/res" -mindepth 1 -maxdepth 1 -name 'full-*' | wc -l) == 1 ]] ||
+	fail "a second run-id was started instead of resuming"
+[[ $(tree_sum "$first") == "$sum1" ]] || fail "the resumed matrix rewrote the complete run"
+[[ -z $(find "$mnt/res" -name '*.tmp') ]] || fail "temp run directories left behind"
+echo "PASS"
