@@ -2,7 +2,8 @@
 BOOT_CORE_SRCS := harness/boot/kernel.c harness/boot/kernel_debian.c \
 		  harness/boot/kernel_source.c harness/boot/kernel_build.c \
 		  harness/boot/initramfs.c \
-		  harness/boot/cpio.c harness/boot/vm.c harness/boot/vm_accel.c \
+		  harness/boot/cpio.c harness/boot/vm.c harness/boot/vm_args.c \
+		  harness/boot/vm_accel.c \
 		  harness/boot/capture.c \
 		  harness/boot/fmt.c
 BOOT_SRCS := $(BOOT_CORE_SRCS) harness/boot/cmd_kernel.c
@@ -17,3 +18,7 @@ test_boot_build_SRCS := tests/unit/test_boot_build.c harness/boot/kernel_build.c
 			harness/boot/capture.c \
 			harness/boot/fmt.c $(COMMON_SRCS) $(COMMON_HOST_SRCS)
 test_boot_build_LDLIBS := -ljansson -lcrypto -lm
+UNIT_TESTS += test_boot_vm
+test_boot_vm_SRCS := tests/unit/test_boot_vm.c harness/boot/vm_args.c \
+		     harness/boot/vm.c harness/boot/capture.c $(COMMON_SRCS)
+test_boot_vm_LDLIBS := -ljansson -lm

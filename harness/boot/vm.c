@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +21,6 @@
 #include "harness/boot/capture.h"
 #include "harness/boot/vm_boot.h"
 
-#define QEMU "qemu-system-x86_64"
 #define TICK_NS (20LL * 1000000LL)
 #define TAIL_LINES 3
 #define POWEROFF_GRACE_NS (30LL * 1000000000LL) /* after "done", to power off */
@@ -57,133 +55,6 @@ const char *vm_qemu_version(void)
 			 (int)strcspn(p + 8, " \n"), p + 8);
 	free(out);
 	return version;
-}
-
-/* argv with its strings in one arena. */
-struct args {
-	const char *v[128];
-	int n;
-	char store[16384];
-	size_t used;
-	int overflow;
-};
-
-static void arg(struct args *a, const char *fmt, ...)
-{
-	size_t room = sizeof(a->store) - a->used;
-	va_list ap;
-	int n;
-
-	if (a->overflow || a->n + 2 > (int)(sizeof(a->v) / sizeof(a->v[0]))) {
-		a->overflow = 1;
-		return;
-	}
-	va_start(ap, fmt);
-	n = vsnprintf(a->store + a->used, room, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= room) {
-		a->overflow = 1;
-		return;
-	}
-	a->v[a->n++] = a->store + a->used;
-	a->v[a->n] = NULL;
-	a->used += (size_t)n + 1;
-}
-
-/*  +  with QEMU's option escaping: a comma is written twice. */
-static void arg_path(struct args *a, const char *prefix, const char *path)
-{
-	char buf[2 * 4096 + 64];
-	size_t o = strlen(prefix);
-
-	if (o >= sizeof(buf)) {
-		a->overflow = 1;
-		return;
-	}
-	memcpy(buf, prefix, o);
-	for (; *path && o + 2 < sizeof(buf); path++) {
-		if (*path == ',')
-			buf[o++] = ',';
-		buf[o++] = *path;
-	}
-	if (*path)
-		a->overflow = 1;
-	buf[o] = '\0';
-	arg(a, "%s", buf);
-}
-
-static void accel_args(struct args *a, const char *accel, int shift)
-{
-	if (!strcmp(accel, "kvm")) {
-		arg(a, "-accel");
-		arg(a, "kvm");
-		arg(a, "-cpu");
-		arg(a, "host");
-	} else if (!strcmp(accel, "icount")) {
-		arg(a, "-accel");
-		arg(a, "tcg");
-		arg(a, "-icount");
-		arg(a, "shift=%d,sleep=off,align=off", shift);
-		arg(a, "-cpu");
-		arg(a, "max");
-	} else {
-		arg(a, "-accel");
-		arg(a, "tcg,thread=multi");
-		arg(a, "-cpu");
-		arg(a, "max");
-	}
-}
-
-static void build_args(struct args *a, const struct vm_request *req,
-		       const char *accel, const char *console)
-{
-	const char *machine = req->kernel->machine[0] ? req->kernel->machine :
-							"pc";
-
-	arg(a, QEMU);
-	arg(a, "-M");
-	arg(a, "%s", machine);
-	accel_args(a, accel, req->icount_shift);
-	arg(a, "-smp");
-	arg(a, "%d", req->cpus > 0 ? req->cpus : 1);
-	arg(a, "-m");
-	arg(a, "%d", req->memory_mb > 0 ? req->memory_mb : 1024);
-	for (int i = 0; req->numa && i < req->numa_nodes; i++) {
-		arg(a, "-object");
-		arg(a, "memory-backend-ram,id=mem%d,size=%dM", i,
-		    req->numa[i].memory_mb);
-		arg(a, "-numa");
-		arg(a, "node,nodeid=%d,cpus=%s,memdev=mem%d", i,
-		    req->numa[i].cpus, i);
-	}
-	arg(a, "-kernel");
-	arg(a, "%s", req->kernel->image);
-	if (req->initrd) {
-		arg(a, "-initrd");
-		arg(a, "%s", req->initrd);
-	}
-	/* no_timer_check: a starved TCG vCPU can fail the IO-APIC timer check. */
-	arg(a, "-append");
-	arg(a, "console=ttyS0 quiet panic=-1 no_timer_check%s%s",
-	    req->append ? " " : "", req->append ? req->append : "");
-	arg(a, "-nographic");
-	arg(a, "-no-reboot");
-	arg(a, "-nic");
-	arg(a, "none");
-	arg(a, "-serial");
-	arg(a, "file:%s", console);
-	arg(a, "-monitor");
-	arg(a, "none");
-	if (req->results_out) {
-		arg(a, "-device");
-		arg(a, "%s",
-		    strcmp(machine, "microvm") ? "virtio-serial-pci" :
-						 "virtio-serial-device");
-		arg(a, "-chardev");
-		arg_path(a, "file,id=res,path=", req->results_out);
-		arg(a, "-device");
-		arg(a, "virtserialport,chardev=res,name=results");
-	}
 }
 
 static int64_t now_ns(void)
@@ -402,7 +273,7 @@ int vm_boot(const struct vm_request *req, const char *accel,
 	char qlog[4096], console_tmp[4096];
 	const char *console = req->console_log;
 	struct watch w = { .fd = -1 };
-	struct args *a;
+	struct vm_args *a;
 	int status = 0, timed_out = 0, fatal = 0, stuck = 0;
 	int64_t deadline, done_at = 0;
 	pid_t pid;
@@ -421,14 +292,13 @@ int vm_boot(const struct vm_request *req, const char *accel,
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return SB_EXIT_ENV;
-	build_args(a, req, accel, console);
+	pid = vm_build_args(a, req, accel, console);
 	unlink(console); /* QEMU creates it; never read a previous boot */
 	if (req->results_out)
 		unlink(req->results_out);
 	w.start_ns = now_ns();
-	pid = a->overflow ?
-		      -E2BIG :
-		      sb_spawn_start(&(struct sb_spawn){ .argv = a->v,
+	if (!pid)
+		pid = sb_spawn_start(&(struct sb_spawn){ .argv = a->v,
 							 .stdout_path = qlog,
 							 .stderr_path = qlog,
 							 .new_pgrp = 1 });

@@ -5,6 +5,24 @@
 
 #include "harness/boot/vm.h"
 
+#define QEMU "qemu-system-x86_64"
+
+/* QEMU's argv for one boot, its strings in one arena. */
+struct vm_args {
+	const char *v[128];
+	int n;
+	char store[16384];
+	size_t used;
+	int overflow;
+};
+
+/*
+ * Fill @a for booting @req with @accel ("kvm", "tcg", "icount"), the serial
+ * console going to @console. Returns 0 or -E2BIG.
+ */
+int vm_build_args(struct vm_args *a, const struct vm_request *req,
+		  const char *accel, const char *console);
+
 /*
  * Boot @req with @accel ("kvm", "tcg", "icount"), watch the console and
  * classify into @res (accel fields untouched). Returns 0 when QEMU ran, or
