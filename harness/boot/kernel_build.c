@@ -151,7 +151,7 @@ int kernel_build_key(const struct kernel_info *ki, const char *pristine,
 	return ret;
 }
 
-/* Value of CONFIG_@name in @config text: "y", "m", "..." or NULL if unset. */
+/* The value of option @name (@nlen bytes) in @config into @val: 1 if set. */
 static int config_value(const char *config, const char *name, size_t nlen,
 			char *val, size_t vlen)
 {
