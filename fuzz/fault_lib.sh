@@ -56,3 +56,16 @@ complete_runs() {
 	done
 	return 0
 }
+
+# wait_complete ROOT: wait (up to 60 s) until a run under ROOT/<run-id>/
+# is complete and print its directory.
+wait_complete() {
+	local first="" i
+	for ((i = 0; i < 600; i++)); do
+		first=$(complete_runs "$1"/*/ 2>/dev/null | head -n 1)
+		[[ -z $first ]] || break
+		sleep 0.1
+	done
+	[[ -n $first ]] || fail "no run under $1 completed"
+	echo "${first%/}"
+}

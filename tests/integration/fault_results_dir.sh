@@ -25,12 +25,7 @@ rc=0
 timeout 600 "$sb" run --kernel host --scenario "$tmp/s.json" --results "$mnt/res" \
 	>"$tmp/out" 2>&1 &
 pid=$!
-for ((i = 0; i < 600; i++)); do
-	first=$(complete_runs "$mnt"/res/full-* 2>/dev/null | head -n 1)
-	[[ -z $first ]] || break
-	sleep 0.1
-done
-[[ -n $first ]] || fail "the first run never completed"
+first=$(wait_complete "$mnt/res")
 dd if=/dev/zero of="$mnt/fill" bs=64k status=none 2>/dev/null || true
 sum1=$(tree_sum "$first")
 wait "$pid" || rc=$?

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# SIGINT and SIGTERM in the middle of a matrix. One signal: the current run
+# finishes (whole window), then slicebench stops, exit 3. A second signal
+# (exit 128 + signal number): the current run is abandoned, never left
+# looking complete, and no workload is left running. Either way the complete runs stay as they were, and the
+# same command run again resumes the same run-id and completes every run.
+set -euo pipefail
+# shellcheck source=fuzz/fault_lib.sh
+source fuzz/fault_lib.sh
+scenario "$tmp/s.json" sig 2 2
+
+# Every complete run under $1 covered the whole 200 ms window, workload ok.
+check_whole() {
+	local d
+	for d in $(complete_runs "$1"); do
+		jq -e '.window.end_mono_ns - .window.start_mono_ns == 200000000' \
+			"$d/manifest.json" >/dev/null || fail "$d: window cut short"
+		jq -e '.status == "ok" and .duration_ns == 200000000' \
+			"$d/workloads/cyclic.json" >/dev/null || fail "$d: workload cut short"
+	done
+}
+
+for case in "INT 1" "TERM 1" "INT 2" "TERM 2"; do
+	read -r sig times <<<"$case"
+	res=$tmp/res-$sig-$times
+	echo "check: $times x SIG$sig once the first run is complete"
+	rc=0
+	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$res" >"$tmp/out" 2>&1 &
+	pid=$!
+	first=$(wait_complete "$res")
+	sleep 0.3 # into the second run
+	for ((i = 0; i < times; i++)); do
+		kill -"$sig" "$pid"
+		sleep 0.1
+	done
+	wait "$pid" || rc=$?
+	# One signal: exit 3 (interrupted); two: killed by the signal, as shells report it.
+	want_rc=3
+	((times == 1)) || want_rc=$((128 + $(kill -l "$sig")))
+	((rc == want_rc)) || { cat "$tmp/out"; fail "exit $rc, want $want_rc"; }
+	grep -qiE 'interrupt|abort' "$tmp/out" || { cat "$tmp/out"; fail "no word of the interruption"; }
+	echo "ok: exit $rc, $(grep -iE -m1 'interrupt|abort' "$tmp/out")"
+	sum1=$(tree_sum "$first")
+	n=$(complete_runs "$res/latest" | wc -l)
+	want=$((times == 1 ? 2 : 1)) # the run under way completes, or not
+	((n == want)) || fail "$n complete runs after the interruption, want $want"
+	check_whole "$res/latest"
+	! pgrep -f "cyclic.*$res" >/dev/null || fail "workloads left running"
+
+	echo "check: the same command resumes and completes the matrix"
+	expect 0 'resuming: .*sig-' "$sb" run --kernel host --scenario "$tmp/s.json" --results "$res"
+	n=$(complete_runs "$res/latest" | wc -l)
+	((n == 4)) || fail "$n complete runs after resuming, want 4"
+	check_whole "$res/latest"
+	[[ $(find "$res" -mindepth 1 -maxdepth 1 -name 'sig-*' | wc -l) == 1 ]] ||
+		fail "a new run-id instead of resuming"
+	[[ $(tree_sum "$first") == "$sum1" ]] || fail "the first run was altered"
+	[[ -z $(find "$res" -name '*.tmp') ]] || fail "temp run directories left"
+done
+echo "PASS"
