@@ -3,8 +3,9 @@
 # SIGINT and SIGTERM in the middle of a matrix. One signal: the current run
 # finishes (whole window), then slicebench stops, exit 3. A second signal
 # (exit 128 + signal number): the current run is abandoned, never left
-# looking complete, and no workload is left running. Either way the complete runs stay as they were, and the
-# same command run again resumes the same run-id and completes every run.
+# looking complete, and no workload is left running. Either way the complete
+# runs stay as they were, and the same command run again resumes the same
+# run-id and completes every run.
 set -euo pipefail
 # shellcheck source=fuzz/fault_lib.sh
 source fuzz/fault_lib.sh
