@@ -89,6 +89,49 @@ int kernel_patches_load(const char *series, struct kernel_patches *q, char *err,
 	return ret;
 }
 
+int kernel_patch_targets(const char *patch, char **paths, size_t *count)
+{
+	char *text = NULL, *out = NULL;
+	size_t len, olen = 0;
+	FILE *f;
+	int ret = sb_read_file(patch, &text, &len);
+
+	*paths = NULL;
+	*count = 0;
+	if (ret)
+		return ret;
+	f = open_memstream(&out, &olen);
+	if (!f) {
+		free(text);
+		return -ENOMEM;
+	}
+	for (const char *line = text; line && *line;) {
+		const char *end = strchr(line, '\n');
+
+		if (!strncmp(line, "+++ ", 4)) {
+			const char *p = line + 4;
+			size_t n = strcspn(p, "\t\n");
+			const char *slash = memchr(p, '/', n);
+
+			if (strncmp(p, "/dev/null", 9) && slash &&
+			    slash + 1 < p + n) {
+				fprintf(f, "%.*s%c", (int)(p + n - slash - 1),
+					slash + 1, 0);
+				(*count)++;
+			}
+		}
+		line = end ? end + 1 : NULL;
+	}
+	free(text);
+	if (fclose(f)) {
+		free(out);
+		*count = 0;
+		return -ENOMEM;
+	}
+	*paths = out;
+	return 0;
+}
+
 static int hash_file(FILE *s, const char *label, const char *path)
 {
 	char *text = NULL;

@@ -26,6 +26,12 @@ int kernel_patches_load(const char *series, struct kernel_patches *q, char *err,
 void kernel_patches_free(struct kernel_patches *q);
 
 /*
+ * Files a -p1 patch writes to ("+++ b/PATH" lines, /dev/null skipped), as
+ * a malloc'd NUL-separated list of @count paths. Returns 0 or -errno.
+ */
+int kernel_patch_targets(const char *patch, char **paths, size_t *count);
+
+/*
  * Cache key (64 hex digits) of a build: the source tree @pristine, the
  * fragment's content, each patch's name and content, the compiler version.
  */

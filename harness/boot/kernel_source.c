@@ -139,7 +139,52 @@ static int unpack(struct build *b)
 	return ret;
 }
 
-/* A patched copy of the pristine tree at <dir>/src, made once. */
+/* Give @path in the hard-linked copy its own inode, so patching it cannot
+ * reach the pristine tree whatever way patch writes. */
+static int unshare(const char *tree, const char *path)
+{
+	char file[PATH_MAX], tmp[PATH_MAX + 8];
+	struct stat st;
+	char *data = NULL;
+	size_t len;
+	int ret;
+
+	if (fmt(file, sizeof(file), "%s/%s", tree, path) ||
+	    fmt(tmp, sizeof(tmp), "%s.unshare", file))
+		return -ENAMETOOLONG;
+	if (lstat(file, &st) || !S_ISREG(st.st_mode) || st.st_nlink < 2)
+		return 0; /* new, not a file, or already its own */
+	ret = sb_read_file(file, &data, &len);
+	if (!ret)
+		ret = sb_write_file_atomic(tmp, data, len);
+	free(data);
+	if (!ret && (chmod(tmp, st.st_mode & 07777) || rename(tmp, file)))
+		ret = -errno;
+	return ret;
+}
+
+static int apply(struct build *b, const char *tree, const char *patch)
+{
+	const char *argv[] = { "patch", "-p1", "--batch", "--forward",
+			       "-i",	patch, NULL };
+	char what[PATH_MAX + 16], *paths = NULL, *p;
+	size_t n = 0;
+	int ret = kernel_patch_targets(patch, &paths, &n);
+
+	p = paths;
+	for (size_t i = 0; !ret && i < n; i++, p += strlen(p) + 1)
+		ret = unshare(tree, p);
+	free(paths);
+	if (ret)
+		return fail(b, SB_EXIT_ENV, "cannot prepare the files of",
+			    patch);
+	snprintf(what, sizeof(what), "patch %s", patch);
+	if (step(b, what, argv, tree))
+		return fail(b, SB_EXIT_USAGE, "patch does not apply", patch);
+	return 0;
+}
+
+/* A patched copy (hard links, patched files unshared) at <dir>/src, made once. */
 static int patched_tree(struct build *b, const struct kernel_patches *q)
 {
 	char tmp[PATH_MAX];
@@ -158,22 +203,20 @@ static int patched_tree(struct build *b, const struct kernel_patches *q)
 	}
 	sb_rm_rf(tmp);
 	{
-		const char *argv[] = { "cp",	    "-a", "--reflink=auto",
+		const char *link[] = { "cp", "-al", b->pristine, tmp, NULL };
+		const char *copy[] = { "cp",	    "-a", "--reflink=auto",
 				       b->pristine, tmp,  NULL };
 
-		ret = step(b, "copying the tree for patching", argv, NULL);
+		/* Hard links cost no space; another filesystem needs a copy. */
+		ret = step(b, "linking the tree for patching", link, NULL);
+		if (ret) {
+			sb_rm_rf(tmp);
+			ret = step(b, "copying the tree for patching", copy,
+				   NULL);
+		}
 	}
-	for (size_t i = 0; !ret && i < q->n; i++) {
-		const char *argv[] = { "patch",	    "-p1", "--batch",
-				       "--forward", "-i",  q->path[i],
-				       NULL };
-		char what[PATH_MAX + 16];
-
-		snprintf(what, sizeof(what), "patch %s", q->path[i]);
-		if (step(b, what, argv, tmp))
-			ret = fail(b, SB_EXIT_USAGE, "patch does not apply",
-				   q->path[i]);
-	}
+	for (size_t i = 0; !ret && i < q->n; i++)
+		ret = apply(b, tmp, q->path[i]);
 	if (!ret && rename(tmp, b->src))
 		ret = fail(b, SB_EXIT_ENV, "cannot rename", tmp);
 	if (ret)

@@ -71,6 +71,25 @@ static void test_patches(void **state)
 	assert_int_equal(q.n, 0);
 }
 
+static void test_patch_targets(void **state)
+{
+	char *paths;
+	size_t n;
+
+	(void)state;
+	put("t.patch", "From: x\nSubject: y\n---\n"
+		       "--- a/kernel/sched/core.c\t2024-01-01\n"
+		       "+++ b/kernel/sched/core.c\t2024-01-01\n@@ -1 +1 @@\n"
+		       "--- a/old.c\n+++ /dev/null\n"
+		       "--- /dev/null\n+++ b/new/file.h\n");
+	assert_int_equal(kernel_patch_targets(at("t.patch"), &paths, &n), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(paths, "kernel/sched/core.c");
+	assert_string_equal(paths + strlen(paths) + 1, "new/file.h");
+	free(paths);
+	assert_int_equal(kernel_patch_targets(at("none"), &paths, &n), -ENOENT);
+}
+
 static void test_key(void **state)
 {
 	struct kernel_info ki = { 0 };
@@ -149,6 +168,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_patches),
+		cmocka_unit_test(test_patch_targets),
 		cmocka_unit_test(test_key),
 		cmocka_unit_test(test_fragment_check),
 		cmocka_unit_test(test_log_errors),
