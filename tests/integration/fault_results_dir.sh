@@ -8,6 +8,7 @@
 set -euo pipefail
 # shellcheck source=fuzz/fault_lib.sh
 source fuzz/fault_lib.sh
+[[ $EUID == 0 ]] || fail "needs root (it mounts small tmpfs file systems)"
 mnt=$tmp/mnt
 mkdir -p "$mnt"
 trap 'umount "$mnt" 2>/dev/null || true; rm -rf "$tmp"' EXIT
