@@ -143,7 +143,7 @@ test-shellcheck: ## shellcheck on all shell scripts
 lint: ## cppcheck and clang-tidy on all C (warnings are errors)
 	@mkdir -p $(BUILD) && bash tests/lint.sh
 
-test-integration: all ## integration tests on the host kernel
+test-integration: all $(UNIT_BINS) ## integration tests on the host kernel
 	@bash tests/run-scripts.sh integration tests/integration/*.sh
 
 test-vm: all ## end-to-end VM tests under TCG
