@@ -77,7 +77,7 @@ size_t fz_split(const uint8_t *data, size_t len, const uint8_t **part,
 	size_t n = 0, start = 0;
 
 	for (size_t i = 0; n + 1 < max && i + seplen <= len; i++) {
-		if (memcmp(data + i, FZ_SEP, seplen))
+		if (memcmp(data + i, FZ_SEP, seplen) != 0)
 			continue;
 		part[n] = data + start;
 		plen[n++] = i - start;
@@ -101,10 +101,8 @@ char *fz_strdup(const uint8_t *data, size_t len)
 	return s;
 }
 
-void fz_check(int cond, const char *what)
+_Noreturn void fz_fail(const char *what)
 {
-	if (cond)
-		return;
 	fprintf(stderr, "fuzz invariant broken: %s\n", what);
 	abort();
 }

@@ -40,7 +40,8 @@ char *fz_strdup(const uint8_t *data, size_t len);
  */
 uint64_t fz_sbt_span_ns(void);
 
-/* Abort with @what when @cond is false: an invariant the parser broke. */
-void fz_check(int cond, const char *what);
+/* Abort naming @what: an invariant the parser broke. */
+_Noreturn void fz_fail(const char *what);
+#define fz_check(cond, what) ((cond) ? (void)0 : fz_fail(what))
 
 #endif
