@@ -354,7 +354,7 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 		return;
 	}
 	if (recorder_start(rec, o->recorder, o->out_dir, sc->trace_buffer_kb,
-			   run->failure, sizeof(run->failure)))
+			   sc->trace_perf, run->failure, sizeof(run->failure)))
 		return;
 	say(o, "recording with %s; starting %d workload(s)",
 	    recorder_tool(o->recorder), sc->n_workloads);
@@ -391,9 +391,7 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 int agent_run(const struct agent_opts *o, char *err, size_t errlen)
 {
 	struct run *run = calloc(1, sizeof(*run));
-	struct recorder rec = {
-		.pid = -1, .ctl_fd = -1, .ack_fd = -1, .lost_events = -1
-	};
+	struct recorder rec = RECORDER_INIT;
 	char path[4200], *old_path = NULL;
 	json_t *doc;
 
@@ -416,8 +414,7 @@ int agent_run(const struct agent_opts *o, char *err, size_t errlen)
 	json_object_set_new(doc, "start_mono_ns",
 			    json_integer((json_int_t)mono_ns()));
 	run_body(run, &rec, doc);
-	if (rec.pid > 0)
-		recorder_stop(&rec, path, sizeof(path));
+	recorder_stop(&rec, path, sizeof(path)); /* after a failure */
 	collect(o, doc);
 	snprintf(path, sizeof(path), "%s/schedstat.json", o->out_dir);
 	json_t *ss = ss_to_json(&run->ss, run->group_names);

@@ -67,7 +67,18 @@ static int tracing_ready(void)
 	return 1;
 }
 
-static int start_trace_cmd(struct recorder *r, const char *out_dir,
+/* "sched:<event>" for every event, each after a "-e", into @argv at @n. */
+static int add_events(const char **argv, int n, char names[][64])
+{
+	for (int i = 0; events[i]; i++) {
+		snprintf(names[i], sizeof(names[i]), "sched:%s", events[i]);
+		argv[n++] = "-e";
+		argv[n++] = names[i];
+	}
+	return n;
+}
+
+static int start_trace_cmd(struct rec_proc *p, const char *out_dir,
 			   int buffer_kb, char *err, size_t errlen)
 {
 	char out[PATH_MAX], kb[32], names[8][64];
@@ -84,31 +95,27 @@ static int start_trace_cmd(struct recorder *r, const char *out_dir,
 	argv[n++] = "6";
 	argv[n++] = "-b";
 	argv[n++] = kb;
-	for (int i = 0; events[i]; i++) {
-		snprintf(names[i], sizeof(names[i]), "sched:%s", events[i]);
-		argv[n++] = "-e";
-		argv[n++] = names[i];
-	}
+	n = add_events(argv, n, names);
 	argv[n++] = "-o";
 	argv[n++] = out;
 	argv[n] = NULL;
-	r->pid = sb_spawn_start(&(struct sb_spawn){ .argv = argv,
-						    .stdout_path = r->log,
-						    .stderr_path = r->log,
+	p->pid = sb_spawn_start(&(struct sb_spawn){ .argv = argv,
+						    .stdout_path = p->log,
+						    .stderr_path = p->log,
 						    .new_pgrp = 1 });
-	if (r->pid < 0) {
+	if (p->pid < 0) {
 		snprintf(err, errlen, "cannot start trace-cmd: %s",
-			 strerror(-r->pid));
-		return r->pid;
+			 strerror(-p->pid));
+		return p->pid;
 	}
 	while (!tracing_ready()) {
 		int status;
 
-		if (waitpid(r->pid, &status, WNOHANG) == r->pid) {
-			r->pid = -1;
+		if (waitpid(p->pid, &status, WNOHANG) == p->pid) {
+			p->pid = -1;
 			snprintf(err, errlen,
 				 "trace-cmd exited before recording (see %s)",
-				 r->log);
+				 p->log);
 			return -ECHILD;
 		}
 		if (waited >= START_TIMEOUT_MS) {
@@ -123,67 +130,89 @@ static int start_trace_cmd(struct recorder *r, const char *out_dir,
 	return 0;
 }
 
-/* perf starts with events disabled (-D -1); "enable" is acked once they are on. */
-static int start_perf(struct recorder *r, const char *out_dir, char *err,
+/*
+ * perf record of our events on every CPU, one sample per event, mono clock
+ * (the same as trace-cmd's -C mono). Not `perf sched record`: it picks
+ * sched_waking when the kernel has it, which perf 6.1's latency ignores.
+ * perf starts with events disabled (-D -1); "enable" is acked once they
+ * are on.
+ */
+static int start_perf(struct rec_proc *p, const char *out_dir, char *err,
 		      size_t errlen)
 {
-	char out[PATH_MAX], ctl[2 * PATH_MAX + 8], ack[16] = "";
+	char out[PATH_MAX], ctl[2 * PATH_MAX + 8], ack[16] = "", names[8][64];
+	const char *argv[48] = {
+		"perf", "record",	   "-a", "-R", "-m", "1024", "-c", "1",
+		"-k",	"CLOCK_MONOTONIC", "-D", "-1"
+	};
 	struct pollfd pfd;
+	int n = 12;
 
 	snprintf(out, sizeof(out), "%s/perf.data", out_dir);
-	snprintf(r->ctl, sizeof(r->ctl), "%s/.perf-ctl", out_dir);
-	snprintf(r->ack, sizeof(r->ack), "%s/.perf-ack", out_dir);
-	snprintf(ctl, sizeof(ctl), "fifo:%s,%s", r->ctl, r->ack);
-	if (mkfifo(r->ctl, 0600) || mkfifo(r->ack, 0600)) {
+	snprintf(p->ctl, sizeof(p->ctl), "%s/.perf-ctl", out_dir);
+	snprintf(p->ack, sizeof(p->ack), "%s/.perf-ack", out_dir);
+	snprintf(ctl, sizeof(ctl), "fifo:%s,%s", p->ctl, p->ack);
+	if (mkfifo(p->ctl, 0600) || mkfifo(p->ack, 0600)) {
 		snprintf(err, errlen, "mkfifo in %s: %s", out_dir,
 			 strerror(errno));
 		return -errno;
 	}
 	/* O_RDWR: opening a FIFO this way never blocks on the other end */
-	r->ctl_fd = open(r->ctl, O_RDWR | O_CLOEXEC);
-	r->ack_fd = open(r->ack, O_RDWR | O_CLOEXEC);
-	if (r->ctl_fd < 0 || r->ack_fd < 0) {
-		snprintf(err, errlen, "open %s: %s", r->ctl, strerror(errno));
+	p->ctl_fd = open(p->ctl, O_RDWR | O_CLOEXEC);
+	p->ack_fd = open(p->ack, O_RDWR | O_CLOEXEC);
+	if (p->ctl_fd < 0 || p->ack_fd < 0) {
+		snprintf(err, errlen, "open %s: %s", p->ctl, strerror(errno));
 		return -errno;
 	}
-	r->pid = sb_spawn_start(&(struct sb_spawn){
-		.argv = (const char *const[]){ "perf", "sched", "record", "-k",
-					       "CLOCK_MONOTONIC", "-D", "-1",
-					       "--control", ctl, "-o", out,
-					       NULL },
-		.stdout_path = r->log,
-		.stderr_path = r->log,
-		.new_pgrp = 1 });
-	if (r->pid < 0) {
+	n = add_events(argv, n, names);
+	argv[n++] = "--control";
+	argv[n++] = ctl;
+	argv[n++] = "-o";
+	argv[n++] = out;
+	argv[n] = NULL;
+	p->pid = sb_spawn_start(&(struct sb_spawn){ .argv = argv,
+						    .stdout_path = p->log,
+						    .stderr_path = p->log,
+						    .new_pgrp = 1 });
+	if (p->pid < 0) {
 		snprintf(err, errlen, "cannot start perf: %s",
-			 strerror(-r->pid));
-		return r->pid;
+			 strerror(-p->pid));
+		return p->pid;
 	}
-	pfd = (struct pollfd){ .fd = r->ack_fd, .events = POLLIN };
-	if (write(r->ctl_fd, "enable\n", 7) != 7 ||
+	pfd = (struct pollfd){ .fd = p->ack_fd, .events = POLLIN };
+	if (write(p->ctl_fd, "enable\n", 7) != 7 ||
 	    poll(&pfd, 1, START_TIMEOUT_MS) != 1 ||
-	    read(r->ack_fd, ack, sizeof(ack) - 1) <= 0 ||
+	    read(p->ack_fd, ack, sizeof(ack) - 1) <= 0 ||
 	    strncmp(ack, "ack", 3) != 0) {
 		snprintf(err, errlen,
 			 "perf did not acknowledge \"enable\" (see %s)",
-			 r->log);
+			 p->log);
 		return -ETIMEDOUT;
 	}
 	return 0;
 }
 
 int recorder_start(struct recorder *r, enum agent_recorder kind,
-		   const char *out_dir, int buffer_kb, char *err, size_t errlen)
+		   const char *out_dir, int buffer_kb, int with_perf, char *err,
+		   size_t errlen)
 {
-	memset(r, 0, sizeof(*r));
+	int e;
+
+	*r = (struct recorder)RECORDER_INIT;
 	r->kind = kind;
-	r->pid = -1;
-	r->ctl_fd = r->ack_fd = -1;
-	r->lost_events = -1;
-	snprintf(r->log, sizeof(r->log), "%s/recorder.log", out_dir);
+	snprintf(r->main.log, sizeof(r->main.log), "%s/recorder.log", out_dir);
 	if (kind == AGENT_PERF)
-		return start_perf(r, out_dir, err, errlen);
-	return start_trace_cmd(r, out_dir, buffer_kb, err, errlen);
+		e = start_perf(&r->main, out_dir, err, errlen);
+	else
+		e = start_trace_cmd(&r->main, out_dir, buffer_kb, err, errlen);
+	if (!e && with_perf && kind == AGENT_TRACE_CMD) {
+		snprintf(r->peer.log, sizeof(r->peer.log),
+			 "%s/recorder-perf.log", out_dir);
+		e = start_perf(&r->peer, out_dir, err, errlen);
+	}
+	if (e)
+		recorder_stop(r, NULL, 0);
+	return e;
 }
 
 /*
@@ -213,26 +242,46 @@ static long count_lost(void)
 	return seen ? lost : -1;
 }
 
-int recorder_stop(struct recorder *r, char *err, size_t errlen)
+static void interrupt(const struct rec_proc *p)
+{
+	if (p->pid > 0)
+		kill(p->pid, SIGINT);
+}
+
+/* Wait for an interrupted @p, then remove its FIFOs. Returns 0 or -errno. */
+static int reap(struct rec_proc *p, const char *tool, char *err, size_t errlen)
 {
 	int status = 0, e = 0;
 
-	if (r->kind == AGENT_TRACE_CMD)
-		r->lost_events = count_lost();
-	if (r->pid > 0) {
-		kill(r->pid, SIGINT);
-		e = sb_spawn_wait(r->pid, STOP_TIMEOUT_NS, &status);
-		r->pid = -1;
-		if (e)
-			snprintf(err, errlen, "%s did not stop: %s",
-				 recorder_tool(r->kind), strerror(-e));
+	if (p->pid > 0) {
+		e = sb_spawn_wait(p->pid, STOP_TIMEOUT_NS, &status);
+		p->pid = -1;
+		if (e && err)
+			snprintf(err, errlen, "%s did not stop: %s", tool,
+				 strerror(-e));
 	}
-	if (r->ctl_fd >= 0) {
-		close(r->ctl_fd);
-		close(r->ack_fd);
-		unlink(r->ctl);
-		unlink(r->ack);
-		r->ctl_fd = r->ack_fd = -1;
+	if (p->ctl_fd >= 0)
+		close(p->ctl_fd);
+	if (p->ack_fd >= 0)
+		close(p->ack_fd);
+	p->ctl_fd = p->ack_fd = -1;
+	if (*p->ctl) {
+		unlink(p->ctl);
+		unlink(p->ack);
+		*p->ctl = *p->ack = '\0';
 	}
 	return e;
+}
+
+int recorder_stop(struct recorder *r, char *err, size_t errlen)
+{
+	int e, e_peer;
+
+	if (r->kind == AGENT_TRACE_CMD && r->main.pid > 0)
+		r->lost_events = count_lost();
+	interrupt(&r->main);
+	interrupt(&r->peer);
+	e = reap(&r->main, recorder_tool(r->kind), err, errlen);
+	e_peer = reap(&r->peer, "perf", e ? NULL : err, errlen);
+	return e ? e : e_peer;
 }

@@ -9,26 +9,45 @@
 
 #include "harness/agent.h"
 
+/* One recording process. */
+struct rec_proc {
+	pid_t pid; /* -1 when not running */
+	int ctl_fd, ack_fd; /* perf's control FIFOs, -1 for trace-cmd */
+	char log[PATH_MAX]; /* its stdout+stderr */
+	char ctl[PATH_MAX], ack[PATH_MAX];
+};
+
 struct recorder {
 	enum agent_recorder kind;
-	pid_t pid;
-	int ctl_fd, ack_fd; /* perf's control FIFOs, -1 for trace-cmd */
-	char log[PATH_MAX]; /* the recorder's stdout+stderr */
-	char ctl[PATH_MAX], ack[PATH_MAX];
-	long lost_events; /* after recorder_stop; -1 when unknown */
+	struct rec_proc main; /* the run's recorder, of @kind */
+	struct rec_proc peer; /* perf beside trace-cmd, for cross-checks */
+	long lost_events; /* the main one's, after recorder_stop; -1: unknown */
 };
+
+#define REC_PROC_IDLE                                 \
+	{                                             \
+		.pid = -1, .ctl_fd = -1, .ack_fd = -1 \
+	}
+#define RECORDER_INIT                                         \
+	{                                                     \
+		.main = REC_PROC_IDLE, .peer = REC_PROC_IDLE, \
+		.lost_events = -1                             \
+	}
 
 const char *recorder_tool(enum agent_recorder kind);
 
 /*
  * Start recording into @out_dir (trace.dat or perf.data) and return only
- * once events are really being recorded. Returns 0 or -errno with @err set.
+ * once events are really being recorded. With @with_perf and trace-cmd,
+ * perf records the same events into perf.data at the same time (its output
+ * in recorder-perf.log). Returns 0 or -errno with @err set; on an error
+ * nothing is left running.
  */
 int recorder_start(struct recorder *r, enum agent_recorder kind,
-		   const char *out_dir, int buffer_kb, char *err,
+		   const char *out_dir, int buffer_kb, int with_perf, char *err,
 		   size_t errlen);
 
-/* SIGINT, wait for the file to be written, read its statistics. */
+/* SIGINT, wait for the files to be written, read the statistics. Idempotent. */
 int recorder_stop(struct recorder *r, char *err, size_t errlen);
 
 #endif

@@ -35,12 +35,13 @@ static int prepare(const struct runner *rn, struct run_kernel *k)
 	snprintf(init, sizeof(init), "%s/harness/guest/init", rn->src_dir);
 	fprintf(stderr, "run: initramfs for %s: %s\n", k->ki.name, k->initrd);
 	if (initramfs_build(
-		    &(struct initramfs_request){ .kernel = &k->ki,
-						 .scenario_path =
-							 rn->scenario_path,
-						 .bin_dir = rn->bin_dir,
-						 .init_path = init,
-						 .out_path = k->initrd },
+		    &(struct initramfs_request){
+			    .kernel = &k->ki,
+			    .scenario_path = rn->scenario_path,
+			    .bin_dir = rn->bin_dir,
+			    .init_path = init,
+			    .with_perf = rn->sc->trace_perf,
+			    .out_path = k->initrd },
 		    k->error, sizeof(k->error)))
 		return -1;
 	k->prepared = 1;

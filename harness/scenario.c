@@ -153,6 +153,21 @@ static int get_int(struct ctx *c, const json_t *obj, const char *prefix,
 	return 0;
 }
 
+static int get_bool(struct ctx *c, const json_t *obj, const char *prefix,
+		    const char *key, int *out)
+{
+	json_t *v = json_object_get(obj, key);
+	char p[128];
+
+	join(p, sizeof(p), prefix, key);
+	if (!v)
+		return 0;
+	if (!json_is_boolean(v))
+		return fail(c, p, v, "is not true or false");
+	*out = json_is_true(v);
+	return 0;
+}
+
 /* A duration: a string such as "500us" or an integer in ns. */
 static int get_duration(struct ctx *c, const json_t *obj, const char *prefix,
 			const char *key, int required, int positive,
@@ -371,7 +386,7 @@ static int parse_top(struct ctx *c, const json_t *root, struct scenario *sc)
 		"name",	 "description", "duration",	"warmup",    "repeats",
 		"guest", "trace",	"feature_sets", "workloads", NULL
 	};
-	static const char *const tkeys[] = { "buffer_kb", NULL };
+	static const char *const tkeys[] = { "buffer_kb", "perf", NULL };
 	json_t *t = json_object_get(root, "trace");
 	json_t *wls = json_object_get(root, "workloads");
 	size_t i;
@@ -390,7 +405,8 @@ static int parse_top(struct ctx *c, const json_t *root, struct scenario *sc)
 		return r;
 	if (t && ((r = check_keys(c, "trace", t, tkeys)) ||
 		  (r = get_int(c, t, "trace", "buffer_kb", 64, 1 << 22,
-			       &sc->trace_buffer_kb))))
+			       &sc->trace_buffer_kb)) ||
+		  (r = get_bool(c, t, "trace", "perf", &sc->trace_perf))))
 		return r;
 	if ((r = parse_sets(c, json_object_get(root, "feature_sets"), sc)))
 		return r;

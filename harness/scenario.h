@@ -51,6 +51,7 @@ struct scenario {
 		int icount_shift;
 	} guest;
 	int trace_buffer_kb;
+	int trace_perf; /* perf records beside trace-cmd (cross-checks) */
 	struct sc_feature_set sets[SC_MAX_SETS];
 	int n_sets;
 	struct sc_workload workloads[SC_MAX_WORKLOADS];
