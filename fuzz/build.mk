@@ -53,3 +53,8 @@ UNIT_TESTS += test_fuzz_regress_json_digits
 test_fuzz_regress_json_digits_SRCS := tests/unit/test_fuzz_regress_json_digits.c \
 				      common/atomicio.c
 test_fuzz_regress_json_digits_LDLIBS := -ljansson
+
+FUZZ_TARGETS += fuzz_tracedat
+fuzz_tracedat_SRCS := fuzz/fuzz_tracedat.c $(ANALYZER_CORE_SRCS) \
+		      $(ANALYZER_READ_SRCS) common/hist.c $(FUZZ_IO_SRCS)
+fuzz_tracedat_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm

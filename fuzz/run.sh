@@ -56,6 +56,7 @@ for t in "$@"; do
 	      -rss_limit_mb=2048 -artifact_prefix="$arts/")
 	[[ -f $root/fuzz/dict/$t.dict ]] && args+=(-dict="$root/fuzz/dict/$t.dict")
 	before=$(find "$arts" -type f | wc -l)
+	export LSAN_OPTIONS=suppressions=$root/fuzz/lsan.supp
 	echo "fuzz: $t for ${secs}s$([[ $cpu_mode == 0 ]] || echo ' of CPU') (log: $log)"
 	start=$(date +%s)
 	"$bin" "${args[@]}" "$work" "$seeds" >"$log" 2>&1 &
