@@ -201,10 +201,10 @@ static int build_groups(const struct sbt *s, const struct sbt_table_opts *o,
 		struct sbt_row *g = &t->groups[t->ngroups++];
 
 		memcpy(g->comm, t->tasks[i].comm, sizeof(g->comm));
-		for (j = i; j < t->ntasks && !strcmp(t->tasks[j].comm, g->comm);
-		     j++)
+		for (j = i + 1;
+		     j < t->ntasks && !strcmp(t->tasks[j].comm, g->comm); j++)
 			;
-		g->pids = malloc((j - i) * sizeof(*g->pids));
+		g->pids = calloc(j - i, sizeof(*g->pids));
 		if (!g->pids)
 			return -ENOMEM;
 		sb_hist_init(gh);

@@ -250,7 +250,7 @@ int ci_extract_text(const char *txt, const char *group, const char *where,
 		char *end;
 		double x;
 
-		if (m->src != CI_SRC_TEXT)
+		if (m->src != CI_SRC_TEXT || !m->path)
 			continue;
 		while (line) { /* the last matching line counts */
 			if (!strncmp(line, m->path, plen))

@@ -99,7 +99,8 @@ static int reserve(struct cpio *c, size_t more)
 
 static void put(struct cpio *c, const void *p, size_t n)
 {
-	memcpy(c->buf + c->len, p, n);
+	if (n)
+		memcpy(c->buf + c->len, p, n);
 	c->len += n;
 	while (c->len % 4)
 		c->buf[c->len++] = '\0';

@@ -132,7 +132,8 @@ int kernel_list(char **names, size_t *count)
 		}
 		total += strlen(v[n++]) + 1;
 	}
-	qsort(v, n, sizeof(*v), cmp_names);
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_names);
 	out = p = malloc(total + 1);
 	if (!out) {
 		ret = -ENOMEM;

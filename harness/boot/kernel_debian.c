@@ -116,7 +116,8 @@ static int search_packages(const char *pattern, struct candidates *c, char *err,
 		line = end ? end + 1 : NULL;
 	}
 	free(out);
-	qsort(c->v, c->n, sizeof(*c->v), newest_first);
+	if (c->n)
+		qsort(c->v, c->n, sizeof(*c->v), newest_first);
 	return 0;
 }
 

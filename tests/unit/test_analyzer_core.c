@@ -56,7 +56,7 @@ static void ev(struct sbt *s, enum sbt_ev_type type, uint64_t ts, int pid,
 /* The stats of @pid (fails when the core has no such task). */
 static struct sbt_task_stats get(struct sbt *s, int pid)
 {
-	struct sbt_task_stats ts;
+	struct sbt_task_stats ts = { 0 };
 
 	for (size_t i = 0; i < sbt_task_count(s); i++) {
 		sbt_task_get(s, i, &ts);

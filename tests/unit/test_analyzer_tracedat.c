@@ -124,7 +124,7 @@ static void test_read_delays(void **state)
 {
 	char *path = fixture(), err[512];
 	const struct sbt_row *a, *b, *c;
-	struct sbt_table t;
+	struct sbt_table t = { 0 };
 
 	(void)state;
 	assert_int_equal(analyze(path, 0, &t, err, sizeof(err)), 0);
@@ -161,7 +161,7 @@ static void test_read_delays(void **state)
 static void test_truncated_and_corrupt(void **state)
 {
 	char *path = fixture(), err[512];
-	struct sbt_table t;
+	struct sbt_table t = { 0 };
 	long size;
 	FILE *f = fopen(path, "r+b");
 
