@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/reboot.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 #include <jansson.h>
@@ -265,6 +266,7 @@ int main(int argc, char **argv)
 	printf("SLICEBENCH: done status=%s%s%s\n", r ? "failed" : "ok",
 	       r ? " " : "", r ? why : "");
 	fflush(stdout);
+	tcdrain(STDOUT_FILENO); /* the last console line must reach the host */
 	sync();
 	if (g.poweroff)
 		reboot(RB_POWER_OFF);
