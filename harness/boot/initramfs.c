@@ -218,6 +218,41 @@ static int plan_input(struct plan *p, const char *what, const char *src,
 	return 0;
 }
 
+/*
+ * Kernels that build the results port's drivers as modules (Debian 6.1)
+ * get those modules, numbered in load order; /init insmods them all.
+ * A module absent from the tree is built in and needs nothing.
+ */
+static int plan_modules(struct plan *p, const struct kernel_info *ki, char *err,
+			size_t errlen)
+{
+	static const char *const mods[] = {
+		"drivers/virtio/virtio_ring.ko",
+		"drivers/virtio/virtio.ko",
+		"drivers/virtio/virtio_pci_legacy_dev.ko",
+		"drivers/virtio/virtio_pci_modern_dev.ko",
+		"drivers/virtio/virtio_pci.ko",
+		"drivers/char/virtio_console.ko",
+	};
+	char src[PATH_MAX], name[128];
+	int ret = 0;
+
+	if (!ki || !ki->modules_dir[0])
+		return 0;
+	for (size_t i = 0; !ret && i < sizeof(mods) / sizeof(mods[0]); i++) {
+		const char *base = strrchr(mods[i], '/') + 1;
+
+		if (snprintf(src, sizeof(src), "%s/kernel/%s", ki->modules_dir,
+			     mods[i]) >= (int)sizeof(src))
+			continue;
+		if (access(src, R_OK))
+			continue;
+		snprintf(name, sizeof(name), "lib/modules/%zu-%s", i, base);
+		ret = plan_input(p, "module", src, name, 0644, err, errlen);
+	}
+	return ret;
+}
+
 static int make_plan(struct plan *p, const struct initramfs_request *req,
 		     char *err, size_t errlen)
 {
@@ -239,6 +274,8 @@ static int make_plan(struct plan *p, const struct initramfs_request *req,
 	}
 	if (!ret && req->with_perf)
 		ret = plan_program(p, "perf", "usr/bin/perf", err, errlen);
+	if (!ret)
+		ret = plan_modules(p, req->kernel, err, errlen);
 	/* After the real programs, so an applet never shadows one. */
 	if (!ret)
 		ret = plan_busybox(p, err, errlen);
