@@ -3,9 +3,14 @@
 HARNESS_AGENT_SRCS := harness/scenario.c harness/workload.c \
 		      harness/features.c harness/recorder.c \
 		      harness/schedstat.c harness/agent.c
+# Scale-out: plan, merge, executors (local --jobs, GNU parallel, Slurm).
+HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
+		      harness/scale/merge.c harness/scale/exec_common.c \
+		      harness/scale/exec_local.c harness/scale/exec_parallel.c \
+		      harness/scale/exec_slurm.c
 HARNESS_SRCS := harness/cmd_run.c harness/plan.c harness/manifest.c \
 		harness/run_vm.c harness/run_host.c harness/unpack.c \
-		$(HARNESS_AGENT_SRCS)
+		$(HARNESS_SCALE_SRCS) $(HARNESS_AGENT_SRCS)
 
 PROGS += sbguest
 sbguest_SRCS := harness/sbguest.c $(HARNESS_AGENT_SRCS) $(COMMON_SRCS)
@@ -27,3 +32,8 @@ UNIT_TESTS += test_harness_unpack
 test_harness_unpack_SRCS := tests/unit/test_harness_unpack.c harness/unpack.c \
 			    $(COMMON_SRCS)
 test_harness_unpack_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_scale_merge
+test_scale_merge_SRCS := tests/unit/test_scale_merge.c harness/scale/merge.c \
+			 harness/plan.c $(COMMON_SRCS)
+test_scale_merge_LDLIBS := -ljansson -lm

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench run: the matrix runner (kernels × feature sets × repeats), resumable. */
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <libgen.h>
@@ -21,6 +23,8 @@
 #include "harness/features.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
+#include "harness/scale/exec.h"
+#include "harness/scale/merge.h"
 #include "harness/workload.h"
 #include "tools/commands.h"
 
@@ -31,6 +35,11 @@ struct run_opts {
 	const char *results;
 	const char *resume;
 	const char *repeats;
+	const char *unit;
+	const char *executor;
+	const char *jobs;
+	const char *sshlogin, *slf, *joblog, *slurm_args;
+	int per_host;
 	int new_run;
 	int help;
 };
@@ -58,6 +67,27 @@ static const struct opt_def {
 	  "continue this results/<run-id>" },
 	{ "new", OPT_FLAG, offsetof(struct run_opts, new_run), NULL,
 	  "start a new run even when results/latest could be resumed" },
+	{ "unit", OPT_STR, offsetof(struct run_opts, unit), "ID",
+	  "run one unit of `slicebench plan` (KERNEL/FEATURE-SET/REPEAT) "
+	  "into the run directory --results DIR" },
+	{ "per-host", OPT_FLAG, offsetof(struct run_opts, per_host), NULL,
+	  "with --unit: write into DIR/hosts/<hostname>/ (skipped when "
+	  "complete in DIR)" },
+	{ "executor", OPT_STR, offsetof(struct run_opts, executor), "E",
+	  "local (default), parallel (GNU parallel) or slurm (sbatch --array)" },
+	{ "jobs", OPT_STR, offsetof(struct run_opts, jobs), "N",
+	  "local: N guests at once, each pinned to its own host CPUs; "
+	  "parallel: jobs per host (default 1)" },
+	{ "sshlogin", OPT_STR, offsetof(struct run_opts, sshlogin), "HOSTS",
+	  "parallel: --sshlogin list (':' is this machine)" },
+	{ "slf", OPT_STR, offsetof(struct run_opts, slf), "FILE",
+	  "parallel: --sshloginfile" },
+	{ "joblog", OPT_STR, offsetof(struct run_opts, joblog), "FILE",
+	  "parallel: joblog (default RUN_DIR/parallel.joblog; a rerun "
+	  "resumes)" },
+	{ "slurm-args", OPT_STR, offsetof(struct run_opts, slurm_args), "ARGS",
+	  "slurm: more sbatch options, split at blanks, each passed as one "
+	  "argument (no shell)" },
 	{ "help", OPT_FLAG, offsetof(struct run_opts, help), NULL,
 	  "this help" },
 };
@@ -135,13 +165,59 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	return 0;
 }
 
+/* The scale-out options: which go together, and --jobs as a number. */
+static int validate_scale(const struct run_opts *o)
+{
+	static const char *const execs[] = { "local", "parallel", "slurm" };
+	const char *e = o->executor ? o->executor : "local", *bad = NULL;
+	int ok = 0;
+	char *end;
+
+	for (size_t i = 0; i < 3; i++)
+		ok |= !strcmp(e, execs[i]);
+	if (!ok) {
+		fprintf(stderr,
+			"slicebench run: --executor: \"%s\" is not one of "
+			"local, parallel, slurm\n",
+			e);
+		return SB_EXIT_USAGE;
+	}
+	if (o->jobs && (strtol(o->jobs, &end, 10) < 1 || *end ||
+			strtol(o->jobs, NULL, 10) > 1024)) {
+		fprintf(stderr,
+			"slicebench run: --jobs: \"%s\" is not a number "
+			"1..1024\n",
+			o->jobs);
+		return SB_EXIT_USAGE;
+	}
+	if (o->unit &&
+	    (o->executor || o->jobs || o->resume || o->new_run || o->repeats))
+		bad = "--unit runs one unit: no --executor, --jobs, --resume, "
+		      "--new or --repeats";
+	else if (o->unit && !o->results)
+		bad = "--unit needs --results RUN_DIR";
+	else if (o->per_host && !o->unit)
+		bad = "--per-host goes with --unit";
+	else if ((o->sshlogin || o->slf || o->joblog) && strcmp(e, "parallel"))
+		bad = "--sshlogin, --slf and --joblog go with --executor parallel";
+	else if (o->slurm_args && strcmp(e, "slurm"))
+		bad = "--slurm-args goes with --executor slurm";
+	else if (o->jobs && !strcmp(e, "slurm"))
+		bad = "--jobs: Slurm places the array tasks (use --slurm-args)";
+	if (bad) {
+		fprintf(stderr, "slicebench run: %s\n", bad);
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
 static int validate(const struct run_opts *o, int *repeats)
 {
 	static const char *const accels[] = { "auto", "kvm", "tcg", "icount" };
-	int ok = !o->accel;
+	int ok = !o->accel, r;
 	char *end;
 
-	if (!o->kernels || !o->scenario) {
+	if ((!o->kernels && !o->unit) || !o->scenario) {
 		fprintf(stderr, "slicebench run: --kernel and --scenario are "
 				"required (see --help)\n");
 		return SB_EXIT_USAGE;
@@ -167,6 +243,8 @@ static int validate(const struct run_opts *o, int *repeats)
 		}
 		*repeats = (int)v;
 	}
+	if ((r = validate_scale(o)))
+		return r;
 	if (o->resume && o->new_run) {
 		fprintf(stderr, "slicebench run: --resume and --new exclude "
 				"each other\n");
@@ -181,7 +259,7 @@ static void warn_line(const char *msg)
 }
 
 /* Resolve each name of "a,b" with kernel_lookup. */
-static int lookup_kernels(const char *list, struct run_kernel *ks, int *n)
+int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n)
 {
 	char buf[1024], *save = NULL, err[1024];
 
@@ -497,6 +575,233 @@ static int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	return failed ? SB_EXIT_ENV : SB_EXIT_OK;
 }
 
+static void set_accel(struct runner *rn, const struct run_opts *o,
+		      const struct scenario *sc)
+{
+	snprintf(rn->accel, sizeof(rn->accel), "%s",
+		 o->accel && strcmp(o->accel, "auto") != 0 ? o->accel :
+		 *sc->guest.accel			   ? sc->guest.accel :
+							     "auto");
+}
+
+static int sha_of(const char *path, char *sha)
+{
+	int e = sb_sha256_file(path, sha);
+
+	if (e)
+		fprintf(stderr, "%s: %s\n", path, strerror(-e));
+	return e ? SB_EXIT_USAGE : 0;
+}
+
+/* Bring the units of every RUN_DIR/hosts/<host> into RUN_DIR (moved). */
+static int merge_hosts(const char *root, const char *hosts)
+{
+	const struct merge_opts mo = { .move = 1, .allow_gaps = 1 };
+	char *names[256], err[1024] = "";
+	const char *dirs[256];
+	struct merge_report rep;
+	struct dirent *de;
+	size_t n = 0;
+	DIR *d = opendir(hosts);
+	int rc;
+
+	while (d && n < 256 && (de = readdir(d)))
+		if (*de->d_name != '.' &&
+		    asprintf(&names[n], "%s/%s", hosts, de->d_name) > 0) {
+			dirs[n] = names[n];
+			n++;
+		}
+	if (d)
+		closedir(d);
+	rc = merge_results(root, dirs, n, &mo, &rep, err, sizeof(err));
+	if (rep.text)
+		fputs(rep.text, rc ? stderr : stdout);
+	if (rc)
+		fprintf(stderr, "slicebench run: merging %s: %s\n", hosts,
+			rc > 0 ? "not merged (see above)" : err);
+	else
+		printf("merged %zu units from %zu hosts into %s\n", rep.merged,
+		       n, root);
+	merge_report_free(&rep);
+	while (n)
+		free(names[--n]);
+	return rc ? SB_EXIT_ENV : 0;
+}
+
+/* DIR/hosts/<hostname>, the hostname made a safe path component. */
+static void host_root(const char *dir, char *buf, size_t len)
+{
+	char h[256] = "";
+
+	gethostname(h, sizeof(h) - 1);
+	for (char *c = h; *c; c++)
+		if (!isalnum((unsigned char)*c) && !strchr("_.-", *c))
+			*c = '_';
+	snprintf(buf, len, "%s/hosts/%s", dir, *h && *h != '.' ? h : "_");
+}
+
+static int has_set(const struct scenario *sc, const char *name)
+{
+	for (int i = 0; i < sc->n_sets; i++)
+		if (!strcmp(sc->sets[i].name, name))
+			return 1;
+	return 0;
+}
+
+/* May unit @r run into run directory @dir (its plan.json, when there)? */
+static int unit_fits(const char *dir, const struct runner *rn,
+		     const struct plan_run *r, const char *id)
+{
+	char path[PATH_MAX + 16], perr[256];
+	struct plan p;
+	json_t *j;
+	int ok;
+
+	snprintf(path, sizeof(path), "%s/plan.json", dir);
+	if (access(path, F_OK))
+		return 0;
+	j = json_load_file(path, 0, NULL);
+	if (!j || plan_from_json(j, &p, perr, sizeof(perr))) {
+		fprintf(stderr, "slicebench run: %s: %s\n", path,
+			j ? perr : "not readable JSON");
+		json_decref(j);
+		return SB_EXIT_USAGE;
+	}
+	json_decref(j);
+	ok = plan_find(&p, r) >= 0;
+	if (!ok || strcmp(p.scenario_sha256, rn->sha256))
+		fprintf(stderr,
+			"slicebench run: --unit %s: %s plans %s (scenario "
+			"sha256 %.12s, this scenario's %.12s)\n",
+			id, path,
+			ok ? "another scenario version" : "no such unit",
+			p.scenario_sha256, rn->sha256);
+	ok = ok && !strcmp(p.scenario_sha256, rn->sha256);
+	plan_free(&p);
+	return ok ? 0 : SB_EXIT_USAGE;
+}
+
+/* slicebench run --unit ID --results RUN_DIR: one unit of a plan. */
+static int run_unit(const struct run_opts *o, struct runner *rn)
+{
+	struct run_kernel ks[PLAN_MAX_KERNELS], *k;
+	char root[PATH_MAX], path[PATH_MAX + 16], *text;
+	struct plan_run r;
+	int nk = 0, rc;
+	size_t n;
+
+	if (plan_unit_parse(o->unit, &r)) {
+		fprintf(stderr,
+			"slicebench run: --unit: \"%s\" is not "
+			"KERNEL/FEATURE-SET/REPEAT\n",
+			o->unit);
+		return SB_EXIT_USAGE;
+	}
+	if (!has_set(rn->sc, r.set)) {
+		fprintf(stderr,
+			"slicebench run: --unit %s: %s has no feature set "
+			"\"%s\"\n",
+			o->unit, o->scenario, r.set);
+		return SB_EXIT_USAGE;
+	}
+	if ((rc = run_lookup_kernels(o->kernels ? o->kernels : r.kernel, ks,
+				     &nk)))
+		return rc;
+	if (!(k = kernel_of(ks, nk, r.kernel))) {
+		fprintf(stderr,
+			"slicebench run: --unit %s: kernel %s is not one of "
+			"--kernel %s\n",
+			o->unit, r.kernel, o->kernels);
+		return SB_EXIT_USAGE;
+	}
+	if (o->per_host)
+		host_root(o->results, root, sizeof(root));
+	else
+		snprintf(root, sizeof(root), "%s", o->results);
+	if (plan_run_complete(o->results, &r) || plan_run_complete(root, &r)) {
+		printf("unit %s: complete, skipped\n", o->unit);
+		return SB_EXIT_OK;
+	}
+	if ((rc = unit_fits(o->results, rn, &r, o->unit)))
+		return rc;
+	snprintf(path, sizeof(path), "%s/scenario.json", root);
+	if ((rc = sb_mkdir_p(root, 0755)) ||
+	    (access(path, F_OK) &&
+	     ((rc = sb_read_file(o->scenario, &text, &n)) ||
+	      (rc = sb_write_file_atomic(path, text, n), free(text), rc)))) {
+		fprintf(stderr, "slicebench run: %s: %s\n", root,
+			strerror(-rc));
+		return SB_EXIT_ENV;
+	}
+	printf("unit %s: running into %s\n", o->unit, root);
+	fflush(stdout);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	rc = do_run(rn, k, &r, root);
+	printf("unit %s: %s\n", o->unit,
+	       rc > 0 ? "interrupted" :
+	       rc     ? "failed" :
+			"complete");
+	return rc ? SB_EXIT_ENV : SB_EXIT_OK;
+}
+
+/* Executors: the pending units as processes, then merge RUN_DIR/hosts/<host> into @root. */
+static int run_scaled(const struct run_opts *o, struct runner *rn,
+		      const struct plan *p, const char *root)
+{
+	const char *e = o->executor ? o->executor : "local";
+	const char **ids = calloc(p->n_runs + 1, sizeof(*ids));
+	char *idbuf = calloc(p->n_runs + 1, 200), self[PATH_MAX],
+	     scen[PATH_MAX], hosts[PATH_MAX + 8], err[1024] = "";
+	struct exec_ctx c = { .root = root,
+			      .self = self,
+			      .scenario = scen,
+			      .kernels = o->kernels,
+			      .accel = o->accel,
+			      .units = ids,
+			      .sshlogin = o->sshlogin,
+			      .slf = o->slf,
+			      .joblog = o->joblog,
+			      .slurm_args = o->slurm_args,
+			      .stop = &stop_flag,
+			      .jobs = o->jobs ? atoi(o->jobs) : 0 };
+	int rc = SB_EXIT_ENV, failed;
+
+	if (!ids || !idbuf || !realpath("/proc/self/exe", self) ||
+	    !realpath(o->scenario, scen))
+		goto out;
+	/* parallel gets every unit, so its joblog's job numbers are stable */
+	for (size_t i = 0; i < p->n_runs; i++)
+		if (!strcmp(e, "parallel") ||
+		    !plan_run_complete(root, &p->runs[i])) {
+			plan_unit_id(&p->runs[i], idbuf + 200 * c.n_units, 200);
+			ids[c.n_units] = idbuf + 200 * c.n_units;
+			c.n_units++;
+		}
+	printf("executor %s: %zu units\n", e, c.n_units);
+	fflush(stdout);
+	failed = !c.n_units		? 0 :
+		 !strcmp(e, "parallel") ? exec_parallel(&c, err, sizeof(err)) :
+		 !strcmp(e, "slurm")	? exec_slurm(&c, err, sizeof(err)) :
+					  exec_local(&c, err, sizeof(err));
+	if (failed < 0) {
+		fprintf(stderr, "slicebench run: %s\n", err);
+		rc = failed == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		goto out;
+	}
+	snprintf(hosts, sizeof(hosts), "%s/hosts", root);
+	rc = merge_hosts(root, hosts);
+	if (!stop_flag)
+		print_results(rn->sc, p, root);
+	printf("\nresults: %s (%zu runs, %zu not complete)\n", root, p->n_runs,
+	       plan_pending(p, root));
+	rc = rc ?: plan_pending(p, root) ? SB_EXIT_ENV : SB_EXIT_OK;
+out:
+	free(ids);
+	free(idbuf);
+	return rc;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_opts o = { 0 };
@@ -506,7 +811,7 @@ int cmd_run(int argc, char **argv)
 	struct scenario *sc = calloc(1, sizeof(*sc));
 	char root[PATH_MAX], err[1024] = "";
 	struct plan p = { 0 };
-	int nk = 0, repeats = 0, r, e;
+	int nk = 0, repeats = 0, r;
 
 	if (!sc)
 		return SB_EXIT_ENV;
@@ -522,23 +827,26 @@ int cmd_run(int argc, char **argv)
 		free(sc);
 		return r;
 	}
-	if ((r = lookup_kernels(o.kernels, ks, &nk)))
+	if (o.unit) {
+		rn.sc = sc;
+		rn.scenario_path = o.scenario;
+		rn.stop = &stop_flag;
+		set_accel(&rn, &o, sc);
+		self_dirs(&rn);
+		r = sha_of(o.scenario, rn.sha256) ?: run_unit(&o, &rn);
+		goto out;
+	}
+	if ((r = run_lookup_kernels(o.kernels, ks, &nk)))
 		goto out;
 	for (int i = 0; i < nk; i++)
 		names[i] = ks[i].ki.name;
 	rn.sc = sc;
 	rn.scenario_path = o.scenario;
 	rn.stop = &stop_flag;
-	snprintf(rn.accel, sizeof(rn.accel), "%s",
-		 o.accel && strcmp(o.accel, "auto") != 0 ? o.accel :
-		 *sc->guest.accel			 ? sc->guest.accel :
-							   "auto");
+	set_accel(&rn, &o, sc);
 	self_dirs(&rn);
-	if ((e = sb_sha256_file(o.scenario, rn.sha256))) {
-		fprintf(stderr, "%s: %s\n", o.scenario, strerror(-e));
-		r = SB_EXIT_USAGE;
+	if ((r = sha_of(o.scenario, rn.sha256)))
 		goto out;
-	}
 	if (plan_build(&p, sc, rn.sha256, names, nk,
 		       repeats ? repeats : sc->repeats)) {
 		r = SB_EXIT_ENV;
@@ -560,7 +868,8 @@ int cmd_run(int argc, char **argv)
 	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
-	r = run_matrix(&rn, ks, nk, &p, root);
+	r = o.executor || o.jobs ? run_scaled(&o, &rn, &p, root) :
+				   run_matrix(&rn, ks, nk, &p, root);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 out:

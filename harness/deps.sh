@@ -10,6 +10,7 @@ packages=(
 	rt-tests linux-perf hyperfine gnuplot-nox jq
 	qemu-system-x86 busybox-static cpio zstd xz-utils ccache
 	linux-source-6.12 bc bison flex libelf-dev libssl-dev
+	parallel slurmctld slurmd slurm-client munge
 )
 
 missing=()

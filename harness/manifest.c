@@ -23,7 +23,15 @@ static json_t *str_or_null(const char *s)
 	return s && *s ? json_string(s) : json_null();
 }
 
-static json_t *host_json(void)
+static json_t *vm_field(const json_t *vm, const char *key)
+{
+	json_t *v = json_object_get(vm, key);
+
+	return v ? json_incref(v) : json_null();
+}
+
+/* The host a run ran on: who ran it, and with which emulator. */
+static json_t *host_json(const struct run_outcome *out)
 {
 	char name[256] = "", model[256] = "", *info, *p;
 	struct utsname u;
@@ -38,8 +46,12 @@ static json_t *host_json(void)
 				 (int)strcspn(p + 2, "\n"), p + 2);
 		free(info);
 	}
-	return json_pack("{s:s,s:s,s:s}", "hostname", name, "kernel", u.release,
-			 "cpu_model", model);
+	return json_pack(
+		"{s:s,s:s,s:s,s:I,s:o,s:o}", "hostname", name, "kernel",
+		u.release, "cpu_model", model, "cpus",
+		(json_int_t)sysconf(_SC_NPROCESSORS_ONLN), "qemu_version",
+		vm_field(out->vm, "qemu_version"), "accel",
+		out->vm ? vm_field(out->vm, "accel") : json_string("none"));
 }
 
 static json_t *get(const json_t *j, const char *a, const char *b)
@@ -97,8 +109,8 @@ json_t *manifest_build(const struct runner *rn, const struct kernel_info *ki,
 		get(ag, "recorder", "lost_events"), "window",
 		json_incref(json_object_get(ag, "window")) ?: json_null(),
 		"scenario", "name", rn->sc->name, "sha256", rn->sha256,
-		"slicebench_rev", SB_VERSION, "host", host_json(), "start_time",
-		start_time, "end_time", end_time, "exit_status",
+		"slicebench_rev", SB_VERSION, "host", host_json(out),
+		"start_time", start_time, "end_time", end_time, "exit_status",
 		*out->failure ? SB_EXIT_ENV : SB_EXIT_OK);
 	return m;
 }

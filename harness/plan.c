@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Matrix planning, plan.json, and which runs of a results tree are done. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@ int plan_build(struct plan *p, const struct scenario *sc, const char *sha256,
 	       const char *const *kernels, int n_kernels, int repeats)
 {
 	size_t n = 0;
+	int combos = n_kernels * sc->n_sets;
 
 	memset(p, 0, sizeof(*p));
 	if (n_kernels < 1 || n_kernels > PLAN_MAX_KERNELS || repeats < 1)
@@ -24,20 +26,27 @@ int plan_build(struct plan *p, const struct scenario *sc, const char *sha256,
 			 sizeof(*p->runs));
 	if (!p->runs)
 		return -ENOMEM;
-	for (int k = 0; k < n_kernels; k++) {
+	for (int k = 0; k < n_kernels; k++)
 		snprintf(p->kernels[k], sizeof(p->kernels[k]), "%s",
 			 kernels[k]);
-		for (int r = 1; r <= repeats; r++)
-			for (int s = 0; s < sc->n_sets; s++) {
-				struct plan_run *run = &p->runs[n++];
+	/*
+	 * Combination c is kernel c % K with feature set c / K, so neighbours
+	 * differ in kernel and, every K, in feature set; repeat r starts one
+	 * combination later than repeat r - 1 (a rotation), so no kernel or
+	 * feature set keeps the same place in time, or the same host when
+	 * executors deal units out in order.
+	 */
+	for (int r = 1; r <= repeats; r++)
+		for (int i = 0; i < combos; i++) {
+			int c = (i + r - 1) % combos;
+			struct plan_run *run = &p->runs[n++];
 
-				snprintf(run->kernel, sizeof(run->kernel), "%s",
-					 kernels[k]);
-				snprintf(run->set, sizeof(run->set), "%s",
-					 sc->sets[s].name);
-				run->repeat = r;
-			}
-	}
+			snprintf(run->kernel, sizeof(run->kernel), "%s",
+				 kernels[c % n_kernels]);
+			snprintf(run->set, sizeof(run->set), "%s",
+				 sc->sets[c / n_kernels].name);
+			run->repeat = r;
+		}
 	p->n_runs = n;
 	return 0;
 }
@@ -139,4 +148,106 @@ int plan_resumable(const char *root, const struct plan *p, char *why,
 	snprintf(why, whylen, "%s: %zu of %zu runs still to do", root,
 		 plan_pending(p, root), p->n_runs);
 	return 1;
+}
+
+void plan_unit_id(const struct plan_run *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s/%d", r->kernel, r->set, r->repeat);
+}
+
+/* Copy a [A-Za-z0-9_.-]+ name of @n bytes into @dst of @len. */
+static int unit_name(const char *s, size_t n, char *dst, size_t len)
+{
+	if (!n || n >= len || (n <= 2 && strspn(s, ".") == n))
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && !strchr("_.-", s[i]))
+			return -EINVAL;
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+	return 0;
+}
+
+int plan_unit_parse(const char *id, struct plan_run *r)
+{
+	const char *a = strchr(id, '/'), *b = a ? strchr(a + 1, '/') : NULL;
+	char *end;
+	long rep;
+
+	memset(r, 0, sizeof(*r));
+	if (!b ||
+	    unit_name(id, (size_t)(a - id), r->kernel, sizeof(r->kernel)) ||
+	    unit_name(a + 1, (size_t)(b - a - 1), r->set, sizeof(r->set)) ||
+	    !isdigit((unsigned char)b[1]))
+		return -EINVAL;
+	errno = 0;
+	rep = strtol(b + 1, &end, 10);
+	if (errno || *end || rep < 1 || rep > 1000000)
+		return -EINVAL;
+	r->repeat = (int)rep;
+	return 0;
+}
+
+long plan_find(const struct plan *p, const struct plan_run *r)
+{
+	for (size_t i = 0; i < p->n_runs; i++)
+		if (!strcmp(p->runs[i].kernel, r->kernel) &&
+		    !strcmp(p->runs[i].set, r->set) &&
+		    p->runs[i].repeat == r->repeat)
+			return (long)i;
+	return -1;
+}
+
+static int bad(char *err, size_t errlen, const char *field)
+{
+	snprintf(err, errlen, "%s: missing or malformed", field);
+	return -EINVAL;
+}
+
+int plan_from_json(const json_t *j, struct plan *p, char *err, size_t errlen)
+{
+	const char *name = NULL, *sha = NULL;
+	json_t *kernels = NULL, *runs = NULL, *v;
+	size_t i;
+	int repeats = 0;
+
+	memset(p, 0, sizeof(*p));
+	if (json_unpack((json_t *)j, "{s:{s:s,s:s},s:o,s:i,s:o}", "scenario",
+			"name", &name, "sha256", &sha, "kernels", &kernels,
+			"repeats", &repeats, "runs", &runs) ||
+	    !json_is_array(kernels) || !json_is_array(runs))
+		return bad(err, errlen, "scenario, kernels, repeats or runs");
+	if (json_array_size(kernels) < 1 ||
+	    json_array_size(kernels) > PLAN_MAX_KERNELS)
+		return bad(err, errlen, "kernels");
+	snprintf(p->scenario_name, sizeof(p->scenario_name), "%s", name);
+	snprintf(p->scenario_sha256, sizeof(p->scenario_sha256), "%s", sha);
+	p->repeats = repeats;
+	json_array_foreach(kernels, i, v) {
+		if (!json_is_string(v))
+			return bad(err, errlen, "kernels[]");
+		snprintf(p->kernels[i], sizeof(p->kernels[i]), "%s",
+			 json_string_value(v));
+	}
+	p->n_kernels = (int)json_array_size(kernels);
+	p->runs = calloc(json_array_size(runs) + 1, sizeof(*p->runs));
+	if (!p->runs)
+		return -ENOMEM;
+	json_array_foreach(runs, i, v) {
+		const char *k, *s;
+		char field[64];
+		int rep;
+
+		if (json_unpack(v, "{s:s,s:s,s:i}", "kernel", &k, "feature_set",
+				&s, "repeat", &rep)) {
+			snprintf(field, sizeof(field), "runs[%zu]", i);
+			plan_free(p);
+			return bad(err, errlen, field);
+		}
+		snprintf(p->runs[i].kernel, sizeof(p->runs[i].kernel), "%s", k);
+		snprintf(p->runs[i].set, sizeof(p->runs[i].set), "%s", s);
+		p->runs[i].repeat = rep;
+	}
+	p->n_runs = json_array_size(runs);
+	return 0;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The run matrix: kernels × repeats × feature sets in run order (feature
- * sets interleaved, A B A B …), its plan.json, run directories, and the
- * resume decision for an interrupted results tree.
+ * The run matrix: kernels × repeats × feature sets in run order (kernels
+ * and feature sets interleaved, each repeat rotated by one), run unit ids,
+ * plan.json, run directories, and the resume decision.
  */
 #ifndef SB_PLAN_H
 #define SB_PLAN_H
@@ -38,6 +38,18 @@ void plan_free(struct plan *p);
 json_t *plan_to_json(const struct plan *p);
 /* Does plan.json @j describe exactly the same matrix as @p? */
 int plan_matches(const json_t *j, const struct plan *p);
+
+/* A run unit id: "<kernel>/<feature-set>/<repeat>". */
+void plan_unit_id(const struct plan_run *r, char *buf, size_t len);
+/* Parse a unit id; names are [A-Za-z0-9_.-]+. Returns 0 or -EINVAL. */
+int plan_unit_parse(const char *id, struct plan_run *r);
+/* Index of  in @p's run order, or -1. */
+long plan_find(const struct plan *p, const struct plan_run *r);
+/*
+ * Read a plan.json back (what plan_to_json wrote). Returns 0, or -EINVAL
+ * with @err naming the field, or -ENOMEM.
+ */
+int plan_from_json(const json_t *j, struct plan *p, char *err, size_t errlen);
 
 /* <root>/<kernel>/<set>/<repeat> */
 void plan_run_dir(const char *root, const struct plan_run *r, char *buf,

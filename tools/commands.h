@@ -4,6 +4,8 @@
 #define SB_COMMANDS_H
 
 int cmd_run(int argc, char **argv); /* harness/cmd_run.c */
+int cmd_plan(int argc, char **argv); /* harness/scale/cmd_plan.c */
+int cmd_merge(int argc, char **argv); /* harness/scale/cmd_merge.c */
 int cmd_kernel(int argc, char **argv); /* harness/boot/cmd_kernel.c */
 int cmd_table(int argc, char **argv); /* analyzer/cmd_table.c */
 int cmd_compare(int argc, char **argv); /* ci/cmd_compare.c */

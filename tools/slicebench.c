@@ -15,6 +15,8 @@ struct command {
 
 static const struct command commands[] = {
 	{ "run", cmd_run, "run a scenario on a kernel (the matrix runner)" },
+	{ "plan", cmd_plan, "print the matrix as run units for any engine" },
+	{ "merge", cmd_merge, "combine per-host results into one run" },
 	{ "table", cmd_table, "build the delay table of a trace" },
 	{ "compare", cmd_compare, "feature sets and kernels side by side" },
 	{ "gate", cmd_gate, "baseline vs candidate; exit 1 on a regression" },

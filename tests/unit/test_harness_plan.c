@@ -23,12 +23,13 @@ static void two_sets(struct scenario *sc)
 	sc->repeats = 2;
 }
 
+/* Kernels alternate, then feature sets; each repeat is rotated by one. */
 static void test_order_interleaves_sets(void **state)
 {
 	static const char *const kernels[] = { "debian", "cfs" };
 	static const char *const want[] = {
-		"debian/A/1", "debian/B/1", "debian/A/2", "debian/B/2",
-		"cfs/A/1",    "cfs/B/1",    "cfs/A/2",	  "cfs/B/2",
+		"debian/A/1", "cfs/A/1",    "debian/B/1", "cfs/B/1",
+		"cfs/A/2",    "debian/B/2", "cfs/B/2",	  "debian/A/2",
 	};
 	struct scenario *sc = malloc(sizeof(*sc));
 	struct plan p;
@@ -44,7 +45,7 @@ static void test_order_interleaves_sets(void **state)
 		assert_string_equal(buf, want[i]);
 	}
 	plan_run_dir("results/x", &p.runs[3], buf, sizeof(buf));
-	assert_string_equal(buf, "results/x/debian/B/2");
+	assert_string_equal(buf, "results/x/cfs/B/1");
 	plan_free(&p);
 	free(sc);
 }

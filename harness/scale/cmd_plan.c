@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/* slicebench plan: the matrix as independent run units, one a line, for any engine. */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/atomicio.h"
+#include "common/exitcodes.h"
+#include "common/sha256.h"
+#include "harness/plan.h"
+#include "harness/runner.h"
+#include "tools/commands.h"
+
+struct plan_opts {
+	const char *kernels, *repeats, *results;
+	int help;
+};
+
+static const struct plan_opt {
+	const char *name;
+	int has_arg;
+	size_t offset;
+	const char *metavar, *help;
+} opt_defs[] = {
+	{ "kernel", 1, offsetof(struct plan_opts, kernels), "K[,K2...]",
+	  "kernels under test (as for slicebench run)" },
+	{ "repeats", 1, offsetof(struct plan_opts, repeats), "N",
+	  "repeats of each feature set (default: the scenario's)" },
+	{ "results", 1, offsetof(struct plan_opts, results), "RUN_DIR",
+	  "also create RUN_DIR with scenario.json and plan.json (the "
+	  "units' run directory, and what merge checks against)" },
+	{ "help", 0, offsetof(struct plan_opts, help), NULL, "this help" },
+};
+#define N_OPTS (sizeof(opt_defs) / sizeof(opt_defs[0]))
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: slicebench plan SCENARIO --kernel K[,K2...] "
+		   "[--repeats N] [--results RUN_DIR]\n\n"
+		   "Prints one line per run unit, in run order (kernels and "
+		   "feature sets\ninterleaved, each repeat rotated by one):\n"
+		   "  UNIT<TAB>KERNEL<TAB>FEATURE-SET<TAB>REPEAT\n"
+		   "Each unit runs on its own, on any host, with\n"
+		   "  slicebench run --unit UNIT --scenario SCENARIO --results "
+		   "RUN_DIR [--per-host]\n"
+		   "and `slicebench merge RUN_DIR DIR...` gathers per-host "
+		   "results.\n\noptions:\n");
+	for (size_t i = 0; i < N_OPTS; i++) {
+		char left[64];
+
+		snprintf(left, sizeof(left), "--%s%s%s", opt_defs[i].name,
+			 opt_defs[i].metavar ? " " : "",
+			 opt_defs[i].metavar ? opt_defs[i].metavar : "");
+		fprintf(f, "  %-22s %s\n", left, opt_defs[i].help);
+	}
+	fprintf(f, "\nexit: 0 ok, 2 bad usage, scenario or RUN_DIR, 3 cannot "
+		   "write RUN_DIR\n");
+}
+
+static int parse(int argc, char **argv, struct plan_opts *o,
+		 const char **scenario)
+{
+	struct option longopts[N_OPTS + 1];
+	int c;
+
+	memset(longopts, 0, sizeof(longopts));
+	for (size_t i = 0; i < N_OPTS; i++)
+		longopts[i] = (struct option){ opt_defs[i].name,
+					       opt_defs[i].has_arg, NULL,
+					       (int)i + 1 };
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c < 1 || c > (int)N_OPTS)
+			return SB_EXIT_USAGE;
+		if (opt_defs[c - 1].has_arg)
+			*(const char **)((char *)o + opt_defs[c - 1].offset) =
+				optarg;
+		else
+			*(int *)((char *)o + opt_defs[c - 1].offset) = 1;
+	}
+	if (o->help)
+		return 0;
+	if (optind != argc - 1 || !o->kernels) {
+		fprintf(stderr, "slicebench plan: needs SCENARIO and --kernel "
+				"(see --help)\n");
+		return SB_EXIT_USAGE;
+	}
+	*scenario = argv[optind];
+	return 0;
+}
+
+static void warn_line(const char *msg)
+{
+	fprintf(stderr, "warning: %s\n", msg);
+}
+
+/* RUN_DIR with scenario.json and plan.json; an existing one must match. */
+static int write_run_dir(const char *dir, const char *scenario,
+			 const struct plan *p)
+{
+	char path[PATH_MAX + 16], *text;
+	json_t *old, *pj = plan_to_json(p);
+	size_t n;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/plan.json", dir);
+	old = json_load_file(path, 0, NULL);
+	if (old) {
+		rc = plan_matches(old, p);
+		json_decref(old);
+		json_decref(pj);
+		if (rc)
+			return 0;
+		fprintf(stderr,
+			"slicebench plan: %s: holds another plan (scenario "
+			"version, kernels or repeats)\n",
+			path);
+		return SB_EXIT_USAGE;
+	}
+	rc = sb_mkdir_p(dir, 0755) ?: sb_read_file(scenario, &text, &n);
+	if (!rc) {
+		snprintf(path, sizeof(path), "%s/scenario.json", dir);
+		rc = sb_write_file_atomic(path, text, n);
+		free(text);
+	}
+	snprintf(path, sizeof(path), "%s/plan.json", dir);
+	rc = rc ?: sb_json_dump_atomic(path, pj);
+	json_decref(pj);
+	if (rc)
+		fprintf(stderr, "slicebench plan: %s: %s\n", dir,
+			strerror(-rc));
+	return rc ? SB_EXIT_ENV : 0;
+}
+
+int cmd_plan(int argc, char **argv)
+{
+	struct plan_opts o = { 0 };
+	struct scenario *sc = calloc(1, sizeof(*sc));
+	struct run_kernel *ks = calloc(PLAN_MAX_KERNELS, sizeof(*ks));
+	const char *names[PLAN_MAX_KERNELS], *scenario = NULL;
+	char err[1024] = "", sha[65], id[300], *end;
+	struct plan p = { 0 };
+	int nk = 0, repeats = 0, r;
+
+	if (!sc || !ks) {
+		free(sc);
+		free(ks);
+		return SB_EXIT_ENV;
+	}
+	if ((r = parse(argc, argv, &o, &scenario)) || o.help) {
+		usage(r ? stderr : stdout);
+		goto out_free;
+	}
+	if (o.repeats) {
+		repeats = (int)strtol(o.repeats, &end, 10);
+		if (*end || repeats < 1 || repeats > 1000) {
+			fprintf(stderr,
+				"slicebench plan: --repeats: \"%s\" is not a "
+				"number 1..1000\n",
+				o.repeats);
+			r = SB_EXIT_USAGE;
+			goto out_free;
+		}
+	}
+	if ((r = scenario_load(scenario, sc, warn_line, err, sizeof(err)))) {
+		fprintf(stderr, "%s\n", err);
+		goto out_free;
+	}
+	if ((r = run_lookup_kernels(o.kernels, ks, &nk)))
+		goto out;
+	if (sb_sha256_file(scenario, sha)) {
+		fprintf(stderr, "slicebench plan: %s: not readable\n",
+			scenario);
+		r = SB_EXIT_USAGE;
+		goto out;
+	}
+	for (int i = 0; i < nk; i++)
+		names[i] = ks[i].ki.name;
+	if (plan_build(&p, sc, sha, names, nk, repeats ?: sc->repeats)) {
+		r = SB_EXIT_ENV;
+		goto out;
+	}
+	if (o.results && (r = write_run_dir(o.results, scenario, &p)))
+		goto out;
+	for (size_t i = 0; i < p.n_runs; i++) {
+		plan_unit_id(&p.runs[i], id, sizeof(id));
+		printf("%s\t%s\t%s\t%d\n", id, p.runs[i].kernel, p.runs[i].set,
+		       p.runs[i].repeat);
+	}
+out:
+	plan_free(&p);
+	scenario_free(sc);
+out_free:
+	free(sc);
+	free(ks);
+	return r;
+}

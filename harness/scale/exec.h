@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Executors: run the pending units of a matrix as separate
+ * `slicebench run --unit` processes, here (--jobs), through GNU parallel or
+ * as a Slurm array job. Units land in ROOT/hosts/<hostname>/ and are merged
+ * into ROOT by the caller.
+ */
+#ifndef SB_EXEC_H
+#define SB_EXEC_H
+
+#include <signal.h>
+#include <stddef.h>
+
+struct exec_ctx {
+	const char *root; /* results/<run-id> */
+	const char *self; /* this slicebench binary, absolute */
+	const char *scenario; /* absolute path */
+	const char *kernels; /* --kernel as given */
+	const char *accel; /* or NULL */
+	const char *const *units; /* unit ids, plan order */
+	size_t n_units;
+	int jobs; /* local: guests at once; parallel: jobs per host (0: 1) */
+	const char *sshlogin, *slf, *joblog; /* GNU parallel */
+	const char *slurm_args; /* split at blanks, each its own argument */
+	const volatile sig_atomic_t *stop;
+};
+
+/*
+ * The arguments after `slicebench run --unit ID` that every executor passes:
+ * --scenario F --results ROOT --per-host --kernel K [--accel A], NULL-ended
+ * in @v (at least 12 slots). Returns the count.
+ */
+size_t exec_unit_args(const struct exec_ctx *c, const char **v);
+
+/* Write the unit ids, one a line, to @path. Returns 0 or -errno. */
+int exec_write_units(const struct exec_ctx *c, const char *path);
+
+/*
+ * Each returns 0 when every unit process succeeded, the number of failed
+ * ones (> 0), or -errno with @err set (cannot start the engine).
+ */
+int exec_local(const struct exec_ctx *c, char *err, size_t errlen);
+int exec_parallel(const struct exec_ctx *c, char *err, size_t errlen);
+int exec_slurm(const struct exec_ctx *c, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What every executor hands a unit process, and the units file. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/atomicio.h"
+#include "harness/scale/exec.h"
+
+size_t exec_unit_args(const struct exec_ctx *c, const char **v)
+{
+	size_t n = 0;
+
+	v[n++] = "--scenario";
+	v[n++] = c->scenario;
+	v[n++] = "--results";
+	v[n++] = c->root;
+	v[n++] = "--per-host";
+	v[n++] = "--kernel";
+	v[n++] = c->kernels;
+	if (c->accel) {
+		v[n++] = "--accel";
+		v[n++] = c->accel;
+	}
+	v[n] = NULL;
+	return n;
+}
+
+int exec_write_units(const struct exec_ctx *c, const char *path)
+{
+	size_t len = 0;
+	char *buf;
+	int rc;
+
+	for (size_t i = 0; i < c->n_units; i++)
+		len += strlen(c->units[i]) + 1;
+	buf = malloc(len + 1);
+	if (!buf)
+		return -ENOMEM;
+	len = 0;
+	for (size_t i = 0; i < c->n_units; i++)
+		len += (size_t)sprintf(buf + len, "%s\n", c->units[i]);
+	rc = sb_write_file_atomic(path, buf, len);
+	free(buf);
+	return rc;
+}

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The local executor with --jobs N: N unit processes at once, each pinned to its own host CPUs. */
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/spawn.h"
+#include "harness/scale/exec.h"
+
+/* Split the CPUs we may run on into @jobs disjoint groups. */
+static int cpu_groups(int jobs, cpu_set_t *groups, char *err, size_t errlen)
+{
+	cpu_set_t all;
+	int cpus[CPU_SETSIZE], n = 0, per;
+
+	if (sched_getaffinity(0, sizeof(all), &all))
+		return -errno;
+	for (int i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &all))
+			cpus[n++] = i;
+	if (jobs > n) {
+		snprintf(err, errlen,
+			 "--jobs %d: only %d host CPUs to pin guests to", jobs,
+			 n);
+		return -EINVAL;
+	}
+	per = n / jobs;
+	for (int j = 0; j < jobs; j++) {
+		CPU_ZERO(&groups[j]);
+		for (int i = j * per; i < (j + 1) * per; i++)
+			CPU_SET(cpus[i], &groups[j]);
+	}
+	return 0;
+}
+
+/* Start one unit with the affinity of @g (inherited over fork and exec). */
+static pid_t start_unit(const struct exec_ctx *c, const char *unit,
+			const cpu_set_t *g)
+{
+	const char *argv[20] = { c->self, "run", "--unit", unit };
+	cpu_set_t saved;
+	pid_t pid;
+
+	exec_unit_args(c, argv + 4);
+	if (sched_getaffinity(0, sizeof(saved), &saved) ||
+	    sched_setaffinity(0, sizeof(*g), g))
+		return -errno;
+	struct sb_spawn sp = { .argv = argv };
+
+	pid = sb_spawn_start(&sp);
+	sched_setaffinity(0, sizeof(saved), &saved);
+	return pid;
+}
+
+int exec_local(const struct exec_ctx *c, char *err, size_t errlen)
+{
+	cpu_set_t *groups = calloc((size_t)c->jobs, sizeof(*groups));
+	pid_t *slot = calloc((size_t)c->jobs, sizeof(*slot));
+	size_t next = 0, running = 0;
+	int failed = 0, rc = groups && slot ? 0 : -ENOMEM;
+
+	if (!rc)
+		rc = cpu_groups(c->jobs, groups, err, errlen);
+	if (!rc)
+		fprintf(stderr,
+			"warning: %d guests at once on one host perturb each "
+			"other's latency (shared caches, memory bandwidth, "
+			"host scheduler): compare only runs made the same "
+			"way\n",
+			c->jobs);
+	while (!rc && (running || (next < c->n_units && !*c->stop))) {
+		int st, j;
+		pid_t pid;
+
+		for (j = 0; j < c->jobs && next < c->n_units && !*c->stop;
+		     j++) {
+			if (slot[j])
+				continue;
+			slot[j] = start_unit(c, c->units[next], &groups[j]);
+			if (slot[j] < 0) {
+				rc = slot[j];
+				slot[j] = 0;
+				snprintf(err, errlen, "%s: %s", c->self,
+					 strerror(-rc));
+				break;
+			}
+			next++;
+			running++;
+		}
+		if (!running)
+			break;
+		pid = wait(&st);
+		if (pid < 0 && errno == EINTR)
+			continue;
+		if (pid < 0)
+			break;
+		for (j = 0; j < c->jobs; j++)
+			if (slot[j] == pid) {
+				slot[j] = 0;
+				running--;
+				failed += !WIFEXITED(st) || WEXITSTATUS(st);
+			}
+	}
+	free(groups);
+	free(slot);
+	return rc ? rc : failed + (int)(c->n_units - next);
+}

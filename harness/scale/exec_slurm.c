@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The Slurm executor: an sbatch --array job, one unit per array task; waits for it and names failed tasks. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/atomicio.h"
+#include "common/spawn.h"
+#include "harness/scale/exec.h"
+
+/*
+ * The batch script holds no value of the run: the binary, the units file
+ * and the unit's arguments come in as its positional parameters (sbatch
+ * passes them as argv), the unit is the array task's line of the file.
+ */
+static const char script[] =
+	"#!/bin/sh\n"
+	"# slicebench run --executor slurm: one unit per array task.\n"
+	"# usage: sbatch --array=0-N this SLICEBENCH UNITS_FILE RUN_ARGS...\n"
+	"set -eu\n"
+	"self=$1\n"
+	"units=$2\n"
+	"shift 2\n"
+	"unit=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" \"$units\")\n"
+	"[ -n \"$unit\" ] || { echo \"no unit $SLURM_ARRAY_TASK_ID in $units\" >&2; exit 2; }\n"
+	"exec \"$self\" run --unit \"$unit\" \"$@\"\n";
+
+/* Run @argv with stdout into @out; the exit code or -errno. */
+static int capture(const char **argv, const char *out)
+{
+	struct sb_spawn sp = { .argv = argv, .stdout_path = out };
+
+	return sb_run(&sp, 120LL * 1000000000);
+}
+
+static int submit(const struct exec_ctx *c, const char *dir, long *job,
+		  char *err, size_t errlen)
+{
+	char path[PATH_MAX + 32], units[PATH_MAX + 32], array[48],
+		output[PATH_MAX + 32], out[PATH_MAX + 32], *text, *words,
+		*save = NULL;
+	const char *argv[128];
+	size_t n = 0, len;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/array.sh", dir);
+	snprintf(units, sizeof(units), "%s/units-%ld.txt", dir,
+		 (long)time(NULL));
+	snprintf(output, sizeof(output), "%s/%%A_%%a.out", dir);
+	snprintf(out, sizeof(out), "%s/sbatch.out", dir);
+	snprintf(array, sizeof(array), "--array=0-%zu", c->n_units - 1);
+	if ((rc = sb_write_file_atomic(path, script, sizeof(script) - 1)) ||
+	    chmod(path, 0755) || (rc = exec_write_units(c, units))) {
+		snprintf(err, errlen, "%s: %s", dir,
+			 strerror(rc ? -rc : errno));
+		return rc ? rc : -errno;
+	}
+	words = strdup(c->slurm_args ? c->slurm_args : "");
+	if (!words)
+		return -ENOMEM;
+	argv[n++] = "sbatch";
+	argv[n++] = "--parsable";
+	argv[n++] = array;
+	argv[n++] = "--job-name=slicebench";
+	argv[n++] = "--output";
+	argv[n++] = output;
+	for (char *w = strtok_r(words, " \t\n", &save); w && n < 100;
+	     w = strtok_r(NULL, " \t\n", &save))
+		argv[n++] = w;
+	argv[n++] = path;
+	argv[n++] = c->self;
+	argv[n++] = units;
+	exec_unit_args(c, argv + n);
+	rc = capture(argv, out);
+	free(words);
+	if (rc || sb_read_file(out, &text, &len)) {
+		snprintf(err, errlen, "sbatch failed (exit %d; see %s)", rc,
+			 out);
+		return -EIO;
+	}
+	*job = strtol(text, NULL, 10);
+	free(text);
+	if (*job <= 0) {
+		snprintf(err, errlen, "sbatch printed no job id (see %s)", out);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* Poll squeue until job @id has left the queue; scancel it on a stop. */
+static int wait_job(const struct exec_ctx *c, const char *dir, long id)
+{
+	char job[32], out[PATH_MAX + 32], *text;
+	const char *argv[] = { "squeue", "-h", "-j", job, "-o", "%i %T", NULL };
+	const char *cancel[] = { "scancel", job, NULL };
+	size_t len;
+
+	snprintf(job, sizeof(job), "%ld", id);
+	snprintf(out, sizeof(out), "%s/squeue.out", dir);
+	for (;;) {
+		int rc = capture(argv, out), queued;
+
+		if (*c->stop) {
+			struct sb_spawn sp = { .argv = cancel };
+
+			fprintf(stderr, "slurm: cancelling job %s\n", job);
+			sb_run(&sp, 60LL * 1000000000);
+			return -EINTR;
+		}
+		if (rc || sb_read_file(out, &text, &len))
+			return 0; /* no longer known to squeue */
+		queued = len > 0;
+		free(text);
+		if (!queued)
+			return 0;
+		sleep(2);
+	}
+}
+
+/* Failed array tasks from sacct, when accounting is on; -1 when not. */
+static int failed_tasks(const char *dir, long id)
+{
+	char job[32], out[PATH_MAX + 32], *text, *save = NULL;
+	const char *argv[] = { "sacct",	   "-n",
+			       "-P",	   "-X",
+			       "-j",	   job,
+			       "--format", "JobID,State,ExitCode",
+			       NULL };
+	size_t len;
+	int failed = 0;
+
+	snprintf(job, sizeof(job), "%ld", id);
+	snprintf(out, sizeof(out), "%s/sacct.out", dir);
+	if (capture(argv, out) || sb_read_file(out, &text, &len))
+		return -1;
+	if (!len) {
+		free(text);
+		return -1;
+	}
+	for (char *l = strtok_r(text, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save))
+		if (!strstr(l, "|COMPLETED|")) {
+			fprintf(stderr, "slurm: task %s\n", l);
+			failed++;
+		}
+	free(text);
+	return failed;
+}
+
+int exec_slurm(const struct exec_ctx *c, char *err, size_t errlen)
+{
+	char dir[PATH_MAX];
+	long job = 0;
+	int rc, failed;
+
+	if (!sb_have_program("sbatch") || !sb_have_program("squeue")) {
+		snprintf(err, errlen,
+			 "--executor slurm: sbatch and squeue not found "
+			 "(Debian package slurm-client)");
+		return -ENOENT;
+	}
+	snprintf(dir, sizeof(dir), "%s/slurm", c->root);
+	if ((rc = sb_mkdir_p(dir, 0755))) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(-rc));
+		return rc;
+	}
+	if ((rc = submit(c, dir, &job, err, errlen)))
+		return rc;
+	printf("slurm: job %ld, %zu array tasks; task output in %s/%ld_*.out\n",
+	       job, c->n_units, dir, job);
+	fflush(stdout);
+	if ((rc = wait_job(c, dir, job))) {
+		snprintf(err, errlen, "slurm job %ld cancelled", job);
+		return rc;
+	}
+	failed = failed_tasks(dir, job);
+	if (failed < 0) {
+		printf("slurm: job %ld finished; sacct has no record of it "
+		       "(accounting off): failed units are named from their "
+		       "run directories\n",
+		       job);
+		failed = 0;
+	}
+	return failed;
+}
