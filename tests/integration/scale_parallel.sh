@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The GNU parallel executor on this machine (-S :) with --kernel host: the
+# smoke scenario at a path a shell would mangle runs as units and is merged;
+# a unit that fails once is retried alone by a rerun (joblog); plan prints
+# the units; merge refuses duplicates and gaps naming them (exit 2).
+set -euo pipefail
+
+sb=$PWD/build/bin/slicebench
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+command -v parallel >/dev/null || fail "GNU parallel is not installed (make deps)"
+
+# Quotes, a space, $ and ; in every path: parallel's shell must not see them.
+odd="$tmp/it's a \$HOME; dir"
+mkdir -p "$odd"
+cp configs/smoke.json "$odd/smoke \$(x).json"
+scen="$odd/smoke \$(x).json"
+
+echo "check: plan prints one line per unit, interleaved, and writes RUN_DIR"
+"$sb" plan "$scen" --kernel host --repeats 2 --results "$odd/planned" >"$tmp/plan"
+[[ $(cut -f1 "$tmp/plan" | tr '\n' ' ') == "host/NO_PREEMPT_SHORT/1 host/PREEMPT_SHORT/1 host/PREEMPT_SHORT/2 host/NO_PREEMPT_SHORT/2 " ]] ||
+	fail "plan: $(cat "$tmp/plan")"
+jq -e '.runs | length == 4' "$odd/planned/plan.json" >/dev/null || fail "plan.json"
+cmp -s "$scen" "$odd/planned/scenario.json" || fail "planned scenario.json"
+
+echo "check: --executor parallel -S : runs both units and merges them (exit 0)"
+"$sb" run --kernel host --scenario "$scen" --results "$odd/res" \
+	--executor parallel --sshlogin : >"$tmp/out" 2>&1 || {
+	cat "$tmp/out"
+	fail "run exited $?"
+}
+root=$(readlink -f "$odd/res/latest")
+for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
+	m=$root/host/$set/1/manifest.json
+	jq -e '.status == "complete" and (.host | .hostname != "" and .kernel != ""
+		and .cpu_model != "" and .cpus >= 1 and .accel == "none"
+		and has("qemu_version"))' "$m" >/dev/null || fail "$m: $(jq -c .host "$m")"
+done
+[[ -z $(find "$root/hosts" -name manifest.json) ]] || fail "units left in hosts/ after the merge"
+jq -e '[.units[].unit] | sort == ["host/NO_PREEMPT_SHORT/1", "host/PREEMPT_SHORT/1"]' \
+	"$root/merge.json" >/dev/null || fail "merge.json: $(cat "$root/merge.json")"
+[[ $(awk 'NR > 1 && $7 == 0' "$root/parallel.joblog" | wc -l) == 2 ]] ||
+	fail "joblog: $(cat "$root/parallel.joblog")"
+grep -q '(2 runs, 0 not complete)' "$tmp/out" || fail "summary: $(tail -3 "$tmp/out")"
+
+echo "check: merge OUT DIR... of two host trees (copies, inputs kept)"
+mkdir -p "$tmp/a/host" "$tmp/b/host"
+cp "$root/plan.json" "$root/scenario.json" "$tmp/a/"
+cp -a "$root/host/NO_PREEMPT_SHORT" "$tmp/a/host/"
+cp -a "$root/host/PREEMPT_SHORT" "$tmp/b/host/"
+"$sb" merge "$tmp/m" "$tmp/a" "$tmp/b" >"$tmp/mout" || fail "merge: $(cat "$tmp/mout")"
+grep -q 'merged 2 units' "$tmp/mout" || fail "merge said: $(cat "$tmp/mout")"
+[[ -f $tmp/a/host/NO_PREEMPT_SHORT/1/manifest.json ]] || fail "merge changed an input"
+
+echo "check: a duplicate and a gap are refused naming the units (exit 2)"
+cp -a "$root/host/NO_PREEMPT_SHORT" "$tmp/b/host/"
+set +e
+"$sb" merge "$tmp/m2" "$tmp/a" "$tmp/b" 2>"$tmp/err"
+rc=$?
+set -e
+[[ $rc == 2 ]] || fail "duplicate: exit $rc"
+grep -q 'unit host/NO_PREEMPT_SHORT/1: arrived 2 times' "$tmp/err" || fail "$(cat "$tmp/err")"
+[[ ! -e $tmp/m2 ]] || fail "merged despite a duplicate"
+rm -rf "$tmp/b/host/PREEMPT_SHORT" "$tmp/b/host/NO_PREEMPT_SHORT"
+set +e
+"$sb" merge "$tmp/m2" "$tmp/a" "$tmp/b" 2>"$tmp/err"
+rc=$?
+set -e
+[[ $rc == 2 ]] || fail "gap: exit $rc"
+grep -q 'unit host/PREEMPT_SHORT/1: missing' "$tmp/err" || fail "$(cat "$tmp/err")"
+
+echo "check: a unit failing once is retried alone by the rerun (joblog)"
+flag=$tmp/crashed-once
+jq -n --arg flag "$flag" '{name: "crash", duration: "1s", repeats: 1,
+	feature_sets: [{name: "A", features: []}, {name: "B", features: []}],
+	workloads: [{tool: "cyclic"}, {name: "crasher", tool: "sh",
+		args: ["-c", "[ -e \"$0\" ] && exit 0; touch \"$0\"; kill -SEGV $$", $flag]}]}' \
+	>"$odd/crash.json"
+set +e
+"$sb" run --kernel host --scenario "$odd/crash.json" --results "$odd/res2" \
+	--executor parallel --sshlogin : >"$tmp/out" 2>&1
+rc=$?
+set -e
+[[ $rc == 3 ]] || fail "first run: exit $rc; $(tail -5 "$tmp/out")"
+grep -q 'note: unit host/A/1: missing' "$tmp/out" || fail "gap not named: $(cat "$tmp/out")"
+"$sb" run --kernel host --scenario "$odd/crash.json" --results "$odd/res2" \
+	--executor parallel --sshlogin : >"$tmp/out" 2>&1 || fail "rerun: $(tail -5 "$tmp/out")"
+root=$(readlink -f "$odd/res2/latest")
+jq -e '.status == "complete"' "$root/host/A/1/manifest.json" "$root/host/B/1/manifest.json" >/dev/null ||
+	fail "not complete after the rerun"
+# joblog: A failed, B ran; the rerun ran A alone
+[[ $(awk 'NR > 1' "$root/parallel.joblog" | wc -l) == 3 ]] || fail "joblog: $(cat "$root/parallel.joblog")"
+echo "PASS"
