@@ -32,8 +32,11 @@ const char *fz_dir(void)
 
 	if (*dir)
 		return dir;
+	/* tmpfs: rewriting a file on ext4 each run waits for writeback */
 	base = getenv("TMPDIR");
-	snprintf(dir, sizeof(dir), "%s/sbfuzz.XXXXXX", base ? base : "/tmp");
+	if (!base)
+		base = access("/dev/shm", W_OK) ? "/tmp" : "/dev/shm";
+	snprintf(dir, sizeof(dir), "%s/sbfuzz.XXXXXX", base);
 	if (!mkdtemp(dir))
 		fz_die("cannot create", dir);
 	atexit(fz_cleanup);

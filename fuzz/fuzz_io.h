@@ -9,7 +9,10 @@
 /* Separator of the parts of one fuzz input (a line of its own). */
 #define FZ_SEP "\n%%\n"
 
-/* This process's scratch directory (created on first use; aborts if it cannot be). */
+/*
+ * This process's scratch directory, created on first use under $TMPDIR,
+ * else /dev/shm, else /tmp; aborts if it cannot be.
+ */
 const char *fz_dir(void);
 
 /*
