@@ -4,10 +4,12 @@
 set -uo pipefail
 total_pass=0
 total_fail=0
+mkdir -p build/test-logs
 for target in test-unit test-asan test-integration test-vm; do
 	echo "== $target"
-	out=$(make --no-print-directory "$target" 2>&1 | tee /dev/stderr)
-	line=$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n1)
+	log=build/test-logs/$target.log
+	make --no-print-directory "$target" 2>&1 | tee "$log"
+	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1)
 	if [[ -z $line ]]; then
 		echo "$target: produced no summary (build failure?)"
 		total_fail=$((total_fail + 1))
