@@ -218,8 +218,11 @@ static int load_workloads(struct ci_run *run, char *err, size_t errlen)
 	return r;
 }
 
-/* 1 when @path holds a complete run, 0 when not, -EINVAL when malformed. */
-static int run_complete(const char *path, char *err, size_t errlen)
+/*
+ * 1 when @path holds a complete run (@host: its manifest's host.hostname,
+ * malloc'd), 0 when not, -EINVAL when malformed.
+ */
+static int run_complete(const char *path, char **host, char *err, size_t errlen)
 {
 	char mpath[4096];
 	struct stat st;
@@ -240,8 +243,11 @@ static int run_complete(const char *path, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	ok = !strcmp(json_string_value(status), "complete");
+	*host = strdup(
+		json_string_value(json_object_get(json_object_get(m, "host"), "hostname")) ?:
+			"");
 	json_decref(m);
-	return ok;
+	return !*host ? -ENOMEM : ok;
 }
 
 static void run_free(struct ci_run *run)
@@ -249,6 +255,7 @@ static void run_free(struct ci_run *run)
 	free(run->kernel);
 	free(run->fs);
 	free(run->path);
+	free(run->host);
 	json_decref(run->table);
 	for (size_t i = 0; i < run->n_docs; i++) {
 		free(run->docs[i].name);
@@ -263,7 +270,7 @@ static int add_run(struct ci_results *res, const char *kdir, const char *fs,
 		   unsigned int rep, char *err, size_t errlen)
 {
 	struct ci_run *runs, *run;
-	char path[4096];
+	char path[4096], *host = NULL;
 	int r;
 
 	if (ci_fmt(path, sizeof(path), "%s/%s/%s/%u", res->dir, kdir, fs,
@@ -272,17 +279,20 @@ static int add_run(struct ci_results *res, const char *kdir, const char *fs,
 			 fs);
 		return -EINVAL;
 	}
-	r = run_complete(path, err, errlen);
+	r = run_complete(path, &host, err, errlen);
 	if (r <= 0) {
+		free(host);
 		res->incomplete += !r;
 		return r;
 	}
 	runs = realloc(res->runs, (res->n_runs + 1) * sizeof(*runs));
-	if (!runs)
+	if (!runs) {
+		free(host);
 		return -ENOMEM;
+	}
 	res->runs = runs;
 	run = &runs[res->n_runs++];
-	*run = (struct ci_run){ .repeat = rep };
+	*run = (struct ci_run){ .repeat = rep, .host = host };
 	run->kernel = strdup(kdir);
 	run->fs = strdup(fs);
 	run->path = strdup(path);
@@ -418,6 +428,36 @@ size_t ci_results_kernels(const struct ci_results *r, const char **out,
 			  size_t max)
 {
 	return distinct(r, NULL, out, max);
+}
+
+size_t ci_results_hosts(const struct ci_results *r, const char **out,
+			size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n_runs; i++) {
+		size_t j = 0;
+
+		while (j < n && strcmp(out[j], r->runs[i].host))
+			j++;
+		if (j == n && n < max)
+			out[n++] = r->runs[i].host;
+	}
+	return n;
+}
+
+void ci_results_keep_host(struct ci_results *r, const char *host)
+{
+	size_t keep = 0;
+
+	for (size_t i = 0; i < r->n_runs; i++) {
+		if (strcmp(r->runs[i].host, host)) {
+			run_free(&r->runs[i]);
+			continue;
+		}
+		r->runs[keep++] = r->runs[i];
+	}
+	r->n_runs = keep;
 }
 
 size_t ci_results_fsets(const struct ci_results *r, const char *kernel,

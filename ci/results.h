@@ -17,6 +17,7 @@ struct ci_doc {
 
 struct ci_run {
 	char *kernel, *fs, *path;
+	char *host; /* the manifest's host.hostname, "" when it has none */
 	unsigned int repeat;
 	json_t *table; /* table.json, NULL when absent */
 	struct ci_doc *docs;
@@ -52,6 +53,12 @@ size_t ci_results_kernels(const struct ci_results *r, const char **out,
 			  size_t max);
 size_t ci_results_fsets(const struct ci_results *r, const char *kernel,
 			const char **out, size_t max);
+
+/* Distinct hosts of the runs, in run order; returns the count. */
+size_t ci_results_hosts(const struct ci_results *r, const char **out,
+			size_t max);
+/* Drop the runs not made on @host. */
+void ci_results_keep_host(struct ci_results *r, const char *host);
 
 /* "a, b, c" (or "none") into @buf. */
 void ci_names_join(const char **v, size_t n, char *buf, size_t len);

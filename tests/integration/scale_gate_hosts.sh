@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The gate's host rules on synthetic results: base and candidate on disjoint
+# host sets are refused (exit 2); on several common hosts they are compared
+# host by host (the worst verdict wins: regression, then too little data);
+# hosts only one side ran on are left out, said so.
+set -euo pipefail
+sb=${SLICEBENCH:-build/bin/slicebench}
+synth=tests/fixtures/ci/synth.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+# host DIR KERNEL SET NAME REPEAT...: record NAME as the host of those runs
+host() {
+	local d=$1/$2/$3 name=$4 rep m
+	shift 4
+	for rep in "$@"; do
+		m=$d/$rep/manifest.json
+		jq --arg h "$name" '.host = {hostname: $h}' "$m" >"$m.new"
+		mv "$m.new" "$m"
+	done
+}
+gate() {
+	local rc=0
+	"$sb" gate "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+	echo "$rc"
+}
+
+r=$tmp/r
+bash "$synth" "$r" debian BASE 6 1
+bash "$synth" "$r" debian CAND 6 2 delay=3
+base=$r:debian/BASE cand=$r:debian/CAND
+
+echo "check: one common host: the gate as before (regression, exit 1)"
+rc=$(gate "$base" "$cand")
+[[ $rc == 1 ]] || fail "exit $rc: $(cat "$tmp/err")"
+! grep -q '== host' "$tmp/out" || fail "per-host report for one host"
+
+echo "check: disjoint host sets are refused naming them (exit 2)"
+host "$r" debian BASE box-a 1 2 3 4 5 6
+host "$r" debian CAND box-b 1 2 3 4 5 6
+rc=$(gate "$base" "$cand")
+[[ $rc == 2 ]] || fail "exit $rc"
+grep -q 'base ran on host(s) box-a, candidate on box-b: disjoint host sets' "$tmp/err" ||
+	fail "message: $(cat "$tmp/err")"
+
+echo "check: two common hosts are compared host by host (exit 1, JSON per host)"
+host "$r" debian BASE box-b 4 5 6
+host "$r" debian CAND box-a 1 2 3
+rc=$(gate "$base" "$cand" --json "$tmp/v.json")
+[[ $rc == 1 ]] || fail "exit $rc: $(cat "$tmp/out" "$tmp/err")"
+grep -q '^== host box-a: base 3 runs, candidate 3 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
+grep -q '^== host box-b: base 3 runs, candidate 3 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
+for h in box-a box-b; do
+	jq -e '.base.runs == 3 and .cand.runs == 3' "$tmp/v.json.$h" >/dev/null ||
+		fail "$tmp/v.json.$h"
+done
+
+echo "check: A against A on two hosts passes (exit 0)"
+rc=$(gate "$base" "$base")
+[[ $rc == 0 ]] || fail "A vs A: exit $rc: $(cat "$tmp/out")"
+
+echo "check: a host only the base ran on is left out, said so"
+host "$r" debian BASE box-c 1
+rc=$(gate "$base" "$cand")
+grep -q 'left out (base 3 hosts, candidate 2, common 2)' "$tmp/out" || fail "$(cat "$tmp/out")"
+grep -q '^== host box-a: base 2 runs, candidate 3 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
+[[ $rc == 1 ]] || fail "exit $rc"
+
+echo "check: a host with too few runs on a side makes the gate undecided (exit 3)"
+rc=$(gate "$base" "$base")
+[[ $rc == 3 ]] || fail "exit $rc"
+grep -q '^== host box-c: base 1 runs, candidate 1 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
+
+echo "PASS"
