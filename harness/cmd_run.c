@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -116,7 +117,12 @@ static void usage(FILE *f)
 		"interleaved (A B A B ...), for each\nrepeat and kernel, into "
 		"results/<run-id>/<kernel>/<feature-set>/<repeat>/.\n"
 		"Re-running the same command after an interruption resumes "
-		"results/latest.\n\noptions:\n");
+		"results/latest.\n"
+		"With --executor parallel|slurm or --jobs N the runs are "
+		"separate unit\nprocesses (slicebench run --unit, see "
+		"slicebench plan) writing into\nRUN_DIR/hosts/<hostname>/, "
+		"merged into RUN_DIR when they are done\n"
+		"(docs/scale-out.md).\n\noptions:\n");
 	for (size_t i = 0; i < N_OPTS; i++) {
 		char left[64];
 
@@ -681,11 +687,27 @@ static int unit_fits(const char *dir, const struct runner *rn,
 	return ok ? 0 : SB_EXIT_USAGE;
 }
 
+/* The CPUs this process may run on (an executor's pinning), as "0,2,3". */
+static const char *cpu_list(char *buf, size_t len)
+{
+	cpu_set_t set;
+	size_t n = 0;
+
+	*buf = '\0';
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return "?";
+	for (int i = 0; i < CPU_SETSIZE && n + 8 < len; i++)
+		if (CPU_ISSET(i, &set))
+			n += (size_t)snprintf(buf + n, len - n, "%s%d",
+					      n ? "," : "", i);
+	return buf;
+}
+
 /* slicebench run --unit ID --results RUN_DIR: one unit of a plan. */
 static int run_unit(const struct run_opts *o, struct runner *rn)
 {
 	struct run_kernel ks[PLAN_MAX_KERNELS], *k;
-	char root[PATH_MAX], path[PATH_MAX + 16], *text;
+	char root[PATH_MAX], path[PATH_MAX + 16], cpus[256], *text;
 	struct plan_run r;
 	int nk = 0, rc;
 	size_t n;
@@ -733,7 +755,8 @@ static int run_unit(const struct run_opts *o, struct runner *rn)
 			strerror(-rc));
 		return SB_EXIT_ENV;
 	}
-	printf("unit %s: running into %s\n", o->unit, root);
+	printf("unit %s: running into %s on CPUs %s\n", o->unit, root,
+	       cpu_list(cpus, sizeof(cpus)));
 	fflush(stdout);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);

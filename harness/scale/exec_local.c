@@ -67,10 +67,10 @@ int exec_local(const struct exec_ctx *c, char *err, size_t errlen)
 		rc = cpu_groups(c->jobs, groups, err, errlen);
 	if (!rc)
 		fprintf(stderr,
-			"warning: %d guests at once on one host perturb each "
-			"other's latency (shared caches, memory bandwidth, "
-			"host scheduler): compare only runs made the same "
-			"way\n",
+			"warning: %d runs at once on one host (guests or "
+			"host-mode workloads) perturb each other's latency "
+			"(shared caches, memory bandwidth, host scheduler): "
+			"compare only runs made the same way\n",
 			c->jobs);
 	while (!rc && (running || (next < c->n_units && !*c->stop))) {
 		int st, j;
