@@ -113,8 +113,9 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: slicebench run --kernel K[,K2...] --scenario FILE "
-		"[options]\n\nRuns every feature set of the scenario, "
-		"interleaved (A B A B ...), for each\nrepeat and kernel, into "
+		"[options]\n\nRuns every kernel with every feature set of the "
+		"scenario, interleaved\n(kernels alternate, then feature sets; "
+		"each repeat starts one later), into\n"
 		"results/<run-id>/<kernel>/<feature-set>/<repeat>/.\n"
 		"Re-running the same command after an interruption resumes "
 		"results/latest.\n"
