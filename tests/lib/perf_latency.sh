@@ -86,18 +86,21 @@ perf_quirks() {
 perf_compare() {
 	local want
 	want=$(wc -l <"$1")
-	join "$1" "$2" | join - "$3" | awk -v want="$want" -v min="${4:-}" '
+	join "$1" "$3" | join -a 1 - "$2" | awk -v want="$want" -v min="${4:-}" '
 	function off(a, b) { d = a - b; if (d < 0) d = -d
 		lim = 0.01 * (a > b ? a : b); if (lim < 0.0015) lim = 0.0015
 		return d > lim }
 	function max3(a, b, c) { return a > b ? (a > c ? a : c) : (b > c ? b : c) }
-	$9 == "early" { early++; next }
-	$9 == "before" { before++; next }
-	{ seen++; if ($10 || $13) rp++ }
-	$2 + $10 != $5 { bad++; print "switches differ: pid " $1 ": perf " $2 " + " $10 " R+ waits, ours " $5 }
-	$2 > 0 && off($3, ($8 - $11 - $13) / $2) {
-		bad++; printf "avg differs: pid %s: perf %s, ours %.4f without R+ waits\n", $1, $3, ($8 - $11 - $13) / $2 }
-	off($7, max3($4, $12, $14)) { bad++; print "max differs: pid " $1 ": perf " $4 " (R+ waits " $12 ", " $14 "), ours " $7 }
+	# pid, perf: switches avg max, quirks: tag n sum max adj cmax,
+	# ours: switches avg max sum
+	$5 == "early" { early++; next }
+	$5 == "before" { before++; next }
+	NF < 14 { bad++; print "missing from ours: pid " $1; next }
+	{ seen++; if ($6 || $9) rp++ }
+	$2 + $6 != $11 { bad++; print "switches differ: pid " $1 ": perf " $2 " + " $6 " R+ waits, ours " $11 }
+	$2 > 0 && off($3, ($14 - $7 - $9) / $2) {
+		bad++; printf "avg differs: pid %s: perf %s, ours %.4f without R+ waits\n", $1, $3, ($14 - $7 - $9) / $2 }
+	off($13, max3($4, $8, $10)) { bad++; print "max differs: pid " $1 ": perf " $4 " (R+ waits " $8 ", " $10 "), ours " $13 }
 	END { if (min == "") min = want / 2
 		printf "compared %d of %d tasks (left out: %d seen before all CPUs recorded," \
 		" %d alive before perf recorded; %d with R+ waits), %d mismatches\n",
