@@ -146,7 +146,7 @@ static int start_perf(struct rec_proc *p, const char *out_dir, char *err,
 		"-k",	"CLOCK_MONOTONIC", "-D", "-1"
 	};
 	struct pollfd pfd;
-	int n = 12;
+	int n = 0;
 
 	snprintf(out, sizeof(out), "%s/perf.data", out_dir);
 	snprintf(p->ctl, sizeof(p->ctl), "%s/.perf-ctl", out_dir);
@@ -164,6 +164,8 @@ static int start_perf(struct rec_proc *p, const char *out_dir, char *err,
 		snprintf(err, errlen, "open %s: %s", p->ctl, strerror(errno));
 		return -errno;
 	}
+	while (argv[n])
+		n++;
 	n = add_events(argv, n, names);
 	argv[n++] = "--control";
 	argv[n++] = ctl;
