@@ -24,6 +24,12 @@ int exec_parallel(const struct exec_ctx *c, char *err, size_t errlen)
 	snprintf(units, sizeof(units), "%s/units.txt", c->root);
 	snprintf(joblog, sizeof(joblog), "%s/parallel.joblog", c->root);
 	snprintf(jobs, sizeof(jobs), "%d", c->jobs > 0 ? c->jobs : 1);
+	if (c->jobs > 1)
+		fprintf(stderr,
+			"warning: %d jobs per host: runs at once on one host "
+			"perturb each other's latency (and parallel does not "
+			"pin them); keep 1 for latency work\n",
+			c->jobs);
 	if ((rc = exec_write_units(c, units))) {
 		snprintf(err, errlen, "%s: %s", units, strerror(-rc));
 		return rc;
