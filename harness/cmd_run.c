@@ -172,6 +172,13 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	return 0;
 }
 
+static long online_cpus(void)
+{
+	cpu_set_t set;
+
+	return sched_getaffinity(0, sizeof(set), &set) ? 1 : CPU_COUNT(&set);
+}
+
 /* The scale-out options: which go together, and --jobs as a number. */
 static int validate_scale(const struct run_opts *o)
 {
@@ -197,8 +204,12 @@ static int validate_scale(const struct run_opts *o)
 			o->jobs);
 		return SB_EXIT_USAGE;
 	}
-	if (o->unit &&
-	    (o->executor || o->jobs || o->resume || o->new_run || o->repeats))
+	if (o->jobs && !strcmp(e, "local") &&
+	    strtol(o->jobs, NULL, 10) > online_cpus())
+		bad = "--jobs: more than the host CPUs this process may use "
+		      "(one guest per CPU group)";
+	else if (o->unit && (o->executor || o->jobs || o->resume ||
+			     o->new_run || o->repeats))
 		bad = "--unit runs one unit: no --executor, --jobs, --resume, "
 		      "--new or --repeats";
 	else if (o->unit && !o->results)

@@ -304,6 +304,7 @@ static int bring(const char *from, const char *to, int move)
 
 	snprintf(tmp, sizeof(tmp), "%s.merge.tmp", to);
 	sb_rm_rf(tmp);
+	sb_rm_rf(to); /* a failed attempt: a complete one was a duplicate */
 	if (move && !rename(from, to))
 		return 0;
 	if (move && errno != EXDEV)

@@ -36,7 +36,7 @@ set +e
 rc=$?
 set -e
 [[ $rc == 2 ]] || fail "exit $rc"
-grep -q "only $ncpu host CPUs" "$tmp/out" || fail "$(cat "$tmp/out")"
+grep -q "more than the host CPUs" "$tmp/out" || fail "$(cat "$tmp/out")"
 
 echo "check: option misuse is refused (exit 2)"
 for bad in "--unit host/A/1 --jobs 2 --results $tmp/x" "--per-host" \
