@@ -12,13 +12,15 @@
 # perf 6.1's `sched latency` has no --time: perf's side is its whole
 # recording, so ours is given perf's recorded span as the window, and tasks
 # alive before perf started (whose earlier state trace-cmd saw) are left
-# out; every workload task must be compared.
+# out; every workload task must be compared, and perf must have lost none.
 run_vs_perf() {
-	local n_wl since until missing
+	local n_wl lost since until missing
 	jq -r '.tasks[] | "\(.tid) \(.comm)"' "$1/schedstat.json" | sort >"$2/workload"
 	n_wl=$(wc -l <"$2/workload")
 	((n_wl >= 5)) || { echo "FAIL: only $n_wl workload tasks in $1/schedstat.json"; return 1; }
 
+	lost=$("$sb" table "$1/perf.data" --json - | jq .lost_events)
+	[[ $lost == 0 ]] || { echo "FAIL: perf lost events: $lost"; return 1; }
 	read -r since until < <(perf script -i "$1/perf.data" --ns -F time 2>/dev/null |
 		awk 'NR == 1 { a = $1 } { b = $1 } END { print a + 0, b + 0 }')
 	echo "check: per task vs perf sched latency over perf's recording ($since .. $until s)"
