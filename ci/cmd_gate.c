@@ -11,6 +11,7 @@
 #include "ci/gate_report.h"
 #include "ci/opts.h"
 #include "ci/spec.h"
+#include "common/rootdir.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
@@ -52,10 +53,8 @@ static const char after[] =
 
 static const char *default_rules(char *buf, size_t len)
 {
-	const char *root = getenv("SLICEBENCH_ROOT");
-
-	snprintf(buf, len, "%s/ci/gate.json", root ? root : ".");
-	return access(buf, R_OK) ? "ci/gate.json" : buf;
+	sb_root_path(buf, len, "ci/gate.json");
+	return buf;
 }
 
 static int exit_code(const struct ci_rule_result *res, size_t n)

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "ci/plots.h"
+#include "common/rootdir.h"
 #include "ci/stats.h"
 #include "ci/util.h"
 #include "common/atomicio.h"
@@ -37,33 +38,20 @@ struct dat {
 	FILE *f;
 };
 
-/* $SLICEBENCH_PLOTS, $SLICEBENCH_ROOT/ci/plots, or ../../ci/plots from the binary. */
+/* $SLICEBENCH_PLOTS, else ci/plots of the checkout (common/rootdir.h). */
 static int find_scripts(char *buf, size_t len)
 {
-	const char *env = getenv("SLICEBENCH_PLOTS"),
-		   *root = getenv("SLICEBENCH_ROOT");
-	char cand[3][PATH_MAX], exe[PATH_MAX], probe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	int nc = 0;
-	char *slash;
+	const char *env = getenv("SLICEBENCH_PLOTS");
+	char dir[PATH_MAX], probe[PATH_MAX];
 
-	if (env && !ci_fmt(cand[nc], PATH_MAX, "%s", env))
-		nc++;
-	if (root && !ci_fmt(cand[nc], PATH_MAX, "%s/ci/plots", root))
-		nc++;
-	if (n > 0) {
-		exe[n] = '\0';
-		slash = strrchr(exe, '/');
-		if (slash)
-			*slash = '\0';
-		if (!ci_fmt(cand[nc], PATH_MAX, "%s/../../ci/plots", exe))
-			nc++;
-	}
-	for (int i = 0; i < nc; i++)
-		if (!ci_fmt(probe, sizeof(probe), "%s/common.gp", cand[i]) &&
-		    !access(probe, R_OK))
-			return ci_fmt(buf, len, "%s", cand[i]);
-	return -ENOENT;
+	if (env && *env)
+		ci_fmt(dir, sizeof(dir), "%s", env);
+	else
+		sb_root_path(dir, sizeof(dir), "ci/plots");
+	if (ci_fmt(probe, sizeof(probe), "%s/common.gp", dir) ||
+	    access(probe, R_OK))
+		return -ENOENT;
+	return ci_fmt(buf, len, "%s", dir);
 }
 
 /* Append @s to @out for a single-quoted gnuplot string ('' is a quote). */

@@ -1,5 +1,5 @@
 # Shared C used by every tool: durations, histograms, atomic I/O, spawning, JSON envelope.
-COMMON_SRCS := common/duration.c common/hist.c common/atomicio.c \
+COMMON_SRCS := common/duration.c common/hist.c common/atomicio.c common/rootdir.c \
 	       common/spawn.c common/envelope.c
 # Host-side only (not in the static guest binaries): needs -lcrypto.
 COMMON_HOST_SRCS := common/sha256.c

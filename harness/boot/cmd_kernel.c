@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/rootdir.h"
 #include "common/atomicio.h"
 #include "common/duration.h"
 #include "common/exitcodes.h"
@@ -218,14 +219,6 @@ static int do_list(void)
 	return SB_EXIT_OK;
 }
 
-static void default_path(char *buf, size_t len, const char *rel)
-{
-	const char *root = getenv("SLICEBENCH_ROOT");
-
-	snprintf(buf, len, "%s%s%s", root && *root ? root : "",
-		 root && *root ? "/" : "", rel);
-}
-
 /* The initramfs of `boot` and `initramfs`; its path goes into @initrd. */
 static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 			  const struct boot_opts *o, char *initrd, size_t len)
@@ -238,7 +231,7 @@ static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 			"slicebench kernel %s: --init FILE is required\n", cmd);
 		return SB_EXIT_USAGE;
 	}
-	default_path(bin_dir, sizeof(bin_dir), "build/bin");
+	sb_root_path(bin_dir, sizeof(bin_dir), "build/bin");
 	if (o->initrd_out) {
 		ret = fmt(initrd, len, "%s", o->initrd_out);
 	} else {

@@ -12,6 +12,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "common/rootdir.h"
 #include "common/exitcodes.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/kernel_backends.h"
@@ -63,14 +64,11 @@ const char *kernel_dir(void)
 {
 	static char dir[PATH_MAX];
 	const char *env = getenv("SLICEBENCH_KERNELS");
-	const char *root = getenv("SLICEBENCH_ROOT");
 
 	if (env && *env)
 		snprintf(dir, sizeof(dir), "%s", env);
-	else if (root && *root)
-		snprintf(dir, sizeof(dir), "%s/kernels", root);
 	else
-		snprintf(dir, sizeof(dir), "kernels");
+		sb_root_path(dir, sizeof(dir), "kernels");
 	return dir;
 }
 

@@ -38,7 +38,7 @@ struct kernel_info {
 	char build_log[PATH_MAX]; /* source: log of the last build, or "" */
 };
 
-/* Directory holding kernels/ descriptors: $SLICEBENCH_KERNELS or ./kernels. */
+/* Directory holding the descriptors: $SLICEBENCH_KERNELS or <checkout>/kernels. */
 const char *kernel_dir(void);
 /* Cache root: $SLICEBENCH_CACHE, else $XDG_CACHE_HOME/slicebench, else ~/.cache/slicebench. */
 const char *kernel_cache_dir(void);
