@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <glob.h>
 #include <libgen.h>
 #include <limits.h>
 #include <sched.h>
@@ -506,17 +507,25 @@ static void print_figures(const struct scenario *sc, const char *dir)
 	}
 }
 
-static void print_failure(const char *dir)
+/* Why run @r failed: its manifest under @root, else an executor's attempt. */
+static void print_failure(const char *root, const struct plan_run *r)
 {
-	char path[PATH_MAX + 16];
-	json_t *m;
+	char dir[PATH_MAX], pat[PATH_MAX + 300];
+	const char *why = NULL;
+	json_t *m = NULL;
+	glob_t g = { 0 };
 
-	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	m = json_load_file(path, 0, NULL);
-	printf("  failed: %s\n",
-	       json_string_value(json_object_get(m, "failure")) ?:
-		       "(no manifest)");
+	plan_run_dir(root, r, dir, sizeof(dir));
+	snprintf(pat, sizeof(pat), "%s/manifest.json", dir);
+	if (access(pat, F_OK))
+		snprintf(pat, sizeof(pat), "%s/hosts/*/%s/%s/%d/manifest.json",
+			 root, r->kernel, r->set, r->repeat);
+	if (!glob(pat, 0, NULL, &g) && g.gl_pathc)
+		m = json_load_file(g.gl_pathv[0], 0, NULL);
+	why = json_string_value(json_object_get(m, "failure"));
+	printf("  failed: %s\n", why ? why : "(no manifest)");
 	json_decref(m);
+	globfree(&g);
 }
 
 static void print_results(const struct scenario *sc, const struct plan *p,
@@ -534,7 +543,7 @@ static void print_results(const struct scenario *sc, const struct plan *p,
 		if (plan_run_complete(root, r))
 			print_figures(sc, dir);
 		else
-			print_failure(dir);
+			print_failure(root, r);
 	}
 }
 

@@ -88,6 +88,7 @@ rc=$?
 set -e
 [[ $rc == 3 ]] || fail "first run: exit $rc; $(tail -5 "$tmp/out")"
 grep -q 'note: unit host/A/1: missing' "$tmp/out" || fail "gap not named: $(cat "$tmp/out")"
+grep -q '  failed: workload crasher killed by signal 11' "$tmp/out" || fail "no reason: $(cat "$tmp/out")"
 "$sb" run --kernel host --scenario "$odd/crash.json" --results "$odd/res2" \
 	--executor parallel --sshlogin : >"$tmp/out" 2>&1 || fail "rerun: $(tail -5 "$tmp/out")"
 root=$(readlink -f "$odd/res2/latest")
