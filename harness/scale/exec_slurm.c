@@ -122,32 +122,78 @@ static int wait_job(const struct exec_ctx *c, const char *dir, long id)
 	}
 }
 
-/* Failed array tasks from sacct, when accounting is on; -1 when not. */
-static int failed_tasks(const char *dir, long id)
+/* The value of " KEY=" in a one-line scontrol record, into @buf. */
+static const char *field(const char *line, const char *key, char *buf,
+			 size_t len)
 {
-	char job[32], out[PATH_MAX + 32], *text, *save = NULL;
-	const char *argv[] = { "sacct",	   "-n",
-			       "-P",	   "-X",
-			       "-j",	   job,
-			       "--format", "JobID,State,ExitCode",
-			       NULL };
-	size_t len;
-	int failed = 0;
+	const char *p = strstr(line, key);
+
+	if (!p) {
+		snprintf(buf, len, "?");
+		return buf;
+	}
+	p += strlen(key);
+	snprintf(buf, len, "%.*s", (int)strcspn(p, " \n"), p);
+	return buf;
+}
+
+/*
+ * Failed array tasks of job @id, each named with its unit: from sacct when
+ * accounting is on, else from scontrol (which keeps finished jobs for
+ * MinJobAge). -1 when neither knows the job.
+ */
+static int failed_tasks(const struct exec_ctx *c, const char *dir, long id)
+{
+	char job[32], out[PATH_MAX + 32], task[32], state[64], code[32];
+	const char *sacct[] = { "sacct",    "-n",
+				"-P",	    "-X",
+				"-j",	    job,
+				"--format", "JobID,State,ExitCode",
+				NULL };
+	const char *scontrol[] = { "scontrol", "-o", "show", "job", job, NULL };
+	char *text = NULL, *save = NULL;
+	size_t len = 0;
+	int failed = 0, from_sacct;
 
 	snprintf(job, sizeof(job), "%ld", id);
 	snprintf(out, sizeof(out), "%s/sacct.out", dir);
-	if (capture(argv, out) || sb_read_file(out, &text, &len))
-		return -1;
-	if (!len) {
+	from_sacct = !capture(sacct, out) && !sb_read_file(out, &text, &len) &&
+		     len;
+	if (!from_sacct) {
 		free(text);
-		return -1;
+		text = NULL;
+		snprintf(out, sizeof(out), "%s/scontrol.out", dir);
+		if (capture(scontrol, out) || sb_read_file(out, &text, &len))
+			return -1;
 	}
 	for (char *l = strtok_r(text, "\n", &save); l;
-	     l = strtok_r(NULL, "\n", &save))
-		if (!strstr(l, "|COMPLETED|")) {
-			fprintf(stderr, "slurm: task %s\n", l);
-			failed++;
+	     l = strtok_r(NULL, "\n", &save)) {
+		long t;
+
+		if (from_sacct) {
+			/* JobID|State|ExitCode, JobID as <job>_<task> */
+			const char *u = strchr(l, '_');
+
+			snprintf(task, sizeof(task), "%.*s",
+				 u ? (int)strcspn(u + 1, "|") : 1,
+				 u ? u + 1 : "?");
+			snprintf(state, sizeof(state), "%s",
+				 strchr(l, '|') ? strchr(l, '|') + 1 : "?");
+			*code = '\0';
+		} else {
+			field(l, "ArrayTaskId=", task, sizeof(task));
+			field(l, "JobState=", state, sizeof(state));
+			field(l, "ExitCode=", code, sizeof(code));
 		}
+		if (!strncmp(state, "COMPLETED", 9))
+			continue;
+		t = strtol(task, NULL, 10);
+		fprintf(stderr, "slurm: job %ld task %s (unit %s): %s%s%s\n",
+			id, task,
+			t >= 0 && (size_t)t < c->n_units ? c->units[t] : "?",
+			state, *code ? " exit " : "", code);
+		failed++;
+	}
 	free(text);
 	return failed;
 }
@@ -178,10 +224,10 @@ int exec_slurm(const struct exec_ctx *c, char *err, size_t errlen)
 		snprintf(err, errlen, "slurm job %ld cancelled", job);
 		return rc;
 	}
-	failed = failed_tasks(dir, job);
+	failed = failed_tasks(c, dir, job);
 	if (failed < 0) {
-		printf("slurm: job %ld finished; sacct has no record of it "
-		       "(accounting off): failed units are named from their "
+		printf("slurm: job %ld finished; neither sacct nor scontrol "
+		       "has a record of it: failed units are named from their "
 		       "run directories\n",
 		       job);
 		failed = 0;

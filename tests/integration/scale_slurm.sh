@@ -3,7 +3,8 @@
 # The Slurm executor on a real one-node cluster started here: munged,
 # slurmctld and slurmd with a temporary key, config and state (stopped by
 # their own pids); the smoke scenario with --kernel host runs as an sbatch
-# array job, one unit per task, sbatch options passed through, and merges.
+# array job, one unit per task, sbatch options passed through, and merges;
+# a failed task is named with its unit and a rerun submits just that unit.
 set -euo pipefail
 
 sb=$PWD/build/bin/slicebench
@@ -116,6 +117,26 @@ grep -q '(2 runs, 0 not complete)' "$tmp/out" || fail "summary: $(tail -3 "$tmp/
 
 echo "check: the batch script carries no value of the run (all through argv)"
 ! grep -Fq "$tmp" "$root/slurm/array.sh" || fail "array.sh holds a path"
+
+echo "check: a failed array task is named with its unit; the rerun submits just it"
+flag=$tmp/crashed-once
+jq -n --arg flag "$flag" '{name: "crash", duration: "1s", repeats: 1,
+	feature_sets: [{name: "A", features: []}, {name: "B", features: []}],
+	workloads: [{tool: "cyclic"}, {name: "crasher", tool: "sh",
+		args: ["-c", "[ -e \"$0\" ] && exit 0; touch \"$0\"; kill -SEGV $$", $flag]}]}' \
+	>"$tmp/crash.json"
+set +e
+"$sb" run --kernel host --scenario "$tmp/crash.json" --results "$tmp/res2" \
+	--executor slurm --slurm-args "--exclusive" >"$tmp/out" 2>&1
+rc=$?
+set -e
+[[ $rc == 3 ]] || fail "exit $rc: $(cat "$tmp/out")"
+grep -Eq '^slurm: job [0-9]+ task [01] \(unit host/[AB]/1\): FAILED exit 3:0' "$tmp/out" ||
+	fail "failed task not named: $(cat "$tmp/out")"
+"$sb" run --kernel host --scenario "$tmp/crash.json" --results "$tmp/res2" \
+	--executor slurm --slurm-args "--exclusive" >"$tmp/out" 2>&1 || fail "rerun: $(cat "$tmp/out")"
+grep -Eq '^slurm: job [0-9]+, 1 array tasks' "$tmp/out" || fail "rerun: $(head "$tmp/out")"
+grep -q '(2 runs, 0 not complete)' "$tmp/out" || fail "rerun: $(tail -3 "$tmp/out")"
 
 echo "check: a bad sbatch option is an error naming sbatch (exit 3)"
 set +e
