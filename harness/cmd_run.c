@@ -278,7 +278,8 @@ static void warn_line(const char *msg)
 }
 
 /* Resolve each name of "a,b" with kernel_lookup. */
-int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n)
+int run_lookup_kernels(const char *cmd, const char *list, struct run_kernel *ks,
+		       int *n)
 {
 	char buf[1024], *save = NULL, err[1024];
 
@@ -287,31 +288,28 @@ int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n)
 	for (char *t = strtok_r(buf, ",", &save); t;
 	     t = strtok_r(NULL, ",", &save)) {
 		if (*n == PLAN_MAX_KERNELS) {
-			fprintf(stderr,
-				"slicebench run: --kernel: at most %d "
-				"kernels\n",
-				PLAN_MAX_KERNELS);
+			fprintf(stderr, "%s: --kernel: at most %d kernels\n",
+				cmd, PLAN_MAX_KERNELS);
 			return SB_EXIT_USAGE;
 		}
 		memset(&ks[*n], 0, sizeof(ks[*n]));
 		int r = kernel_lookup(t, &ks[*n].ki, err, sizeof(err));
 
 		if (r) {
-			fprintf(stderr, "slicebench run: --kernel: %s\n", err);
+			fprintf(stderr, "%s: --kernel: %s\n", cmd, err);
 			return r;
 		}
 		for (int i = 0; i < *n; i++)
 			if (!strcmp(ks[i].ki.name, ks[*n].ki.name)) {
 				fprintf(stderr,
-					"slicebench run: --kernel: %s "
-					"given twice\n",
+					"%s: --kernel: %s given twice\n", cmd,
 					t);
 				return SB_EXIT_USAGE;
 			}
 		(*n)++;
 	}
 	if (!*n) {
-		fprintf(stderr, "slicebench run: --kernel: no kernel named\n");
+		fprintf(stderr, "%s: --kernel: no kernel named\n", cmd);
 		return SB_EXIT_USAGE;
 	}
 	return 0;
@@ -747,7 +745,8 @@ static int run_unit(const struct run_opts *o, struct runner *rn)
 			o->unit, o->scenario, r.set);
 		return SB_EXIT_USAGE;
 	}
-	if ((rc = run_lookup_kernels(o->kernels ? o->kernels : r.kernel, ks,
+	if ((rc = run_lookup_kernels("slicebench run",
+				     o->kernels ? o->kernels : r.kernel, ks,
 				     &nk)))
 		return rc;
 	if (!(k = kernel_of(ks, nk, r.kernel))) {
@@ -880,7 +879,7 @@ int cmd_run(int argc, char **argv)
 		r = sha_of(o.scenario, rn.sha256) ?: run_unit(&o, &rn);
 		goto out;
 	}
-	if ((r = run_lookup_kernels(o.kernels, ks, &nk)))
+	if ((r = run_lookup_kernels("slicebench run", o.kernels, ks, &nk)))
 		goto out;
 	for (int i = 0; i < nk; i++)
 		names[i] = ks[i].ki.name;

@@ -38,10 +38,11 @@ struct run_outcome {
 
 /*
  * Resolve each name of "a,b" (kernels/<name>, host, a bzImage path) into
- * @ks, at most PLAN_MAX_KERNELS. Says what is wrong on stderr and returns
- * an SB_EXIT_* code (cmd_run, cmd_plan).
+ * @ks, at most PLAN_MAX_KERNELS. Says what is wrong on stderr, after @cmd,
+ * and returns an SB_EXIT_* code (cmd_run, cmd_plan).
  */
-int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n);
+int run_lookup_kernels(const char *cmd, const char *list, struct run_kernel *ks,
+		       int *n);
 
 /* Boot @k with @r's feature set; results land in @dir. */
 void run_vm(const struct runner *rn, struct run_kernel *k,

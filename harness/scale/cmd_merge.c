@@ -18,7 +18,8 @@ static const char usage[] =
 	"per kernel. Inputs are copied, never changed. OUT/merge.json names\n"
 	"where each unit came from.\n\n"
 	"exit: 0 merged, 2 gaps, duplicates or mismatches (each named; nothing\n"
-	"merged) or bad usage, 3 cannot read an input or write OUT\n";
+	"merged), no plan, a DIR that is not there or bad usage, 3 cannot\n"
+	"copy or write OUT\n";
 
 int cmd_merge(int argc, char **argv)
 {

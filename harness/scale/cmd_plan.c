@@ -169,7 +169,7 @@ int cmd_plan(int argc, char **argv)
 		fprintf(stderr, "%s\n", err);
 		goto out_free;
 	}
-	if ((r = run_lookup_kernels(o.kernels, ks, &nk)))
+	if ((r = run_lookup_kernels("slicebench plan", o.kernels, ks, &nk)))
 		goto out;
 	if (sb_sha256_file(scenario, sha)) {
 		fprintf(stderr, "slicebench plan: %s: not readable\n",
