@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* manifest.json of a run directory (docs/formats.md), written last. */
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,20 @@ static json_t *vm_field(const json_t *vm, const char *key)
 	return v ? json_incref(v) : json_null();
 }
 
+/* The CPUs the run was allowed on (pinned by --jobs, taskset, Slurm). */
+static json_t *allowed_cpus(void)
+{
+	json_t *a = json_array();
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return json_null();
+	for (int i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &set))
+			json_array_append_new(a, json_integer(i));
+	return a;
+}
+
 /* The host a run ran on: who ran it, and with which emulator. */
 static json_t *host_json(const struct run_outcome *out)
 {
@@ -46,12 +61,13 @@ static json_t *host_json(const struct run_outcome *out)
 				 (int)strcspn(p + 2, "\n"), p + 2);
 		free(info);
 	}
-	return json_pack(
-		"{s:s,s:s,s:s,s:I,s:o,s:o}", "hostname", name, "kernel",
-		u.release, "cpu_model", model, "cpus",
-		(json_int_t)sysconf(_SC_NPROCESSORS_ONLN), "qemu_version",
-		vm_field(out->vm, "qemu_version"), "accel",
-		out->vm ? vm_field(out->vm, "accel") : json_string("none"));
+	return json_pack("{s:s,s:s,s:s,s:I,s:o,s:o,s:o}", "hostname", name,
+			 "kernel", u.release, "cpu_model", model, "cpus",
+			 (json_int_t)sysconf(_SC_NPROCESSORS_ONLN),
+			 "cpus_allowed", allowed_cpus(), "qemu_version",
+			 vm_field(out->vm, "qemu_version"), "accel",
+			 out->vm ? vm_field(out->vm, "accel") :
+				   json_string("none"));
 }
 
 static json_t *get(const json_t *j, const char *a, const char *b)

@@ -25,9 +25,11 @@ mapfile -t sets < <(sed -nE 's/^unit .*: running into .* on CPUs (.*)$/\1/p' "$t
 [[ ${sets[0]} != "${sets[1]}" ]] || fail "both units on CPUs ${sets[0]}"
 root=$(readlink -f "$tmp/res/latest")
 for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
-	jq -e '.status == "complete"' "$root/host/$set/1/manifest.json" >/dev/null ||
-		fail "$set not complete"
+	jq -e --argjson n $((ncpu / 2)) '.status == "complete" and (.host.cpus_allowed | length) == $n' \
+		"$root/host/$set/1/manifest.json" >/dev/null || fail "$set not complete or not pinned"
 done
+a=$(jq -c .host.cpus_allowed "$root"/host/*/1/manifest.json | sort -u | wc -l)
+[[ $a == 2 ]] || fail "manifests name $a distinct CPU sets, want 2"
 
 echo "check: more jobs than CPUs is refused (exit 2)"
 set +e
