@@ -57,9 +57,12 @@ for t in "$@"; do
 	[[ -f $root/fuzz/dict/$t.dict ]] && args+=(-dict="$root/fuzz/dict/$t.dict")
 	before=$(find "$arts" -type f | wc -l)
 	export LSAN_OPTIONS=suppressions=$root/fuzz/lsan.supp
+	# Per-target sanitizer options: fuzz/asan/<target>.options (one line).
+	asan=
+	[[ ! -f $root/fuzz/asan/$t.options ]] || asan=$(<"$root/fuzz/asan/$t.options")
 	echo "fuzz: $t for ${secs}s$([[ $cpu_mode == 0 ]] || echo ' of CPU') (log: $log)"
 	start=$(date +%s)
-	"$bin" "${args[@]}" "$work" "$seeds" >"$log" 2>&1 &
+	ASAN_OPTIONS=$asan "$bin" "${args[@]}" "$work" "$seeds" >"$log" 2>&1 &
 	pid=$!
 	cpu=0
 	while now=$(cpu_of "$pid") && [[ -n $now ]]; do
