@@ -44,6 +44,18 @@ struct run_outcome {
 int run_lookup_kernels(const char *cmd, const char *list, struct run_kernel *ks,
 		       int *n);
 
+/*
+ * cmd_run.c, for the unit runner: one run of @r into @root (a temp dir,
+ * the manifest, a rename); 0 complete, -1 failed, 1 abandoned on a stop.
+ */
+int run_one(const struct runner *rn, struct run_kernel *k,
+	    const struct plan_run *r, const char *root);
+/* The figures (or the failure) of every run of @p under @root. */
+void run_print_results(const struct scenario *sc, const struct plan *p,
+		       const char *root);
+/* SIGINT/SIGTERM: stop after the current run (rn->stop); @on 0 restores. */
+void run_catch_signals(int on);
+
 /* Boot @k with @r's feature set; results land in @dir. */
 void run_vm(const struct runner *rn, struct run_kernel *k,
 	    const struct plan_run *r, const char *dir, struct run_outcome *out);
