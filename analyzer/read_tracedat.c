@@ -242,9 +242,14 @@ static int load_page(struct ctx *c, int fd, uint32_t psize, struct cpu_pages *p)
 	unsigned char *page;
 
 	for (p->ev = NULL; !p->ev && (page = next_page(fd, psize, p));) {
+		uint64_t commit;
 		int missed;
 
-		if (kbuffer_load_subbuffer(p->kb, page) < 0) {
+		/* Page header: u64 timestamp, u64 commit (size | flag bits 30,
+		 * 31); kbuffer trusts the size, so check it against the page. */
+		memcpy(&commit, page + 8, sizeof(commit));
+		if ((commit >> 32) || (commit & 0x3fffffffULL) + 16 > psize ||
+		    kbuffer_load_subbuffer(p->kb, page) < 0) {
 			snprintf(
 				c->err, c->errlen,
 				"%s: corrupt ring-buffer page near offset %llu",
