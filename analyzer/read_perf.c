@@ -274,10 +274,8 @@ static int feed_lines(struct sbt *s, FILE *in, const char *path, char *err,
 			rc = SB_EXIT_USAGE;
 		} else if (r > 0 && (r = sbt_feed(s, &ev))) {
 			snprintf(err, errlen, "%s: perf script line %lu: %s",
-				 path, lineno,
-				 r == -EINVAL ? "time goes backwards" :
-						strerror(-r));
-			rc = r == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+				 path, lineno, sbt_feed_error(r));
+			rc = sbt_feed_exit(r);
 		}
 	}
 	free(line);

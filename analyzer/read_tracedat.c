@@ -178,10 +178,8 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
 		r = sbt_feed(c->s, &ev);
 		if (r) {
 			snprintf(c->err, c->errlen, "%s: ts %llu: %s", c->path,
-				 rec->ts,
-				 r == -EINVAL ? "time goes backwards" :
-						strerror(-r));
-			c->rc = r == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+				 rec->ts, sbt_feed_error(r));
+			c->rc = sbt_feed_exit(r);
 			return 1;
 		}
 		break;

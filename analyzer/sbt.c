@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyzer/sbt.h"
+#include "common/exitcodes.h"
 #include "common/hist.h"
 
 enum task_state {
@@ -237,6 +238,8 @@ static int count_delay(struct sbt *s, struct task *t, uint64_t now)
 	size_t k = (now - s->sum.start_ns) / s->o.interval_ns;
 	struct series *se;
 
+	if (k >= SBT_MAX_INTERVALS)
+		return -E2BIG;
 	if (dist_add(&t->delays, d))
 		return -ENOMEM;
 	t->switches++;
@@ -306,9 +309,12 @@ static int on_switch(struct sbt *s, const struct sbt_event *ev)
 		next->wait_since = ev->ts_ns;
 	}
 	if (next->state == TS_RUNNABLE) {
-		if (in_window(s, ev->ts_ns) && wanted(s, next->pid) &&
-		    count_delay(s, next, ev->ts_ns))
-			return -ENOMEM;
+		int r = in_window(s, ev->ts_ns) && wanted(s, next->pid) ?
+				count_delay(s, next, ev->ts_ns) :
+				0;
+
+		if (r)
+			return r;
 	} else if (in_window(s, ev->ts_ns)) {
 		s->sum.unknown_switch_ins++;
 	}
@@ -437,4 +443,18 @@ void sbt_summary_get(const struct sbt *s, struct sbt_summary *out)
 	out->interval_ns = s->o.interval_ns;
 	out->end_ns = s->o.until_ns < s->sum.last_ts_ns ? s->o.until_ns :
 							  s->sum.last_ts_ns;
+}
+
+const char *sbt_feed_error(int r)
+{
+	if (r == -EINVAL)
+		return "time goes backwards";
+	if (r == -E2BIG)
+		return "the trace spans too long a time (corrupt timestamps?)";
+	return strerror(-r);
+}
+
+int sbt_feed_exit(int r)
+{
+	return r == -EINVAL || r == -E2BIG ? SB_EXIT_USAGE : SB_EXIT_ENV;
 }

@@ -70,8 +70,17 @@ void sbt_dist_merge(struct sb_hist *dst, const struct sbt_dist *d);
 /* New analyzer; NULL on out of memory. */
 struct sbt *sbt_new(const struct sbt_opts *opts);
 void sbt_free(struct sbt *s);
-/* Feed one event. Returns 0, -EINVAL (time went backwards) or -ENOMEM. */
+/* Per-second (interval) series are bounded: a longer span is corrupt input. */
+#define SBT_MAX_INTERVALS (1u << 20)
+
+/*
+ * Feed one event. Returns 0, -EINVAL (time went backwards), -E2BIG (the
+ * window spans more than SBT_MAX_INTERVALS intervals) or -ENOMEM.
+ */
 int sbt_feed(struct sbt *s, const struct sbt_event *ev);
+/* What a non-zero sbt_feed() result means, and the exit code it gives. */
+const char *sbt_feed_error(int r);
+int sbt_feed_exit(int r);
 /* The recorder reported @n lost events. */
 void sbt_add_lost(struct sbt *s, uint64_t n);
 

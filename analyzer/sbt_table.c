@@ -115,11 +115,16 @@ static void row_percentiles(struct sbt_row *r, const struct sb_hist *h)
 /* Intervals covering the window; the instant at its end joins the last. */
 static size_t interval_count(const struct sbt_summary *sum)
 {
+	uint64_t n;
+
 	if (sum->end_ns < sum->start_ns || !sum->events)
 		return 0;
 	if (sum->end_ns == sum->start_ns)
 		return 1;
-	return (sum->end_ns - sum->start_ns - 1) / sum->interval_ns + 1;
+	n = (sum->end_ns - sum->start_ns - 1) / sum->interval_ns + 1;
+	return n < SBT_MAX_INTERVALS ?
+		       n :
+		       SBT_MAX_INTERVALS; /* last takes the rest */
 }
 
 /* Merge interval @k of the series of @comm (all wanted ones when NULL) into
