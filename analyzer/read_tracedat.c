@@ -6,6 +6,7 @@
 
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <kbuffer.h>
@@ -326,6 +327,30 @@ static int read_v6(struct ctx *c, const struct sbt_tracedat_layout *l)
 	return rc;
 }
 
+/*
+ * libtraceevent trusts the event formats in a file's header and can crash
+ * on corrupt ones, so the header is opened in a child first. Returns 0 when
+ * that child lived, 1 when it died of a signal, -errno when it could not run.
+ */
+static int open_survives(const char *path)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		struct tracecmd_input *h =
+			tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+
+		_exit(h ? 0 : 1);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return WIFSIGNALED(status) ? 1 : 0;
+}
+
 int sbt_read_tracedat(struct sbt *s, const char *path, char *err, size_t errlen)
 {
 	struct ctx c = { .s = s, .path = path, .err = err, .errlen = errlen };
@@ -342,6 +367,15 @@ int sbt_read_tracedat(struct sbt *s, const char *path, char *err, size_t errlen)
 		goto out;
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
+	rc = open_survives(path);
+	if (rc) {
+		snprintf(
+			err, errlen,
+			"%s: corrupt trace.dat headers (libtracecmd %s on them)",
+			path, rc > 0 ? "crashed" : "could not be probed");
+		rc = rc > 0 ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		goto out;
+	}
 	h = l->ncpus >= 0 ?
 		    tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS) :
 		    tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
