@@ -330,7 +330,8 @@ static int read_v6(struct ctx *c, const struct sbt_tracedat_layout *l)
 /*
  * libtraceevent trusts the event formats in a file's header and can crash
  * on corrupt ones, so the header is opened in a child first. Returns 0 when
- * that child lived, 1 when it died of a signal, -errno when it could not run.
+ * the child opened it, 1 when it failed or died (under ASan a crash is an
+ * exit code, not a signal), -errno when it could not run.
  */
 static int open_survives(const char *path)
 {
@@ -340,15 +341,20 @@ static int open_survives(const char *path)
 	if (pid < 0)
 		return -errno;
 	if (pid == 0) {
-		struct tracecmd_input *h =
-			tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+		struct tracecmd_input *h;
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null,
+			     STDERR_FILENO); /* a crash report is not ours */
+		h = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 
 		_exit(h ? 0 : 1);
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -errno;
-	return WIFSIGNALED(status) ? 1 : 0;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
 }
 
 int sbt_read_tracedat(struct sbt *s, const char *path, char *err, size_t errlen)
@@ -369,10 +375,9 @@ int sbt_read_tracedat(struct sbt *s, const char *path, char *err, size_t errlen)
 	tep_set_loglevel(TEP_LOG_NONE);
 	rc = open_survives(path);
 	if (rc) {
-		snprintf(
-			err, errlen,
-			"%s: corrupt trace.dat headers (libtracecmd %s on them)",
-			path, rc > 0 ? "crashed" : "could not be probed");
+		snprintf(err, errlen, "%s: cannot open as trace.dat (%s)", path,
+			 rc > 0 ? "truncated or corrupt headers" :
+				  "could not probe the headers");
 		rc = rc > 0 ? SB_EXIT_USAGE : SB_EXIT_ENV;
 		goto out;
 	}
