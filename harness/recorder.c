@@ -130,6 +130,13 @@ static int start_trace_cmd(struct rec_proc *p, const char *out_dir,
 	return 0;
 }
 
+static int perf_failed(const struct rec_proc *p, const char *what, char *err,
+		       size_t errlen)
+{
+	snprintf(err, errlen, "perf %s (see %s)", what, p->log);
+	return -ETIMEDOUT;
+}
+
 /*
  * perf record of our events on every CPU, one sample per event, mono clock
  * (the same as trace-cmd's -C mono). Not `perf sched record`: it picks
@@ -145,7 +152,7 @@ static int start_perf(struct rec_proc *p, const char *out_dir, char *err,
 		"perf", "record",	   "-a", "-R", "-m", "1024", "-c", "1",
 		"-k",	"CLOCK_MONOTONIC", "-D", "-1"
 	};
-	struct pollfd pfd;
+	int waited;
 	int n = 0;
 
 	snprintf(out, sizeof(out), "%s/perf.data", out_dir);
@@ -181,16 +188,32 @@ static int start_perf(struct rec_proc *p, const char *out_dir, char *err,
 			 strerror(-p->pid));
 		return p->pid;
 	}
-	pfd = (struct pollfd){ .fd = p->ack_fd, .events = POLLIN };
-	if (write(p->ctl_fd, "enable\n", 7) != 7 ||
-	    poll(&pfd, 1, START_TIMEOUT_MS) != 1 ||
-	    read(p->ack_fd, ack, sizeof(ack) - 1) <= 0 ||
-	    strncmp(ack, "ack", 3) != 0) {
-		snprintf(err, errlen,
-			 "perf did not acknowledge \"enable\" (see %s)",
-			 p->log);
-		return -ETIMEDOUT;
+	if (write(p->ctl_fd, "enable\n", 7) != 7)
+		return perf_failed(p, "took no \"enable\"", err, errlen);
+	/* Wait for the ack, through signals (a Ctrl-C lets the run finish),
+	 * and notice a perf that died (say, disk full) at once. */
+	for (waited = 0;; waited += 100) {
+		struct pollfd pfd = { .fd = p->ack_fd, .events = POLLIN };
+		int status, r = poll(&pfd, 1, 100);
+
+		if (r == 1)
+			break;
+		if (r < 0 && errno != EINTR)
+			return perf_failed(p, "could not be waited for", err,
+					   errlen);
+		if (waitpid(p->pid, &status, WNOHANG) == p->pid) {
+			p->pid = -1;
+			return perf_failed(p, "exited before recording", err,
+					   errlen);
+		}
+		if (waited >= START_TIMEOUT_MS)
+			return perf_failed(p, "did not acknowledge \"enable\"",
+					   err, errlen);
 	}
+	if (read(p->ack_fd, ack, sizeof(ack) - 1) <= 0 ||
+	    strncmp(ack, "ack", 3) != 0)
+		return perf_failed(p, "did not acknowledge \"enable\"", err,
+				   errlen);
 	return 0;
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# SIGINT and SIGTERM in the middle of a matrix. One signal: the current run
-# finishes (whole window), then slicebench stops, exit 3. A second signal
+# SIGINT and SIGTERM in the middle of a matrix. One signal: slicebench stops
+# after the current run, exit 3; in host mode that run is abandoned cleanly
+# while its workloads still run (a VM run finishes), so it is complete only
+# when the signal came after its window. A second signal
 # (exit 128 + signal number): the current run is abandoned, never left
 # looking complete, and no workload is left running. Either way the complete
 # runs stay as they were, and the same command run again resumes the same
@@ -30,7 +32,13 @@ for case in "INT 1" "TERM 1" "INT 2" "TERM 2"; do
 	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$res" >"$tmp/out" 2>&1 &
 	pid=$!
 	first=$(wait_complete "$res")
-	sleep 0.3 # into the second run
+	# Into the second run: its working directory exists (a fixed sleep
+	# raced with a slow start on a loaded machine).
+	for ((w = 0; w < 300; w++)); do
+		compgen -G "$res/*/*/*/*.tmp" >/dev/null && break
+		sleep 0.1
+	done
+	sleep 0.2
 	for ((i = 0; i < times; i++)); do
 		kill -"$sig" "$pid"
 		sleep 0.1
@@ -44,8 +52,9 @@ for case in "INT 1" "TERM 1" "INT 2" "TERM 2"; do
 	echo "ok: exit $rc, $(grep -iE -m1 'interrupt|abort' "$tmp/out")"
 	sum1=$(tree_sum "$first")
 	n=$(complete_runs "$res/latest" | wc -l)
-	want=$((times == 1 ? 2 : 1)) # the run under way completes, or not
-	((n == want)) || fail "$n complete runs after the interruption, want $want"
+	# The run under way is abandoned, or (one signal, late) completes.
+	((n == 1 || (times == 1 && n == 2))) ||
+		fail "$n complete runs after the interruption, want 1 (or 2 with one signal)"
 	check_whole "$res/latest"
 	! pgrep -f "cyclic.*$res" >/dev/null || fail "workloads left running"
 
