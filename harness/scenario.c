@@ -82,7 +82,9 @@ int sc_name_ok(const char *s)
 {
 	size_t n = strlen(s);
 
-	if (!n || n >= SC_NAME_LEN || !strcmp(s, ".") || !strcmp(s, ".."))
+	/* A leading '-' would read as an option where a name is an argument. */
+	if (!n || n >= SC_NAME_LEN || *s == '-' || !strcmp(s, ".") ||
+	    !strcmp(s, ".."))
 		return 0;
 	return strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 			 "0123456789_.-") == n;
@@ -132,7 +134,8 @@ static int get_name(struct ctx *c, const json_t *obj, const char *prefix,
 	if (!sc_name_ok(out))
 		return fail(c, join(p, sizeof(p), prefix, key),
 			    json_object_get(obj, key),
-			    "is not a name of [A-Za-z0-9_.-] characters");
+			    "is not a name of [A-Za-z0-9_.-] characters "
+			    "not starting with '-'");
 	return 0;
 }
 
