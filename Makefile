@@ -98,7 +98,7 @@ C_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 SH_FILES = $(shell git ls-files '*.sh' '.ci/run' 'harness/guest/init' 2>/dev/null)
 
 .PHONY: all help deps test test-run test-unit test-asan test-format \
-	test-shellcheck test-integration test-vm perf bench compare gate \
+	test-shellcheck test-integration test-asan-integration test-vm perf bench compare gate \
 	lint fuzz clean
 
 all: $(PROG_BINS) ## build every program into build/bin/
@@ -145,6 +145,17 @@ lint: ## cppcheck and clang-tidy on all C (warnings are errors)
 
 test-integration: all $(UNIT_BINS) ## integration tests on the host kernel
 	@bash tests/run-scripts.sh integration tests/integration/*.sh
+
+# The host integration tests of the workloads, analyzer, gate and bad
+# inputs again, with every program built with ASan+UBSan.
+ASAN_INTEGRATION := $(wildcard tests/integration/wl_*.sh tests/integration/mixload_*.sh \
+	tests/integration/analyzer_*.sh tests/integration/ci_*.sh \
+	tests/integration/fault_bad_input.sh tests/integration/fault_trace.sh \
+	tests/integration/fault_fuzz_reproducers.sh tests/integration/fault_hostile.sh)
+test-asan-integration: $(ASAN_PROG_BINS) $(UNIT_BINS) ## host integration tests with ASan+UBSan programs
+	@SB_BIN_DIR=$(BUILD)/asan/bin ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp:print_suppressions=0 \
+		bash tests/run-scripts.sh asan-integration $(ASAN_INTEGRATION)
 
 test-vm: all ## end-to-end VM tests under TCG
 	@bash tests/run-scripts.sh vm tests/vm/*.sh

@@ -5,7 +5,7 @@
 # proving that completed runs were neither lost nor altered.
 
 # shellcheck disable=SC2034 # used by the tests that source this
-sb=${SB:-build/bin/slicebench}
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

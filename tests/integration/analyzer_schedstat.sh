@@ -7,8 +7,8 @@
 # process's start (fork, start gate) and exit, outside that window, which
 # on a loaded host moved one process 5.3 % once.
 set -euo pipefail
-sb=${SLICEBENCH:-build/bin/slicebench}
-mi=build/bin/massive_intr
+sb=${SB_BIN_DIR:-build/bin}/slicebench
+mi=${SB_BIN_DIR:-build/bin}/massive_intr
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

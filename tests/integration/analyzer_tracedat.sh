@@ -4,7 +4,7 @@
 # `trace-cmd report` (the independent peer) and give the hand-computed delay
 # table in `slicebench table`; a truncated copy must fail with exit 2.
 set -euo pipefail
-sb=${SLICEBENCH:-build/bin/slicebench}
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 writer=build/tests/test_analyzer_tracedat
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -6,7 +6,7 @@
 set -euo pipefail
 # shellcheck source=tests/lib/perf_latency.sh
 . tests/lib/perf_latency.sh
-sb=${SLICEBENCH:-build/bin/slicebench}
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 tmp=$(mktemp -d)
 [[ -z ${KEEP:-} ]] || echo "keeping $tmp"
 trap '[[ -n ${KEEP:-} ]] || rm -rf "$tmp"' EXIT

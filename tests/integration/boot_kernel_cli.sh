@@ -3,7 +3,7 @@
 # Integration test (no VM): slicebench kernel list/show/initramfs, descriptor
 # errors, exit codes, initramfs layout and its reuse.
 set -euo pipefail
-sb=${SLICEBENCH_BIN:-$PWD/build/bin/slicebench}
+sb=${SB_BIN_DIR:-$PWD/build/bin}/slicebench
 init=tests/fixtures/boot/init-features.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

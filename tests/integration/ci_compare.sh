@@ -4,7 +4,7 @@
 # text, Markdown and JSON; --plots writes valid, non-empty PNGs and a static
 # report.html; bad input exits 2.
 set -euo pipefail
-sb=${SLICEBENCH:-build/bin/slicebench}
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 synth=tests/fixtures/ci/synth.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

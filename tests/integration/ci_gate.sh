@@ -3,7 +3,7 @@
 # slicebench gate on synthetic results: regressions exit 1, A-vs-A exits 0,
 # too few repeats exit 3, bad input exits 2; outputs are well formed.
 set -euo pipefail
-sb=${SLICEBENCH:-build/bin/slicebench}
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 synth=tests/fixtures/ci/synth.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -5,7 +5,7 @@
 # NO_PREEMPT_SHORT as candidate flags the cyclic delay regression;
 # PREEMPT_SHORT against itself passes.
 set -euo pipefail
-sb=${SLICEBENCH:-build/bin/slicebench}
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 r=tests/fixtures/ci/vm-smoke
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

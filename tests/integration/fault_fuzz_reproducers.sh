@@ -3,7 +3,7 @@
 # Every trace.dat the fuzzers found crashing slicebench (fuzz/crashes/*.dat)
 # is now a clean rejection: exit 2 and one line naming the file.
 set -euo pipefail
-bin=${SLICEBENCH_BIN:-build/bin/slicebench}
+bin=${SB_BIN_DIR:-build/bin}/slicebench
 n=0
 for f in fuzz/crashes/*.dat; do
 	rc=0

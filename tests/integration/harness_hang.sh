@@ -4,7 +4,7 @@
 # is failed with that reason, the matrix exits 3, and nothing is left running.
 set -euo pipefail
 
-sb=build/bin/slicebench
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {

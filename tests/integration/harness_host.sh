@@ -4,7 +4,7 @@
 # with perf, resume after a lost run, and bad input refused with exit 2.
 set -euo pipefail
 
-sb=build/bin/slicebench
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {

@@ -4,7 +4,7 @@
 # and its slice read back; --seed fixes the input schedule; bad options exit 2;
 # SIGINT still reports ("interrupted") and leaves no renderer behind.
 set -euo pipefail
-bin=build/bin/mixload
+bin=${SB_BIN_DIR:-build/bin}/mixload
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {

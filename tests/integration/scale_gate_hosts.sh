@@ -5,7 +5,7 @@
 # host by host (the worst verdict wins: regression, then too little data);
 # hosts only one side ran on are left out, said so.
 set -euo pipefail
-sb=${SLICEBENCH:-build/bin/slicebench}
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 synth=tests/fixtures/ci/synth.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

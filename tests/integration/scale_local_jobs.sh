@@ -3,7 +3,7 @@
 # The local executor with --jobs: units run at once, each pinned to its own
 # host CPUs, with a warning; more jobs than CPUs is refused (exit 2).
 set -euo pipefail
-sb=build/bin/slicebench
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {

@@ -6,7 +6,7 @@
 # the units; merge refuses duplicates and gaps naming them (exit 2).
 set -euo pipefail
 
-sb=$PWD/build/bin/slicebench
+sb=${SB_BIN_DIR:-$PWD/build/bin}/slicebench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {

@@ -7,7 +7,7 @@
 # a failed task is named with its unit and a rerun submits just that unit.
 set -euo pipefail
 
-sb=$PWD/build/bin/slicebench
+sb=${SB_BIN_DIR:-$PWD/build/bin}/slicebench
 if ((EUID != 0)); then
 	echo "SKIP: a Slurm cluster needs root here (slurmd runs jobs as their user)"
 	exit 0

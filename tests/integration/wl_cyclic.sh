@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # cyclic on the host: a 2 s run's JSON (ordered percentiles, wakeup counts), threads, errors, SIGINT.
 set -euo pipefail
-C=build/bin/cyclic
+C=${SB_BIN_DIR:-build/bin}/cyclic
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # massive_intr on the host: a 2 s run's JSON and text output, bad options, SIGINT.
 set -euo pipefail
-M=build/bin/massive_intr
+M=${SB_BIN_DIR:-build/bin}/massive_intr
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

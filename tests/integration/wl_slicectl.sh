@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # slicectl on the host kernel: set-and-exec, clamping, show/set by pid, errors.
 set -euo pipefail
-S=build/bin/slicectl
+S=${SB_BIN_DIR:-build/bin}/slicectl
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"; [[ -n ${cpid:-} ]] && kill "$cpid" 2>/dev/null; true' EXIT
 

@@ -6,7 +6,7 @@
 # after a "FAIL: ..." line.
 # shellcheck source=tests/lib/perf_latency.sh
 . tests/lib/perf_latency.sh
-: "${sb:=${SLICEBENCH:-build/bin/slicebench}}"
+: "${sb:=${SB_BIN_DIR:-build/bin}/slicebench}"
 
 # Per task, the table of trace.dat against `perf sched latency` of perf.data.
 # perf 6.1's `sched latency` has no --time: perf's side is its whole

@@ -13,7 +13,7 @@
 set -euo pipefail
 # shellcheck source=tests/lib/run_checks.sh
 . tests/lib/run_checks.sh
-sb=${SLICEBENCH:-build/bin/slicebench}
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 tmp=$(mktemp -d)
 [[ -z ${KEEP:-} ]] || echo "keeping $tmp"
 trap '[[ -n ${KEEP:-} ]] || rm -rf "$tmp"' EXIT

@@ -3,7 +3,7 @@
 # VM test: the Debian kernel boots our test init (features toggled, results
 # out over virtio-serial), a guest panic is VM_PANIC and a hang VM_TIMEOUT.
 set -euo pipefail
-sb=${SLICEBENCH_BIN:-$PWD/build/bin/slicebench}
+sb=${SB_BIN_DIR:-$PWD/build/bin}/slicebench
 fixtures=tests/fixtures/boot
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -5,7 +5,7 @@
 # init: features toggle, regress-demo starts with NO_PREEMPT_SHORT, patched
 # shows its boot message.
 set -euo pipefail
-sb=${SLICEBENCH_BIN:-$PWD/build/bin/slicebench}
+sb=${SB_BIN_DIR:-$PWD/build/bin}/slicebench
 init=tests/fixtures/boot/init-features.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -3,7 +3,7 @@
 # The pre-EEVDF reference kernel (Debian 6.1) boots, its virtio modules load,
 # results arrive, and the ignored slices are reported as such, not a crash.
 set -euo pipefail
-bin=${SLICEBENCH_BIN:-build/bin/slicebench}
+bin=${SB_BIN_DIR:-build/bin}/slicebench
 res=$(mktemp -d)
 trap 'rm -rf "$res"' EXIT
 

@@ -5,7 +5,7 @@
 # arrive), then forced guest failures reported as failed runs, not hangs.
 set -euo pipefail
 
-sb=build/bin/slicebench
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {

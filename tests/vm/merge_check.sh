@@ -5,7 +5,7 @@
 # (PREEMPT_SHORT off by default) must exit 1 naming the cyclic delay rules,
 # the harmless patch must exit 0.
 set -euo pipefail
-bin=${SLICEBENCH_BIN:-build/bin/slicebench}
+bin=${SB_BIN_DIR:-build/bin}/slicebench
 res=$(mktemp -d)
 trap 'rm -rf "$res"' EXIT
 

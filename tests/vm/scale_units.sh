@@ -5,7 +5,7 @@
 # matrix with --jobs 2 (guests pinned apart). Manifests name the host,
 # QEMU version and accelerator.
 set -euo pipefail
-sb=build/bin/slicebench
+sb=${SB_BIN_DIR:-build/bin}/slicebench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {
