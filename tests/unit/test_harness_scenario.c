@@ -125,8 +125,7 @@ static const struct bad_case {
 	  "name: \"a/b\" is not a name of [A-Za-z0-9_.-] characters" },
 	{ "bad_name_dotdot.json",
 	  "feature_sets[0].name: \"..\" is not a name" },
-	{ "bad_name_dash.json",
-	  "feature_sets[0].name: \"-rf\" is not a name" },
+	{ "bad_name_dash.json", "feature_sets[0].name: \"-rf\" is not a name" },
 	{ "bad_feature_name.json",
 	  "feature_sets[0].features[0]: \"preempt_short\" is not a feature "
 	  "name" },
