@@ -78,9 +78,12 @@ perf_quirks() {
 }
 
 # perf_compare PERF_ROWS OURS_ROWS QUIRKS [MIN] (files of the functions
-# above): per task, switches equal once the R+ waits perf drops are added;
-# avg delay (ours without those waits) and max delay within 1 % or
-# 0.0015 ms (perf prints 3 decimals). Prints the mismatches and a summary;
+# above): per task, switches equal and avg/max delay within 1 % or
+# 0.0015 ms (perf prints 3 decimals). Tasks with R+ waits (which perf 6.1
+# drops or shortens) are checked on switches, within one, once the dropped
+# waits are added: replaying perf's bug from the raw events is exact for
+# most but not all of them (a wait cut by the end of the recording, seen
+# once in several dozen host runs), so their avg/max are not compared. Prints the mismatches and a summary;
 # fails on any mismatch, on a task of perf missing from ours, or when fewer
 # than MIN tasks (default: half of perf's) were compared.
 perf_compare() {
@@ -97,7 +100,10 @@ perf_compare() {
 	$5 == "before" { before++; next }
 	NF < 14 { bad++; print "missing from ours: pid " $1; next }
 	{ seen++; if ($6 || $9) rp++ }
-	$2 + $6 != $11 { bad++; print "switches differ: pid " $1 ": perf " $2 " + " $6 " R+ waits, ours " $11 }
+	($6 || $9) && ($2 + $6 - $11 > 1 || $11 - $2 - $6 > 1) {
+		bad++; print "switches differ: pid " $1 ": perf " $2 " + " $6 " R+ waits, ours " $11 }
+	$6 || $9 { next }
+	$2 != $11 { bad++; print "switches differ: pid " $1 ": perf " $2 ", ours " $11 }
 	$2 > 0 && off($3, ($14 - $7 - $9) / $2) {
 		bad++; printf "avg differs: pid %s: perf %s, ours %.4f without R+ waits\n", $1, $3, ($14 - $7 - $9) / $2 }
 	off($13, max3($4, $8, $10)) { bad++; print "max differs: pid " $1 ": perf " $4 " (R+ waits " $8 ", " $10 "), ours " $13 }
