@@ -78,6 +78,21 @@ static int add_events(const char **argv, int n, char names[][64])
 	return n;
 }
 
+/* Start a recorder process, its output into p->log, in its own group. */
+static int spawn_recorder(struct rec_proc *p, const char *const *argv,
+			  char *err, size_t errlen)
+{
+	p->pid = sb_spawn_start(&(struct sb_spawn){ .argv = argv,
+						    .stdout_path = p->log,
+						    .stderr_path = p->log,
+						    .new_pgrp = 1 });
+	if (p->pid >= 0)
+		return 0;
+	snprintf(err, errlen, "cannot start %s: %s", argv[0],
+		 strerror(-p->pid));
+	return p->pid;
+}
+
 static int start_trace_cmd(struct rec_proc *p, const char *out_dir,
 			   int buffer_kb, char *err, size_t errlen)
 {
@@ -99,15 +114,8 @@ static int start_trace_cmd(struct rec_proc *p, const char *out_dir,
 	argv[n++] = "-o";
 	argv[n++] = out;
 	argv[n] = NULL;
-	p->pid = sb_spawn_start(&(struct sb_spawn){ .argv = argv,
-						    .stdout_path = p->log,
-						    .stderr_path = p->log,
-						    .new_pgrp = 1 });
-	if (p->pid < 0) {
-		snprintf(err, errlen, "cannot start trace-cmd: %s",
-			 strerror(-p->pid));
+	if (spawn_recorder(p, argv, err, errlen))
 		return p->pid;
-	}
 	while (!tracing_ready()) {
 		int status;
 
@@ -179,15 +187,8 @@ static int start_perf(struct rec_proc *p, const char *out_dir, char *err,
 	argv[n++] = "-o";
 	argv[n++] = out;
 	argv[n] = NULL;
-	p->pid = sb_spawn_start(&(struct sb_spawn){ .argv = argv,
-						    .stdout_path = p->log,
-						    .stderr_path = p->log,
-						    .new_pgrp = 1 });
-	if (p->pid < 0) {
-		snprintf(err, errlen, "cannot start perf: %s",
-			 strerror(-p->pid));
+	if (spawn_recorder(p, argv, err, errlen))
 		return p->pid;
-	}
 	if (write(p->ctl_fd, "enable\n", 7) != 7)
 		return perf_failed(p, "took no \"enable\"", err, errlen);
 	/* Wait for the ack, through signals (a Ctrl-C lets the run finish),
