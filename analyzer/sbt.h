@@ -10,9 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SBT_COMM_LEN 16
+#include "common/hist.h"
 
-struct sb_hist;
+#define SBT_COMM_LEN 16
 
 enum sbt_ev_type {
 	SBT_EV_SWITCH, /* pid/comm = prev, next_* = next, prev_state */
@@ -59,7 +59,7 @@ struct sbt;
  * are, a histogram only beyond (most tasks and intervals have few). */
 struct sbt_dist {
 	uint64_t count;
-	long double sum;
+	struct sb_sum sum;
 	uint64_t few[SBT_FEW];
 	struct sb_hist *hist; /* all the values once count > SBT_FEW */
 };

@@ -40,7 +40,7 @@ void sb_hist_bucket_range(unsigned int i, uint64_t *lo, uint64_t *hi)
 void sb_hist_add(struct sb_hist *h, uint64_t v)
 {
 	h->count++;
-	h->sum += v;
+	sb_sum_add(&h->sum, v);
 	if (v < h->min)
 		h->min = v;
 	if (v > h->max)
@@ -57,7 +57,7 @@ void sb_hist_merge(struct sb_hist *dst, const struct sb_hist *src)
 		return;
 	dst->count += src->count;
 	dst->overflow += src->overflow;
-	dst->sum += src->sum;
+	sb_sum_merge(&dst->sum, &src->sum);
 	if (src->min < dst->min)
 		dst->min = src->min;
 	if (src->max > dst->max)
@@ -68,7 +68,7 @@ void sb_hist_merge(struct sb_hist *dst, const struct sb_hist *src)
 
 double sb_hist_mean(const struct sb_hist *h)
 {
-	return h->count ? (double)(h->sum / h->count) : 0.0;
+	return h->count ? (double)(sb_sum_get(&h->sum) / h->count) : 0.0;
 }
 
 uint64_t sb_hist_percentile(const struct sb_hist *h, double q)
