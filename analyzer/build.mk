@@ -1,7 +1,8 @@
 # Analyzer: scheduler events into perf-sched-style delay tables.
 ANALYZER_CORE_SRCS := analyzer/sbt.c analyzer/sbt_table.c
 ANALYZER_READ_SRCS := analyzer/read_trace.c analyzer/read_perf.c \
-		      analyzer/read_tracedat.c analyzer/tracedat_check.c
+		      analyzer/read_tracedat.c analyzer/rb_page.c \
+		      analyzer/tracedat_check.c
 ANALYZER_SRCS := $(ANALYZER_CORE_SRCS) $(ANALYZER_READ_SRCS) \
 		 analyzer/fmt_text.c analyzer/fmt_json.c analyzer/analyze.c \
 		 analyzer/cmd_table.c analyzer/table_run.c
@@ -25,3 +26,5 @@ test_analyzer_run_SRCS := tests/unit/test_analyzer_run.c \
 			  tests/unit/test_analyzer_writer.c $(ANALYZER_SRCS) \
 			  common/hist.c common/atomicio.c common/envelope.c
 test_analyzer_run_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
+UNIT_TESTS += test_rb_page
+test_rb_page_SRCS := tests/unit/test_rb_page.c analyzer/rb_page.c

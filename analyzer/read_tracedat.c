@@ -10,9 +10,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <kbuffer.h>
 #include <trace-cmd.h>
 
+#include "analyzer/rb_page.h"
 #include "analyzer/sbt_read.h"
 #include "common/exitcodes.h"
 
@@ -257,19 +257,22 @@ static void find_events(struct ctx *c, struct tep_handle *tep)
 #define CHUNK_PAGES 256 /* map this many pages of a CPU at once */
 
 struct cpu_pages {
-	struct kbuffer *kb;
+	struct rb_page rb; /* the current page */
 	unsigned char *buf; /* up to CHUNK_PAGES pages, in the mapping */
 	void *map; /* the mapping: buf rounded down to a page boundary */
 	size_t maplen;
 	size_t pos, len; /* the next page in buf, bytes in buf */
-	uint64_t off, end; /* the file range not read into buf yet */
-	void *ev; /* the current event; NULL when this CPU is done */
-	unsigned long long ts;
+	uint64_t off, end; /* the file range not mapped yet */
+	const unsigned char *ev; /* the current event; NULL when done */
+	uint32_t evlen;
 };
 
-/* The next page of @p into its kbuffer, or NULL at the end. */
-static unsigned char *next_page(int fd, uint32_t psize, struct cpu_pages *p)
+/* The next page of @p in *@page (NULL at the end); -errno when it cannot be
+ * mapped. */
+static int next_page(int fd, uint32_t psize, struct cpu_pages *p,
+		     const unsigned char **page)
 {
+	*page = NULL;
 	if (p->pos + psize > p->len) {
 		uint64_t n = p->end - p->off, skew;
 
@@ -280,46 +283,58 @@ static unsigned char *next_page(int fd, uint32_t psize, struct cpu_pages *p)
 			n = (uint64_t)psize * CHUNK_PAGES;
 		n -= n % psize;
 		if (!n)
-			return NULL;
+			return 0;
 		skew = p->off % (uint64_t)sysconf(_SC_PAGESIZE);
 		p->maplen = n + skew;
 		p->map = mmap(NULL, p->maplen, PROT_READ,
 			      MAP_PRIVATE | MAP_POPULATE, fd,
 			      (off_t)(p->off - skew));
 		if (p->map == MAP_FAILED)
-			return NULL;
+			return -errno;
 		p->buf = (unsigned char *)p->map + skew;
 		p->off += n;
 		p->pos = 0;
 		p->len = n;
 	}
 	p->pos += psize;
-	return p->buf + p->pos - psize;
+	*page = p->buf + p->pos - psize;
+	return 0;
 }
 
-static int load_page(struct ctx *c, int fd, uint32_t psize, struct cpu_pages *p)
+static int corrupt_page(struct ctx *c, const struct cpu_pages *p)
 {
-	unsigned char *page;
+	snprintf(c->err, c->errlen,
+		 "%s: corrupt ring-buffer page near offset %llu", c->path,
+		 (unsigned long long)(p->off - (p->len - p->pos)));
+	return SB_EXIT_USAGE;
+}
 
-	for (p->ev = NULL; !p->ev && (page = next_page(fd, psize, p));) {
-		uint64_t commit;
-		int missed;
+/* The next event of @p, from the next pages when this one is done: 0 with
+ * p->ev set (NULL when the CPU has no more), or an exit code. */
+static int next_event(struct ctx *c, int fd, uint32_t psize,
+		      struct cpu_pages *p)
+{
+	const unsigned char *page;
+	int r;
 
-		/* Page header: u64 timestamp, u64 commit (size | flag bits 30,
-		 * 31); kbuffer trusts the size, so check it against the page. */
-		memcpy(&commit, page + 8, sizeof(commit));
-		if ((commit >> 32) || (commit & 0x3fffffffULL) + 16 > psize ||
-		    kbuffer_load_subbuffer(p->kb, page) < 0) {
-			snprintf(
-				c->err, c->errlen,
-				"%s: corrupt ring-buffer page near offset %llu",
-				c->path, (unsigned long long)p->off);
-			return SB_EXIT_USAGE;
+	while ((r = rb_page_next(&p->rb, &p->ev, &p->evlen)) <= 0) {
+		if (r < 0)
+			return corrupt_page(c, p);
+		r = next_page(fd, psize, p, &page);
+		if (r) {
+			snprintf(c->err, c->errlen, "%s: %s", c->path,
+				 strerror(-r));
+			return SB_EXIT_ENV;
 		}
-		missed = kbuffer_missed_events(p->kb);
-		if (missed)
-			sbt_add_lost(c->s, missed > 0 ? (uint64_t)missed : 1);
-		p->ev = kbuffer_read_event(p->kb, &p->ts);
+		if (!page) {
+			p->ev = NULL;
+			return 0;
+		}
+		if (rb_page_load(&p->rb, page, psize))
+			return corrupt_page(c, p);
+		if (p->rb.lost)
+			sbt_add_lost(c->s,
+				     p->rb.lost > 0 ? (uint64_t)p->rb.lost : 1);
 	}
 	return 0;
 }
@@ -330,34 +345,26 @@ static int read_pages(struct ctx *c, int fd,
 	int rc = 0;
 
 	for (int i = 0; !rc && i < l->ncpus; i++) {
-		cp[i].kb =
-			kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
-		if (!cp[i].kb) {
-			snprintf(c->err, c->errlen, "%s: out of memory",
-				 c->path);
-			return SB_EXIT_ENV;
-		}
 		cp[i].off = l->off[i];
 		cp[i].end = l->off[i] + l->size[i];
-		rc = load_page(c, fd, l->page_size, &cp[i]);
+		rc = next_event(c, fd, l->page_size, &cp[i]);
 	}
 	while (!rc && !c->rc) {
 		struct tep_record rec = { 0 };
 		int best = -1;
 
 		for (int i = 0; i < l->ncpus; i++)
-			if (cp[i].ev && (best < 0 || cp[i].ts < cp[best].ts))
+			if (cp[i].ev &&
+			    (best < 0 || cp[i].rb.ts < cp[best].rb.ts))
 				best = i;
 		if (best < 0)
 			break;
-		rec.ts = cp[best].ts;
-		rec.data = cp[best].ev;
-		rec.size = kbuffer_event_size(cp[best].kb);
+		rec.ts = cp[best].rb.ts;
+		rec.data = (void *)cp[best].ev;
+		rec.size = (int)cp[best].evlen;
 		rec.cpu = best;
 		on_record(NULL, &rec, best, c);
-		cp[best].ev = kbuffer_next_event(cp[best].kb, &cp[best].ts);
-		if (!cp[best].ev)
-			rc = load_page(c, fd, l->page_size, &cp[best]);
+		rc = next_event(c, fd, l->page_size, &cp[best]);
 	}
 	return rc ? rc : c->rc;
 }
@@ -378,8 +385,6 @@ static int read_v6(struct ctx *c, const struct sbt_tracedat_layout *l)
 	}
 	rc = read_pages(c, fd, l, cp);
 	for (int i = 0; i < l->ncpus; i++) {
-		if (cp[i].kb)
-			kbuffer_free(cp[i].kb);
 		if (cp[i].buf)
 			munmap(cp[i].map, cp[i].maplen);
 	}
@@ -388,13 +393,22 @@ static int read_v6(struct ctx *c, const struct sbt_tracedat_layout *l)
 	return rc;
 }
 
+static struct tracecmd_input *open_file(const char *path, int head_only)
+{
+	return head_only ?
+		       tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS) :
+		       tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+}
+
 /*
  * libtraceevent trusts the event formats in a file's header and can crash
  * on corrupt ones, so the header is opened in a child first. Returns 0 when
  * the child opened it, 1 when it failed or died (under ASan a crash is an
- * exit code, not a signal), -errno when it could not run.
+ * exit code, not a signal), -errno when it could not run. The child opens
+ * the file as the parent will (@head_only: headers only, the v6 files whose
+ * pages are read here; else the whole file, for libtracecmd's iterator).
  */
-static int open_survives(const char *path)
+static int open_survives(const char *path, int head_only)
 {
 	int status;
 	pid_t pid = fork();
@@ -408,8 +422,7 @@ static int open_survives(const char *path)
 		if (null >= 0)
 			dup2(null,
 			     STDERR_FILENO); /* a crash report is not ours */
-		h = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
-
+		h = open_file(path, head_only);
 		_exit(h ? 0 : 1);
 	}
 	while (waitpid(pid, &status, 0) < 0)
@@ -434,7 +447,7 @@ int sbt_read_tracedat(struct sbt *s, const char *path, char *err, size_t errlen)
 		goto out;
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
-	rc = open_survives(path);
+	rc = open_survives(path, l->ncpus >= 0);
 	if (rc) {
 		snprintf(err, errlen, "%s: cannot open as trace.dat (%s)", path,
 			 rc > 0 ? "truncated or corrupt headers" :
@@ -442,9 +455,7 @@ int sbt_read_tracedat(struct sbt *s, const char *path, char *err, size_t errlen)
 		rc = rc > 0 ? SB_EXIT_USAGE : SB_EXIT_ENV;
 		goto out;
 	}
-	h = l->ncpus >= 0 ?
-		    tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS) :
-		    tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	h = open_file(path, l->ncpus >= 0);
 	rc = SB_EXIT_USAGE;
 	if (!h) {
 		snprintf(
