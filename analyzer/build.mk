@@ -24,7 +24,7 @@ test_analyzer_tracedat_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 UNIT_TESTS += test_analyzer_run
 test_analyzer_run_SRCS := tests/unit/test_analyzer_run.c \
 			  tests/unit/test_analyzer_writer.c $(ANALYZER_SRCS) \
-			  common/hist.c common/atomicio.c common/envelope.c
+			  common/hist.c common/atomicio.c common/envelope.c common/opts.c
 test_analyzer_run_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 UNIT_TESTS += test_rb_page
 test_rb_page_SRCS := tests/unit/test_rb_page.c analyzer/rb_page.c

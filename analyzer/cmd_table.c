@@ -11,6 +11,7 @@
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
+#include "common/opts.h"
 #include "tools/commands.h"
 
 #define MAX_FILTERS 64
@@ -143,14 +144,9 @@ static void usage(FILE *f)
 		" `perf script`).\nA delay is a runnable->running wait, from"
 		" a wakeup or a preemption until the\ntask is switched in;"
 		" it is counted when the switch-in falls in the window.\n\n");
-	for (size_t i = 0; i < NOPTS; i++) {
-		char name[32];
-
-		snprintf(name, sizeof(name), "--%s%s%s", options[i].name,
-			 options[i].arg ? " " : "",
-			 options[i].arg ? options[i].arg : "");
-		fprintf(f, "  %-16s %s\n", name, options[i].help);
-	}
+	for (size_t i = 0; i < NOPTS; i++)
+		sb_opt_help_line(f, 16, options[i].name, options[i].arg,
+				 options[i].help);
 	fprintf(f, "\nexit: 0 ok, 2 bad usage or unreadable/corrupt trace,"
 		   " 3 environment (perf missing)\n");
 }

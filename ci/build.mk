@@ -1,6 +1,6 @@
 # Compare, gate, statistics and plots.
 CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c \
-	   ci/results.c ci/rules.c ci/gate.c ci/gate_report.c ci/opts.c \
+	   ci/results.c ci/rules.c ci/gate.c ci/gate_report.c \
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
 	   ci/plots.c ci/report_html.c ci/util.c
 
@@ -12,5 +12,5 @@ test_ci_stats_LDLIBS := -ljansson -lm
 UNIT_TESTS += test_ci_results
 test_ci_results_SRCS := tests/unit/test_ci_results.c ci/results.c \
 			ci/metrics.c ci/rules.c ci/gate.c ci/stats.c \
-			ci/util.c common/atomicio.c
+			ci/util.c common/atomicio.c common/fmt.c
 test_ci_results_LDLIBS := -ljansson -lm

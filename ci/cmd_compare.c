@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "ci/compare_out.h"
-#include "ci/opts.h"
+#include "common/opts.h"
 #include "ci/plots.h"
 #include "ci/spec.h"
 #include "common/atomicio.h"
@@ -22,18 +22,18 @@ struct compare_opts {
 	const char *json, *out, *groups;
 };
 
-static const struct ci_opt compare_opts[] = {
-	{ "markdown", CI_OPT_FLAG, offsetof(struct compare_opts, markdown),
+static const struct sb_opt compare_opts[] = {
+	{ "markdown", SB_OPT_FLAG, offsetof(struct compare_opts, markdown),
 	  NULL, "print Markdown instead of text" },
-	{ "json", CI_OPT_STR, offsetof(struct compare_opts, json), "OUT",
+	{ "json", SB_OPT_STR, offsetof(struct compare_opts, json), "OUT",
 	  "write the summary as JSON" },
-	{ "plots", CI_OPT_FLAG, offsetof(struct compare_opts, plots), NULL,
+	{ "plots", SB_OPT_FLAG, offsetof(struct compare_opts, plots), NULL,
 	  "write PNG plots (gnuplot) and report.html" },
-	{ "out", CI_OPT_STR, offsetof(struct compare_opts, out), "DIR",
+	{ "out", SB_OPT_STR, offsetof(struct compare_opts, out), "DIR",
 	  "where --plots writes plots/ and report.html (default: the first DIR)" },
-	{ "groups", CI_OPT_STR, offsetof(struct compare_opts, groups), "LIST",
+	{ "groups", SB_OPT_STR, offsetof(struct compare_opts, groups), "LIST",
 	  "only these task groups / workloads (comma-separated)" },
-	{ "help", CI_OPT_FLAG, offsetof(struct compare_opts, help), NULL,
+	{ "help", SB_OPT_FLAG, offsetof(struct compare_opts, help), NULL,
 	  "show this help" },
 };
 
@@ -106,12 +106,12 @@ int cmd_compare(int argc, char **argv)
 	struct ci_results res[MAX_DIRS];
 	const char *pos[MAX_DIRS];
 	char err[1024];
-	int n = ci_opts_parse(compare_opts, N_OPTS, &o, argc, argv, pos,
+	int n = sb_opts_parse(compare_opts, N_OPTS, &o, argc, argv, pos,
 			      MAX_DIRS, err, sizeof(err)),
 	    code = SB_EXIT_OK, loaded = 0;
 
 	if (n >= 0 && o.help) {
-		ci_opts_help(stdout, usage, compare_opts, N_OPTS, after);
+		sb_opts_help(stdout, usage, compare_opts, N_OPTS, after);
 		return SB_EXIT_OK;
 	}
 	if (n <= 0) {

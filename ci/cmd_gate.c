@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "ci/gate_report.h"
-#include "ci/opts.h"
+#include "common/opts.h"
 #include "ci/spec.h"
 #include "common/rootdir.h"
 #include "common/atomicio.h"
@@ -23,20 +23,20 @@ struct gate_opts {
 	uint64_t seed, resamples;
 };
 
-static const struct ci_opt gate_opts[] = {
-	{ "rules", CI_OPT_STR, offsetof(struct gate_opts, rules), "FILE",
+static const struct sb_opt gate_opts[] = {
+	{ "rules", SB_OPT_STR, offsetof(struct gate_opts, rules), "FILE",
 	  "rules (default: ci/gate.json of the checkout)" },
-	{ "markdown", CI_OPT_STR, offsetof(struct gate_opts, markdown), "OUT",
+	{ "markdown", SB_OPT_STR, offsetof(struct gate_opts, markdown), "OUT",
 	  "write a Markdown summary (merge-request comment)" },
-	{ "json", CI_OPT_STR, offsetof(struct gate_opts, json), "OUT",
+	{ "json", SB_OPT_STR, offsetof(struct gate_opts, json), "OUT",
 	  "write the verdicts as JSON" },
-	{ "junit", CI_OPT_STR, offsetof(struct gate_opts, junit), "OUT",
+	{ "junit", SB_OPT_STR, offsetof(struct gate_opts, junit), "OUT",
 	  "write JUnit XML, one test case per rule" },
-	{ "seed", CI_OPT_U64, offsetof(struct gate_opts, seed), "N",
+	{ "seed", SB_OPT_U64, offsetof(struct gate_opts, seed), "N",
 	  "bootstrap seed (default 1; same seed, same verdicts)" },
-	{ "resamples", CI_OPT_U64, offsetof(struct gate_opts, resamples), "N",
+	{ "resamples", SB_OPT_U64, offsetof(struct gate_opts, resamples), "N",
 	  "bootstrap resamples (default: the rules file's, else 5000)" },
-	{ "help", CI_OPT_FLAG, offsetof(struct gate_opts, help), NULL,
+	{ "help", SB_OPT_FLAG, offsetof(struct gate_opts, help), NULL,
 	  "show this help" },
 };
 
@@ -282,11 +282,11 @@ int cmd_gate(int argc, char **argv)
 	struct gate_opts o = { .seed = 1 };
 	const char *pos[2];
 	char err[256];
-	int n = ci_opts_parse(gate_opts, N_OPTS, &o, argc, argv, pos, 2, err,
+	int n = sb_opts_parse(gate_opts, N_OPTS, &o, argc, argv, pos, 2, err,
 			      sizeof(err));
 
 	if (n >= 0 && o.help) {
-		ci_opts_help(stdout, usage, gate_opts, N_OPTS, after);
+		sb_opts_help(stdout, usage, gate_opts, N_OPTS, after);
 		return SB_EXIT_OK;
 	}
 	if (n != 2) {

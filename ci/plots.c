@@ -14,6 +14,7 @@
 #include "common/rootdir.h"
 #include "ci/stats.h"
 #include "ci/util.h"
+#include "common/fmt.h"
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
 #include "common/spawn.h"
@@ -45,13 +46,13 @@ static int find_scripts(char *buf, size_t len)
 	char dir[PATH_MAX], probe[PATH_MAX];
 
 	if (env && *env)
-		ci_fmt(dir, sizeof(dir), "%s", env);
+		sb_fmt(dir, sizeof(dir), "%s", env);
 	else
 		sb_root_path(dir, sizeof(dir), "ci/plots");
-	if (ci_fmt(probe, sizeof(probe), "%s/common.gp", dir) ||
+	if (sb_fmt(probe, sizeof(probe), "%s/common.gp", dir) ||
 	    access(probe, R_OK))
 		return -ENOENT;
-	return ci_fmt(buf, len, "%s", dir);
+	return sb_fmt(buf, len, "%s", dir);
 }
 
 /* Append @s to @out for a single-quoted gnuplot string ('' is a quote). */
@@ -118,9 +119,9 @@ static int plot(struct plot_ctx *p, struct dat *d, const char *script,
 		free(d->buf);
 		return fail(p, "%s: %s", name, strerror(errno));
 	}
-	if (ci_fmt(datp, sizeof(datp), "%s/%s.dat", p->plotdir, name) ||
-	    ci_fmt(pngp, sizeof(pngp), "%s/%s.png", p->plotdir, name) ||
-	    ci_fmt(scrp, sizeof(scrp), "%s/%s", p->scripts, script)) {
+	if (sb_fmt(datp, sizeof(datp), "%s/%s.dat", p->plotdir, name) ||
+	    sb_fmt(pngp, sizeof(pngp), "%s/%s.png", p->plotdir, name) ||
+	    sb_fmt(scrp, sizeof(scrp), "%s/%s", p->scripts, script)) {
 		free(d->buf);
 		return fail(p, "%s: path too long", p->plotdir);
 	}
@@ -540,9 +541,9 @@ int ci_plots_write(const char *outdir, const struct ci_compare *c, char *err,
 		r = fail(
 			p,
 			"ci/plots/*.gp not found (set SLICEBENCH_ROOT or SLICEBENCH_PLOTS)");
-	else if (ci_fmt(p->plotdir, sizeof(p->plotdir), "%s/plots", outdir) ||
-		 ci_fmt(p->log, sizeof(p->log), "%s/gnuplot.log", p->plotdir) ||
-		 ci_fmt(html, sizeof(html), "%s/report.html", outdir))
+	else if (sb_fmt(p->plotdir, sizeof(p->plotdir), "%s/plots", outdir) ||
+		 sb_fmt(p->log, sizeof(p->log), "%s/gnuplot.log", p->plotdir) ||
+		 sb_fmt(html, sizeof(html), "%s/report.html", outdir))
 		r = fail(p, "%s: path too long", outdir);
 	else if ((r = sb_mkdir_p(p->plotdir, 0755)))
 		r = fail(p, "%s: %s", p->plotdir, strerror(-r));

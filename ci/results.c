@@ -9,6 +9,7 @@
 
 #include "ci/results.h"
 #include "ci/util.h"
+#include "common/fmt.h"
 #include "common/atomicio.h"
 
 struct names {
@@ -46,7 +47,7 @@ static int list_dir(const char *dir, int want_dir, struct names *out)
 
 		if (e->d_name[0] == '.')
 			continue;
-		ci_fmt(path, sizeof(path), "%s/%s", dir, e->d_name);
+		sb_fmt(path, sizeof(path), "%s/%s", dir, e->d_name);
 		if (stat(path, &st) || !!S_ISDIR(st.st_mode) != !!want_dir)
 			continue;
 		nv = realloc(out->v, (out->n + 1) * sizeof(*nv));
@@ -106,7 +107,7 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 	json_t *groups;
 	struct stat st;
 
-	ci_fmt(path, sizeof(path), "%s/table.json", run->path);
+	sb_fmt(path, sizeof(path), "%s/table.json", run->path);
 	if (stat(path, &st))
 		return 0;
 	run->table = load_json(path, err, errlen);
@@ -124,7 +125,7 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 			json_string_value(json_object_get(g, "comm"));
 		int r;
 
-		ci_fmt(where, sizeof(where), "%s: groups[%zu]", path, i);
+		sb_fmt(where, sizeof(where), "%s: groups[%zu]", path, i);
 		if (!comm || !*comm) {
 			snprintf(err, errlen,
 				 "%s.comm: missing or not a string", where);
@@ -159,7 +160,7 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 	if (!doc->name)
 		return -ENOMEM;
 	run->n_docs++;
-	ci_fmt(path, sizeof(path), "%s/%s", dir, file);
+	sb_fmt(path, sizeof(path), "%s/%s", dir, file);
 	if (!strcmp(dot, ".txt")) {
 		int r = sb_read_file(path, &doc->text, &len);
 
@@ -193,7 +194,7 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 			 path);
 		return -EINVAL;
 	}
-	ci_fmt(where, sizeof(where), "%s: result", path);
+	sb_fmt(where, sizeof(where), "%s: result", path);
 	return ci_extract_json(CI_SRC_JSON, tool, res, doc->name, where,
 			       &run->vals, err, errlen);
 }
@@ -204,7 +205,7 @@ static int load_workloads(struct ci_run *run, char *err, size_t errlen)
 	struct names files;
 	int r;
 
-	ci_fmt(dir, sizeof(dir), "%s/workloads", run->path);
+	sb_fmt(dir, sizeof(dir), "%s/workloads", run->path);
 	r = list_dir(dir, 0, &files);
 	if (r == -ENOENT)
 		return 0;
@@ -229,7 +230,7 @@ static int run_complete(const char *path, char **host, char *err, size_t errlen)
 	json_t *m, *status;
 	int ok;
 
-	ci_fmt(mpath, sizeof(mpath), "%s/manifest.json", path);
+	sb_fmt(mpath, sizeof(mpath), "%s/manifest.json", path);
 	if (stat(mpath, &st))
 		return 0;
 	m = load_json(mpath, err, errlen);
@@ -273,7 +274,7 @@ static int add_run(struct ci_results *res, const char *kdir, const char *fs,
 	char path[4096], *host = NULL;
 	int r;
 
-	if (ci_fmt(path, sizeof(path), "%s/%s/%s/%u", res->dir, kdir, fs,
+	if (sb_fmt(path, sizeof(path), "%s/%s/%s/%u", res->dir, kdir, fs,
 		   rep)) {
 		snprintf(err, errlen, "%s/%s/%s: path too long", res->dir, kdir,
 			 fs);
@@ -318,7 +319,7 @@ static int load_fs(struct ci_results *res, const char *kdir, const char *fs,
 	size_t n = 0;
 	int r;
 
-	ci_fmt(path, sizeof(path), "%s/%s/%s", res->dir, kdir, fs);
+	sb_fmt(path, sizeof(path), "%s/%s/%s", res->dir, kdir, fs);
 	r = list_dir(path, 1, &reps);
 	if (r)
 		return r == -ENOMEM ? r : 0;
@@ -383,13 +384,13 @@ int ci_results_load(const char *dir, struct ci_results *out, char *err,
 		snprintf(err, errlen, "%s: %s", dir, strerror(-r));
 		return r;
 	}
-	ci_fmt(path, sizeof(path), "%s/scenario.json", dir);
+	sb_fmt(path, sizeof(path), "%s/scenario.json", dir);
 	if (!stat(path, &st) && !(scen = load_json(path, err, errlen))) {
 		names_free(&kernels);
 		return -EINVAL;
 	}
 	for (size_t k = 0; k < kernels.n && !r; k++) {
-		ci_fmt(path, sizeof(path), "%s/%s", dir, kernels.v[k]);
+		sb_fmt(path, sizeof(path), "%s/%s", dir, kernels.v[k]);
 		r = list_dir(path, 1, &fsets);
 		if (r)
 			break;
@@ -487,7 +488,7 @@ static int dir_exists(const char *dir, const char *kernel, const char *fs)
 	int found = 0;
 
 	if (kernel) {
-		return !ci_fmt(path, sizeof(path), "%s/%s/%s", dir, kernel,
+		return !sb_fmt(path, sizeof(path), "%s/%s/%s", dir, kernel,
 			       fs ? fs : "") &&
 		       !stat(path, &st) && S_ISDIR(st.st_mode);
 	}

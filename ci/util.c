@@ -1,21 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Small helpers shared by the ci/ writers: bounded formatting, markup escaping, JSON numbers. */
-#include <errno.h>
+/* Small helpers shared by the ci/ writers: markup escaping, JSON numbers. */
 #include <math.h>
-#include <stdarg.h>
 
 #include "ci/util.h"
-
-int ci_fmt(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
 
 void ci_markup_escaped(FILE *f, const char *s, size_t len)
 {

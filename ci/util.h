@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Small helpers shared by the ci/ writers: bounded formatting, markup escaping, JSON numbers. */
+/* Small helpers shared by the ci/ writers: markup escaping, JSON numbers. */
 #ifndef CI_UTIL_H
 #define CI_UTIL_H
 
@@ -7,9 +7,6 @@
 #include <stdio.h>
 #include <jansson.h>
 
-/* snprintf that reports truncation: 0, or -ENAMETOOLONG. */
-__attribute__((format(printf, 3, 4))) int ci_fmt(char *buf, size_t len,
-						 const char *fmt, ...);
 /* Write @len bytes of @s with & < > " escaped (HTML and XML text/attributes). */
 void ci_markup_escaped(FILE *f, const char *s, size_t len);
 /* A JSON real, or null where @v is not finite (JSON has no infinities). */

@@ -1,6 +1,8 @@
-# Shared C used by every tool: durations, histograms, atomic I/O, spawning, JSON envelope.
+# Shared C used by every tool: durations, histograms, atomic I/O, spawning,
+# JSON envelope, option tables, checked formatting.
 COMMON_SRCS := common/duration.c common/hist.c common/atomicio.c common/rootdir.c \
-	       common/spawn.c common/envelope.c
+	       common/spawn.c common/envelope.c common/opts.c \
+	       common/fmt.c
 # Host-side only (not in the static guest binaries): needs -lcrypto.
 COMMON_HOST_SRCS := common/sha256.c
 UNIT_TESTS += test_common

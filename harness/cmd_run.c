@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench run: the matrix runner (kernels × feature sets × repeats), resumable. */
 #include <errno.h>
-#include <getopt.h>
 #include <glob.h>
 #include <libgen.h>
 #include <limits.h>
@@ -18,6 +17,7 @@
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
+#include "common/opts.h"
 #include "common/sha256.h"
 #include "harness/agent.h"
 #include "harness/features.h"
@@ -43,51 +43,44 @@ struct run_opts {
 	int help;
 };
 
-enum opt_type { OPT_STR, OPT_FLAG };
-
-static const struct opt_def {
-	const char *name;
-	enum opt_type type;
-	size_t offset;
-	const char *metavar;
-	const char *help;
-} opt_defs[] = {
-	{ "kernel", OPT_STR, offsetof(struct run_opts, kernels), "K[,K2...]",
+static const struct sb_opt opt_defs[] = {
+	{ "kernel", SB_OPT_STR, offsetof(struct run_opts, kernels), "K[,K2...]",
 	  "kernels under test: kernels/<name>, host, or a bzImage path" },
-	{ "scenario", OPT_STR, offsetof(struct run_opts, scenario), "FILE",
+	{ "scenario", SB_OPT_STR, offsetof(struct run_opts, scenario), "FILE",
 	  "the scenario (configs/*.json)" },
-	{ "accel", OPT_STR, offsetof(struct run_opts, accel), "A",
+	{ "accel", SB_OPT_STR, offsetof(struct run_opts, accel), "A",
 	  "auto|kvm|tcg|icount (default: the scenario's guest.accel, else auto)" },
-	{ "results", OPT_STR, offsetof(struct run_opts, results), "DIR",
+	{ "results", SB_OPT_STR, offsetof(struct run_opts, results), "DIR",
 	  "results root (default: results)" },
-	{ "repeats", OPT_STR, offsetof(struct run_opts, repeats), "N",
+	{ "repeats", SB_OPT_STR, offsetof(struct run_opts, repeats), "N",
 	  "repeats of each feature set (default: the scenario's)" },
-	{ "resume", OPT_STR, offsetof(struct run_opts, resume), "RUN_DIR",
+	{ "resume", SB_OPT_STR, offsetof(struct run_opts, resume), "RUN_DIR",
 	  "continue this results/<run-id>" },
-	{ "new", OPT_FLAG, offsetof(struct run_opts, new_run), NULL,
+	{ "new", SB_OPT_FLAG, offsetof(struct run_opts, new_run), NULL,
 	  "start a new run even when results/latest could be resumed" },
-	{ "unit", OPT_STR, offsetof(struct run_opts, unit), "ID",
+	{ "unit", SB_OPT_STR, offsetof(struct run_opts, unit), "ID",
 	  "run one unit of `slicebench plan` (KERNEL/FEATURE-SET/REPEAT) "
 	  "into the run directory --results DIR" },
-	{ "per-host", OPT_FLAG, offsetof(struct run_opts, per_host), NULL,
+	{ "per-host", SB_OPT_FLAG, offsetof(struct run_opts, per_host), NULL,
 	  "with --unit: write into DIR/hosts/<hostname>/ (skipped when "
 	  "complete in DIR)" },
-	{ "executor", OPT_STR, offsetof(struct run_opts, executor), "E",
+	{ "executor", SB_OPT_STR, offsetof(struct run_opts, executor), "E",
 	  "local (default), parallel (GNU parallel) or slurm (sbatch --array)" },
-	{ "jobs", OPT_STR, offsetof(struct run_opts, jobs), "N",
+	{ "jobs", SB_OPT_STR, offsetof(struct run_opts, jobs), "N",
 	  "local: N guests at once, each pinned to its own host CPUs; "
 	  "parallel: jobs per host (default 1)" },
-	{ "sshlogin", OPT_STR, offsetof(struct run_opts, sshlogin), "HOSTS",
+	{ "sshlogin", SB_OPT_STR, offsetof(struct run_opts, sshlogin), "HOSTS",
 	  "parallel: --sshlogin list (':' is this machine)" },
-	{ "slf", OPT_STR, offsetof(struct run_opts, slf), "FILE",
+	{ "slf", SB_OPT_STR, offsetof(struct run_opts, slf), "FILE",
 	  "parallel: --sshloginfile" },
-	{ "joblog", OPT_STR, offsetof(struct run_opts, joblog), "FILE",
+	{ "joblog", SB_OPT_STR, offsetof(struct run_opts, joblog), "FILE",
 	  "parallel: joblog (default RUN_DIR/parallel.joblog; a rerun "
 	  "resumes)" },
-	{ "slurm-args", OPT_STR, offsetof(struct run_opts, slurm_args), "ARGS",
+	{ "slurm-args", SB_OPT_STR, offsetof(struct run_opts, slurm_args),
+	  "ARGS",
 	  "slurm: more sbatch options, split at blanks, each passed as one "
 	  "argument (no shell)" },
-	{ "help", OPT_FLAG, offsetof(struct run_opts, help), NULL,
+	{ "help", SB_OPT_FLAG, offsetof(struct run_opts, help), NULL,
 	  "this help" },
 };
 #define N_OPTS (sizeof(opt_defs) / sizeof(opt_defs[0]))
@@ -115,7 +108,8 @@ void run_catch_signals(int on)
 
 static void usage(FILE *f)
 {
-	fprintf(f,
+	sb_opts_help(
+		f,
 		"usage: slicebench run --kernel K[,K2...] --scenario FILE "
 		"[options]\n\nRuns every kernel with every feature set of the "
 		"scenario, interleaved\n(kernels alternate, then feature sets; "
@@ -127,15 +121,8 @@ static void usage(FILE *f)
 		"separate unit\nprocesses (slicebench run --unit, see "
 		"slicebench plan) writing into\nRUN_DIR/hosts/<hostname>/, "
 		"merged into RUN_DIR when they are done\n"
-		"(docs/scale-out.md).\n\noptions:\n");
-	for (size_t i = 0; i < N_OPTS; i++) {
-		char left[64];
-
-		snprintf(left, sizeof(left), "--%s%s%s", opt_defs[i].name,
-			 opt_defs[i].metavar ? " " : "",
-			 opt_defs[i].metavar ? opt_defs[i].metavar : "");
-		fprintf(f, "  %-26s %s\n", left, opt_defs[i].help);
-	}
+		"(docs/scale-out.md).",
+		opt_defs, N_OPTS, NULL);
 	fprintf(f, "\nworkload tools:\n");
 	for (const struct wl_tool *const *t = wl_registry(); *t; t++)
 		fprintf(f, "  %-14s %s\n", (*t)->name, (*t)->help);
@@ -146,31 +133,11 @@ static void usage(FILE *f)
 
 static int parse_opts(int argc, char **argv, struct run_opts *o)
 {
-	struct option longopts[N_OPTS + 1];
-	int c;
+	char err[256];
 
-	memset(longopts, 0, sizeof(longopts));
-	for (size_t i = 0; i < N_OPTS; i++)
-		longopts[i] = (struct option){ opt_defs[i].name,
-					       opt_defs[i].type == OPT_STR ?
-						       required_argument :
-						       no_argument,
-					       NULL, (int)i + 1 };
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		const struct opt_def *d;
-
-		if (c < 1 || c > (int)N_OPTS)
-			return SB_EXIT_USAGE;
-		d = &opt_defs[c - 1];
-		if (d->type == OPT_STR)
-			*(const char **)((char *)o + d->offset) = optarg;
-		else
-			*(int *)((char *)o + d->offset) = 1;
-	}
-	if (optind < argc) {
-		fprintf(stderr, "slicebench run: unexpected argument '%s'\n",
-			argv[optind]);
+	if (sb_opts_parse(opt_defs, N_OPTS, o, argc, argv, NULL, 0, err,
+			  sizeof(err)) < 0) {
+		fprintf(stderr, "slicebench run: %s\n", err);
 		return SB_EXIT_USAGE;
 	}
 	return 0;

@@ -12,7 +12,8 @@
 #include "common/atomicio.h"
 #include "common/duration.h"
 #include "common/exitcodes.h"
-#include "harness/boot/fmt.h"
+#include "common/opts.h"
+#include "common/fmt.h"
 #include "harness/boot/initramfs.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm.h"
@@ -93,15 +94,9 @@ static void usage(FILE *f)
 		"archive (--init, --scenario, --initrd-out, --bin-dir, --with-perf,\n"
 		"--require-agent) and prints its path. Source builds honour KSRC=DIR.\n\n"
 		"options:\n");
-	for (size_t i = 0; i < N_BOOT_OPTS; i++) {
-		char left[40];
-
-		snprintf(left, sizeof(left), "--%s%s%s", boot_options[i].name,
-			 boot_options[i].metavar ? " " : "",
-			 boot_options[i].metavar ? boot_options[i].metavar :
-						   "");
-		fprintf(f, "  %-22s %s\n", left, boot_options[i].help);
-	}
+	for (size_t i = 0; i < N_BOOT_OPTS; i++)
+		sb_opt_help_line(f, 22, boot_options[i].name,
+				 boot_options[i].metavar, boot_options[i].help);
 	fprintf(f,
 		"\ncache: %s (SLICEBENCH_CACHE); descriptors: %s "
 		"(SLICEBENCH_KERNELS)\n",
@@ -233,11 +228,12 @@ static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 	}
 	sb_root_path(bin_dir, sizeof(bin_dir), "build/bin");
 	if (o->initrd_out) {
-		ret = fmt(initrd, len, "%s", o->initrd_out);
+		ret = sb_fmt(initrd, len, "%s", o->initrd_out);
 	} else {
-		ret = fmt(dir, sizeof(dir), "%s/initramfs",
-			  kernel_cache_dir()) ||
-		      fmt(initrd, len, "%s/%s-%s.cpio", dir, cmd, ki->name) ||
+		ret = sb_fmt(dir, sizeof(dir), "%s/initramfs",
+			     kernel_cache_dir()) ||
+		      sb_fmt(initrd, len, "%s/%s-%s.cpio", dir, cmd,
+			     ki->name) ||
 		      sb_mkdir_p(dir, 0755);
 	}
 	if (ret) {

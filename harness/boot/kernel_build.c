@@ -10,7 +10,7 @@
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
 #include "harness/boot/capture.h"
-#include "harness/boot/fmt.h"
+#include "common/fmt.h"
 #include "harness/boot/kernel_build.h"
 #include "common/sha256.h"
 
@@ -35,7 +35,7 @@ static int add_patch(struct kernel_patches *q, const char *dir,
 	if (!nv)
 		return -ENOMEM;
 	q->path = nv;
-	if (fmt(path, sizeof(path), "%s/%.*s", dir, (int)len, name))
+	if (sb_fmt(path, sizeof(path), "%s/%.*s", dir, (int)len, name))
 		return -ENAMETOOLONG;
 	if (!(q->path[q->n] = strdup(path)))
 		return -ENOMEM;

@@ -16,7 +16,7 @@
 #include "common/exitcodes.h"
 #include "common/spawn.h"
 #include "harness/boot/capture.h"
-#include "harness/boot/fmt.h"
+#include "common/fmt.h"
 #include "harness/boot/kernel_backends.h"
 
 #define APT_TIMEOUT_NS (600LL * 1000000000LL)
@@ -158,13 +158,13 @@ static int fill_from_unpack(struct kernel_info *ki, const char *dir,
 	closedir(d);
 	if (!ki->release[0])
 		return -ENOENT;
-	if (fmt(ki->image, sizeof(ki->image), "%s/vmlinuz-%s", boot,
-		ki->release) ||
-	    fmt(path, sizeof(path), "%s/config-%s", boot, ki->release))
+	if (sb_fmt(ki->image, sizeof(ki->image), "%s/vmlinuz-%s", boot,
+		   ki->release) ||
+	    sb_fmt(path, sizeof(path), "%s/config-%s", boot, ki->release))
 		return -ENAMETOOLONG;
 	kernel_set_config(ki, path);
-	if (fmt(ki->modules_dir, sizeof(ki->modules_dir), "%s/lib/modules/%s",
-		dir, ki->release) ||
+	if (sb_fmt(ki->modules_dir, sizeof(ki->modules_dir),
+		   "%s/lib/modules/%s", dir, ki->release) ||
 	    access(ki->modules_dir, R_OK))
 		ki->modules_dir[0] = '\0';
 	snprintf(ki->source, sizeof(ki->source), "%s=%s", pkg, ver);
@@ -240,8 +240,8 @@ static int download(const char *dir, const char *pkg, const char *ver,
 
 	if (!access(deb, R_OK))
 		return 0;
-	if (fmt(spec, sizeof(spec), "%s=%s", pkg, ver) ||
-	    fmt(tmp, sizeof(tmp), "%s/dl.XXXXXX", dir) || !mkdtemp(tmp)) {
+	if (sb_fmt(spec, sizeof(spec), "%s=%s", pkg, ver) ||
+	    sb_fmt(tmp, sizeof(tmp), "%s/dl.XXXXXX", dir) || !mkdtemp(tmp)) {
 		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
 		return SB_EXIT_ENV;
 	}
@@ -270,7 +270,7 @@ static int unpack(const char *deb, const char *final, char *err, size_t errlen)
 	const char *argv[] = { "dpkg-deb", "-x", deb, tmp, NULL };
 	int rc;
 
-	if (fmt(tmp, sizeof(tmp), "%s.tmp.XXXXXX", final) || !mkdtemp(tmp)) {
+	if (sb_fmt(tmp, sizeof(tmp), "%s.tmp.XXXXXX", final) || !mkdtemp(tmp)) {
 		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
 		return SB_EXIT_ENV;
 	}

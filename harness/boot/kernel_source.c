@@ -21,7 +21,7 @@
 #include "common/exitcodes.h"
 #include "common/spawn.h"
 #include "harness/boot/capture.h"
-#include "harness/boot/fmt.h"
+#include "common/fmt.h"
 #include "harness/boot/kernel_backends.h"
 #include "harness/boot/kernel_build.h"
 
@@ -99,15 +99,15 @@ static int pristine_path(struct build *b)
 	b->user_tree = S_ISDIR(st.st_mode);
 	b->tarball = b->user_tree ? NULL : tree;
 	if (b->user_tree)
-		return fmt(b->pristine, sizeof(b->pristine), "%s", tree) ?
+		return sb_fmt(b->pristine, sizeof(b->pristine), "%s", tree) ?
 			       fail(b, SB_EXIT_USAGE, "path too long", tree) :
 			       0;
 	base = base ? base + 1 : tree;
 	n = strstr(base, ".tar") ? (size_t)(strstr(base, ".tar") - base) :
 				   strlen(base);
 	b->top_len = n;
-	if (fmt(b->pristine, sizeof(b->pristine), "%s/src/%.*s-%lld",
-		kernel_cache_dir(), (int)n, base, (long long)st.st_mtime))
+	if (sb_fmt(b->pristine, sizeof(b->pristine), "%s/src/%.*s-%lld",
+		   kernel_cache_dir(), (int)n, base, (long long)st.st_mtime))
 		return fail(b, SB_EXIT_USAGE, "path too long", tree);
 	return 0;
 }
@@ -123,14 +123,14 @@ static int unpack(struct build *b)
 	if (b->user_tree || !access(b->pristine, R_OK))
 		return 0;
 	base = base ? base + 1 : b->tarball;
-	if (fmt(dir, sizeof(dir), "%s/src", kernel_cache_dir()) ||
-	    fmt(tmp, sizeof(tmp), "%s.tmp.XXXXXX", b->pristine))
+	if (sb_fmt(dir, sizeof(dir), "%s/src", kernel_cache_dir()) ||
+	    sb_fmt(tmp, sizeof(tmp), "%s.tmp.XXXXXX", b->pristine))
 		return fail(b, SB_EXIT_USAGE, "path too long", b->pristine);
 	if (sb_mkdir_p(dir, 0755) || !mkdtemp(tmp))
 		return fail(b, SB_EXIT_ENV, "cannot create", tmp);
 	ret = step(b, "unpacking the source", argv, NULL);
 	if (!ret &&
-	    (fmt(top, sizeof(top), "%s/%.*s", tmp, (int)b->top_len, base) ||
+	    (sb_fmt(top, sizeof(top), "%s/%.*s", tmp, (int)b->top_len, base) ||
 	     (rename(top, b->pristine) && access(b->pristine, R_OK))))
 		ret = fail(b, SB_EXIT_ENV,
 			   "the tarball has no top directory named like it",
@@ -149,8 +149,8 @@ static int unshare(const char *tree, const char *path)
 	size_t len;
 	int ret;
 
-	if (fmt(file, sizeof(file), "%s/%s", tree, path) ||
-	    fmt(tmp, sizeof(tmp), "%s.unshare", file))
+	if (sb_fmt(file, sizeof(file), "%s/%s", tree, path) ||
+	    sb_fmt(tmp, sizeof(tmp), "%s.unshare", file))
 		return -ENAMETOOLONG;
 	if (lstat(file, &st) || !S_ISREG(st.st_mode) || st.st_nlink < 2)
 		return 0; /* new, not a file, or already its own */
@@ -191,9 +191,9 @@ static int patched_tree(struct build *b, const struct kernel_patches *q)
 	int ret;
 
 	if (!q->n)
-		return fmt(b->src, sizeof(b->src), "%s", b->pristine);
-	if (fmt(b->src, sizeof(b->src), "%s/src", b->dir) ||
-	    fmt(tmp, sizeof(tmp), "%s/src.tmp", b->dir))
+		return sb_fmt(b->src, sizeof(b->src), "%s", b->pristine);
+	if (sb_fmt(b->src, sizeof(b->src), "%s/src", b->dir) ||
+	    sb_fmt(tmp, sizeof(tmp), "%s/src.tmp", b->dir))
 		return fail(b, SB_EXIT_USAGE, "path too long", b->dir);
 	if (!access(b->src, R_OK)) {
 		if (!b->user_tree)
@@ -234,10 +234,10 @@ static int configure(struct build *b)
 			     b->ki->fragment, NULL };
 	int ret;
 
-	if (fmt(obj_arg, sizeof(obj_arg), "O=%s", b->obj) ||
-	    fmt(config, sizeof(config), "%s/.config", b->obj) ||
-	    fmt(merge, sizeof(merge), "%s/scripts/kconfig/merge_config.sh",
-		b->src))
+	if (sb_fmt(obj_arg, sizeof(obj_arg), "O=%s", b->obj) ||
+	    sb_fmt(config, sizeof(config), "%s/.config", b->obj) ||
+	    sb_fmt(merge, sizeof(merge), "%s/scripts/kconfig/merge_config.sh",
+		   b->src))
 		return fail(b, SB_EXIT_USAGE, "path too long", b->obj);
 	if (sb_mkdir_p(b->obj, 0755))
 		return fail(b, SB_EXIT_ENV, "cannot create", b->obj);
@@ -266,7 +266,7 @@ static int compile(struct build *b)
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	const char *argv[] = { "make", obj_arg, jobs, cc, "bzImage", NULL };
 
-	if (fmt(obj_arg, sizeof(obj_arg), "O=%s", b->obj))
+	if (sb_fmt(obj_arg, sizeof(obj_arg), "O=%s", b->obj))
 		return fail(b, SB_EXIT_USAGE, "path too long", b->obj);
 	snprintf(jobs, sizeof(jobs), "-j%ld", n > 0 ? n : 1);
 	snprintf(cc, sizeof(cc), "CC=%s",
@@ -283,9 +283,9 @@ static int fill(struct build *b)
 {
 	char config[PATH_MAX + 16];
 
-	if (fmt(b->ki->image, sizeof(b->ki->image), "%s/arch/x86/boot/bzImage",
-		b->obj) ||
-	    fmt(config, sizeof(config), "%s/.config", b->obj))
+	if (sb_fmt(b->ki->image, sizeof(b->ki->image),
+		   "%s/arch/x86/boot/bzImage", b->obj) ||
+	    sb_fmt(config, sizeof(config), "%s/.config", b->obj))
 		return fail(b, SB_EXIT_USAGE, "path too long", b->obj);
 	if (kernel_image_release(b->ki->image, b->ki->release,
 				 sizeof(b->ki->release)))
@@ -338,7 +338,7 @@ static int lock_build(struct build *b)
 	char path[PATH_MAX + 8];
 	int fd;
 
-	if (fmt(path, sizeof(path), "%s.lock", b->dir))
+	if (sb_fmt(path, sizeof(path), "%s.lock", b->dir))
 		return -1;
 	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
@@ -365,11 +365,11 @@ static int locate(struct build *b, struct kernel_patches *q, char *done,
 	if (!ret)
 		ret = kernel_build_key(b->ki, b->pristine, q, b->key, b->err,
 				       b->errlen);
-	if (!ret && (fmt(b->dir, sizeof(b->dir), "%s/builds/%.16s",
-			 kernel_cache_dir(), b->key) ||
-		     fmt(b->obj, sizeof(b->obj), "%s/obj", b->dir) ||
-		     fmt(b->log, sizeof(b->log), "%s/build.log", b->dir) ||
-		     fmt(done, len, "%s/done", b->dir)))
+	if (!ret && (sb_fmt(b->dir, sizeof(b->dir), "%s/builds/%.16s",
+			    kernel_cache_dir(), b->key) ||
+		     sb_fmt(b->obj, sizeof(b->obj), "%s/obj", b->dir) ||
+		     sb_fmt(b->log, sizeof(b->log), "%s/build.log", b->dir) ||
+		     sb_fmt(done, len, "%s/done", b->dir)))
 		ret = fail(b, SB_EXIT_USAGE, "path too long",
 			   kernel_cache_dir());
 	return ret;

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench plan: the matrix as independent run units, one a line, for any engine. */
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +8,7 @@
 
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
+#include "common/opts.h"
 #include "common/sha256.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
@@ -19,76 +19,56 @@ struct plan_opts {
 	int help;
 };
 
-static const struct plan_opt {
-	const char *name;
-	int has_arg;
-	size_t offset;
-	const char *metavar, *help;
-} opt_defs[] = {
-	{ "kernel", 1, offsetof(struct plan_opts, kernels), "K[,K2...]",
-	  "kernels under test (as for slicebench run)" },
-	{ "repeats", 1, offsetof(struct plan_opts, repeats), "N",
+static const struct sb_opt opt_defs[] = {
+	{ "kernel", SB_OPT_STR, offsetof(struct plan_opts, kernels),
+	  "K[,K2...]", "kernels under test (as for slicebench run)" },
+	{ "repeats", SB_OPT_STR, offsetof(struct plan_opts, repeats), "N",
 	  "repeats of each feature set (default: the scenario's)" },
-	{ "results", 1, offsetof(struct plan_opts, results), "RUN_DIR",
+	{ "results", SB_OPT_STR, offsetof(struct plan_opts, results), "RUN_DIR",
 	  "also create RUN_DIR with scenario.json and plan.json (the "
 	  "units' run directory, and what merge checks against)" },
-	{ "help", 0, offsetof(struct plan_opts, help), NULL, "this help" },
+	{ "help", SB_OPT_FLAG, offsetof(struct plan_opts, help), NULL,
+	  "this help" },
 };
 #define N_OPTS (sizeof(opt_defs) / sizeof(opt_defs[0]))
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: slicebench plan SCENARIO --kernel K[,K2...] "
-		   "[--repeats N] [--results RUN_DIR]\n\n"
-		   "Prints one line per run unit, in run order (kernels and "
-		   "feature sets\ninterleaved, each repeat rotated by one):\n"
-		   "  UNIT<TAB>KERNEL<TAB>FEATURE-SET<TAB>REPEAT\n"
-		   "Each unit runs on its own, on any host, with\n"
-		   "  slicebench run --unit UNIT --scenario SCENARIO --results "
-		   "RUN_DIR [--per-host]\n"
-		   "and `slicebench merge RUN_DIR DIR...` gathers per-host "
-		   "results.\n\noptions:\n");
-	for (size_t i = 0; i < N_OPTS; i++) {
-		char left[64];
-
-		snprintf(left, sizeof(left), "--%s%s%s", opt_defs[i].name,
-			 opt_defs[i].metavar ? " " : "",
-			 opt_defs[i].metavar ? opt_defs[i].metavar : "");
-		fprintf(f, "  %-22s %s\n", left, opt_defs[i].help);
-	}
-	fprintf(f, "\nexit: 0 ok, 2 bad usage, scenario or RUN_DIR, 3 cannot "
-		   "write RUN_DIR\n");
+	sb_opts_help(
+		f,
+		"usage: slicebench plan SCENARIO --kernel K[,K2...] "
+		"[--repeats N] [--results RUN_DIR]\n\n"
+		"Prints one line per run unit, in run order (kernels and "
+		"feature sets\ninterleaved, each repeat rotated by one):\n"
+		"  UNIT<TAB>KERNEL<TAB>FEATURE-SET<TAB>REPEAT\n"
+		"Each unit runs on its own, on any host, with\n"
+		"  slicebench run --unit UNIT --scenario SCENARIO --results "
+		"RUN_DIR [--per-host]\n"
+		"and `slicebench merge RUN_DIR DIR...` gathers per-host "
+		"results.",
+		opt_defs, N_OPTS,
+		"exit: 0 ok, 2 bad usage, scenario or RUN_DIR, 3 cannot "
+		"write RUN_DIR\n");
 }
 
 static int parse(int argc, char **argv, struct plan_opts *o,
 		 const char **scenario)
 {
-	struct option longopts[N_OPTS + 1];
-	int c;
+	char err[256];
+	int n = sb_opts_parse(opt_defs, N_OPTS, o, argc, argv, scenario, 1, err,
+			      sizeof(err));
 
-	memset(longopts, 0, sizeof(longopts));
-	for (size_t i = 0; i < N_OPTS; i++)
-		longopts[i] = (struct option){ opt_defs[i].name,
-					       opt_defs[i].has_arg, NULL,
-					       (int)i + 1 };
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		if (c < 1 || c > (int)N_OPTS)
-			return SB_EXIT_USAGE;
-		if (opt_defs[c - 1].has_arg)
-			*(const char **)((char *)o + opt_defs[c - 1].offset) =
-				optarg;
-		else
-			*(int *)((char *)o + opt_defs[c - 1].offset) = 1;
+	if (n < 0) {
+		fprintf(stderr, "slicebench plan: %s\n", err);
+		return SB_EXIT_USAGE;
 	}
 	if (o->help)
 		return 0;
-	if (optind != argc - 1 || !o->kernels) {
+	if (n != 1 || !o->kernels) {
 		fprintf(stderr, "slicebench plan: needs SCENARIO and --kernel "
 				"(see --help)\n");
 		return SB_EXIT_USAGE;
 	}
-	*scenario = argv[optind];
 	return 0;
 }
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Options as data for compare and gate: one table drives parsing, validation and --help. */
+/* Options as data: one table per command drives parsing, validation and --help. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ci/opts.h"
+#include "common/opts.h"
 
-static const struct ci_opt *find(const struct ci_opt *opts, size_t n,
+static const struct sb_opt *find(const struct sb_opt *opts, size_t n,
 				 const char *name, size_t len)
 {
 	for (size_t i = 0; i < n; i++)
@@ -17,20 +17,20 @@ static const struct ci_opt *find(const struct ci_opt *opts, size_t n,
 	return NULL;
 }
 
-static int set(const struct ci_opt *o, void *dst, const char *val, char *err,
+static int set(const struct sb_opt *o, void *dst, const char *val, char *err,
 	       size_t errlen)
 {
 	char *p = (char *)dst + o->off, *end;
 	unsigned long long v;
 
 	switch (o->type) {
-	case CI_OPT_FLAG:
+	case SB_OPT_FLAG:
 		*(int *)p = 1;
 		return 0;
-	case CI_OPT_STR:
+	case SB_OPT_STR:
 		*(const char **)p = val;
 		return 0;
-	case CI_OPT_U64:
+	case SB_OPT_U64:
 		errno = 0;
 		v = strtoull(val, &end, 10);
 		if (!*val || *end || errno || *val == '-') {
@@ -45,7 +45,7 @@ static int set(const struct ci_opt *o, void *dst, const char *val, char *err,
 	return -1;
 }
 
-int ci_opts_parse(const struct ci_opt *opts, size_t n_opts, void *dst, int argc,
+int sb_opts_parse(const struct sb_opt *opts, size_t n_opts, void *dst, int argc,
 		  char **argv, const char **pos, int max_pos, char *err,
 		  size_t errlen)
 {
@@ -53,7 +53,7 @@ int ci_opts_parse(const struct ci_opt *opts, size_t n_opts, void *dst, int argc,
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *eq, *val = NULL;
-		const struct ci_opt *o;
+		const struct sb_opt *o;
 
 		if (only_pos || a[0] != '-' || a[1] != '-') {
 			if (!only_pos && a[0] == '-' && a[1]) {
@@ -80,11 +80,11 @@ int ci_opts_parse(const struct ci_opt *opts, size_t n_opts, void *dst, int argc,
 			snprintf(err, errlen, "unknown option \"%s\"", a);
 			return -1;
 		}
-		if (o->type == CI_OPT_FLAG && eq) {
+		if (o->type == SB_OPT_FLAG && eq) {
 			snprintf(err, errlen, "--%s takes no value", o->name);
 			return -1;
 		}
-		if (o->type != CI_OPT_FLAG) {
+		if (o->type != SB_OPT_FLAG) {
 			val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
 			if (!val) {
 				snprintf(err, errlen, "--%s needs a value (%s)",
@@ -98,18 +98,32 @@ int ci_opts_parse(const struct ci_opt *opts, size_t n_opts, void *dst, int argc,
 	return npos;
 }
 
-void ci_opts_help(FILE *f, const char *usage, const struct ci_opt *opts,
+void sb_opt_help_line(FILE *f, int width, const char *name, const char *arg,
+		      const char *help)
+{
+	char left[96];
+
+	snprintf(left, sizeof(left), "--%s%s%s", name, arg ? " " : "",
+		 arg ? arg : "");
+	fprintf(f, "  %-*s %s\n", width, left, help);
+}
+
+void sb_opts_help(FILE *f, const char *usage, const struct sb_opt *opts,
 		  size_t n_opts, const char *after)
 {
-	fprintf(f, "%s\n\noptions:\n", usage);
-	for (size_t i = 0; i < n_opts; i++) {
-		char left[48];
+	int width = 0;
 
-		snprintf(left, sizeof(left), "--%s%s%s", opts[i].name,
-			 opts[i].arg ? " " : "",
-			 opts[i].arg ? opts[i].arg : "");
-		fprintf(f, "  %-22s %s\n", left, opts[i].help);
+	for (size_t i = 0; i < n_opts; i++) {
+		int w = 2 + (int)strlen(opts[i].name) +
+			(opts[i].arg ? 1 + (int)strlen(opts[i].arg) : 0);
+
+		if (w > width)
+			width = w;
 	}
+	fprintf(f, "%s\n\noptions:\n", usage);
+	for (size_t i = 0; i < n_opts; i++)
+		sb_opt_help_line(f, width, opts[i].name, opts[i].arg,
+				 opts[i].help);
 	if (after)
 		fprintf(f, "\n%s", after);
 }

@@ -4,9 +4,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "harness/boot/fmt.h"
+#include "common/fmt.h"
 
-int fmt(char *buf, size_t len, const char *format, ...)
+int sb_fmt(char *buf, size_t len, const char *format, ...)
 {
 	va_list ap;
 	int n;
