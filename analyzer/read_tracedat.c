@@ -417,7 +417,11 @@ static int open_survives(const char *path, int head_only)
 		return -errno;
 	if (pid == 0) {
 		struct tracecmd_input *h;
-		int null = open("/dev/null", O_WRONLY);
+		int null;
+
+		if (sbt_probe_child_hook)
+			sbt_probe_child_hook();
+		null = open("/dev/null", O_WRONLY);
 
 		if (null >= 0)
 			dup2(null,
