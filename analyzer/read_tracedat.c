@@ -33,28 +33,41 @@ static const struct tp_desc {
 	enum sbt_ev_type type;
 	/* fields: [0] pid-like, [1] comm-like, then per event */
 	const char *fields[5];
+	const char *kinds; /* per field: n number, s string, o optional number */
 } tps[TP_N] = {
 	[TP_SWITCH] = { "sched_switch",
 			SBT_EV_SWITCH,
 			{ "prev_pid", "prev_comm", "prev_state", "next_pid",
-			  "next_comm" } },
+			  "next_comm" },
+			"nsnns" },
 	[TP_WAKEUP] = { "sched_wakeup",
 			SBT_EV_WAKEUP,
-			{ "pid", "comm", "target_cpu" } },
+			{ "pid", "comm", "target_cpu" },
+			"nso" },
 	[TP_WAKING] = { "sched_waking",
 			SBT_EV_WAKEUP,
-			{ "pid", "comm", "target_cpu" } },
+			{ "pid", "comm", "target_cpu" },
+			"nso" },
 	[TP_WAKEUP_NEW] = { "sched_wakeup_new",
 			    SBT_EV_WAKEUP_NEW,
-			    { "pid", "comm", "target_cpu" } },
+			    { "pid", "comm", "target_cpu" },
+			    "nso" },
 	[TP_MIGRATE] = { "sched_migrate_task",
 			 SBT_EV_MIGRATE,
-			 { "pid", "comm", "dest_cpu" } },
+			 { "pid", "comm", "dest_cpu" },
+			 "nso" },
 	[TP_FORK] = { "sched_process_fork",
 		      SBT_EV_FORK,
-		      { "parent_pid", "parent_comm", "child_pid" } },
-	[TP_EXEC] = { "sched_process_exec", SBT_EV_EXEC, { "pid", "filename" } },
-	[TP_EXIT] = { "sched_process_exit", SBT_EV_EXIT, { "pid", "comm" } },
+		      { "parent_pid", "parent_comm", "child_pid" },
+		      "nsn" },
+	[TP_EXEC] = { "sched_process_exec",
+		      SBT_EV_EXEC,
+		      { "pid", "filename" },
+		      "ns" },
+	[TP_EXIT] = { "sched_process_exit",
+		      SBT_EV_EXIT,
+		      { "pid", "comm" },
+		      "ns" },
 };
 
 /* Where a field lies in a record; size 0: not in the event's format. */
@@ -68,6 +81,8 @@ struct ctx {
 	int ids[TP_N]; /* -1: not in the file */
 	struct field type; /* common_type, the event id of every record */
 	struct field f[TP_N][5];
+	unsigned int need[TP_N]; /* bytes a record must hold: its fixed fields */
+	int usable[TP_N]; /* every field it needs is there, of a usable size */
 	int swap; /* the file's byte order is not the host's */
 	const char *path;
 	char *err;
@@ -75,102 +90,93 @@ struct ctx {
 	int rc;
 };
 
-/* Numeric field @f of @rec (fields are read in place: this is the hot path
- * of the analyzer, libtraceevent's generic reader cost a fifth of it). */
-static int num(const struct ctx *c, const struct field *f,
-	       const struct tep_record *rec, unsigned long long *v)
+/* Numeric field @f of a record @d whose size was checked (decode): read in
+ * place, as libtraceevent's generic reader cost a fifth of the analyzer. */
+static inline uint64_t get(const struct ctx *c, const struct field *f,
+		    const unsigned char *d)
 {
-	const unsigned char *p = (const unsigned char *)rec->data + f->offset;
-	uint8_t u8;
+	const unsigned char *p = d + f->offset;
 	uint16_t u16;
 	uint32_t u32;
 	uint64_t u64;
 
-	if (!f->size || rec->size < 0 ||
-	    f->offset + f->size > (unsigned int)rec->size)
-		return -EINVAL;
 	switch (f->size) {
 	case 1:
-		u8 = *p;
-		*v = u8;
-		return 0;
+		return *p;
 	case 2:
 		memcpy(&u16, p, 2);
-		*v = c->swap ? __builtin_bswap16(u16) : u16;
-		return 0;
+		return c->swap ? __builtin_bswap16(u16) : u16;
 	case 4:
 		memcpy(&u32, p, 4);
-		*v = c->swap ? __builtin_bswap32(u32) : u32;
-		return 0;
-	case 8:
+		return c->swap ? __builtin_bswap32(u32) : u32;
+	default: /* 8: find_events allows no other size */
 		memcpy(&u64, p, 8);
-		*v = c->swap ? __builtin_bswap64(u64) : u64;
-		return 0;
+		return c->swap ? __builtin_bswap64(u64) : u64;
 	}
-	return -EINVAL;
 }
 
-/* A char[] field (in place when it holds a comm: the core reads at most
- * SBT_COMM_LEN - 1 bytes of it), or a __data_loc string, copied
- * NUL-terminated into @buf. */
+/* Room for a string field copied out of a record: STR_MAX bytes and the NUL
+ * padding after it, so that SBT_COMM_LEN - 1 bytes are readable at any
+ * character of the copy (sbt_event.comm_readable). */
+#define STR_MAX 255
+#define STR_BUF (STR_MAX + SBT_COMM_LEN)
+
+/* A char[] field (with @in_place, a comm: returned in place when it holds
+ * SBT_COMM_LEN - 1 bytes or more, all the core reads), or a __data_loc
+ * string, copied NUL-padded into @buf (STR_BUF bytes). */
 static int str(const struct ctx *c, const struct field *f,
 	       const struct tep_record *rec, const char **out, char *buf,
-	       size_t len)
+	       int in_place)
 {
-	const char *p;
-	size_t n;
+	const char *p = (const char *)rec->data + f->offset;
+	size_t n = f->size;
 
-	if (!f->size || rec->size < 0 ||
-	    f->offset + f->size > (unsigned int)rec->size)
-		return -EINVAL;
-	p = (const char *)rec->data + f->offset;
-	n = f->size;
 	if (f->dynamic) {
-		unsigned long long loc;
+		uint64_t loc = get(c, f, rec->data);
 
-		if (num(c, f, rec, &loc) ||
-		    (loc & 0xffff) + ((loc >> 16) & 0xffff) >
-			    (unsigned int)rec->size)
+		if ((loc & 0xffff) + ((loc >> 16) & 0xffff) >
+		    (unsigned int)rec->size)
 			return -EINVAL;
 		p = (const char *)rec->data + (loc & 0xffff);
 		n = (loc >> 16) & 0xffff;
-	} else if (n >= SBT_COMM_LEN - 1) {
+	} else if (in_place && n >= SBT_COMM_LEN - 1) {
 		*out = p;
 		return 0;
 	}
 	n = strnlen(p, n);
-	if (n >= len)
-		n = len - 1;
+	if (n > STR_MAX)
+		n = STR_MAX;
 	memcpy(buf, p, n);
-	buf[n] = '\0';
+	memset(buf + n, 0, SBT_COMM_LEN);
 	*out = buf;
 	return 0;
 }
 
 static int decode(const struct ctx *c, enum tp tp, const struct tep_record *rec,
-		  struct sbt_event *ev, char comm[2][256])
+		  struct sbt_event *ev, char comm[2][STR_BUF])
 {
 	const struct field *f = c->f[tp];
-	unsigned long long v[5] = { 0 };
+	const unsigned char *d = rec->data;
 	const char *base;
 
-	if (num(c, &f[0], rec, &v[0]) ||
-	    str(c, &f[1], rec, &ev->comm, comm[0], 256))
+	if (!c->usable[tp] || rec->size < 0 ||
+	    (unsigned int)rec->size < c->need[tp])
 		return -EINVAL;
+	/* exec's filename is cut at its last '/': a NUL-terminated copy */
+	if (str(c, &f[1], rec, &ev->comm, comm[0], tp != TP_EXEC))
+		return -EINVAL;
+	ev->comm_readable = 1;
 	ev->type = tps[tp].type;
-	ev->pid = (int)v[0];
+	ev->pid = (int)get(c, &f[0], d);
 	switch (tp) {
 	case TP_SWITCH:
-		if (num(c, &f[2], rec, &v[2]) || num(c, &f[3], rec, &v[3]) ||
-		    str(c, &f[4], rec, &ev->next_comm, comm[1], 256))
+		if (str(c, &f[4], rec, &ev->next_comm, comm[1], 1))
 			return -EINVAL;
-		ev->prev_state = v[2];
-		ev->next_pid = (int)v[3];
+		ev->prev_state = get(c, &f[2], d);
+		ev->next_pid = (int)get(c, &f[3], d);
 		break;
 	case TP_FORK:
-		if (num(c, &f[2], rec, &v[2]))
-			return -EINVAL;
-		ev->child_pid = (int)v[2];
+		ev->child_pid = (int)get(c, &f[2], d);
 		break;
 	case TP_EXEC:
 		base = strrchr(ev->comm, '/');
@@ -180,8 +186,8 @@ static int decode(const struct ctx *c, enum tp tp, const struct tep_record *rec,
 	case TP_EXIT:
 		break;
 	default: /* wakeups, migration: the CPU field is optional */
-		if (!num(c, &f[2], rec, &v[2]))
-			ev->target_cpu = (int)v[2];
+		if (f[2].size)
+			ev->target_cpu = (int)get(c, &f[2], d);
 		break;
 	}
 	return 0;
@@ -192,8 +198,8 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
 {
 	struct ctx *c = data;
 	struct sbt_event ev = { .ts_ns = rec->ts, .cpu = cpu };
-	char comm[2][256];
-	unsigned long long id;
+	char comm[2][STR_BUF];
+	uint64_t id;
 	int r;
 
 	(void)h;
@@ -201,8 +207,10 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
 		sbt_add_lost(c->s, rec->missed_events > 0 ?
 					   (uint64_t)rec->missed_events :
 					   1);
-	if (num(c, &c->type, rec, &id))
+	if (!c->type.size || rec->size < 0 ||
+	    (unsigned int)rec->size < c->type.offset + c->type.size)
 		return 0; /* too short to be an event: padding */
+	id = get(c, &c->type, rec->data);
 	for (int tp = 0; tp < TP_N; tp++) {
 		if ((int)id != c->ids[tp])
 			continue;
@@ -234,6 +242,31 @@ static void field_of(struct field *out, const struct tep_format_field *f)
 	out->dynamic = !!(f->flags & TEP_FIELD_IS_DYNAMIC);
 }
 
+static int is_num(const struct field *f)
+{
+	return !f->dynamic &&
+	       (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8);
+}
+
+/* Whether event @tp's fields are all there (and of a size decode reads),
+ * and how many bytes its records must hold. */
+static void check_fields(struct ctx *c, int tp)
+{
+	c->usable[tp] = 1;
+	for (int i = 0; tps[tp].kinds[i]; i++) {
+		const struct field *f = &c->f[tp][i];
+
+		if (tps[tp].kinds[i] == 'o' && !f->size)
+			continue;
+		if (tps[tp].kinds[i] == 's' ?
+			    !f->size || (f->dynamic && f->size != 4) :
+			    !is_num(f))
+			c->usable[tp] = 0;
+		if (f->offset + f->size > c->need[tp])
+			c->need[tp] = f->offset + f->size;
+	}
+}
+
 static void find_events(struct ctx *c, struct tep_handle *tep)
 {
 	c->swap = tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep);
@@ -249,6 +282,10 @@ static void find_events(struct ctx *c, struct tep_handle *tep)
 			field_of(&c->f[tp][i],
 				 tep_find_field(e, tps[tp].fields[i]));
 	}
+	if (!is_num(&c->type))
+		memset(&c->type, 0, sizeof(c->type)); /* no event is read */
+	for (int tp = 0; tp < TP_N; tp++)
+		check_fields(c, tp);
 }
 
 /* One CPU's ring-buffer pages, mapped a window at a time and unmapped as
@@ -342,6 +379,7 @@ static int next_event(struct ctx *c, int fd, uint32_t psize,
 static int read_pages(struct ctx *c, int fd,
 		      const struct sbt_tracedat_layout *l, struct cpu_pages *cp)
 {
+	struct tep_record rec = { 0 }; /* the fields on_record reads are set */
 	int rc = 0;
 
 	for (int i = 0; !rc && i < l->ncpus; i++) {
@@ -350,7 +388,6 @@ static int read_pages(struct ctx *c, int fd,
 		rc = next_event(c, fd, l->page_size, &cp[i]);
 	}
 	while (!rc && !c->rc) {
-		struct tep_record rec = { 0 };
 		int best = -1;
 
 		for (int i = 0; i < l->ncpus; i++)

@@ -41,6 +41,8 @@ struct sbt_event {
 	const char *next_comm; /* SWITCH */
 	int child_pid; /* FORK */
 	int target_cpu; /* WAKEUP, WAKEUP_NEW, MIGRATE */
+	int comm_readable; /* comm and next_comm (when set) have SBT_COMM_LEN
+			    * - 1 readable bytes: compared as one block */
 };
 
 struct sbt_opts {

@@ -400,6 +400,32 @@ static void test_time_backwards(void **state)
 	sbt_free(s);
 }
 
+/* comm_readable (16-byte fields, as trace.dat's): bytes after the NUL are
+ * not part of the comm, and a comm that changes is still seen to. */
+static void test_comm_blocks(void **state)
+{
+	static const char a[SBT_COMM_LEN] = "hackbench";
+	static const char a_junk[SBT_COMM_LEN] = "hackbench\0xyzzy";
+	static const char b[SBT_COMM_LEN] = "hackbenchXYZ";
+	static const char full[SBT_COMM_LEN] = "0123456789abcdef";
+	struct sbt *s = mk(0, 0);
+	struct sbt_event e = { .type = SBT_EV_WAKEUP,
+			       .pid = 7,
+			       .comm_readable = 1 };
+	const char *const seq[] = { a, a_junk, a, b, full };
+	const char *const want[] = { "hackbench", "hackbench", "hackbench",
+				     "hackbenchXYZ", "0123456789abcde" };
+
+	(void)state;
+	for (size_t i = 0; i < 5; i++) {
+		e.ts_ns = i * US;
+		e.comm = seq[i];
+		assert_int_equal(sbt_feed(s, &e), 0);
+		assert_string_equal(get(s, 7).comm, want[i]);
+	}
+	sbt_free(s);
+}
+
 static void test_many_tasks(void **state)
 {
 	struct sbt *s = mk(0, 0);
@@ -430,6 +456,7 @@ int main(void)
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_time_backwards),
 		cmocka_unit_test(test_many_tasks),
+		cmocka_unit_test(test_comm_blocks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
