@@ -400,6 +400,36 @@ static void test_time_backwards(void **state)
 	sbt_free(s);
 }
 
+/* Many delays (histogram adds are queued in the core): every one counted
+ * in the task's histogram and the interval's, the largest exact. */
+static void test_many_delays(void **state)
+{
+	struct sbt_table_opts o = { .sort = SBT_SORT_AVG };
+	struct sbt *s = mk(1, 0);
+	struct sbt_table t;
+	uint64_t ts = 0;
+	const int n = 500;
+
+	(void)state;
+	sw(s, ts, 0, 0, "swapper/0", 0, 1, "a");
+	for (int i = 1; i <= n; i++) {
+		ts += 100 * US;
+		sw(s, ts, 0, 1, "a", 0, 0, "swapper/0"); /* preempted */
+		ts += (uint64_t)i * US;
+		sw(s, ts, 0, 0, "swapper/0", 0, 1, "a");
+	}
+	assert_int_equal(get(s, 1).delays->hist->count, n);
+	assert_int_equal(get(s, 1).delays->hist->max, (uint64_t)n * US);
+	assert_int_equal(sbt_table_build(s, &o, &t), 0);
+	assert_int_equal(t.tasks[0].switches, n);
+	assert_int_equal(t.tasks[0].p99_9_ns, (uint64_t)n * US);
+	assert_in_range(t.tasks[0].p50_ns, 245 * US, 255 * US);
+	assert_int_equal(t.total.niv, 1);
+	assert_int_equal(t.total.iv[0].delays, n);
+	sbt_table_free(&t);
+	sbt_free(s);
+}
+
 /* comm_readable (16-byte fields, as trace.dat's): bytes after the NUL are
  * not part of the comm, and a comm that changes is still seen to. */
 static void test_comm_blocks(void **state)
@@ -457,6 +487,7 @@ int main(void)
 		cmocka_unit_test(test_time_backwards),
 		cmocka_unit_test(test_many_tasks),
 		cmocka_unit_test(test_comm_blocks),
+		cmocka_unit_test(test_many_delays),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
