@@ -6,13 +6,14 @@
 # scheduler events are also written as a trace.dat (the guest's format) by
 # the test writer, so the analyzer is timed on both inputs: trace.dat
 # (read page by page) and perf.data (through `perf script`).
-# LOOPS="small large" sets the hackbench loops (default "3000 34000": 0.7
-# and 7.1 million perf samples here, about 5 minutes in all). Wall and CPU
-# (user+sys) time are both given: on a loaded host wall times are noisy.
+# LOOPS="small large" sets the hackbench loops (default "3000 40000": 0.5
+# and 5.4 million perf samples here, about 7 minutes in all). Wall and CPU
+# (user+sys) time are both given: on a loaded host wall times are noisy, so
+# the wall figure is the median of the runs (CPU: their mean).
 set -euo pipefail
 sb=build/bin/slicebench
 conv=build/tests/test_analyzer_tracedat
-read -r -a loops <<<"${LOOPS:-3000 34000}"
+read -r -a loops <<<"${LOOPS:-3000 40000}"
 tmp=$(mktemp -d /var/tmp/analyzer_perf.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -21,7 +22,7 @@ for tool in perf hyperfine /usr/bin/time hackbench; do
 done
 [[ -x $conv ]] || make -s "$conv"
 
-mean_s() { jq -r '.results[0].mean' "$1"; }
+median_s() { jq -r '.results[0].median' "$1"; }
 cpu_s() { jq -r '.results[0] | .user + .system' "$1"; }
 rss_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n1; }
 
@@ -43,28 +44,35 @@ for size in "${loops[@]}"; do
 		"perf_data_mb=$(($(stat -c %s "$d/perf.data") >> 20))" \
 		"trace_dat_mb=$(($(stat -c %s "$d/trace.dat") >> 20))"
 
-	hyperfine -N --warmup 1 --runs 5 --export-json "$d/perf.json" \
+	hyperfine -N --warmup 1 --runs 7 --export-json "$d/perf.json" \
 		"perf sched latency -i $d/perf.data" >/dev/null 2>&1
-	hyperfine -N --warmup 1 --runs 5 --export-json "$d/dat.json" \
+	hyperfine -N --warmup 1 --runs 7 --export-json "$d/dat.json" \
 		"$sb table $d/trace.dat" >/dev/null 2>&1
+	hyperfine -N --warmup 1 --runs 7 --export-json "$d/full.json" \
+		"$sb table $d/trace.dat --percentiles --json $d/full_table.json" \
+		>/dev/null 2>&1
 	hyperfine -N --runs 2 --export-json "$d/pdata.json" \
 		"$sb table $d/perf.data" >/dev/null 2>&1
 	r_perf=$(rss_kb perf sched latency -i "$d/perf.data")
 	r_dat=$(rss_kb "$sb" table "$d/trace.dat")
 	r_pdata=$(rss_kb "$sb" table "$d/perf.data")
 	awk -v n="$size" -v s="$samples" -v e="$events" \
-		-v tp="$(mean_s "$d/perf.json")" -v cp="$(cpu_s "$d/perf.json")" \
-		-v td="$(mean_s "$d/dat.json")" -v cd="$(cpu_s "$d/dat.json")" \
-		-v tq="$(mean_s "$d/pdata.json")" -v cq="$(cpu_s "$d/pdata.json")" \
+		-v tp="$(median_s "$d/perf.json")" -v cp="$(cpu_s "$d/perf.json")" \
+		-v td="$(median_s "$d/dat.json")" -v cd="$(cpu_s "$d/dat.json")" \
+		-v tf="$(median_s "$d/full.json")" -v cf="$(cpu_s "$d/full.json")" \
+		-v tq="$(median_s "$d/pdata.json")" -v cq="$(cpu_s "$d/pdata.json")" \
 		-v rp="$r_perf" -v rd="$r_dat" -v rq="$r_pdata" 'BEGIN {
 		f = "figure: %s loops=%s events_per_s=%.0f wall_s=%.3f cpu_s=%.3f peak_rss_kb=%d%s\n"
 		printf f, "perf_sched_latency", n, s / tp, tp, cp, rp, ""
 		printf f, "slicebench_table_tracedat", n, e / td, td, cd, rd, ""
+		printf f, "slicebench_table_tracedat_full", n, e / tf, tf, cf, rd,
+			" (--percentiles --json, as the harness runs it)"
 		printf f, "slicebench_table_perfdata", n, s / tq, tq, cq, rq,
 			" (includes perf script)"
 		r = "ratio: %s loops=%s %.2f%s\n"
 		printf r, "analyzer_tracedat_speedup_over_perf_sched_latency_wall", n, tp / td, " (same load)"
 		printf r, "analyzer_tracedat_speedup_over_perf_sched_latency_cpu", n, cp / cd, " (same load)"
+		printf r, "analyzer_tracedat_full_speedup_over_perf_sched_latency_wall", n, tp / tf, " (percentiles and JSON too)"
 		printf r, "analyzer_tracedat_vs_perf_sched_latency_events_per_s", n, (e / td) / (s / tp), ""
 		printf r, "analyzer_perfdata_speedup_over_perf_sched_latency_wall", n, tp / tq, ""
 		printf r, "analyzer_tracedat_vs_perf_sched_latency_peak_rss", n, rd / rp, "" }'
