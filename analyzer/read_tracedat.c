@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* trace.dat reader: records in time order across CPUs, fields parsed by libtraceevent. */
+/* trace.dat reader: headers and event formats by libtracecmd, v6 pages by rb_page, records merged in time order. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -93,7 +93,7 @@ struct ctx {
 /* Numeric field @f of a record @d whose size was checked (decode): read in
  * place, as libtraceevent's generic reader cost a fifth of the analyzer. */
 static inline uint64_t get(const struct ctx *c, const struct field *f,
-		    const unsigned char *d)
+			   const unsigned char *d)
 {
 	const unsigned char *p = d + f->offset;
 	uint16_t u16;
