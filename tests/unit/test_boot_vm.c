@@ -57,7 +57,7 @@ static void test_tcg_pc(void **state)
 	const char *c = cmdline(&req, "tcg");
 
 	(void)state;
-	has(c, "qemu-system-x86_64 -M pc -accel tcg,thread=multi -cpu max "
+	has(c, "qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max "
 	       "-smp 2 -m 1024 -kernel /k/vmlinuz -initrd /i.cpio -append");
 	assert_string_equal(args.v[16], "console=ttyS0 quiet panic=-1 "
 					"no_timer_check sb.featureset=X "
@@ -82,7 +82,7 @@ static void test_kvm_and_icount(void **state)
 	has(c, "-device virtio-serial-device -chardev file,id=res,path=/r ");
 	c = cmdline(&req, "icount");
 	has(c, "-accel tcg -icount shift=3,sleep=off,align=off -cpu max ");
-	assert_null(strstr(c, "thread=multi"));
+	assert_null(strstr(c, "thread="));
 	assert_null(strstr(c, "-initrd"));
 }
 
