@@ -186,18 +186,13 @@ static inline struct task *task_get(struct sbt *s, int pid)
 
 /* Whether @comm (up to SBT_COMM_LEN - 1 bytes read) is @have. With
  * @readable (15 bytes readable at @comm) a block compare settles the common
- * case, an unchanged comm, without a byte loop: the analyzer's top cost. */
+ * case, an unchanged comm, without strncmp's byte loop (a fifth of the
+ * analyzer's instructions when every comm went through it). */
 static inline int same_comm(const char *have, const char *comm, int readable)
 {
 	if (readable && !memcmp(have, comm, SBT_COMM_LEN - 1))
 		return 1;
-	for (size_t i = 0; i < SBT_COMM_LEN - 1; i++) {
-		if (have[i] != comm[i])
-			return 0;
-		if (!comm[i])
-			return 1;
-	}
-	return 1;
+	return !strncmp(have, comm, SBT_COMM_LEN - 1);
 }
 
 static inline void set_comm(struct task *t, const char *comm, int readable)

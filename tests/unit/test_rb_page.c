@@ -55,12 +55,19 @@ static void expect(struct rb_page *rb, uint64_t ts, uint32_t first_word,
 	assert_int_equal(w, first_word);
 }
 
+/* What rb_page_next returns when no event is expected. */
+static int next_rc(struct rb_page *rb)
+{
+	const unsigned char *data;
+	uint32_t n;
+
+	return rb_page_next(rb, &data, &n);
+}
+
 static void small_and_long_events(void **state)
 {
 	struct page p;
 	struct rb_page rb;
-	const unsigned char *data;
-	uint32_t n;
 
 	(void)state;
 	start(&p, 1000);
@@ -77,15 +84,13 @@ static void small_and_long_events(void **state)
 	assert_int_equal(rb.lost, 0);
 	expect(&rb, 1005, 0xaaaa, 8);
 	expect(&rb, 1012, 0xbbbb, 12);
-	assert_int_equal(rb_page_next(&rb, &data, &n), 0);
+	assert_int_equal(next_rc(&rb), 0);
 }
 
 static void time_extend_stamp_and_padding(void **state)
 {
 	struct page p;
 	struct rb_page rb;
-	const unsigned char *data;
-	uint32_t n;
 
 	(void)state;
 	start(&p, 1000);
@@ -104,7 +109,7 @@ static void time_extend_stamp_and_padding(void **state)
 	assert_int_equal(rb_page_load(&rb, p.b, PSIZE), 0);
 	expect(&rb, 1000 + (2ull << 27) + 3, 0xcccc, 4);
 	expect(&rb, (1ull << 27) + 9 + 2, 0xdddd, 4);
-	assert_int_equal(rb_page_next(&rb, &data, &n), 0);
+	assert_int_equal(next_rc(&rb), 0);
 }
 
 static void lost_events(void **state)
@@ -130,8 +135,6 @@ static void corrupt_pages(void **state)
 {
 	struct page p;
 	struct rb_page rb;
-	const unsigned char *data;
-	uint32_t n;
 
 	(void)state;
 	start(&p, 0);
@@ -148,20 +151,20 @@ static void corrupt_pages(void **state)
 	put32(&p, 0);
 	commit(&p, 0);
 	assert_int_equal(rb_page_load(&rb, p.b, PSIZE), 0);
-	assert_int_equal(rb_page_next(&rb, &data, &n), -EINVAL);
+	assert_int_equal(next_rc(&rb), -EINVAL);
 
 	start(&p, 0); /* a length word under its own size */
 	hdr(&p, 0, 0);
 	put32(&p, 3);
 	commit(&p, 0);
 	assert_int_equal(rb_page_load(&rb, p.b, PSIZE), 0);
-	assert_int_equal(rb_page_next(&rb, &data, &n), -EINVAL);
+	assert_int_equal(next_rc(&rb), -EINVAL);
 
 	start(&p, 0); /* a header cut by the commit */
 	p.used = 2;
 	commit(&p, 0);
 	assert_int_equal(rb_page_load(&rb, p.b, PSIZE), 0);
-	assert_int_equal(rb_page_next(&rb, &data, &n), -EINVAL);
+	assert_int_equal(next_rc(&rb), -EINVAL);
 }
 
 int main(void)
