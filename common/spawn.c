@@ -163,25 +163,31 @@ int sb_run(const struct sb_spawn *s, int64_t timeout_ns)
 	return 128 + WTERMSIG(status);
 }
 
-int sb_have_program(const char *prog)
+int sb_find_program(const char *prog, char *out, size_t len)
 {
 	const char *path = getenv("PATH");
-	char buf[PATH_MAX];
 
-	if (strchr(prog, '/'))
-		return access(prog, X_OK) == 0;
-	if (!path)
-		path = "/usr/local/bin:/usr/bin:/bin";
+	if (strchr(prog, '/')) {
+		snprintf(out, len, "%s", prog);
+		return access(out, X_OK) ? -ENOENT : 0;
+	}
+	if (!path || !*path)
+		path = "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin";
 	while (*path) {
 		size_t n = strcspn(path, ":");
 
-		if (snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, path, prog) <
-			    (int)sizeof(buf) &&
-		    access(buf, X_OK) == 0)
-			return 1;
-		path += n;
-		if (*path == ':')
-			path++;
+		if (snprintf(out, len, "%.*s/%s", (int)n, path, prog) <
+			    (int)len &&
+		    !access(out, X_OK))
+			return 0;
+		path += n + (path[n] == ':');
 	}
-	return 0;
+	return -ENOENT;
+}
+
+int sb_have_program(const char *prog)
+{
+	char buf[PATH_MAX];
+
+	return !sb_find_program(prog, buf, sizeof(buf));
 }

@@ -33,6 +33,11 @@ int sb_spawn_wait(pid_t pid, int64_t timeout_ns, int *status);
 /* Start + wait. Returns the exit code (0..255), 128+signal, or -errno. */
 int sb_run(const struct sb_spawn *s, int64_t timeout_ns);
 
+/*
+ * The executable @prog on PATH (or @prog itself when it has a '/') into
+ * @out. Returns 0 or -ENOENT.
+ */
+int sb_find_program(const char *prog, char *out, size_t len);
 /* Is @prog an executable on PATH (or a path that is executable)? */
 int sb_have_program(const char *prog);
 

@@ -654,6 +654,10 @@ int cmd_run(int argc, char **argv)
 	self_dirs(&rn);
 	if ((r = sha_of(o.scenario, rn.sha256)))
 		goto out;
+	if ((r = run_check_tools(&rn, ks, nk, err, sizeof(err)))) {
+		fprintf(stderr, "slicebench run: %s\n", err);
+		goto out;
+	}
 	if (plan_build(&p, sc, rn.sha256, names, nk,
 		       repeats ? repeats : sc->repeats)) {
 		r = SB_EXIT_ENV;

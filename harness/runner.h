@@ -45,6 +45,15 @@ int run_lookup_kernels(const char *cmd, const char *list, struct run_kernel *ks,
 		       int *n);
 
 /*
+ * Is every workload tool of the scenario outside the registry a program
+ * where @ks's runs start it (the guest's PATH, or build/bin and PATH on the
+ * host)? 0 yes, else an SB_EXIT_* code with @err naming the scenario,
+ * workload and tool.
+ */
+int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
+		    int nk, char *err, size_t errlen);
+
+/*
  * cmd_run.c, for the unit runner: one run of @r into @root (a temp dir,
  * the manifest, a rename); 0 complete, -1 failed, 1 abandoned on a stop.
  */

@@ -15,6 +15,7 @@
 
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
+#include "common/spawn.h"
 #include "harness/boot/capture.h"
 #include "harness/boot/cpio.h"
 #include "harness/boot/initramfs.h"
@@ -64,29 +65,6 @@ static int plan_add(struct plan *p, enum item_kind kind, const char *name,
 	return 0;
 }
 
-/* Find @prog on PATH (or as given when it has a '/'). */
-static int find_program(const char *prog, char *out, size_t len)
-{
-	const char *path = getenv("PATH");
-
-	if (strchr(prog, '/')) {
-		snprintf(out, len, "%s", prog);
-		return access(out, X_OK) ? -ENOENT : 0;
-	}
-	if (!path || !*path)
-		path = "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin";
-	while (*path) {
-		size_t n = strcspn(path, ":");
-
-		if (snprintf(out, len, "%.*s/%s", (int)n, path, prog) <
-			    (int)len &&
-		    !access(out, X_OK))
-			return 0;
-		path += n + (path[n] == ':');
-	}
-	return -ENOENT;
-}
-
 /* Plan the shared libraries of @prog as ldd lists them (none if static). */
 static int plan_libs(struct plan *p, const char *prog, char *err, size_t errlen)
 {
@@ -133,7 +111,7 @@ static int plan_program(struct plan *p, const char *prog, const char *name,
 	char path[PATH_MAX];
 	int ret;
 
-	if (find_program(prog, path, sizeof(path))) {
+	if (sb_find_program(prog, path, sizeof(path))) {
 		snprintf(err, errlen,
 			 "initramfs: %s not found (install it: make deps)",
 			 prog);
@@ -156,7 +134,7 @@ static int plan_busybox(struct plan *p, char *err, size_t errlen)
 
 	if (ret)
 		return ret;
-	find_program("busybox", path, sizeof(path));
+	sb_find_program("busybox", path, sizeof(path));
 	if (capture_run(argv, 0, TOOL_TIMEOUT_NS, &out)) {
 		free(out);
 		snprintf(err, errlen, "initramfs: %s --list-full failed", path);
@@ -359,6 +337,33 @@ static int write_archive(const struct plan *p, const char *out, char *err,
 		snprintf(err, errlen, "initramfs: %s: %s", out, strerror(-ret));
 	cpio_free(&c);
 	return ret ? SB_EXIT_ENV : 0;
+}
+
+/* Is @name (an archive path) @prog in a directory of the guest's PATH? */
+static int on_guest_path(const char *name, const char *prog)
+{
+	static const char *const dirs[] = { "bin/", "sbin/", "usr/bin/",
+					    "usr/sbin/" };
+
+	for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++) {
+		size_t n = strlen(dirs[d]);
+
+		if (!strncmp(name, dirs[d], n) && !strcmp(name + n, prog))
+			return 1;
+	}
+	return 0;
+}
+
+int initramfs_has_program(const struct initramfs_request *req, const char *prog,
+			  char *err, size_t errlen)
+{
+	struct plan p = { 0 };
+	int ret = make_plan(&p, req, err, errlen), found = 0;
+
+	for (size_t i = 0; !ret && !found && i < p.n; i++)
+		found = on_guest_path(p.v[i].name, prog);
+	free(p.v);
+	return ret ? ret : found;
 }
 
 int initramfs_build(const struct initramfs_request *req, char *err,

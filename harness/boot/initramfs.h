@@ -38,4 +38,12 @@ struct initramfs_request {
 int initramfs_build(const struct initramfs_request *req, char *err,
 		    size_t errlen);
 
+/*
+ * Would the archive @req describes (out_path unused) hold @prog on the
+ * guest's PATH (/bin, /sbin, /usr/bin, /usr/sbin)? 1 yes, 0 no, else an
+ * SB_EXIT_* code with @err set.
+ */
+int initramfs_has_program(const struct initramfs_request *req, const char *prog,
+			  char *err, size_t errlen);
+
 #endif
