@@ -29,7 +29,7 @@ struct task {
 
 struct series {
 	char comm[SBT_COMM_LEN];
-	size_t len;
+	size_t len, cap;
 	struct sbt_dist *iv; /* per interval */
 };
 
@@ -114,8 +114,10 @@ void sbt_free(struct sbt *s)
 	for (size_t i = 0; i < s->ntasks; i++)
 		free(s->tasks[i].delays.hist);
 	for (size_t i = 0; i < s->nseries; i++) {
-		for (size_t k = 0; k < s->series[i].len; k++)
+		for (size_t k = 0; k < s->series[i].len; k++) {
 			free(s->series[i].iv[k].hist);
+			free(s->series[i].iv[k].compact);
+		}
 		free(s->series[i].iv);
 	}
 	free(s->series);
@@ -279,12 +281,38 @@ static int dist_add(struct pending *p, struct sbt_dist *d, uint64_t v)
 
 void sbt_dist_merge(struct sb_hist *dst, const struct sbt_dist *d)
 {
+	if (d->compact) {
+		sb_hist_merge_compact(dst, d->compact);
+		return;
+	}
 	if (d->hist) {
 		sb_hist_merge(dst, d->hist);
 		return;
 	}
 	for (uint64_t i = 0; i < d->count; i++)
 		sb_hist_add(dst, d->few[i]);
+}
+
+/*
+ * Interval @d of a series has ended (events come in time order): keep its
+ * histogram compact. The memory of the per-second series then grows by the
+ * non-empty buckets of each cell, not by a whole histogram.
+ */
+static int close_cell(struct sbt *s, struct sbt_dist *d)
+{
+	int r;
+
+	if (!d->hist)
+		return 0;
+	hist_apply(s); /* queued adds may still point at d->hist */
+	r = sb_hist_compact(d->hist, &d->compact);
+	if (r == -ERANGE)
+		return 0; /* a bucket too full to compact: keep it whole */
+	if (r)
+		return r;
+	free(d->hist);
+	d->hist = NULL;
+	return 0;
 }
 
 /* Count a wait of @t that ends at @now (inside the window). */
@@ -309,12 +337,20 @@ static int count_delay(struct sbt *s, struct task *t, uint64_t now)
 		return -ENOMEM;
 	if (k >= se->len) {
 		size_t len = k + 1;
-		struct sbt_dist *iv = realloc(se->iv, len * sizeof(*iv));
+		struct sbt_dist *iv;
 
-		if (!iv)
+		if (se->len && close_cell(s, &se->iv[se->len - 1]))
 			return -ENOMEM;
-		memset(iv + se->len, 0, (len - se->len) * sizeof(*iv));
-		se->iv = iv;
+		if (len > se->cap) {
+			size_t cap = len > 2 * se->cap ? len : 2 * se->cap;
+
+			iv = realloc(se->iv, cap * sizeof(*iv));
+			if (!iv)
+				return -ENOMEM;
+			se->iv = iv;
+			se->cap = cap;
+		}
+		memset(se->iv + se->len, 0, (len - se->len) * sizeof(*se->iv));
 		se->len = len;
 	}
 	return dist_add(s->pending, &se->iv[k], d);

@@ -58,12 +58,14 @@ struct sbt;
 #define SBT_FEW 6
 
 /* The delays of a task or of an interval: the first SBT_FEW kept as they
- * are, a histogram only beyond (most tasks and intervals have few). */
+ * are, a histogram only beyond (most tasks and intervals have few); an
+ * interval that has ended keeps its histogram compact. */
 struct sbt_dist {
 	uint64_t count;
 	struct sb_sum sum;
 	uint64_t few[SBT_FEW];
 	struct sb_hist *hist; /* all the values once count > SBT_FEW */
+	struct sb_hist_compact *compact; /* instead of @hist, once closed */
 };
 
 /* Add the delays of @d into @dst. */

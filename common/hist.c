@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Log-linear latency histogram: bounded memory, documented error bound. */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/hist.h"
@@ -51,19 +53,65 @@ void sb_hist_add(struct sb_hist *h, uint64_t v)
 		h->buckets[sb_hist_index(v)]++;
 }
 
+/* Everything of a merge but the buckets. */
+static void merge_head(struct sb_hist *dst, uint64_t count, uint64_t overflow,
+		       const struct sb_sum *sum, uint64_t min, uint64_t max)
+{
+	dst->count += count;
+	dst->overflow += overflow;
+	sb_sum_merge(&dst->sum, sum);
+	if (min < dst->min)
+		dst->min = min;
+	if (max > dst->max)
+		dst->max = max;
+}
+
 void sb_hist_merge(struct sb_hist *dst, const struct sb_hist *src)
 {
 	if (!src->count)
 		return;
-	dst->count += src->count;
-	dst->overflow += src->overflow;
-	sb_sum_merge(&dst->sum, &src->sum);
-	if (src->min < dst->min)
-		dst->min = src->min;
-	if (src->max > dst->max)
-		dst->max = src->max;
+	merge_head(dst, src->count, src->overflow, &src->sum, src->min,
+		   src->max);
 	for (unsigned int i = 0; i < SB_HIST_BUCKETS; i++)
 		dst->buckets[i] += src->buckets[i];
+}
+
+int sb_hist_compact(const struct sb_hist *h, struct sb_hist_compact **out)
+{
+	struct sb_hist_compact *c;
+	uint32_t n = 0;
+
+	for (unsigned int i = 0; i < SB_HIST_BUCKETS; i++) {
+		if (h->buckets[i] > UINT32_MAX)
+			return -ERANGE;
+		n += h->buckets[i] != 0;
+	}
+	c = malloc(sizeof(*c) + n * sizeof(c->b[0]));
+	if (!c)
+		return -ENOMEM;
+	*c = (struct sb_hist_compact){ .count = h->count,
+				       .overflow = h->overflow,
+				       .min = h->min,
+				       .max = h->max,
+				       .sum = h->sum };
+	for (unsigned int i = 0; i < SB_HIST_BUCKETS; i++)
+		if (h->buckets[i])
+			c->b[c->n++] = (struct sb_hist_bucket){
+				.index = i, .count = (uint32_t)h->buckets[i]
+			};
+	*out = c;
+	return 0;
+}
+
+void sb_hist_merge_compact(struct sb_hist *dst,
+			   const struct sb_hist_compact *src)
+{
+	if (!src->count)
+		return;
+	merge_head(dst, src->count, src->overflow, &src->sum, src->min,
+		   src->max);
+	for (uint32_t i = 0; i < src->n; i++)
+		dst->buckets[src->b[i].index] += src->b[i].count;
 }
 
 double sb_hist_mean(const struct sb_hist *h)

@@ -56,6 +56,30 @@ struct sb_hist {
 void sb_hist_init(struct sb_hist *h);
 void sb_hist_add(struct sb_hist *h, uint64_t v);
 void sb_hist_merge(struct sb_hist *dst, const struct sb_hist *src);
+
+/*
+ * A finished histogram kept small: its non-empty buckets only, for the many
+ * that stop growing (the analyzer's closed per-second cells). Merging it
+ * gives exactly what merging the histogram it was made from gives.
+ */
+struct sb_hist_bucket {
+	uint32_t index, count;
+};
+
+struct sb_hist_compact {
+	uint64_t count, overflow, min, max;
+	struct sb_sum sum;
+	uint32_t n;
+	struct sb_hist_bucket b[];
+};
+
+/*
+ * A compact copy of @h (free() it) into @out. Returns 0, -ERANGE when a
+ * bucket holds more than UINT32_MAX values (keep @h as it is) or -ENOMEM.
+ */
+int sb_hist_compact(const struct sb_hist *h, struct sb_hist_compact **out);
+void sb_hist_merge_compact(struct sb_hist *dst,
+			   const struct sb_hist_compact *src);
 /* @q in [0, 100]; returns 0 for an empty histogram. */
 uint64_t sb_hist_percentile(const struct sb_hist *h, double q);
 double sb_hist_mean(const struct sb_hist *h);

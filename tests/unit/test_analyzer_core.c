@@ -430,6 +430,50 @@ static void test_many_delays(void **state)
 	sbt_free(s);
 }
 
+/*
+ * Three seconds of 20 waits each (1..20 us, the third second 2x): once a
+ * second has ended its cell is kept compact, the open one whole, and the
+ * per-second figures are those of the waits in each.
+ */
+static void test_interval_cells_compact(void **state)
+{
+	struct sbt_table_opts o = { .sort = SBT_SORT_AVG };
+	struct sbt *s = mk(1, 0); /* from 1 ns: the switch-in at 0 is before */
+	struct sbt_table t;
+
+	(void)state;
+	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
+	for (uint64_t sec = 0; sec < 3; sec++)
+		for (uint64_t i = 1; i <= 20; i++) {
+			uint64_t ts = sec * S_ + i * 10000 * US;
+
+			sw(s, ts, 0, 1, "a", 0, 0, "swapper/0"); /* preempted */
+			sw(s, ts + i * (sec == 2 ? 2 : 1) * US, 0, 0,
+			   "swapper/0", 0, 1, "a");
+		}
+	assert_int_equal(sbt_series_count(s), 1);
+	assert_int_equal(sbt_series_len(s, 0), 3);
+	for (size_t k = 0; k < 3; k++) {
+		const struct sbt_dist *d = sbt_series_cell(s, 0, k);
+
+		assert_int_equal(d->count, 20);
+		assert_true(k < 2 ? d->compact && !d->hist :
+				    !d->compact && d->hist);
+	}
+	assert_int_equal(sbt_table_build(s, &o, &t), 0);
+	assert_int_equal(t.groups[0].niv, 3);
+	for (size_t k = 0; k < 3; k++) {
+		uint64_t f = k == 2 ? 2 : 1;
+
+		assert_int_equal(t.groups[0].iv[k].delays, 20);
+		assert_int_equal(t.groups[0].iv[k].max_ns, 20 * f * US);
+		assert_true(t.groups[0].iv[k].avg_ns == 10.5 * f * US);
+		assert_int_equal(t.groups[0].iv[k].p99_ns, 20 * f * US);
+	}
+	sbt_table_free(&t);
+	sbt_free(s);
+}
+
 /* comm_readable (16-byte fields, as trace.dat's): bytes after the NUL are
  * not part of the comm, and a comm that changes is still seen to. */
 static void test_comm_blocks(void **state)
@@ -488,6 +532,7 @@ int main(void)
 		cmocka_unit_test(test_many_tasks),
 		cmocka_unit_test(test_comm_blocks),
 		cmocka_unit_test(test_many_delays),
+		cmocka_unit_test(test_interval_cells_compact),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

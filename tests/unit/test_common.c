@@ -144,6 +144,45 @@ static void test_hist_merge_overflow_empty(void **state)
 	assert_int_equal(sb_hist_percentile(&a, 50), 5);
 }
 
+/* A compact copy merges exactly as the histogram it was made from. */
+static void test_hist_compact(void **state)
+{
+	static struct sb_hist h, a, b, big;
+	struct sb_hist_compact *c = NULL;
+	uint64_t x = 88172645463325252ull;
+
+	(void)state;
+	sb_hist_init(&h);
+	for (int i = 0; i < 5000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		sb_hist_add(&h,
+			    x >> (i % 30)); /* some past the top: overflow */
+	}
+	assert_true(h.overflow > 0);
+	assert_int_equal(sb_hist_compact(&h, &c), 0);
+	assert_true(c->n > 0 && c->n < SB_HIST_BUCKETS);
+	sb_hist_init(&a);
+	sb_hist_merge_compact(&a, c);
+	assert_memory_equal(&a, &h, sizeof(h));
+	sb_hist_init(&a); /* into a non-empty histogram, too */
+	sb_hist_init(&b);
+	sb_hist_add(&a, 3);
+	sb_hist_add(&b, 3);
+	sb_hist_merge_compact(&a, c);
+	sb_hist_merge(&b, &h);
+	assert_memory_equal(&a, &b, sizeof(a));
+	free(c);
+
+	sb_hist_init(&big); /* a bucket past 32 bits is not compacted */
+	sb_hist_add(&big, 7);
+	big.buckets[sb_hist_index(7)] = 1ull << 32;
+	c = NULL;
+	assert_int_equal(sb_hist_compact(&big, &c), -ERANGE);
+	assert_null(c);
+}
+
 static void test_hist_json(void **state)
 {
 	static struct sb_hist h;
@@ -270,6 +309,7 @@ int main(void)
 		cmocka_unit_test(test_hist_index_roundtrip),
 		cmocka_unit_test(test_hist_percentiles_vs_exact),
 		cmocka_unit_test(test_hist_merge_overflow_empty),
+		cmocka_unit_test(test_hist_compact),
 		cmocka_unit_test(test_hist_json),
 		cmocka_unit_test(test_atomic_write_read),
 		cmocka_unit_test(test_spawn),
