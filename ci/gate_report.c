@@ -40,6 +40,32 @@ static void fmt_pct(char *buf, size_t len, double ratio)
 		snprintf(buf, len, "%s", isnan(ratio) ? "-" : "+inf");
 }
 
+/*
+ * With few runs a side, chance alone may put every candidate run above every
+ * base run: 1 in C(b+c, b) comparisons of unchanged kernels (1 in 20 for 3
+ * and 3), and a run-to-run shift then reads as a regression however many
+ * per-second samples each run has. Says so in @buf when that chance is
+ * above the one-sided error the confidence allows; 0 when it is not.
+ */
+static int few_runs_caution(const struct ci_gate_report *g, char *buf,
+			    size_t len)
+{
+	size_t b = g->base_runs, c = g->cand_runs;
+	double orders = 1; /* C(b + c, b) */
+
+	for (size_t i = 1; i <= b; i++)
+		orders = orders * (double)(c + i) / (double)i;
+	if (!b || !c || 1 / orders <= (1 - g->rules->confidence) / 2)
+		return 0;
+	snprintf(buf, len,
+		 "%zu base and %zu candidate runs: chance alone ranks every "
+		 "candidate run above every base run 1 time in %.0f, more "
+		 "often than a %g%% interval allows: run 5 or more repeats a "
+		 "side",
+		 b, c, orders, g->rules->confidence * 100);
+	return 1;
+}
+
 /* Text cells of one verdict row. */
 struct row {
 	char base[24], cand[24], change[24], lo[24], hi[24], ci[56], tol[40],
@@ -73,11 +99,16 @@ static void make_row(const struct ci_rule_result *r, struct row *w)
 
 void ci_gate_print_text(FILE *f, const struct ci_gate_report *g)
 {
+	char caution[256];
+
 	fprintf(f, "base:      %s (%zu runs)\ncandidate: %s (%zu runs)\n",
 		g->base_spec, g->base_runs, g->cand_spec, g->cand_runs);
-	fprintf(f, "method:    %s, %u resamples, %g%% interval, seed %llu\n\n",
+	fprintf(f, "method:    %s, %u resamples, %g%% interval, seed %llu\n",
 		METHOD, g->rules->resamples, g->rules->confidence * 100,
 		(unsigned long long)g->seed);
+	if (few_runs_caution(g, caution, sizeof(caution)))
+		fprintf(f, "caution:   %s\n", caution);
+	fputc('\n', f);
 	fprintf(f, "%-32s %-5s %10s %10s %8s %-20s %-16s %-20s %s\n", "RULE",
 		"UNIT", "BASE", "CAND", "CHANGE", "CI", "BAD SIDE", "SAMPLES",
 		"VERDICT");
@@ -106,7 +137,7 @@ static const char *md_icon(enum ci_verdict v)
 
 int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 {
-	char *buf = NULL;
+	char *buf = NULL, caution[256];
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	int r;
@@ -138,6 +169,8 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 		"confidence interval entirely beyond the tolerance on the bad "
 		"side (see ci/README.md).\n",
 		METHOD, g->rules->resamples, (unsigned long long)g->seed);
+	if (few_runs_caution(g, caution, sizeof(caution)))
+		fprintf(f, "\nCaution: %s.\n", caution);
 	if (fclose(f))
 		r = -errno;
 	else

@@ -28,6 +28,7 @@ bash "$synth" "$r" debian NO_PREEMPT_SHORT 4 2 delay=3
 bash "$synth" "$r" debian PREEMPT_SHORT_B 4 3
 bash "$synth" "$r" debian SLOW 4 4 loops=0.7 hackbench=1.5
 bash "$synth" "$r" debian ONE 1 5 intervals_keep=0
+bash "$synth" "$r" debian THREE 3 6
 
 echo "== a clear latency regression exits 1"
 rc=$(gate "$r:debian/PREEMPT_SHORT" "$r:debian/NO_PREEMPT_SHORT" \
@@ -65,6 +66,17 @@ else
 	echo "FAIL: not deterministic"
 	fail=1
 fi
+
+echo "== fewer runs than a 95% verdict needs are said to be so"
+if grep -q '^caution:' "$tmp/out"; then
+	echo "FAIL: a caution for 4 and 4 runs (1 order in 70)"
+	fail=1
+fi
+rc=$(gate "$r:debian/THREE" "$r:debian/PREEMPT_SHORT" --markdown "$tmp/three.md")
+grep -q '^caution:   3 base and 4 candidate runs: .* 1 time in 35, more often than a 95% interval allows' "$tmp/out" ||
+	{ echo "FAIL: no caution for 3 and 4 runs: $(cat "$tmp/out")"; fail=1; }
+grep -q '^Caution: 3 base and 4 candidate runs' "$tmp/three.md" ||
+	{ echo "FAIL: no caution in the Markdown"; fail=1; }
 
 echo "== too few repeats exit 3"
 rc=$(gate "$r:debian/ONE" "$r:debian/ONE")
