@@ -14,9 +14,22 @@
 
 #define BOOT_MARGIN_NS (180ULL * 1000000000ULL) /* boot + stop under TCG */
 
+struct initramfs_request run_initramfs_request(const struct runner *rn,
+					       const struct run_kernel *k,
+					       char *init, size_t len)
+{
+	snprintf(init, len, "%s/harness/guest/init", rn->src_dir);
+	return (struct initramfs_request){ .kernel = &k->ki,
+					   .scenario_path = rn->scenario_path,
+					   .bin_dir = rn->bin_dir,
+					   .init_path = init,
+					   .with_perf = rn->sc->trace_perf };
+}
+
 static int prepare(const struct runner *rn, struct run_kernel *k)
 {
 	char dir[PATH_MAX], init[PATH_MAX + 32];
+	struct initramfs_request req;
 	int r;
 
 	if (k->prepared)
@@ -32,17 +45,10 @@ static int prepare(const struct runner *rn, struct run_kernel *k)
 	}
 	snprintf(k->initrd, sizeof(k->initrd), "%.3900s/%s-%.16s.cpio", dir,
 		 k->ki.name, rn->sha256);
-	snprintf(init, sizeof(init), "%s/harness/guest/init", rn->src_dir);
+	req = run_initramfs_request(rn, k, init, sizeof(init));
+	req.out_path = k->initrd;
 	fprintf(stderr, "run: initramfs for %s: %s\n", k->ki.name, k->initrd);
-	if (initramfs_build(
-		    &(struct initramfs_request){
-			    .kernel = &k->ki,
-			    .scenario_path = rn->scenario_path,
-			    .bin_dir = rn->bin_dir,
-			    .init_path = init,
-			    .with_perf = rn->sc->trace_perf,
-			    .out_path = k->initrd },
-		    k->error, sizeof(k->error)))
+	if (initramfs_build(&req, k->error, sizeof(k->error)))
 		return -1;
 	k->prepared = 1;
 	return 0;

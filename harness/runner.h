@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <jansson.h>
 
+#include "harness/boot/initramfs.h"
 #include "harness/boot/kernel.h"
 #include "harness/plan.h"
 #include "harness/scenario.h"
@@ -64,6 +65,14 @@ void run_print_results(const struct scenario *sc, const struct plan *p,
 		       const char *root);
 /* SIGINT/SIGTERM: stop after the current run (rn->stop); @on 0 restores. */
 void run_catch_signals(int on);
+
+/*
+ * The initramfs of @k's runs as run_vm builds it (no out_path); @init holds
+ * the guest init's path and must outlive the request.
+ */
+struct initramfs_request run_initramfs_request(const struct runner *rn,
+					       const struct run_kernel *k,
+					       char *init, size_t len);
 
 /* Boot @k with @r's feature set; results land in @dir. */
 void run_vm(const struct runner *rn, struct run_kernel *k,

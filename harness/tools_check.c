@@ -11,7 +11,6 @@
 
 #include "common/exitcodes.h"
 #include "common/spawn.h"
-#include "harness/boot/initramfs.h"
 #include "harness/runner.h"
 #include "harness/workload.h"
 
@@ -29,17 +28,12 @@ static int tool_there(const struct runner *rn, const struct run_kernel *k,
 		      const char *tool, char *err, size_t errlen)
 {
 	char init[PATH_MAX + 32];
+	struct initramfs_request req;
 
 	if (k->ki.type == KERNEL_HOST)
 		return on_host(rn, tool);
-	snprintf(init, sizeof(init), "%s/harness/guest/init", rn->src_dir);
-	return initramfs_has_program(
-		&(struct initramfs_request){ .kernel = &k->ki,
-					     .scenario_path = rn->scenario_path,
-					     .bin_dir = rn->bin_dir,
-					     .init_path = init,
-					     .with_perf = rn->sc->trace_perf },
-		tool, err, errlen);
+	req = run_initramfs_request(rn, k, init, sizeof(init));
+	return initramfs_has_program(&req, tool, err, errlen);
 }
 
 int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
