@@ -337,14 +337,14 @@ static int count_delay(struct sbt *s, struct task *t, uint64_t now)
 		return -ENOMEM;
 	if (k >= se->len) {
 		size_t len = k + 1;
-		struct sbt_dist *iv;
 
 		if (se->len && close_cell(s, &se->iv[se->len - 1]))
 			return -ENOMEM;
 		if (len > se->cap) {
 			size_t cap = len > 2 * se->cap ? len : 2 * se->cap;
+			struct sbt_dist *iv =
+				realloc(se->iv, cap * sizeof(*iv));
 
-			iv = realloc(se->iv, cap * sizeof(*iv));
 			if (!iv)
 				return -ENOMEM;
 			se->iv = iv;

@@ -23,53 +23,53 @@ static int on_host(const struct runner *rn, const char *tool)
 	return !access(path, X_OK) || sb_have_program(tool);
 }
 
-/* 1 when @tool is there for @k's runs, 0 when not, else an SB_EXIT_* code. */
-static int tool_there(const struct runner *rn, const struct run_kernel *k,
-		      const char *tool, char *err, size_t errlen)
+static int not_found(const struct runner *rn, int w, const char *where,
+		     char *err, size_t errlen)
 {
-	char init[PATH_MAX + 32];
-	struct initramfs_request req;
-
-	if (k->ki.type == KERNEL_HOST)
-		return on_host(rn, tool);
-	req = run_initramfs_request(rn, k, init, sizeof(init));
-	return initramfs_has_program(&req, tool, err, errlen);
+	snprintf(err, errlen,
+		 "%s: workloads[%d].tool: \"%s\" is not a program %s",
+		 rn->scenario_path, w, rn->sc->workloads[w].tool, where);
+	return SB_EXIT_USAGE;
 }
 
 int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
 		    int nk, char *err, size_t errlen)
 {
-	const struct run_kernel *host = NULL, *vm = NULL;
+	const struct run_kernel *vm = NULL;
+	const char *tools[SC_MAX_WORKLOADS];
+	int idx[SC_MAX_WORKLOADS], host = 0;
+	size_t n = 0, miss;
 
+	for (int w = 0; w < rn->sc->n_workloads; w++)
+		if (rn->sc->workloads[w].desc == wl_lookup("")) {
+			tools[n] = rn->sc->workloads[w].tool;
+			idx[n++] = w;
+		}
 	/* Every guest gets the same programs: one VM kernel stands for all. */
 	for (int k = 0; k < nk; k++) {
-		if (ks[k].ki.type == KERNEL_HOST)
-			host = host ? host : &ks[k];
-		else
-			vm = vm ? vm : &ks[k];
+		host |= ks[k].ki.type == KERNEL_HOST;
+		if (ks[k].ki.type != KERNEL_HOST && !vm)
+			vm = &ks[k];
 	}
-	for (int w = 0; w < rn->sc->n_workloads; w++) {
-		const char *tool = rn->sc->workloads[w].tool;
-		const struct run_kernel *side[] = { host, vm };
+	for (size_t i = 0; host && i < n; i++)
+		if (!on_host(rn, tools[i]))
+			return not_found(
+				rn, idx[i],
+				"in build/bin or on PATH (kernel host)", err,
+				errlen);
+	if (vm && n) {
+		char init[PATH_MAX + 32];
+		struct initramfs_request req =
+			run_initramfs_request(rn, vm, init, sizeof(init));
+		int r = initramfs_missing_program(&req, tools, n, &miss, err,
+						  errlen);
 
-		if (rn->sc->workloads[w].desc != wl_lookup(""))
-			continue;
-		for (int s = 0; s < 2; s++) {
-			int r = side[s] ? tool_there(rn, side[s], tool, err,
-						     errlen) :
-					  1;
-
-			if (r == 1)
-				continue;
-			if (!r)
-				snprintf(
-					err, errlen,
-					"%s: workloads[%d].tool: \"%s\" is not a program %s",
-					rn->scenario_path, w, tool,
-					s ? "in the guest (its PATH holds slicebench's workloads, rt-tests, trace-cmd and busybox's applets)" :
-					    "in build/bin or on PATH (kernel host)");
-			return r ? r : SB_EXIT_USAGE;
-		}
+		if (r == 1)
+			return not_found(
+				rn, idx[miss],
+				"in the guest (its PATH holds slicebench's workloads, rt-tests, trace-cmd and busybox's applets)",
+				err, errlen);
+		return r;
 	}
 	return 0;
 }

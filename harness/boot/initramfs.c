@@ -354,16 +354,25 @@ static int on_guest_path(const char *name, const char *prog)
 	return 0;
 }
 
-int initramfs_has_program(const struct initramfs_request *req, const char *prog,
-			  char *err, size_t errlen)
+int initramfs_missing_program(const struct initramfs_request *req,
+			      const char *const *progs, size_t n,
+			      size_t *missing, char *err, size_t errlen)
 {
 	struct plan p = { 0 };
-	int ret = make_plan(&p, req, err, errlen), found = 0;
+	int ret = make_plan(&p, req, err, errlen);
 
-	for (size_t i = 0; !ret && !found && i < p.n; i++)
-		found = on_guest_path(p.v[i].name, prog);
+	for (size_t k = 0; !ret && k < n; k++) {
+		size_t i = 0;
+
+		while (i < p.n && !on_guest_path(p.v[i].name, progs[k]))
+			i++;
+		if (i == p.n) {
+			*missing = k;
+			ret = 1;
+		}
+	}
 	free(p.v);
-	return ret ? ret : found;
+	return ret;
 }
 
 int initramfs_build(const struct initramfs_request *req, char *err,

@@ -39,11 +39,13 @@ int initramfs_build(const struct initramfs_request *req, char *err,
 		    size_t errlen);
 
 /*
- * Would the archive @req describes (out_path unused) hold @prog on the
- * guest's PATH (/bin, /sbin, /usr/bin, /usr/sbin)? 1 yes, 0 no, else an
- * SB_EXIT_* code with @err set.
+ * Would the archive @req describes (out_path unused) hold each of the @n
+ * @progs on the guest's PATH (/bin, /sbin, /usr/bin, /usr/sbin)? 0 yes,
+ * 1 with @missing the index of the first that it would not, else an
+ * SB_EXIT_* code with @err set. The plan is made once for all of them.
  */
-int initramfs_has_program(const struct initramfs_request *req, const char *prog,
-			  char *err, size_t errlen);
+int initramfs_missing_program(const struct initramfs_request *req,
+			      const char *const *progs, size_t n,
+			      size_t *missing, char *err, size_t errlen);
 
 #endif
