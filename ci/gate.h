@@ -1,52 +1,65 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Gate decisions: one verdict per rule from base and candidate runs. */
+/* Gate decisions: one verdict per rule from base and candidate runs, family-wise error controlled. */
 #ifndef CI_GATE_H
 #define CI_GATE_H
 
 #include <stddef.h>
-#include <stdint.h>
 
 #include "ci/results.h"
 #include "ci/rules.h"
 #include "ci/stats.h"
 
 enum ci_verdict {
-	CI_V_REGRESSION,
-	CI_V_IMPROVEMENT,
-	CI_V_NO_CHANGE,
-	CI_V_INCONCLUSIVE,
-	CI_V_INSUFFICIENT, /* too little data to decide */
-	CI_V_NOT_APPLICABLE, /* the group/metric is on neither side */
+	CI_V_REGRESSION, /* worse than the tolerance, family-wise at alpha */
+	CI_V_IMPROVEMENT, /* better than the tolerance */
+	CI_V_PASS, /* a change worse than the pass bound is ruled out */
+	CI_V_INCONCLUSIVE, /* neither: more runs would tell */
+	CI_V_INSUFFICIENT, /* fewer runs a side than a verdict needs */
+	CI_V_NOT_APPLICABLE, /* an optional rule's group is not in the runs */
 };
 
-enum ci_level { CI_LEVEL_RUNS, CI_LEVEL_INTERVALS };
-
-struct ci_side_info {
-	size_t runs, samples;
+/* The error levels of one evaluation (a gate, or one look of a check). */
+struct ci_levels {
+	double alpha; /* family-wise, over the rules evaluated together */
+	double pass_alpha; /* 1 - confidence of each pass bound */
 };
 
 struct ci_rule_result {
 	const struct ci_rule *rule;
 	enum ci_verdict verdict;
-	enum ci_level level;
-	struct ci_side_info base, cand;
-	struct ci_boot boot; /* valid unless insufficient / not applicable */
-	char note[192];
+	size_t base_runs, cand_runs; /* runs with a value */
+	size_t base_lost, cand_lost; /* runs left out: lost trace events */
+	/* geometric means (arithmetic when a value is <= 0) of the runs */
+	double base_mean, cand_mean;
+	/*
+	 * cand/base of the geometric means and its interval: the good-side
+	 * end at the level that decided a regression, the bad-side end at
+	 * the pass level (so it is the largest change not ruled out).
+	 * NAN when a value is <= 0.
+	 */
+	double ratio, ratio_lo, ratio_hi;
+	double diff, diff_lo, diff_hi; /* cand - base of the arithmetic means */
+	double p_regression; /* one-sided, before the family-wise step */
+	double level; /* the level its family-wise step tested it at */
+	/* about how many more runs a side would decide it; 0: decided */
+	unsigned int more_runs;
+	char note[256];
 };
 
 const char *ci_verdict_name(enum ci_verdict v);
 
 /*
- * The verdict for confidence intervals @b under a rule with direction @dir,
- * tolerance @tol_pct (% of the base median) and minimum absolute effect
- * @min_abs (0: none). See ci/README.md.
+ * Evaluate every rule of @rules on @base vs @cand into @res (@rules->n
+ * entries) at @lv. Returns 0, -ENOMEM, or -ENODATA when a required rule's
+ * group has no value on a side (@err names the rule, the group and the
+ * groups the results hold).
  */
-enum ci_verdict ci_decide(enum ci_dir dir, double tol_pct, double min_abs,
-			  const struct ci_boot *b);
+int ci_gate_evaluate(const struct ci_rules *rules,
+		     const struct ci_results *base,
+		     const struct ci_results *cand, const struct ci_levels *lv,
+		     struct ci_rule_result *res, char *err, size_t errlen);
 
-/* Evaluate @rule on @base vs @cand. Returns 0 or -ENOMEM. */
-int ci_gate_rule(const struct ci_rule *rule, const struct ci_results *base,
-		 const struct ci_results *cand, unsigned int resamples,
-		 double conf, uint64_t seed, struct ci_rule_result *out);
+/* The gate's exit code: 1 any regression, 0 every required rule passed, else 3. */
+int ci_gate_exit_code(const struct ci_rule_result *res, size_t n);
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Gate verdicts as a text table, Markdown, JSON and JUnit XML. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,16 +11,33 @@
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
 
-#define METHOD "two-level bootstrap of the ratio of medians (cand/base)"
+#define METHOD "Welch t on the log of one value per run, Holm over the rules"
 
 const char *ci_gate_outcome(const struct ci_gate_report *g)
 {
 	return g->exit_code == SB_EXIT_REGRESSION ? "regression" :
-	       g->exit_code == SB_EXIT_ENV	  ? "insufficient data" :
-						    "pass";
+	       g->exit_code == SB_EXIT_OK	  ? "pass" :
+						    "cannot decide";
 }
 
-static int decided(const struct ci_rule_result *r)
+size_t ci_gate_excluded(const struct ci_results *base,
+			const struct ci_results *cand, struct ci_excluded *out,
+			size_t cap)
+{
+	const struct ci_results *sides[] = { base, cand };
+	size_t n = 0;
+
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < sides[s]->n_runs; i++)
+			if (sides[s]->runs[i].lost_events && n < cap)
+				out[n++] = (struct ci_excluded){
+					.side = s ? "cand" : "base",
+					.run = &sides[s]->runs[i],
+				};
+	return n;
+}
+
+static int has_figures(const struct ci_rule_result *r)
 {
 	return r->verdict <= CI_V_INCONCLUSIVE;
 }
@@ -40,104 +58,131 @@ static void fmt_pct(char *buf, size_t len, double ratio)
 		snprintf(buf, len, "%s", isnan(ratio) ? "-" : "+inf");
 }
 
-/*
- * With few runs a side, chance alone may put every candidate run above every
- * base run: 1 in C(b+c, b) comparisons of unchanged kernels (1 in 20 for 3
- * and 3), and a run-to-run shift then reads as a regression however many
- * per-second samples each run has. Says so in @buf when that chance is
- * above the one-sided error the confidence allows; 0 when it is not.
- */
-static int few_runs_caution(const struct ci_gate_report *g, char *buf,
-			    size_t len)
+/* The worst change the runs cannot rule out: the interval's bad end. */
+static double unseen(const struct ci_rule_result *r)
 {
-	size_t b = g->base_runs, c = g->cand_runs;
-	double orders = 1; /* C(b + c, b) */
-
-	for (size_t i = 1; i <= b; i++)
-		orders = orders * (double)(c + i) / (double)i;
-	if (!b || !c || 1 / orders <= (1 - g->rules->confidence) / 2)
-		return 0;
-	snprintf(buf, len,
-		 "%zu base and %zu candidate runs: chance alone ranks every "
-		 "candidate run above every base run 1 time in %.0f, more "
-		 "often than a %g%% interval allows: run 5 or more repeats a "
-		 "side",
-		 b, c, orders, g->rules->confidence * 100);
-	return 1;
+	return r->rule->dir == CI_DIR_HIGHER ? r->ratio_lo : r->ratio_hi;
 }
 
 /* Text cells of one verdict row. */
 struct row {
-	char base[24], cand[24], change[24], lo[24], hi[24], ci[56], tol[40],
-		samples[48];
+	char base[24], cand[24], change[24], lo[24], hi[24], ci[56], unseen[24],
+		bounds[64], runs[40];
 };
 
 static void make_row(const struct ci_rule_result *r, struct row *w)
 {
 	const struct ci_rule *rule = r->rule;
-	int ok = decided(r);
+	const char *sign = rule->dir == CI_DIR_LOWER ? "+" : "-";
+	int ok = has_figures(r);
 
-	fmt_num(w->base, sizeof(w->base), ok ? r->boot.base_median : NAN);
-	fmt_num(w->cand, sizeof(w->cand), ok ? r->boot.cand_median : NAN);
-	fmt_pct(w->change, sizeof(w->change), ok ? r->boot.ratio : NAN);
-	fmt_pct(w->lo, sizeof(w->lo), ok ? r->boot.ratio_lo : NAN);
-	fmt_pct(w->hi, sizeof(w->hi), ok ? r->boot.ratio_hi : NAN);
-	snprintf(w->ci, sizeof(w->ci), ok ? "[%s, %s]" : "-", w->lo, w->hi);
+	fmt_num(w->base, sizeof(w->base), ok ? r->base_mean : NAN);
+	fmt_num(w->cand, sizeof(w->cand), ok ? r->cand_mean : NAN);
+	fmt_pct(w->change, sizeof(w->change), ok ? r->ratio : NAN);
+	fmt_pct(w->lo, sizeof(w->lo), ok ? r->ratio_lo : NAN);
+	fmt_pct(w->hi, sizeof(w->hi), ok ? r->ratio_hi : NAN);
+	fmt_pct(w->unseen, sizeof(w->unseen), ok ? unseen(r) : NAN);
+	snprintf(w->ci, sizeof(w->ci),
+		 ok && isfinite(r->ratio) ? "[%s, %s]" : "-", w->lo, w->hi);
 	if (rule->min_effect_abs > 0)
-		snprintf(w->tol, sizeof(w->tol), "%s%g%%, %g %s",
-			 rule->dir == CI_DIR_LOWER ? "+" : "-",
-			 rule->tolerance_pct, rule->min_effect_abs,
+		snprintf(w->bounds, sizeof(w->bounds), "%s%g/%g%%, %g/%g %s",
+			 sign, rule->tolerance_pct, rule->pass_bound_pct,
+			 rule->min_effect_abs, rule->pass_bound_abs,
 			 ci_metrics[rule->metric].unit);
 	else
-		snprintf(w->tol, sizeof(w->tol), "%s%g%%",
-			 rule->dir == CI_DIR_LOWER ? "+" : "-",
-			 rule->tolerance_pct);
-	snprintf(w->samples, sizeof(w->samples), "%zu/%zu %s", r->base.samples,
-		 r->cand.samples,
-		 r->level == CI_LEVEL_INTERVALS ? "intervals" : "runs");
+		snprintf(w->bounds, sizeof(w->bounds), "%s%g/%g%%", sign,
+			 rule->tolerance_pct, rule->pass_bound_pct);
+	snprintf(w->runs, sizeof(w->runs), "%zu/%zu", r->base_runs,
+		 r->cand_runs);
+}
+
+/* "; about N runs a side would decide it" into @buf, or "". */
+static void more_runs(const struct ci_rule_result *r, char *buf, size_t len)
+{
+	*buf = '\0';
+	if (r->verdict == CI_V_INCONCLUSIVE && r->more_runs == UINT_MAX)
+		snprintf(buf, len,
+			 "more than 1000 runs a side would be needed");
+	else if (r->verdict == CI_V_INCONCLUSIVE && r->more_runs)
+		snprintf(buf, len, "about %u runs a side would decide it",
+			 r->more_runs);
+}
+
+/* The verdict cell's text: verdict, note, runs needed. */
+static void verdict_text(const struct ci_rule_result *r, char *buf, size_t len)
+{
+	char more[96];
+
+	more_runs(r, more, sizeof(more));
+	snprintf(buf, len, "%s%s%s%s%s%s", ci_verdict_name(r->verdict),
+		 r->rule->required ? "" : " (optional)",
+		 r->note[0] || more[0] ? ": " : "", r->note,
+		 r->note[0] && more[0] ? "; " : "", more);
+}
+
+static void method_line(FILE *f, const struct ci_gate_report *g)
+{
+	fprintf(f,
+		"%s; family-wise chance of a false regression <= %g%%, pass "
+		"bounds one-sided at %g%%, %u runs a side at least%s%s",
+		METHOD, g->levels.alpha * 100, (1 - g->levels.pass_alpha) * 100,
+		g->rules->min_runs, g->levels_why && *g->levels_why ? "; " : "",
+		g->levels_why ? g->levels_why : "");
+}
+
+static void excluded_line(FILE *f, const struct ci_gate_report *g,
+			  const char *sep)
+{
+	for (size_t i = 0; i < g->n_excluded; i++) {
+		const struct ci_run *r = g->excluded[i].run;
+
+		fprintf(f, "%s%s %s/%s/%u (%lld lost events)", i ? sep : "",
+			g->excluded[i].side, r->kernel, r->fs, r->repeat,
+			r->lost_events);
+	}
 }
 
 void ci_gate_print_text(FILE *f, const struct ci_gate_report *g)
 {
-	char caution[256];
-
 	fprintf(f, "base:      %s (%zu runs)\ncandidate: %s (%zu runs)\n",
 		g->base_spec, g->base_runs, g->cand_spec, g->cand_runs);
-	fprintf(f, "method:    %s, %u resamples, %g%% interval, seed %llu\n",
-		METHOD, g->rules->resamples, g->rules->confidence * 100,
-		(unsigned long long)g->seed);
-	if (few_runs_caution(g, caution, sizeof(caution)))
-		fprintf(f, "caution:   %s\n", caution);
+	fputs("method:    ", f);
+	method_line(f, g);
 	fputc('\n', f);
-	fprintf(f, "%-32s %-5s %10s %10s %8s %-20s %-16s %-20s %s\n", "RULE",
-		"UNIT", "BASE", "CAND", "CHANGE", "CI", "BAD SIDE", "SAMPLES",
-		"VERDICT");
+	if (g->n_excluded) {
+		fputs("excluded from the delay rules (lost events): ", f);
+		excluded_line(f, g, ", ");
+		fputc('\n', f);
+	}
+	fprintf(f,
+		"interval:  good end at the level that decides a regression, "
+		"bad end at the pass level (NOT RULED OUT)\n\n");
+	fprintf(f, "%-28s %-5s %9s %9s %8s %-20s %-13s %-24s %-7s %s\n", "RULE",
+		"UNIT", "BASE", "CAND", "CHANGE", "INTERVAL", "NOT RULED OUT",
+		"TOLERANCE/PASS BOUND", "RUNS", "VERDICT");
 	for (size_t i = 0; i < g->n; i++) {
 		const struct ci_rule_result *r = &g->res[i];
+		char verdict[512];
 		struct row w;
 
 		make_row(r, &w);
-		fprintf(f,
-			"%-32s %-5s %10s %10s %8s %-20s %-16s %-20s %s%s%s\n",
+		verdict_text(r, verdict, sizeof(verdict));
+		fprintf(f, "%-28s %-5s %9s %9s %8s %-20s %-13s %-24s %-7s %s\n",
 			r->rule->name, ci_metrics[r->rule->metric].unit, w.base,
-			w.cand, w.change, w.ci, w.tol, w.samples,
-			ci_verdict_name(r->verdict), r->note[0] ? ": " : "",
-			r->note);
+			w.cand, w.change, w.ci, w.unseen, w.bounds, w.runs,
+			verdict);
 	}
 	fprintf(f, "\nresult: %s\n", ci_gate_outcome(g));
 }
 
-static const char *md_icon(enum ci_verdict v)
+static const char *md_verdict(enum ci_verdict v)
 {
-	return v == CI_V_REGRESSION  ? "**REGRESSION**" :
-	       v == CI_V_IMPROVEMENT ? "improvement" :
-	       v == CI_V_NO_CHANGE   ? "no change" :
-				       ci_verdict_name(v);
+	return v == CI_V_REGRESSION ? "**REGRESSION**" : ci_verdict_name(v);
 }
 
 int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 {
-	char *buf = NULL, caution[256];
+	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	int r;
@@ -148,29 +193,32 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 	fprintf(f, "Base `%s` (%zu runs) vs candidate `%s` (%zu runs).\n\n",
 		g->base_spec, g->base_runs, g->cand_spec, g->cand_runs);
 	fprintf(f,
-		"| Rule | Base | Candidate | Change | %g%% CI | Bad side beyond | Samples | Verdict |\n",
-		g->rules->confidence * 100);
-	fprintf(f, "|---|---:|---:|---:|---|---|---|---|\n");
+		"| Rule | Base | Candidate | Change | Interval | Not ruled out | Tolerance/pass bound | Runs | Verdict |\n");
+	fprintf(f, "|---|---:|---:|---:|---|---:|---|---|---|\n");
 	for (size_t i = 0; i < g->n; i++) {
 		const struct ci_rule_result *r = &g->res[i];
 		const char *unit =
-			decided(r) ? ci_metrics[r->rule->metric].unit : "";
+			has_figures(r) ? ci_metrics[r->rule->metric].unit : "";
+		char verdict[512];
 		struct row w;
 
 		make_row(r, &w);
+		verdict_text(r, verdict, sizeof(verdict));
 		fprintf(f,
-			"| %s | %s %s | %s %s | %s | %s | %s | %s | %s%s%s |\n",
+			"| %s | %s %s | %s %s | %s | %s | %s | %s | %s | %s%s |\n",
 			r->rule->name, w.base, unit, w.cand, unit, w.change,
-			w.ci, w.tol, w.samples, md_icon(r->verdict),
-			r->note[0] ? ": " : "", r->note);
+			w.ci, w.unseen, w.bounds, w.runs,
+			md_verdict(r->verdict),
+			verdict + strlen(ci_verdict_name(r->verdict)));
 	}
-	fprintf(f,
-		"\nMethod: %s, %u resamples, seed %llu; a regression is a "
-		"confidence interval entirely beyond the tolerance on the bad "
-		"side (see ci/README.md).\n",
-		METHOD, g->rules->resamples, (unsigned long long)g->seed);
-	if (few_runs_caution(g, caution, sizeof(caution)))
-		fprintf(f, "\nCaution: %s.\n", caution);
+	fputs("\nMethod: ", f);
+	method_line(f, g);
+	fputs(" (see ci/README.md).\n", f);
+	if (g->n_excluded) {
+		fputs("\nExcluded from the delay rules (lost events): ", f);
+		excluded_line(f, g, ", ");
+		fputs(".\n", f);
+	}
 	if (fclose(f))
 		r = -errno;
 	else
@@ -181,34 +229,46 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 
 static void junit_case(FILE *f, const struct ci_rule_result *r)
 {
-	char msg[512];
+	char msg[1024], verdict[512];
+	int failed = r->verdict == CI_V_REGRESSION;
+	int skipped = r->verdict != CI_V_PASS &&
+		      r->verdict != CI_V_IMPROVEMENT && !failed;
 	struct row w;
 
 	make_row(r, &w);
+	verdict_text(r, verdict, sizeof(verdict));
 	snprintf(
 		msg, sizeof(msg),
-		"%s: base %s, candidate %s %s, change %s, CI %s, bad side beyond %s%s%s",
-		ci_verdict_name(r->verdict), w.base, w.cand,
-		ci_metrics[r->rule->metric].unit, w.change, w.ci, w.tol,
-		r->note[0] ? "; " : "", r->note);
+		"%s; base %s, candidate %s %s, change %s, interval %s, not ruled out %s, tolerance/pass bound %s, runs %s",
+		verdict, w.base, w.cand, ci_metrics[r->rule->metric].unit,
+		w.change, w.ci, w.unseen, w.bounds, w.runs);
 	fputs("    <testcase classname=\"slicebench.gate.", f);
 	ci_markup_escaped(f, r->rule->group, strlen(r->rule->group));
 	fputs("\" name=\"", f);
 	ci_markup_escaped(f, r->rule->name, strlen(r->rule->name));
 	fputs("\">\n", f);
-	if (r->verdict == CI_V_REGRESSION)
-		fputs("      <failure type=\"regression\" message=\"", f);
-	else if (!decided(r) || r->verdict == CI_V_INCONCLUSIVE)
-		fputs("      <skipped message=\"", f);
-	else
-		fputs("      <system-out>", f);
-	ci_markup_escaped(f, msg, strlen(msg));
-	fputs(r->verdict == CI_V_REGRESSION || !decided(r) ||
-			      r->verdict == CI_V_INCONCLUSIVE ?
-		      "\"/>\n" :
-		      "</system-out>\n",
+	fputs(failed  ? "      <failure type=\"regression\" message=\"" :
+	      skipped ? "      <skipped message=\"" :
+			"      <system-out>",
 	      f);
+	ci_markup_escaped(f, msg, strlen(msg));
+	fputs(failed || skipped ? "\"/>\n" : "</system-out>\n", f);
 	fputs("    </testcase>\n", f);
+}
+
+/* The method line, markup-escaped. */
+static void method_escaped(FILE *f, const struct ci_gate_report *g)
+{
+	char *m = NULL;
+	size_t ml = 0;
+	FILE *mf = open_memstream(&m, &ml);
+
+	if (mf) {
+		method_line(mf, g);
+		if (!fclose(mf))
+			ci_markup_escaped(f, m, ml);
+	}
+	free(m);
 }
 
 int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
@@ -219,9 +279,11 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 	int r;
 
 	for (size_t i = 0; i < g->n; i++) {
-		fail += g->res[i].verdict == CI_V_REGRESSION;
-		skip += !decided(&g->res[i]) ||
-			g->res[i].verdict == CI_V_INCONCLUSIVE;
+		enum ci_verdict v = g->res[i].verdict;
+
+		fail += v == CI_V_REGRESSION;
+		skip += v != CI_V_REGRESSION && v != CI_V_PASS &&
+			v != CI_V_IMPROVEMENT;
 	}
 	f = open_memstream(&buf, &len);
 	if (!f)
@@ -231,6 +293,18 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 	fprintf(f,
 		"  <testsuite name=\"slicebench-gate\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
 		g->n, fail, skip);
+	fputs("    <properties>\n      <property name=\"method\" value=\"", f);
+	method_escaped(f, g);
+	fputs("\"/>\n", f);
+	for (size_t i = 0; i < g->n_excluded; i++) {
+		const struct ci_run *run = g->excluded[i].run;
+
+		fprintf(f,
+			"      <property name=\"excluded\" value=\"%s %s/%s/%u: %lld lost events\"/>\n",
+			g->excluded[i].side, run->kernel, run->fs, run->repeat,
+			run->lost_events);
+	}
+	fputs("    </properties>\n", f);
 	for (size_t i = 0; i < g->n; i++)
 		junit_case(f, &g->res[i]);
 	fprintf(f, "  </testsuite>\n</testsuites>\n");
@@ -247,45 +321,74 @@ static json_t *jpair(double a, double b)
 	return json_pack("[o, o]", ci_json_num(a), ci_json_num(b));
 }
 
+static json_t *side_json(size_t runs, size_t lost, double mean)
+{
+	return json_pack("{s:i, s:i, s:o}", "runs", (json_int_t)runs,
+			 "lost_event_runs", (json_int_t)lost, "mean",
+			 ci_json_num(mean));
+}
+
 static json_t *rule_json(const struct ci_rule_result *r)
 {
 	const struct ci_rule *rule = r->rule;
 	const struct ci_metric *m = &ci_metrics[rule->metric];
-	const struct ci_boot *b = &r->boot;
+	int ok = has_figures(r);
 	json_t *j = json_pack(
-		"{s:s, s:s, s:s, s:s, s:s, s:f, s:f, s:s, s:s, s:{s:i, s:i}, s:{s:i, s:i}}",
+		"{s:s, s:s, s:s, s:s, s:s, s:b, s:f, s:f, s:f, s:f, s:s, s:o, s:o}",
 		"name", rule->name, "metric", m->name, "group", rule->group,
 		"unit", m->unit, "direction", ci_dir_name(rule->dir),
-		"tolerance_pct", rule->tolerance_pct, "min_effect_abs",
-		rule->min_effect_abs, "verdict", ci_verdict_name(r->verdict),
-		"level", r->level == CI_LEVEL_INTERVALS ? "intervals" : "runs",
-		"base", "runs", (json_int_t)r->base.runs, "samples",
-		(json_int_t)r->base.samples, "cand", "runs",
-		(json_int_t)r->cand.runs, "samples",
-		(json_int_t)r->cand.samples);
+		"required", rule->required, "tolerance_pct",
+		rule->tolerance_pct, "min_effect_abs", rule->min_effect_abs,
+		"pass_bound_pct", rule->pass_bound_pct, "pass_bound_abs",
+		rule->pass_bound_abs, "verdict", ci_verdict_name(r->verdict),
+		"base",
+		side_json(r->base_runs, r->base_lost, ok ? r->base_mean : NAN),
+		"cand",
+		side_json(r->cand_runs, r->cand_lost, ok ? r->cand_mean : NAN));
 
 	if (!j)
 		return NULL;
-	if (decided(r)) {
-		json_object_set_new(json_object_get(j, "base"), "median",
-				    ci_json_num(b->base_median));
-		json_object_set_new(json_object_get(j, "cand"), "median",
-				    ci_json_num(b->cand_median));
-		json_object_set_new(j, "ratio", ci_json_num(b->ratio));
-		json_object_set_new(j, "ratio_ci",
-				    jpair(b->ratio_lo, b->ratio_hi));
+	if (ok) {
+		json_object_set_new(j, "ratio", ci_json_num(r->ratio));
 		json_object_set_new(j, "change_pct",
-				    ci_json_num((b->ratio - 1) * 100));
-		json_object_set_new(j, "change_ci_pct",
-				    jpair((b->ratio_lo - 1) * 100,
-					  (b->ratio_hi - 1) * 100));
-		json_object_set_new(j, "diff", ci_json_num(b->diff));
-		json_object_set_new(j, "diff_ci",
-				    jpair(b->diff_lo, b->diff_hi));
+				    ci_json_num((r->ratio - 1) * 100));
+		json_object_set_new(j, "change_interval_pct",
+				    jpair((r->ratio_lo - 1) * 100,
+					  (r->ratio_hi - 1) * 100));
+		json_object_set_new(j, "not_ruled_out_pct",
+				    ci_json_num((unseen(r) - 1) * 100));
+		json_object_set_new(j, "diff", ci_json_num(r->diff));
+		json_object_set_new(j, "diff_interval",
+				    jpair(r->diff_lo, r->diff_hi));
+		json_object_set_new(j, "p_regression",
+				    ci_json_num(r->p_regression));
+		json_object_set_new(j, "level", ci_json_num(r->level));
 	}
+	json_object_set_new(j, "runs_needed",
+			    r->more_runs == UINT_MAX ?
+				    json_string("more than 1000") :
+			    r->more_runs ? json_integer(r->more_runs) :
+					   json_null());
 	json_object_set_new(j, "note",
 			    r->note[0] ? json_string(r->note) : json_null());
 	return j;
+}
+
+static json_t *excluded_json(const struct ci_gate_report *g)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < g->n_excluded; i++) {
+		const struct ci_run *r = g->excluded[i].run;
+
+		json_array_append_new(
+			a, json_pack("{s:s, s:s, s:s, s:i, s:I}", "side",
+				     g->excluded[i].side, "kernel", r->kernel,
+				     "feature_set", r->fs, "repeat",
+				     (json_int_t)r->repeat, "lost_events",
+				     (json_int_t)r->lost_events));
+	}
+	return a;
 }
 
 int ci_gate_to_json(json_t *env, const struct ci_gate_report *g)
@@ -310,12 +413,14 @@ int ci_gate_to_json(json_t *env, const struct ci_gate_report *g)
 	    json_object_set_new(env, "cand",
 				json_pack("{s:s, s:i}", "spec", g->cand_spec,
 					  "runs", (json_int_t)g->cand_runs)) ||
-	    json_object_set_new(env, "method",
-				json_pack("{s:s, s:i, s:f, s:I}", "name",
-					  METHOD, "resamples",
-					  (json_int_t)g->rules->resamples,
-					  "confidence", g->rules->confidence,
-					  "seed", (json_int_t)g->seed)) ||
+	    json_object_set_new(
+		    env, "method",
+		    json_pack("{s:s, s:f, s:f, s:i, s:s}", "name", METHOD,
+			      "alpha", g->levels.alpha, "pass_confidence",
+			      1 - g->levels.pass_alpha, "min_runs",
+			      (json_int_t)g->rules->min_runs, "levels",
+			      g->levels_why ? g->levels_why : "")) ||
+	    json_object_set_new(env, "excluded_runs", excluded_json(g)) ||
 	    json_object_set_new(env, "rules", rules) ||
 	    json_object_set_new(env, "counts", counts) ||
 	    json_object_set_new(env, "outcome",

@@ -13,46 +13,36 @@
 
 const struct ci_metric ci_metrics[] = {
 	{ "avg_delay_ms", CI_SRC_TABLE, NULL, "avg_delay_ms", 1, "ms", LOWER,
-	  CI_IV_FIELD, "avg_delay_ms", NULL, 1,
-	  "average runnable-to-running delay", "delays" },
+	  "average runnable-to-running delay (total delay / delays)" },
 	{ "max_delay_ms", CI_SRC_TABLE, NULL, "max_delay_ms", 1, "ms", LOWER,
-	  CI_IV_FIELD, "max_delay_ms", NULL, 1, "worst delay", "delays" },
+	  "worst delay of the run" },
 	{ "sum_delay_ms", CI_SRC_TABLE, NULL, "sum_delay_ms", 1, "ms", LOWER,
-	  CI_IV_MUL, "delays", "avg_delay_ms", 1, "total delay", "delays" },
+	  "total delay" },
 	{ "delay_p99_ms", CI_SRC_TABLE, NULL, "delay_p99_ms", 1, "ms", LOWER,
-	  CI_IV_FIELD, "p99_delay_ms", NULL, 1, "99th percentile delay",
-	  "delays" },
+	  "99th percentile delay (the run's merged histogram)" },
 	{ "switches", CI_SRC_TABLE, NULL, "switches", 1, "", CI_DIR_NONE,
-	  CI_IV_NONE, NULL, NULL, 1, "switch-ins", NULL },
+	  "switch-ins" },
 	{ "runtime_ms", CI_SRC_TABLE, NULL, "runtime_ms", 1, "ms", HIGHER,
-	  CI_IV_NONE, NULL, NULL, 1, "CPU time in the window", NULL },
+	  "CPU time in the window" },
 	{ "loops_per_s", CI_SRC_JSON, "massive_intr", "loops_per_s", 1,
-	  "loops/s", HIGHER, CI_IV_FIELD, "loops", NULL, 1,
-	  "massive_intr throughput (intervals: loops per 1 s)", NULL },
+	  "loops/s", HIGHER, "massive_intr work periods per second" },
 	{ "fairness_jain", CI_SRC_JSON, "massive_intr", "fairness.jain", 1, "",
-	  HIGHER, CI_IV_NONE, NULL, NULL, 1, "Jain index of per-process loops",
-	  NULL },
+	  HIGHER, "Jain index of per-process loops" },
 	{ "latency_avg_us", CI_SRC_JSON, "cyclic", "overall.latency_ns.avg",
-	  1e-3, "us", LOWER, CI_IV_FIELD, "avg_ns", NULL, 1e-3,
-	  "cyclic wakeup latency, average", "wakeups" },
+	  1e-3, "us", LOWER, "cyclic wakeup latency, average" },
 	{ "latency_p99_us", CI_SRC_JSON, "cyclic", "overall.latency_ns.p99",
-	  1e-3, "us", LOWER, CI_IV_FIELD, "p99_ns", NULL, 1e-3,
-	  "cyclic wakeup latency, 99th percentile", "wakeups" },
+	  1e-3, "us", LOWER, "cyclic wakeup latency, 99th percentile" },
 	{ "latency_max_us", CI_SRC_JSON, "cyclic", "overall.latency_ns.max",
-	  1e-3, "us", LOWER, CI_IV_FIELD, "max_ns", NULL, 1e-3,
-	  "cyclic wakeup latency, worst", "wakeups" },
+	  1e-3, "us", LOWER, "cyclic wakeup latency, worst" },
 	{ "overruns", CI_SRC_JSON, "cyclic", "overall.overruns", 1, "", LOWER,
-	  CI_IV_NONE, NULL, NULL, 1, "cyclic periods missed entirely", NULL },
+	  "cyclic periods missed entirely" },
 	{ "deadline_miss_pct", CI_SRC_JSON, "mixload", "deadline_miss_pct", 1,
-	  "%", LOWER, CI_IV_RATIO, "deadline_misses", "frames", 100,
-	  "mixload frames that missed their deadline", NULL },
+	  "%", LOWER, "mixload frames that missed their deadline (of all)" },
 	{ "input_latency_p99_us", CI_SRC_JSON, "mixload",
-	  "input_latency_ns.p99", 1e-3, "us", LOWER, CI_IV_FIELD,
-	  "input_p99_ns", NULL, 1e-3, "mixload input-to-frame latency, p99",
-	  "inputs" },
+	  "input_latency_ns.p99", 1e-3, "us", LOWER,
+	  "mixload input-to-frame latency, p99" },
 	{ "time_s", CI_SRC_TEXT, "hackbench", "Time:", 1, "s", LOWER,
-	  CI_IV_NONE, NULL, NULL, 1, "hackbench run time (its \"Time:\" line)",
-	  NULL },
+	  "hackbench run time (its \"Time:\" line)" },
 };
 
 const size_t ci_metrics_n = sizeof(ci_metrics) / sizeof(ci_metrics[0]);
@@ -126,8 +116,8 @@ static int get_number(json_t *obj, const char *path, const char *where,
 	return 1;
 }
 
-static struct ci_value *values_add(struct ci_values *vals, int metric,
-				   const char *group, double v)
+struct ci_value *ci_values_add(struct ci_values *vals, int metric,
+			       const char *group, double v)
 {
 	struct ci_value *n;
 
@@ -149,76 +139,12 @@ static struct ci_value *values_add(struct ci_values *vals, int metric,
 	return n;
 }
 
-/* One interval sample of @m from interval object @it: 1, 0 (skip), -EINVAL. */
-static int interval_sample(const struct ci_metric *m, json_t *it,
-			   const char *where, double *out, char *err,
-			   size_t errlen)
-{
-	double a, b = 1;
-	int r;
-
-	if (m->iv_count) {
-		r = get_number(it, m->iv_count, where, &a, err, errlen);
-		if (r <= 0 || a == 0)
-			return r < 0 ? r : 0; /* nothing measured in it */
-	}
-	r = get_number(it, m->iv_a, where, &a, err, errlen);
-	if (r <= 0)
-		return r;
-	if (m->iv_op != CI_IV_FIELD) {
-		r = get_number(it, m->iv_b, where, &b, err, errlen);
-		if (r <= 0)
-			return r;
-	}
-	if (m->iv_op == CI_IV_RATIO) {
-		if (b == 0)
-			return 0;
-		a /= b;
-	} else if (m->iv_op == CI_IV_MUL) {
-		a *= b;
-	}
-	*out = a * m->iv_scale;
-	return 1;
-}
-
-static int add_intervals(const struct ci_metric *m, json_t *ivs,
-			 const char *where, struct ci_value *v, char *err,
-			 size_t errlen)
-{
-	size_t n = json_array_size(ivs);
-	char at[512];
-
-	if (m->iv_op == CI_IV_NONE || !n)
-		return 0;
-	v->iv = calloc(n, sizeof(*v->iv));
-	if (!v->iv)
-		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		int r;
-
-		snprintf(at, sizeof(at), "%s.intervals[%zu]", where, i);
-		r = interval_sample(m, json_array_get(ivs, i), at,
-				    &v->iv[v->n_iv], err, errlen);
-		if (r < 0)
-			return r;
-		v->n_iv += (size_t)r;
-	}
-	return 0;
-}
-
 int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
 		    const char *group, const char *where, struct ci_values *out,
 		    char *err, size_t errlen)
 {
-	json_t *ivs = json_object_get(obj, "intervals");
-
-	if (ivs && !json_is_array(ivs)) {
-		snprintf(err, errlen, "%s.intervals: not an array", where);
-		return -EINVAL;
-	}
 	for (size_t i = 0; i < ci_metrics_n; i++) {
 		const struct ci_metric *m = &ci_metrics[i];
-		struct ci_value *v;
 		double x;
 		int r;
 
@@ -230,12 +156,8 @@ int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
 				return r;
 			continue;
 		}
-		v = values_add(out, (int)i, group, x * m->scale);
-		if (!v)
+		if (!ci_values_add(out, (int)i, group, x * m->scale))
 			return -ENOMEM;
-		r = add_intervals(m, ivs, where, v, err, errlen);
-		if (r < 0)
-			return r;
 	}
 	return 0;
 }
@@ -268,7 +190,7 @@ int ci_extract_text(const char *txt, const char *group, const char *where,
 				 where, m->path);
 			return -EINVAL;
 		}
-		if (!values_add(out, (int)i, group, x * m->scale))
+		if (!ci_values_add(out, (int)i, group, x * m->scale))
 			return -ENOMEM;
 	}
 	return 0;
@@ -288,7 +210,6 @@ void ci_values_free(struct ci_values *vals)
 {
 	for (size_t i = 0; i < vals->n; i++) {
 		free(vals->v[i].group);
-		free(vals->v[i].iv);
 	}
 	free(vals->v);
 	*vals = (struct ci_values){ 0 };

@@ -14,13 +14,6 @@ enum ci_src {
 
 enum ci_dir { CI_DIR_NONE, CI_DIR_LOWER, CI_DIR_HIGHER };
 
-enum ci_iv_op {
-	CI_IV_NONE, /* no per-interval samples */
-	CI_IV_FIELD, /* iv_a * iv_scale */
-	CI_IV_MUL, /* iv_a * iv_b * iv_scale */
-	CI_IV_RATIO, /* iv_a / iv_b * iv_scale; intervals with iv_b = 0 skipped */
-};
-
 struct ci_metric {
 	const char *name;
 	enum ci_src src;
@@ -29,11 +22,7 @@ struct ci_metric {
 	double scale;
 	const char *unit;
 	enum ci_dir dir;
-	enum ci_iv_op iv_op;
-	const char *iv_a, *iv_b;
-	double iv_scale;
 	const char *help;
-	const char *iv_count; /* intervals where this field is 0 are skipped */
 };
 
 extern const struct ci_metric ci_metrics[];
@@ -45,13 +34,11 @@ int ci_metric_find(const char *name);
 int ci_metric_tool_known(const char *tool);
 const char *ci_dir_name(enum ci_dir d);
 
-/* One metric of one group in one run: the run's value and its intervals. */
+/* One metric of one group in one run: its value over the whole window. */
 struct ci_value {
 	int metric;
 	char *group;
 	double v;
-	double *iv;
-	size_t n_iv;
 };
 
 struct ci_values {
@@ -73,6 +60,9 @@ int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
 int ci_extract_text(const char *txt, const char *group, const char *where,
 		    struct ci_values *out, char *err, size_t errlen);
 
+/* Append @v of @metric/@group to @vals; NULL when out of memory. */
+struct ci_value *ci_values_add(struct ci_values *vals, int metric,
+			       const char *group, double v);
 /* The value of @metric/@group in @vals, or NULL. */
 const struct ci_value *ci_values_get(const struct ci_values *vals, int metric,
 				     const char *group);

@@ -104,7 +104,7 @@ static int is_repeat(const char *s, unsigned int *rep)
 static int load_table(struct ci_run *run, char *err, size_t errlen)
 {
 	char path[4096], where[4200];
-	json_t *groups;
+	json_t *groups, *lost;
 	struct stat st;
 
 	sb_fmt(path, sizeof(path), "%s/table.json", run->path);
@@ -113,6 +113,12 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 	run->table = load_json(path, err, errlen);
 	if (!run->table)
 		return -EINVAL;
+	lost = json_object_get(run->table, "lost_events");
+	if (lost && !json_is_integer(lost)) {
+		snprintf(err, errlen, "%s: lost_events: not an integer", path);
+		return -EINVAL;
+	}
+	run->lost_events = lost ? json_integer_value(lost) : 0;
 	groups = json_object_get(run->table, "groups");
 	if (!json_is_array(groups)) {
 		snprintf(err, errlen, "%s: groups: missing or not an array",

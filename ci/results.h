@@ -20,6 +20,7 @@ struct ci_run {
 	char *host; /* the manifest's host.hostname, "" when it has none */
 	unsigned int repeat;
 	json_t *table; /* table.json, NULL when absent */
+	long long lost_events; /* the recorder's; delay values then untrusted */
 	struct ci_doc *docs;
 	size_t n_docs;
 	struct ci_values vals;

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Gate rules file (ci/gate.json): which metric of which group may move how far. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ci/rules.h"
 
-static const char *const top_keys[] = { "schema",    "description",
-					"resamples", "confidence",
-					"rules",     NULL };
-static const char *const rule_keys[] = { "name",	  "metric",
-					 "group",	  "direction",
-					 "tolerance_pct", "min_effect_abs",
-					 "required",	  NULL };
+static const char *const top_keys[] = { "schema",   "description",
+					"alpha",    "pass_confidence",
+					"min_runs", "rules",
+					NULL };
+static const char *const rule_keys[] = { "name",	   "metric",
+					 "group",	   "direction",
+					 "tolerance_pct",  "min_effect_abs",
+					 "pass_bound_pct", "pass_bound_abs",
+					 "required",	   NULL };
 
 static int check_keys(json_t *obj, const char *const *keys, const char *file,
 		      const char *where, char *err, size_t errlen)
@@ -75,6 +78,7 @@ static int parse_rule(json_t *r, size_t i, const char *file,
 {
 	const char *metric, *group, *dir, *name;
 	char where[32], what[600], list[512];
+	double max_pct;
 	json_t *req;
 	int e;
 
@@ -117,14 +121,25 @@ static int parse_rule(json_t *r, size_t i, const char *file,
 	if (out->dir == CI_DIR_NONE)
 		return bad(err, errlen, file, i, "direction",
 			   "missing (the metric has no natural direction)");
+	/* a higher-is-better metric cannot fall by 100 % or more */
+	max_pct = out->dir == CI_DIR_HIGHER ? 99.9 : 1000;
 	out->tolerance_pct = -1;
-	e = parse_number(r, "tolerance_pct", 0, 1000, &out->tolerance_pct, file,
-			 i, err, errlen);
+	e = parse_number(r, "tolerance_pct", 0, max_pct, &out->tolerance_pct,
+			 file, i, err, errlen);
 	if (!e && out->tolerance_pct < 0)
 		return bad(err, errlen, file, i, "tolerance_pct", "missing");
 	if (!e)
 		e = parse_number(r, "min_effect_abs", 0, 1e18,
 				 &out->min_effect_abs, file, i, err, errlen);
+	out->pass_bound_pct = fmin(2 * out->tolerance_pct, max_pct);
+	out->pass_bound_abs = 2 * out->min_effect_abs;
+	if (!e)
+		e = parse_number(r, "pass_bound_pct", out->tolerance_pct,
+				 max_pct, &out->pass_bound_pct, file, i, err,
+				 errlen);
+	if (!e)
+		e = parse_number(r, "pass_bound_abs", out->min_effect_abs, 1e18,
+				 &out->pass_bound_abs, file, i, err, errlen);
 	if (e)
 		return e;
 	req = json_object_get(r, "required");
@@ -142,40 +157,52 @@ static int parse_rule(json_t *r, size_t i, const char *file,
 	return out->group && out->name ? 0 : -ENOMEM;
 }
 
+/* Optional number @key of the top level in [@min, @max] into @out. */
+static int parse_top_number(json_t *root, const char *key, double min,
+			    double max, int integer, double *out,
+			    const char *file, char *err, size_t errlen)
+{
+	json_t *j = json_object_get(root, key);
+
+	if (!j)
+		return 0;
+	if (!(integer ? json_is_integer(j) : json_is_number(j)) ||
+	    json_number_value(j) < min || json_number_value(j) > max) {
+		snprintf(err, errlen, "%s: %s: must be %s in [%g, %g]", file,
+			 key, integer ? "an integer" : "a number", min, max);
+		return -EINVAL;
+	}
+	*out = json_number_value(j);
+	return 0;
+}
+
 static int parse_top(json_t *root, const char *file, struct ci_rules *out,
 		     char *err, size_t errlen)
 {
 	json_t *schema = json_object_get(root, "schema"),
-	       *rules = json_object_get(root, "rules"),
-	       *res = json_object_get(root, "resamples"),
-	       *conf = json_object_get(root, "confidence");
+	       *rules = json_object_get(root, "rules");
+	double min_runs = CI_MIN_RUNS;
 	int e = check_keys(root, top_keys, file, "", err, errlen);
 
 	if (e)
 		return e;
-	if (!json_is_integer(schema) || json_integer_value(schema) != 1) {
-		snprintf(err, errlen, "%s: schema: must be 1", file);
+	if (!json_is_integer(schema) || json_integer_value(schema) != 2) {
+		snprintf(err, errlen, "%s: schema: must be 2", file);
 		return -EINVAL;
 	}
-	out->resamples = 5000;
-	out->confidence = 0.95;
-	if (res && (!json_is_integer(res) || json_integer_value(res) < 100 ||
-		    json_integer_value(res) > 1000000)) {
-		snprintf(err, errlen,
-			 "%s: resamples: must be an integer in [100, 1000000]",
-			 file);
-		return -EINVAL;
-	}
-	if (res)
-		out->resamples = (unsigned int)json_integer_value(res);
-	if (conf && (!json_is_number(conf) || json_number_value(conf) < 0.5 ||
-		     json_number_value(conf) >= 1)) {
-		snprintf(err, errlen, "%s: confidence: must be in [0.5, 1)",
-			 file);
-		return -EINVAL;
-	}
-	if (conf)
-		out->confidence = json_number_value(conf);
+	out->alpha = 0.01;
+	out->pass_confidence = 0.95;
+	e = parse_top_number(root, "alpha", 1e-6, 0.2, 0, &out->alpha, file,
+			     err, errlen);
+	if (!e)
+		e = parse_top_number(root, "pass_confidence", 0.5, 0.999999, 0,
+				     &out->pass_confidence, file, err, errlen);
+	if (!e)
+		e = parse_top_number(root, "min_runs", CI_MIN_RUNS, 1000, 1,
+				     &min_runs, file, err, errlen);
+	if (e)
+		return e;
+	out->min_runs = (unsigned int)min_runs;
 	if (!json_is_array(rules) || !json_array_size(rules)) {
 		snprintf(err, errlen,
 			 "%s: rules: missing, empty or not an array", file);

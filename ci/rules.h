@@ -12,14 +12,20 @@ struct ci_rule {
 	int metric; /* index into ci_metrics */
 	char *group; /* table comm or workload name */
 	enum ci_dir dir; /* which way is better */
-	double tolerance_pct;
-	double min_effect_abs; /* 0: none */
-	int required; /* absent on both sides counts as insufficient data */
+	double tolerance_pct; /* a regression is worse than this */
+	double min_effect_abs; /* and worse by more than this; 0: none */
+	double pass_bound_pct; /* a pass rules out worse than this */
+	double pass_bound_abs; /* or worse by more than this; 0: none */
+	int required; /* must be on both sides and must pass for exit 0 */
 };
 
+/* Fewer runs a side than this never give a verdict (ci/README.md). */
+#define CI_MIN_RUNS 4
+
 struct ci_rules {
-	unsigned int resamples;
-	double confidence;
+	double alpha; /* family-wise chance of a false regression */
+	double pass_confidence; /* of each bound a pass relies on */
+	unsigned int min_runs; /* a side needs as many for a verdict */
 	struct ci_rule *v;
 	size_t n;
 };

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Statistics for compare and gate: order statistics, spread, seeded hierarchical bootstrap. */
+/* Statistics for compare and gate: order statistics, spread, Student's t, Welch's two-sample test. */
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
@@ -7,30 +7,6 @@
 #include <string.h>
 
 #include "ci/stats.h"
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-double ci_quantile_sorted(const double *x, size_t n, double q)
-{
-	double pos, frac;
-	size_t i;
-
-	if (!n)
-		return NAN;
-	pos = q * (double)(n - 1);
-	i = (size_t)pos;
-	if (i >= n - 1)
-		return x[n - 1];
-	frac = pos - (double)i;
-	if (frac == 0 || x[i] == x[i + 1])
-		return x[i];
-	return x[i] + frac * (x[i + 1] - x[i]);
-}
 
 /* Put the @k-th smallest of @x[0..n) at x[k], smaller ones before it (Wirth). */
 static void select_kth(double *x, size_t n, size_t k)
@@ -86,15 +62,24 @@ double ci_mean(const double *x, size_t n)
 	return s / (double)n;
 }
 
-double ci_cov_pct(const double *x, size_t n)
+double ci_var(const double *x, size_t n)
 {
 	double m = ci_mean(x, n), ss = 0;
 
-	if (n < 2 || m == 0)
-		return NAN;
+	if (n < 2)
+		return 0;
 	for (size_t i = 0; i < n; i++)
 		ss += (x[i] - m) * (x[i] - m);
-	return 100.0 * sqrt(ss / (double)(n - 1)) / fabs(m);
+	return ss / (double)(n - 1);
+}
+
+double ci_cov_pct(const double *x, size_t n)
+{
+	double m = ci_mean(x, n);
+
+	if (n < 2 || m == 0)
+		return NAN;
+	return 100.0 * sqrt(ci_var(x, n)) / fabs(m);
 }
 
 void ci_rng_seed(struct ci_rng *r, uint64_t seed)
@@ -126,95 +111,151 @@ double ci_rng_unit(struct ci_rng *r)
 	return ((double)(ci_rng_next(r) >> 11) + 0.5) / 9007199254740992.0;
 }
 
-static size_t side_total(const struct ci_side *s, size_t *max_n)
+double ci_rng_normal(struct ci_rng *r)
 {
-	size_t t = 0;
+	return sqrt(-2 * log(ci_rng_unit(r))) *
+	       cos(6.283185307179586 * ci_rng_unit(r));
+}
 
-	*max_n = 0;
-	for (size_t i = 0; i < s->repeats; i++) {
-		t += s->n[i];
-		if (s->n[i] > *max_n)
-			*max_n = s->n[i];
+/* Continued fraction of the incomplete beta function (modified Lentz). */
+static double beta_cf(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+
+	d = 1 / (fabs(d) < tiny ? tiny : d);
+	h = d;
+	for (int m = 1; m <= 300; m++) {
+		double m2 = 2.0 * m, num, delta;
+
+		for (int odd = 0; odd < 2; odd++) {
+			num = odd ? -(a + m) * (a + b + m) * x /
+					      ((a + m2) * (a + m2 + 1)) :
+				    m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+			d = 1 + num * d;
+			d = 1 / (fabs(d) < tiny ? tiny : d);
+			c = 1 + num / c;
+			if (fabs(c) < tiny)
+				c = tiny;
+			delta = c * d;
+			h *= delta;
+		}
+		if (fabs(delta - 1) < 1e-15)
+			break;
+	}
+	return h;
+}
+
+/* The regularized incomplete beta function I_x(a, b). */
+static double beta_inc(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
+		    b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_cf(a, b, x) / a;
+	return 1 - front * beta_cf(b, a, 1 - x) / b;
+}
+
+double ci_t_cdf(double t, double df)
+{
+	double tail;
+
+	if (isnan(t) || !(df > 0))
+		return NAN;
+	if (isinf(t))
+		return t > 0 ? 1 : 0;
+	tail = 0.5 * beta_inc(df / 2, 0.5, df / (df + t * t));
+	return t > 0 ? 1 - tail : tail;
+}
+
+static double t_pdf(double t, double df)
+{
+	return exp(lgamma((df + 1) / 2) - lgamma(df / 2) -
+		   0.5 * log(df * 3.141592653589793) -
+		   (df + 1) / 2 * log1p(t * t / df));
+}
+
+double ci_t_quantile(double p, double df)
+{
+	double lo = -1, hi = 1, t = 0;
+
+	if (!(p > 0 && p < 1) || !(df > 0))
+		return NAN;
+	while (ci_t_cdf(lo, df) > p)
+		lo *= 2;
+	while (ci_t_cdf(hi, df) < p)
+		hi *= 2;
+	/* Newton steps, kept inside the bracket by bisection */
+	for (int i = 0; i < 200 && hi - lo > 1e-12 * (1 + fabs(t)); i++) {
+		double f = ci_t_cdf(t, df) - p, next;
+
+		if (f == 0)
+			return t;
+		if (f < 0)
+			lo = t;
+		else
+			hi = t;
+		next = t - f / t_pdf(t, df);
+		t = next > lo && next < hi ? next : (lo + hi) / 2;
 	}
 	return t;
 }
 
-/* Median of every sample of @s, pooled. */
-static double pooled_median(const struct ci_side *s, double *buf)
+struct ci_welch ci_welch_from(double diff, double vb, size_t nb, double vc,
+			      size_t nc)
 {
-	size_t k = 0;
+	double qb = vb / (double)nb, qc = vc / (double)nc, se2 = qb + qc;
+	struct ci_welch w = { .diff = diff, .se = sqrt(se2) };
 
-	for (size_t i = 0; i < s->repeats; i++)
-		for (size_t j = 0; j < s->n[i]; j++)
-			buf[k++] = s->x[i][j];
-	return ci_median(buf, k);
+	if (se2 > 0)
+		w.df = se2 * se2 /
+		       (qb * qb / (double)(nb - 1) +
+			qc * qc / (double)(nc - 1));
+	else
+		w.df = (double)(nb + nc - 2);
+	return w;
 }
 
-/* One two-level resample of @s into @buf; returns its median. */
-static double resample_median(const struct ci_side *s, struct ci_rng *r,
-			      double *buf)
+int ci_welch(const double *b, size_t nb, const double *c, size_t nc,
+	     struct ci_welch *out)
 {
-	size_t k = 0;
-
-	for (size_t i = 0; i < s->repeats; i++) {
-		size_t run = ci_rng_below(r, s->repeats);
-
-		for (size_t j = 0; j < s->n[run]; j++)
-			buf[k++] = s->x[run][ci_rng_below(r, s->n[run])];
-	}
-	return ci_median(buf, k);
-}
-
-static double ratio_of(double cand, double base)
-{
-	if (base != 0)
-		return cand / base;
-	return cand == 0 ? 1.0 : copysign(INFINITY, cand);
-}
-
-int ci_bootstrap(const struct ci_side *base, const struct ci_side *cand,
-		 unsigned int resamples, double conf, uint64_t seed,
-		 struct ci_boot *out)
-{
-	size_t bmax, cmax, btot = side_total(base, &bmax),
-			   ctot = side_total(cand, &cmax);
-	size_t cap = base->repeats * bmax, cap2 = cand->repeats * cmax;
-	double *buf, *ratios, *diffs, a = (1 - conf) / 2;
-	struct ci_rng rng;
-
-	if (!btot || !ctot || resamples < 10 || !(conf > 0 && conf < 1))
+	if (nb < 2 || nc < 2)
 		return -EINVAL;
-	if (cap2 > cap)
-		cap = cap2;
-	buf = malloc(cap * sizeof(*buf));
-	ratios = malloc(resamples * sizeof(*ratios));
-	diffs = malloc(resamples * sizeof(*diffs));
-	if (!buf || !ratios || !diffs) {
-		free(buf);
-		free(ratios);
-		free(diffs);
-		return -ENOMEM;
-	}
-	out->base_median = pooled_median(base, buf);
-	out->cand_median = pooled_median(cand, buf);
-	out->ratio = ratio_of(out->cand_median, out->base_median);
-	out->diff = out->cand_median - out->base_median;
-	ci_rng_seed(&rng, seed);
-	for (unsigned int b = 0; b < resamples; b++) {
-		double mb = resample_median(base, &rng, buf);
-		double mc = resample_median(cand, &rng, buf);
-
-		ratios[b] = ratio_of(mc, mb);
-		diffs[b] = mc - mb;
-	}
-	qsort(ratios, resamples, sizeof(*ratios), cmp_double);
-	qsort(diffs, resamples, sizeof(*diffs), cmp_double);
-	out->ratio_lo = ci_quantile_sorted(ratios, resamples, a);
-	out->ratio_hi = ci_quantile_sorted(ratios, resamples, 1 - a);
-	out->diff_lo = ci_quantile_sorted(diffs, resamples, a);
-	out->diff_hi = ci_quantile_sorted(diffs, resamples, 1 - a);
-	free(buf);
-	free(ratios);
-	free(diffs);
+	*out = ci_welch_from(ci_mean(c, nc) - ci_mean(b, nb), ci_var(b, nb), nb,
+			     ci_var(c, nc), nc);
 	return 0;
+}
+
+double ci_p_above(const struct ci_welch *w, double limit)
+{
+	if (w->se == 0)
+		return w->diff > limit ? 0 : 1;
+	return 1 - ci_t_cdf((w->diff - limit) / w->se, w->df);
+}
+
+double ci_p_below(const struct ci_welch *w, double limit)
+{
+	if (w->se == 0)
+		return w->diff < limit ? 0 : 1;
+	return ci_t_cdf((w->diff - limit) / w->se, w->df);
+}
+
+double ci_lower_bound(const struct ci_welch *w, double alpha)
+{
+	if (w->se == 0)
+		return w->diff;
+	return w->diff - ci_t_quantile(1 - alpha, w->df) * w->se;
+}
+
+double ci_upper_bound(const struct ci_welch *w, double alpha)
+{
+	if (w->se == 0)
+		return w->diff;
+	return w->diff + ci_t_quantile(1 - alpha, w->df) * w->se;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Statistics for compare and gate: order statistics, spread, seeded hierarchical bootstrap. */
+/* Statistics for compare and gate: order statistics, spread, Student's t, Welch's two-sample test. */
 #ifndef CI_STATS_H
 #define CI_STATS_H
 
@@ -8,13 +8,13 @@
 
 /* Median of @n values (reordered in place); NAN when @n is 0. */
 double ci_median(double *x, size_t n);
-/* Quantile @q in [0, 1] of sorted @x, linear between order statistics. */
-double ci_quantile_sorted(const double *x, size_t n, double q);
 double ci_mean(const double *x, size_t n);
+/* Sample variance (n - 1 in the denominator); 0 for n < 2. */
+double ci_var(const double *x, size_t n);
 /* Coefficient of variation in %: sample stddev / |mean|; NAN for n < 2 or mean 0. */
 double ci_cov_pct(const double *x, size_t n);
 
-/* Seeded PRNG (splitmix64): the same seed gives the same resamples. */
+/* Seeded PRNG (splitmix64): the same seed gives the same draws. */
 struct ci_rng {
 	uint64_t s;
 };
@@ -24,29 +24,36 @@ uint64_t ci_rng_next(struct ci_rng *r);
 size_t ci_rng_below(struct ci_rng *r, size_t n);
 /* Uniform double in (0, 1). */
 double ci_rng_unit(struct ci_rng *r);
+/* Standard normal draw (Box-Muller). */
+double ci_rng_normal(struct ci_rng *r);
 
-/* One side of a comparison: @repeats runs, run i has @n[i] samples @x[i]. */
-struct ci_side {
-	size_t repeats;
-	const double *const *x;
-	const size_t *n;
-};
-
-struct ci_boot {
-	double base_median, cand_median; /* medians of the pooled samples */
-	double ratio, ratio_lo, ratio_hi; /* cand/base; +INF when base is 0 */
-	double diff, diff_lo, diff_hi; /* cand - base */
-};
+/* P(T <= t) for Student's t with @df > 0 degrees of freedom (real @df). */
+double ci_t_cdf(double t, double df);
+/* The @p quantile (0 < p < 1) of Student's t with @df degrees of freedom. */
+double ci_t_quantile(double p, double df);
 
 /*
- * Two-level bootstrap of the ratio (and difference) of medians: each
- * resample draws @repeats runs with replacement, then within every drawn run
- * as many samples as it has, with replacement, and takes the median of the
- * pooled draw; per side, independently. Percentile interval at @conf.
- * Returns 0, -EINVAL (empty side, bad @conf or @resamples) or -ENOMEM.
+ * Welch's two-sample comparison of means: @diff = mean(@c) - mean(@b), its
+ * standard error @se and the Welch-Satterthwaite degrees of freedom @df
+ * (n_b + n_c - 2 when both variances are 0). Needs 2 values a side.
  */
-int ci_bootstrap(const struct ci_side *base, const struct ci_side *cand,
-		 unsigned int resamples, double conf, uint64_t seed,
-		 struct ci_boot *out);
+struct ci_welch {
+	double diff, se, df;
+};
+int ci_welch(const double *b, size_t nb, const double *c, size_t nc,
+	     struct ci_welch *out);
+/* Welch's statistic from per-side variances @vb, @vc and sizes. */
+struct ci_welch ci_welch_from(double diff, double vb, size_t nb, double vc,
+			      size_t nc);
+/*
+ * One-sided p-value against "true difference <= @limit": the chance of a
+ * difference as large as @w's if it were @limit. 0 or 1 when @w->se is 0.
+ */
+double ci_p_above(const struct ci_welch *w, double limit);
+/* Mirror image: against "true difference >= @limit". */
+double ci_p_below(const struct ci_welch *w, double limit);
+/* One-sided confidence bounds at level 1 - @alpha. */
+double ci_lower_bound(const struct ci_welch *w, double alpha);
+double ci_upper_bound(const struct ci_welch *w, double alpha);
 
 #endif

@@ -69,16 +69,11 @@ static void test_table_values(void **state)
 	const struct ci_value *v = val(&res->runs[0], "avg_delay_ms", "cyclic");
 
 	assert_non_null(v);
-	assert_float_equal(v->v, 0.25, 1e-12);
-	assert_int_equal(v->n_iv,
-			 2); /* the interval without delays is skipped */
-	assert_float_equal(v->iv[0], 0.2, 1e-12);
-	assert_float_equal(v->iv[1], 0.3, 1e-12);
-	v = val(&res->runs[0], "sum_delay_ms", "cyclic");
-	assert_float_equal(v->iv[0], 40, 1e-9); /* delays x avg */
+	assert_float_equal(v->v, 0.25,
+			   1e-12); /* the window's, not a second's */
+	assert_int_equal(res->runs[0].lost_events, 0);
 	v = val(&res->runs[0], "runtime_ms", "massive_intr");
 	assert_float_equal(v->v, 1800, 1e-9);
-	assert_int_equal(v->n_iv, 0);
 	assert_null(val(&res->runs[0], "delay_p99_ms", "massive_intr"));
 	assert_float_equal(val(&res->runs[1], "avg_delay_ms", "cyclic")->v,
 			   0.35, 1e-12);
@@ -92,7 +87,6 @@ static void test_workload_values(void **state)
 
 	assert_non_null(v);
 	assert_float_equal(v->v, 150, 1e-9);
-	assert_int_equal(v->n_iv, 2);
 	assert_float_equal(
 		val(&res->runs[0], "fairness_jain", "massive_intr")->v, 0.991,
 		1e-12);
@@ -199,11 +193,45 @@ static void test_rules(void **state)
 			      err, sizeof(err)),
 		0);
 	assert_true(r.n >= 9);
-	assert_int_equal(r.resamples, 5000);
+	assert_float_equal(r.alpha, 0.01, 1e-12);
+	assert_float_equal(r.pass_confidence, 0.95, 1e-12);
+	assert_int_equal(r.min_runs, CI_MIN_RUNS);
+	assert_true(r.v[0].required);
+	assert_float_equal(r.v[0].pass_bound_pct, 2 * r.v[0].tolerance_pct,
+			   1e-12);
 	ci_rules_free(&r);
+	/* a pass bound tighter than the tolerance is refused */
 	assert_int_equal(
 		rules_from(
-			"{\"schema\": 1, \"rules\": [{\"metric\": \"time_s\", "
+			"{\"schema\": 2, \"rules\": [{\"metric\": \"time_s\", "
+			"\"group\": \"x\", \"tolerance_pct\": 5, "
+			"\"pass_bound_pct\": 4}]}",
+			&r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "rules[0].pass_bound_pct: must be"));
+	/* a higher-is-better metric cannot fall by 100 % */
+	assert_int_equal(
+		rules_from(
+			"{\"schema\": 2, \"rules\": [{\"metric\": \"runtime_ms\", "
+			"\"group\": \"x\", \"tolerance_pct\": 100}]}",
+			&r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "rules[0].tolerance_pct: must be"));
+	assert_int_equal(rules_from("{\"schema\": 2, \"min_runs\": 3, "
+				    "\"rules\": [{\"metric\": \"time_s\", "
+				    "\"group\": \"x\", \"tolerance_pct\": 5}]}",
+				    &r, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "min_runs: must be an integer in [4,"));
+	assert_int_equal(rules_from("{\"schema\": 1, \"rules\": [{\"metric\": "
+				    "\"time_s\", \"group\": \"x\", "
+				    "\"tolerance_pct\": 5}]}",
+				    &r, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "schema: must be 2"));
+	assert_int_equal(
+		rules_from(
+			"{\"schema\": 2, \"rules\": [{\"metric\": \"time_s\", "
 			"\"group\": \"hackbench\", \"tolerance_pct\": 5}]}",
 			&r, err, sizeof(err)),
 		0);
@@ -212,21 +240,21 @@ static void test_rules(void **state)
 	ci_rules_free(&r);
 	assert_int_equal(
 		rules_from(
-			"{\"schema\": 1, \"rules\": [{\"metric\": \"switches\", "
+			"{\"schema\": 2, \"rules\": [{\"metric\": \"switches\", "
 			"\"group\": \"x\", \"tolerance_pct\": 5}]}",
 			&r, err, sizeof(err)),
 		-EINVAL);
 	assert_non_null(strstr(err, "rules[0].direction: missing"));
 	assert_int_equal(
 		rules_from(
-			"{\"schema\": 1, \"rules\": [{\"metric\": \"time_s\", "
+			"{\"schema\": 2, \"rules\": [{\"metric\": \"time_s\", "
 			"\"group\": \"x\", \"tolerance_pct\": 5, \"tol\": 1}]}",
 			&r, err, sizeof(err)),
 		-EINVAL);
 	assert_non_null(strstr(err, "rules[0].tol: unknown key"));
 	assert_int_equal(
 		rules_from(
-			"{\"schema\": 1, \"rules\": [{\"metric\": \"time_s\", "
+			"{\"schema\": 2, \"rules\": [{\"metric\": \"time_s\", "
 			"\"group\": \"x\"}]}",
 			&r, err, sizeof(err)),
 		-EINVAL);
@@ -236,47 +264,46 @@ static void test_rules(void **state)
 			 -EINVAL);
 }
 
+/* Rules over the loaded fixture: too few runs, a missing group. */
 static void test_rule_verdicts(void **state)
 {
-	struct ci_results *res = *state, base = *res, cand = *res, none = *res;
-	struct ci_rule avg = { .name = "a",
-			       .metric = ci_metric_find("avg_delay_ms"),
-			       .group = "cyclic",
-			       .dir = CI_DIR_LOWER,
-			       .tolerance_pct = 50 };
-	struct ci_rule hb = { .name = "h",
-			      .metric = ci_metric_find("time_s"),
-			      .group = "hackbench",
-			      .dir = CI_DIR_LOWER,
-			      .tolerance_pct = 50 };
-	struct ci_rule ghost = { .name = "g",
-				 .metric = ci_metric_find("time_s"),
-				 .group = "ghost",
-				 .dir = CI_DIR_LOWER };
-	struct ci_rule_result out;
+	struct ci_results *res = *state, two = *res;
+	struct ci_rule rule[2] = {
+		{ .name = "a",
+		  .metric = ci_metric_find("avg_delay_ms"),
+		  .group = "cyclic",
+		  .dir = CI_DIR_LOWER,
+		  .tolerance_pct = 50,
+		  .pass_bound_pct = 100 },
+		{ .name = "g",
+		  .metric = ci_metric_find("time_s"),
+		  .group = "ghost",
+		  .dir = CI_DIR_LOWER },
+	};
+	struct ci_rules rules = { .alpha = 0.01,
+				  .pass_confidence = 0.95,
+				  .min_runs = CI_MIN_RUNS,
+				  .v = rule,
+				  .n = 2 };
+	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
+	struct ci_rule_result out[2];
+	char err[512];
 
-	base.n_runs = cand.n_runs = 2; /* the two PREEMPT_SHORT runs */
-	none.runs = res->runs + 2; /* NO_PREEMPT_SHORT: no table */
-	none.n_runs = 1;
-	assert_int_equal(ci_gate_rule(&avg, &base, &cand, 1000, 0.95, 1, &out),
+	two.n_runs = 2; /* the two PREEMPT_SHORT runs */
+	assert_int_equal(ci_gate_evaluate(&rules, &two, &two, &lv, out, err,
+					  sizeof(err)),
 			 0);
-	assert_int_equal(out.level, CI_LEVEL_INTERVALS);
-	assert_int_equal(out.base.samples, 4);
-	assert_int_equal(out.verdict, CI_V_NO_CHANGE);
-	assert_int_equal(ci_gate_rule(&hb, &base, &cand, 1000, 0.95, 1, &out),
-			 0);
-	assert_int_equal(out.level, CI_LEVEL_RUNS);
-	assert_int_equal(out.verdict, CI_V_NO_CHANGE);
-	assert_int_equal(ci_gate_rule(&avg, &base, &none, 1000, 0.95, 1, &out),
-			 0);
-	assert_int_equal(out.verdict, CI_V_INSUFFICIENT);
-	assert_int_equal(
-		ci_gate_rule(&ghost, &base, &cand, 1000, 0.95, 1, &out), 0);
-	assert_int_equal(out.verdict, CI_V_NOT_APPLICABLE);
-	ghost.required = 1;
-	assert_int_equal(
-		ci_gate_rule(&ghost, &base, &cand, 1000, 0.95, 1, &out), 0);
-	assert_int_equal(out.verdict, CI_V_INSUFFICIENT);
+	assert_int_equal(out[0].verdict, CI_V_INSUFFICIENT);
+	assert_int_equal(out[0].more_runs, CI_MIN_RUNS);
+	assert_int_equal(out[1].verdict, CI_V_NOT_APPLICABLE);
+	assert_int_equal(ci_gate_exit_code(out, 2), 3);
+	rule[1].required = 1;
+	assert_int_equal(ci_gate_evaluate(&rules, &two, &two, &lv, out, err,
+					  sizeof(err)),
+			 -ENODATA);
+	assert_non_null(strstr(
+		err,
+		"required rule \"g\": no time_s values for group \"ghost\" in BASE (time_s values there: hackbench)"));
 }
 
 int main(void)

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/* One gate over two result specs: hosts matched, rules evaluated, reports written; an exit code. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ci/gate_report.h"
+#include "ci/gate_run.h"
+#include "ci/spec.h"
+#include "common/atomicio.h"
+#include "common/envelope.h"
+#include "common/exitcodes.h"
+
+#define MAX_HOSTS 64
+#define MAX_EXCLUDED 256
+
+static int write_outputs(const struct ci_gate_run *o, const char *suffix,
+			 const struct ci_gate_report *g, const char *cmd)
+{
+	const char *paths[3] = { o->markdown, o->junit, o->json };
+	char path[4096];
+	int r = 0, i;
+
+	for (i = 0; i < 3 && !r; i++) {
+		json_t *env;
+
+		if (!paths[i])
+			continue;
+		snprintf(path, sizeof(path), "%s%s", paths[i], suffix);
+		if (i == 0)
+			r = ci_gate_write_markdown(path, g);
+		else if (i == 1)
+			r = ci_gate_write_junit(path, g);
+		else {
+			env = sb_envelope_new("slicebench-gate", o->argc,
+					      o->argv);
+			r = env ? ci_gate_to_json(env, g) : -ENOMEM;
+			if (!r) {
+				sb_envelope_finish(env, "ok");
+				r = sb_json_dump_atomic(path, env);
+			}
+			json_decref(env);
+		}
+	}
+	if (r)
+		fprintf(stderr, "slicebench %s: %s: %s\n", cmd, path,
+			strerror(-r));
+	return r;
+}
+
+/* The rules over @base and @cand at @lv: the report, outputs, exit code. */
+static int evaluate(const struct ci_gate_run *o, const struct ci_levels *lv,
+		    const struct ci_results *base,
+		    const struct ci_results *cand, const char *suffix,
+		    const char *cmd)
+{
+	struct ci_rule_result *res = calloc(o->rules->n + 1, sizeof(*res));
+	struct ci_excluded ex[MAX_EXCLUDED];
+	char err[1024];
+	int code;
+
+	if (!res) {
+		fprintf(stderr, "slicebench %s: out of memory\n", cmd);
+		return SB_EXIT_ENV;
+	}
+	code = ci_gate_evaluate(o->rules, base, cand, lv, res, err,
+				sizeof(err));
+	if (code) {
+		fprintf(stderr, "slicebench %s: %s\n", cmd,
+			code == -ENODATA ? err : strerror(-code));
+		free(res);
+		return code == -ENODATA ? SB_EXIT_USAGE : SB_EXIT_ENV;
+	}
+	struct ci_gate_report g = {
+		.base_spec = o->base_spec,
+		.cand_spec = o->cand_spec,
+		.base_runs = base->n_runs,
+		.cand_runs = cand->n_runs,
+		.rules = o->rules,
+		.levels = *lv,
+		.levels_why = o->levels_why,
+		.res = res,
+		.n = o->rules->n,
+		.excluded = ex,
+		.n_excluded = ci_gate_excluded(base, cand, ex, MAX_EXCLUDED),
+		.exit_code = ci_gate_exit_code(res, o->rules->n),
+	};
+	if (o->text)
+		ci_gate_print_text(o->text, &g);
+	code = write_outputs(o, suffix, &g, cmd) ? SB_EXIT_ENV : g.exit_code;
+	free(res);
+	return code;
+}
+
+/* Hosts both sides ran on into @common; the count, or -1 when disjoint. */
+static int common_hosts(const struct ci_results *base,
+			const struct ci_results *cand, char (*common)[256],
+			const char *cmd)
+{
+	const char *hb[MAX_HOSTS], *hc[MAX_HOSTS];
+	size_t nb = ci_results_hosts(base, hb, MAX_HOSTS),
+	       nc = ci_results_hosts(cand, hc, MAX_HOSTS);
+	char lb[1024], lc[1024];
+	int n = 0;
+
+	for (size_t i = 0; i < nb; i++)
+		for (size_t j = 0; j < nc; j++)
+			if (!strcmp(hb[i], hc[j]))
+				snprintf(common[n++], 256, "%s", hb[i]);
+	if (n && nb + nc > 2 * (size_t)n)
+		printf("note: runs on hosts only one side ran on are left out "
+		       "(base %zu hosts, candidate %zu, common %d)\n",
+		       nb, nc, n);
+	if (n)
+		return n;
+	ci_names_join(hb, nb, lb, sizeof(lb));
+	ci_names_join(hc, nc, lc, sizeof(lc));
+	fprintf(stderr,
+		"slicebench %s: base ran on host(s) %s, candidate on %s: "
+		"disjoint host sets would confound the host with the "
+		"change; run both on the same hosts (docs/scale-out.md)\n",
+		cmd, lb, lc);
+	return -1;
+}
+
+/* Worst of two gate exit codes: regression, bad input, cannot decide, pass. */
+static int worse(int a, int b)
+{
+	static const int rank[] = { [SB_EXIT_OK] = 0,
+				    [SB_EXIT_ENV] = 1,
+				    [SB_EXIT_USAGE] = 2,
+				    [SB_EXIT_REGRESSION] = 3 };
+
+	return rank[b] > rank[a] ? b : a;
+}
+
+static int load_both(const struct ci_gate_run *o, struct ci_results *base,
+		     struct ci_results *cand, const char *cmd)
+{
+	char err[1024];
+	int code = ci_spec_load(o->base_spec, 1, base, err, sizeof(err));
+
+	*cand = (struct ci_results){ 0 };
+	if (!code)
+		code = ci_spec_load(o->cand_spec, 1, cand, err, sizeof(err));
+	if (code)
+		fprintf(stderr, "slicebench %s: %s\n", cmd, err);
+	return code;
+}
+
+int ci_gate_run(const struct ci_gate_run *o, const char *cmd)
+{
+	static char hosts[MAX_HOSTS][256];
+	const char *hb[MAX_HOSTS], *hc[MAX_HOSTS];
+	struct ci_results base, cand;
+	struct ci_levels lv = o->levels;
+	char suffix[260] = "";
+	int code, n;
+
+	code = load_both(o, &base, &cand, cmd);
+	n = code ? 0 : common_hosts(&base, &cand, hosts, cmd);
+	if (!code && n < 0)
+		code = SB_EXIT_USAGE;
+	if (!code && n == 1 && ci_results_hosts(&base, hb, MAX_HOSTS) == 1 &&
+	    ci_results_hosts(&cand, hc, MAX_HOSTS) == 1)
+		code = evaluate(o, &lv, &base, &cand, "", cmd);
+	else if (!code) /* host by host; alpha split over the hosts */
+		n = -n;
+	ci_results_free(&base);
+	ci_results_free(&cand);
+	if (n >= 0)
+		return code;
+	lv.alpha /= -n;
+	for (int h = 0; h < -n && code != SB_EXIT_USAGE; h++) {
+		int c = load_both(o, &base, &cand, cmd);
+
+		if (!c) {
+			ci_results_keep_host(&base, hosts[h]);
+			ci_results_keep_host(&cand, hosts[h]);
+			snprintf(suffix, sizeof(suffix), ".%.250s", hosts[h]);
+			if (o->text)
+				fprintf(o->text,
+					"== host %s: base %zu runs, candidate %zu runs\n",
+					*hosts[h] ? hosts[h] : "(unknown)",
+					base.n_runs, cand.n_runs);
+			c = evaluate(o, &lv, &base, &cand, suffix, cmd);
+		}
+		code = worse(code, c);
+		ci_results_free(&base);
+		ci_results_free(&cand);
+	}
+	if (o->text)
+		fprintf(o->text,
+			"== %d hosts compared host by host (alpha %g each): exit %d\n",
+			-n, lv.alpha, code);
+	return code;
+}

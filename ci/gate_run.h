@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* One gate over two result specs: hosts matched, rules evaluated, reports written; an exit code. */
+#ifndef CI_GATE_RUN_H
+#define CI_GATE_RUN_H
+
+#include <stdio.h>
+
+#include "ci/gate.h"
+
+struct ci_gate_run {
+	const char *base_spec, *cand_spec; /* DIR[:kernel[/feature-set]] */
+	const struct ci_rules *rules;
+	struct ci_levels levels;
+	const char *levels_why; /* said in the method line; "" for a gate */
+	FILE *text; /* the verdict table; NULL: none */
+	const char *markdown, *json, *junit; /* outputs; NULL: none */
+	int argc; /* the command line, for the JSON envelope */
+	char **argv;
+};
+
+/*
+ * Load both sides and gate them, host by host when the runs come from
+ * several hosts (the family-wise alpha is then split over the hosts).
+ * Errors go to stderr after "slicebench <cmd>: ". Returns the gate's exit
+ * code: 0 pass, 1 regression, 2 bad input, 3 cannot decide.
+ */
+int ci_gate_run(const struct ci_gate_run *g, const char *cmd);
+
+/* Load @path (NULL: the checkout's ci/gate.json); 0 or SB_EXIT_USAGE, said. */
+int ci_load_rules_opt(const char *path, struct ci_rules *rules,
+		      const char *cmd);
+
+#endif
