@@ -14,3 +14,9 @@ test_ci_results_SRCS := tests/unit/test_ci_results.c ci/results.c \
 			ci/metrics.c ci/rules.c ci/gate.c ci/stats.c \
 			ci/util.c common/atomicio.c common/fmt.c
 test_ci_results_LDLIBS := -ljansson -lm
+
+# make perf: the gate's error rates on synthetic runs (ci/perf/gate_error_rates.sh)
+PROGS += gate_error_rates
+gate_error_rates_SRCS := ci/perf/gate_error_rates.c ci/stats.c ci/gate.c \
+			 ci/metrics.c ci/rules.c ci/synth_runs.c
+gate_error_rates_LDLIBS := -ljansson -lm

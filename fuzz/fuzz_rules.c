@@ -22,10 +22,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 			 "the message names the file");
 		return 0;
 	}
-	fz_check(rules.confidence >= 0.5 && rules.confidence < 1,
-		 "confidence in [0.5, 1)");
-	fz_check(rules.resamples >= 100 && rules.resamples <= 1000000,
-		 "resamples in 100..1000000");
+	fz_check(rules.alpha > 0 && rules.alpha <= 0.2, "alpha in (0, 0.2]");
+	fz_check(rules.pass_confidence >= 0.5 && rules.pass_confidence < 1,
+		 "pass_confidence in [0.5, 1)");
+	fz_check(rules.min_runs >= CI_MIN_RUNS, "min_runs at least 4");
 	for (size_t i = 0; i < rules.n; i++) {
 		const struct ci_rule *ru = &rules.v[i];
 
@@ -34,6 +34,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		fz_check(ru->name && ru->group, "name and group are set");
 		fz_check(ru->tolerance_pct >= 0 && ru->tolerance_pct <= 1000,
 			 "tolerance in 0..1000");
+		fz_check(ru->pass_bound_pct >= ru->tolerance_pct &&
+				 ru->pass_bound_abs >= ru->min_effect_abs,
+			 "pass bounds no tighter than the tolerance");
+		fz_check(ru->dir != CI_DIR_HIGHER || ru->pass_bound_pct < 100,
+			 "a higher-is-better bound below 100 %");
 	}
 	ci_rules_free(&rules);
 	return 0;

@@ -85,27 +85,6 @@ static const struct sb_opt opt_defs[] = {
 };
 #define N_OPTS (sizeof(opt_defs) / sizeof(opt_defs[0]))
 
-static volatile sig_atomic_t stop_flag;
-
-/* First Ctrl-C: finish or abandon the current run, then stop; second: default. */
-static void on_signal(int sig)
-{
-	static const char msg[] =
-		"\nslicebench run: stopping after the current "
-		"run (again to abort)\n";
-
-	stop_flag = 1;
-	signal(sig, SIG_DFL);
-	if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
-		return;
-}
-
-void run_catch_signals(int on)
-{
-	signal(SIGINT, on ? on_signal : SIG_DFL);
-	signal(SIGTERM, on ? on_signal : SIG_DFL);
-}
-
 static void usage(FILE *f)
 {
 	sb_opts_help(
@@ -202,24 +181,16 @@ static int validate_scale(const struct run_opts *o)
 
 static int validate(const struct run_opts *o, int *repeats)
 {
-	static const char *const accels[] = { "auto", "kvm", "tcg", "icount" };
-	int ok = !o->accel, r;
 	char *end;
+	int r;
 
 	if ((!o->kernels && !o->unit) || !o->scenario) {
 		fprintf(stderr, "slicebench run: --kernel and --scenario are "
 				"required (see --help)\n");
 		return SB_EXIT_USAGE;
 	}
-	for (size_t i = 0; o->accel && i < 4; i++)
-		ok |= !strcmp(o->accel, accels[i]);
-	if (!ok) {
-		fprintf(stderr,
-			"slicebench run: --accel: \"%s\" is not one of "
-			"auto, kvm, tcg, icount\n",
-			o->accel);
+	if (o->accel && !run_accel_valid("slicebench run", o->accel))
 		return SB_EXIT_USAGE;
-	}
 	if (o->repeats) {
 		long v = strtol(o->repeats, &end, 10);
 
@@ -245,211 +216,6 @@ static int validate(const struct run_opts *o, int *repeats)
 static void warn_line(const char *msg)
 {
 	fprintf(stderr, "warning: %s\n", msg);
-}
-
-/* Resolve each name of "a,b" with kernel_lookup. */
-int run_lookup_kernels(const char *cmd, const char *list, struct run_kernel *ks,
-		       int *n)
-{
-	char buf[1024], *save = NULL, err[1024];
-
-	snprintf(buf, sizeof(buf), "%s", list);
-	*n = 0;
-	for (char *t = strtok_r(buf, ",", &save); t;
-	     t = strtok_r(NULL, ",", &save)) {
-		if (*n == PLAN_MAX_KERNELS) {
-			fprintf(stderr, "%s: --kernel: at most %d kernels\n",
-				cmd, PLAN_MAX_KERNELS);
-			return SB_EXIT_USAGE;
-		}
-		memset(&ks[*n], 0, sizeof(ks[*n]));
-		int r = kernel_lookup(t, &ks[*n].ki, err, sizeof(err));
-
-		if (r) {
-			fprintf(stderr, "%s: --kernel: %s\n", cmd, err);
-			return r;
-		}
-		for (int i = 0; i < *n; i++)
-			if (!strcmp(ks[i].ki.name, ks[*n].ki.name)) {
-				fprintf(stderr,
-					"%s: --kernel: %s given twice\n", cmd,
-					t);
-				return SB_EXIT_USAGE;
-			}
-		(*n)++;
-	}
-	if (!*n) {
-		fprintf(stderr, "%s: --kernel: no kernel named\n", cmd);
-		return SB_EXIT_USAGE;
-	}
-	return 0;
-}
-
-/* results/latest -> <id>, atomically (symlink to a temp name + rename). */
-static int point_latest(const char *results, const char *id)
-{
-	char tmp[PATH_MAX], link[PATH_MAX];
-
-	snprintf(tmp, sizeof(tmp), "%.4000s/.latest.%d", results, getpid());
-	snprintf(link, sizeof(link), "%.4000s/latest", results);
-	unlink(tmp);
-	if (symlink(id, tmp) || rename(tmp, link)) {
-		int e = -errno;
-
-		unlink(tmp);
-		return e;
-	}
-	return 0;
-}
-
-static int new_run_dir(const char *results, const struct run_opts *o,
-		       const struct scenario *sc, const struct plan *p,
-		       char *root, size_t len)
-{
-	char id[128], path[PATH_MAX + 32], *text;
-	time_t now = time(NULL);
-	struct tm tm;
-	size_t n;
-	int r;
-
-	gmtime_r(&now, &tm);
-	for (int k = 1;; k++) {
-		n = (size_t)snprintf(id, sizeof(id), "%s-", sc->name);
-		strftime(id + n, sizeof(id) - n, "%Y%m%d-%H%M%S", &tm);
-		if (k > 1)
-			snprintf(id + strlen(id), sizeof(id) - strlen(id),
-				 "-%d", k);
-		snprintf(root, len, "%s/%s", results, id);
-		if (access(root, F_OK))
-			break;
-	}
-	if ((r = sb_mkdir_p(root, 0755)) ||
-	    (r = sb_read_file(o->scenario, &text, &n)))
-		return r;
-	snprintf(path, sizeof(path), "%s/scenario.json", root);
-	r = sb_write_file_atomic(path, text, n);
-	free(text);
-	json_t *pj = plan_to_json(p);
-
-	snprintf(path, sizeof(path), "%s/plan.json", root);
-	r = r ?: sb_json_dump_atomic(path, pj);
-	json_decref(pj);
-	return r ?: point_latest(results, id);
-}
-
-/* The run directory: --resume, else a resumable results/latest, else new. */
-static int choose_root(const struct run_opts *o, const struct scenario *sc,
-		       const struct plan *p, char *root, size_t len)
-{
-	const char *results = o->results ? o->results : "results";
-	char latest[PATH_MAX + 16], why[PATH_MAX + 200];
-	int r;
-
-	if (o->resume) {
-		snprintf(root, len, "%s", o->resume);
-		if (!plan_resumable(root, p, why, sizeof(why))) {
-			fprintf(stderr, "slicebench run: --resume: %s\n", why);
-			return SB_EXIT_USAGE;
-		}
-		printf("resuming: %s\n", why);
-		return 0;
-	}
-	snprintf(latest, sizeof(latest), "%s/latest", results);
-	if (!o->new_run && realpath(latest, root)) {
-		if (plan_resumable(root, p, why, sizeof(why))) {
-			printf("resuming: %s (--new starts afresh)\n", why);
-			return 0;
-		}
-	}
-	if ((r = sb_mkdir_p(results, 0755)) ||
-	    (r = new_run_dir(results, o, sc, p, root, len))) {
-		fprintf(stderr,
-			"slicebench run: cannot create a run under "
-			"%s: %s\n",
-			results, strerror(-r));
-		return SB_EXIT_ENV;
-	}
-	printf("results: %s\n", root);
-	return 0;
-}
-
-static void self_dirs(struct runner *rn)
-{
-	char exe[PATH_MAX], tmp[PATH_MAX + 8];
-	const char *src = getenv("SLICEBENCH_ROOT");
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-
-	exe[n > 0 ? n : 0] = '\0';
-	snprintf(rn->bin_dir, sizeof(rn->bin_dir), "%s", dirname(exe));
-	snprintf(tmp, sizeof(tmp), "%s/../..", rn->bin_dir);
-	if (src && *src)
-		snprintf(rn->src_dir, sizeof(rn->src_dir), "%s", src);
-	else if (!realpath(tmp, rn->src_dir))
-		snprintf(rn->src_dir, sizeof(rn->src_dir), ".");
-}
-
-static const char *fmt_secs(double s, char *buf, size_t len)
-{
-	if (s >= 60)
-		snprintf(buf, len, "%dm%02ds", (int)s / 60, (int)s % 60);
-	else
-		snprintf(buf, len, "%.1fs", s);
-	return buf;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* Run one entry into a temp dir beside its final place, then rename it there. */
-int run_one(const struct runner *rn, struct run_kernel *k,
-	    const struct plan_run *r, const char *root)
-{
-	char final[PATH_MAX], tmp[PATH_MAX + 32], start[32], end[32];
-	char path[PATH_MAX + 64], err[512];
-	struct run_outcome out = { .failure = "" };
-	json_t *m;
-	int rc;
-
-	plan_run_dir(root, r, final, sizeof(final));
-	snprintf(tmp, sizeof(tmp), "%s.tmp", final);
-	sb_rm_rf(tmp);
-	if ((rc = sb_mkdir_p(tmp, 0755))) {
-		fprintf(stderr, "slicebench run: mkdir %s: %s\n", tmp,
-			strerror(-rc));
-		return -1;
-	}
-	sb_iso_time_now(start, sizeof(start));
-	if (k->ki.type == KERNEL_HOST)
-		run_host(rn, r, tmp, &out);
-	else
-		run_vm(rn, k, r, tmp, &out);
-	if (stop_flag && *out.failure) { /* abandoned: resumed next time */
-		json_decref(out.vm);
-		json_decref(out.agent);
-		return 1;
-	}
-	if (!*out.failure && table_for_run(tmp, err, sizeof(err)))
-		fprintf(stderr, "  no delay table: %s\n", err);
-	sb_iso_time_now(end, sizeof(end));
-	m = manifest_build(rn, &k->ki, r, tmp, &out, start, end);
-	snprintf(path, sizeof(path), "%s/manifest.json", tmp);
-	rc = sb_json_dump_atomic(path, m);
-	json_decref(m);
-	json_decref(out.vm);
-	json_decref(out.agent);
-	sb_rm_rf(final);
-	if (rc || rename(tmp, final)) {
-		fprintf(stderr, "slicebench run: cannot finish %s\n", final);
-		return -1;
-	}
-	if (*out.failure)
-		printf("  FAILED: %s\n", out.failure);
-	return *out.failure ? -1 : 0;
 }
 
 static void print_figures(const struct scenario *sc, const char *dir)
@@ -528,14 +294,14 @@ static int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		      const struct plan *p, const char *root)
 {
 	size_t todo = plan_pending(p, root), done = 0;
-	double t0 = now_s();
+	double t0 = run_now_s();
 	int failed = 0;
 	char a[32], b[32], c[32];
 
-	for (size_t i = 0; i < p->n_runs && !stop_flag; i++) {
+	for (size_t i = 0; i < p->n_runs && !*rn->stop; i++) {
 		const struct plan_run *r = &p->runs[i];
 		struct run_kernel *k = kernel_of(ks, nk, r->kernel);
-		double t1 = now_s();
+		double t1 = run_now_s();
 		int rc;
 
 		if (plan_run_complete(root, r)) {
@@ -554,12 +320,12 @@ static int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		printf("[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s\n",
 		       i + 1, p->n_runs, r->kernel, r->set, r->repeat,
 		       rc ? "failed" : "complete",
-		       fmt_secs(now_s() - t1, a, 32),
-		       fmt_secs(now_s() - t0, b, 32),
-		       fmt_secs((now_s() - t0) / done * (todo - done), c, 32));
+		       run_fmt_secs(run_now_s() - t1, a, 32),
+		       run_fmt_secs(run_now_s() - t0, b, 32),
+		       run_fmt_secs((run_now_s() - t0) / done * (todo - done), c, 32));
 		fflush(stdout);
 	}
-	if (stop_flag) {
+	if (*rn->stop) {
 		printf("interrupted: re-run the same command to resume %s\n",
 		       root);
 		return SB_EXIT_ENV;
@@ -568,15 +334,6 @@ static int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	printf("\nresults: %s (%zu runs, %d failed)\n", root, p->n_runs,
 	       failed);
 	return failed ? SB_EXIT_ENV : SB_EXIT_OK;
-}
-
-static void set_accel(struct runner *rn, const struct run_opts *o,
-		      const struct scenario *sc)
-{
-	snprintf(rn->accel, sizeof(rn->accel), "%s",
-		 o->accel && strcmp(o->accel, "auto") != 0 ? o->accel :
-		 *sc->guest.accel			   ? sc->guest.accel :
-							     "auto");
 }
 
 static int sha_of(const char *path, char *sha)
@@ -636,9 +393,9 @@ int cmd_run(int argc, char **argv)
 	if (o.unit) {
 		rn.sc = sc;
 		rn.scenario_path = o.scenario;
-		rn.stop = &stop_flag;
-		set_accel(&rn, &o, sc);
-		self_dirs(&rn);
+		rn.stop = run_catch_signals(0);
+		run_set_accel(&rn, o.accel, sc);
+		run_self_dirs(&rn);
 		so = scale_of(&o);
 		r = sha_of(o.scenario, rn.sha256) ?: scale_run_unit(&so, &rn);
 		goto out;
@@ -649,9 +406,9 @@ int cmd_run(int argc, char **argv)
 		names[i] = ks[i].ki.name;
 	rn.sc = sc;
 	rn.scenario_path = o.scenario;
-	rn.stop = &stop_flag;
-	set_accel(&rn, &o, sc);
-	self_dirs(&rn);
+	rn.stop = run_catch_signals(0);
+	run_set_accel(&rn, o.accel, sc);
+	run_self_dirs(&rn);
 	if ((r = sha_of(o.scenario, rn.sha256)))
 		goto out;
 	if ((r = run_check_tools(&rn, ks, nk, err, sizeof(err)))) {
@@ -663,7 +420,13 @@ int cmd_run(int argc, char **argv)
 		r = SB_EXIT_ENV;
 		goto out;
 	}
-	if ((r = choose_root(&o, sc, &p, root, sizeof(root))))
+	struct run_root where = { .cmd = "slicebench run",
+				  .results = o.results,
+				  .resume = o.resume,
+				  .scenario = o.scenario,
+				  .new_run = o.new_run };
+
+	if ((r = run_choose_root(&where, sc, &p, root, sizeof(root))))
 		goto out;
 	for (int i = 0; i < nk; i++) {
 		if (ks[i].ki.type == KERNEL_HOST)
@@ -677,7 +440,7 @@ int cmd_run(int argc, char **argv)
 			       "(6.12): the scenario's slices are ignored there\n",
 			       ks[i].ki.name);
 	}
-	run_catch_signals(1);
+	rn.stop = run_catch_signals(1);
 	so = scale_of(&o);
 	r = o.executor || o.jobs ? scale_run(&so, &rn, &p, root) :
 				   run_matrix(&rn, ks, nk, &p, root);

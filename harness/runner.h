@@ -55,16 +55,46 @@ int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
 		    int nk, char *err, size_t errlen);
 
 /*
- * cmd_run.c, for the unit runner: one run of @r into @root (a temp dir,
- * the manifest, a rename); 0 complete, -1 failed, 1 abandoned on a stop.
+ * One run of @r into @root (a temp dir, the manifest, a rename); 0
+ * complete, -1 failed, 1 abandoned on a stop.
  */
 int run_one(const struct runner *rn, struct run_kernel *k,
 	    const struct plan_run *r, const char *root);
-/* The figures (or the failure) of every run of @p under @root. */
+/* cmd_run.c: the figures (or the failure) of every run of @p under @root. */
 void run_print_results(const struct scenario *sc, const struct plan *p,
 		       const char *root);
-/* SIGINT/SIGTERM: stop after the current run (rn->stop); @on 0 restores. */
-void run_catch_signals(int on);
+/*
+ * SIGINT/SIGTERM: stop after the current run; @on 0 restores the default.
+ * Returns the flag a stop sets (for rn->stop).
+ */
+const volatile sig_atomic_t *run_catch_signals(int on);
+
+/* Where a matrix's run directory goes, and whether to resume one. */
+struct run_root {
+	const char *cmd; /* for messages: "slicebench run" */
+	const char *results; /* results root; NULL: "results" */
+	const char *resume; /* this RUN_DIR, or NULL */
+	const char *scenario; /* copied into a new run directory */
+	int new_run; /* do not resume results/latest */
+};
+
+/*
+ * The run directory of @p: --resume, else a resumable results/latest, else
+ * a new results/<scenario>-<time> (results/latest points at it). Says
+ * which; returns an SB_EXIT_* code.
+ */
+int run_choose_root(const struct run_root *o, const struct scenario *sc,
+		    const struct plan *p, char *root, size_t len);
+/* rn->bin_dir and rn->src_dir from this executable's place. */
+void run_self_dirs(struct runner *rn);
+double run_now_s(void);
+/* Is @accel one of auto, kvm, tcg, icount? Says so on stderr when not. */
+int run_accel_valid(const char *cmd, const char *accel);
+/* rn->accel: @accel (an option), else the scenario's guest.accel, else auto. */
+void run_set_accel(struct runner *rn, const char *accel,
+		   const struct scenario *sc);
+/* "1m05s" or "4.2s". */
+const char *run_fmt_secs(double s, char *buf, size_t len);
 
 /*
  * The initramfs of @k's runs as run_vm builds it (no out_path); @init holds

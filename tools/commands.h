@@ -10,5 +10,6 @@ int cmd_kernel(int argc, char **argv); /* harness/boot/cmd_kernel.c */
 int cmd_table(int argc, char **argv); /* analyzer/cmd_table.c */
 int cmd_compare(int argc, char **argv); /* ci/cmd_compare.c */
 int cmd_gate(int argc, char **argv); /* ci/cmd_gate.c */
+int cmd_check(int argc, char **argv); /* harness/cmd_check.c */
 
 #endif

@@ -20,6 +20,8 @@ static const struct command commands[] = {
 	{ "table", cmd_table, "build the delay table of a trace" },
 	{ "compare", cmd_compare, "feature sets and kernels side by side" },
 	{ "gate", cmd_gate, "baseline vs candidate; exit 1 on a regression" },
+	{ "check", cmd_check,
+	  "run base and candidate in turn until the gate decides" },
 	{ "kernel", cmd_kernel, "list, fetch or build kernels under test" },
 };
 

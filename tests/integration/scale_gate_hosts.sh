@@ -30,8 +30,8 @@ gate() {
 }
 
 r=$tmp/r
-bash "$synth" "$r" debian BASE 6 1
-bash "$synth" "$r" debian CAND 6 2 delay=3
+bash "$synth" "$r" debian BASE 8 1
+bash "$synth" "$r" debian CAND 8 2 delay=3
 base=$r:debian/BASE cand=$r:debian/CAND
 
 echo "check: one common host: the gate as before (regression, exit 1)"
@@ -40,22 +40,23 @@ rc=$(gate "$base" "$cand")
 ! grep -q '== host' "$tmp/out" || fail "per-host report for one host"
 
 echo "check: disjoint host sets are refused naming them (exit 2)"
-host "$r" debian BASE box-a 1 2 3 4 5 6
-host "$r" debian CAND box-b 1 2 3 4 5 6
+host "$r" debian BASE box-a 1 2 3 4 5 6 7 8
+host "$r" debian CAND box-b 1 2 3 4 5 6 7 8
 rc=$(gate "$base" "$cand")
 [[ $rc == 2 ]] || fail "exit $rc"
 grep -q 'base ran on host(s) box-a, candidate on box-b: disjoint host sets' "$tmp/err" ||
 	fail "message: $(cat "$tmp/err")"
 
-echo "check: two common hosts are compared host by host (exit 1, JSON per host)"
-host "$r" debian BASE box-b 4 5 6
-host "$r" debian CAND box-a 1 2 3
+echo "check: two common hosts are compared host by host, alpha split (exit 1, JSON per host)"
+host "$r" debian BASE box-b 5 6 7 8
+host "$r" debian CAND box-a 1 2 3 4
 rc=$(gate "$base" "$cand" --json "$tmp/v.json")
 [[ $rc == 1 ]] || fail "exit $rc: $(cat "$tmp/out" "$tmp/err")"
-grep -q '^== host box-a: base 3 runs, candidate 3 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
-grep -q '^== host box-b: base 3 runs, candidate 3 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
+grep -q '^== host box-a: base 4 runs, candidate 4 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
+grep -q '^== host box-b: base 4 runs, candidate 4 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
+grep -q '^== 2 hosts compared host by host (alpha 0.005 each): exit 1' "$tmp/out" || fail "$(cat "$tmp/out")"
 for h in box-a box-b; do
-	jq -e '.base.runs == 3 and .cand.runs == 3' "$tmp/v.json.$h" >/dev/null ||
+	jq -e '.base.runs == 4 and .cand.runs == 4 and .method.alpha == 0.005' "$tmp/v.json.$h" >/dev/null ||
 		fail "$tmp/v.json.$h"
 done
 
@@ -67,7 +68,7 @@ echo "check: a host only the base ran on is left out, said so"
 host "$r" debian BASE box-c 1
 rc=$(gate "$base" "$cand")
 grep -q 'left out (base 3 hosts, candidate 2, common 2)' "$tmp/out" || fail "$(cat "$tmp/out")"
-grep -q '^== host box-a: base 2 runs, candidate 3 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
+grep -q '^== host box-a: base 3 runs, candidate 4 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
 [[ $rc == 1 ]] || fail "exit $rc"
 
 echo "check: a host with too few runs on a side makes the gate undecided (exit 3)"

@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: GPL-2.0
+/* slicebench check: base and candidate kernels run in turn until the gate can decide, or a cap. */
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ci/gate_run.h"
+#include "common/exitcodes.h"
+#include "common/opts.h"
+#include "common/sha256.h"
+#include "harness/plan.h"
+#include "harness/runner.h"
+#include "tools/commands.h"
+
+struct check_opts {
+	const char *base, *cand, *scenario, *results, *resume, *rules, *accel;
+	const char *set, *markdown, *json, *junit;
+	uint64_t max_repeats;
+	int new_run, help;
+};
+
+static const struct sb_opt opt_defs[] = {
+	{ "base", SB_OPT_STR, offsetof(struct check_opts, base), "K",
+	  "the baseline kernel (kernels/<name>, host or a bzImage path)" },
+	{ "cand", SB_OPT_STR, offsetof(struct check_opts, cand), "K",
+	  "the candidate kernel" },
+	{ "scenario", SB_OPT_STR, offsetof(struct check_opts, scenario), "FILE",
+	  "the scenario (configs/merge-check.json is made for this)" },
+	{ "feature-set", SB_OPT_STR, offsetof(struct check_opts, set), "NAME",
+	  "the scenario's feature set to run (needed when it has several)" },
+	{ "max-repeats", SB_OPT_U64, offsetof(struct check_opts, max_repeats),
+	  "N", "at most N runs a side (default 10; at least the rules' "
+	       "min_runs)" },
+	{ "rules", SB_OPT_STR, offsetof(struct check_opts, rules), "FILE",
+	  "gate rules (default: ci/gate.json of the checkout)" },
+	{ "results", SB_OPT_STR, offsetof(struct check_opts, results), "DIR",
+	  "results root (default: results)" },
+	{ "resume", SB_OPT_STR, offsetof(struct check_opts, resume), "RUN_DIR",
+	  "continue this results/<run-id>" },
+	{ "new", SB_OPT_FLAG, offsetof(struct check_opts, new_run), NULL,
+	  "start afresh even when results/latest could be resumed" },
+	{ "accel", SB_OPT_STR, offsetof(struct check_opts, accel), "A",
+	  "auto|kvm|tcg|icount (default: the scenario's, else auto)" },
+	{ "markdown", SB_OPT_STR, offsetof(struct check_opts, markdown), "OUT",
+	  "write the final verdicts as Markdown" },
+	{ "json", SB_OPT_STR, offsetof(struct check_opts, json), "OUT",
+	  "write the final verdicts as JSON" },
+	{ "junit", SB_OPT_STR, offsetof(struct check_opts, junit), "OUT",
+	  "write the final verdicts as JUnit XML" },
+	{ "help", SB_OPT_FLAG, offsetof(struct check_opts, help), NULL,
+	  "this help" },
+};
+#define N_OPTS (sizeof(opt_defs) / sizeof(opt_defs[0]))
+
+static const char usage[] =
+	"usage: slicebench check --base K --cand K --scenario FILE [options]\n"
+	"\nRuns the base and the candidate kernel in turn (one run each per "
+	"round),\nand from the rules' min_runs a side on gates them after "
+	"every round, until\nthe gate decides (a regression, or every "
+	"required rule passed) or\n--max-repeats runs a side are done. Each "
+	"look spends part of the gate's\nalpha (and of the pass bounds' "
+	"error) in proportion to its runs, so the\nlooks together keep the "
+	"family-wise promise (ci/README.md). Re-running\nthe same command "
+	"after an interruption resumes results/latest.";
+static const char after[] =
+	"exit: 0 pass, 1 regression, 2 bad usage or input, 3 cannot decide "
+	"within\n--max-repeats (the report says about how many runs a side "
+	"would), or\nruns failed\n";
+
+/* The error levels of the look at @n runs a side, and how they were set. */
+static struct ci_levels look_levels(const struct ci_rules *rules,
+				    unsigned int n, unsigned int max,
+				    char *why, size_t len)
+{
+	struct ci_levels lv = {
+		.alpha = ci_alpha_spent(rules->alpha, n, rules->min_runs, max),
+		.pass_alpha = ci_alpha_spent(1 - rules->pass_confidence, n,
+					     rules->min_runs, max),
+	};
+
+	snprintf(why, len,
+		 "check: look %u of %u (%u..%u runs a side), this look spends "
+		 "alpha %.3g%% and pass error %.3g%% of %g%% and %g%%",
+		 n - rules->min_runs + 1, max - rules->min_runs + 1,
+		 rules->min_runs, max, lv.alpha * 100, lv.pass_alpha * 100,
+		 rules->alpha * 100, (1 - rules->pass_confidence) * 100);
+	return lv;
+}
+
+struct check {
+	const struct check_opts *o;
+	const struct ci_rules *rules;
+	struct runner rn;
+	struct run_kernel ks[2];
+	struct plan plan;
+	char root[PATH_MAX];
+	char base_spec[PATH_MAX + 200], cand_spec[PATH_MAX + 200];
+	unsigned int max;
+	int argc;
+	char **argv;
+};
+
+/* Run every pending run of round @rep; the number that failed. */
+static int run_round(struct check *c, int rep)
+{
+	int failed = 0;
+
+	for (size_t i = 0; i < c->plan.n_runs && !*c->rn.stop; i++) {
+		const struct plan_run *r = &c->plan.runs[i];
+		struct run_kernel *k =
+			&c->ks[strcmp(r->kernel, c->ks[0].ki.name) ? 1 : 0];
+		double t0 = run_now_s();
+		char took[32];
+		int rc;
+
+		if (r->repeat != rep || plan_run_complete(c->root, r))
+			continue;
+		printf("round %d: %s: running\n", rep, r->kernel);
+		fflush(stdout);
+		rc = run_one(&c->rn, k, r, c->root);
+		if (rc > 0)
+			break;
+		failed += rc < 0;
+		printf("round %d: %s: %s in %s\n", rep, r->kernel,
+		       rc ? "failed" : "complete",
+		       run_fmt_secs(run_now_s() - t0, took, sizeof(took)));
+		fflush(stdout);
+	}
+	return failed;
+}
+
+/* Complete runs of @kernel up to round @rep. */
+static unsigned int complete_runs(const struct check *c, const char *kernel,
+				  int rep)
+{
+	unsigned int n = 0;
+
+	for (size_t i = 0; i < c->plan.n_runs; i++)
+		n += c->plan.runs[i].repeat <= rep &&
+		     !strcmp(c->plan.runs[i].kernel, kernel) &&
+		     plan_run_complete(c->root, &c->plan.runs[i]);
+	return n;
+}
+
+/* Gate the complete runs (quietly, or with every output on @final). */
+static int look(const struct check *c, unsigned int n, int final)
+{
+	char why[300];
+	struct ci_gate_run g = {
+		.base_spec = c->base_spec,
+		.cand_spec = c->cand_spec,
+		.rules = c->rules,
+		.levels = look_levels(c->rules, n, c->max, why, sizeof(why)),
+		.levels_why = why,
+		.text = final ? stdout : NULL,
+		.markdown = final ? c->o->markdown : NULL,
+		.json = final ? c->o->json : NULL,
+		.junit = final ? c->o->junit : NULL,
+		.argc = c->argc,
+		.argv = c->argv,
+	};
+
+	return ci_gate_run(&g, "check");
+}
+
+static const char *outcome(int code)
+{
+	return code == SB_EXIT_REGRESSION ? "regression" :
+	       code == SB_EXIT_OK	  ? "pass" :
+	       code == SB_EXIT_USAGE	  ? "bad input" :
+					    "cannot decide";
+}
+
+/* The rounds: run, look, stop when decided. The check's exit code. */
+static int rounds(struct check *c)
+{
+	unsigned int nb = 0, nc = 0, failed = 0, n = 0;
+	int code = SB_EXIT_ENV;
+
+	for (int rep = 1; rep <= (int)c->max; rep++) {
+		failed += (unsigned int)run_round(c, rep);
+		if (*c->rn.stop) {
+			printf("interrupted: re-run the same command to resume %s\n",
+			       c->root);
+			return SB_EXIT_ENV;
+		}
+		nb = complete_runs(c, c->ks[0].ki.name, rep);
+		nc = complete_runs(c, c->ks[1].ki.name, rep);
+		n = nb < nc ? nb : nc;
+		if (failed > c->max / 2) {
+			printf("check: %u runs failed: stopping (cannot decide)\n",
+			       failed);
+			return SB_EXIT_ENV;
+		}
+		if (n < c->rules->min_runs || (rep < (int)c->max && nb != nc))
+			continue;
+		code = look(c, n, 0);
+		printf("look at %u base and %u candidate runs: %s\n", nb, nc,
+		       outcome(code));
+		fflush(stdout);
+		if (code != SB_EXIT_ENV)
+			break;
+	}
+	if (code == SB_EXIT_USAGE)
+		return code;
+	printf("\n");
+	code = look(c, n, 1);
+	printf("check: %s after %u base and %u candidate runs (%u failed): %s\n",
+	       outcome(code), nb, nc, failed,
+	       code == SB_EXIT_ENV ? "the cap was reached undecided" :
+				     "decided, stopped early where it could");
+	return code;
+}
+
+static int validate(const struct check_opts *o, const struct ci_rules *rules)
+{
+	const char *bad = NULL;
+
+	if (!o->base || !o->cand || !o->scenario)
+		bad = "--base, --cand and --scenario are required";
+	else if (!strcmp(o->base, o->cand))
+		bad = "--base and --cand name the same kernel";
+	else if (o->max_repeats &&
+		 (o->max_repeats < rules->min_runs || o->max_repeats > 1000))
+		bad = "--max-repeats: below the rules' min_runs or above 1000";
+	else if (o->resume && o->new_run)
+		bad = "--resume and --new exclude each other";
+	if (bad) {
+		fprintf(stderr, "slicebench check: %s\n", bad);
+		return SB_EXIT_USAGE;
+	}
+	if (o->accel && !run_accel_valid("slicebench check", o->accel))
+		return SB_EXIT_USAGE;
+	return 0;
+}
+
+/* Keep only the feature set to run: --feature-set, or the only one. */
+static int pick_set(struct scenario *sc, const char *name)
+{
+	const struct sc_feature_set *s =
+		name ? scenario_set(sc, name) : &sc->sets[0];
+
+	if (!name && sc->n_sets > 1) {
+		fprintf(stderr,
+			"slicebench check: %s has %d feature sets: name one "
+			"with --feature-set\n",
+			sc->name, sc->n_sets);
+		return SB_EXIT_USAGE;
+	}
+	if (!s) {
+		fprintf(stderr,
+			"slicebench check: --feature-set: %s has no set \"%s\"\n",
+			sc->name, name);
+		return SB_EXIT_USAGE;
+	}
+	if (s != &sc->sets[0])
+		sc->sets[0] = *s;
+	sc->n_sets = 1;
+	return 0;
+}
+
+static void warn_line(const char *msg)
+{
+	fprintf(stderr, "warning: %s\n", msg);
+}
+
+/* Scenario, kernels, plan and run directory of @c. */
+static int prepare(struct check *c, struct scenario *sc)
+{
+	const struct check_opts *o = c->o;
+	char list[300], err[1024] = "";
+	const char *names[2];
+	int nk = 0, r;
+
+	if ((r = scenario_load(o->scenario, sc, warn_line, err, sizeof(err)))) {
+		fprintf(stderr, "%s\n", err);
+		return r;
+	}
+	if ((r = pick_set(sc, o->set)))
+		return r;
+	snprintf(list, sizeof(list), "%s,%s", o->base, o->cand);
+	if ((r = run_lookup_kernels("slicebench check", list, c->ks, &nk)))
+		return r;
+	names[0] = c->ks[0].ki.name;
+	names[1] = c->ks[1].ki.name;
+	c->rn.sc = sc;
+	c->rn.scenario_path = o->scenario;
+	c->rn.stop = run_catch_signals(0);
+	run_set_accel(&c->rn, o->accel, sc);
+	run_self_dirs(&c->rn);
+	if ((r = sb_sha256_file(o->scenario, c->rn.sha256))) {
+		fprintf(stderr, "slicebench check: %s: %s\n", o->scenario,
+			strerror(-r));
+		return SB_EXIT_USAGE;
+	}
+	if ((r = run_check_tools(&c->rn, c->ks, 2, err, sizeof(err)))) {
+		fprintf(stderr, "slicebench check: %s\n", err);
+		return r;
+	}
+	if (plan_build(&c->plan, sc, c->rn.sha256, names, 2, (int)c->max))
+		return SB_EXIT_ENV;
+	struct run_root where = { .cmd = "slicebench check",
+				  .results = o->results,
+				  .resume = o->resume,
+				  .scenario = o->scenario,
+				  .new_run = o->new_run };
+
+	if ((r = run_choose_root(&where, sc, &c->plan, c->root,
+				 sizeof(c->root))))
+		return r;
+	snprintf(c->base_spec, sizeof(c->base_spec), "%s:%s/%s", c->root,
+		 names[0], sc->sets[0].name);
+	snprintf(c->cand_spec, sizeof(c->cand_spec), "%s:%s/%s", c->root,
+		 names[1], sc->sets[0].name);
+	return 0;
+}
+
+int cmd_check(int argc, char **argv)
+{
+	struct check_opts o = { 0 };
+	struct scenario *sc = calloc(1, sizeof(*sc));
+	struct ci_rules rules = { 0 };
+	struct check c = { .o = &o, .rules = &rules, .argc = argc,
+			   .argv = argv };
+	char err[256];
+	int r;
+
+	if (!sc)
+		return SB_EXIT_ENV;
+	if (sb_opts_parse(opt_defs, N_OPTS, &o, argc, argv, NULL, 0, err,
+			  sizeof(err)) < 0) {
+		fprintf(stderr, "slicebench check: %s\n", err);
+		free(sc);
+		return SB_EXIT_USAGE;
+	}
+	if (o.help) {
+		sb_opts_help(stdout, usage, opt_defs, N_OPTS, after);
+		free(sc);
+		return SB_EXIT_OK;
+	}
+	r = ci_load_rules_opt(o.rules, &rules, "check") ?:
+		    validate(&o, &rules);
+	c.max = o.max_repeats ? (unsigned int)o.max_repeats : 10;
+	if (c.max < rules.min_runs)
+		c.max = rules.min_runs;
+	if (!r)
+		r = prepare(&c, sc);
+	if (!r) {
+		c.rn.stop = run_catch_signals(1);
+		r = rounds(&c);
+		run_catch_signals(0);
+	}
+	plan_free(&c.plan);
+	ci_rules_free(&rules);
+	scenario_free(sc);
+	free(sc);
+	return r;
+}

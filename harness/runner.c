@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The runner core that run, check and the unit runner share: kernels, run directories, one run, signals. */
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "analyzer/table_run.h"
+#include "common/atomicio.h"
+#include "common/envelope.h"
+#include "common/exitcodes.h"
+#include "harness/plan.h"
+#include "harness/runner.h"
+
+static volatile sig_atomic_t stop_flag;
+
+/* First Ctrl-C: finish or abandon the current run, then stop; second: default. */
+static void on_signal(int sig)
+{
+	static const char msg[] =
+		"\nslicebench: stopping after the current run (again to "
+		"abort)\n";
+
+	stop_flag = 1;
+	signal(sig, SIG_DFL);
+	if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
+		return;
+}
+
+const volatile sig_atomic_t *run_catch_signals(int on)
+{
+	signal(SIGINT, on ? on_signal : SIG_DFL);
+	signal(SIGTERM, on ? on_signal : SIG_DFL);
+	return &stop_flag;
+}
+
+/* Resolve each name of "a,b" with kernel_lookup. */
+int run_lookup_kernels(const char *cmd, const char *list, struct run_kernel *ks,
+		       int *n)
+{
+	char buf[1024], *save = NULL, err[1024];
+
+	snprintf(buf, sizeof(buf), "%s", list);
+	*n = 0;
+	for (char *t = strtok_r(buf, ",", &save); t;
+	     t = strtok_r(NULL, ",", &save)) {
+		if (*n == PLAN_MAX_KERNELS) {
+			fprintf(stderr, "%s: --kernel: at most %d kernels\n",
+				cmd, PLAN_MAX_KERNELS);
+			return SB_EXIT_USAGE;
+		}
+		memset(&ks[*n], 0, sizeof(ks[*n]));
+		int r = kernel_lookup(t, &ks[*n].ki, err, sizeof(err));
+
+		if (r) {
+			fprintf(stderr, "%s: --kernel: %s\n", cmd, err);
+			return r;
+		}
+		for (int i = 0; i < *n; i++)
+			if (!strcmp(ks[i].ki.name, ks[*n].ki.name)) {
+				fprintf(stderr,
+					"%s: --kernel: %s given twice\n", cmd,
+					t);
+				return SB_EXIT_USAGE;
+			}
+		(*n)++;
+	}
+	if (!*n) {
+		fprintf(stderr, "%s: --kernel: no kernel named\n", cmd);
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* results/latest -> <id>, atomically (symlink to a temp name + rename). */
+static int point_latest(const char *results, const char *id)
+{
+	char tmp[PATH_MAX], link[PATH_MAX];
+
+	snprintf(tmp, sizeof(tmp), "%.4000s/.latest.%d", results, getpid());
+	snprintf(link, sizeof(link), "%.4000s/latest", results);
+	unlink(tmp);
+	if (symlink(id, tmp) || rename(tmp, link)) {
+		int e = -errno;
+
+		unlink(tmp);
+		return e;
+	}
+	return 0;
+}
+
+static int new_run_dir(const char *results, const struct run_root *o,
+		       const struct scenario *sc, const struct plan *p,
+		       char *root, size_t len)
+{
+	char id[128], path[PATH_MAX + 32], *text;
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t n;
+	int r;
+
+	gmtime_r(&now, &tm);
+	for (int k = 1;; k++) {
+		n = (size_t)snprintf(id, sizeof(id), "%s-", sc->name);
+		strftime(id + n, sizeof(id) - n, "%Y%m%d-%H%M%S", &tm);
+		if (k > 1)
+			snprintf(id + strlen(id), sizeof(id) - strlen(id),
+				 "-%d", k);
+		snprintf(root, len, "%s/%s", results, id);
+		if (access(root, F_OK))
+			break;
+	}
+	if ((r = sb_mkdir_p(root, 0755)) ||
+	    (r = sb_read_file(o->scenario, &text, &n)))
+		return r;
+	snprintf(path, sizeof(path), "%s/scenario.json", root);
+	r = sb_write_file_atomic(path, text, n);
+	free(text);
+	json_t *pj = plan_to_json(p);
+
+	snprintf(path, sizeof(path), "%s/plan.json", root);
+	r = r ?: sb_json_dump_atomic(path, pj);
+	json_decref(pj);
+	return r ?: point_latest(results, id);
+}
+
+int run_choose_root(const struct run_root *o, const struct scenario *sc,
+		    const struct plan *p, char *root, size_t len)
+{
+	const char *results = o->results ? o->results : "results";
+	char latest[PATH_MAX + 16], why[PATH_MAX + 200];
+	int r;
+
+	if (o->resume) {
+		snprintf(root, len, "%s", o->resume);
+		if (!plan_resumable(root, p, why, sizeof(why))) {
+			fprintf(stderr, "%s: --resume: %s\n", o->cmd, why);
+			return SB_EXIT_USAGE;
+		}
+		printf("resuming: %s\n", why);
+		return 0;
+	}
+	snprintf(latest, sizeof(latest), "%s/latest", results);
+	if (!o->new_run && realpath(latest, root)) {
+		if (plan_resumable(root, p, why, sizeof(why))) {
+			printf("resuming: %s (--new starts afresh)\n", why);
+			return 0;
+		}
+	}
+	if ((r = sb_mkdir_p(results, 0755)) ||
+	    (r = new_run_dir(results, o, sc, p, root, len))) {
+		fprintf(stderr, "%s: cannot create a run under %s: %s\n",
+			o->cmd, results, strerror(-r));
+		return SB_EXIT_ENV;
+	}
+	printf("results: %s\n", root);
+	return 0;
+}
+
+void run_self_dirs(struct runner *rn)
+{
+	char exe[PATH_MAX], tmp[PATH_MAX + 8];
+	const char *src = getenv("SLICEBENCH_ROOT");
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	exe[n > 0 ? n : 0] = '\0';
+	snprintf(rn->bin_dir, sizeof(rn->bin_dir), "%s", dirname(exe));
+	snprintf(tmp, sizeof(tmp), "%s/../..", rn->bin_dir);
+	if (src && *src)
+		snprintf(rn->src_dir, sizeof(rn->src_dir), "%s", src);
+	else if (!realpath(tmp, rn->src_dir))
+		snprintf(rn->src_dir, sizeof(rn->src_dir), ".");
+}
+
+const char *run_fmt_secs(double s, char *buf, size_t len)
+{
+	if (s >= 60)
+		snprintf(buf, len, "%dm%02ds", (int)s / 60, (int)s % 60);
+	else
+		snprintf(buf, len, "%.1fs", s);
+	return buf;
+}
+
+double run_now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Run one entry into a temp dir beside its final place, then rename it there. */
+int run_one(const struct runner *rn, struct run_kernel *k,
+	    const struct plan_run *r, const char *root)
+{
+	char final[PATH_MAX], tmp[PATH_MAX + 32], start[32], end[32];
+	char path[PATH_MAX + 64], err[512];
+	struct run_outcome out = { .failure = "" };
+	json_t *m;
+	int rc;
+
+	plan_run_dir(root, r, final, sizeof(final));
+	snprintf(tmp, sizeof(tmp), "%s.tmp", final);
+	sb_rm_rf(tmp);
+	if ((rc = sb_mkdir_p(tmp, 0755))) {
+		fprintf(stderr, "slicebench: mkdir %s: %s\n", tmp,
+			strerror(-rc));
+		return -1;
+	}
+	sb_iso_time_now(start, sizeof(start));
+	if (k->ki.type == KERNEL_HOST)
+		run_host(rn, r, tmp, &out);
+	else
+		run_vm(rn, k, r, tmp, &out);
+	if (*rn->stop && *out.failure) { /* abandoned: resumed next time */
+		json_decref(out.vm);
+		json_decref(out.agent);
+		return 1;
+	}
+	if (!*out.failure && table_for_run(tmp, err, sizeof(err)))
+		fprintf(stderr, "  no delay table: %s\n", err);
+	sb_iso_time_now(end, sizeof(end));
+	m = manifest_build(rn, &k->ki, r, tmp, &out, start, end);
+	snprintf(path, sizeof(path), "%s/manifest.json", tmp);
+	rc = sb_json_dump_atomic(path, m);
+	json_decref(m);
+	json_decref(out.vm);
+	json_decref(out.agent);
+	sb_rm_rf(final);
+	if (rc || rename(tmp, final)) {
+		fprintf(stderr, "slicebench: cannot finish %s\n", final);
+		return -1;
+	}
+	if (*out.failure)
+		printf("  FAILED: %s\n", out.failure);
+	return *out.failure ? -1 : 0;
+}
+
+
+static const char *const accels[] = { "auto", "kvm", "tcg", "icount" };
+
+int run_accel_valid(const char *cmd, const char *accel)
+{
+	for (size_t i = 0; i < sizeof(accels) / sizeof(accels[0]); i++)
+		if (!strcmp(accel, accels[i]))
+			return 1;
+	fprintf(stderr,
+		"%s: --accel: \"%s\" is not one of auto, kvm, tcg, icount\n",
+		cmd, accel);
+	return 0;
+}
+
+void run_set_accel(struct runner *rn, const char *accel,
+		   const struct scenario *sc)
+{
+	snprintf(rn->accel, sizeof(rn->accel), "%s",
+		 accel && strcmp(accel, "auto") != 0 ? accel :
+		 *sc->guest.accel		      ? sc->guest.accel :
+							"auto");
+}
