@@ -25,6 +25,8 @@ ACCEL ?= auto
 RESULTS ?= results
 BASE ?=
 CAND ?=
+BASE_KERNEL ?= baseline
+CHECK_SCENARIO ?= configs/merge-check.json
 RULES ?= ci/gate.json
 FUZZ_SECONDS ?= 60
 
@@ -98,7 +100,7 @@ C_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 SH_FILES = $(shell git ls-files '*.sh' '.ci/run' 'harness/guest/init' 2>/dev/null)
 
 .PHONY: all help deps test test-run test-unit test-asan test-format \
-	test-shellcheck test-integration test-asan-integration test-vm perf bench compare gate \
+	test-shellcheck test-integration test-asan-integration test-vm perf bench compare gate check \
 	lint fuzz clean
 
 all: $(PROG_BINS) ## build every program into build/bin/
@@ -116,7 +118,9 @@ help: ## list targets and variables
 	@echo "  ACCEL=$(ACCEL)          auto|kvm|tcg|icount (QEMU accelerator)"
 	@echo "  RESULTS=$(RESULTS)       results root directory"
 	@echo "  BASE=, CAND=           results for gate/compare (DIR[:kernel[/feature-set]])"
-	@echo "  RULES=$(RULES)   gate rules"
+	@echo "  RULES=$(RULES)   gate rules (gate, check)"
+	@echo "  BASE_KERNEL=$(BASE_KERNEL)  the baseline kernel of check (KERNEL is the candidate)"
+	@echo "  CHECK_SCENARIO=$(CHECK_SCENARIO)  scenario file for check"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS)      seconds per fuzz target"
 
 deps: ## install missing Debian packages (apt-get; root needed)
@@ -174,6 +178,12 @@ compare: all ## compare BASE (and CAND) results side by side
 
 gate: all ## gate CAND against BASE with RULES; exit 1 on regression
 	$(BIN)/slicebench gate --rules "$(RULES)" "$(BASE)" "$(CAND)"
+
+check: deps ## run BASE_KERNEL and KERNEL in turn until the gate decides (CHECK_SCENARIO)
+	@$(MAKE) --no-print-directory all
+	$(BIN)/slicebench check --base "$(BASE_KERNEL)" --cand "$(KERNEL)" \
+		--scenario "$(CHECK_SCENARIO)" --rules "$(RULES)" \
+		--accel "$(ACCEL)" --results "$(RESULTS)"
 
 fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) ## run each fuzz target FUZZ_SECONDS on its corpus
 	@bash fuzz/run.sh "$(FUZZ_SECONDS)" $(FUZZ_TARGETS)

@@ -31,8 +31,9 @@ static const struct sb_opt opt_defs[] = {
 	{ "feature-set", SB_OPT_STR, offsetof(struct check_opts, set), "NAME",
 	  "the scenario's feature set to run (needed when it has several)" },
 	{ "max-repeats", SB_OPT_U64, offsetof(struct check_opts, max_repeats),
-	  "N", "at most N runs a side (default 10; at least the rules' "
-	       "min_runs)" },
+	  "N",
+	  "at most N runs a side (default 10; at least the rules' "
+	  "min_runs)" },
 	{ "rules", SB_OPT_STR, offsetof(struct check_opts, rules), "FILE",
 	  "gate rules (default: ci/gate.json of the checkout)" },
 	{ "results", SB_OPT_STR, offsetof(struct check_opts, results), "DIR",
@@ -71,8 +72,8 @@ static const char after[] =
 
 /* The error levels of the look at @n runs a side, and how they were set. */
 static struct ci_levels look_levels(const struct ci_rules *rules,
-				    unsigned int n, unsigned int max,
-				    char *why, size_t len)
+				    unsigned int n, unsigned int max, char *why,
+				    size_t len)
 {
 	struct ci_levels lv = {
 		.alpha = ci_alpha_spent(rules->alpha, n, rules->min_runs, max),
@@ -239,8 +240,8 @@ static int validate(const struct check_opts *o, const struct ci_rules *rules)
 /* Keep only the feature set to run: --feature-set, or the only one. */
 static int pick_set(struct scenario *sc, const char *name)
 {
-	const struct sc_feature_set *s =
-		name ? scenario_set(sc, name) : &sc->sets[0];
+	const struct sc_feature_set *s = name ? scenario_set(sc, name) :
+						&sc->sets[0];
 
 	if (!name && sc->n_sets > 1) {
 		fprintf(stderr,
@@ -322,8 +323,9 @@ int cmd_check(int argc, char **argv)
 	struct check_opts o = { 0 };
 	struct scenario *sc = calloc(1, sizeof(*sc));
 	struct ci_rules rules = { 0 };
-	struct check c = { .o = &o, .rules = &rules, .argc = argc,
-			   .argv = argv };
+	struct check c = {
+		.o = &o, .rules = &rules, .argc = argc, .argv = argv
+	};
 	char err[256];
 	int r;
 
@@ -340,8 +342,7 @@ int cmd_check(int argc, char **argv)
 		free(sc);
 		return SB_EXIT_OK;
 	}
-	r = ci_load_rules_opt(o.rules, &rules, "check") ?:
-		    validate(&o, &rules);
+	r = ci_load_rules_opt(o.rules, &rules, "check") ?: validate(&o, &rules);
 	c.max = o.max_repeats ? (unsigned int)o.max_repeats : 10;
 	if (c.max < rules.min_runs)
 		c.max = rules.min_runs;

@@ -322,7 +322,8 @@ static int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		       rc ? "failed" : "complete",
 		       run_fmt_secs(run_now_s() - t1, a, 32),
 		       run_fmt_secs(run_now_s() - t0, b, 32),
-		       run_fmt_secs((run_now_s() - t0) / done * (todo - done), c, 32));
+		       run_fmt_secs((run_now_s() - t0) / done * (todo - done),
+				    c, 32));
 		fflush(stdout);
 	}
 	if (*rn->stop) {

@@ -241,7 +241,6 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 	return *out.failure ? -1 : 0;
 }
 
-
 static const char *const accels[] = { "auto", "kvm", "tcg", "icount" };
 
 int run_accel_valid(const char *cmd, const char *accel)
@@ -260,6 +259,6 @@ void run_set_accel(struct runner *rn, const char *accel,
 {
 	snprintf(rn->accel, sizeof(rn->accel), "%s",
 		 accel && strcmp(accel, "auto") != 0 ? accel :
-		 *sc->guest.accel		      ? sc->guest.accel :
-							"auto");
+		 *sc->guest.accel		     ? sc->guest.accel :
+						       "auto");
 }

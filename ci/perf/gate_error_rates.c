@@ -56,10 +56,10 @@ static double level_of(const struct ci_rule *r)
 		const char *metric;
 		double mu;
 	} levels[] = {
-		{ "avg_delay_ms", 0.1 },	 { "delay_p99_ms", 0.5 },
-		{ "max_delay_ms", 2 },		 { "latency_p99_us", 300 },
-		{ "deadline_miss_pct", 5 },	 { "input_latency_p99_us", 3000 },
-		{ "loops_per_s", 500 },		 { "runtime_ms", 5000 },
+		{ "avg_delay_ms", 0.1 },    { "delay_p99_ms", 0.5 },
+		{ "max_delay_ms", 2 },	    { "latency_p99_us", 300 },
+		{ "deadline_miss_pct", 5 }, { "input_latency_p99_us", 3000 },
+		{ "loops_per_s", 500 },	    { "runtime_ms", 5000 },
 		{ "time_s", 1.5 },
 	};
 
@@ -94,7 +94,7 @@ static struct tally trials(const struct ci_rules *rules, size_t n,
 			   unsigned int count, uint64_t seed)
 {
 	struct ci_levels lv = { rules->alpha, 1 - rules->pass_confidence };
-	struct ci_rule_result *res = calloc(rules->n, sizeof(*res));
+	struct ci_rule_result *res = calloc(rules->n + 1, sizeof(*res));
 	struct ci_results b, c;
 	struct tally t = { .trials = count };
 	struct ci_rng rng;
@@ -156,8 +156,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gate_error_rates: %s\n", err);
 		return SB_EXIT_USAGE;
 	}
-	while (target < rules.n && strcmp(rules.v[target].name,
-					  "cyclic avg delay"))
+	while (target < rules.n &&
+	       strcmp(rules.v[target].name, "cyclic avg delay"))
 		target++;
 	printf("%u trials per cell, %zu rules at once, alpha %g; rules drawn "
 	       "independently\n",
@@ -174,9 +174,8 @@ int main(int argc, char **argv)
 			       sizes[s], sizes[s], a, p);
 			for (size_t e = 0; target < rules.n && e < 3; e++) {
 				struct tally pw = trials(
-					&rules, sizes[s], g, target,
-					effects[e], count,
-					1000 * g + 100 * (e + 1) + s);
+					&rules, sizes[s], g, target, effects[e],
+					count, 1000 * g + 100 * (e + 1) + s);
 
 				rate(pw.regression, pw.trials, a, sizeof(a));
 				printf("        cyclic avg delay +%.0f%%: "
