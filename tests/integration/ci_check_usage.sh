@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# slicebench check refuses bad usage before it boots anything (exit 2, the
+# culprit named): missing options, one kernel as both sides, too few
+# repeats, an ambiguous or unknown feature set, bad rules; --help exits 0.
+set -euo pipefail
+sb=${SB_BIN_DIR:-build/bin}/slicebench
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+try() { # WANT_RC GREP ARGS...
+	local want=$1 pat=$2 rc=0
+	shift 2
+	"$sb" check "$@" --results "$tmp/res" >"$tmp/out" 2>"$tmp/err" || rc=$?
+	if [[ $rc != "$want" ]] || ! grep -q -- "$pat" "$tmp/err" "$tmp/out"; then
+		echo "FAIL: check $*: exit $rc (wanted $want, '$pat')"
+		cat "$tmp/out" "$tmp/err"
+		fail=1
+	else
+		echo "ok: check $* -> $rc"
+	fi
+}
+try 0 'Runs the base and the candidate kernel in turn' --help
+try 2 'are required' --base baseline --scenario configs/merge-check.json
+try 2 'the same kernel' --base baseline --cand baseline --scenario configs/merge-check.json
+try 2 'below the rules' --base baseline --cand patched --scenario configs/merge-check.json --max-repeats 3
+try 2 'has 2 feature sets: name one with --feature-set' --base baseline --cand patched --scenario configs/smoke.json
+try 2 'has no set "NOSUCH"' --base baseline --cand patched --scenario configs/smoke.json --feature-set NOSUCH
+try 2 'kernel' --base baseline --cand nosuchkernel --scenario configs/merge-check.json
+jq '.alpha = 2' ci/gate.json >"$tmp/rules.json"
+try 2 'alpha: must be' --base baseline --cand patched --scenario configs/merge-check.json --rules "$tmp/rules.json"
+try 2 'accel' --base baseline --cand patched --scenario configs/merge-check.json --accel warp
+[[ ! -e $tmp/res ]] || { echo "FAIL: a results directory was made"; fail=1; }
+exit $fail
