@@ -467,6 +467,14 @@ void ci_results_keep_host(struct ci_results *r, const char *host)
 	r->n_runs = keep;
 }
 
+void ci_results_keep_first(struct ci_results *r, size_t n)
+{
+	for (size_t i = n; i < r->n_runs; i++)
+		run_free(&r->runs[i]);
+	if (n < r->n_runs)
+		r->n_runs = n;
+}
+
 size_t ci_results_fsets(const struct ci_results *r, const char *kernel,
 			const char **out, size_t max)
 {

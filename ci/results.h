@@ -60,6 +60,8 @@ size_t ci_results_hosts(const struct ci_results *r, const char **out,
 			size_t max);
 /* Drop the runs not made on @host. */
 void ci_results_keep_host(struct ci_results *r, const char *host);
+/* Keep the first @n runs (in repeat order, for one kernel and set). */
+void ci_results_keep_first(struct ci_results *r, size_t n);
 
 /* "a, b, c" (or "none") into @buf. */
 void ci_names_join(const char **v, size_t n, char *buf, size_t len);

@@ -145,7 +145,10 @@ static unsigned int complete_runs(const struct check *c, const char *kernel,
 	return n;
 }
 
-/* Gate the complete runs (quietly, or with every output on @final). */
+/*
+ * Gate the first @n complete runs a side (quietly, or with every output on
+ * @final): the same @n gives the same look, however many runs are there.
+ */
 static int look(const struct check *c, unsigned int n, int final)
 {
 	char why[300];
@@ -159,6 +162,7 @@ static int look(const struct check *c, unsigned int n, int final)
 		.markdown = final ? c->o->markdown : NULL,
 		.json = final ? c->o->json : NULL,
 		.junit = final ? c->o->junit : NULL,
+		.first_runs = n,
 		.argc = c->argc,
 		.argv = c->argv,
 	};
@@ -174,10 +178,13 @@ static const char *outcome(int code)
 					    "cannot decide";
 }
 
-/* The rounds: run, look, stop when decided. The check's exit code. */
+/*
+ * The rounds: run, and look whenever both sides have one more complete run
+ * than at the last look; stop when decided. The check's exit code.
+ */
 static int rounds(struct check *c)
 {
-	unsigned int nb = 0, nc = 0, failed = 0, n = 0;
+	unsigned int nb = 0, nc = 0, failed = 0, n, last = 0;
 	int code = SB_EXIT_ENV;
 
 	for (int rep = 1; rep <= (int)c->max; rep++) {
@@ -195,23 +202,28 @@ static int rounds(struct check *c)
 			       failed);
 			return SB_EXIT_ENV;
 		}
-		if (n < c->rules->min_runs || (rep < (int)c->max && nb != nc))
+		if (n < c->rules->min_runs || n <= last)
 			continue;
 		code = look(c, n, 0);
-		printf("look at %u base and %u candidate runs: %s\n", nb, nc,
-		       outcome(code));
+		last = n;
+		printf("look at %u runs a side: %s\n", n, outcome(code));
 		fflush(stdout);
 		if (code != SB_EXIT_ENV)
 			break;
 	}
-	if (code == SB_EXIT_USAGE)
-		return code;
+	if (!last) {
+		printf("check: %u base and %u candidate runs complete (%u "
+		       "failed): too few to look at\n",
+		       nb, nc, failed);
+		return SB_EXIT_ENV;
+	}
 	printf("\n");
-	code = look(c, n, 1);
-	printf("check: %s after %u base and %u candidate runs (%u failed): %s\n",
-	       outcome(code), nb, nc, failed,
+	code = look(c, last, 1);
+	printf("check: %s after %u runs a side (%u base and %u candidate "
+	       "runs made, %u failed): %s\n",
+	       outcome(code), last, nb, nc, failed,
 	       code == SB_EXIT_ENV ? "the cap was reached undecided" :
-				     "decided, stopped early where it could");
+				     "decided, stopped there");
 	return code;
 }
 
