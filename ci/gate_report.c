@@ -130,6 +130,27 @@ static void method_line(FILE *f, const struct ci_gate_report *g)
 		g->levels_why ? g->levels_why : "");
 }
 
+/* Gate-wide cautions into @out (at most @max); their count. */
+static size_t cautions(const struct ci_gate_report *g, char (*out)[256],
+		       size_t max)
+{
+	size_t n = 0;
+
+	if (n < max && (g->base_runs < g->rules->min_runs ||
+			g->cand_runs < g->rules->min_runs))
+		snprintf(
+			out[n++], 256,
+			"%zu base and %zu candidate runs: a verdict needs %u a "
+			"side, so no rule can decide",
+			g->base_runs, g->cand_runs, g->rules->min_runs);
+	if (n < max && g->n_excluded)
+		snprintf(out[n++], 256,
+			 "%zu run%s left out of the delay rules: the recorder "
+			 "lost events",
+			 g->n_excluded, g->n_excluded > 1 ? "s" : "");
+	return n;
+}
+
 static void excluded_line(FILE *f, const struct ci_gate_report *g,
 			  const char *sep)
 {
@@ -144,6 +165,9 @@ static void excluded_line(FILE *f, const struct ci_gate_report *g,
 
 void ci_gate_print_text(FILE *f, const struct ci_gate_report *g)
 {
+	char caution[4][256];
+	size_t nc = cautions(g, caution, 4);
+
 	fprintf(f, "base:      %s (%zu runs)\ncandidate: %s (%zu runs)\n",
 		g->base_spec, g->base_runs, g->cand_spec, g->cand_runs);
 	fputs("method:    ", f);
@@ -154,6 +178,8 @@ void ci_gate_print_text(FILE *f, const struct ci_gate_report *g)
 		excluded_line(f, g, ", ");
 		fputc('\n', f);
 	}
+	for (size_t i = 0; i < nc; i++)
+		fprintf(f, "caution:   %s\n", caution[i]);
 	fprintf(f,
 		"interval:  good end at the level that decides a regression, "
 		"bad end at the pass level (NOT RULED OUT)\n\n");
@@ -182,6 +208,8 @@ static const char *md_verdict(enum ci_verdict v)
 
 int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 {
+	char caution[4][256];
+	size_t nc = cautions(g, caution, 4);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -214,6 +242,8 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 	fputs("\nMethod: ", f);
 	method_line(f, g);
 	fputs(" (see ci/README.md).\n", f);
+	for (size_t i = 0; i < nc; i++)
+		fprintf(f, "\nCaution: %s.\n", caution[i]);
 	if (g->n_excluded) {
 		fputs("\nExcluded from the delay rules (lost events): ", f);
 		excluded_line(f, g, ", ");
@@ -273,7 +303,8 @@ static void method_escaped(FILE *f, const struct ci_gate_report *g)
 
 int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 {
-	size_t fail = 0, skip = 0, len = 0;
+	char caution[4][256];
+	size_t fail = 0, skip = 0, len = 0, nc = cautions(g, caution, 4);
 	char *buf = NULL;
 	FILE *f;
 	int r;
@@ -303,6 +334,11 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 			"      <property name=\"excluded\" value=\"%s %s/%s/%u: %lld lost events\"/>\n",
 			g->excluded[i].side, run->kernel, run->fs, run->repeat,
 			run->lost_events);
+	}
+	for (size_t i = 0; i < nc; i++) {
+		fputs("      <property name=\"caution\" value=\"", f);
+		ci_markup_escaped(f, caution[i], strlen(caution[i]));
+		fputs("\"/>\n", f);
 	}
 	fputs("    </properties>\n", f);
 	for (size_t i = 0; i < g->n; i++)
@@ -393,10 +429,15 @@ static json_t *excluded_json(const struct ci_gate_report *g)
 
 int ci_gate_to_json(json_t *env, const struct ci_gate_report *g)
 {
-	json_t *rules = json_array(), *counts = json_object();
+	json_t *rules = json_array(), *counts = json_object(),
+	       *warn = json_array();
+	char caution[4][256];
+	size_t nc = cautions(g, caution, 4);
 
-	if (!rules || !counts)
+	if (!rules || !counts || !warn)
 		goto nomem;
+	for (size_t i = 0; i < nc; i++)
+		json_array_append_new(warn, json_string(caution[i]));
 	for (size_t i = 0; i < g->n; i++) {
 		const char *v = ci_verdict_name(g->res[i].verdict);
 		json_t *c = json_object_get(counts, v);
@@ -421,6 +462,7 @@ int ci_gate_to_json(json_t *env, const struct ci_gate_report *g)
 			      (json_int_t)g->rules->min_runs, "levels",
 			      g->levels_why ? g->levels_why : "")) ||
 	    json_object_set_new(env, "excluded_runs", excluded_json(g)) ||
+	    json_object_set_new(env, "cautions", warn) ||
 	    json_object_set_new(env, "rules", rules) ||
 	    json_object_set_new(env, "counts", counts) ||
 	    json_object_set_new(env, "outcome",
@@ -431,5 +473,6 @@ int ci_gate_to_json(json_t *env, const struct ci_gate_report *g)
 nomem:
 	json_decref(rules);
 	json_decref(counts);
+	json_decref(warn);
 	return -ENOMEM;
 }

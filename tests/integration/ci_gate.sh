@@ -82,6 +82,8 @@ check "3 against 4 runs, delay x3" 3 "$rc"
 v=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .verdict' "$tmp/three.json")
 check "cyclic avg delay is insufficient ($v)" "insufficient data" "$v"
 grep -q 'a verdict needs 4 a side' "$tmp/out" || { echo "FAIL: no reason given"; fail=1; }
+grep -q '^caution:   3 base and 4 candidate runs: a verdict needs 4 a side' "$tmp/out" || { echo "FAIL: no caution"; fail=1; }
+jq -e '.cautions | length == 1' "$tmp/three.json" >/dev/null || { echo "FAIL: no caution in JSON"; fail=1; }
 [[ $(jq -r .outcome "$tmp/three.json") == "cannot decide" ]] || { echo "FAIL: outcome"; fail=1; }
 
 echo "== no rule decided: exit 3, with the runs that would decide"
