@@ -95,7 +95,7 @@ static int evaluate(const struct ci_gate_run *o, const struct ci_levels *lv,
 /* Hosts both sides ran on into @common; the count, or -1 when disjoint. */
 static int common_hosts(const struct ci_results *base,
 			const struct ci_results *cand, char (*common)[256],
-			const char *cmd)
+			FILE *text, const char *cmd)
 {
 	const char *hb[MAX_HOSTS], *hc[MAX_HOSTS];
 	size_t nb = ci_results_hosts(base, hb, MAX_HOSTS),
@@ -107,10 +107,11 @@ static int common_hosts(const struct ci_results *base,
 		for (size_t j = 0; j < nc; j++)
 			if (!strcmp(hb[i], hc[j]))
 				snprintf(common[n++], 256, "%s", hb[i]);
-	if (n && nb + nc > 2 * (size_t)n)
-		printf("note: runs on hosts only one side ran on are left out "
-		       "(base %zu hosts, candidate %zu, common %d)\n",
-		       nb, nc, n);
+	if (n && nb + nc > 2 * (size_t)n && text)
+		fprintf(text,
+			"note: runs on hosts only one side ran on are left out "
+			"(base %zu hosts, candidate %zu, common %d)\n",
+			nb, nc, n);
 	if (n)
 		return n;
 	ci_names_join(hb, nb, lb, sizeof(lb));
@@ -162,7 +163,7 @@ int ci_gate_run(const struct ci_gate_run *o, const char *cmd)
 	int code, n;
 
 	code = load_both(o, &base, &cand, cmd);
-	n = code ? 0 : common_hosts(&base, &cand, hosts, cmd);
+	n = code ? 0 : common_hosts(&base, &cand, hosts, o->text, cmd);
 	if (!code && n < 0)
 		code = SB_EXIT_USAGE;
 	if (!code && n == 1 && ci_results_hosts(&base, hb, MAX_HOSTS) == 1 &&
