@@ -1,12 +1,13 @@
 # Analyzer: scheduler events into perf-sched-style delay tables.
 ANALYZER_CORE_SRCS := analyzer/sbt.c analyzer/sbt_table.c
-ANALYZER_READ_SRCS := analyzer/read_trace.c analyzer/read_perf.c \
-		      analyzer/read_tracedat.c analyzer/rb_page.c \
-		      analyzer/tracedat_check.c
+ANALYZER_READ_SRCS := analyzer/read_trace.c analyzer/read_perfdata.c \
+		      analyzer/perfdata_file.c analyzer/sched_decode.c \
+		      analyzer/probe.c analyzer/read_tracedat.c \
+		      analyzer/rb_page.c analyzer/tracedat_check.c
 ANALYZER_SRCS := $(ANALYZER_CORE_SRCS) $(ANALYZER_READ_SRCS) \
 		 analyzer/fmt_text.c analyzer/fmt_json.c analyzer/analyze.c \
 		 analyzer/cmd_table.c analyzer/table_run.c
-ANALYZER_LDLIBS := $(shell pkg-config --libs libtracecmd)
+ANALYZER_LDLIBS := $(shell pkg-config --libs libtracecmd libtraceevent)
 CPPFLAGS += $(shell pkg-config --cflags libtracecmd)
 
 UNIT_TESTS += test_analyzer_core test_analyzer_read test_analyzer_tracedat
@@ -14,11 +15,11 @@ test_analyzer_core_SRCS := tests/unit/test_analyzer_core.c \
 			   $(ANALYZER_CORE_SRCS) common/hist.c
 test_analyzer_core_LDLIBS := -ljansson -lm
 test_analyzer_read_SRCS := tests/unit/test_analyzer_read.c \
-			   $(ANALYZER_READ_SRCS) $(ANALYZER_CORE_SRCS) common/hist.c
+			   tests/unit/perf_script_line.c $(ANALYZER_READ_SRCS) $(ANALYZER_CORE_SRCS) common/hist.c
 test_analyzer_read_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 test_analyzer_tracedat_SRCS := tests/unit/test_analyzer_tracedat.c \
 			       tests/unit/test_analyzer_writer.c \
-			       $(ANALYZER_READ_SRCS) $(ANALYZER_CORE_SRCS) \
+			       tests/unit/perf_script_line.c $(ANALYZER_READ_SRCS) $(ANALYZER_CORE_SRCS) \
 			       common/hist.c
 test_analyzer_tracedat_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 UNIT_TESTS += test_analyzer_run

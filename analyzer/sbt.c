@@ -426,6 +426,7 @@ static int on_task_event(struct sbt *s, const struct sbt_event *ev)
 		return -ENOMEM;
 	switch (ev->type) {
 	case SBT_EV_WAKEUP:
+	case SBT_EV_WAKING:
 	case SBT_EV_WAKEUP_NEW:
 		set_comm(t, ev->comm, ev->comm_readable);
 		/* Waking a runnable or running task starts no wait (perf). */
@@ -480,9 +481,15 @@ int sbt_feed(struct sbt *s, const struct sbt_event *ev)
 	return on_task_event(s, ev);
 }
 
-void sbt_add_lost(struct sbt *s, uint64_t n)
+void sbt_add_lost(struct sbt *s, int cpu, uint64_t n)
 {
+	(void)cpu;
 	s->sum.lost_events += n;
+}
+
+void sbt_set_waking_recorded(struct sbt *s, int recorded)
+{
+	s->sum.waking_recorded = !!recorded;
 }
 
 size_t sbt_task_count(const struct sbt *s)

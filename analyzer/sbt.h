@@ -16,7 +16,8 @@
 
 enum sbt_ev_type {
 	SBT_EV_SWITCH, /* pid/comm = prev, next_* = next, prev_state */
-	SBT_EV_WAKEUP, /* sched_wakeup or sched_waking: pid, target_cpu */
+	SBT_EV_WAKEUP, /* sched_wakeup: pid, target_cpu */
+	SBT_EV_WAKING, /* sched_waking: pid, target_cpu */
 	SBT_EV_WAKEUP_NEW, /* sched_wakeup_new: pid, target_cpu */
 	SBT_EV_MIGRATE, /* pid moves to target_cpu */
 	SBT_EV_FORK, /* pid = parent, child_pid inherits the parent's comm */
@@ -85,8 +86,10 @@ int sbt_feed(struct sbt *s, const struct sbt_event *ev);
 /* What a non-zero sbt_feed() result means, and the exit code it gives. */
 const char *sbt_feed_error(int r);
 int sbt_feed_exit(int r);
-/* The recorder reported @n lost events. */
-void sbt_add_lost(struct sbt *s, uint64_t n);
+/* The recorder reported @n events lost on @cpu (-1: not said). */
+void sbt_add_lost(struct sbt *s, int cpu, uint64_t n);
+/* Tell the core, before the first event, whether sched_waking was recorded. */
+void sbt_set_waking_recorded(struct sbt *s, int recorded);
 
 /* Per-task results, read after the last sbt_feed(). */
 struct sbt_task_stats {
@@ -119,6 +122,7 @@ struct sbt_summary {
 	uint64_t start_ns, end_ns; /* the effective window */
 	uint64_t interval_ns;
 	uint64_t unknown_switch_ins; /* switch-ins without a known wait */
+	int waking_recorded; /* the trace has sched_waking events */
 };
 void sbt_summary_get(const struct sbt *s, struct sbt_summary *out);
 

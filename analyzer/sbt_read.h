@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Trace readers feeding the core: trace.dat (libtracecmd) and perf.data (perf script). */
+/* Trace readers feeding the core: trace.dat (libtracecmd, own page reader) and perf.data (own reader, libtraceevent formats). */
 #ifndef SB_SBT_READ_H
 #define SB_SBT_READ_H
 
@@ -17,7 +17,13 @@
 int sbt_read_trace(struct sbt *s, const char *path, const char **recorder,
 		   char *err, size_t errlen);
 
-/* Called first in the child that probes a trace.dat's headers, when the
+/* Run @fn(@arg) in a child (stderr to /dev/null): 0 when it returned 0, 1
+ * when it failed or died (under ASan a crash is an exit code, not a
+ * signal), -errno when no child could run. For parses that libtraceevent
+ * may crash on: it trusts the event formats a file carries. */
+int sbt_survives(int (*fn)(void *arg), void *arg);
+
+/* Called first in the child that probes a trace file's headers, when the
  * program defines it: the fuzz harness, whose crash handlers would count the
  * child's expected death (libtraceevent on corrupt formats) as its own. */
 void sbt_probe_child_hook(void) __attribute__((weak));
@@ -40,11 +46,6 @@ struct sbt_tracedat_layout {
  * SB_EXIT_USAGE with a one-line @err naming what is cut short. */
 int sbt_tracedat_layout(const char *path, struct sbt_tracedat_layout *l,
 			char *err, size_t errlen);
-
-/* Parse one line of `perf script -F tid,cpu,time,event,trace --ns` into
- * @ev (strings point into @line, which is modified). Returns 1 for a
- * scheduler event, 0 for a line to skip, -EINVAL for a malformed one. */
-int sbt_parse_perf_line(char *line, struct sbt_event *ev);
 
 /* "1234.567890" (trace seconds, up to 9 decimals) into ns. 0 or -EINVAL. */
 int sbt_parse_seconds(const char *s, uint64_t *ns);

@@ -34,7 +34,8 @@ fuzz_sbt_events_SRCS := fuzz/fuzz_sbt_events.c $(ANALYZER_CORE_SRCS) \
 fuzz_sbt_events_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 
 FUZZ_TARGETS += fuzz_perf_text
-fuzz_perf_text_SRCS := fuzz/fuzz_perf_text.c $(ANALYZER_CORE_SRCS) \
+fuzz_perf_text_SRCS := fuzz/fuzz_perf_text.c tests/unit/perf_script_line.c \
+		       $(ANALYZER_CORE_SRCS) \
 		       $(ANALYZER_READ_SRCS) common/hist.c $(FUZZ_IO_SRCS)
 fuzz_perf_text_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 
@@ -58,3 +59,8 @@ FUZZ_TARGETS += fuzz_tracedat
 fuzz_tracedat_SRCS := fuzz/fuzz_tracedat.c $(ANALYZER_CORE_SRCS) \
 		      $(ANALYZER_READ_SRCS) common/hist.c $(FUZZ_IO_SRCS)
 fuzz_tracedat_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
+
+FUZZ_TARGETS += fuzz_perfdata
+fuzz_perfdata_SRCS := fuzz/fuzz_perfdata.c $(ANALYZER_CORE_SRCS) \
+		      $(ANALYZER_READ_SRCS) common/hist.c $(FUZZ_IO_SRCS)
+fuzz_perfdata_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Fuzz target: the analyzer's `perf script` text parser
- * (analyzer/read_perf.c: sbt_parse_perf_line, sbt_parse_seconds), each
+ * (tests/unit/perf_script_line.c, which feeds the trace.dat converter, and
+ * sbt_parse_seconds), each
  * parsed event fed into the core and the table built at the end.
  */
 #include <errno.h>
@@ -11,6 +12,7 @@
 
 #include "analyzer/sbt.h"
 #include "analyzer/sbt_read.h"
+#include "tests/unit/perf_script_line.h"
 #include "analyzer/sbt_table.h"
 #include "fuzz/fuzz_io.h"
 

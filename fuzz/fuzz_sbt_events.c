@@ -100,7 +100,7 @@ static void decode(const uint8_t *b, uint64_t *ts, struct sbt_event *ev)
 		dt <<= 20; /* gaps up to ~68 s */
 	*ts = b[0] & 0x40 ? *ts - dt : *ts + dt; /* backwards is refused */
 	memset(ev, 0, sizeof(*ev));
-	ev->type = (enum sbt_ev_type)((b[0] & 7) % 7);
+	ev->type = (enum sbt_ev_type)(b[0] & 7);
 	ev->ts_ns = *ts;
 	ev->cpu = b[3] & 7;
 	ev->pid = pid_of(b[4]);
@@ -170,8 +170,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	for (size_t off = HDR_BYTES; off + EV_BYTES <= len; off += EV_BYTES) {
 		const uint8_t *b = data + off;
 
-		if ((b[0] & 7) == 7) {
-			sbt_add_lost(s, b[1]);
+		if ((b[0] & 0x38) == 0x38) {
+			sbt_add_lost(s, (b[3] & 7) - 1, b[1]);
 			continue;
 		}
 		decode(b, &ts, &ev);

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "analyzer/sbt_read.h"
+#include "tests/unit/perf_script_line.h"
 #include "common/exitcodes.h"
 
 static void test_switch_line(void **state)
@@ -52,7 +53,7 @@ static void test_task_lines(void **state)
 
 	(void)state;
 	assert_int_equal(sbt_parse_perf_line(wake, &ev), 1);
-	assert_int_equal(ev.type, SBT_EV_WAKEUP);
+	assert_int_equal(ev.type, SBT_EV_WAKING);
 	assert_int_equal(ev.pid, 81);
 	assert_string_equal(ev.comm, "kdamond.0");
 	assert_int_equal(ev.target_cpu, 1);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The trace.dat reader on files written by tests/unit/test_analyzer_writer.c:
- * hand-computed delays across CPUs, a time extend, lost events, truncated
- * and corrupt files. `test_analyzer_tracedat --write FILE` writes the file;
+ * The trace.dat and perf.data readers on files written by
+ * tests/unit/test_analyzer_writer.c: hand-computed delays across CPUs, a
+ * time extend, lost events, truncated and corrupt files, refused kinds. `test_analyzer_tracedat --write FILE` writes the file;
  * `--convert PERF_SCRIPT_TEXT FILE` writes perf script output as a trace.dat.
  */
 #include <setjmp.h>
@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "analyzer/sbt_read.h"
+#include "tests/unit/perf_script_line.h"
 #include "analyzer/sbt_table.h"
 #include "common/exitcodes.h"
 #include "tests/unit/test_analyzer_writer.h"
@@ -52,7 +53,9 @@ static void task(struct tdw *w, int cpu, uint64_t us, enum tdw_event e,
  * "hog", sleeps; woken again, migrates to CPU 0 and runs after a preempted
  * (R+) there. Waits: a 0, 400 us, 500 ms; b 80 us, 200 us; c 0.
  */
-static int write_fixture(const char *path)
+#define AS_TRACEDAT (~0u) /* write_fixture's @perf: not a perf.data */
+
+static int write_fixture(const char *path, unsigned int perf)
 {
 	struct tdw *w = tdw_new(2);
 	const struct tdw_val fork[] = {
@@ -64,6 +67,8 @@ static int write_fixture(const char *path)
 
 	if (!w)
 		return -1;
+	if (perf != AS_TRACEDAT)
+		tdw_for_perf(w);
 	sw(w, 0, 1000, "swapper/0", 0, 0, "a", 10);
 	tdw_add(w, 0, T0 + 1010 * US, TDW_FORK, fork);
 	task(w, 0, 1020, TDW_WAKEUP_NEW, "a", 11, 120, 1);
@@ -78,18 +83,24 @@ static int write_fixture(const char *path)
 	sw(w, 0, 501700, "hog", 11, 1, "a", 10); /* needs a time extend */
 	tdw_lost(w, 1);
 	sw(w, 1, 2000000, "swapper/1", 0, 0, "c", 12); /* no wakeup seen */
-	return tdw_write(w, path);
+	return perf == AS_TRACEDAT ? tdw_write(w, path) :
+				     tdw_write_perf(w, path, perf);
 }
 
-static char *fixture(void)
+static char *fixture_as(unsigned int perf)
 {
 	char *path = strdup("/tmp/test_analyzer_tracedatXXXXXX");
 	int fd = mkstemp(path);
 
 	assert_true(fd >= 0);
 	close(fd);
-	assert_int_equal(write_fixture(path), 0);
+	assert_int_equal(write_fixture(path, perf), 0);
 	return path;
+}
+
+static char *fixture(void)
+{
+	return fixture_as(AS_TRACEDAT);
 }
 
 static int analyze(const char *path, uint64_t since, struct sbt_table *t,
@@ -104,7 +115,7 @@ static int analyze(const char *path, uint64_t since, struct sbt_table *t,
 	assert_non_null(s);
 	rc = sbt_read_trace(s, path, &rec, err, len);
 	if (!rc) {
-		assert_string_equal(rec, "trace-cmd");
+		assert_true(!strcmp(rec, "trace-cmd") || !strcmp(rec, "perf"));
 		assert_int_equal(sbt_table_build(s, &to, t), 0);
 	}
 	sbt_free(s);
@@ -120,13 +131,12 @@ static const struct sbt_row *row(const struct sbt_table *t, int pid)
 	return NULL;
 }
 
-static void test_read_delays(void **state)
+static void check_delays(char *path)
 {
-	char *path = fixture(), err[512];
+	char err[512];
 	const struct sbt_row *a, *b, *c;
 	struct sbt_table t = { 0 };
 
-	(void)state;
 	assert_int_equal(analyze(path, 0, &t, err, sizeof(err)), 0);
 	a = row(&t, 10);
 	b = row(&t, 11);
@@ -158,14 +168,58 @@ static void test_read_delays(void **state)
 	free(path);
 }
 
-static void test_truncated_and_corrupt(void **state)
+static void test_read_delays(void **state)
 {
-	char *path = fixture(), err[512];
+	(void)state;
+	check_delays(fixture());
+}
+
+/* The same events as a perf.data: records in rounds of a few per CPU, put
+ * back in time order by the reader, give the same table; the lost events
+ * are PERF_RECORD_LOST (5 of them, on CPU 1). */
+static void test_perfdata_delays(void **state)
+{
+	char *path = fixture_as(0), err[512];
+	struct sbt_table t = { 0 };
+
+	(void)state;
+	if (analyze(path, 0, &t, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(t.sum.lost_events, 5);
+	sbt_table_free(&t);
+	check_delays(path);
+}
+
+/* pipe mode and compressed files are refused: exit 2, the file named. */
+static void test_perfdata_refused(void **state)
+{
+	static const unsigned int kinds[] = { TDW_PERF_PIPE,
+					      TDW_PERF_COMPRESSED };
+	static const char *const why[] = { "pipe-mode", "compressed" };
+	struct sbt_table t = { 0 };
+	char err[512];
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		char *path = fixture_as(kinds[i]);
+
+		assert_int_equal(analyze(path, 0, &t, err, sizeof(err)),
+				 SB_EXIT_USAGE);
+		assert_non_null(strstr(err, path));
+		assert_non_null(strstr(err, why[i]));
+		unlink(path);
+		free(path);
+	}
+}
+
+/* Every cut of the file is exit 2 naming it (@perf: as write_fixture). */
+static void check_truncated(unsigned int perf)
+{
+	char *path = fixture_as(perf), err[512];
 	struct sbt_table t = { 0 };
 	long size;
 	FILE *f = fopen(path, "r+b");
 
-	(void)state;
 	assert_non_null(f);
 	fseek(f, 0, SEEK_END);
 	size = ftell(f);
@@ -175,7 +229,7 @@ static void test_truncated_and_corrupt(void **state)
 		assert_int_equal(analyze(path, 0, &t, err, sizeof(err)),
 				 SB_EXIT_USAGE);
 		assert_non_null(strstr(err, path));
-		assert_int_equal(write_fixture(path), 0);
+		assert_int_equal(write_fixture(path, perf), 0);
 	}
 	/* garbage over the event data must not crash the reader */
 	f = fopen(path, "r+b");
@@ -188,6 +242,13 @@ static void test_truncated_and_corrupt(void **state)
 		sbt_table_free(&t);
 	unlink(path);
 	free(path);
+}
+
+static void test_truncated_and_corrupt(void **state)
+{
+	(void)state;
+	check_truncated(AS_TRACEDAT);
+	check_truncated(0);
 }
 
 /* One event parsed by the analyzer's perf script parser, as a record. */
@@ -207,8 +268,15 @@ static void add_event(struct tdw *w, const struct sbt_event *ev)
 		v[6].n = 120;
 		break;
 	case SBT_EV_WAKEUP:
+		e = TDW_WAKEUP;
+		v[3].n = ev->target_cpu;
+		break;
+	case SBT_EV_WAKING:
+		e = TDW_WAKING;
+		v[3].n = ev->target_cpu;
+		break;
 	case SBT_EV_WAKEUP_NEW:
-		e = ev->type == SBT_EV_WAKEUP ? TDW_WAKEUP : TDW_WAKEUP_NEW;
+		e = TDW_WAKEUP_NEW;
 		v[3].n = ev->target_cpu;
 		break;
 	case SBT_EV_MIGRATE:
@@ -262,10 +330,14 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read_delays),
 		cmocka_unit_test(test_truncated_and_corrupt),
+		cmocka_unit_test(test_perfdata_delays),
+		cmocka_unit_test(test_perfdata_refused),
 	};
 
 	if (argc == 3 && !strcmp(argv[1], "--write"))
-		return write_fixture(argv[2]) ? 1 : 0;
+		return write_fixture(argv[2], AS_TRACEDAT) ? 1 : 0;
+	if (argc == 3 && !strcmp(argv[1], "--write-perf"))
+		return write_fixture(argv[2], 0) ? 1 : 0;
 	if (argc == 4 && !strcmp(argv[1], "--convert"))
 		return convert(argv[2], argv[3]);
 	return cmocka_run_group_tests(tests, NULL, NULL);

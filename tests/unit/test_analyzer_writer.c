@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Test helper: a trace-cmd v6 file writer, format text and ring-buffer pages generated from one field table. */
+/* Test helper: trace-cmd v6 and perf.data writers, format text, ring-buffer pages and samples generated from one field table. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +68,12 @@ static const struct ev_desc {
 		       { { "char", "comm", STR, 16 },
 			 { "pid_t", "pid", NUM, 4 },
 			 { "int", "prio", NUM, 4 } } },
+	[TDW_WAKING] = { "sched_waking",
+			 308,
+			 { { "char", "comm", STR, 16 },
+			   { "pid_t", "pid", NUM, 4 },
+			   { "int", "prio", NUM, 4 },
+			   { "int", "target_cpu", NUM, 4 } } },
 };
 
 struct cpu_buf {
@@ -77,9 +83,21 @@ struct cpu_buf {
 	int lost_next;
 };
 
+/* An event as perf.data has it: a sample of its raw payload, or lost. */
+struct perf_rec {
+	int cpu;
+	uint64_t ts;
+	int event; /* enum tdw_event, or -1: events were lost */
+	unsigned char raw[256];
+	size_t len;
+};
+
 struct tdw {
 	int ncpus;
 	struct cpu_buf *cpu;
+	int for_perf; /* keep the events as perf_rec too */
+	struct perf_rec *recs;
+	size_t nrecs;
 };
 
 struct tdw *tdw_new(int ncpus)
@@ -131,8 +149,32 @@ static unsigned char *append(struct cpu_buf *c, size_t len)
 	return page + PAGE_HDR + c->used - len;
 }
 
+void tdw_for_perf(struct tdw *w)
+{
+	w->for_perf = 1;
+}
+
+/* A record for tdw_write_perf(); NULL when not kept. */
+static struct perf_rec *add_rec(struct tdw *w, int cpu, uint64_t ts, int event)
+{
+	struct perf_rec *r;
+
+	if (!w->for_perf)
+		return NULL;
+	w->recs = realloc(w->recs, (w->nrecs + 1) * sizeof(*w->recs));
+	if (!w->recs)
+		abort();
+	r = &w->recs[w->nrecs++];
+	memset(r, 0, sizeof(*r));
+	r->cpu = cpu;
+	r->ts = ts;
+	r->event = event;
+	return r;
+}
+
 void tdw_lost(struct tdw *w, int cpu)
 {
+	add_rec(w, cpu, w->cpu[cpu].last_ts, -1);
 	w->cpu[cpu].lost_next = 1;
 	w->cpu[cpu].used = PAGE; /* force a new page */
 }
@@ -152,6 +194,7 @@ void tdw_add(struct tdw *w, int cpu, uint64_t ts_ns, enum tdw_event e,
 {
 	const struct ev_desc *d = &evs[e];
 	struct cpu_buf *c;
+	struct perf_rec *pr;
 	unsigned char rec[256] = { 0 }, *p;
 	size_t off = 8, dyn, len;
 	uint64_t delta;
@@ -183,6 +226,11 @@ void tdw_add(struct tdw *w, int cpu, uint64_t ts_ns, enum tdw_event e,
 		off += f->size;
 	}
 	len = (dyn + 3) & ~(size_t)3;
+	pr = add_rec(w, cpu, ts_ns, (int)e);
+	if (pr) {
+		memcpy(pr->raw, rec, dyn);
+		pr->len = dyn;
+	}
 	if (!c->npages || c->used + 12 + len > PAGE - PAGE_HDR)
 		new_page(c, ts_ns);
 	delta = ts_ns - c->last_ts;
@@ -238,7 +286,8 @@ static void section(FILE *f, const char *name, const char *text, int wide)
 	fwrite(text, 1, n, f);
 }
 
-int tdw_write(struct tdw *w, const char *path)
+/* The tracing data: trace.dat's start, perf.data's HEADER_TRACING_DATA. */
+static void write_tracing(FILE *f)
 {
 	static const char hdr_page[] =
 		"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
@@ -250,15 +299,8 @@ int tdw_write(struct tdw *w, const char *path)
 		"\ttime_delta  :   27 bits\n\tarray       :   32 bits\n\n"
 		"\tpadding     : type == 29\n\ttime_extend : type == 30\n"
 		"\ttime_stamp : type == 31\n\tdata max type_len  == 28\n";
-	FILE *f = fopen(path, "wb");
 	uint32_t n32 = PAGE;
-	uint64_t off;
-	int rc = 0;
 
-	if (!f) {
-		rc = -errno;
-		goto out;
-	}
 	fwrite("\x17\x08\x44tracing6\0\0\x08", 1, 14, f);
 	fwrite(&n32, 4, 1, f);
 	section(f, "header_page", hdr_page, 1);
@@ -283,6 +325,29 @@ int tdw_write(struct tdw *w, const char *path)
 	section(f, NULL, "", 0); /* kallsyms */
 	section(f, NULL, "", 0); /* printk formats */
 	section(f, NULL, "", 1); /* saved cmdlines */
+}
+
+static void tdw_free(struct tdw *w)
+{
+	for (int c = 0; c < w->ncpus; c++)
+		free(w->cpu[c].pages);
+	free(w->cpu);
+	free(w->recs);
+	free(w);
+}
+
+int tdw_write(struct tdw *w, const char *path)
+{
+	FILE *f = fopen(path, "wb");
+	uint32_t n32;
+	uint64_t off;
+	int rc = 0;
+
+	if (!f) {
+		rc = -errno;
+		goto out;
+	}
+	write_tracing(f);
 	n32 = (uint32_t)w->ncpus;
 	fwrite(&n32, 4, 1, f);
 	fwrite("flyrecord", 1, 10, f);
@@ -305,9 +370,130 @@ int tdw_write(struct tdw *w, const char *path)
 	if (fclose(f))
 		rc = -errno;
 out:
-	for (int c = 0; c < w->ncpus; c++)
-		free(w->cpu[c].pages);
-	free(w->cpu);
-	free(w);
+	tdw_free(w);
+	return rc;
+}
+
+#define PERF_SAMPLE_TYPE 0x10587ull /* IP TID TIME CPU PERIOD RAW IDENTIFIER */
+#define PERF_ATTR_BYTES 128
+#define PERF_ID_BASE 1000
+
+static void put_u64(FILE *f, uint64_t v)
+{
+	fwrite(&v, 8, 1, f);
+}
+
+/* One record: a sample of @r's raw payload, or PERF_RECORD_LOST. */
+static void write_rec(FILE *f, const struct perf_rec *r)
+{
+	uint64_t id = PERF_ID_BASE + (uint64_t)(r->event < 0 ? 0 : r->event);
+	uint32_t raw = (uint32_t)(((r->len + 4 + 7) & ~(size_t)7) - 4);
+	unsigned char zero[8] = { 0 };
+
+	if (r->event < 0) { /* lost 5; sample id: TID TIME CPU IDENTIFIER */
+		put_u64(f, 2 | (uint64_t)(8 + 16 + 32) << 48);
+		put_u64(f, id);
+		put_u64(f, 5);
+		put_u64(f, 0);
+		put_u64(f, r->ts);
+		put_u64(f, (uint64_t)r->cpu);
+		put_u64(f, id);
+		return;
+	}
+	put_u64(f, 9 | (uint64_t)(8 + 48 + 4 + raw) << 48);
+	put_u64(f, id);
+	put_u64(f, 0xffffffff81000000ull); /* ip */
+	put_u64(f, 0); /* pid, tid */
+	put_u64(f, r->ts);
+	put_u64(f, (uint64_t)r->cpu);
+	put_u64(f, 1); /* period */
+	fwrite(&raw, 4, 1, f);
+	fwrite(r->raw, 1, r->len, f);
+	fwrite(zero, 1, raw - r->len, f);
+}
+
+/* The data section in rounds, as perf record writes it: per round, a few
+ * records of each CPU in turn, then FINISHED_ROUND. */
+static void write_data(FILE *f, const struct tdw *w)
+{
+	size_t *next = calloc((size_t)w->ncpus, sizeof(*next)), left = w->nrecs;
+
+	if (!next)
+		abort();
+	while (left) {
+		for (int c = 0; c < w->ncpus; c++) {
+			int n = 0;
+
+			for (; next[c] < w->nrecs && n < 3; next[c]++) {
+				if (w->recs[next[c]].cpu != c)
+					continue;
+				write_rec(f, &w->recs[next[c]]);
+				left--;
+				n++;
+			}
+		}
+		put_u64(f, 68 | 8ull << 48); /* PERF_RECORD_FINISHED_ROUND */
+	}
+	free(next);
+}
+
+int tdw_write_perf(struct tdw *w, const char *path, unsigned int flags)
+{
+	FILE *f = fopen(path, "wb");
+	uint64_t attrs = 104,
+		 ids = attrs + TDW_NEVENTS * (PERF_ATTR_BYTES + 16);
+	uint64_t data = ids + TDW_NEVENTS * 8, end, tracing, size;
+	unsigned char attr[PERF_ATTR_BYTES];
+	uint64_t feat[4] = { 1ull << 1 }; /* HEADER_TRACING_DATA */
+	int rc = 0;
+
+	if (!f) {
+		rc = -errno;
+		goto out;
+	}
+	fwrite("PERFILE2", 1, 8, f);
+	put_u64(f, flags & TDW_PERF_PIPE ? 16 : 104);
+	if (flags & TDW_PERF_PIPE)
+		goto close; /* the attributes would follow as records */
+	fseek(f, (long)data, SEEK_SET);
+	write_data(f, w);
+	end = (uint64_t)ftell(f);
+	tracing = end + 16;
+	fseek(f, (long)tracing, SEEK_SET);
+	write_tracing(f);
+	size = (uint64_t)ftell(f) - tracing;
+	fseek(f, (long)end, SEEK_SET);
+	put_u64(f, tracing);
+	put_u64(f, size);
+	fseek(f, 16, SEEK_SET);
+	put_u64(f, PERF_ATTR_BYTES + 16);
+	put_u64(f, attrs);
+	put_u64(f, TDW_NEVENTS * (PERF_ATTR_BYTES + 16));
+	put_u64(f, data);
+	put_u64(f, end - data);
+	put_u64(f, 0); /* event types */
+	put_u64(f, 0);
+	if (flags & TDW_PERF_COMPRESSED)
+		feat[0] |= 1ull << 27;
+	fwrite(feat, 8, 4, f);
+	for (int e = 0; e < TDW_NEVENTS; e++) {
+		memset(attr, 0, sizeof(attr));
+		put(attr, 2, 4); /* PERF_TYPE_TRACEPOINT */
+		put(attr + 4, PERF_ATTR_BYTES, 4);
+		put(attr + 8, (uint64_t)evs[e].id, 8);
+		put(attr + 16, 1, 8);
+		put(attr + 24, PERF_SAMPLE_TYPE, 8);
+		put(attr + 40, 1ull << 18, 8); /* sample_id_all */
+		fwrite(attr, 1, sizeof(attr), f);
+		put_u64(f, ids + (uint64_t)e * 8);
+		put_u64(f, 8);
+	}
+	for (int e = 0; e < TDW_NEVENTS; e++)
+		put_u64(f, PERF_ID_BASE + (uint64_t)e);
+close:
+	if (fclose(f))
+		rc = -errno;
+out:
+	tdw_free(w);
 	return rc;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Test helper: write a small trace-cmd file (version 6, flyrecord) of sched events. */
+/* Test helper: write a small trace-cmd file (version 6, flyrecord) or perf.data of sched events. */
 #ifndef SB_TRACEDAT_WRITER_H
 #define SB_TRACEDAT_WRITER_H
 
@@ -13,6 +13,7 @@ enum tdw_event {
 	TDW_FORK, /* parent_comm, parent_pid, child_comm, child_pid */
 	TDW_EXEC, /* filename (__data_loc), pid, old_pid */
 	TDW_EXIT, /* comm, pid, prio */
+	TDW_WAKING, /* comm, pid, prio, target_cpu */
 	TDW_NEVENTS,
 };
 
@@ -25,6 +26,8 @@ struct tdw_val {
 struct tdw;
 
 struct tdw *tdw_new(int ncpus);
+/* Also keep the events for tdw_write_perf() (call before tdw_add). */
+void tdw_for_perf(struct tdw *w);
 /* Append an event to @cpu's ring buffer (times must not go backwards);
  * CPUs beyond the ones given to tdw_new() are added. */
 void tdw_add(struct tdw *w, int cpu, uint64_t ts_ns, enum tdw_event e,
@@ -33,5 +36,12 @@ void tdw_add(struct tdw *w, int cpu, uint64_t ts_ns, enum tdw_event e,
 void tdw_lost(struct tdw *w, int cpu);
 /* Write the file; returns 0 or -errno. Frees @w. */
 int tdw_write(struct tdw *w, const char *path);
+
+/* Write the same events as a perf.data (one attribute per event, sample
+ * ids, records in rounds of a few per CPU, the lost events of tdw_lost() as
+ * PERF_RECORD_LOST of 5); returns 0 or -errno. Frees @w. */
+#define TDW_PERF_PIPE 1u /* only a pipe-mode header */
+#define TDW_PERF_COMPRESSED 2u /* the compressed feature flagged */
+int tdw_write_perf(struct tdw *w, const char *path, unsigned int flags);
 
 #endif

@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: GPL-2.0
+/* perf.data's header, attribute section and tracing-data formats, read with bounds checks from a mapping. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyzer/perfdata_file.h"
+#include "common/exitcodes.h"
+
+#define PD_HEADER_SIZE 104 /* struct perf_file_header */
+#define PD_PIPE_HEADER_SIZE 16 /* struct perf_pipe_file_header */
+#define PD_ATTR_SIZE_VER0 64 /* the first perf_event_attr */
+#define PD_FEAT_TRACING_DATA 1
+#define PD_FEAT_COMPRESSED 27
+#define PD_FEAT_BITS 256
+#define PD_MAX_ATTRS 4096
+#define PD_MAX_IDS (1u << 20)
+
+static uint64_t rd64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static uint32_t rd32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/* Is [@off, @off + @size) inside the file? */
+static int fits(const struct pd_file *f, uint64_t off, uint64_t size)
+{
+	return off <= f->len && size <= f->len - off;
+}
+
+static int bad(const struct pd_file *f, char *err, size_t errlen,
+	       const char *what, uint64_t v)
+{
+	snprintf(err, errlen, "%s: %s (%" PRIu64 ")", f->path, what, v);
+	return SB_EXIT_USAGE;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	uint64_t x = ((const struct pd_id *)a)->id;
+	uint64_t y = ((const struct pd_id *)b)->id;
+
+	return (x > y) - (x < y);
+}
+
+const struct pd_attr *pd_attr_of(const struct pd_file *f, uint64_t id)
+{
+	struct pd_id key = { .id = id };
+	const struct pd_id *hit =
+		bsearch(&key, f->ids, f->nids, sizeof(*f->ids), cmp_id);
+
+	return hit ? &f->attrs[hit->attr] : NULL;
+}
+
+/* Where a sample of @a has its fields: each PERF_SAMPLE_* bit set before
+ * a field adds a u64 (perf_event.h's order of sample fields). */
+static void sample_layout(struct pd_attr *a)
+{
+	static const uint64_t before_time = PD_SAMPLE_IDENTIFIER |
+					    PD_SAMPLE_IP | PD_SAMPLE_TID;
+	static const uint64_t before_cpu = PD_SAMPLE_ADDR | PD_SAMPLE_ID |
+					   PD_SAMPLE_STREAM_ID;
+	uint64_t t = a->sample_type;
+
+	a->traced = (t & PD_SAMPLE_RAW) && (t & PD_SAMPLE_TIME) &&
+		    (t & PD_SAMPLE_CPU);
+	a->time_off = 8 + 8 * (uint32_t)__builtin_popcountll(t & before_time);
+	a->cpu_off = a->time_off + 8 +
+		     8 * (uint32_t)__builtin_popcountll(t & before_cpu);
+	a->raw_off = t & (PD_SAMPLE_READ | PD_SAMPLE_CALLCHAIN) ?
+			     0 :
+			     a->cpu_off + 8 + (t & PD_SAMPLE_PERIOD ? 8 : 0);
+}
+
+/* The attribute section: perf_event_attr + the section of its ids, each. */
+static int read_attrs(struct pd_file *f, char *err, size_t errlen)
+{
+	const unsigned char *h = f->map;
+	uint64_t attr_size = rd64(h + 16), off = rd64(h + 24),
+		 size = rd64(h + 32), nids = 0;
+
+	if (attr_size < PD_ATTR_SIZE_VER0 + 16 || attr_size > 4096)
+		return bad(f, err, errlen, "header: attr_size out of range",
+			   attr_size);
+	if (!fits(f, off, size) || !size || size % attr_size ||
+	    size / attr_size > PD_MAX_ATTRS)
+		return bad(f, err, errlen,
+			   "header: attribute section out of the file or empty",
+			   size);
+	f->nattrs = size / attr_size;
+	f->attrs = calloc(f->nattrs, sizeof(*f->attrs));
+	if (!f->attrs)
+		return bad(f, err, errlen, "out of memory for attributes",
+			   f->nattrs);
+	for (size_t i = 0; i < f->nattrs; i++) {
+		const unsigned char *a = f->map + off + i * attr_size;
+		const unsigned char *ids = a + attr_size - 16;
+		struct pd_attr *pa = &f->attrs[i];
+
+		pa->type = rd32(a);
+		pa->config = rd64(a + 8);
+		pa->sample_type = rd64(a + 24);
+		pa->read_format = rd64(a + 32);
+		pa->sample_id_all = !!(rd64(a + 40) & (1ull << 18));
+		sample_layout(pa);
+		if (!fits(f, rd64(ids), rd64(ids + 8)) ||
+		    rd64(ids + 8) / 8 > PD_MAX_IDS - nids)
+			return bad(f, err, errlen,
+				   "attribute ids out of the file, attr", i);
+		nids += rd64(ids + 8) / 8;
+		if (pa->sample_type != f->attrs[0].sample_type)
+			f->same_type = 0;
+	}
+	for (size_t i = 0; !f->same_type && i < f->nattrs; i++)
+		if (!(f->attrs[i].sample_type & PD_SAMPLE_IDENTIFIER))
+			return bad(
+				f, err, errlen,
+				"attributes of different sample types without"
+				" PERF_SAMPLE_IDENTIFIER, attr",
+				i);
+	f->ids = calloc(nids ? nids : 1, sizeof(*f->ids));
+	if (!f->ids)
+		return bad(f, err, errlen, "out of memory for sample ids",
+			   nids);
+	for (size_t i = 0; i < f->nattrs; i++) {
+		const unsigned char *ids =
+			f->map + off + (i + 1) * attr_size - 16;
+
+		for (uint64_t k = 0; k < rd64(ids + 8) / 8; k++)
+			f->ids[f->nids++] = (struct pd_id){
+				rd64(f->map + rd64(ids) + k * 8), i
+			};
+	}
+	qsort(f->ids, f->nids, sizeof(*f->ids), cmp_id);
+	return 0;
+}
+
+/* The feature sections follow the data section, one per bit set in the
+ * header's feature bitmap, in bit order. */
+static int read_features(struct pd_file *f, char *err, size_t errlen)
+{
+	const unsigned char *bits = f->map + 72;
+	uint64_t table = f->data_off + f->data_size, idx = 0;
+
+	if (bits[PD_FEAT_COMPRESSED / 8] & (1u << PD_FEAT_COMPRESSED % 8)) {
+		snprintf(err, errlen,
+			 "%s: compressed perf.data (perf record -z) is not"
+			 " supported: record without -z",
+			 f->path);
+		return SB_EXIT_USAGE;
+	}
+	if (!(bits[0] & (1u << PD_FEAT_TRACING_DATA))) {
+		snprintf(err, errlen,
+			 "%s: no tracing data feature section (event formats):"
+			 " not a recording of tracepoints",
+			 f->path);
+		return SB_EXIT_USAGE;
+	}
+	idx = bits[0] & 1; /* HEADER_RESERVED, if ever set, comes first */
+	if (!fits(f, table + idx * 16, 16))
+		return bad(f, err, errlen,
+			   "feature section table cut short at offset", table);
+	f->tracing = f->map + rd64(f->map + table + idx * 16);
+	f->tracing_len = rd64(f->map + table + idx * 16 + 8);
+	if (!fits(f, rd64(f->map + table + idx * 16), f->tracing_len))
+		return bad(f, err, errlen,
+			   "tracing data section out of the file, size",
+			   f->tracing_len);
+	return 0;
+}
+
+static int check_header(struct pd_file *f, char *err, size_t errlen)
+{
+	const unsigned char *h = f->map;
+
+	if (f->len >= 8 && !memcmp(h, "2ELIFREP", 8)) {
+		snprintf(err, errlen,
+			 "%s: big-endian perf.data is not supported", f->path);
+		return SB_EXIT_USAGE;
+	}
+	if (f->len < 16 || memcmp(h, "PERFILE2", 8)) {
+		snprintf(err, errlen, "%s: not a perf.data (PERFILE2) file",
+			 f->path);
+		return SB_EXIT_USAGE;
+	}
+	if (rd64(h + 8) == PD_PIPE_HEADER_SIZE) {
+		snprintf(err, errlen,
+			 "%s: pipe-mode perf.data (perf record -o -) is not"
+			 " supported: record to a file",
+			 f->path);
+		return SB_EXIT_USAGE;
+	}
+	if (f->len < PD_HEADER_SIZE || rd64(h + 8) < PD_HEADER_SIZE)
+		return bad(f, err, errlen,
+			   "header: size too small or cut short", rd64(h + 8));
+	f->data_off = rd64(h + 40);
+	f->data_size = rd64(h + 48);
+	if (!f->data_size || !fits(f, f->data_off, f->data_size)) {
+		snprintf(err, errlen,
+			 "%s: truncated perf.data (data section %" PRIu64
+			 "+%" PRIu64 " bytes, file %zu)",
+			 f->path, f->data_off, f->data_size, f->len);
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+int pd_open(struct pd_file *f, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	memset(f, 0, sizeof(*f));
+	f->path = path;
+	f->same_type = 1;
+	if (fd < 0 || fstat(fd, &st)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return SB_EXIT_USAGE;
+	}
+	f->len = (size_t)st.st_size;
+	f->map = f->len ? mmap(NULL, f->len, PROT_READ, MAP_PRIVATE, fd, 0) :
+			  NULL;
+	close(fd);
+	if (f->map == MAP_FAILED) {
+		f->map = NULL;
+		snprintf(err, errlen, "%s: mmap: %s", path, strerror(errno));
+		return SB_EXIT_ENV;
+	}
+	rc = check_header(f, err, errlen);
+	if (!rc)
+		rc = read_attrs(f, err, errlen);
+	if (!rc)
+		rc = read_features(f, err, errlen);
+	if (rc)
+		pd_close(f);
+	return rc;
+}
+
+void pd_close(struct pd_file *f)
+{
+	if (f->map)
+		munmap((void *)f->map, f->len);
+	free(f->attrs);
+	free(f->ids);
+	f->map = NULL;
+	f->attrs = NULL;
+	f->ids = NULL;
+}
+
+/* A cursor over the tracing data (perf's "tracing" header, the layout of
+ * trace.dat's start), in the byte order it declares. */
+struct cur {
+	const unsigned char *p, *end;
+	int swap;
+};
+
+static int take(struct cur *c, size_t n, const unsigned char **out)
+{
+	if ((size_t)(c->end - c->p) < n)
+		return -EINVAL;
+	*out = c->p;
+	c->p += n;
+	return 0;
+}
+
+static int take_u32(struct cur *c, uint32_t *v)
+{
+	const unsigned char *p;
+
+	if (take(c, 4, &p))
+		return -EINVAL;
+	*v = c->swap ? __builtin_bswap32(rd32(p)) : rd32(p);
+	return 0;
+}
+
+static int take_u64(struct cur *c, uint64_t *v)
+{
+	const unsigned char *p;
+
+	if (take(c, 8, &p))
+		return -EINVAL;
+	*v = c->swap ? __builtin_bswap64(rd64(p)) : rd64(p);
+	return 0;
+}
+
+static int take_str(struct cur *c, const char **s)
+{
+	const unsigned char *nul = memchr(c->p, '\0', (size_t)(c->end - c->p));
+
+	if (!nul)
+		return -EINVAL;
+	*s = (const char *)c->p;
+	c->p = nul + 1;
+	return 0;
+}
+
+/* A u64 size and that many bytes. */
+static int take_blob(struct cur *c, const unsigned char **p, uint64_t *len)
+{
+	if (take_u64(c, len) || *len > (uint64_t)(c->end - c->p))
+		return -EINVAL;
+	return take(c, (size_t)*len, p);
+}
+
+static int skip_named(struct cur *c, const char *name)
+{
+	const unsigned char *p;
+	const char *s;
+	uint64_t len;
+
+	if (take_str(c, &s) || strcmp(s, name))
+		return -EINVAL;
+	return take_blob(c, &p, &len);
+}
+
+static int parse_events(struct cur *c, struct tep_handle *tep, char *err,
+			size_t errlen)
+{
+	const unsigned char *p;
+	uint32_t n, nsys;
+	uint64_t len;
+	const char *sys;
+
+	if (take_u32(c, &n)) /* ftrace's own formats: not needed */
+		return -EINVAL;
+	for (uint32_t i = 0; i < n; i++)
+		if (take_blob(c, &p, &len))
+			return -EINVAL;
+	if (take_u32(c, &nsys))
+		return -EINVAL;
+	for (uint32_t i = 0; i < nsys; i++) {
+		if (take_str(c, &sys) || take_u32(c, &n))
+			return -EINVAL;
+		for (uint32_t k = 0; k < n; k++) {
+			if (take_blob(c, &p, &len))
+				return -EINVAL;
+			if (strcmp(sys, "sched"))
+				continue;
+			if (tep_parse_event(tep, (const char *)p, (size_t)len,
+					    sys)) {
+				snprintf(err, errlen,
+					 "malformed sched event format %u", k);
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
+}
+
+int pd_parse_formats(const struct pd_file *f, struct tep_handle *tep, char *err,
+		     size_t errlen)
+{
+	struct cur c = { f->tracing, f->tracing + f->tracing_len, 0 };
+	const unsigned char *p;
+	const char *version;
+	uint32_t page_size;
+
+	snprintf(err, errlen, "tracing data cut short or malformed");
+	if (take(&c, 10, &p) || memcmp(p, "\027\010\104tracing", 10) ||
+	    take_str(&c, &version) || take(&c, 2, &p))
+		return -EINVAL;
+	c.swap = p[0] != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	tep_set_file_bigendian(tep, p[0] ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(tep, __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ?
+					     TEP_BIG_ENDIAN :
+					     TEP_LITTLE_ENDIAN);
+	if (p[1] != 4 && p[1] != 8)
+		return -EINVAL;
+	tep_set_long_size(tep, p[1]);
+	if (take_u32(&c, &page_size))
+		return -EINVAL;
+	tep_set_page_size(tep, (int)page_size);
+	if (skip_named(&c, "header_page") || skip_named(&c, "header_event"))
+		return -EINVAL;
+	return parse_events(&c, tep, err, errlen);
+}
