@@ -87,6 +87,18 @@ static int set_sort(struct table_args *a, const char *v, const char **why)
 	return sbt_sort_parse(v, &a->rq.table.sort);
 }
 
+static int set_wait_from(struct table_args *a, const char *v, const char **why)
+{
+	*why = "is not waking or wakeup";
+	if (!strcmp(v, "waking"))
+		a->rq.core.wait_from = SBT_WAIT_WAKING;
+	else if (!strcmp(v, "wakeup"))
+		a->rq.core.wait_from = SBT_WAIT_WAKEUP;
+	else
+		return -EINVAL;
+	return 0;
+}
+
 static int set_group(struct table_args *a, const char *v, const char **why)
 {
 	(void)v, (void)why;
@@ -127,6 +139,10 @@ static const struct option_desc options[] = {
 	{ "until", "T", "window end, trace seconds", set_until },
 	{ "sort", "KEY", "runtime|switches|avg|max|sum (default avg, as perf)",
 	  set_sort },
+	{ "wait-from", "W",
+	  "waking|wakeup: where a wait after a wakeup starts (default:"
+	  " waking when the trace has sched_waking, as perf)",
+	  set_wait_from },
 	{ "group", NULL, "one row per comm, name:(N) (default)", set_group },
 	{ "no-group", NULL, "one row per task, comm:pid", set_no_group },
 	{ "percentiles", NULL, "add delay p50/p90/p99/p99.9 columns",
@@ -140,15 +156,15 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: slicebench table FILE [options]\n"
-		"FILE: trace.dat (trace-cmd) or perf.data (perf; read with"
-		" `perf script`).\nA delay is a runnable->running wait, from"
+		"FILE: trace.dat (trace-cmd) or perf.data (perf record; not"
+		" pipe-mode,\nnot -z compressed).\nA delay is a runnable->running wait, from"
 		" a wakeup or a preemption until the\ntask is switched in;"
 		" it is counted when the switch-in falls in the window.\n\n");
 	for (size_t i = 0; i < NOPTS; i++)
 		sb_opt_help_line(f, 16, options[i].name, options[i].arg,
 				 options[i].help);
-	fprintf(f, "\nexit: 0 ok, 2 bad usage or unreadable/corrupt trace,"
-		   " 3 environment (perf missing)\n");
+	fprintf(f, "\nexit: 0 ok, 2 bad usage or unreadable/corrupt/unsupported"
+		   " trace, 3 environment\n");
 }
 
 static int parse_args(int argc, char **argv, struct table_args *a)

@@ -80,6 +80,22 @@ static json_t *rows_json(const struct sbt_row *rows, size_t n,
 	return a;
 }
 
+/* [{"cpu": N or null when unsaid, "lost_events": N}] */
+static json_t *lost_json(const struct sbt_table *t)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < t->nlost; i++)
+		json_array_append_new(
+			a, json_pack("{s:o, s:I}", "cpu",
+				     t->lost[i].cpu < 0 ?
+					     json_null() :
+					     json_integer(t->lost[i].cpu),
+				     "lost_events",
+				     (json_int_t)t->lost[i].events));
+	return a;
+}
+
 int sbt_format_json(json_t *doc, const struct sbt_table *t,
 		    const struct sbt_source *src)
 {
@@ -93,6 +109,22 @@ int sbt_format_json(json_t *doc, const struct sbt_table *t,
 	err |= json_object_set_new(
 		doc, "lost_events",
 		json_integer((json_int_t)t->sum.lost_events));
+	err |= json_object_set_new(doc, "lost_events_by_cpu", lost_json(t));
+	err |= json_object_set_new(
+		doc, "wait_from",
+		json_string(sbt_wait_from_name(t->sum.wait_from)));
+	err |= json_object_set_new(doc, "switch_ins",
+				   json_integer((json_int_t)t->sum.switch_ins));
+	err |= json_object_set_new(
+		doc, "unknown_switch_ins",
+		json_integer((json_int_t)t->sum.unknown_switch_ins));
+	err |= json_object_set_new(
+		doc, "time_steps_back",
+		json_pack("{s:I, s:f}", "events", (json_int_t)t->sum.steps_back,
+			  "max_ms", MS(t->sum.max_step_back_ns)));
+	err |= json_object_set_new(
+		doc, "late_comm_changes",
+		json_integer((json_int_t)t->sum.late_comm_changes));
 	err |= json_object_set_new(doc, "window",
 				   json_pack("{s:f, s:f}", "start_s",
 					     S(t->sum.start_ns), "end_s",

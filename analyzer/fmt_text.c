@@ -29,6 +29,48 @@ static void row(FILE *f, const struct sbt_row *r, int percentiles)
 	fputc('\n', f);
 }
 
+const char *sbt_wait_from_name(enum sbt_wait_from w)
+{
+	return w == SBT_WAIT_WAKEUP ? "sched_wakeup" : "sched_waking";
+}
+
+/* What makes the table less than exact: lost events (and on which CPUs),
+ * switch-ins of tasks not known to wait (beyond 0.1 %), clock steps. */
+static void warnings(FILE *f, const struct sbt_table *t)
+{
+	const struct sbt_summary *m = &t->sum;
+
+	if (m->lost_events) {
+		fprintf(f, " WARNING: the recorder lost %llu events (",
+			(unsigned long long)m->lost_events);
+		for (size_t i = 0; i < t->nlost; i++) {
+			if (t->lost[i].cpu < 0)
+				fprintf(f, "%sCPU unsaid: %llu", i ? ", " : "",
+					(unsigned long long)t->lost[i].events);
+			else
+				fprintf(f, "%sCPU %d: %llu", i ? ", " : "",
+					t->lost[i].cpu,
+					(unsigned long long)t->lost[i].events);
+		}
+		fprintf(f, "); waits and runs open there were dropped\n");
+	}
+	if (m->unknown_switch_ins * 1000 > m->switch_ins)
+		fprintf(f,
+			" WARNING: %llu of %llu switch-ins (%.2f %%) were of"
+			" tasks not known to wait (wakeup seen later: clock"
+			" skew across CPUs?); not counted\n",
+			(unsigned long long)m->unknown_switch_ins,
+			(unsigned long long)m->switch_ins,
+			100.0 * (double)m->unknown_switch_ins /
+				(double)m->switch_ins);
+	if (m->steps_back)
+		fprintf(f,
+			" note: %llu events came up to %.3f ms before the one"
+			" before them (CPU clocks); taken at that one's time\n",
+			(unsigned long long)m->steps_back,
+			MS(m->max_step_back_ns));
+}
+
 int sbt_format_text(FILE *f, const struct sbt_table *t,
 		    const struct sbt_source *src, const struct sbt_text_opts *o)
 {
@@ -36,14 +78,13 @@ int sbt_format_text(FILE *f, const struct sbt_table *t,
 	size_t n = o->grouped ? t->ngroups : t->ntasks;
 	int width;
 
-	fprintf(f, " %s (%s): %llu events, %llu lost; window %.6f .. %.6f s\n",
+	fprintf(f,
+		" %s (%s): %llu events, %llu lost; window %.6f .. %.6f s;"
+		" waits from %s\n",
 		src->path, src->recorder, (unsigned long long)t->sum.events,
 		(unsigned long long)t->sum.lost_events, S(t->sum.start_ns),
-		S(t->sum.end_ns));
-	if (t->sum.lost_events)
-		fprintf(f,
-			" WARNING: the recorder lost %llu events; delays may be wrong\n",
-			(unsigned long long)t->sum.lost_events);
+		S(t->sum.end_ns), sbt_wait_from_name(t->sum.wait_from));
+	warnings(f, t);
 	width = 122 + (o->percentiles ? 44 : 0);
 	rule(f, width);
 	fprintf(f, "  %-22s|%14s |%9s |%16s |%16s |%18s |%20s |", "Task",

@@ -176,12 +176,12 @@ static int read_features(struct pd_file *f, char *err, size_t errlen)
 	if (!fits(f, table + idx * 16, 16))
 		return bad(f, err, errlen,
 			   "feature section table cut short at offset", table);
-	f->tracing = f->map + rd64(f->map + table + idx * 16);
 	f->tracing_len = rd64(f->map + table + idx * 16 + 8);
 	if (!fits(f, rd64(f->map + table + idx * 16), f->tracing_len))
 		return bad(f, err, errlen,
 			   "tracing data section out of the file, size",
 			   f->tracing_len);
+	f->tracing = f->map + rd64(f->map + table + idx * 16);
 	return 0;
 }
 

@@ -10,14 +10,27 @@
 
 enum task_state {
 	TS_UNKNOWN, /* not seen yet (perf: no atom) */
+	TS_LOST, /* its CPU lost events: state unknown, no zero wait */
 	TS_SLEEPING, /* switched out in a sleeping state, or exited */
 	TS_RUNNABLE, /* woken or preempted, waiting for a CPU */
 	TS_RUNNING,
 };
 
+/* A delay held back from the series while its task is young. */
+struct young {
+	uint32_t k; /* interval */
+	uint64_t d;
+};
+
 struct task {
 	int pid;
 	enum task_state state;
+	int cpu; /* where it last ran, was woken to or moved to; -1 unknown */
+	int exited; /* sched_process_exit seen: the pid may be reused */
+	int replaced; /* by a newer task of the same pid */
+	int settled; /* its delays go straight to its comm's series */
+	unsigned int nyoung;
+	struct young young[SBT_YOUNG];
 	int series; /* interval series of the current comm; -1 = look up */
 	char comm[SBT_COMM_LEN];
 	uint64_t wait_since; /* TS_RUNNABLE */
@@ -58,6 +71,8 @@ struct sbt {
 	size_t nseries;
 	int *pids; /* sorted copy of the pid filter */
 	struct sbt_summary sum;
+	uint64_t *lost; /* per CPU + 1 (0: not said) */
+	size_t nlost;
 	int started;
 };
 
@@ -125,6 +140,7 @@ void sbt_free(struct sbt *s)
 	free(s->slots);
 	free(s->pids);
 	free(s->pending);
+	free(s->lost);
 	free(s);
 }
 
@@ -146,6 +162,8 @@ static int grow_slots(struct sbt *s)
 	for (size_t i = 0; i < s->ntasks; i++) {
 		size_t j = slot_of(s, s->tasks[i].pid);
 
+		if (s->tasks[i].replaced)
+			continue;
 		while (s->slots[j])
 			j = (j + 1) & (s->nslots - 1);
 		s->slots[j] = (int)i + 1;
@@ -153,15 +171,12 @@ static int grow_slots(struct sbt *s)
 	return 0;
 }
 
-/* The task of @pid, created (TS_UNKNOWN) when new; NULL on ENOMEM. */
-static inline struct task *task_get(struct sbt *s, int pid)
+/* A new task for @pid at slot @j (free, or @pid's older task's); NULL on
+ * ENOMEM. */
+static struct task *task_add(struct sbt *s, int pid, size_t j)
 {
-	size_t j = slot_of(s, pid);
 	struct task *t;
 
-	for (; s->slots[j]; j = (j + 1) & (s->nslots - 1))
-		if (s->tasks[s->slots[j] - 1].pid == pid)
-			return &s->tasks[s->slots[j] - 1];
 	if (s->ntasks == s->cap) {
 		size_t cap = s->cap ? s->cap * 2 : 256;
 		struct task *tasks = realloc(s->tasks, cap * sizeof(*tasks));
@@ -171,7 +186,7 @@ static inline struct task *task_get(struct sbt *s, int pid)
 		s->tasks = tasks;
 		s->cap = cap;
 	}
-	if ((s->ntasks + 1) * 2 > s->nslots) {
+	if (!s->slots[j] && (s->ntasks + 1) * 2 > s->nslots) {
 		if (grow_slots(s))
 			return NULL;
 		j = slot_of(s, pid);
@@ -181,9 +196,35 @@ static inline struct task *task_get(struct sbt *s, int pid)
 	t = &s->tasks[s->ntasks];
 	memset(t, 0, sizeof(*t));
 	t->pid = pid;
+	t->cpu = -1;
 	t->series = -1;
 	s->slots[j] = (int)++s->ntasks;
 	return t;
+}
+
+/* The task of @pid, created (TS_UNKNOWN) when new; NULL on ENOMEM. With
+ * @born (a fork's child, a first wakeup, a switch-in), a pid whose task
+ * has exited is a new task (pid reuse, as perf sched latency sees it). */
+static inline struct task *task_get_as(struct sbt *s, int pid, int born)
+{
+	size_t j = slot_of(s, pid);
+
+	for (; s->slots[j]; j = (j + 1) & (s->nslots - 1)) {
+		struct task *t = &s->tasks[s->slots[j] - 1];
+
+		if (t->pid != pid)
+			continue;
+		if (!born || !t->exited)
+			return t;
+		t->replaced = 1;
+		return task_add(s, pid, j);
+	}
+	return task_add(s, pid, j);
+}
+
+static inline struct task *task_get(struct sbt *s, int pid)
+{
+	return task_get_as(s, pid, 0);
 }
 
 /* Whether @comm (up to SBT_COMM_LEN - 1 bytes read) is @have. With
@@ -197,10 +238,13 @@ static inline int same_comm(const char *have, const char *comm, int readable)
 	return !strncmp(have, comm, SBT_COMM_LEN - 1);
 }
 
-static inline void set_comm(struct task *t, const char *comm, int readable)
+static inline void set_comm(struct sbt *s, struct task *t, const char *comm,
+			    int readable)
 {
 	if (!comm || same_comm(t->comm, comm, readable))
 		return;
+	if (t->settled && t->comm[0])
+		s->sum.late_comm_changes++;
 	copy_comm(t->comm, comm);
 	t->series = -1;
 }
@@ -315,26 +359,12 @@ static int close_cell(struct sbt *s, struct sbt_dist *d)
 	return 0;
 }
 
-/* Count a wait of @t that ends at @now (inside the window). */
-static int count_delay(struct sbt *s, struct task *t, uint64_t now)
+/* Add delay @d to interval @k of @se (a closed cell is opened for it and
+ * closed again: the delays of a young task come late). */
+static int series_add(struct sbt *s, struct series *se, size_t k, uint64_t d)
 {
-	uint64_t d = now - t->wait_since;
-	size_t k = (now - s->sum.start_ns) / s->o.interval_ns;
-	struct series *se;
+	struct sbt_dist *cell;
 
-	if (k >= SBT_MAX_INTERVALS)
-		return -E2BIG;
-	if (dist_add(s->pending, &t->delays, d))
-		return -ENOMEM;
-	t->switches++;
-	if (d > t->max_delay_ns || t->switches == 1) {
-		t->max_delay_ns = d;
-		t->max_start_ns = t->wait_since;
-		t->max_end_ns = now;
-	}
-	se = series_of(s, t);
-	if (!se)
-		return -ENOMEM;
 	if (k >= se->len) {
 		size_t len = k + 1;
 
@@ -353,7 +383,64 @@ static int count_delay(struct sbt *s, struct task *t, uint64_t now)
 		memset(se->iv + se->len, 0, (len - se->len) * sizeof(*se->iv));
 		se->len = len;
 	}
-	return dist_add(s->pending, &se->iv[k], d);
+	cell = &se->iv[k];
+	if (!cell->compact)
+		return dist_add(s->pending, cell, d);
+	cell->hist = malloc(sizeof(*cell->hist));
+	if (!cell->hist)
+		return -ENOMEM;
+	sb_hist_init(cell->hist);
+	sb_hist_merge_compact(cell->hist, cell->compact);
+	free(cell->compact);
+	cell->compact = NULL;
+	if (dist_add(s->pending, cell, d))
+		return -ENOMEM;
+	return close_cell(s, cell);
+}
+
+/* The delays @t held while young go to the series of its comm now. */
+static int settle(struct sbt *s, struct task *t)
+{
+	struct series *se;
+
+	t->settled = 1;
+	if (!t->nyoung)
+		return 0;
+	se = series_of(s, t);
+	if (!se)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < t->nyoung; i++)
+		if (series_add(s, se, t->young[i].k, t->young[i].d))
+			return -ENOMEM;
+	t->nyoung = 0;
+	return 0;
+}
+
+/* Count a wait of @t that ends at @now (inside the window). */
+static int count_delay(struct sbt *s, struct task *t, uint64_t now)
+{
+	uint64_t d = now - t->wait_since;
+	size_t k = (now - s->sum.start_ns) / s->o.interval_ns;
+	struct series *se;
+
+	if (k >= SBT_MAX_INTERVALS)
+		return -E2BIG;
+	if (dist_add(s->pending, &t->delays, d))
+		return -ENOMEM;
+	t->switches++;
+	if (d > t->max_delay_ns || t->switches == 1) {
+		t->max_delay_ns = d;
+		t->max_start_ns = t->wait_since;
+		t->max_end_ns = now;
+	}
+	if (!t->settled) {
+		t->young[t->nyoung++] = (struct young){ (uint32_t)k, d };
+		return t->nyoung == SBT_YOUNG ? settle(s, t) : 0;
+	}
+	se = series_of(s, t);
+	if (!se)
+		return -ENOMEM;
+	return series_add(s, se, k, d);
 }
 
 static uint64_t overlap(const struct sbt *s, uint64_t a, uint64_t b)
@@ -378,10 +465,11 @@ static int on_switch(struct sbt *s, const struct sbt_event *ev)
 		prev = task_get(s, ev->pid);
 		if (!prev)
 			return -ENOMEM;
-		set_comm(prev, ev->comm, ev->comm_readable);
+		set_comm(s, prev, ev->comm, ev->comm_readable);
 		if (prev->state == TS_RUNNING)
 			prev->runtime_ns +=
 				overlap(s, prev->run_since, ev->ts_ns);
+		prev->cpu = ev->cpu;
 		if (!(ev->prev_state & SBT_STATE_MASK)) {
 			prev->state = TS_RUNNABLE;
 			prev->wait_since = ev->ts_ns;
@@ -391,15 +479,18 @@ static int on_switch(struct sbt *s, const struct sbt_event *ev)
 	}
 	if (ev->next_pid <= 0)
 		return 0;
-	next = task_get(s, ev->next_pid);
+	next = task_get_as(s, ev->next_pid, 1);
 	if (!next)
 		return -ENOMEM;
-	set_comm(next, ev->next_comm, ev->comm_readable);
+	set_comm(s, next, ev->next_comm, ev->comm_readable);
+	next->cpu = ev->cpu;
 	if (next->state == TS_UNKNOWN) {
 		/* First sight: perf counts it as a zero wait. */
 		next->state = TS_RUNNABLE;
 		next->wait_since = ev->ts_ns;
 	}
+	if (in_window(s, ev->ts_ns))
+		s->sum.switch_ins++;
 	if (next->state == TS_RUNNABLE) {
 		int r = in_window(s, ev->ts_ns) && wanted(s, next->pid) ?
 				count_delay(s, next, ev->ts_ns) :
@@ -407,12 +498,32 @@ static int on_switch(struct sbt *s, const struct sbt_event *ev)
 
 		if (r)
 			return r;
-	} else if (in_window(s, ev->ts_ns)) {
-		s->sum.unknown_switch_ins++;
+	} else if (next->state != TS_LOST && in_window(s, ev->ts_ns)) {
+		s->sum.unknown_switch_ins++; /* its wakeup came later, or never */
 	}
 	next->state = TS_RUNNING;
 	next->run_since = ev->ts_ns;
 	return 0;
+}
+
+static enum sbt_wait_from wait_from(const struct sbt *s)
+{
+	if (s->o.wait_from != SBT_WAIT_AUTO)
+		return s->o.wait_from;
+	return s->sum.waking_recorded ? SBT_WAIT_WAKING : SBT_WAIT_WAKEUP;
+}
+
+static void on_wakeup(struct sbt *s, struct task *t, const struct sbt_event *ev)
+{
+	if (ev->type == SBT_EV_WAKING && wait_from(s) == SBT_WAIT_WAKEUP)
+		return;
+	set_comm(s, t, ev->comm, ev->comm_readable);
+	t->cpu = ev->target_cpu;
+	/* Waking a runnable or running task starts no wait (perf). */
+	if (t->state != TS_RUNNABLE && t->state != TS_RUNNING) {
+		t->state = TS_RUNNABLE;
+		t->wait_since = ev->ts_ns;
+	}
 }
 
 static int on_task_event(struct sbt *s, const struct sbt_event *ev)
@@ -421,21 +532,17 @@ static int on_task_event(struct sbt *s, const struct sbt_event *ev)
 
 	if (ev->pid <= 0)
 		return 0;
-	t = task_get(s, ev->pid);
+	t = task_get_as(s, ev->pid, ev->type != SBT_EV_EXIT);
 	if (!t)
 		return -ENOMEM;
 	switch (ev->type) {
 	case SBT_EV_WAKEUP:
 	case SBT_EV_WAKING:
 	case SBT_EV_WAKEUP_NEW:
-		set_comm(t, ev->comm, ev->comm_readable);
-		/* Waking a runnable or running task starts no wait (perf). */
-		if (t->state == TS_UNKNOWN || t->state == TS_SLEEPING) {
-			t->state = TS_RUNNABLE;
-			t->wait_since = ev->ts_ns;
-		}
+		on_wakeup(s, t, ev);
 		break;
 	case SBT_EV_MIGRATE:
+		t->cpu = ev->target_cpu;
 		if (in_window(s, ev->ts_ns))
 			t->migrations++;
 		break;
@@ -443,22 +550,24 @@ static int on_task_event(struct sbt *s, const struct sbt_event *ev)
 		char comm[SBT_COMM_LEN];
 		struct task *c;
 
-		set_comm(t, ev->comm, ev->comm_readable);
+		set_comm(s, t, ev->comm, ev->comm_readable);
 		copy_comm(comm, t->comm);
-		c = task_get(s, ev->child_pid);
+		c = task_get_as(s, ev->child_pid, 1);
 		if (!c)
 			return -ENOMEM;
-		set_comm(c, comm, 1);
+		set_comm(s, c, comm, 1);
 		break;
 	}
 	case SBT_EV_EXEC:
-		set_comm(t, ev->comm, ev->comm_readable);
+		set_comm(s, t, ev->comm, ev->comm_readable);
 		break;
 	case SBT_EV_EXIT:
-		/* A wait still open at exit never ends: drop it. */
+		/* A wait still open at exit never ends: drop it. Its comm
+		 * changes no more: its held delays can go. */
 		if (t->state == TS_RUNNABLE)
 			t->state = TS_SLEEPING;
-		break;
+		t->exited = 1;
+		return settle(s, t);
 	case SBT_EV_SWITCH:
 		break;
 	}
@@ -467,12 +576,23 @@ static int on_task_event(struct sbt *s, const struct sbt_event *ev)
 
 int sbt_feed(struct sbt *s, const struct sbt_event *ev)
 {
+	struct sbt_event at;
+
 	if (!s->started) {
 		s->started = 1;
 		s->sum.first_ts_ns = ev->ts_ns;
 		s->sum.start_ns = s->o.since_ns ? s->o.since_ns : ev->ts_ns;
 	} else if (ev->ts_ns < s->sum.last_ts_ns) {
-		return -EINVAL;
+		uint64_t back = s->sum.last_ts_ns - ev->ts_ns;
+
+		if (back > SBT_MAX_STEP_BACK_NS)
+			return -EINVAL;
+		s->sum.steps_back++;
+		if (back > s->sum.max_step_back_ns)
+			s->sum.max_step_back_ns = back;
+		at = *ev;
+		at.ts_ns = s->sum.last_ts_ns;
+		ev = &at;
 	}
 	s->sum.last_ts_ns = ev->ts_ns;
 	s->sum.events++;
@@ -483,13 +603,59 @@ int sbt_feed(struct sbt *s, const struct sbt_event *ev)
 
 void sbt_add_lost(struct sbt *s, int cpu, uint64_t n)
 {
-	(void)cpu;
+	size_t i = cpu >= 0 && cpu < SBT_LOST_MAX_CPUS ? (size_t)cpu + 1 : 0;
+
 	s->sum.lost_events += n;
+	if (i >= s->nlost) {
+		uint64_t *l = realloc(s->lost, (i + 1) * sizeof(*l));
+
+		if (!l)
+			return; /* the per-CPU count only: the total stays */
+		memset(l + s->nlost, 0, (i + 1 - s->nlost) * sizeof(*l));
+		s->lost = l;
+		s->nlost = i + 1;
+	}
+	s->lost[i] += n;
+	for (size_t k = 0; k < s->ntasks; k++) {
+		struct task *t = &s->tasks[k];
+
+		if ((!i || t->cpu == cpu) &&
+		    (t->state == TS_RUNNABLE || t->state == TS_RUNNING))
+			t->state = TS_LOST;
+	}
+}
+
+size_t sbt_lost_cpu_count(const struct sbt *s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->nlost; i++)
+		n += !!s->lost[i];
+	return n;
+}
+
+void sbt_lost_cpu_get(const struct sbt *s, size_t i, int *cpu, uint64_t *n)
+{
+	for (size_t k = 0; k < s->nlost; k++) {
+		if (!s->lost[k] || i--)
+			continue;
+		*cpu = (int)k - 1;
+		*n = s->lost[k];
+		return;
+	}
 }
 
 void sbt_set_waking_recorded(struct sbt *s, int recorded)
 {
 	s->sum.waking_recorded = !!recorded;
+}
+
+int sbt_finish(struct sbt *s)
+{
+	for (size_t i = 0; i < s->ntasks; i++)
+		if (settle(s, &s->tasks[i]))
+			return -ENOMEM;
+	return 0;
 }
 
 size_t sbt_task_count(const struct sbt *s)
@@ -542,6 +708,7 @@ void sbt_summary_get(const struct sbt *s, struct sbt_summary *out)
 {
 	*out = s->sum;
 	out->interval_ns = s->o.interval_ns;
+	out->wait_from = wait_from(s);
 	out->end_ns = s->o.until_ns < s->sum.last_ts_ns ? s->o.until_ns :
 							  s->sum.last_ts_ns;
 }
@@ -549,7 +716,7 @@ void sbt_summary_get(const struct sbt *s, struct sbt_summary *out)
 const char *sbt_feed_error(int r)
 {
 	if (r == -EINVAL)
-		return "time goes backwards";
+		return "time goes back by more than 1 ms";
 	if (r == -E2BIG)
 		return "the trace spans too long a time (corrupt timestamps?)";
 	return strerror(-r);

@@ -46,17 +46,27 @@ struct sbt_event {
 			    * - 1 readable bytes: compared as one block */
 };
 
+/* Where a wait after a wakeup starts. */
+enum sbt_wait_from {
+	SBT_WAIT_AUTO, /* sched_waking when the trace has it, else wakeup */
+	SBT_WAIT_WAKING, /* sched_waking (sched_wakeup if no waking came) */
+	SBT_WAIT_WAKEUP, /* sched_wakeup only; sched_waking is ignored */
+};
+
 struct sbt_opts {
 	uint64_t since_ns; /* window start (0: from the first event) */
 	uint64_t until_ns; /* window end (UINT64_MAX: to the last event) */
 	uint64_t interval_ns; /* per-interval stats width; 0 = 1 s */
 	const int *pids; /* only these pids (NULL/0: all) */
 	size_t npids;
+	enum sbt_wait_from wait_from;
 };
 
 struct sbt;
 
+#define SBT_LOST_MAX_CPUS 4096 /* beyond: counted as an unsaid CPU */
 #define SBT_FEW 6
+#define SBT_YOUNG 8
 
 /* The delays of a task or of an interval: the first SBT_FEW kept as they
  * are, a histogram only beyond (most tasks and intervals have few); an
@@ -78,15 +88,24 @@ void sbt_free(struct sbt *s);
 /* Per-second (interval) series are bounded: a longer span is corrupt input. */
 #define SBT_MAX_INTERVALS (1u << 20)
 
+/* Events may come up to this much earlier than the one before (the clocks
+ * of two CPUs): counted, and taken as at that one's time. */
+#define SBT_MAX_STEP_BACK_NS 1000000ull
+
 /*
- * Feed one event. Returns 0, -EINVAL (time went backwards), -E2BIG (the
- * window spans more than SBT_MAX_INTERVALS intervals) or -ENOMEM.
+ * Feed one event. Returns 0, -EINVAL (time went back by more than
+ * SBT_MAX_STEP_BACK_NS), -E2BIG (the window spans more than
+ * SBT_MAX_INTERVALS intervals) or -ENOMEM.
  */
 int sbt_feed(struct sbt *s, const struct sbt_event *ev);
 /* What a non-zero sbt_feed() result means, and the exit code it gives. */
 const char *sbt_feed_error(int r);
 int sbt_feed_exit(int r);
-/* The recorder reported @n events lost on @cpu (-1: not said). */
+/*
+ * The recorder reported @n events lost on @cpu (-1: not said, then every
+ * CPU). Feed it at its place in time: the waits and runs open on that CPU
+ * (of tasks last seen there) are dropped, so that none spans the gap.
+ */
 void sbt_add_lost(struct sbt *s, int cpu, uint64_t n);
 /* Tell the core, before the first event, whether sched_waking was recorded. */
 void sbt_set_waking_recorded(struct sbt *s, int recorded);
@@ -94,7 +113,12 @@ void sbt_set_waking_recorded(struct sbt *s, int recorded);
 /* Per-task results, read after the last sbt_feed(). */
 struct sbt_task_stats {
 	int pid;
-	char comm[SBT_COMM_LEN]; /* the last comm seen (as perf) */
+	/* The last comm seen (as perf). The per-interval series count a delay
+	 * under the comm of its task then, except that a task's first
+	 * SBT_YOUNG delays follow it when its comm changes (exec or a rename
+	 * early in its life); a change after those moves only the totals
+	 * (counted in sbt_summary.late_comm_changes). */
+	char comm[SBT_COMM_LEN];
 	uint64_t runtime_ns; /* on CPU within the window */
 	uint64_t switches; /* switch-ins that ended a counted wait */
 	uint64_t migrations;
@@ -121,9 +145,23 @@ struct sbt_summary {
 	uint64_t first_ts_ns, last_ts_ns; /* of all events fed */
 	uint64_t start_ns, end_ns; /* the effective window */
 	uint64_t interval_ns;
-	uint64_t unknown_switch_ins; /* switch-ins without a known wait */
+	uint64_t switch_ins; /* of tasks (not idle) in the window */
+	uint64_t unknown_switch_ins; /* of them, without a known wait */
+	uint64_t steps_back; /* events earlier than the one before */
+	uint64_t max_step_back_ns;
+	uint64_t late_comm_changes; /* see sbt_task_stats.comm */
 	int waking_recorded; /* the trace has sched_waking events */
+	enum sbt_wait_from wait_from; /* WAKING or WAKEUP, as used */
 };
 void sbt_summary_get(const struct sbt *s, struct sbt_summary *out);
+
+/* Lost events per CPU: the number of CPUs with a count (0 .. n - 1 in
+ * order, the unsaid CPU as -1 first), and the count of the @i-th. */
+size_t sbt_lost_cpu_count(const struct sbt *s);
+void sbt_lost_cpu_get(const struct sbt *s, size_t i, int *cpu, uint64_t *n);
+
+/* Done feeding: the delays still held per task go to their series (call
+ * before reading the series; sbt_table_build does). 0 or -ENOMEM. */
+int sbt_finish(struct sbt *s);
 
 #endif

@@ -18,6 +18,9 @@ struct sbt_text_opts {
 	int percentiles; /* add the p50/p90/p99/p99.9 columns */
 };
 
+/* "sched_waking" or "sched_wakeup". */
+const char *sbt_wait_from_name(enum sbt_wait_from w);
+
 /* The text table into @f. Returns 0 or -EIO. */
 int sbt_format_text(FILE *f, const struct sbt_table *t,
 		    const struct sbt_source *src,

@@ -243,7 +243,20 @@ static int build_total(const struct sbt *s, const struct sbt_table_opts *o,
 	return row_intervals(r, s, o, NULL, interval_count(&t->sum), tmp);
 }
 
-int sbt_table_build(const struct sbt *s, const struct sbt_table_opts *o,
+static int copy_lost(const struct sbt *s, struct sbt_table *t)
+{
+	size_t n = sbt_lost_cpu_count(s);
+
+	t->lost = calloc(n ? n : 1, sizeof(*t->lost));
+	if (!t->lost)
+		return -ENOMEM;
+	for (; t->nlost < n; t->nlost++)
+		sbt_lost_cpu_get(s, t->nlost, &t->lost[t->nlost].cpu,
+				 &t->lost[t->nlost].events);
+	return 0;
+}
+
+int sbt_table_build(struct sbt *s, const struct sbt_table_opts *o,
 		    struct sbt_table *t)
 {
 	size_t n = sbt_task_count(s);
@@ -253,7 +266,7 @@ int sbt_table_build(const struct sbt *s, const struct sbt_table_opts *o,
 	memset(t, 0, sizeof(*t));
 	sbt_summary_get(s, &t->sum);
 	t->tasks = calloc(n ? n : 1, sizeof(*t->tasks));
-	if (!h || !t->tasks)
+	if (!h || !t->tasks || sbt_finish(s) || copy_lost(s, t))
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		struct sbt_task_stats ts;
@@ -290,5 +303,6 @@ void sbt_table_free(struct sbt_table *t)
 	free(t->groups);
 	free(t->tasks);
 	free(t->total.iv);
+	free(t->lost);
 	memset(t, 0, sizeof(*t));
 }

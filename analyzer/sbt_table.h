@@ -38,11 +38,18 @@ struct sbt_row {
 	size_t niv;
 };
 
+struct sbt_lost_cpu {
+	int cpu; /* -1: the recorder did not say */
+	uint64_t events;
+};
+
 struct sbt_table {
 	struct sbt_row *tasks, *groups;
 	size_t ntasks, ngroups;
 	struct sbt_row total;
 	struct sbt_summary sum;
+	struct sbt_lost_cpu *lost; /* CPUs that lost events, in order */
+	size_t nlost;
 };
 
 struct sbt_table_opts {
@@ -55,8 +62,9 @@ struct sbt_table_opts {
 int sbt_sort_parse(const char *s, enum sbt_sort *out);
 
 /* Build @t (sorted rows; tasks without a switch or runtime in the window are
- * left out). Returns 0 or -ENOMEM; free with sbt_table_free(). */
-int sbt_table_build(const struct sbt *s, const struct sbt_table_opts *o,
+ * left out) once the events are all fed (it calls sbt_finish). Returns 0 or
+ * -ENOMEM; free with sbt_table_free(). */
+int sbt_table_build(struct sbt *s, const struct sbt_table_opts *o,
 		    struct sbt_table *t);
 void sbt_table_free(struct sbt_table *t);
 

@@ -20,12 +20,17 @@
 #define START_TIMEOUT_MS 60000 /* trace-cmd under TCG can take seconds */
 #define STOP_TIMEOUT_NS (180LL * 1000000000LL)
 
+/* sched_waking too: waits start there by default (`table --wait-from`),
+ * as in `perf sched latency` since it knows that event. */
 static const char *const events[] = {
-	"sched_switch",	      "sched_wakeup",
-	"sched_wakeup_new",   "sched_migrate_task",
-	"sched_process_fork", "sched_process_exec",
-	"sched_process_exit", NULL,
+	"sched_switch",	      "sched_waking",
+	"sched_wakeup",	      "sched_wakeup_new",
+	"sched_migrate_task", "sched_process_fork",
+	"sched_process_exec", "sched_process_exit",
+	NULL,
 };
+
+#define NEVENTS (sizeof(events) / sizeof(events[0]) - 1)
 
 const char *recorder_tool(enum agent_recorder kind)
 {
@@ -96,7 +101,7 @@ static int spawn_recorder(struct rec_proc *p, const char *const *argv,
 static int start_trace_cmd(struct rec_proc *p, const char *out_dir,
 			   int buffer_kb, char *err, size_t errlen)
 {
-	char out[PATH_MAX], kb[32], names[8][64];
+	char out[PATH_MAX], kb[32], names[NEVENTS][64];
 	const char *argv[40];
 	int n = 0, waited = 0;
 
@@ -155,7 +160,7 @@ static int perf_failed(const struct rec_proc *p, const char *what, char *err,
 static int start_perf(struct rec_proc *p, const char *out_dir, char *err,
 		      size_t errlen)
 {
-	char out[PATH_MAX], ctl[2 * PATH_MAX + 8], ack[16] = "", names[8][64];
+	char out[PATH_MAX], ctl[2 * PATH_MAX + 8], ack[16] = "", names[NEVENTS][64];
 	const char *argv[48] = {
 		"perf", "record",	   "-a", "-R", "-m", "1024", "-c", "1",
 		"-k",	"CLOCK_MONOTONIC", "-D", "-1"

@@ -24,7 +24,9 @@ run_vs_perf() {
 	read -r since until < <(perf script -i "$1/perf.data" --ns -F time 2>/dev/null |
 		awk 'NR == 1 { a = $1 } { b = $1 } END { print a + 0, b + 0 }')
 	echo "check: per task vs perf sched latency over perf's recording ($since .. $until s)"
-	"$sb" table "$1/trace.dat" --no-group --since "$since" --until "$until" \
+	# perf 6.1 starts waits at sched_wakeup only: so do we here
+	"$sb" table "$1/trace.dat" --wait-from wakeup --no-group \
+		--since "$since" --until "$until" \
 		--json "$2/span.json" >/dev/null
 	table_rows "$2/span.json" >"$2/ours"
 	perf_latency_rows "$1/perf.data" >"$2/perf"

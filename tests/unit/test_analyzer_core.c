@@ -388,16 +388,190 @@ static void test_intervals(void **state)
 	sbt_free(s);
 }
 
+/* Up to 1 ms back (two CPUs' clocks) is taken as no step and counted;
+ * more is an error. */
 static void test_time_backwards(void **state)
 {
 	struct sbt *s = mk(0, 0);
-	struct sbt_event e = { .type = SBT_EV_WAKEUP, .ts_ns = 10, .pid = 1 };
+	struct sbt_event e = { .type = SBT_EV_WAKEUP,
+			       .ts_ns = 5 * S_,
+			       .pid = 1 };
+	struct sbt_summary sum;
 
 	(void)state;
 	assert_int_equal(sbt_feed(s, &e), 0);
-	e.ts_ns = 9;
+	e.ts_ns = 5 * S_ - 300 * US;
+	assert_int_equal(sbt_feed(s, &e), 0);
+	e.ts_ns = 5 * S_ - 1000 * US;
+	assert_int_equal(sbt_feed(s, &e), 0);
+	sbt_summary_get(s, &sum);
+	assert_int_equal(sum.steps_back, 2);
+	assert_int_equal(sum.max_step_back_ns, 1000 * US);
+	assert_int_equal(sum.last_ts_ns, 5 * S_);
+	e.ts_ns = 5 * S_ - 1001 * US;
 	assert_int_equal(sbt_feed(s, &e), -EINVAL);
 	sbt_free(s);
+}
+
+/* Events lost on CPU 1: the wait of a task woken onto it and the run of
+ * the task on it are dropped; CPU 0's wait counts. */
+static void test_lost_resets_cpu(void **state)
+{
+	struct sbt_table_opts o = { .sort = SBT_SORT_AVG };
+	struct sbt *s = mk(0, 0);
+	struct sbt_table t;
+
+	(void)state;
+	sw(s, 0, 1, 0, "swapper/1", 0, 3, "c"); /* c runs on CPU 1 */
+	ev(s, SBT_EV_WAKEUP, 100 * US, 1, "a", 1); /* a onto CPU 1 */
+	ev(s, SBT_EV_WAKEUP, 100 * US, 2, "b", 0); /* b onto CPU 0 */
+	sbt_add_lost(s, 1, 7);
+	sbt_add_lost(s, -1, 2); /* not said: every CPU, after b's wakeup */
+	ev(s, SBT_EV_WAKEUP, 110 * US, 2, "b", 0);
+	sw(s, 300 * US, 0, 0, "swapper/0", 0, 2, "b");
+	sw(s, 400 * US, 1, 3, "c", 1, 1, "a");
+	assert_int_equal(get(s, 1).switches, 0); /* the wait spans the gap */
+	assert_int_equal(get(s, 2).switches, 1);
+	assert_int_equal(get(s, 2).max_delay_ns, 190 * US);
+	assert_int_equal(get(s, 3).runtime_ns, 0); /* its run spans it */
+	assert_int_equal(sbt_table_build(s, &o, &t), 0);
+	assert_int_equal(t.sum.lost_events, 9);
+	assert_int_equal(t.sum.unknown_switch_ins, 0);
+	assert_int_equal(t.nlost, 2);
+	assert_int_equal(t.lost[0].cpu, -1);
+	assert_int_equal(t.lost[0].events, 2);
+	assert_int_equal(t.lost[1].cpu, 1);
+	assert_int_equal(t.lost[1].events, 7);
+	sbt_table_free(&t);
+	sbt_free(s);
+}
+
+/* A pid reused after its task exited is a new task (as perf). */
+static void test_pid_reuse(void **state)
+{
+	struct sbt *s = mk(0, 0);
+	struct sbt_task_stats a, b;
+
+	(void)state;
+	ev(s, SBT_EV_WAKEUP, 0, 5, "old", 0);
+	sw(s, 100 * US, 0, 0, "swapper/0", 0, 5, "old");
+	ev(s, SBT_EV_EXIT, 200 * US, 5, "old", 0);
+	sw(s, 210 * US, 0, 5, "old", 0x80, 0, "swapper/0"); /* dead */
+	ev(s, SBT_EV_FORK, 300 * US, 1, "sh", 5);
+	ev(s, SBT_EV_WAKEUP_NEW, 310 * US, 5, "sh", 0);
+	sw(s, 340 * US, 0, 0, "swapper/0", 0, 5, "sh");
+	assert_int_equal(sbt_task_count(s), 3);
+	sbt_task_get(s, 0, &a);
+	sbt_task_get(s, 2, &b);
+	assert_int_equal(a.pid, 5);
+	assert_int_equal(b.pid, 5);
+	assert_string_equal(a.comm, "old");
+	assert_string_equal(b.comm, "sh");
+	assert_int_equal(a.max_delay_ns, 100 * US);
+	assert_int_equal(b.max_delay_ns, 30 * US);
+	assert_int_equal(a.runtime_ns, 110 * US);
+	sbt_free(s);
+}
+
+/* A task forked as "sh" that execs "prog": its delays before the exec are
+ * in prog's per-interval series too, and sh has none. A rename after the
+ * task's first SBT_YOUNG delays moves only its totals, and is counted. */
+static void test_comm_change_series(void **state)
+{
+	struct sbt_table_opts o = { .sort = SBT_SORT_AVG };
+	struct sbt *s = mk(0, 0);
+	struct sbt_table t;
+	uint64_t ts = 0;
+
+	(void)state;
+	ev(s, SBT_EV_FORK, 0, 1, "sh", 7);
+	for (int i = 0; i < 2; i++, ts += S_) { /* 2 delays, 2 intervals */
+		ev(s, SBT_EV_WAKEUP, ts + 10 * US, 7, "sh", 0);
+		sw(s, ts + 30 * US, 0, 0, "swapper/0", 0, 7, "sh");
+		sw(s, ts + 40 * US, 0, 7, "sh", 1, 0, "swapper/0");
+	}
+	ev(s, SBT_EV_EXEC, ts, 7, "/bin/prog", 0);
+	for (int i = 0; i < SBT_YOUNG + 2; i++, ts += 100 * US) { /* 8 */
+		ev(s, SBT_EV_WAKEUP, ts + 10 * US, 8, "w", 0);
+		sw(s, ts + 20 * US, 0, 0, "swapper/0", 0, 8, "w");
+		sw(s, ts + 30 * US, 0, 8, "w", 1, 0, "swapper/0");
+	}
+	ev(s, SBT_EV_EXEC, ts, 8, "/bin/w2", 0);
+	sw(s, ts + S_, 0, 0, "swapper/0", 0, 1, "sh");
+	assert_int_equal(sbt_table_build(s, &o, &t), 0);
+	assert_int_equal(t.sum.late_comm_changes, 1);
+	for (size_t i = 0; i < t.ngroups; i++) {
+		const struct sbt_row *g = &t.groups[i];
+		uint64_t n = 0;
+
+		for (size_t k = 0; k < g->niv; k++)
+			n += g->iv[k].delays;
+		if (!strcmp(g->comm, "prog")) {
+			assert_int_equal(g->iv[0].delays, 1);
+			assert_int_equal(g->iv[1].delays, 1);
+			assert_int_equal(g->iv[0].max_ns, 20 * US);
+		}
+		if (!strcmp(g->comm, "sh"))
+			assert_int_equal(n, 1); /* pid 1's own */
+	}
+	sbt_table_free(&t);
+	sbt_free(s);
+}
+
+/* A switch-in of a task not known to wait (its wakeup comes later, from a
+ * CPU whose clock is behind) is counted, not silently dropped. */
+static void test_unknown_switch_in(void **state)
+{
+	struct sbt *s = mk(0, 0);
+	struct sbt_summary sum;
+
+	(void)state;
+	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
+	sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0"); /* a sleeps */
+	sw(s, 50 * US, 1, 0, "swapper/1", 0, 1, "a"); /* in, no wakeup yet */
+	ev(s, SBT_EV_WAKEUP, 50 * US, 1, "a", 1);
+	sbt_summary_get(s, &sum);
+	assert_int_equal(sum.switch_ins, 2);
+	assert_int_equal(sum.unknown_switch_ins, 1);
+	assert_int_equal(get(s, 1).switches, 1); /* the first sight only */
+	sbt_free(s);
+}
+
+/* --wait-from: a wait starts at sched_waking (by default when the trace
+ * has it) or at sched_wakeup. */
+static void test_wait_from(void **state)
+{
+	static const struct {
+		enum sbt_wait_from from;
+		int recorded;
+		uint64_t delay_us;
+		enum sbt_wait_from used;
+	} cases[] = {
+		{ SBT_WAIT_AUTO, 1, 100, SBT_WAIT_WAKING },
+		{ SBT_WAIT_AUTO, 0, 50, SBT_WAIT_WAKEUP },
+		{ SBT_WAIT_WAKEUP, 1, 50, SBT_WAIT_WAKEUP },
+		{ SBT_WAIT_WAKING, 1, 100, SBT_WAIT_WAKING },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sbt_opts o = { .wait_from = cases[i].from };
+		struct sbt *s = sbt_new(&o);
+		struct sbt_summary sum;
+
+		assert_non_null(s);
+		sbt_set_waking_recorded(s, cases[i].recorded);
+		sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
+		sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0");
+		ev(s, SBT_EV_WAKING, 100 * US, 1, "a", 0);
+		ev(s, SBT_EV_WAKEUP, 150 * US, 1, "a", 0);
+		sw(s, 200 * US, 0, 0, "swapper/0", 0, 1, "a");
+		assert_int_equal(get(s, 1).max_delay_ns,
+				 cases[i].delay_us * US);
+		sbt_summary_get(s, &sum);
+		assert_int_equal(sum.wait_from, cases[i].used);
+		sbt_free(s);
+	}
 }
 
 /* Many delays (histogram adds are queued in the core): every one counted
@@ -517,6 +691,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_wakeup_to_switch_in),
+		cmocka_unit_test(test_lost_resets_cpu),
+		cmocka_unit_test(test_pid_reuse),
+		cmocka_unit_test(test_comm_change_series),
+		cmocka_unit_test(test_unknown_switch_in),
+		cmocka_unit_test(test_wait_from),
 		cmocka_unit_test(test_preempt_to_switch_in),
 		cmocka_unit_test(test_migration),
 		cmocka_unit_test(test_exit_while_runnable),
