@@ -23,11 +23,9 @@
 /* sched_waking too: waits start there by default (`table --wait-from`),
  * as in `perf sched latency` since it knows that event. */
 static const char *const events[] = {
-	"sched_switch",	      "sched_waking",
-	"sched_wakeup",	      "sched_wakeup_new",
-	"sched_migrate_task", "sched_process_fork",
-	"sched_process_exec", "sched_process_exit",
-	NULL,
+	"sched_switch",	      "sched_waking",	    "sched_wakeup",
+	"sched_wakeup_new",   "sched_migrate_task", "sched_process_fork",
+	"sched_process_exec", "sched_process_exit", NULL,
 };
 
 #define NEVENTS (sizeof(events) / sizeof(events[0]) - 1)
@@ -160,7 +158,8 @@ static int perf_failed(const struct rec_proc *p, const char *what, char *err,
 static int start_perf(struct rec_proc *p, const char *out_dir, char *err,
 		      size_t errlen)
 {
-	char out[PATH_MAX], ctl[2 * PATH_MAX + 8], ack[16] = "", names[NEVENTS][64];
+	char out[PATH_MAX], ctl[2 * PATH_MAX + 8], ack[16] = "",
+						   names[NEVENTS][64];
 	const char *argv[48] = {
 		"perf", "record",	   "-a", "-R", "-m", "1024", "-c", "1",
 		"-k",	"CLOCK_MONOTONIC", "-D", "-1"
