@@ -4,8 +4,12 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/atomicio.h"
 #include "harness/features.h"
 
 int features_read(const char *path, char *buf, size_t len)
@@ -39,12 +43,49 @@ int features_has(const char *line, const char *feature)
 	return 0;
 }
 
+const char *features_host_path(const char *real)
+{
+	const char *p = getenv(FEATURES_STAND_IN_ENV);
+
+	return p && *p ? p : real;
+}
+
+/* A write to the stand-in file (features.h): the kernel's file's effect. */
+static int write_stand_in(const char *path, const char *feature)
+{
+	const char *name = strncmp(feature, "NO_", 3) ? feature : feature + 3;
+	char line[2048], out[2048], no[SC_NAME_LEN + 3];
+	size_t len = 0;
+	int found = 0, r = features_read(path, line, sizeof(line));
+
+	if (r)
+		return r;
+	snprintf(no, sizeof(no), "NO_%s", name);
+	for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " ")) {
+		int hit = !strcmp(tok, name) || !strcmp(tok, no);
+
+		found |= hit;
+		len += (size_t)snprintf(out + len, sizeof(out) - len, "%s%s",
+					len ? " " : "", hit ? feature : tok);
+		if (len >= sizeof(out))
+			return -E2BIG;
+	}
+	if (!found)
+		return -EINVAL;
+	out[len++] = '\n';
+	return sb_write_file_atomic(path, out, len);
+}
+
 static int write_one(const char *path, const char *feature)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	const char *stand_in = getenv(FEATURES_STAND_IN_ENV);
+	int fd;
 	ssize_t n;
 	int e = 0;
 
+	if (stand_in && *stand_in && !strcmp(path, stand_in))
+		return write_stand_in(path, feature);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	n = write(fd, feature, strlen(feature));
@@ -113,4 +154,50 @@ int features_restore(const char *path, const char *line)
 		p += strspn(p, " ");
 	}
 	return r;
+}
+
+int features_guard_start(const char *path, const char *orig, int *fd)
+{
+	int p[2];
+	pid_t pid;
+
+	if (pipe2(p, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		int e = -errno;
+
+		close(p[0]);
+		close(p[1]);
+		return e;
+	}
+	if (pid == 0) {
+		char c = 0;
+		ssize_t n;
+
+		signal(SIGINT, SIG_IGN);
+		signal(SIGTERM, SIG_IGN);
+		close(p[1]);
+		do /* EOF without the byte: the parent died, them changed */
+			n = read(p[0], &c, 1);
+		while (n < 0 && errno == EINTR);
+		_exit(n == 1 && c == 'k' ? 0 : !!features_restore(path, orig));
+	}
+	close(p[0]);
+	*fd = p[1];
+	return pid;
+}
+
+void features_guard_end(int pid, int fd)
+{
+	int status;
+
+	if (pid <= 0)
+		return;
+	/* should the byte not go, the guard restores once more: harmless */
+	while (write(fd, "k", 1) < 0 && errno == EINTR)
+		;
+	close(fd);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
 }

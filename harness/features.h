@@ -7,6 +7,18 @@
 
 #include "harness/scenario.h"
 
+/*
+ * SLICEBENCH_FEATURES_PATH, for tests only: a plain file standing in for
+ * the kernel's features file, which has no test double on a locked-down
+ * host. Host mode then uses it, and a write to it acts as one to the
+ * kernel's file does: "X" or "NO_X" replaces X or NO_X in its one line (an
+ * unknown name is -EINVAL).
+ */
+#define FEATURES_STAND_IN_ENV "SLICEBENCH_FEATURES_PATH"
+
+/* The features file of host mode: the stand-in when set, else @real. */
+const char *features_host_path(const char *real);
+
 /* Read the features file into @buf (one line, trailing newline dropped). */
 int features_read(const char *path, char *buf, size_t len);
 
@@ -25,5 +37,15 @@ int features_writable(const char *path);
 
 /* Write back every feature of @line (an earlier features_read). Returns 0 or -errno. */
 int features_restore(const char *path, const char *line);
+
+/*
+ * A guard for a changed features file: a child that writes @orig back to
+ * @path if this process dies before features_guard_end() (a second Ctrl-C,
+ * a kill): it ignores SIGINT and SIGTERM and waits on a pipe. Returns its
+ * pid (with *@fd the pipe's end) or -errno.
+ */
+int features_guard_start(const char *path, const char *orig, int *fd);
+/* This process restored the features itself: the guard exits unused. */
+void features_guard_end(int pid, int fd);
 
 #endif

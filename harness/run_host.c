@@ -2,8 +2,9 @@
 /*
  * One run on the host kernel: the agent in-process, recording with perf.
  * Features are set when the features file is writable (and the original
- * set restored afterwards); otherwise they stay as they are, and the
- * manifest says the feature set is only a label.
+ * set restored afterwards, checked by reading it back, and by a guard
+ * process should slicebench be killed meanwhile); otherwise they stay as
+ * they are, and the manifest says the feature set is only a label.
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,37 +18,63 @@ static void host_log(const char *msg)
 	fprintf(stderr, "  host: %s\n", msg);
 }
 
+/* Write @orig back to @path and check it took; a note when it did not
+ * (the manifest keeps the original set). */
+static void restore(const char *path, const char *orig, struct run_outcome *out)
+{
+	char now[2048];
+	int bad = features_restore(path, orig) ||
+		  features_read(path, now, sizeof(now));
+
+	for (const char *p = orig; !bad && *p;) {
+		char name[SC_NAME_LEN];
+		size_t n = strcspn(p, " ");
+
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		bad = n < sizeof(name) && !features_has(now, name);
+		p += n + strspn(p + n, " ");
+	}
+	if (bad)
+		snprintf(out->note, sizeof(out->note),
+			 "host mode: restoring the original features failed;"
+			 " was: %.180s",
+			 orig);
+}
+
 void run_host(const struct runner *rn, const struct plan_run *r,
 	      const char *dir, struct run_outcome *out)
 {
+	const char *features = features_host_path(AGENT_FEATURES_PATH);
 	char path[4200], orig[2048];
-	int settable = features_writable(AGENT_FEATURES_PATH) &&
-		       !features_read(AGENT_FEATURES_PATH, orig, sizeof(orig));
+	int settable = features_writable(features) &&
+		       !features_read(features, orig, sizeof(orig));
 	struct agent_opts o = { .sc = rn->sc,
 				.fs = scenario_set(rn->sc, r->set),
 				.set_features = settable,
 				.recorder = AGENT_PERF,
 				.out_dir = dir,
-				.features_path = AGENT_FEATURES_PATH,
+				.features_path = features,
 				.path_prefix = rn->bin_dir,
 				.stop = rn->stop,
 				.log = host_log };
+	int guard = -1, guard_fd = -1;
 
-	if (settable)
+	if (settable) {
 		snprintf(out->note, sizeof(out->note),
 			 "host mode: features set for the run, the original "
 			 "set restored afterwards");
-	else
+		guard = features_guard_start(features, orig, &guard_fd);
+	} else {
 		snprintf(out->note, sizeof(out->note),
 			 "host mode: %s is not writable, features left as "
 			 "they are; feature set %s is a label only",
-			 AGENT_FEATURES_PATH, r->set);
+			 features, r->set);
+	}
 	agent_run(&o, out->failure, sizeof(out->failure));
-	if (settable && features_restore(AGENT_FEATURES_PATH, orig))
-		snprintf(out->note, sizeof(out->note),
-			 "host mode: restoring the original features failed; "
-			 "was: %.200s",
-			 orig);
+	if (settable) {
+		restore(features, orig, out);
+		features_guard_end(guard, guard_fd);
+	}
 	snprintf(path, sizeof(path), "%s/agent.json", dir);
 	out->agent = json_load_file(path, 0, NULL);
 }
