@@ -32,10 +32,21 @@
 #define READ_FORMAT_GROUP (1ull << 3)
 #define READ_FORMAT_LOST (1ull << 4)
 
+/* A timed record, parsed: a sample's time, CPU and raw payload, or lost
+ * events (@lost > 0) with their time and CPU (-1: not said). */
+struct sample {
+	uint64_t ts;
+	int cpu;
+	const unsigned char *raw;
+	uint32_t raw_size;
+	uint64_t lost;
+};
+
 /* A sorted run: a stretch of the data section whose timed records (see
- * timed()) come in time order; @off is the next one to deliver, at @ts. */
+ * timed()) come in time order; @off is the next one to deliver, @cur. */
 struct run {
-	uint64_t ts, off, end;
+	struct sample cur;
+	uint64_t off, end;
 };
 
 #define ID_CACHE 256 /* sample id -> attribute, direct-mapped */
@@ -60,13 +71,6 @@ struct reader {
 	char *err;
 	size_t errlen;
 	int rc;
-};
-
-struct sample {
-	uint64_t ts;
-	int cpu;
-	const unsigned char *raw;
-	uint32_t raw_size;
 };
 
 static uint64_t rd64(const unsigned char *p)
@@ -211,40 +215,28 @@ static uint64_t lost_count(const unsigned char *rec, uint32_t size,
 	return size >= 16 ? rd64(rec + 8) : 0;
 }
 
-static int deliver(struct reader *r, uint64_t off)
+static int deliver(struct reader *r, uint64_t off, const struct sample *smp)
 {
-	const unsigned char *rec = r->f.map + off;
-	uint32_t size = rd32(rec + 4) >> 16, type = rd32(rec);
 	char comm[2][SCHED_STR_BUF];
-	const struct pd_attr *a;
 	struct sbt_event ev;
-	struct sample smp;
 	enum sched_tp tp;
-	uint64_t body, n;
 	int e;
 
-	if (type != PD_RECORD_SAMPLE) {
-		n = lost_count(rec, size, &body);
-		a = attr_of(r, rec, size, 0);
-		if (sample_id(a, rec, size, body, &smp.ts, &smp.cpu))
-			smp.cpu = -1;
-		sbt_add_lost(r->s, smp.cpu, n ? n : 1);
+	if (smp->lost) {
+		sbt_add_lost(r->s, smp->cpu, smp->lost);
 		return 0;
 	}
-	a = attr_of(r, rec, size, 1);
-	if (!a || parse_sample(a, rec, size, &smp))
-		return 0; /* queued only when it parsed */
 	memset(&ev, 0, sizeof(ev));
-	ev.ts_ns = smp.ts;
-	ev.cpu = smp.cpu;
-	e = sched_decode(&r->dec, smp.raw, smp.raw_size, &ev, comm, &tp);
+	ev.ts_ns = smp->ts;
+	ev.cpu = smp->cpu;
+	e = sched_decode(&r->dec, smp->raw, smp->raw_size, &ev, comm, &tp);
 	if (e > 0)
 		return 0;
 	if (e < 0) {
 		snprintf(r->err, r->errlen,
 			 "%s: record at offset %" PRIu64 " (cpu %d, ts %" PRIu64
 			 "): corrupt %s payload",
-			 r->f.path, off, smp.cpu, smp.ts, sched_tp_name(tp));
+			 r->f.path, off, smp->cpu, smp->ts, sched_tp_name(tp));
 		r->rc = SB_EXIT_USAGE;
 		return -EINVAL;
 	}
@@ -253,7 +245,7 @@ static int deliver(struct reader *r, uint64_t off)
 		snprintf(r->err, r->errlen,
 			 "%s: record at offset %" PRIu64 " (cpu %d, ts %" PRIu64
 			 "): %s",
-			 r->f.path, off, smp.cpu, smp.ts, sbt_feed_error(e));
+			 r->f.path, off, smp->cpu, smp->ts, sbt_feed_error(e));
 		r->rc = sbt_feed_exit(e);
 		return -EINVAL;
 	}
@@ -287,16 +279,14 @@ static int record_at(const struct reader *r, uint64_t off, uint32_t *type,
 }
 
 /* Does the record wait for its turn in time order (a tracepoint sample,
- * lost events with a time)? 1 with its time, 0 when acted on at once or
- * ignored, -EINVAL with @why when corrupt. */
+ * lost events with a time)? 1 with it parsed into @smp, 0 when acted on at
+ * once or ignored, -EINVAL with @why when corrupt. */
 static int timed(struct reader *r, uint64_t off, uint32_t type, uint32_t size,
-		 uint64_t *ts, const char **why)
+		 struct sample *smp, const char **why)
 {
 	const unsigned char *rec = r->f.map + off;
 	const struct pd_attr *a;
-	struct sample smp;
 	uint64_t body;
-	int cpu;
 
 	switch (type) {
 	case PD_RECORD_SAMPLE:
@@ -307,12 +297,12 @@ static int timed(struct reader *r, uint64_t off, uint32_t type, uint32_t size,
 		if (!r->ours[a - r->f.attrs])
 			return 0;
 		*why = "sample cut short";
-		switch (parse_sample(a, rec, size, &smp)) {
+		smp->lost = 0;
+		switch (parse_sample(a, rec, size, smp)) {
 		case 0:
-			*ts = smp.ts;
 			return r->f.same_type ?
-				       sched_decode_known(&r->dec, smp.raw,
-							  smp.raw_size) :
+				       sched_decode_known(&r->dec, smp->raw,
+							  smp->raw_size) :
 				       1;
 		case 1:
 			return 0;
@@ -321,9 +311,10 @@ static int timed(struct reader *r, uint64_t off, uint32_t type, uint32_t size,
 		}
 	case PD_RECORD_LOST:
 	case PD_RECORD_LOST_SAMPLES:
-		lost_count(rec, size, &body);
+		smp->lost = lost_count(rec, size, &body);
+		smp->lost += !smp->lost; /* a record of none: at least one */
 		a = attr_of(r, rec, size, 0);
-		return !sample_id(a, rec, size, body, ts, &cpu);
+		return !sample_id(a, rec, size, body, &smp->ts, &smp->cpu);
 	default:
 		return 0;
 	}
@@ -331,7 +322,8 @@ static int timed(struct reader *r, uint64_t off, uint32_t type, uint32_t size,
 
 static int before(const struct run *a, const struct run *b)
 {
-	return a->ts < b->ts || (a->ts == b->ts && a->off < b->off);
+	return a->cur.ts < b->cur.ts ||
+	       (a->cur.ts == b->cur.ts && a->off < b->off);
 }
 
 static void sift_down(struct run *h, size_t n, size_t i)
@@ -387,19 +379,20 @@ static int close_open(struct reader *r)
 }
 
 /* A timed record at @off: it extends the run being read, or starts one. */
-static int add_timed(struct reader *r, uint64_t off, uint64_t step, uint64_t ts)
+static int add_timed(struct reader *r, uint64_t off, uint64_t step,
+		     const struct sample *smp)
 {
-	if (ts > r->max_ts)
-		r->max_ts = ts;
-	if (r->open.end && ts >= r->open_last) {
+	if (smp->ts > r->max_ts)
+		r->max_ts = smp->ts;
+	if (r->open.end && smp->ts >= r->open_last) {
 		r->open.end = off + step;
-		r->open_last = ts;
+		r->open_last = smp->ts;
 		return 0;
 	}
 	if (close_open(r))
 		return -ENOMEM;
-	r->open = (struct run){ ts, off, off + step };
-	r->open_last = ts;
+	r->open = (struct run){ *smp, off, off + step };
+	r->open_last = smp->ts;
 	return 0;
 }
 
@@ -414,7 +407,7 @@ static int advance(struct reader *r, struct run *run)
 	record_at(r, run->off, &type, &size, &step, &why);
 	for (run->off += step; run->off < run->end; run->off += step) {
 		record_at(r, run->off, &type, &size, &step, &why);
-		if (timed(r, run->off, type, size, &run->ts, &why) == 1)
+		if (timed(r, run->off, type, size, &run->cur, &why) == 1)
 			return 1;
 	}
 	return 0;
@@ -424,8 +417,8 @@ static int advance(struct reader *r, struct run *run)
  * among equal times), as perf's ordered events do. */
 static int flush(struct reader *r, uint64_t limit)
 {
-	while (r->nheap && r->heap[0].ts <= limit) {
-		if (deliver(r, r->heap[0].off))
+	while (r->nheap && r->heap[0].cur.ts <= limit) {
+		if (deliver(r, r->heap[0].off, &r->heap[0].cur))
 			return -EINVAL;
 		if (!advance(r, &r->heap[0]))
 			r->heap[0] = r->heap[--r->nheap];
@@ -508,7 +501,8 @@ static int read_records(struct reader *r)
 	r->released = 0;
 	while (off < end) {
 		uint32_t type, size;
-		uint64_t step, ts;
+		struct sample smp;
+		uint64_t step;
 		const char *why;
 		int t;
 
@@ -516,10 +510,10 @@ static int read_records(struct reader *r)
 			mapped = populate(r, off);
 		if (record_at(r, off, &type, &size, &step, &why))
 			return corrupt(r, off, why);
-		t = timed(r, off, type, size, &ts, &why);
+		t = timed(r, off, type, size, &smp, &why);
 		if (t < 0)
 			return corrupt(r, off, why);
-		if (t ? add_timed(r, off, step, ts) : act(r, off, type, size))
+		if (t ? add_timed(r, off, step, &smp) : act(r, off, type, size))
 			return -EINVAL;
 		off += step;
 	}
