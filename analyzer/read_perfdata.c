@@ -413,22 +413,10 @@ static int advance(struct reader *r, struct run *run)
 	return 0;
 }
 
-/* Deliver the waiting records up to time @limit, in time order (file order
- * among equal times), as perf's ordered events do. */
-static int flush(struct reader *r, uint64_t limit)
-{
-	while (r->nheap && r->heap[0].cur.ts <= limit) {
-		if (deliver(r, r->heap[0].off, &r->heap[0].cur))
-			return -EINVAL;
-		if (!advance(r, &r->heap[0]))
-			r->heap[0] = r->heap[--r->nheap];
-		sift_down(r->heap, r->nheap, 0);
-	}
-	return 0;
-}
-
 /* Give the mapped pages before the oldest record still waiting back to the
- * kernel: the resident set stays the size of two rounds, not of the file. */
+ * kernel (at each round and every RELEASE_EVERY records delivered): the
+ * resident set stays below the size of two rounds, not of the file. */
+#define RELEASE_EVERY 65536
 static void release(struct reader *r, uint64_t upto)
 {
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), end;
@@ -442,6 +430,22 @@ static void release(struct reader *r, uint64_t upto)
 	madvise((void *)(r->f.map + r->released), end - r->released,
 		MADV_DONTNEED);
 	r->released = end;
+}
+
+/* Deliver the waiting records up to time @limit, in time order (file order
+ * among equal times), as perf's ordered events do. */
+static int flush(struct reader *r, uint64_t limit)
+{
+	for (unsigned int n = 1; r->nheap && r->heap[0].cur.ts <= limit; n++) {
+		if (deliver(r, r->heap[0].off, &r->heap[0].cur))
+			return -EINVAL;
+		if (!(n % RELEASE_EVERY))
+			release(r, r->heap[0].off);
+		if (!advance(r, &r->heap[0]))
+			r->heap[0] = r->heap[--r->nheap];
+		sift_down(r->heap, r->nheap, 0);
+	}
+	return 0;
 }
 
 /* A record that is not timed, acted on as it is read. */
