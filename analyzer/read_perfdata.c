@@ -399,19 +399,21 @@ static int add_timed(struct reader *r, uint64_t off, uint64_t step,
 	return 0;
 }
 
-/* Move @run to its next timed record; 0 when it has none left. The
- * records were checked when first read. */
+/* Move @run to its next timed record; 0 when it has none left. (The
+ * records were checked when first read: record_at does not fail here.) */
 static int advance(struct reader *r, struct run *run)
 {
 	uint32_t type, size;
 	uint64_t step;
 	const char *why;
 
-	record_at(r, run->off, &type, &size, &step, &why);
+	if (record_at(r, run->off, &type, &size, &step, &why))
+		return 0;
 	for (run->off += step; run->off < run->end; run->off += step) {
 		if (run->off + PREFETCH < run->end)
 			__builtin_prefetch(r->f.map + run->off + PREFETCH);
-		record_at(r, run->off, &type, &size, &step, &why);
+		if (record_at(r, run->off, &type, &size, &step, &why))
+			return 0;
 		if (timed(r, run->off, type, size, &run->cur, &why) == 1)
 			return 1;
 	}
