@@ -26,7 +26,6 @@ struct task {
 	int pid;
 	enum task_state state;
 	int cpu; /* where it last ran, was woken to or moved to; -1 unknown */
-	int exited; /* sched_process_exit seen: the pid may be reused */
 	int replaced; /* by a newer task of the same pid */
 	int settled; /* its delays go straight to its comm's series */
 	unsigned int nyoung;
@@ -203,8 +202,9 @@ static struct task *task_add(struct sbt *s, int pid, size_t j)
 }
 
 /* The task of @pid, created (TS_UNKNOWN) when new; NULL on ENOMEM. With
- * @born (a fork's child, a first wakeup, a switch-in), a pid whose task
- * has exited is a new task (pid reuse, as perf sched latency sees it). */
+ * @born (a fork's child), a pid that has a task already is a new task: the
+ * pid was reused (as perf sees it: an exiting task still runs and sleeps
+ * after sched_process_exit, so only a fork tells). */
 static inline struct task *task_get_as(struct sbt *s, int pid, int born)
 {
 	size_t j = slot_of(s, pid);
@@ -214,7 +214,7 @@ static inline struct task *task_get_as(struct sbt *s, int pid, int born)
 
 		if (t->pid != pid)
 			continue;
-		if (!born || !t->exited)
+		if (!born)
 			return t;
 		t->replaced = 1;
 		return task_add(s, pid, j);
@@ -479,7 +479,7 @@ static int on_switch(struct sbt *s, const struct sbt_event *ev)
 	}
 	if (ev->next_pid <= 0)
 		return 0;
-	next = task_get_as(s, ev->next_pid, 1);
+	next = task_get(s, ev->next_pid);
 	if (!next)
 		return -ENOMEM;
 	set_comm(s, next, ev->next_comm, ev->comm_readable);
@@ -532,7 +532,7 @@ static int on_task_event(struct sbt *s, const struct sbt_event *ev)
 
 	if (ev->pid <= 0)
 		return 0;
-	t = task_get_as(s, ev->pid, ev->type != SBT_EV_EXIT);
+	t = task_get(s, ev->pid);
 	if (!t)
 		return -ENOMEM;
 	switch (ev->type) {
@@ -566,7 +566,6 @@ static int on_task_event(struct sbt *s, const struct sbt_event *ev)
 		 * changes no more: its held delays can go. */
 		if (t->state == TS_RUNNABLE)
 			t->state = TS_SLEEPING;
-		t->exited = 1;
 		return settle(s, t);
 	case SBT_EV_SWITCH:
 		break;

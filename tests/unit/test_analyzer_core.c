@@ -446,7 +446,8 @@ static void test_lost_resets_cpu(void **state)
 	sbt_free(s);
 }
 
-/* A pid reused after its task exited is a new task (as perf). */
+/* A pid reused after its task exited is a new task (as perf), at the fork
+ * of the new one: after sched_process_exit the old one still runs. */
 static void test_pid_reuse(void **state)
 {
 	struct sbt *s = mk(0, 0);
@@ -456,6 +457,9 @@ static void test_pid_reuse(void **state)
 	ev(s, SBT_EV_WAKEUP, 0, 5, "old", 0);
 	sw(s, 100 * US, 0, 0, "swapper/0", 0, 5, "old");
 	ev(s, SBT_EV_EXIT, 200 * US, 5, "old", 0);
+	sw(s, 205 * US, 0, 5, "old", 1, 0, "swapper/0"); /* sleeps in exit */
+	ev(s, SBT_EV_WAKEUP, 206 * US, 5, "old", 0);
+	sw(s, 207 * US, 0, 0, "swapper/0", 0, 5, "old");
 	sw(s, 210 * US, 0, 5, "old", 0x80, 0, "swapper/0"); /* dead */
 	ev(s, SBT_EV_FORK, 300 * US, 1, "sh", 5);
 	ev(s, SBT_EV_WAKEUP_NEW, 310 * US, 5, "sh", 0);
@@ -467,9 +471,10 @@ static void test_pid_reuse(void **state)
 	assert_int_equal(b.pid, 5);
 	assert_string_equal(a.comm, "old");
 	assert_string_equal(b.comm, "sh");
+	assert_int_equal(a.switches, 2);
 	assert_int_equal(a.max_delay_ns, 100 * US);
 	assert_int_equal(b.max_delay_ns, 30 * US);
-	assert_int_equal(a.runtime_ns, 110 * US);
+	assert_int_equal(a.runtime_ns, 105 * US + 3 * US);
 	sbt_free(s);
 }
 
