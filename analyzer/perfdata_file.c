@@ -331,6 +331,16 @@ static int skip_named(struct cur *c, const char *name)
 	return take_blob(c, &p, &len);
 }
 
+/* Format files are text: a corrupt one is refused before libtraceevent,
+ * which trusts what it parses (and leaks on some malformed text). */
+static int is_text(const unsigned char *p, uint64_t len)
+{
+	for (uint64_t i = 0; i < len; i++)
+		if ((p[i] < ' ' && p[i] != '\t' && p[i] != '\n') || p[i] > '~')
+			return 0;
+	return 1;
+}
+
 static int parse_events(struct cur *c, struct tep_handle *tep, char *err,
 			size_t errlen)
 {
@@ -354,7 +364,8 @@ static int parse_events(struct cur *c, struct tep_handle *tep, char *err,
 				return -EINVAL;
 			if (strcmp(sys, "sched"))
 				continue;
-			if (tep_parse_event(tep, (const char *)p, (size_t)len,
+			if (!is_text(p, len) ||
+			    tep_parse_event(tep, (const char *)p, (size_t)len,
 					    sys)) {
 				snprintf(err, errlen,
 					 "malformed sched event format %u", k);
