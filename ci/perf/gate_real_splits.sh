@@ -4,7 +4,8 @@
 # each of baseline, regress-demo and patched, then SPLITS random 5-vs-5
 # draws: how often baseline vs baseline (disjoint halves) and baseline vs
 # patched read as a regression (target: never), and how often baseline vs
-# regress-demo does (target >= 95 %). MERGE_RUNS=DIR reuses a results run.
+# regress-demo does (target >= 95 %). MERGE_RUNS="DIR..." reuses results
+# runs (each kernel's runs are taken from every DIR that has them).
 set -euo pipefail
 sb=${SB_BIN_DIR:-build/bin}/slicebench
 repeats=${REPEATS:-10}
@@ -20,9 +21,17 @@ if [[ -z $runs ]]; then
 	runs=$(readlink -f "$tmp/res/latest")
 	echo "figure: $((3 * repeats)) merge-check runs took $(($(date +%s) - start)) s"
 fi
-mapfile -t base < <(ls -d "$runs"/baseline/default/[0-9]*)
-mapfile -t demo < <(ls -d "$runs"/regress-demo/default/[0-9]*)
-mapfile -t patched < <(ls -d "$runs"/patched/default/[0-9]*)
+read -ra dirs <<<"$runs"
+runs_of() { # KERNEL -> its complete run directories in every DIR
+	local d
+	for d in "${dirs[@]}"; do
+		grep -l '"status": "complete"' "$d/$1"/default/[0-9]*/manifest.json 2>/dev/null |
+			xargs -r -n1 dirname
+	done
+}
+mapfile -t base < <(runs_of baseline)
+mapfile -t demo < <(runs_of regress-demo)
+mapfile -t patched < <(runs_of patched)
 echo "runs: baseline ${#base[@]}, regress-demo ${#demo[@]}, patched ${#patched[@]}"
 
 # side DIR NAME RUN...: DIR/NAME/default/1.. as links to the runs
@@ -46,13 +55,18 @@ pick() {
 	done
 	printf '%s\n' "${a[@]:0:n}"
 }
+pairs=()
+((${#base[@]} >= 10)) && pairs+=(aa:B)
+((${#base[@]} >= 5 && ${#patched[@]} >= 5)) && pairs+=(patched:P)
+((${#base[@]} >= 5 && ${#demo[@]} >= 5)) && pairs+=(demo:M)
 RANDOM=42
 declare -A hits=([aa]=0 [patched]=0 [demo]=0) passes=([aa]=0 [patched]=0 [demo]=0)
+# aa: baseline against other baseline runs, patched, demo: regress-demo
 for ((s = 1; s <= splits; s++)); do
 	d=$tmp/s
 	rm -rf "$d"
 	mkdir -p "$d"
-	cp "$runs/scenario.json" "$d/"
+	cp "${dirs[0]}/scenario.json" "$d/"
 	mapfile -t ten < <(pick 10 "${base[@]}")
 	side "$d" A "${ten[@]:0:5}"
 	side "$d" B "${ten[@]:5:5}"
@@ -60,7 +74,7 @@ for ((s = 1; s <= splits; s++)); do
 	side "$d" P "${p[@]}"
 	mapfile -t m < <(pick 5 "${demo[@]}")
 	side "$d" M "${m[@]}"
-	for pair in aa:B patched:P demo:M; do
+	for pair in "${pairs[@]}"; do
 		rc=0
 		"$sb" gate "$d:A/default" "$d:${pair#*:}/default" >"$tmp/out" 2>&1 || rc=$?
 		((rc == 1)) && hits[${pair%%:*}]=$((hits[${pair%%:*}] + 1))
@@ -68,6 +82,7 @@ for ((s = 1; s <= splits; s++)); do
 		((rc == 2)) && cat "$tmp/out" && exit 1
 	done
 done
-echo "figure: baseline vs baseline, $splits 5v5 splits: regression in ${hits[aa]}, pass in ${passes[aa]}"
-echo "figure: baseline vs patched, $splits 5v5 draws: regression in ${hits[patched]}, pass in ${passes[patched]}"
-echo "figure: baseline vs regress-demo, $splits 5v5 draws: regression in ${hits[demo]}"
+for pair in "${pairs[@]}"; do
+	k=${pair%%:*}
+	echo "figure: baseline vs $k ($splits random 5v5 draws): regression in ${hits[$k]}, pass in ${passes[$k]}"
+done
