@@ -70,10 +70,14 @@ for ((s = 1; s <= splits; s++)); do
 	mapfile -t ten < <(pick 10 "${base[@]}")
 	side "$d" A "${ten[@]:0:5}"
 	side "$d" B "${ten[@]:5:5}"
-	mapfile -t p < <(pick 5 "${patched[@]}")
-	side "$d" P "${p[@]}"
-	mapfile -t m < <(pick 5 "${demo[@]}")
-	side "$d" M "${m[@]}"
+	if ((${#patched[@]} >= 5)); then
+		mapfile -t p < <(pick 5 "${patched[@]}")
+		side "$d" P "${p[@]}"
+	fi
+	if ((${#demo[@]} >= 5)); then
+		mapfile -t m < <(pick 5 "${demo[@]}")
+		side "$d" M "${m[@]}"
+	fi
 	for pair in "${pairs[@]}"; do
 		rc=0
 		"$sb" gate "$d:A/default" "$d:${pair#*:}/default" >"$tmp/out" 2>&1 || rc=$?
@@ -82,7 +86,8 @@ for ((s = 1; s <= splits; s++)); do
 		((rc == 2)) && cat "$tmp/out" && exit 1
 	done
 done
+declare -A what=([aa]="other baseline runs" [patched]=patched [demo]=regress-demo)
 for pair in "${pairs[@]}"; do
 	k=${pair%%:*}
-	echo "figure: baseline vs $k ($splits random 5v5 draws): regression in ${hits[$k]}, pass in ${passes[$k]}"
+	echo "figure: baseline vs ${what[$k]} ($splits random 5v5 draws): regression in ${hits[$k]}, pass in ${passes[$k]}"
 done
