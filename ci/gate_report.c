@@ -123,8 +123,8 @@ static void verdict_text(const struct ci_rule_result *r, char *buf, size_t len)
 static void method_line(FILE *f, const struct ci_gate_report *g)
 {
 	fprintf(f,
-		"%s; family-wise chance of a false regression <= %g%%, pass "
-		"bounds one-sided at %g%%, %u runs a side at least%s%s",
+		"%s; family-wise chance of a false regression <= %.3g%%, pass "
+		"bounds one-sided at %.4g%%, %u runs a side at least%s%s",
 		METHOD, g->levels.alpha * 100, (1 - g->levels.pass_alpha) * 100,
 		g->rules->min_runs, g->levels_why && *g->levels_why ? "; " : "",
 		g->levels_why ? g->levels_why : "");
