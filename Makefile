@@ -168,7 +168,7 @@ perf: deps ## the suite's own benchmarks, as ratios against peers
 	@$(MAKE) --no-print-directory all
 	@bash tests/run-scripts.sh perf ci/perf/*.sh
 
-bench: deps ## run SCENARIO on KERNEL and print the delay tables
+bench: deps ## run SCENARIO on KERNEL: the tables, the verdicts in words, report.html
 	@$(MAKE) --no-print-directory all
 	$(BIN)/slicebench run --kernel "$(KERNEL)" --scenario "$(SCENARIO)" \
 		--accel "$(ACCEL)" --results "$(RESULTS)"

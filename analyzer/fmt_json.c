@@ -34,6 +34,24 @@ static json_t *pids_json(const struct sbt_row *r)
 	return a;
 }
 
+/* {"count", "overflow", "buckets": [[lo_ns, hi_ns, count], ...]}: every
+ * delay of a group, the non-empty buckets of its histogram (common/hist.h). */
+static json_t *hist_json(const struct sb_hist_compact *h)
+{
+	json_t *b = json_array();
+
+	for (uint32_t i = 0; b && i < h->n; i++) {
+		uint64_t lo, hi;
+
+		sb_hist_bucket_range(h->b[i].index, &lo, &hi);
+		json_array_append_new(b, json_pack("[I, I, I]", (json_int_t)lo,
+						   (json_int_t)hi,
+						   (json_int_t)h->b[i].count));
+	}
+	return json_pack("{s:I, s:I, s:o}", "count", (json_int_t)h->count,
+			 "overflow", (json_int_t)h->overflow, "buckets", b);
+}
+
 enum row_kind { ROW_TASK, ROW_GROUP, ROW_TOTAL };
 
 static json_t *row_json(const struct sbt_row *r, enum row_kind kind,
@@ -64,6 +82,8 @@ static json_t *row_json(const struct sbt_row *r, enum row_kind kind,
 		json_object_del(o, "comm");
 	else
 		json_object_set_new(o, "pids", pids_json(r));
+	if (r->hist)
+		json_object_set_new(o, "delay_hist_ns", hist_json(r->hist));
 	json_object_set_new(o, "intervals", intervals_json(r, width_ns));
 	return o;
 }
@@ -93,6 +113,22 @@ static json_t *lost_json(const struct sbt_table *t)
 					     json_integer(t->lost[i].cpu),
 				     "lost_events",
 				     (json_int_t)t->lost[i].events));
+	return a;
+}
+
+/* [{"cpu", "busy_ms", "busy_pct"}, ...]: each CPU's time with a task on it. */
+static json_t *cpus_json(const struct sbt_summary *sum)
+{
+	double span = (double)(sum->end_ns - sum->start_ns);
+	json_t *a = json_array();
+
+	for (unsigned int c = 0; a && c < sum->ncpus; c++)
+		json_array_append_new(
+			a,
+			json_pack("{s:i, s:f, s:f}", "cpu", (int)c, "busy_ms",
+				  MS(sum->cpu_busy_ns[c]), "busy_pct",
+				  span > 0 ? 100 * sum->cpu_busy_ns[c] / span :
+					     0.0));
 	return a;
 }
 
@@ -130,6 +166,7 @@ int sbt_format_json(json_t *doc, const struct sbt_table *t,
 					     S(t->sum.start_ns), "end_s",
 					     S(t->sum.end_ns)));
 	err |= json_object_set_new(doc, "interval_s", json_real(S(w)));
+	err |= json_object_set_new(doc, "cpus", cpus_json(&t->sum));
 	err |= json_object_set_new(
 		doc, "groups", rows_json(t->groups, t->ngroups, ROW_GROUP, w));
 	err |= json_object_set_new(doc, "tasks",

@@ -73,6 +73,8 @@ struct sbt {
 	uint64_t *lost; /* per CPU + 1 (0: not said) */
 	size_t nlost;
 	int started;
+	uint64_t cpu_since[SBT_BUSY_CPUS]; /* the last switch on the CPU */
+	unsigned char cpu_state[SBT_BUSY_CPUS]; /* 0 unknown, 1 idle, 2 busy */
 };
 
 /* NUL-padded to the end, so that an unchanged comm compares as one block. */
@@ -457,9 +459,30 @@ static int in_window(const struct sbt *s, uint64_t ts)
 	return ts >= s->sum.start_ns && ts <= s->o.until_ns;
 }
 
+/*
+ * Busy time of the switch's CPU: from its previous switch, if that put a
+ * task there (before a CPU's first switch, and after its lost events,
+ * nothing is counted until the next one).
+ */
+static void cpu_account(struct sbt *s, const struct sbt_event *ev)
+{
+	unsigned int c = (unsigned int)ev->cpu;
+
+	if (ev->cpu < 0 || c >= SBT_BUSY_CPUS)
+		return;
+	if (c >= s->sum.ncpus)
+		s->sum.ncpus = c + 1;
+	if (s->cpu_state[c] == 2)
+		s->sum.cpu_busy_ns[c] += overlap(s, s->cpu_since[c], ev->ts_ns);
+	s->cpu_state[c] = ev->next_pid > 0 ? 2 : 1;
+	s->cpu_since[c] = ev->ts_ns;
+}
+
 static int on_switch(struct sbt *s, const struct sbt_event *ev)
 {
 	struct task *prev = NULL, *next = NULL;
+
+	cpu_account(s, ev);
 
 	if (ev->pid > 0) {
 		prev = task_get(s, ev->pid);
@@ -615,6 +638,9 @@ void sbt_add_lost(struct sbt *s, int cpu, uint64_t n)
 		s->nlost = i + 1;
 	}
 	s->lost[i] += n;
+	for (size_t c = 0; c < SBT_BUSY_CPUS; c++)
+		if (!i || c + 1 == i)
+			s->cpu_state[c] = 0; /* unknown until its next switch */
 	for (size_t k = 0; k < s->ntasks; k++) {
 		struct task *t = &s->tasks[k];
 
@@ -710,6 +736,10 @@ void sbt_summary_get(const struct sbt *s, struct sbt_summary *out)
 	out->wait_from = wait_from(s);
 	out->end_ns = s->o.until_ns < s->sum.last_ts_ns ? s->o.until_ns :
 							  s->sum.last_ts_ns;
+	for (unsigned int c = 0; c < s->sum.ncpus; c++)
+		if (s->cpu_state[c] == 2)
+			out->cpu_busy_ns[c] +=
+				overlap(s, s->cpu_since[c], s->sum.last_ts_ns);
 }
 
 const char *sbt_feed_error(int r)

@@ -67,6 +67,7 @@ struct sbt;
 #define SBT_LOST_MAX_CPUS 4096 /* beyond: counted as an unsaid CPU */
 #define SBT_FEW 6
 #define SBT_YOUNG 8
+#define SBT_BUSY_CPUS 64 /* CPUs whose busy time is kept */
 
 /* The delays of a task or of an interval: the first SBT_FEW kept as they
  * are, a histogram only beyond (most tasks and intervals have few); an
@@ -152,6 +153,10 @@ struct sbt_summary {
 	uint64_t late_comm_changes; /* see sbt_task_stats.comm */
 	int waking_recorded; /* the trace has sched_waking events */
 	enum sbt_wait_from wait_from; /* WAKING or WAKEUP, as used */
+	/* Per CPU (by the CPU that recorded the switch): time in the window
+	 * with a task other than the idle task (pid 0) on it. */
+	unsigned int ncpus; /* highest CPU seen + 1, at most SBT_BUSY_CPUS */
+	uint64_t cpu_busy_ns[SBT_BUSY_CPUS];
 };
 void sbt_summary_get(const struct sbt *s, struct sbt_summary *out);
 

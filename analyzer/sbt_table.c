@@ -219,6 +219,8 @@ static int build_groups(const struct sbt *s, const struct sbt_table_opts *o,
 			g->pids[g->npids++] = t->tasks[k].pid;
 		}
 		row_percentiles(g, gh);
+		if (gh->count && sb_hist_compact(gh, &g->hist) == -ENOMEM)
+			return -ENOMEM;
 		snprintf(g->task, sizeof(g->task), "%s:(%u)", g->comm,
 			 g->tasks);
 		if (row_intervals(g, s, o, g->comm, n, tmp))
@@ -299,6 +301,7 @@ void sbt_table_free(struct sbt_table *t)
 	for (size_t i = 0; i < t->ngroups; i++) {
 		free(t->groups[i].pids);
 		free(t->groups[i].iv);
+		free(t->groups[i].hist);
 	}
 	free(t->groups);
 	free(t->tasks);

@@ -36,6 +36,7 @@ struct sbt_row {
 	size_t npids;
 	struct sbt_interval *iv; /* groups and TOTAL: one per interval */
 	size_t niv;
+	struct sb_hist_compact *hist; /* groups: all their delays (or NULL) */
 };
 
 struct sbt_lost_cpu {

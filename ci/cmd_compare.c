@@ -89,8 +89,8 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 	if (o->json && write_json(o->json, &c, argc, argv))
 		code = SB_EXIT_ENV;
 	if (!code && o->plots) {
-		code = ci_plots_write(o->out ? o->out : res[0].dir, &c, err,
-				      sizeof(err));
+		code = ci_plots_write(o->out ? o->out : res[0].dir, &c, NULL,
+				      err, sizeof(err));
 		if (code)
 			fprintf(stderr, "slicebench compare: %s\n", err);
 	}

@@ -207,7 +207,69 @@ static int is_metric(const struct ci_row *row, const char *name)
 	return row->metric == ci_metric_find(name);
 }
 
-static int plot_cdfs(struct plot_ctx *p)
+struct bucket {
+	double lo, hi, count;
+};
+
+#define MAX_BUCKETS 4096
+
+/* Sum the [[lo, hi, count], ...] of @bs into @b (@n of them, sorted by lo). */
+static size_t merge_buckets(const json_t *bs, struct bucket *b, size_t n,
+			    size_t max)
+{
+	for (size_t i = 0; i < json_array_size(bs); i++) {
+		json_t *e = json_array_get(bs, i);
+		double lo = json_number_value(json_array_get(e, 0)),
+		       hi = json_number_value(json_array_get(e, 1)),
+		       cnt = json_number_value(json_array_get(e, 2));
+		size_t j = 0;
+
+		while (j < n && b[j].lo < lo)
+			j++;
+		if (j < n && b[j].lo == lo) {
+			b[j].count += cnt;
+			continue;
+		}
+		if (n == max)
+			continue;
+		memmove(&b[j + 1], &b[j], (n - j) * sizeof(*b));
+		b[j] = (struct bucket){ lo, hi, cnt };
+		n++;
+	}
+	return n;
+}
+
+/* The cumulative share of @b (@n) as "hi/@scale fraction" lines. */
+static void write_cdf(FILE *f, const struct bucket *b, size_t n, double scale)
+{
+	double total = 0, cum = 0;
+
+	for (size_t j = 0; j < n; j++)
+		total += b[j].count;
+	for (size_t j = 0; j < n && total > 0; j++) {
+		cum += b[j].count;
+		fprintf(f, "%.6g %.6g\n", b[j].hi / scale, cum / total);
+	}
+}
+
+/* The delay histograms of group @g in the column's runs, merged. */
+static size_t group_hist(const struct ci_column *col, const char *g,
+			 struct bucket *b)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < col->n_runs; r++) {
+		json_t *h = json_object_get(run_group(col->runs[r], g),
+					    "delay_hist_ns");
+
+		n = merge_buckets(json_object_get(h, "buckets"), b, n,
+				  MAX_BUCKETS);
+	}
+	return n;
+}
+
+/* Column @k's CDF of @g from the table's five percentiles (older tables). */
+static int percentile_cdf(FILE *f, const struct ci_column *col, const char *g)
 {
 	static const struct {
 		const char *key;
@@ -217,39 +279,59 @@ static int plot_cdfs(struct plot_ctx *p)
 		    { "delay_p99_ms", 0.99 },
 		    { "delay_p99_9_ms", 0.999 },
 		    { "max_delay_ms", 1.0 } };
-	const struct ci_compare *c = p->c;
+	int any = 0;
 
-	for (size_t i = 0; i < c->n_rows; i++) {
+	for (size_t j = 0; j < sizeof(pts) / sizeof(pts[0]); j++) {
+		double x = group_median(col, g, pts[j].key);
+
+		if (x > 0) {
+			fprintf(f, "%.9g %g\n", x, pts[j].q);
+			any = 1;
+		}
+	}
+	return any;
+}
+
+static int plot_cdfs(struct plot_ctx *p)
+{
+	const struct ci_compare *c = p->c;
+	struct bucket *b = malloc(MAX_BUCKETS * sizeof(*b));
+	int r = 0;
+
+	if (!b)
+		return fail(p, "out of memory");
+	for (size_t i = 0; i < c->n_rows && !r; i++) {
 		if (!is_metric(&c->rows[i], "avg_delay_ms"))
 			continue;
 		const char *g = c->rows[i].group;
 		char name[128], title[256];
+		int any = 0, hist = 1;
 		struct dat d;
-		int r, any = 0;
 
-		if (dat_open(&d))
-			return fail(p, "out of memory");
+		if (dat_open(&d)) {
+			r = fail(p, "out of memory");
+			break;
+		}
+		for (size_t k = 0; k < c->cols->n; k++)
+			hist &= group_hist(&c->cols->v[k], g, b) > 0;
 		for (size_t k = 0; k < c->cols->n; k++) {
-			fprintf(d.f, "# %s\n", c->cols->v[k].label);
-			for (size_t j = 0; j < sizeof(pts) / sizeof(pts[0]);
-			     j++) {
-				double x = group_median(&c->cols->v[k], g,
-							pts[j].key);
+			const struct ci_column *col = &c->cols->v[k];
+			size_t n = hist ? group_hist(col, g, b) : 0;
 
-				if (x > 0) {
-					fprintf(d.f, "%.9g %g\n", x, pts[j].q);
-					any = 1;
-				}
-			}
+			fprintf(d.f, "# %s\n", col->label);
+			if (hist)
+				write_cdf(d.f, b, n, 1e6);
+			any |= hist ? n > 0 : percentile_cdf(d.f, col, g);
 			fputs("\n\n", d.f);
 		}
 		safe_name(name, sizeof(name), g);
 		snprintf(name + strlen(name), sizeof(name) - strlen(name),
 			 "_delay_cdf");
-		snprintf(
-			title, sizeof(title),
-			"%s: delay CDF from the table's p50/p90/p99/p99.9/max (median over repeats)",
-			g);
+		snprintf(title, sizeof(title),
+			 hist ? "%s: delay CDF, every delay of all repeats" :
+				"%s: delay CDF from the table's "
+				"p50/p90/p99/p99.9/max (median over repeats)",
+			 g);
 		if (!any) {
 			fclose(d.f);
 			free(d.buf);
@@ -257,14 +339,19 @@ static int plot_cdfs(struct plot_ctx *p)
 		}
 		r = plot(
 			p, &d, "cdf.gp", name, title, c->cols->n,
-			"xlabel_text='delay (ms)'; "
-			"ylabel_text='fraction of delays <= x'; dense=0",
-			"Delay CDF per feature set, built from the table's percentiles "
-			"(table.json carries no full distribution)");
-		if (r)
-			return r;
+			hist ? "xlabel_text='delay (ms)'; "
+			       "ylabel_text='fraction of delays <= x'; dense=1" :
+			       "xlabel_text='delay (ms)'; "
+			       "ylabel_text='fraction of delays <= x'; dense=0",
+			hist ? "Delay CDF per column, from the group's full "
+			       "delay histogram (table.json delay_hist_ns), "
+			       "all repeats merged" :
+			       "Delay CDF per column, built from the table's "
+			       "percentiles (this table.json has no "
+			       "delay_hist_ns)");
 	}
-	return 0;
+	free(b);
+	return r;
 }
 
 static int plot_bars(struct plot_ctx *p, const char *metric, const char *what)
@@ -310,44 +397,18 @@ static int plot_bars(struct plot_ctx *p, const char *metric, const char *what)
 		    "ylabel_text='delay (ms)'", cap);
 }
 
-struct bucket {
-	double lo, hi, count;
-};
-
-/* Sum @res's overall.latency_ns.buckets into @b (sorted by lo). */
-static size_t merge_buckets(json_t *res, struct bucket *b, size_t n, size_t max)
+/* A cyclic result's overall.latency_ns.buckets. */
+static const json_t *latency_buckets(const struct ci_run *run, const char *g)
 {
-	json_t *bs = json_object_get(
-		json_object_get(json_object_get(res, "overall"), "latency_ns"),
-		"buckets");
+	json_t *o = json_object_get(run_result(run, g), "overall");
 
-	for (size_t i = 0; i < json_array_size(bs); i++) {
-		json_t *e = json_array_get(bs, i);
-		double lo = json_number_value(json_array_get(e, 0)),
-		       hi = json_number_value(json_array_get(e, 1)),
-		       cnt = json_number_value(json_array_get(e, 2));
-		size_t j = 0;
-
-		while (j < n && b[j].lo < lo)
-			j++;
-		if (j < n && b[j].lo == lo) {
-			b[j].count += cnt;
-			continue;
-		}
-		if (n == max)
-			continue;
-		memmove(&b[j + 1], &b[j], (n - j) * sizeof(*b));
-		b[j] = (struct bucket){ lo, hi, cnt };
-		n++;
-	}
-	return n;
+	return json_object_get(json_object_get(o, "latency_ns"), "buckets");
 }
 
 static int plot_cyclic(struct plot_ctx *p)
 {
-	enum { MAXB = 4096 };
 	const struct ci_compare *c = p->c;
-	struct bucket *b = malloc(MAXB * sizeof(*b));
+	struct bucket *b = malloc(MAX_BUCKETS * sizeof(*b));
 	int r = 0;
 
 	if (!b)
@@ -365,25 +426,22 @@ static int plot_cyclic(struct plot_ctx *p)
 		}
 		for (size_t k = 0; k < c->cols->n; k++) {
 			const struct ci_column *col = &c->cols->v[k];
-			double total = 0, cum = 0;
+			double total = 0;
 			size_t nb = 0;
 
 			for (size_t run = 0; run < col->n_runs; run++)
-				nb = merge_buckets(run_result(col->runs[run],
-							      g),
-						   b, nb, MAXB);
+				nb = merge_buckets(
+					latency_buckets(col->runs[run], g), b,
+					nb, MAX_BUCKETS);
 			for (size_t j = 0; j < nb; j++)
 				total += b[j].count;
 			fprintf(h.f, "# %s\n", col->label);
 			fprintf(cdf.f, "# %s\n", col->label);
-			for (size_t j = 0; j < nb && total > 0; j++) {
-				cum += b[j].count;
+			for (size_t j = 0; j < nb && total > 0; j++)
 				fprintf(h.f, "%.6g %.6g\n",
 					(b[j].lo + b[j].hi) / 2e3,
 					b[j].count / total);
-				fprintf(cdf.f, "%.6g %.6g\n", b[j].hi / 1e3,
-					cum / total);
-			}
+			write_cdf(cdf.f, b, nb, 1e3);
 			fputs("\n\n", h.f);
 			fputs("\n\n", cdf.f);
 		}
@@ -520,7 +578,8 @@ static int plot_frames(struct plot_ctx *p)
 	return 0;
 }
 
-int ci_plots_write(const char *outdir, const struct ci_compare *c, char *err,
+int ci_plots_write(const char *outdir, const struct ci_compare *c,
+		   const struct ci_report_intro *intro, char *err,
 		   size_t errlen)
 {
 	struct plot_ctx *p = calloc(1, sizeof(*p));
@@ -570,7 +629,7 @@ int ci_plots_write(const char *outdir, const struct ci_compare *c, char *err,
 		r = plot_loops(p);
 	if (!r)
 		r = plot_frames(p);
-	if (!r && (r = ci_report_html(html, c, p->pngs, p->n_pngs)))
+	if (!r && (r = ci_report_html(html, c, intro, p->pngs, p->n_pngs)))
 		r = fail(p, "%s: %s", html, strerror(-r));
 	if (!r)
 		printf("\nplots: %zu PNGs in %s, report: %s\n", p->n_pngs,

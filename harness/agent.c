@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "common/atomicio.h"
+#include "common/calib.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "common/spawn.h"
@@ -413,6 +414,11 @@ int agent_run(const struct agent_opts *o, char *err, size_t errlen)
 	doc = json_pack("{s:i,s:s}", "schema", SB_SCHEMA, "tool", "sbguest");
 	json_object_set_new(doc, "start_mono_ns",
 			    json_integer((json_int_t)mono_ns()));
+	json_object_set_new(doc, "calibration",
+			    json_pack("{s:I,s:I}", "iterations",
+				      (json_int_t)SB_CALIB_ITERATIONS,
+				      "loop_ns",
+				      (json_int_t)sb_calib_loop_ns(3)));
 	run_body(run, &rec, doc);
 	recorder_stop(&rec, path, sizeof(path)); /* after a failure */
 	collect(o, doc);

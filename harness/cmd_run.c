@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "analyzer/table_run.h"
+#include "ci/bench_end.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
@@ -218,29 +219,6 @@ static void warn_line(const char *msg)
 	fprintf(stderr, "warning: %s\n", msg);
 }
 
-static void print_figures(const struct scenario *sc, const char *dir)
-{
-	char path[PATH_MAX + 200], name[128], line[512];
-	char *text;
-	size_t n;
-
-	snprintf(path, sizeof(path), "%s/table.txt", dir);
-	if (!sb_read_file(path, &text, &n)) {
-		fputs(text, stdout);
-		free(text);
-		return;
-	}
-	for (int i = 0; i < sc->n_workloads; i++) {
-		const struct sc_workload *w = &sc->workloads[i];
-
-		snprintf(path, sizeof(path), "%s/workloads/%s", dir,
-			 wl_output_name(w, 0, name, sizeof(name)));
-		*line = '\0';
-		w->desc->summary(path, line, sizeof(line));
-		printf("  %-16s %s\n", w->name, *line ? line : "(no figures)");
-	}
-}
-
 /* Why run @r failed: its manifest under @root, else an executor's attempt. */
 static void print_failure(const char *root, const struct plan_run *r)
 {
@@ -262,23 +240,45 @@ static void print_failure(const char *root, const struct plan_run *r)
 	globfree(&g);
 }
 
+/* A run without a delay table: each workload's own line of figures. */
+static void print_figures(const struct scenario *sc, const char *dir)
+{
+	char path[PATH_MAX + 200], name[128], line[512];
+
+	for (int i = 0; i < sc->n_workloads; i++) {
+		const struct sc_workload *w = &sc->workloads[i];
+
+		snprintf(path, sizeof(path), "%s/workloads/%s", dir,
+			 wl_output_name(w, 0, name, sizeof(name)));
+		*line = '\0';
+		w->desc->summary(path, line, sizeof(line));
+		printf("  %-16s %s\n", w->name, *line ? line : "(no figures)");
+	}
+}
+
 void run_print_results(const struct scenario *sc, const struct plan *p,
 		       const char *root)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], table[PATH_MAX + 16], err[1024];
 
 	for (size_t i = 0; i < p->n_runs; i++) {
 		const struct plan_run *r = &p->runs[i];
+		int done = plan_run_complete(root, r);
 
 		plan_run_dir(root, r, dir, sizeof(dir));
+		snprintf(table, sizeof(table), "%s/table.json", dir);
+		if (done && !access(table, F_OK))
+			continue;
 		printf("\n== %s / %s / repeat %d%s\n", r->kernel, r->set,
-		       r->repeat,
-		       plan_run_complete(root, r) ? "" : " (FAILED)");
-		if (plan_run_complete(root, r))
+		       r->repeat, done ? ": no delay table" : " FAILED");
+		if (done)
 			print_figures(sc, dir);
 		else
 			print_failure(root, r);
 	}
+	fflush(stdout);
+	if (ci_bench_end(stdout, root, err, sizeof(err)))
+		fprintf(stderr, "slicebench run: no summary: %s\n", err);
 }
 
 static struct run_kernel *kernel_of(struct run_kernel *ks, int n,

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "common/atomicio.h"
+#include "common/calib.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "harness/runner.h"
@@ -90,6 +91,29 @@ static json_t *table_events(const char *dir)
 	return v ? v : json_null();
 }
 
+/*
+ * The guest's speed against the host: the agent's calibration loop and the
+ * same loop timed here, now. {"guest_loop_ns", "host_loop_ns",
+ * "guest_speed": host/guest} or null without the agent's figure.
+ */
+static json_t *calibration_json(const json_t *agent)
+{
+	json_t *c = json_object_get(agent, "calibration");
+	json_t *g = json_object_get(c, "loop_ns");
+	json_t *it = json_object_get(c, "iterations");
+	uint64_t host;
+
+	if (!json_is_integer(g) || json_integer_value(g) <= 0 ||
+	    json_integer_value(it) != SB_CALIB_ITERATIONS)
+		return json_null();
+	host = sb_calib_loop_ns(5);
+	return json_pack("{s:I,s:I,s:I,s:f}", "iterations",
+			 (json_int_t)SB_CALIB_ITERATIONS, "guest_loop_ns",
+			 json_integer_value(g), "host_loop_ns",
+			 (json_int_t)host, "guest_speed",
+			 (double)host / (double)json_integer_value(g));
+}
+
 json_t *manifest_build(const struct runner *rn, const struct kernel_info *ki,
 		       const struct plan_run *r, const char *dir,
 		       const struct run_outcome *out, const char *start_time,
@@ -128,5 +152,6 @@ json_t *manifest_build(const struct runner *rn, const struct kernel_info *ki,
 		"slicebench_rev", SB_VERSION, "host", host_json(out),
 		"start_time", start_time, "end_time", end_time, "exit_status",
 		*out->failure ? SB_EXIT_ENV : SB_EXIT_OK);
+	json_object_set_new(m, "calibration", calibration_json(ag));
 	return m;
 }

@@ -60,7 +60,9 @@ int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
  */
 int run_one(const struct runner *rn, struct run_kernel *k,
 	    const struct plan_run *r, const char *root);
-/* cmd_run.c: the figures (or the failure) of every run of @p under @root. */
+/* cmd_run.c: the failures of @p's runs under @root (and the figures of
+ * runs without a delay table), then the end of the run (ci_bench_end: the
+ * seed's tables, the verdicts, report.html). */
 void run_print_results(const struct scenario *sc, const struct plan *p,
 		       const char *root);
 /*

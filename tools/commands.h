@@ -11,5 +11,6 @@ int cmd_table(int argc, char **argv); /* analyzer/cmd_table.c */
 int cmd_compare(int argc, char **argv); /* ci/cmd_compare.c */
 int cmd_gate(int argc, char **argv); /* ci/cmd_gate.c */
 int cmd_check(int argc, char **argv); /* harness/cmd_check.c */
+int cmd_report(int argc, char **argv); /* ci/cmd_report.c */
 
 #endif

@@ -22,6 +22,8 @@ static const struct command commands[] = {
 	{ "gate", cmd_gate, "baseline vs candidate; exit 1 on a regression" },
 	{ "check", cmd_check,
 	  "run base and candidate in turn until the gate decides" },
+	{ "report", cmd_report,
+	  "a run's tables, verdicts in words, and report.html" },
 	{ "kernel", cmd_kernel, "list, fetch or build kernels under test" },
 };
 

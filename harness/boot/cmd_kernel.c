@@ -84,7 +84,9 @@ static void usage(FILE *f)
 		"       slicebench kernel build NAME\n"
 		"       slicebench kernel initramfs NAME --init FILE [options]\n"
 		"       slicebench kernel boot NAME --init FILE [options]\n\n"
-		"NAME is a descriptor in kernels/<name>/kernel.json, 'host', or a\n"
+		"NAME is a descriptor in kernels/<name>/kernel.json (NAME@VERSION:\n"
+		"a Debian-type one pinned to a point release, e.g. debian@6.12.107;\n"
+		"list shows the versions apt offers), 'host', or a\n"
 		"path to a bzImage (booted as is). fetch makes the image available\n"
 		"(Debian package download, or a source build); build does the\n"
 		"source build of a type \"source\" kernel. boot builds an initramfs\n"
@@ -189,7 +191,7 @@ static int lookup(const char *name, struct kernel_info *ki, int prepare)
 static int do_list(void)
 {
 	struct kernel_info ki;
-	char *names, *p, err[1024];
+	char *names, *p, err[1024], versions[1024];
 	size_t n;
 	int ret = kernel_list(&names, &n);
 
@@ -209,6 +211,10 @@ static int do_list(void)
 		       ki.type == KERNEL_SOURCE ? "(not built)" :
 						  "(not fetched)",
 		       ki.description);
+		if (ki.type == KERNEL_DEBIAN &&
+		    !kernel_debian_versions(&ki, versions, sizeof(versions)))
+			printf("%-14s apt offers %s (%s@VERSION)\n", "",
+			       *versions ? versions : "none", p);
 	}
 	free(names);
 	return SB_EXIT_OK;

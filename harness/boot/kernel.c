@@ -430,6 +430,42 @@ static void unknown_kernel(const char *name, char *err, size_t errlen)
 	free(names);
 }
 
+/* "NAME@VERSION": NAME's descriptor, which must be of type debian, pinned. */
+static int lookup_pinned(const char *name, struct kernel_info *ki, char *err,
+			 size_t errlen)
+{
+	const char *at = strchr(name, '@');
+	char base[64];
+	int ret;
+
+	if (at - name >= (long)sizeof(base) || !at[1] ||
+	    strlen(at + 1) >= sizeof(ki->version) ||
+	    strspn(at + 1, "0123456789.-") != strlen(at + 1)) {
+		snprintf(err, errlen,
+			 "%s: VERSION of NAME@VERSION is a release as "
+			 "`slicebench kernel list` shows it, such as 6.12.107",
+			 name);
+		return SB_EXIT_USAGE;
+	}
+	snprintf(base, sizeof(base), "%.*s", (int)(at - name), name);
+	ret = kernel_lookup(base, ki, err, errlen);
+	if (ret)
+		return ret;
+	if (ki->type != KERNEL_DEBIAN) {
+		snprintf(err, errlen,
+			 "%s: @VERSION pins a Debian-type kernel; %s is of "
+			 "type %s",
+			 name, base, kernel_type_name(ki->type));
+		return SB_EXIT_USAGE;
+	}
+	snprintf(ki->name, sizeof(ki->name), "%s", name);
+	snprintf(ki->version, sizeof(ki->version), "%s", at + 1);
+	ki->image[0] = ki->release[0] = ki->source[0] = '\0';
+	ki->config_path[0] = ki->config_sha256[0] = ki->modules_dir[0] = '\0';
+	kernel_find_debian(ki);
+	return 0;
+}
+
 int kernel_lookup(const char *name, struct kernel_info *ki, char *err,
 		  size_t errlen)
 {
@@ -438,6 +474,8 @@ int kernel_lookup(const char *name, struct kernel_info *ki, char *err,
 
 	if (strchr(name, '/'))
 		return lookup_path(name, ki, err, errlen);
+	if (strchr(name, '@'))
+		return lookup_pinned(name, ki, err, errlen);
 	snprintf(path, sizeof(path), "%s/%s/kernel.json", kernel_dir(), name);
 	if (!*name ||
 	    strspn(name,

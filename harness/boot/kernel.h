@@ -32,6 +32,7 @@ struct kernel_info {
 	/* Where it comes from, as the descriptor says (paths made absolute): */
 	char descriptor[PATH_MAX]; /* kernels/<name>/kernel.json, or "" */
 	char package[128]; /* debian: package name pattern (a glob) */
+	char version[64]; /* debian: "NAME@6.12.107" pins that point release */
 	char tree[PATH_MAX]; /* source: tarball or tree; KSRC overrides */
 	char fragment[PATH_MAX]; /* source: config fragment */
 	char series[PATH_MAX]; /* source: patches/series, or "" for none */
@@ -50,12 +51,19 @@ const char *kernel_cache_dir(void);
 int kernel_list(char **names, size_t *count);
 
 /*
- * Resolve @name (a descriptor name, "host", or a path to an image) without
- * fetching or building. Returns 0, or an SB_EXIT_* code with @err set
+ * Resolve @name (a descriptor name, "NAME@VERSION" for a Debian-type
+ * descriptor pinned to one point release, "host", or a path to an image)
+ * without fetching or building. Returns 0, or an SB_EXIT_* code with @err set
  * (unknown kernel: SB_EXIT_USAGE, and @err lists the available ones).
  */
 int kernel_lookup(const char *name, struct kernel_info *ki, char *err,
 		  size_t errlen);
+
+/*
+ * The point releases apt offers for Debian-type @ki, newest first, as
+ * "6.12.118 6.12.117 ..." into @buf. Returns 0 or -EIO (apt-cache failed).
+ */
+int kernel_debian_versions(const struct kernel_info *ki, char *buf, size_t len);
 
 /*
  * Make the image of @ki available: fetch/unpack or build into the cache,

@@ -80,8 +80,26 @@ static int glob_to_regex(const char *glob, char *re, size_t len)
 	return 0;
 }
 
-static int search_packages(const char *pattern, struct candidates *c, char *err,
-			   size_t errlen)
+/*
+ * Is @pkg (a package name, or a cache entry "name_version") of point
+ * release @version ("" matches any)? linux-image-6.12.107+deb12-... is of
+ * 6.12.107, not of 6.12.10.
+ */
+static int is_release(const char *pkg, const char *version)
+{
+	size_t n = strlen(version);
+
+	if (!n)
+		return 1;
+	for (const char *p = strstr(pkg, version); p;
+	     p = strstr(p + 1, version))
+		if (p > pkg && p[-1] == '-' && p[n] && strchr("+-~", p[n]))
+			return 1;
+	return 0;
+}
+
+static int search_packages(const char *pattern, const char *version,
+			   struct candidates *c, char *err, size_t errlen)
 {
 	char re[256], *out = NULL;
 	const char *argv[] = { "apt-cache", "search", "--names-only", re,
@@ -108,6 +126,7 @@ static int search_packages(const char *pattern, struct candidates *c, char *err,
 			memcpy(name, line, n);
 			name[n] = '\0';
 			if (!fnmatch(pattern, name, 0) &&
+			    is_release(name, version) &&
 			    candidates_add(c, line, n)) {
 				free(out);
 				return SB_EXIT_ENV;
@@ -195,7 +214,8 @@ int kernel_find_debian(struct kernel_info *ki)
 			continue;
 		memcpy(name, de->d_name, (size_t)(us - de->d_name));
 		name[us - de->d_name] = '\0';
-		if (!fnmatch(ki->package, name, 0) && !strstr(us, ".deb") &&
+		if (!fnmatch(ki->package, name, 0) &&
+		    is_release(name, ki->version) && !strstr(us, ".deb") &&
 		    !strstr(us, ".tmp.") &&
 		    (!best[0] || strverscmp(de->d_name, best) > 0))
 			snprintf(best, sizeof(best), "%s", de->d_name);
@@ -306,7 +326,7 @@ int kernel_fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", dir, strerror(-ret));
 		return SB_EXIT_ENV;
 	}
-	ret = search_packages(ki->package, &c, err, errlen);
+	ret = search_packages(ki->package, ki->version, &c, err, errlen);
 	for (size_t i = 0; !ret && i < c.n && !pkg; i++)
 		if (!candidate_version(c.v[i], ver, sizeof(ver)))
 			pkg = c.v[i];
@@ -321,8 +341,12 @@ int kernel_fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
 		if (!ret)
 			snprintf(
 				err, errlen,
-				"kernel %s: no installable package matches %s (apt-get update?)",
-				ki->name, ki->package);
+				"kernel %s: no installable package matches %s%s%s (apt-get update?%s)",
+				ki->name, ki->package,
+				*ki->version ? " of " : "", ki->version,
+				*ki->version ?
+					"; slicebench kernel list shows the versions apt offers" :
+					"");
 		return SB_EXIT_ENV;
 	}
 	snprintf(final, sizeof(final), "%s/%s_%s", dir, pkg, ver);
@@ -339,4 +363,29 @@ int kernel_fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
 	}
 	candidates_free(&c);
 	return ret;
+}
+
+int kernel_debian_versions(const struct kernel_info *ki, char *buf, size_t len)
+{
+	struct candidates c = { 0 };
+	char err[256];
+	size_t off = 0;
+	int ret = search_packages(ki->package, "", &c, err, sizeof(err));
+
+	*buf = '\0';
+	for (size_t i = 0; !ret && i < c.n && off < len; i++) {
+		/* the release after "linux-image-": 6.12.107, or 6.1.0-37 (ABI) */
+		const char *v = strstr(c.v[i], "image-");
+		size_t n;
+
+		v = v ? v + 6 : c.v[i];
+		n = strspn(v, "0123456789.");
+		if (v[n] == '-' && strspn(v + n + 1, "0123456789") &&
+		    v[n + 1 + strspn(v + n + 1, "0123456789")] == '-')
+			n += 1 + strspn(v + n + 1, "0123456789"); /* 6.1.0-37 */
+		off += (size_t)snprintf(buf + off, len - off, "%s%.*s",
+					off ? " " : "", (int)n, v);
+	}
+	candidates_free(&c);
+	return ret ? -EIO : 0;
 }

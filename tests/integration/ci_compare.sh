@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # slicebench compare on synthetic results: every group and column in the
 # text, Markdown and JSON; --plots writes valid, non-empty PNGs and a static
-# report.html; bad input exits 2.
+# report.html (no external resource; one inline script marking loaded
+# images); bad input exits 2.
 set -euo pipefail
 sb=${SB_BIN_DIR:-build/bin}/slicebench
 synth=tests/fixtures/ci/synth.sh
@@ -78,7 +79,10 @@ for png in avg_delay_ms_bars max_delay_ms_bars cyclic_delay_cdf massive_intr_del
 	expect "$png.png is a non-empty PNG" is_png "$r/plots/$png.png"
 	expect "report.html shows $png.png" grep -qF "plots/$png.png" "$r/report.html"
 done
-expect "report.html has no script" exits 1 grep -qi '<script' "$r/report.html"
+expect "report.html's one script only marks loaded images" test \
+	"$(grep -oi '<script[^>]*>' "$r/report.html" | sort -u)" = '<script>'
+expect "report.html's script counts images" grep -qF "setAttribute('data-images'" "$r/report.html"
+expect "report.html loads nothing from elsewhere" exits 1 grep -qiE '(src|href)="(https?:)?//' "$r/report.html"
 expect "report.html has the tables" grep -qF 'cyclic:(5)' "$r/report.html"
 SLICEBENCH_ROOT=$PWD "$sb" compare "$r" --plots --out "$tmp/elsewhere" >/dev/null
 expect "--out DIR" test -s "$tmp/elsewhere/report.html"

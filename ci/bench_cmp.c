@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The end of a run's comparison: per workload group and key metric, medians, spread, change and the gate's verdict. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ci/bench_cmp.h"
+#include "ci/fold.h"
+
+/* The table metrics shown for a workload group that no rule judges. */
+static const char *const info_metrics[] = { "avg_delay_ms", "switches",
+					    "runtime_ms" };
+
+static int add_row(struct ci_bench_cmp *c, int metric, const char *group,
+		   const struct ci_rule *rule)
+{
+	struct ci_bench_row *r = realloc(c->rows, (c->n_rows + 1) * sizeof(*r));
+	struct ci_row key = { metric, group };
+	size_t any = 0;
+
+	if (!r)
+		return -ENOMEM;
+	c->rows = r;
+	r = &r[c->n_rows];
+	*r = (struct ci_bench_row){ .metric = metric,
+				    .group = group,
+				    .rule = rule };
+	for (size_t k = 0; k < c->n_cols; k++) {
+		ci_summarize(c->cols[k].col, &key, &r->s[k]);
+		any += r->s[k].n;
+	}
+	if (!any)
+		return 0;
+	for (size_t k = 1; rule && k < c->n_cols; k++)
+		r->v[k] = c->cols[k].verdicts[rule - c->rules->v];
+	c->n_rows++;
+	return 0;
+}
+
+static int rule_names_group(const struct ci_rules *rules, const char *group)
+{
+	for (size_t i = 0; i < rules->n; i++)
+		if (!strcmp(rules->v[i].group, group))
+			return 1;
+	return 0;
+}
+
+/* By group; within one, the rules' rows (in rules order) before the others. */
+static int cmp_rows(const void *a, const void *b)
+{
+	const struct ci_bench_row *x = a, *y = b;
+	int c = strcmp(x->group, y->group);
+
+	if (c || !x->rule != !y->rule)
+		return c ? c : x->rule ? -1 : 1;
+	if (x->rule)
+		return (x->rule > y->rule) - (x->rule < y->rule);
+	return x->metric - y->metric;
+}
+
+/* The unjudged rows of the workload groups. */
+static int add_info_rows(struct ci_bench_cmp *c)
+{
+	for (size_t k = 0; k < c->n_cols; k++)
+		for (size_t r = 0; r < c->cols[k].col->n_runs; r++) {
+			const struct ci_values *vals =
+				&c->cols[k].col->runs[r]->vals;
+
+			for (size_t i = 0; i < vals->n; i++) {
+				const struct ci_value *v = &vals->v[i];
+				const char *m = ci_metrics[v->metric].name;
+				int want = 0;
+
+				if (ci_metrics[v->metric].src != CI_SRC_TABLE ||
+				    ci_fold_is_other(v->group) ||
+				    ci_bench_row_find(c, m, v->group))
+					continue;
+				for (size_t j = 0; j < 3; j++)
+					want |= !strcmp(m, info_metrics[j]);
+				if (!want ||
+				    (strcmp(m, "avg_delay_ms") &&
+				     !rule_names_group(c->rules, v->group)))
+					continue;
+				if (add_row(c, v->metric, v->group, NULL))
+					return -ENOMEM;
+			}
+		}
+	return 0;
+}
+
+int ci_bench_cmp_build(struct ci_bench_cmp *c, const char *title,
+		       const struct ci_column *const *cols,
+		       const char *const *labels, size_t n,
+		       const struct ci_rules *rules)
+{
+	*c = (struct ci_bench_cmp){ .rules = rules };
+	if (n > CI_BENCH_MAX_COLS)
+		return -EINVAL;
+	snprintf(c->title, sizeof(c->title), "%s", title);
+	for (size_t k = 0; k < n; k++) {
+		struct ci_bench_col *bc = &c->cols[c->n_cols++];
+
+		snprintf(bc->label, sizeof(bc->label), "%s", labels[k]);
+		bc->col = cols[k];
+		bc->runs = calloc(cols[k]->n_runs + 1, sizeof(*bc->runs));
+		if (!bc->runs)
+			return -ENOMEM;
+		for (size_t r = 0; r < cols[k]->n_runs; r++)
+			bc->runs[r] = *cols[k]->runs[r];
+		bc->view = (struct ci_results){ .dir = cols[k]->res->dir,
+						.runs = bc->runs,
+						.n_runs = cols[k]->n_runs };
+		ci_regime_of(cols[k], &bc->regime);
+	}
+	for (size_t k = 1; k < n; k++) {
+		c->cols[k].verdicts =
+			calloc(rules->n + 1, sizeof(*c->cols[k].verdicts));
+		if (!c->cols[k].verdicts ||
+		    ci_bench_verdicts(rules, &c->cols[0].view, &c->cols[k].view,
+				      c->cols[k].verdicts))
+			return -ENOMEM;
+	}
+	for (size_t i = 0; i < rules->n; i++)
+		if (add_row(c, rules->v[i].metric, rules->v[i].group,
+			    &rules->v[i]))
+			return -ENOMEM;
+	if (add_info_rows(c))
+		return -ENOMEM;
+	qsort(c->rows, c->n_rows, sizeof(*c->rows), cmp_rows);
+	return 0;
+}
+
+void ci_bench_cmp_free(struct ci_bench_cmp *c)
+{
+	for (size_t k = 0; k < c->n_cols; k++) {
+		free(c->cols[k].runs);
+		free(c->cols[k].verdicts);
+	}
+	free(c->rows);
+	*c = (struct ci_bench_cmp){ 0 };
+}
+
+const struct ci_bench_row *ci_bench_row_find(const struct ci_bench_cmp *c,
+					     const char *metric,
+					     const char *group)
+{
+	int m = ci_metric_find(metric);
+
+	for (size_t i = 0; i < c->n_rows; i++)
+		if (c->rows[i].metric == m && !strcmp(c->rows[i].group, group))
+			return &c->rows[i];
+	return NULL;
+}
+
+double ci_bench_change_pct(const struct ci_bench_row *r, size_t k)
+{
+	if (!r->s[0].n || !r->s[k].n || r->s[0].median == 0)
+		return NAN;
+	return (r->s[k].median / r->s[0].median - 1) * 100;
+}
+
+/* A figure in at most 4 significant digits, without exponents. */
+static const char *num(double v, char *buf, size_t len)
+{
+	double a = fabs(v);
+
+	snprintf(buf, len, "%.*f",
+		 a >= 1000 || (a >= 100 && v == floor(v)) ? 0 :
+		 a >= 100				  ? 1 :
+		 a >= 10				  ? 2 :
+							    3,
+		 v);
+	return buf;
+}
+
+static void cell(char *buf, size_t len, const struct ci_summary *s)
+{
+	char a[24], b[24], c[24];
+
+	if (!s->n)
+		snprintf(buf, len, "-");
+	else if (s->n == 1)
+		snprintf(buf, len, "%s", num(s->median, a, sizeof(a)));
+	else
+		snprintf(buf, len, "%s [%s-%s]", num(s->median, a, sizeof(a)),
+			 num(s->min, b, sizeof(b)), num(s->max, c, sizeof(c)));
+}
+
+static void pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
+{
+	if (isnan(v->ratio_lo) || isinf(v->ratio_hi))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "[%+.0f%%, %+.0f%%]",
+			 (v->ratio_lo - 1) * 100, (v->ratio_hi - 1) * 100);
+}
+
+void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
+{
+	fprintf(f,
+		"\nSummary, %s: median over repeats [min-max]; change of the "
+		"median against %s;\nverdict and interval of the ratio: the "
+		"gate's (ci/gate.json, family-wise alpha %g%%; the bad side's\n"
+		"end is the largest change not ruled out at %.0f%%); '-': no "
+		"rule\n",
+		c->title, c->cols[0].label, c->rules->alpha * 100,
+		c->rules->pass_confidence * 100);
+	fprintf(f, "%-14s %-20s %-7s", "group", "metric", "unit");
+	for (size_t k = 0; k < c->n_cols; k++) {
+		char head[160];
+
+		snprintf(head, sizeof(head), "%s (%zu)", c->cols[k].label,
+			 c->cols[k].col->n_runs);
+		fprintf(f, " %-26s", head);
+		if (k)
+			fprintf(f, " %-8s %-14s %s", "change", "interval",
+				"verdict");
+	}
+	fputc('\n', f);
+	for (size_t i = 0; i < c->n_rows; i++) {
+		const struct ci_bench_row *r = &c->rows[i];
+		const struct ci_metric *m = &ci_metrics[r->metric];
+
+		fprintf(f, "%-14s %-20s %-7s", r->group, m->name, m->unit);
+		for (size_t k = 0; k < c->n_cols; k++) {
+			char txt[128], ch[24] = "-", iv[40] = "-";
+			double pct = ci_bench_change_pct(r, k);
+
+			cell(txt, sizeof(txt), &r->s[k]);
+			fprintf(f, " %-26s", txt);
+			if (!k)
+				continue;
+			if (!isnan(pct))
+				snprintf(ch, sizeof(ch), "%+.1f%%", pct);
+			if (r->rule)
+				pct_range(iv, sizeof(iv), &r->v[k]);
+			fprintf(f, " %-8s %-14s %s", ch, iv,
+				r->rule ? r->v[k].name : "-");
+		}
+		fputc('\n', f);
+	}
+}

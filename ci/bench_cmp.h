@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The end of a run's comparison: per workload group and key metric, medians, spread, change and the gate's verdict. */
+#ifndef CI_BENCH_CMP_H
+#define CI_BENCH_CMP_H
+
+#include <stdio.h>
+#include <jansson.h>
+
+#include "ci/bench_verdict.h"
+#include "ci/columns.h"
+#include "ci/regime.h"
+
+#define CI_BENCH_MAX_COLS 8
+
+struct ci_bench_col {
+	char label[128]; /* the feature set, or the kernel */
+	const struct ci_column *col;
+	struct ci_run *runs; /* shallow copies of the column's runs */
+	struct ci_results view; /* those runs, as the gate reads them */
+	struct ci_bench_verdict *verdicts; /* per rule, against column 0 */
+	struct ci_regime regime;
+};
+
+struct ci_bench_row {
+	int metric;
+	const char *group;
+	const struct ci_rule *rule; /* NULL: shown, not judged */
+	struct ci_summary s[CI_BENCH_MAX_COLS];
+	struct ci_bench_verdict v[CI_BENCH_MAX_COLS]; /* column k against 0 */
+};
+
+struct ci_bench_cmp {
+	char title[160]; /* "kernel debian" or "feature set PREEMPT_SHORT" */
+	const struct ci_rules *rules;
+	struct ci_bench_col cols[CI_BENCH_MAX_COLS];
+	size_t n_cols;
+	struct ci_bench_row *rows;
+	size_t n_rows;
+};
+
+/*
+ * Compare columns @cols (@n, at most CI_BENCH_MAX_COLS; the first is the
+ * base) labelled @labels: the rows are each rule of @rules with values,
+ * then the delay, switches and runtime of the workload groups (kernel
+ * threads and the harness folded away) that no rule judges. Returns 0,
+ * -EINVAL (too many columns) or -ENOMEM; free with ci_bench_cmp_free().
+ */
+int ci_bench_cmp_build(struct ci_bench_cmp *c, const char *title,
+		       const struct ci_column *const *cols,
+		       const char *const *labels, size_t n,
+		       const struct ci_rules *rules);
+void ci_bench_cmp_free(struct ci_bench_cmp *c);
+
+/* The row of @metric (name) and @group, or NULL. */
+const struct ci_bench_row *ci_bench_row_find(const struct ci_bench_cmp *c,
+					     const char *metric,
+					     const char *group);
+/* Change of the median of column @k against column 0 in %, NAN if none. */
+double ci_bench_change_pct(const struct ci_bench_row *r, size_t k);
+
+/* The summary table. */
+void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c);
+
+/*
+ * Two or three sentences: for each column against the first, how the
+ * shortest-slice workloads' delay moved, what the longest-slice ones paid
+ * (switches, runtime), the periodic workloads' misses; the gate's verdict
+ * beside each. @scenario: the run's scenario.json (slices; may be NULL).
+ */
+void ci_bench_words(FILE *f, const struct ci_bench_cmp *c,
+		    const json_t *scenario);
+
+#endif

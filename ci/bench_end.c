@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The end of `slicebench run`: the seed's tables, the summary with verdicts, the words, and report.html. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ci/bench_cmp.h"
+#include "ci/bench_end.h"
+#include "ci/fold.h"
+#include "ci/plots.h"
+#include "ci/seed_table.h"
+#include "common/exitcodes.h"
+#include "common/rootdir.h"
+
+struct bench_end {
+	struct ci_results res;
+	struct ci_columns cols;
+	struct ci_rules rules;
+	json_t *scenario;
+};
+
+/* Compare @cols (@n) labelled by feature set (@by_fs) or by kernel. */
+static int compare(FILE *f, const struct bench_end *b,
+		   const struct ci_column **cols, size_t n, int by_fs,
+		   const char *title)
+{
+	const char *labels[CI_BENCH_MAX_COLS];
+	struct ci_bench_cmp c;
+	int r;
+
+	if (n < 2)
+		return 0;
+	if (n > CI_BENCH_MAX_COLS)
+		n = CI_BENCH_MAX_COLS;
+	for (size_t k = 0; k < n; k++)
+		labels[k] = by_fs ? cols[k]->fs : cols[k]->kernel;
+	r = ci_bench_cmp_build(&c, title, cols, labels, n, &b->rules);
+	if (!r) {
+		ci_bench_summary_print(f, &c);
+		ci_bench_words(f, &c, b->scenario);
+	}
+	ci_bench_cmp_free(&c);
+	return r;
+}
+
+/* Per kernel: the feature sets' seed tables, then their comparison. */
+static int per_kernel(FILE *f, const struct bench_end *b, const char *kernel)
+{
+	const struct ci_column *cols[CI_BENCH_MAX_COLS];
+	char title[160];
+	size_t n = 0;
+
+	for (size_t k = 0; k < b->cols.n; k++) {
+		const struct ci_column *col = &b->cols.v[k];
+		struct ci_regime g;
+
+		if (strcmp(col->kernel, kernel))
+			continue;
+		ci_regime_of(col, &g);
+		ci_seed_table_print(f, col, &g);
+		if (n < CI_BENCH_MAX_COLS)
+			cols[n++] = col;
+	}
+	snprintf(title, sizeof(title), "kernel %s", kernel);
+	return compare(f, b, cols, n, 1, title);
+}
+
+/* With several kernels: each feature set's kernels side by side. */
+static int per_fs(FILE *f, const struct bench_end *b, const char *fs)
+{
+	const struct ci_column *cols[CI_BENCH_MAX_COLS];
+	char title[160];
+	size_t n = 0;
+
+	for (size_t k = 0; k < b->cols.n && n < CI_BENCH_MAX_COLS; k++)
+		if (!strcmp(b->cols.v[k].fs, fs))
+			cols[n++] = &b->cols.v[k];
+	snprintf(title, sizeof(title), "feature set %s", fs);
+	return compare(f, b, cols, n, 0, title);
+}
+
+static int text(FILE *f, const struct bench_end *b)
+{
+	const char *kernels[CI_BENCH_MAX_COLS], *fsets[CI_BENCH_MAX_COLS];
+	size_t nk = ci_results_kernels(&b->res, kernels, CI_BENCH_MAX_COLS);
+	int r = 0;
+
+	for (size_t i = 0; i < nk && !r; i++)
+		r = per_kernel(f, b, kernels[i]);
+	if (nk > 1) {
+		size_t nf = ci_results_fsets(&b->res, kernels[0], fsets,
+					     CI_BENCH_MAX_COLS);
+
+		for (size_t i = 0; i < nf && !r; i++)
+			r = per_fs(f, b, fsets[i]);
+	}
+	return r;
+}
+
+static void fact(FILE *f, const char *name, json_t *v)
+{
+	char *s = json_is_string(v) ?
+			  NULL :
+			  json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+
+	if (v && !json_is_null(v))
+		fprintf(f, "  %-16s %s\n", name, s ? s : json_string_value(v));
+	free(s);
+}
+
+static json_t *at(json_t *m, const char *a, const char *k)
+{
+	return json_object_get(json_object_get(m, a), k);
+}
+
+/* Each column's manifest facts (from its first run): what ran, and how. */
+static void facts(FILE *f, const struct bench_end *b)
+{
+	char path[4200];
+
+	for (size_t k = 0; k < b->cols.n; k++) {
+		const struct ci_column *col = &b->cols.v[k];
+		json_t *m;
+
+		snprintf(path, sizeof(path), "%s/manifest.json",
+			 col->runs[0]->path);
+		m = json_load_file(path, 0, NULL);
+		fprintf(f, "%s / %s (%zu runs)\n", col->kernel, col->fs,
+			col->n_runs);
+		fact(f, "kernel release", at(m, "kernel", "release"));
+		fact(f, "kernel source", at(m, "kernel", "source"));
+		fact(f, "accelerator", at(m, "vm", "accel"));
+		fact(f, "accel note", at(m, "vm", "accel_note"));
+		fact(f, "guest vCPUs", at(m, "vm", "cpus"));
+		fact(f, "guest memory MB", at(m, "vm", "memory_mb"));
+		fact(f, "QEMU", at(m, "vm", "qemu_version"));
+		fact(f, "features read", at(m, "features", "read_back"));
+		fact(f, "features note", at(m, "features", "note"));
+		fact(f, "guest speed", at(m, "calibration", "guest_speed"));
+		fact(f, "host", at(m, "host", "cpu_model"));
+		fact(f, "slicebench", json_object_get(m, "slicebench_rev"));
+		json_decref(m);
+	}
+}
+
+/* The workload rows of compare's catalogue: kernel threads folded away. */
+static size_t workload_rows(struct ci_row *rows, size_t n)
+{
+	size_t keep = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (ci_metrics[rows[i].metric].src != CI_SRC_TABLE ||
+		    !ci_fold_is_other(rows[i].group))
+			rows[keep++] = rows[i];
+	return keep;
+}
+
+/* report.html and plots/ beside the runs, with @summary and the facts. */
+static int report(const struct bench_end *b, const char *root,
+		  const char *summary, char *err, size_t errlen)
+{
+	struct ci_row *rows = NULL;
+	long n = ci_rows_build(&b->cols, &rows);
+	char *fbuf = NULL;
+	size_t flen = 0;
+	FILE *ff = open_memstream(&fbuf, &flen);
+	int r;
+
+	if (n < 0 || !ff) {
+		free(rows);
+		if (ff)
+			fclose(ff);
+		snprintf(err, errlen, "out of memory");
+		return SB_EXIT_ENV;
+	}
+	facts(ff, b);
+	fclose(ff);
+	struct ci_report_section sections[] = {
+		{ "The answer", summary },
+		{ "What ran", fbuf ? fbuf : "" },
+	};
+	struct ci_compare c = { &b->cols, rows, workload_rows(rows, (size_t)n),
+				NULL };
+	struct ci_report_intro intro = { sections, 2 };
+
+	r = ci_plots_write(root, &c, &intro, err, errlen);
+	free(fbuf);
+	free(rows);
+	return r;
+}
+
+static int load(struct bench_end *b, const char *root, char *err, size_t errlen)
+{
+	char path[4200];
+	int r = ci_results_load(root, &b->res, err, errlen);
+
+	if (r)
+		return r == -ENOENT || r == -ENOMEM ? SB_EXIT_ENV :
+						      SB_EXIT_USAGE;
+	if (!b->res.n_runs) {
+		snprintf(err, errlen, "%s: no complete run", root);
+		return SB_EXIT_ENV;
+	}
+	if (ci_columns_build(&b->res, 1, &b->cols)) {
+		snprintf(err, errlen, "out of memory");
+		return SB_EXIT_ENV;
+	}
+	if (sb_root_path(path, sizeof(path), "ci/gate.json") ||
+	    ci_rules_load(path, &b->rules, err, errlen))
+		return SB_EXIT_USAGE;
+	snprintf(path, sizeof(path), "%s/scenario.json", root);
+	b->scenario = json_load_file(path, 0, NULL);
+	return 0;
+}
+
+int ci_bench_end(FILE *f, const char *root, char *err, size_t errlen)
+{
+	struct bench_end b = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = NULL;
+	int r = load(&b, root, err, errlen);
+
+	if (!r && !(m = open_memstream(&buf, &len))) {
+		snprintf(err, errlen, "out of memory");
+		r = SB_EXIT_ENV;
+	}
+	if (!r && text(m, &b)) {
+		snprintf(err, errlen, "out of memory");
+		r = SB_EXIT_ENV;
+	}
+	if (m && fclose(m) && !r) {
+		snprintf(err, errlen, "out of memory");
+		r = SB_EXIT_ENV;
+	}
+	if (!r) {
+		fputs(buf, f);
+		r = report(&b, root, buf, err, errlen);
+	}
+	free(buf);
+	json_decref(b.scenario);
+	ci_rules_free(&b.rules);
+	ci_columns_free(&b.cols);
+	ci_results_free(&b.res);
+	return r;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The end of `slicebench run`: the seed's tables, the summary with verdicts, the words, and report.html. */
+#ifndef CI_BENCH_END_H
+#define CI_BENCH_END_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * For the run directory @root, print to @f per kernel each feature set's
+ * seed-shaped table with its regime, the summary against the first feature
+ * set with the gate's verdicts (ci/gate.json) and sentences saying it; with
+ * several kernels also the kernels side by side per feature set. Then write
+ * @root/report.html and @root/plots/ and print the report's path. Returns
+ * an SB_EXIT_* code with @err set: SB_EXIT_USAGE (malformed results or
+ * rules), SB_EXIT_ENV (no complete run, no gnuplot, cannot write).
+ */
+int ci_bench_end(FILE *f, const char *root, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The end of a run in words: what the short-slice tasks gained, what the long-slice ones paid, and the gate's verdicts. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ci/bench_cmp.h"
+#include "common/duration.h"
+
+#define MAX_SLICED 16
+/* A space the lines are not folded at: printed as one. */
+#define NBSP "\x1f"
+
+struct sliced {
+	char group[16]; /* the table's comm: the tool's name, as the kernel cuts it */
+	uint64_t slice_ns;
+};
+
+/* The scenario's workloads that ask for a slice. Returns the count. */
+static size_t sliced_workloads(const json_t *scenario, struct sliced *out)
+{
+	const json_t *ws = json_object_get(scenario, "workloads");
+	size_t n = 0;
+
+	for (size_t i = 0; i < json_array_size(ws) && n < MAX_SLICED; i++) {
+		const json_t *w = json_array_get(ws, i);
+		const char *tool =
+			json_string_value(json_object_get(w, "tool"));
+		const char *slice =
+			json_string_value(json_object_get(w, "slice"));
+		const char *base;
+
+		if (!tool || !slice ||
+		    sb_parse_duration_ns(slice, &out[n].slice_ns))
+			continue;
+		base = strrchr(tool, '/') ? strrchr(tool, '/') + 1 : tool;
+		snprintf(out[n].group, sizeof(out[n].group), "%.15s", base);
+		n++;
+	}
+	return n;
+}
+
+static const char *amount(double pct, const char *more, const char *less,
+			  char *buf, size_t len)
+{
+	if (fabs(pct) < 0.5)
+		snprintf(buf, len, "about as %s", more);
+	else
+		snprintf(buf, len, "%.*f" NBSP "%% %s", fabs(pct) < 10 ? 1 : 0,
+			 fabs(pct), pct > 0 ? more : less);
+	return buf;
+}
+
+static const char *verdict(const struct ci_bench_row *r, size_t k)
+{
+	return r->rule ? r->v[k].name : "no gate rule";
+}
+
+static const char *slice_text(uint64_t ns, char *buf, size_t len)
+{
+	char d[32];
+	char *us;
+
+	sb_format_duration(ns, d, sizeof(d));
+	us = strstr(d, "us");
+	if (us)
+		snprintf(buf, len, "%.*s" NBSP "µs", (int)(us - d), d);
+	else
+		snprintf(buf, len, "%.*s" NBSP "%s", (int)strcspn(d, "nmsu"), d,
+			 d + strcspn(d, "nmsu"));
+	return buf;
+}
+
+/* "the 500 µs-slice cyclic tasks waited 58 % less on average (...)" */
+static int short_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
+			  const struct sliced *s, size_t n, uint64_t slice)
+{
+	int said = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct ci_bench_row *r =
+			ci_bench_row_find(c, "avg_delay_ms", s[i].group);
+		char a[48], sl[32];
+		double pct;
+
+		if (s[i].slice_ns != slice || !r ||
+		    isnan(pct = ci_bench_change_pct(r, k)))
+			continue;
+		fprintf(f,
+			"%s the %s-slice %s tasks waited %s on average "
+			"(%.3g -> %.3g ms; gate: %s)",
+			said ? ";" : ",", slice_text(slice, sl, sizeof(sl)),
+			s[i].group, amount(pct, "long", "less", a, sizeof(a)),
+			r->s[0].median, r->s[k].median, verdict(r, k));
+		said = 1;
+	}
+	return said;
+}
+
+/* "The 100 ms-slice massive_intr tasks were switched out 65 % more often and ran 1 % less." */
+static void long_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
+			  const struct sliced *s, size_t n, uint64_t slice)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct ci_bench_row *sw =
+			ci_bench_row_find(c, "switches", s[i].group);
+		const struct ci_bench_row *rt =
+			ci_bench_row_find(c, "runtime_ms", s[i].group);
+		double ps = sw ? ci_bench_change_pct(sw, k) : NAN,
+		       pr = rt ? ci_bench_change_pct(rt, k) : NAN;
+		char a[48], b[48], sl[32];
+
+		if (s[i].slice_ns != slice || (isnan(ps) && isnan(pr)))
+			continue;
+		fprintf(f, " The %s-slice %s tasks",
+			slice_text(slice, sl, sizeof(sl)), s[i].group);
+		if (!isnan(ps))
+			fprintf(f, " were switched in %s often",
+				amount(ps, "more", "less", a, sizeof(a)));
+		if (rt && !isnan(pr))
+			fprintf(f, "%s ran %s (gate: %s)",
+				isnan(ps) ? "" : " and",
+				amount(pr, "more", "less", b, sizeof(b)),
+				verdict(rt, k));
+		fputc('.', f);
+	}
+}
+
+static void misses_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k)
+{
+	const struct ci_regime *b = &c->cols[0].regime, *g = &c->cols[k].regime;
+
+	for (size_t p = 0; p < g->n_periodic; p++) {
+		const struct ci_periodic *q = &g->periodic[p];
+		const struct ci_bench_row *r =
+			ci_bench_row_find(c, "deadline_miss_pct", q->name);
+
+		for (size_t j = 0; j < b->n_periodic; j++)
+			if (!strcmp(b->periodic[j].name, q->name))
+				fprintf(f,
+					"%s %s missed %.1f %% of its %s "
+					"(%.1f %% with %s%s%s)",
+					p ? ";" : "", q->name, q->miss_pct,
+					q->what, b->periodic[j].miss_pct,
+					c->cols[0].label, r ? "; gate: " : "",
+					r ? verdict(r, k) : "");
+	}
+	if (g->n_periodic)
+		fputc('.', f);
+}
+
+static void saturation_warning(FILE *f, const struct ci_bench_cmp *c)
+{
+	for (size_t k = 0; k < c->n_cols; k++) {
+		const struct ci_regime *g = &c->cols[k].regime;
+
+		for (size_t p = 0; p < g->n_periodic; p++)
+			if (g->periodic[p].miss_pct > CI_SATURATED_PCT) {
+				fprintf(f,
+					"Careful: with %s %s missed %.0f %% of "
+					"its %s (saturated: over %.0f %%); its "
+					"delays are those of a load that does "
+					"not keep up.\n",
+					c->cols[k].label, g->periodic[p].name,
+					g->periodic[p].miss_pct,
+					g->periodic[p].what, CI_SATURATED_PCT);
+				return;
+			}
+	}
+}
+
+/* @text with its lines folded at spaces to at most @width columns. */
+static void wrapped(FILE *f, const char *text, size_t width)
+{
+	while (*text) {
+		size_t line = strcspn(text, "\n"), cut = line;
+
+		if (line > width) {
+			cut = width;
+			while (cut > 0 && text[cut] != ' ')
+				cut--;
+			if (!cut)
+				cut = line;
+		}
+		for (size_t i = 0; i < cut; i++)
+			fputc(text[i] == NBSP[0] ? ' ' : text[i], f);
+		fputc('\n', f);
+		text += cut;
+		text += *text == ' ' || *text == '\n';
+	}
+}
+
+static void words(FILE *f, const struct ci_bench_cmp *c, const json_t *scenario)
+{
+	struct sliced s[MAX_SLICED];
+	size_t n = sliced_workloads(scenario, s);
+	uint64_t lo = UINT64_MAX, hi = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		lo = s[i].slice_ns < lo ? s[i].slice_ns : lo;
+		hi = s[i].slice_ns > hi ? s[i].slice_ns : hi;
+	}
+	for (size_t k = 1; k < c->n_cols; k++) {
+		fprintf(f, "With %s (against %s)", c->cols[k].label,
+			c->cols[0].label);
+		if (!n || !short_sentence(f, c, k, s, n, lo))
+			fprintf(f, ", no workload that asked for a slice had "
+				   "a delay to compare");
+		fputc('.', f);
+		if (hi > lo)
+			long_sentence(f, c, k, s, n, hi);
+		misses_sentence(f, c, k);
+		fputc('\n', f);
+	}
+	saturation_warning(f, c);
+}
+
+void ci_bench_words(FILE *f, const struct ci_bench_cmp *c,
+		    const json_t *scenario)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m)
+		return;
+	words(m, c, scenario);
+	if (!fclose(m)) {
+		fputc('\n', f);
+		wrapped(f, buf, 78);
+	}
+	free(buf);
+}

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The regime a set of runs ran in: vCPU utilisation, periods missed by the periodic workloads, the guest's speed. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ci/regime.h"
+#include "ci/stats.h"
+
+#define MAX_RUNS 256
+
+static json_t *result_of(const struct ci_doc *d)
+{
+	return json_object_get(d->json, "result");
+}
+
+/* Missed share (%) of a periodic workload's periods, or NAN when not one. */
+static double miss_pct(const struct ci_doc *d, const char **what)
+{
+	json_t *res = result_of(d), *o = json_object_get(res, "overall");
+	const char *tool = json_string_value(json_object_get(d->json, "tool"));
+	double wake, over;
+
+	if (!tool || !res)
+		return NAN;
+	if (!strcmp(tool, "cyclic") && o) {
+		*what = "periods";
+		wake = json_number_value(json_object_get(o, "wakeups"));
+		over = json_number_value(json_object_get(o, "overruns"));
+		return wake + over > 0 ? 100 * over / (wake + over) : NAN;
+	}
+	if (!strcmp(tool, "mixload") &&
+	    json_is_number(json_object_get(res, "deadline_miss_pct"))) {
+		*what = "frames";
+		return json_number_value(
+			json_object_get(res, "deadline_miss_pct"));
+	}
+	return NAN;
+}
+
+static struct ci_periodic *periodic_slot(struct ci_regime *g, const char *name)
+{
+	for (size_t i = 0; i < g->n_periodic; i++)
+		if (!strcmp(g->periodic[i].name, name))
+			return &g->periodic[i];
+	if (g->n_periodic == CI_REGIME_MAX_PERIODIC)
+		return NULL;
+	snprintf(g->periodic[g->n_periodic].name, sizeof(g->periodic[0].name),
+		 "%s", name);
+	return &g->periodic[g->n_periodic++];
+}
+
+static void periodic_of(const struct ci_column *col, struct ci_regime *g)
+{
+	double x[MAX_RUNS];
+
+	for (size_t r = 0; r < col->n_runs; r++)
+		for (size_t i = 0; i < col->runs[r]->n_docs; i++) {
+			const char *what = NULL;
+
+			if (!isnan(miss_pct(&col->runs[r]->docs[i], &what)))
+				periodic_slot(g, col->runs[r]->docs[i].name);
+		}
+	for (size_t p = 0; p < g->n_periodic; p++) {
+		struct ci_periodic *pd = &g->periodic[p];
+		size_t n = 0;
+
+		pd->worst_pct = 0;
+		for (size_t r = 0; r < col->n_runs && n < MAX_RUNS; r++)
+			for (size_t i = 0; i < col->runs[r]->n_docs; i++) {
+				const struct ci_doc *d = &col->runs[r]->docs[i];
+				double v;
+
+				if (strcmp(d->name, pd->name) ||
+				    isnan(v = miss_pct(d, &pd->what)))
+					continue;
+				x[n++] = v;
+				pd->worst_pct = fmax(pd->worst_pct, v);
+			}
+		pd->miss_pct = ci_median(x, n);
+		g->saturated |= pd->miss_pct > CI_SATURATED_PCT;
+	}
+}
+
+static void cpus_of(const struct ci_column *col, struct ci_regime *g)
+{
+	double x[MAX_RUNS];
+
+	for (size_t c = 0; c < CI_REGIME_MAX_CPUS; c++) {
+		size_t n = 0;
+
+		for (size_t r = 0; r < col->n_runs && n < MAX_RUNS; r++) {
+			json_t *cpus =
+				json_object_get(col->runs[r]->table, "cpus");
+			json_t *v = json_object_get(json_array_get(cpus, c),
+						    "busy_pct");
+
+			if (json_is_number(v))
+				x[n++] = json_number_value(v);
+		}
+		if (!n)
+			break;
+		g->busy_pct[c] = ci_median(x, n);
+		g->n_cpus = c + 1;
+	}
+}
+
+/* Accelerator (the first run's) and guest speed (the median) from the manifests. */
+static void manifest_of(const struct ci_column *col, struct ci_regime *g)
+{
+	double x[MAX_RUNS];
+	char path[4200];
+	size_t n = 0;
+
+	for (size_t r = 0; r < col->n_runs && n < MAX_RUNS; r++) {
+		json_t *m, *v;
+
+		snprintf(path, sizeof(path), "%s/manifest.json",
+			 col->runs[r]->path);
+		m = json_load_file(path, 0, NULL);
+		v = json_object_get(json_object_get(m, "vm"), "accel");
+		if (json_is_string(v) && !*g->accel)
+			snprintf(g->accel, sizeof(g->accel), "%s",
+				 json_string_value(v));
+		v = json_object_get(json_object_get(m, "calibration"),
+				    "guest_speed");
+		if (json_is_number(v) && json_number_value(v) > 0)
+			x[n++] = json_number_value(v);
+		json_decref(m);
+	}
+	g->guest_speed = n ? ci_median(x, n) : 0;
+}
+
+void ci_regime_of(const struct ci_column *col, struct ci_regime *out)
+{
+	*out = (struct ci_regime){ .runs = col->n_runs };
+	periodic_of(col, out);
+	cpus_of(col, out);
+	manifest_of(col, out);
+}
+
+const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len)
+{
+	char acc[32];
+	size_t i;
+
+	*buf = '\0';
+	if (!(g->guest_speed > 0))
+		return buf;
+	for (i = 0; g->accel[i] && i + 1 < sizeof(acc); i++)
+		acc[i] = (char)toupper((unsigned char)g->accel[i]);
+	acc[i] = '\0';
+	if (g->guest_speed < 0.4)
+		snprintf(buf, len, "%s%sthe guest runs at 1/%.0f of host speed",
+			 acc, *acc ? ": " : "", 1 / g->guest_speed);
+	else
+		snprintf(buf, len, "%s%sthe guest runs at %.2fx host speed",
+			 acc, *acc ? ": " : "", g->guest_speed);
+	return buf;
+}
+
+const char *ci_regime_line(const struct ci_regime *g, char *buf, size_t len)
+{
+	size_t off = 0;
+	char speed[128];
+
+#define PUT(...)                                                      \
+	do {                                                          \
+		if (off < len)                                        \
+			off += (size_t)snprintf(buf + off, len - off, \
+						__VA_ARGS__);         \
+	} while (0)
+	*buf = '\0';
+	if (g->saturated)
+		PUT("SATURATED (a periodic workload missed > %.0f%% of its "
+		    "periods): ",
+		    CI_SATURATED_PCT);
+	if (g->n_cpus) {
+		PUT("vCPU busy");
+		for (size_t c = 0; c < g->n_cpus; c++)
+			PUT(" %.0f%%", g->busy_pct[c]);
+	}
+	for (size_t p = 0; p < g->n_periodic; p++)
+		PUT("%s%s missed %.1f%% of its %s",
+		    p	      ? ", " :
+		    g->n_cpus ? "; " :
+				"",
+		    g->periodic[p].name, g->periodic[p].miss_pct,
+		    g->periodic[p].what);
+	if (g->runs > 1 && (g->n_cpus || g->n_periodic))
+		PUT(" (medians of %zu repeats)", g->runs);
+	if (*ci_regime_speed(g, speed, sizeof(speed)))
+		PUT("%s%s", g->n_cpus || g->n_periodic ? "; " : "", speed);
+#undef PUT
+	return buf;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The regime a set of runs ran in: vCPU utilisation, periods missed by the periodic workloads, the guest's speed. */
+#ifndef CI_REGIME_H
+#define CI_REGIME_H
+
+#include <stddef.h>
+
+#include "ci/columns.h"
+
+#define CI_REGIME_MAX_CPUS 16
+#define CI_REGIME_MAX_PERIODIC 8
+/* A periodic workload missing more of its periods than this is saturated. */
+#define CI_SATURATED_PCT 25.0
+
+struct ci_periodic {
+	char name[64];
+	const char *what; /* "periods" or "frames" */
+	double miss_pct; /* median over the repeats */
+	double worst_pct; /* the worst repeat */
+};
+
+struct ci_regime {
+	size_t runs;
+	size_t n_cpus; /* vCPUs with a utilisation (table.json "cpus") */
+	double busy_pct[CI_REGIME_MAX_CPUS]; /* median over the repeats */
+	size_t n_periodic;
+	struct ci_periodic periodic[CI_REGIME_MAX_PERIODIC];
+	char accel[32]; /* manifest vm.accel; "" without a VM */
+	double guest_speed; /* guest/host speed of the calibration loop (median
+			     * over the runs); 0 unknown */
+	int saturated; /* some periodic workload's median miss > CI_SATURATED_PCT */
+};
+
+/* The regime of column @col's runs (their table.json, workloads, manifest). */
+void ci_regime_of(const struct ci_column *col, struct ci_regime *out);
+
+/*
+ * One line: "vCPU busy 97% 95%; cyclic missed 2.1% of its periods, ...;
+ * TCG: the guest runs at 1/23 of host speed", prefixed with "SATURATED: "
+ * when saturated. Into @buf; returns @buf.
+ */
+const char *ci_regime_line(const struct ci_regime *g, char *buf, size_t len);
+
+/* "TCG: the guest runs at 1/23 of host speed" ("" when unknown). */
+const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len);
+
+#endif

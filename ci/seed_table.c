@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The seed's table: one feature set's runs, a row per workload group per repeat, kernel threads folded. */
+#include "ci/fold.h"
+#include "ci/seed_table.h"
+
+#define MAX_ROWS 64
+#define RULE                                                                   \
+	" -------------------------------------------------------------------" \
+	"--------------------------------------------\n"
+
+static void row(FILE *f, unsigned int repeat, const struct ci_fold_row *r)
+{
+	char task[96];
+
+	snprintf(task, sizeof(task), "%u %.63s:(%u)", repeat, r->comm,
+		 r->tasks);
+	fprintf(f,
+		"  %-26s|%12.3f ms |%9.0f | avg:%9.3f ms | max:%9.3f ms | sum:%11.3f ms |\n",
+		task, r->runtime_ms, r->switches, ci_fold_avg_ms(r),
+		r->max_delay_ms, r->sum_delay_ms);
+}
+
+void ci_seed_table_print(FILE *f, const struct ci_column *col,
+			 const struct ci_regime *g)
+{
+	struct ci_fold_row rows[MAX_ROWS];
+	char line[1024];
+
+	fprintf(f, "\n== %s / %s: %zu repeat%s\n", col->kernel, col->fs,
+		col->n_runs, col->n_runs == 1 ? "" : "s");
+	if (*ci_regime_line(g, line, sizeof(line)))
+		fprintf(f, " %s\n", line);
+	fprintf(f, RULE "  %-26s|%15s |%9s | %-16s| %-16s| %-18s|\n" RULE,
+		"Task", "Runtime ms", "Switches", "Avg delay ms",
+		"Max delay ms", "Sum delay ms");
+	for (size_t r = 0; r < col->n_runs; r++) {
+		const struct ci_run *run = col->runs[r];
+		size_t n;
+
+		if (!run->table) {
+			fprintf(f, "  %u (no table.json)\n", run->repeat);
+			continue;
+		}
+		n = ci_fold_table(run->table, rows, MAX_ROWS);
+		for (size_t i = 0; i < n; i++)
+			row(f, run->repeat, &rows[i]);
+	}
+	fputs(RULE, f);
+}

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of the end of a run on canned results (tests/fixtures/ci/vm-smoke): folding, the seed's table, the regime and its saturation warning, the summary with the gate's verdicts, and its words. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ci/bench_cmp.h"
+#include "ci/fold.h"
+#include "ci/regime.h"
+#include "ci/seed_table.h"
+
+static char root[2048];
+
+struct canned {
+	struct ci_results res;
+	struct ci_columns cols;
+	struct ci_rules rules;
+	json_t *scenario;
+};
+
+static int load(void **state)
+{
+	static struct canned c;
+	char dir[2300], path[2400], err[512];
+
+	snprintf(dir, sizeof(dir), "%s/tests/fixtures/ci/vm-smoke", root);
+	assert_int_equal(ci_results_load(dir, &c.res, err, sizeof(err)), 0);
+	assert_int_equal(ci_columns_build(&c.res, 1, &c.cols), 0);
+	assert_int_equal(c.cols.n, 2);
+	snprintf(path, sizeof(path), "%s/ci/gate.json", root);
+	assert_int_equal(ci_rules_load(path, &c.rules, err, sizeof(err)), 0);
+	snprintf(path, sizeof(path), "%s/scenario.json", dir);
+	c.scenario = json_load_file(path, 0, NULL);
+	assert_non_null(c.scenario);
+	*state = &c;
+	return 0;
+}
+
+static int unload(void **state)
+{
+	struct canned *c = *state;
+
+	json_decref(c->scenario);
+	ci_rules_free(&c->rules);
+	ci_columns_free(&c->cols);
+	ci_results_free(&c->res);
+	return 0;
+}
+
+/* What @print wrote, as a malloc'd string. */
+static __attribute__((noinline)) char *
+capture(void (*print)(FILE *, const void *), const void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	print(f, arg);
+	assert_int_equal(fclose(f), 0);
+	return buf;
+}
+
+static void test_is_other(void **state)
+{
+	static const char *const other[] = {
+		"kworker/1:2", "kworker/u8:0", "ksoftirqd/0", "migration/1",
+		"swapper/0",   "rcu_preempt",  "rcu_sched",   "kcompactd0",
+		"sbguest",     "trace-cmd",    "cpuhp/1",     "irq/24-virtio0",
+	};
+	static const char *const workload[] = { "massive_intr", "cyclic",
+						"mix-raster",	"mix-ui",
+						"cyclictest",	"hackbench",
+						"stress-ng" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++)
+		assert_true(ci_fold_is_other(other[i]));
+	for (size_t i = 0; i < sizeof(workload) / sizeof(workload[0]); i++)
+		assert_false(ci_fold_is_other(workload[i]));
+}
+
+/* Folding keeps every task, runtime, switch and delay: it only regroups. */
+static void test_fold_conserves(void **state)
+{
+	struct canned *c = *state;
+
+	for (size_t i = 0; i < c->res.n_runs; i++) {
+		const json_t *groups =
+			json_object_get(c->res.runs[i].table, "groups");
+		struct ci_fold_row rows[64];
+		size_t n = ci_fold_table(c->res.runs[i].table, rows, 64);
+		double rt = 0, sw = 0, sum = 0, frt = 0, fsw = 0, fsum = 0;
+		unsigned int tasks = 0, ftasks = 0, folded = 0;
+
+		for (size_t g = 0; g < json_array_size(groups); g++) {
+			const json_t *j = json_array_get(groups, g);
+
+			rt += json_number_value(
+				json_object_get(j, "runtime_ms"));
+			sw += json_number_value(json_object_get(j, "switches"));
+			sum += json_number_value(
+				json_object_get(j, "sum_delay_ms"));
+			tasks += (unsigned int)json_integer_value(
+				json_object_get(j, "tasks"));
+			folded += ci_fold_is_other(
+				json_string_value(json_object_get(j, "comm")));
+		}
+		assert_true(folded > 0);
+		for (size_t r = 0; r < n; r++) {
+			frt += rows[r].runtime_ms;
+			fsw += rows[r].switches;
+			fsum += rows[r].sum_delay_ms;
+			ftasks += rows[r].tasks;
+			/* only the last row is "other", and it is there */
+			assert_int_equal(!strcmp(rows[r].comm, CI_FOLD_OTHER),
+					 r == n - 1);
+			assert_false(r + 1 < n &&
+				     ci_fold_is_other(rows[r].comm));
+		}
+		assert_int_equal(n, json_array_size(groups) - folded + 1);
+		assert_int_equal(tasks, ftasks);
+		assert_true(fabs(rt - frt) < 1e-6 && fabs(sw - fsw) < 1e-6 &&
+			    fabs(sum - fsum) < 1e-6);
+		/* sorted by name */
+		for (size_t r = 1; r + 1 < n; r++)
+			assert_true(strcmp(rows[r - 1].comm, rows[r].comm) < 0);
+	}
+}
+
+static void print_seed(FILE *f, const void *arg)
+{
+	const struct ci_column *col = arg;
+	struct ci_regime g;
+
+	ci_regime_of(col, &g);
+	ci_seed_table_print(f, col, &g);
+}
+
+static void test_seed_table(void **state)
+{
+	struct canned *c = *state;
+	char *out = capture(print_seed, &c->cols.v[1]);
+	const char *cols[] = { "Task",	       "Runtime ms",   "Switches",
+			       "Avg delay ms", "Max delay ms", "Sum delay ms" };
+	const char *p = out;
+
+	assert_string_equal(c->cols.v[1].fs, "PREEMPT_SHORT");
+	assert_non_null(strstr(out, "== debian / PREEMPT_SHORT: 3 repeats"));
+	for (size_t i = 0; i < 6; i++) { /* the seed's column order */
+		p = strstr(p, cols[i]);
+		assert_non_null(p);
+	}
+	/* numbered as the seed numbers them, repeat by repeat */
+	assert_non_null(strstr(out, "  1 massive_intr:(3) "));
+	assert_true(strstr(out, "  1 massive_intr:(3) ") <
+		    strstr(out, "  2 massive_intr:(3) "));
+	assert_true(strstr(out, "  2 massive_intr:(3) ") <
+		    strstr(out, "  3 massive_intr:(3) "));
+	assert_non_null(strstr(out, "  1 cyclic:(2) "));
+	assert_non_null(strstr(out, "  3 other:("));
+	assert_null(strstr(out, "kworker"));
+	assert_null(strstr(out, "sbguest"));
+	/* cyclic of repeat 1: 1328 switches, 1144.977 ms in all (table.json) */
+	assert_non_null(strstr(out, "|     1328 | avg:    0.862 ms |"));
+	free(out);
+}
+
+/* Set every cyclic.json's overruns so that it missed @pct % of its periods. */
+static void set_miss(struct canned *c, double pct)
+{
+	for (size_t i = 0; i < c->res.n_runs; i++)
+		for (size_t d = 0; d < c->res.runs[i].n_docs; d++) {
+			json_t *o = json_object_get(
+				json_object_get(c->res.runs[i].docs[d].json,
+						"result"),
+				"overall");
+			double wake;
+
+			if (strcmp(c->res.runs[i].docs[d].name, "cyclic"))
+				continue;
+			wake = json_number_value(json_object_get(o, "wakeups"));
+			json_object_set_new(
+				o, "overruns",
+				json_integer((json_int_t)(wake * pct /
+							  (100 - pct))));
+		}
+}
+
+static void test_regime_saturated(void **state)
+{
+	struct canned *c = *state;
+	struct ci_regime g;
+	char line[512];
+	char *out;
+
+	ci_regime_of(&c->cols.v[0], &g);
+	/* the canned smoke runs missed two periods in three: saturated */
+	assert_int_equal(g.n_periodic, 2);
+	assert_string_equal(g.periodic[0].name, "cyclic");
+	assert_true(g.periodic[0].miss_pct > 60 && g.periodic[0].miss_pct < 90);
+	assert_string_equal(g.periodic[0].what, "periods");
+	assert_true(g.saturated);
+	assert_non_null(
+		strstr(ci_regime_line(&g, line, sizeof(line)), "SATURATED"));
+	out = capture(print_seed, &c->cols.v[0]);
+	assert_non_null(strstr(out, "SATURATED"));
+	free(out);
+
+	/* mixload's misses alone saturate these runs too: keep them below */
+	for (size_t i = 0; i < c->res.n_runs; i++)
+		for (size_t d = 0; d < c->res.runs[i].n_docs; d++)
+			if (!strcmp(c->res.runs[i].docs[d].name, "mixload"))
+				json_object_set_new(
+					json_object_get(
+						c->res.runs[i].docs[d].json,
+						"result"),
+					"deadline_miss_pct", json_real(10));
+	set_miss(c, 20);
+	ci_regime_of(&c->cols.v[0], &g);
+	assert_true(fabs(g.periodic[0].miss_pct - 20) < 0.5);
+	assert_false(g.saturated);
+	assert_null(
+		strstr(ci_regime_line(&g, line, sizeof(line)), "SATURATED"));
+	out = capture(print_seed, &c->cols.v[0]);
+	assert_null(strstr(out, "SATURATED"));
+	assert_non_null(strstr(out, "cyclic missed 20."));
+	free(out);
+	set_miss(c, 30);
+	ci_regime_of(&c->cols.v[0], &g);
+	assert_true(g.saturated);
+}
+
+static void test_speed_line(void **state)
+{
+	struct ci_regime g = { .guest_speed = 1.0 / 23, .accel = "tcg" };
+	char buf[128];
+
+	(void)state;
+	assert_string_equal(ci_regime_speed(&g, buf, sizeof(buf)),
+			    "TCG: the guest runs at 1/23 of host speed");
+	g.guest_speed = 0;
+	assert_string_equal(ci_regime_speed(&g, buf, sizeof(buf)), "");
+}
+
+struct cmp_arg {
+	struct canned *c;
+	struct ci_bench_cmp *cmp;
+};
+
+static void print_summary(FILE *f, const void *arg)
+{
+	ci_bench_summary_print(f, arg);
+}
+
+static void print_words(FILE *f, const void *arg)
+{
+	const struct cmp_arg *a = arg;
+
+	ci_bench_words(f, a->cmp, a->c->scenario);
+}
+
+static void test_summary(void **state)
+{
+	struct canned *c = *state;
+	const struct ci_column *cols[] = { &c->cols.v[0], &c->cols.v[1] };
+	const char *labels[] = { "NO_PREEMPT_SHORT", "PREEMPT_SHORT" };
+	struct ci_bench_cmp cmp;
+	const struct ci_bench_row *r;
+	char *out;
+
+	assert_int_equal(ci_bench_cmp_build(&cmp, "kernel debian", cols, labels,
+					    2, &c->rules),
+			 0);
+	/* a rule's row: median over repeats, change, the gate's verdict */
+	r = ci_bench_row_find(&cmp, "avg_delay_ms", "cyclic");
+	assert_non_null(r);
+	assert_non_null(r->rule);
+	assert_int_equal(r->s[0].n, 3);
+	/* cyclic avg delay of NO_PREEMPT_SHORT: 1.547, 2.318, 1.538 ms */
+	assert_true(fabs(r->s[0].median - 1.547) < 0.001);
+	assert_true(fabs(r->s[0].min - 1.538) < 0.001);
+	assert_true(fabs(r->s[0].max - 2.318) < 0.001);
+	assert_true(ci_bench_change_pct(r, 1) < -30);
+	/* the gate's own verdict: 3 runs a side are fewer than it decides on */
+	assert_true(c->rules.min_runs > 3);
+	assert_string_equal(r->v[1].name, ci_verdict_name(CI_V_INSUFFICIENT));
+	/* a rule whose group is absent is not applicable, even a required one */
+	for (size_t i = 0; i < c->rules.n; i++)
+		if (!strcmp(c->rules.v[i].group, "hackbench"))
+			assert_string_equal(
+				cmp.cols[1].verdicts[i].name,
+				ci_verdict_name(CI_V_NOT_APPLICABLE));
+	/* unjudged rows: the long-slice group's switches, no rule */
+	r = ci_bench_row_find(&cmp, "switches", "massive_intr");
+	assert_non_null(r);
+	assert_null(r->rule);
+	assert_true(ci_bench_change_pct(r, 1) > 20);
+	/* kernel threads have no row; a rule without data neither */
+	for (size_t i = 0; i < cmp.n_rows; i++)
+		assert_false(ci_fold_is_other(cmp.rows[i].group));
+	assert_null(ci_bench_row_find(&cmp, "time_s", "hackbench"));
+
+	out = capture(print_summary, &cmp);
+	assert_non_null(strstr(out, "NO_PREEMPT_SHORT (3)"));
+	assert_non_null(strstr(out, "1.547 [1.538-2.318]"));
+	assert_non_null(strstr(out, "massive_intr   switches"));
+	free(out);
+	out = capture(print_words, &(struct cmp_arg){ c, &cmp });
+	for (char *nl = out; (nl = strchr(nl, '\n'));) /* unfold the lines */
+		*nl = ' ';
+	assert_non_null(strstr(
+		out,
+		"With PREEMPT_SHORT (against NO_PREEMPT_SHORT), the 500 µs-slice "
+		"cyclic tasks waited 33 % less on average (1.55 -> 1.03 ms; gate: "));
+	assert_non_null(strstr(out, "The 100 ms-slice massive_intr tasks were "
+				    "switched in 27 % more often and ran "
+				    "8.3 % less"));
+	assert_non_null(strstr(out, "Careful: with NO_PREEMPT_SHORT cyclic"));
+	free(out);
+	ci_bench_cmp_free(&cmp);
+}
+
+int main(void)
+{
+	const char *env = getenv("SLICEBENCH_ROOT");
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_is_other),
+		cmocka_unit_test_setup_teardown(test_fold_conserves, load,
+						unload),
+		cmocka_unit_test_setup_teardown(test_seed_table, load, unload),
+		cmocka_unit_test_setup_teardown(test_regime_saturated, load,
+						unload),
+		cmocka_unit_test(test_speed_line),
+		cmocka_unit_test_setup_teardown(test_summary, load, unload),
+	};
+
+	snprintf(root, sizeof(root), "%s", env ? env : ".");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
