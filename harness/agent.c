@@ -132,6 +132,9 @@ static pid_t spawn_proc(struct run *run, const struct sc_workload *w,
 static int start_workloads(struct run *run, const char *dir)
 {
 	const struct scenario *sc = run->o->sc;
+	const struct wl_run timing = { .warmup_ns = sc->warmup_ns,
+				       .duration_ns = sc->duration_ns,
+				       .seed = run->o->seed };
 	struct wl_proc *p = malloc(sizeof(*p));
 
 	if (!p)
@@ -143,8 +146,7 @@ static int start_workloads(struct run *run, const char *dir)
 			pid_t pid;
 
 			if (run->n_procs == MAX_PROCS ||
-			    wl_build(w, k, dir, sc->warmup_ns, sc->duration_ns,
-				     p)) {
+			    wl_build(w, k, dir, &timing, p)) {
 				snprintf(run->failure, sizeof(run->failure),
 					 "workload %s: too many processes or "
 					 "arguments",
@@ -411,7 +413,8 @@ int agent_run(const struct agent_opts *o, char *err, size_t errlen)
 			setenv("PATH", np, 1);
 		free(np);
 	}
-	doc = json_pack("{s:i,s:s}", "schema", SB_SCHEMA, "tool", "sbguest");
+	doc = json_pack("{s:i,s:s,s:I}", "schema", SB_SCHEMA, "tool", "sbguest",
+			"seed", (json_int_t)o->seed);
 	json_object_set_new(doc, "start_mono_ns",
 			    json_integer((json_int_t)mono_ns()));
 	json_object_set_new(doc, "calibration",

@@ -24,6 +24,7 @@ enum agent_recorder {
 struct agent_opts {
 	const struct scenario *sc;
 	const struct sc_feature_set *fs;
+	uint64_t seed; /* the repeat's seed, for the workloads' --seed */
 	int set_features; /* 0: leave them as they are (host mode) */
 	enum agent_recorder recorder;
 	const char *out_dir;

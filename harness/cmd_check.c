@@ -43,7 +43,7 @@ static const struct sb_opt opt_defs[] = {
 	{ "new", SB_OPT_FLAG, offsetof(struct check_opts, new_run), NULL,
 	  "start afresh even when results/latest could be resumed" },
 	{ "accel", SB_OPT_STR, offsetof(struct check_opts, accel), "A",
-	  "auto|kvm|tcg|icount (default: the scenario's, else auto)" },
+	  "auto|kvm|tcg|icount|virtual (default: the scenario's, else auto)" },
 	{ "markdown", SB_OPT_STR, offsetof(struct check_opts, markdown), "OUT",
 	  "write the final verdicts as Markdown" },
 	{ "json", SB_OPT_STR, offsetof(struct check_opts, json), "OUT",

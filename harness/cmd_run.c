@@ -50,7 +50,7 @@ static const struct sb_opt opt_defs[] = {
 	{ "scenario", SB_OPT_STR, offsetof(struct run_opts, scenario), "FILE",
 	  "the scenario (configs/*.json)" },
 	{ "accel", SB_OPT_STR, offsetof(struct run_opts, accel), "A",
-	  "auto|kvm|tcg|icount (default: the scenario's guest.accel, else auto)" },
+	  "auto|kvm|tcg|icount|virtual (default: the scenario's guest.accel, else auto)" },
 	{ "results", SB_OPT_STR, offsetof(struct run_opts, results), "DIR",
 	  "results root (default: results)" },
 	{ "repeats", SB_OPT_STR, offsetof(struct run_opts, repeats), "N",

@@ -50,6 +50,7 @@ void run_host(const struct runner *rn, const struct plan_run *r,
 		       !features_read(features, orig, sizeof(orig));
 	struct agent_opts o = { .sc = rn->sc,
 				.fs = scenario_set(rn->sc, r->set),
+				.seed = scenario_seed(rn->sc, r->repeat),
 				.set_features = settable,
 				.recorder = AGENT_PERF,
 				.out_dir = dir,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* One run in a VM: prepare the kernel and initramfs once, boot, unpack the results. */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +73,7 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 	const struct scenario *sc = rn->sc;
 	char append[200], console[PATH_MAX], results[PATH_MAX], path[PATH_MAX];
 	struct vm_result res;
+	uint64_t seed = scenario_seed(sc, r->repeat);
 	const char *guest_failure;
 	char err[600] = "";
 	int rc;
@@ -81,8 +83,8 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 			 k->ki.name, k->error);
 		return;
 	}
-	snprintf(append, sizeof(append), "sb.featureset=%s sb.repeat=%d",
-		 r->set, r->repeat);
+	snprintf(append, sizeof(append), "sb.featureset=%s sb.seed=%" PRIu64,
+		 r->set, seed);
 	snprintf(console, sizeof(console), "%.4000s/console.log", dir);
 	snprintf(results, sizeof(results), "%.4000s/results.tar", dir);
 	memset(&res, 0, sizeof(res));
@@ -92,6 +94,7 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 			.initrd = k->initrd,
 			.accel = rn->accel,
 			.icount_shift = sc->guest.icount_shift,
+			.seed = seed,
 			.cpus = sc->guest.cpus,
 			.memory_mb = sc->guest.memory_mb,
 			.numa = sc->guest.n_numa ? sc->guest.numa : NULL,
@@ -102,12 +105,13 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 			.timeout_ns = sc->warmup_ns + 2 * sc->duration_ns +
 				      BOOT_MARGIN_NS },
 		&res);
-	out->vm = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:o,s:I,s:I}",
+	out->vm = json_pack("{s:s,s:s,s:s,s:I,s:s,s:i,s:i,s:o,s:I,s:I}",
 			    "qemu_version", res.qemu_version, "accel",
-			    res.accel, "accel_note", res.accel_note, "machine",
-			    k->ki.machine, "cpus", sc->guest.cpus, "memory_mb",
-			    sc->guest.memory_mb, "numa", numa_json(sc),
-			    "wall_ms", (json_int_t)(res.wall_ns / 1000000),
+			    res.accel, "accel_note", res.accel_note, "seed",
+			    (json_int_t)seed, "machine", k->ki.machine, "cpus",
+			    sc->guest.cpus, "memory_mb", sc->guest.memory_mb,
+			    "numa", numa_json(sc), "wall_ms",
+			    (json_int_t)(res.wall_ns / 1000000),
 			    "boot_to_user_ms",
 			    (json_int_t)(res.boot_to_user_ns / 1000000));
 	if (rc)

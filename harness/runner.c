@@ -241,15 +241,11 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 	return *out.failure ? -1 : 0;
 }
 
-static const char *const accels[] = { "auto", "kvm", "tcg", "icount" };
-
 int run_accel_valid(const char *cmd, const char *accel)
 {
-	for (size_t i = 0; i < sizeof(accels) / sizeof(accels[0]); i++)
-		if (!strcmp(accel, accels[i]))
-			return 1;
-	fprintf(stderr,
-		"%s: --accel: \"%s\" is not one of auto, kvm, tcg, icount\n",
+	if (vm_accel_known(accel))
+		return 1;
+	fprintf(stderr, "%s: --accel: \"%s\" is not one of " VM_ACCELS "\n",
 		cmd, accel);
 	return 0;
 }

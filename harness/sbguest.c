@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sbguest: the guest agent. Reads sb.featureset= and sb.repeat= from the
+ * sbguest: the guest agent. Reads sb.featureset= and sb.seed= from the
  * kernel command line and the scenario from the initramfs, runs it once
  * into /out, streams /out as a tar to the virtio port named "results",
  * reports on the console and powers off.
@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,8 +153,13 @@ static void write_failure(const struct guest_opts *g, const char *reason)
 
 static int run(const struct guest_opts *g, char *why, size_t whylen)
 {
-	char *line = NULL, set[SC_NAME_LEN + 1], rep[16], err[1024];
+	char *line = NULL, set[SC_NAME_LEN + 1], seed[24], err[1024], *end;
 	struct scenario *sc = malloc(sizeof(*sc));
+	struct agent_opts o = { .set_features = 1,
+				.recorder = AGENT_TRACE_CMD,
+				.out_dir = g->out,
+				.features_path = AGENT_FEATURES_PATH,
+				.log = console };
 	const struct sc_feature_set *fs;
 	size_t len;
 	int r;
@@ -166,7 +172,7 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 		return SB_EXIT_ENV;
 	}
 	cmdline_get(line, "sb.featureset", set, sizeof(set));
-	cmdline_get(line, "sb.repeat", rep, sizeof(rep));
+	cmdline_get(line, "sb.seed", seed, sizeof(seed));
 	free(line);
 	if ((r = scenario_load(g->scenario, sc, console, err, sizeof(err)))) {
 		snprintf(why, whylen, "%s", err);
@@ -174,22 +180,21 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 		return r;
 	}
 	fs = scenario_set(sc, set);
-	if (!fs) {
+	errno = 0;
+	o.seed = *seed ? strtoull(seed, &end, 10) : scenario_seed(sc, 1);
+	if (*seed && (errno || *end || *seed == '-')) {
+		snprintf(why, whylen, "sb.seed=\"%s\" is not a number", seed);
+		r = SB_EXIT_USAGE;
+	} else if (!fs) {
 		snprintf(why, whylen,
 			 "sb.featureset=\"%s\" is not a feature set of %s", set,
 			 g->scenario);
 		r = SB_EXIT_USAGE;
 	} else {
-		struct agent_opts o = { .sc = sc,
-					.fs = fs,
-					.set_features = 1,
-					.recorder = AGENT_TRACE_CMD,
-					.out_dir = g->out,
-					.features_path = AGENT_FEATURES_PATH,
-					.log = console };
-
-		snprintf(err, sizeof(err), "feature set %s, repeat %s",
-			 fs->name, *rep ? rep : "?");
+		o.sc = sc;
+		o.fs = fs;
+		snprintf(err, sizeof(err), "feature set %s, seed %" PRIu64,
+			 fs->name, o.seed);
 		console(err);
 		r = agent_run(&o, why, whylen);
 	}

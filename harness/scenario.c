@@ -199,11 +199,9 @@ static int parse_guest(struct ctx *c, const json_t *g, struct scenario *sc)
 {
 	static const char *const keys[] = { "cpus",  "memory_mb",    "numa",
 					    "accel", "icount_shift", NULL };
-	static const char *const accels[] = { "auto", "kvm", "tcg", "icount",
-					      NULL };
 	json_t *numa, *n;
 	size_t i;
-	int r, total = 0, ok = 0;
+	int r, total = 0;
 	char p[128], q[160];
 
 	if (!g)
@@ -217,11 +215,9 @@ static int parse_guest(struct ctx *c, const json_t *g, struct scenario *sc)
 	    (r = get_str(c, g, "guest", "accel", 0, sc->guest.accel,
 			 sizeof(sc->guest.accel))))
 		return r;
-	for (i = 0; *sc->guest.accel && accels[i]; i++)
-		ok |= !strcmp(accels[i], sc->guest.accel);
-	if (*sc->guest.accel && !ok)
+	if (*sc->guest.accel && !vm_accel_known(sc->guest.accel))
 		return fail(c, "guest.accel", json_object_get(g, "accel"),
-			    "is not one of auto, kvm, tcg, icount");
+			    "is not one of " VM_ACCELS);
 	numa = json_object_get(g, "numa");
 	if (!numa)
 		return 0;
@@ -386,8 +382,9 @@ static int parse_workload(struct ctx *c, const json_t *w, size_t i,
 static int parse_top(struct ctx *c, const json_t *root, struct scenario *sc)
 {
 	static const char *const keys[] = {
-		"name",	 "description", "duration",	"warmup",    "repeats",
-		"guest", "trace",	"feature_sets", "workloads", NULL
+		"name",		"description", "duration", "warmup",
+		"repeats",	"seed",	       "guest",	   "trace",
+		"feature_sets", "workloads",   NULL
 	};
 	static const char *const tkeys[] = { "buffer_kb", "perf", NULL };
 	json_t *t = json_object_get(root, "trace");
@@ -404,6 +401,7 @@ static int parse_top(struct ctx *c, const json_t *root, struct scenario *sc)
 			      &sc->duration_ns)) ||
 	    (r = get_duration(c, root, "", "warmup", 0, 0, &sc->warmup_ns)) ||
 	    (r = get_int(c, root, "", "repeats", 1, 1000, &sc->repeats)) ||
+	    (r = get_int(c, root, "", "seed", 0, INT_MAX, &sc->seed)) ||
 	    (r = parse_guest(c, json_object_get(root, "guest"), sc)))
 		return r;
 	if (t && ((r = check_keys(c, "trace", t, tkeys)) ||
@@ -440,6 +438,7 @@ int scenario_load(const char *path, struct scenario *sc, sc_warn_fn warnfn,
 
 	memset(sc, 0, sizeof(*sc));
 	sc->repeats = 1;
+	sc->seed = 1;
 	sc->guest.cpus = 2;
 	sc->guest.memory_mb = 1024;
 	sc->guest.icount_shift = 1;
@@ -472,6 +471,11 @@ void scenario_free(struct scenario *sc)
 			sc->workloads[i].args[j] = NULL;
 		}
 	sc->n_workloads = 0;
+}
+
+uint64_t scenario_seed(const struct scenario *sc, int repeat)
+{
+	return (uint64_t)sc->seed + (uint64_t)(repeat > 1 ? repeat - 1 : 0);
 }
 
 const struct sc_feature_set *scenario_set(const struct scenario *sc,

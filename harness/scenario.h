@@ -42,6 +42,7 @@ struct scenario {
 	uint64_t duration_ns;
 	uint64_t warmup_ns;
 	int repeats;
+	int seed; /* repeat r runs with seed + r - 1 (scenario_seed) */
 	struct {
 		int cpus;
 		int memory_mb;
@@ -69,6 +70,13 @@ typedef void (*sc_warn_fn)(const char *msg);
 int scenario_load(const char *path, struct scenario *sc, sc_warn_fn warn,
 		  char *err, size_t errlen);
 void scenario_free(struct scenario *sc);
+
+/*
+ * The seed of repeat @repeat (1, 2, …): the scenario's "seed" for the
+ * first, one more for each next. Every kernel and feature set of a repeat
+ * shares it; a workload's --seed and the guest's randomness come from it.
+ */
+uint64_t scenario_seed(const struct scenario *sc, int repeat);
 
 /* The feature set named @name, or NULL. */
 const struct sc_feature_set *scenario_set(const struct scenario *sc,

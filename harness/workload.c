@@ -242,20 +242,22 @@ static const char *store(struct wl_proc *p, uint64_t v)
 }
 
 static int build_native(struct argv_builder *b, const struct sc_workload *w,
-			uint64_t warmup_ns, uint64_t duration_ns)
+			const struct wl_run *run)
 {
 	struct wl_proc *p = b->p;
 	const char *count = store(p, (uint64_t)w->count);
-	const char *dur = store(p, duration_ns);
-	const char *warm = store(p, warmup_ns);
+	const char *dur = store(p, run->duration_ns);
+	const char *warm = store(p, run->warmup_ns);
+	const char *seed = store(p, run->seed);
 	int r;
 
-	if (!count || !dur || !warm)
+	if (!count || !dur || !warm || !seed)
 		return -E2BIG;
 	r = push(b, w->tool)				   ?:
 		    push_opt(b, w->desc->count_opt, count) ?:
 		    push_opt(b, "--duration", dur)	   ?:
 		    push_opt(b, "--warmup", warm)	   ?:
+		    push_opt(b, "--seed", seed)		   ?:
 							     push(b, "--quiet");
 	if (!r && w->slice_ns) {
 		const char *s = store(p, w->slice_ns);
@@ -269,7 +271,7 @@ static int build_native(struct argv_builder *b, const struct sc_workload *w,
 
 /* slicectl -s SLICE -- tool [fixed] [count] [duration] [json]; CPUs by the agent. */
 static int build_wrapped(struct argv_builder *b, const struct sc_workload *w,
-			 uint64_t warmup_ns, uint64_t duration_ns)
+			 const struct wl_run *run)
 {
 	const struct wl_tool *d = w->desc;
 	struct wl_proc *p = b->p;
@@ -294,8 +296,9 @@ static int build_wrapped(struct argv_builder *b, const struct sc_workload *w,
 	}
 	if (!r && d->duration_opt) {
 		/* whole seconds, rounded up, covering warm-up and window */
-		uint64_t s = (warmup_ns + duration_ns + 999999999ULL) /
-			     1000000000ULL;
+		uint64_t s =
+			(run->warmup_ns + run->duration_ns + 999999999ULL) /
+			1000000000ULL;
 		const char *v = store(p, s);
 
 		r = v ? push_opt(b, d->duration_opt, v) : -E2BIG;
@@ -304,7 +307,7 @@ static int build_wrapped(struct argv_builder *b, const struct sc_workload *w,
 }
 
 int wl_build(const struct sc_workload *w, int i, const char *dir,
-	     uint64_t warmup_ns, uint64_t duration_ns, struct wl_proc *p)
+	     const struct wl_run *run, struct wl_proc *p)
 {
 	struct argv_builder b = { p, 0 };
 	char name[128];
@@ -320,8 +323,8 @@ int wl_build(const struct sc_workload *w, int i, const char *dir,
 		snprintf(p->err_path, sizeof(p->err_path), "%s/%s.%d.log", dir,
 			 w->name, i + 1);
 	p->capture_stdout = w->desc->output == WL_OUT_STDOUT;
-	r = w->desc->native ? build_native(&b, w, warmup_ns, duration_ns) :
-			      build_wrapped(&b, w, warmup_ns, duration_ns);
+	r = w->desc->native ? build_native(&b, w, run) :
+			      build_wrapped(&b, w, run);
 	if (!r && w->desc->json_opt)
 		r = push_opt(&b, w->desc->json_opt, p->out_path);
 	for (int k = 0; !r && k < w->n_args; k++)

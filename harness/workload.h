@@ -55,12 +55,18 @@ const char *wl_output_name(const struct sc_workload *w, int i, char *buf,
 /* Number of processes workload @w starts (count, for instance tools). */
 int wl_instances(const struct sc_workload *w);
 
+/* What every workload of one run shares. */
+struct wl_run {
+	uint64_t warmup_ns, duration_ns;
+	uint64_t seed; /* the repeat's seed (scenario_seed) */
+};
+
 /*
  * Build the argv of instance @i of @w writing into @dir (the run's
- * workloads/ directory), for a run of @warmup_ns + @duration_ns.
- * Returns 0 or -E2BIG.
+ * workloads/ directory), for the run @run. Native tools get its seed as
+ * --seed. Returns 0 or -E2BIG.
  */
 int wl_build(const struct sc_workload *w, int i, const char *dir,
-	     uint64_t warmup_ns, uint64_t duration_ns, struct wl_proc *p);
+	     const struct wl_run *run, struct wl_proc *p);
 
 #endif

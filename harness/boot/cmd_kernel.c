@@ -54,7 +54,7 @@ static const struct opt {
 	  "serial console log (default: a temp file)"),
 	S("initrd-out", "FILE", initrd_out,
 	  "where to write the initramfs (default: in the cache)"),
-	S("accel", "A", accel, "auto|kvm|tcg|icount (default auto)"),
+	S("accel", "A", accel, "auto|kvm|tcg|icount|virtual (default auto)"),
 	I("icount-shift", "N", icount_shift, 0, 10, "icount shift (default 1)"),
 	I("cpus", "N", cpus, 1, 64, "guest CPUs (default 2)"),
 	I("memory", "MB", memory_mb, 64, 65536,

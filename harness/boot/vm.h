@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "harness/boot/kernel.h"
 
@@ -20,8 +21,9 @@ struct vm_numa_node {
 struct vm_request {
 	const struct kernel_info *kernel;
 	const char *initrd;
-	const char *accel; /* "auto", "kvm", "tcg" or "icount" */
-	int icount_shift; /* for "icount" */
+	const char *accel; /* one of VM_ACCELS */
+	int icount_shift; /* for "icount" and "virtual" */
+	uint64_t seed; /* for "virtual": the guest's RDRAND/RDSEED stream */
 	int cpus;
 	int memory_mb;
 	const struct vm_numa_node *numa; /* NULL or numa_nodes entries */
@@ -42,7 +44,7 @@ enum vm_status {
 
 struct vm_result {
 	enum vm_status status;
-	char accel[16]; /* accelerator actually used: "kvm", "tcg", "icount" */
+	char accel[16]; /* used: "kvm", "tcg", "icount" or "virtual" */
 	char accel_note[256]; /* why (e.g. "KVM probe failed: ...") */
 	char qemu_version[64];
 	char detail[512]; /* panic line, guest error line, qemu error */
@@ -51,6 +53,25 @@ struct vm_result {
 };
 
 const char *vm_status_name(enum vm_status s);
+
+/*
+ * The accelerators a request may name. "virtual" is "icount" made
+ * deterministic: guest time from executed instructions only, no host time
+ * or host randomness reaching the guest; one seed, one run.
+ */
+#define VM_ACCELS "auto, kvm, tcg, icount, virtual"
+
+/* Is @name one of VM_ACCELS? (Inline: the guest agent checks scenarios.) */
+static inline int vm_accel_known(const char *name)
+{
+	static const char *const names[] = { "auto", "kvm", "tcg", "icount",
+					     "virtual" };
+
+	for (size_t i = 0; name && i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i]))
+			return 1;
+	return 0;
+}
 
 /*
  * Decide the accelerator for @req->accel ("auto" probes KVM with a real

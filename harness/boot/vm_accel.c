@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,11 +158,17 @@ int vm_choose_accel(const struct vm_request *req, struct vm_result *res)
 			 "requested: fixed-rate virtual time, shift=%d",
 			 req->icount_shift);
 		set(res, "icount", line);
+	} else if (!strcmp(a, "virtual")) {
+		snprintf(line, sizeof(line),
+			 "requested: deterministic virtual time, shift=%d, "
+			 "seed %" PRIu64,
+			 req->icount_shift, req->seed);
+		set(res, "virtual", line);
 	} else if (!strcmp(a, "auto")) {
 		choose_auto(req, res);
 	} else {
 		snprintf(res->detail, sizeof(res->detail),
-			 "accel: \"%s\" is not auto, kvm, tcg or icount", a);
+			 "accel: \"%s\" is not one of " VM_ACCELS, a);
 		return SB_EXIT_USAGE;
 	}
 	snprintf(line, sizeof(line), "%s (%s)", res->accel, res->accel_note);

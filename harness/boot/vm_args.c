@@ -4,6 +4,7 @@
  * kernel and initrd, serial console to a file, the "results" port.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -54,30 +55,40 @@ static void arg_path(struct vm_args *a, const char *prefix, const char *path)
 	arg(a, "%s", buf);
 }
 
-static void accel_args(struct vm_args *a, const char *accel, int shift)
+/* The guest's wall clock at power-on under "virtual": a fixed date. */
+#define VIRTUAL_RTC_BASE "2024-01-01T00:00:00"
+
+static void accel_args(struct vm_args *a, const char *accel,
+		       const struct vm_request *req)
 {
 	if (!strcmp(accel, "kvm")) {
 		arg(a, "-accel");
 		arg(a, "kvm");
 		arg(a, "-cpu");
 		arg(a, "host");
-	} else if (!strcmp(accel, "icount")) {
-		arg(a, "-accel");
-		arg(a, "tcg");
+		return;
+	}
+	/* One host thread for all vCPUs: with QEMU 7.2's multi-threaded TCG,
+	 * guests here hit "Oops: int3" (a stale translation of kernel text
+	 * patched across CPUs: static keys, flipped by sched features and
+	 * tracing) in about one run in six, and soft lockups. Single-threaded
+	 * TCG ran as fast here. icount implies it. */
+	arg(a, "-accel");
+	arg(a, "tcg,thread=single");
+	arg(a, "-cpu");
+	arg(a, "max");
+	if (!strcmp(accel, "icount") || !strcmp(accel, "virtual")) {
 		arg(a, "-icount");
-		arg(a, "shift=%d,sleep=off,align=off", shift);
-		arg(a, "-cpu");
-		arg(a, "max");
-	} else {
-		/* One host thread for all vCPUs: with QEMU 7.2's multi-threaded
-		 * TCG, guests here hit "Oops: int3" (a stale translation of
-		 * kernel text patched across CPUs: static keys, flipped by
-		 * sched features and tracing) in about one run in six, and
-		 * soft lockups. Single-threaded TCG ran as fast here. */
-		arg(a, "-accel");
-		arg(a, "tcg,thread=single");
-		arg(a, "-cpu");
-		arg(a, "max");
+		arg(a, "shift=%d,sleep=off,align=off", req->icount_shift);
+	}
+	if (!strcmp(accel, "virtual")) {
+		/* The RTC from a fixed date, ticking in guest time (else the
+		 * guest reads the host's clock at boot and while it polls
+		 * the update bit); RDRAND/RDSEED from the seed, not the host. */
+		arg(a, "-rtc");
+		arg(a, "base=%s,clock=vm", VIRTUAL_RTC_BASE);
+		arg(a, "-seed");
+		arg(a, "%" PRIu64, req->seed);
 	}
 }
 
@@ -90,7 +101,7 @@ int vm_build_args(struct vm_args *a, const struct vm_request *req,
 	arg(a, QEMU);
 	arg(a, "-M");
 	arg(a, "%s", machine);
-	accel_args(a, accel, req->icount_shift);
+	accel_args(a, accel, req);
 	arg(a, "-smp");
 	arg(a, "%d", req->cpus > 0 ? req->cpus : 1);
 	arg(a, "-m");

@@ -17,17 +17,17 @@ fail() {
 for bin in build/bin/sbguest build/asan/bin/sbguest; do
 	[[ -x $bin ]] || continue
 	echo "check: $bin: a feature that does not take fails the run"
-	echo "console=ttyS0 sb.featureset=bogus sb.repeat=2" >"$tmp/cmdline"
+	echo "console=ttyS0 sb.featureset=bogus sb.seed=2" >"$tmp/cmdline"
 	rc=0
 	"$bin" --no-poweroff --scenario "$sc" --out "$tmp/out1" \
 		--cmdline "$tmp/cmdline" --port no-such-port >"$tmp/log1" 2>&1 || rc=$?
 	((rc != 0)) || fail "exit 0 on failure"
-	grep -q "^SLICEBENCH: feature set bogus, repeat 2$" "$tmp/log1" || fail "no feature set line"
+	grep -q "^SLICEBENCH: feature set bogus, seed 2$" "$tmp/log1" || fail "no feature set line"
 	grep -q "^SLICEBENCH: error feature NO_SUCH_FEATURE: writing" "$tmp/log1" || fail "$(cat "$tmp/log1")"
 	grep -q "^SLICEBENCH: error no virtio port named \"no-such-port\"" "$tmp/log1" || fail "port error missing"
 	grep -q "^SLICEBENCH: done status=failed feature NO_SUCH_FEATURE" "$tmp/log1" || fail "done line"
 	jq -e '.status == "failed" and (.failure | test("NO_SUCH_FEATURE")) and
-		.features.requested == ["NO_SUCH_FEATURE"]' "$tmp/out1/agent.json" >/dev/null ||
+		.features.requested == ["NO_SUCH_FEATURE"] and .seed == 2' "$tmp/out1/agent.json" >/dev/null ||
 		fail "agent.json: $(cat "$tmp/out1/agent.json")"
 	[[ -s $tmp/out1/uname.txt && -e $tmp/out1/features.txt ]] || fail "collection skipped"
 

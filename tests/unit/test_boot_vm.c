@@ -52,7 +52,7 @@ static void test_tcg_pc(void **state)
 				  .initrd = "/i.cpio",
 				  .cpus = 2,
 				  .memory_mb = 1024,
-				  .append = "sb.featureset=X sb.repeat=1",
+				  .append = "sb.featureset=X sb.seed=1",
 				  .results_out = "/r,x.tar" };
 	const char *c = cmdline(&req, "tcg");
 
@@ -61,7 +61,7 @@ static void test_tcg_pc(void **state)
 	       "-smp 2 -m 1024 -kernel /k/vmlinuz -initrd /i.cpio -append");
 	assert_string_equal(args.v[16], "console=ttyS0 quiet panic=-1 "
 					"no_timer_check sb.featureset=X "
-					"sb.repeat=1");
+					"sb.seed=1");
 	has(c, " -nographic -no-reboot -nic none -serial file:/c.log "
 	       "-monitor none -device virtio-serial-pci -chardev "
 	       "file,id=res,path=/r,,x.tar -device "
@@ -81,9 +81,31 @@ static void test_kvm_and_icount(void **state)
 	has(c, "-M microvm -accel kvm -cpu host -smp 1 -m 1024 ");
 	has(c, "-device virtio-serial-device -chardev file,id=res,path=/r ");
 	c = cmdline(&req, "icount");
-	has(c, "-accel tcg -icount shift=3,sleep=off,align=off -cpu max ");
-	assert_null(strstr(c, "thread="));
+	has(c, "-accel tcg,thread=single -cpu max -icount "
+	       "shift=3,sleep=off,align=off -smp 1 ");
+	assert_null(strstr(c, "-seed"));
 	assert_null(strstr(c, "-initrd"));
+}
+
+static void test_virtual(void **state)
+{
+	struct kernel_info ki = kernel("pc");
+	struct vm_request req = { .kernel = &ki,
+				  .icount_shift = 2,
+				  .seed = 18446744073709551615ULL,
+				  .cpus = 2 };
+	const char *c = cmdline(&req, "virtual");
+
+	(void)state;
+	has(c, "-accel tcg,thread=single -cpu max -icount "
+	       "shift=2,sleep=off,align=off -rtc "
+	       "base=2024-01-01T00:00:00,clock=vm -seed 18446744073709551615 ");
+	req.seed = 7;
+	has(cmdline(&req, "virtual"), " -seed 7 ");
+	assert_true(vm_accel_known("virtual"));
+	assert_true(vm_accel_known("icount"));
+	assert_false(vm_accel_known("Virtual"));
+	assert_false(vm_accel_known(NULL));
 }
 
 static void test_numa_no_results(void **state)
@@ -132,6 +154,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tcg_pc),
 		cmocka_unit_test(test_kvm_and_icount),
+		cmocka_unit_test(test_virtual),
 		cmocka_unit_test(test_numa_no_results),
 		cmocka_unit_test(test_overflow),
 		cmocka_unit_test(test_status_names),

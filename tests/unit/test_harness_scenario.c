@@ -49,6 +49,9 @@ static void test_good_full(void **state)
 	assert_int_equal(sc->duration_ns, 3000000000ULL);
 	assert_int_equal(sc->warmup_ns, 500000000ULL);
 	assert_int_equal(sc->repeats, 2);
+	assert_int_equal(sc->seed, 40);
+	assert_int_equal(scenario_seed(sc, 1), 40);
+	assert_int_equal(scenario_seed(sc, 2), 41);
 	assert_int_equal(sc->guest.n_numa, 2);
 	assert_string_equal(sc->guest.numa[1].cpus, "1");
 	assert_string_equal(sc->guest.accel, "icount");
@@ -77,6 +80,7 @@ static void test_good_minimal_defaults(void **state)
 	(void)state;
 	assert_int_equal(load("good_minimal.json", sc, err, sizeof(err)), 0);
 	assert_int_equal(sc->repeats, 1);
+	assert_int_equal(scenario_seed(sc, 1), 1);
 	assert_int_equal(sc->warmup_ns, 0);
 	assert_int_equal(sc->guest.cpus, 2);
 	assert_int_equal(sc->guest.memory_mb, 1024);
@@ -184,26 +188,27 @@ static void test_argv(void **state)
 
 	(void)state;
 	assert_int_equal(load("good_full.json", sc, err, sizeof(err)), 0);
+	const struct wl_run full = { sc->warmup_ns, sc->duration_ns,
+				     scenario_seed(sc, 3) };
+	const struct wl_run tiny = { 0, 1, 7 };
 	/* native: the common options directly */
-	assert_int_equal(wl_build(&sc->workloads[0], 0, "/out/workloads",
-				  sc->warmup_ns, sc->duration_ns, p),
-			 0);
+	assert_int_equal(
+		wl_build(&sc->workloads[0], 0, "/out/workloads", &full, p), 0);
 	assert_string_equal(p->argv[0], "massive_intr");
 	assert_true(argv_has(p, "--procs", "5"));
 	assert_true(argv_has(p, "--duration", "3000000000"));
 	assert_true(argv_has(p, "--warmup", "500000000"));
+	assert_true(argv_has(p, "--seed", "42")); /* seed 40, repeat 3 */
 	assert_true(argv_has(p, "--slice", "100000000"));
 	assert_true(argv_has(p, "--json", "/out/workloads/hogs.json"));
 	assert_true(argv_has(p, "--work", "8ms"));
 	assert_int_equal(wl_instances(&sc->workloads[0]), 1);
 	/* native with CPUs */
-	assert_int_equal(wl_build(&sc->workloads[1], 0, "/o", 0, 1, p), 0);
+	assert_int_equal(wl_build(&sc->workloads[1], 0, "/o", &tiny, p), 0);
 	assert_true(argv_has(p, "--cpus", "0-1"));
 	assert_true(argv_has(p, "--threads", "5"));
 	/* cyclictest: slicectl wrapper, whole seconds, --json= */
-	assert_int_equal(wl_build(&sc->workloads[2], 0, "/o", sc->warmup_ns,
-				  sc->duration_ns, p),
-			 0);
+	assert_int_equal(wl_build(&sc->workloads[2], 0, "/o", &full, p), 0);
 	assert_string_equal(p->argv[0], "slicectl");
 	assert_true(argv_has(p, "-s", "500000"));
 	assert_true(argv_has(p, "--", "cyclictest"));
@@ -214,7 +219,7 @@ static void test_argv(void **state)
 	assert_true(argv_has(p, "-i", "1000"));
 	/* hackbench: instances, stdout captured, no slice → no slicectl */
 	assert_int_equal(wl_instances(&sc->workloads[3]), 2);
-	assert_int_equal(wl_build(&sc->workloads[3], 1, "/o", 0, 1, p), 0);
+	assert_int_equal(wl_build(&sc->workloads[3], 1, "/o", &tiny, p), 0);
 	assert_string_equal(p->argv[0], "hackbench");
 	assert_true(p->capture_stdout);
 	assert_string_equal(p->out_path, "/o/hackbench.2.txt");
@@ -222,7 +227,7 @@ static void test_argv(void **state)
 					   sizeof(name)),
 			    "hackbench.1.txt");
 	/* a hostile argument stays one argv element, byte for byte */
-	assert_int_equal(wl_build(&sc->workloads[4], 0, "/o", 0, 1, p), 0);
+	assert_int_equal(wl_build(&sc->workloads[4], 0, "/o", &tiny, p), 0);
 	assert_string_equal(p->argv[0], "stress-ng");
 	assert_string_equal(p->argv[3], "; rm -rf / $(reboot) 'x\"\ny");
 	assert_null(p->argv[4]);
