@@ -197,8 +197,10 @@ static int get_duration(struct ctx *c, const json_t *obj, const char *prefix,
 
 static int parse_guest(struct ctx *c, const json_t *g, struct scenario *sc)
 {
-	static const char *const keys[] = { "cpus",  "memory_mb",    "numa",
-					    "accel", "icount_shift", NULL };
+	static const char *const keys[] = { "cpus",	   "memory_mb",
+					    "numa",	   "accel",
+					    "without_kvm", "icount_shift",
+					    NULL };
 	json_t *numa, *n;
 	size_t i;
 	int r, total = 0;
@@ -218,6 +220,14 @@ static int parse_guest(struct ctx *c, const json_t *g, struct scenario *sc)
 	if (*sc->guest.accel && !vm_accel_known(sc->guest.accel))
 		return fail(c, "guest.accel", json_object_get(g, "accel"),
 			    "is not one of " VM_ACCELS);
+	if ((r = get_str(c, g, "guest", "without_kvm", 0, sc->guest.without_kvm,
+			 sizeof(sc->guest.without_kvm))))
+		return r;
+	if (*sc->guest.without_kvm && strcmp(sc->guest.without_kvm, "tcg") &&
+	    strcmp(sc->guest.without_kvm, "virtual"))
+		return fail(c, "guest.without_kvm",
+			    json_object_get(g, "without_kvm"),
+			    "is not tcg or virtual");
 	numa = json_object_get(g, "numa");
 	if (!numa)
 		return 0;

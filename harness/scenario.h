@@ -49,6 +49,8 @@ struct scenario {
 		struct vm_numa_node numa[SC_MAX_NUMA];
 		int n_numa;
 		char accel[16]; /* "" when the scenario does not say */
+		char without_kvm[16]; /* what "auto" runs without KVM: "",
+				       * "tcg" or "virtual" */
 		int icount_shift;
 	} guest;
 	int trace_buffer_kb;

@@ -24,6 +24,8 @@ struct vm_request {
 	const char *accel; /* one of VM_ACCELS */
 	int icount_shift; /* for "icount" and "virtual" */
 	uint64_t seed; /* for "virtual": the guest's RDRAND/RDSEED stream */
+	const char *without_kvm; /* what "auto" runs without KVM: "tcg" (NULL)
+				  * or "virtual" */
 	int cpus;
 	int memory_mb;
 	const struct vm_numa_node *numa; /* NULL or numa_nodes entries */
@@ -47,6 +49,7 @@ struct vm_result {
 	char accel[16]; /* used: "kvm", "tcg", "icount" or "virtual" */
 	char accel_note[256]; /* why (e.g. "KVM probe failed: ...") */
 	char qemu_version[64];
+	int cpus; /* vCPUs booted ("virtual" boots one) */
 	char detail[512]; /* panic line, guest error line, qemu error */
 	uint64_t wall_ns; /* QEMU start to exit */
 	uint64_t boot_to_user_ns; /* QEMU start to the guest init's first line, 0 if unseen */
@@ -83,6 +86,7 @@ int vm_choose_accel(const struct vm_request *req, struct vm_result *res);
 /*
  * Boot, wait, classify. Chooses the accelerator itself (vm_choose_accel(),
  * answered from the cache after the first probe) and resets @res first.
+ * A "virtual" guest has one vCPU whatever @req->cpus says (res->cpus).
  * Returns 0 when QEMU could be run at all (see res->status for the
  * outcome), or an SB_EXIT_* code with res->detail set.
  */

@@ -97,8 +97,8 @@ static void test_virtual(void **state)
 	const char *c = cmdline(&req, "virtual");
 
 	(void)state;
-	has(c, "-accel tcg,thread=single -cpu max -icount "
-	       "shift=2,sleep=off,align=off -rtc "
+	has(c, "-M pc,i8042=off,vmport=off -accel tcg,thread=single -cpu max "
+	       "-icount shift=2,sleep=off,align=off -rtc "
 	       "base=2024-01-01T00:00:00,clock=vm -seed 18446744073709551615 ");
 	req.seed = 7;
 	has(cmdline(&req, "virtual"), " -seed 7 ");
