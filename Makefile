@@ -115,7 +115,7 @@ help: ## list targets and variables
 	@echo "Variables:"
 	@echo "  KERNEL=$(KERNEL)        kernel under test: a kernels/<name>, host, or a bzImage path"
 	@echo "  SCENARIO=$(SCENARIO)  scenario file for bench"
-	@echo "  ACCEL=$(ACCEL)          auto|kvm|tcg|icount (QEMU accelerator)"
+	@echo "  ACCEL=$(ACCEL)          auto|kvm|tcg|icount|virtual (QEMU accelerator)"
 	@echo "  RESULTS=$(RESULTS)       results root directory"
 	@echo "  BASE=, CAND=           results for gate/compare (DIR[:kernel[/feature-set]])"
 	@echo "  RULES=$(RULES)   gate rules (gate, check)"

@@ -56,6 +56,7 @@ static void test_good_full(void **state)
 	assert_string_equal(sc->guest.numa[1].cpus, "1");
 	assert_string_equal(sc->guest.accel, "icount");
 	assert_int_equal(sc->guest.icount_shift, 2);
+	assert_string_equal(sc->guest.without_kvm, "virtual");
 	assert_int_equal(sc->trace_buffer_kb, 2048);
 	assert_int_equal(sc->n_sets, 2);
 	assert_int_equal(sc->sets[1].n_features, 2);
@@ -135,6 +136,8 @@ static const struct bad_case {
 	  "name" },
 	{ "bad_duplicate_workload.json",
 	  "workloads[1].name: \"cyclic\" is used by workloads[0]" },
+	{ "bad_without_kvm.json",
+	  "guest.without_kvm: \"icount\" is not tcg or virtual" },
 	{ "no_such_file.json", "cannot read: No such file or directory" },
 };
 
