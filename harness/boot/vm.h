@@ -58,9 +58,10 @@ struct vm_result {
 const char *vm_status_name(enum vm_status s);
 
 /*
- * The accelerators a request may name. "virtual" is "icount" made
- * deterministic: guest time from executed instructions only, no host time
- * or host randomness reaching the guest; one seed, one run.
+ * The accelerators a request may name. "virtual" is "icount" with no host
+ * time or host randomness reaching the guest (guest time from executed
+ * instructions only, the RTC from a fixed date, RDRAND from the seed), on
+ * one vCPU: one seed, nearly always one run.
  */
 #define VM_ACCELS "auto, kvm, tcg, icount, virtual"
 
