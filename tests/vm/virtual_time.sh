@@ -4,6 +4,7 @@
 # 2 s, 2 repeats from seed 7 (baseline kernel): each repeat's seed reaches
 # the manifest, the guest command line and the workloads' --seed; the guest
 # boots one vCPU and its wall clock starts at the fixed date, not the host's.
+# Without /dev/kvm, the scenario's default accelerator is virtual time.
 # Bit-identical tables are not asserted: on QEMU 7.2 about one same-seed run
 # in three diverges by a few instructions (README, "Virtual time").
 set -euo pipefail
@@ -39,4 +40,13 @@ for rep in 1 2; do
 	jq -e '.groups | map(select(.comm == "cyclic" and .delays > 900)) | length == 1' \
 		"$d/table.json" >/dev/null || fail "no cyclic group of ~1000 wakeups in $d/table.json"
 done
+if [[ ! -e /dev/kvm ]]; then
+	echo "check: no /dev/kvm: merge-check without --accel runs in virtual time"
+	jq '.duration = "1s" | .repeats = 1' configs/merge-check.json >"$tmp/auto.json"
+	"$sb" run --kernel baseline --scenario "$tmp/auto.json" --results "$tmp/auto" \
+		>"$tmp/auto.out" 2>&1 || { cat "$tmp/auto.out"; fail "run exited $?"; }
+	m=$(readlink -f "$tmp/auto/latest")/baseline/default/1/manifest.json
+	jq -e '.vm.accel == "virtual" and (.vm.accel_note | test("/dev/kvm.*: TCG in virtual time"))' \
+		"$m" >/dev/null || fail "auto: $(jq -c .vm "$m")"
+fi
 echo "PASS"
