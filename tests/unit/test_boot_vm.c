@@ -101,7 +101,15 @@ static void test_virtual(void **state)
 	       "-icount shift=2,sleep=off,align=off -rtc "
 	       "base=2024-01-01T00:00:00,clock=vm -seed 18446744073709551615 ");
 	req.seed = 7;
+	req.results_out = "/r";
 	has(cmdline(&req, "virtual"), " -seed 7 ");
+	has(line, " -device virtio-serial-pci,ioeventfd=off -chardev ");
+	ki = kernel("microvm");
+	has(cmdline(&req, "virtual"), "-M microvm -accel");
+	has(line, " -global virtio-mmio.ioeventfd=off -device "
+		  "virtio-serial-device -chardev ");
+	has(cmdline(&req, "tcg"), " -device virtio-serial-device -chardev ");
+	assert_null(strstr(line, "ioeventfd"));
 	assert_true(vm_accel_known("virtual"));
 	assert_true(vm_accel_known("icount"));
 	assert_false(vm_accel_known("Virtual"));
