@@ -60,8 +60,8 @@ const char *vm_status_name(enum vm_status s);
 /*
  * The accelerators a request may name. "virtual" is "icount" with no host
  * time or host randomness reaching the guest (guest time from executed
- * instructions only, the RTC from a fixed date, RDRAND from the seed), on
- * one vCPU: one seed, nearly always one run.
+ * instructions only, the RTC from a fixed date, RDRAND from the seed,
+ * virtio kicks served at once), on one vCPU: one seed, one run.
  */
 #define VM_ACCELS "auto, kvm, tcg, icount, virtual"
 

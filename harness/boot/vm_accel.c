@@ -212,8 +212,8 @@ int vm_run(const struct vm_request *req, struct vm_result *res)
 	if (!strcmp(res->accel, "virtual")) {
 		/* QEMU 7.2 runs the vCPUs of a TCG guest in turns, and host
 		 * events (its RCU thread, the main loop) can end a turn early:
-		 * with two vCPUs 3 of 6 same-seed runs diverged here, at
-		 * boot; with one, 3 of 8 (README, "Virtual time"). */
+		 * two vCPUs gave 4 different tables in 6 runs of one seed,
+		 * one vCPU 16 identical ones (README, "Virtual time"). */
 		if (req->numa_nodes > 1) {
 			snprintf(res->detail, sizeof(res->detail),
 				 "virtual time runs one vCPU; the guest asks "
