@@ -274,11 +274,6 @@ static int pick_set(struct scenario *sc, const char *name)
 	return 0;
 }
 
-static void warn_line(const char *msg)
-{
-	fprintf(stderr, "warning: %s\n", msg);
-}
-
 /* Scenario, kernels, plan and run directory of @c. */
 static int prepare(struct check *c, struct scenario *sc)
 {
@@ -287,7 +282,8 @@ static int prepare(struct check *c, struct scenario *sc)
 	const char *names[2];
 	int nk = 0, r;
 
-	if ((r = scenario_load(o->scenario, sc, warn_line, err, sizeof(err)))) {
+	if ((r = scenario_load(o->scenario, sc, run_warn_line, err,
+			       sizeof(err)))) {
 		fprintf(stderr, "%s\n", err);
 		return r;
 	}

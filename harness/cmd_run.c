@@ -214,11 +214,6 @@ static int validate(const struct run_opts *o, int *repeats)
 	return 0;
 }
 
-static void warn_line(const char *msg)
-{
-	fprintf(stderr, "warning: %s\n", msg);
-}
-
 /* Why run @r failed: its manifest under @root, else an executor's attempt. */
 static void print_failure(const char *root, const struct plan_run *r)
 {
@@ -385,7 +380,8 @@ int cmd_run(int argc, char **argv)
 		return r;
 	}
 	if ((r = validate(&o, &repeats)) ||
-	    (r = scenario_load(o.scenario, sc, warn_line, err, sizeof(err)))) {
+	    (r = scenario_load(o.scenario, sc, run_warn_line, err,
+			       sizeof(err)))) {
 		if (*err && r)
 			fprintf(stderr, "%s\n", err);
 		free(sc);

@@ -258,3 +258,8 @@ void run_set_accel(struct runner *rn, const char *accel,
 		 *sc->guest.accel		     ? sc->guest.accel :
 						       "auto");
 }
+
+void run_warn_line(const char *msg)
+{
+	fprintf(stderr, "warning: %s\n", msg);
+}

@@ -90,6 +90,8 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 /* rn->bin_dir and rn->src_dir from this executable's place. */
 void run_self_dirs(struct runner *rn);
 double run_now_s(void);
+/* A scenario loader's warning, on stderr. */
+void run_warn_line(const char *msg);
 /* Is @accel one of auto, kvm, tcg, icount? Says so on stderr when not. */
 int run_accel_valid(const char *cmd, const char *accel);
 /* rn->accel: @accel (an option), else the scenario's guest.accel, else auto. */

@@ -72,11 +72,6 @@ static int parse(int argc, char **argv, struct plan_opts *o,
 	return 0;
 }
 
-static void warn_line(const char *msg)
-{
-	fprintf(stderr, "warning: %s\n", msg);
-}
-
 /* RUN_DIR with scenario.json and plan.json; an existing one must match. */
 static int write_run_dir(const char *dir, const char *scenario,
 			 const struct plan *p)
@@ -145,7 +140,8 @@ int cmd_plan(int argc, char **argv)
 			goto out_free;
 		}
 	}
-	if ((r = scenario_load(scenario, sc, warn_line, err, sizeof(err)))) {
+	if ((r = scenario_load(scenario, sc, run_warn_line, err,
+			       sizeof(err)))) {
 		fprintf(stderr, "%s\n", err);
 		goto out_free;
 	}
