@@ -22,22 +22,6 @@
 #define PD_MAX_ATTRS 4096
 #define PD_MAX_IDS (1u << 20)
 
-static uint64_t rd64(const unsigned char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-	return v;
-}
-
-static uint32_t rd32(const unsigned char *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
 /* Is [@off, @off + @size) inside the file? */
 static int fits(const struct pd_file *f, uint64_t off, uint64_t size)
 {
@@ -92,8 +76,8 @@ static void sample_layout(struct pd_attr *a)
 static int read_attrs(struct pd_file *f, char *err, size_t errlen)
 {
 	const unsigned char *h = f->map;
-	uint64_t attr_size = rd64(h + 16), off = rd64(h + 24),
-		 size = rd64(h + 32), nids = 0;
+	uint64_t attr_size = pd_rd64(h + 16), off = pd_rd64(h + 24),
+		 size = pd_rd64(h + 32), nids = 0;
 
 	if (attr_size < PD_ATTR_SIZE_VER0 + 16 || attr_size > 4096)
 		return bad(f, err, errlen, "header: attr_size out of range",
@@ -113,17 +97,17 @@ static int read_attrs(struct pd_file *f, char *err, size_t errlen)
 		const unsigned char *ids = a + attr_size - 16;
 		struct pd_attr *pa = &f->attrs[i];
 
-		pa->type = rd32(a);
-		pa->config = rd64(a + 8);
-		pa->sample_type = rd64(a + 24);
-		pa->read_format = rd64(a + 32);
-		pa->sample_id_all = !!(rd64(a + 40) & (1ull << 18));
+		pa->type = pd_rd32(a);
+		pa->config = pd_rd64(a + 8);
+		pa->sample_type = pd_rd64(a + 24);
+		pa->read_format = pd_rd64(a + 32);
+		pa->sample_id_all = !!(pd_rd64(a + 40) & (1ull << 18));
 		sample_layout(pa);
-		if (!fits(f, rd64(ids), rd64(ids + 8)) ||
-		    rd64(ids + 8) / 8 > PD_MAX_IDS - nids)
+		if (!fits(f, pd_rd64(ids), pd_rd64(ids + 8)) ||
+		    pd_rd64(ids + 8) / 8 > PD_MAX_IDS - nids)
 			return bad(f, err, errlen,
 				   "attribute ids out of the file, attr", i);
-		nids += rd64(ids + 8) / 8;
+		nids += pd_rd64(ids + 8) / 8;
 		if (pa->sample_type != f->attrs[0].sample_type)
 			f->same_type = 0;
 	}
@@ -142,9 +126,9 @@ static int read_attrs(struct pd_file *f, char *err, size_t errlen)
 		const unsigned char *ids =
 			f->map + off + (i + 1) * attr_size - 16;
 
-		for (uint64_t k = 0; k < rd64(ids + 8) / 8; k++)
+		for (uint64_t k = 0; k < pd_rd64(ids + 8) / 8; k++)
 			f->ids[f->nids++] = (struct pd_id){
-				rd64(f->map + rd64(ids) + k * 8), i
+				pd_rd64(f->map + pd_rd64(ids) + k * 8), i
 			};
 	}
 	qsort(f->ids, f->nids, sizeof(*f->ids), cmp_id);
@@ -176,12 +160,12 @@ static int read_features(struct pd_file *f, char *err, size_t errlen)
 	if (!fits(f, table + idx * 16, 16))
 		return bad(f, err, errlen,
 			   "feature section table cut short at offset", table);
-	f->tracing_len = rd64(f->map + table + idx * 16 + 8);
-	if (!fits(f, rd64(f->map + table + idx * 16), f->tracing_len))
+	f->tracing_len = pd_rd64(f->map + table + idx * 16 + 8);
+	if (!fits(f, pd_rd64(f->map + table + idx * 16), f->tracing_len))
 		return bad(f, err, errlen,
 			   "tracing data section out of the file, size",
 			   f->tracing_len);
-	f->tracing = f->map + rd64(f->map + table + idx * 16);
+	f->tracing = f->map + pd_rd64(f->map + table + idx * 16);
 	return 0;
 }
 
@@ -199,18 +183,19 @@ static int check_header(struct pd_file *f, char *err, size_t errlen)
 			 f->path);
 		return SB_EXIT_USAGE;
 	}
-	if (rd64(h + 8) == PD_PIPE_HEADER_SIZE) {
+	if (pd_rd64(h + 8) == PD_PIPE_HEADER_SIZE) {
 		snprintf(err, errlen,
 			 "%s: pipe-mode perf.data (perf record -o -) is not"
 			 " supported: record to a file",
 			 f->path);
 		return SB_EXIT_USAGE;
 	}
-	if (f->len < PD_HEADER_SIZE || rd64(h + 8) < PD_HEADER_SIZE)
+	if (f->len < PD_HEADER_SIZE || pd_rd64(h + 8) < PD_HEADER_SIZE)
 		return bad(f, err, errlen,
-			   "header: size too small or cut short", rd64(h + 8));
-	f->data_off = rd64(h + 40);
-	f->data_size = rd64(h + 48);
+			   "header: size too small or cut short",
+			   pd_rd64(h + 8));
+	f->data_off = pd_rd64(h + 40);
+	f->data_size = pd_rd64(h + 48);
 	if (!f->data_size || !fits(f, f->data_off, f->data_size)) {
 		snprintf(err, errlen,
 			 "%s: truncated perf.data (data section %" PRIu64
@@ -287,7 +272,7 @@ static int take_u32(struct cur *c, uint32_t *v)
 
 	if (take(c, 4, &p))
 		return -EINVAL;
-	*v = c->swap ? __builtin_bswap32(rd32(p)) : rd32(p);
+	*v = c->swap ? __builtin_bswap32(pd_rd32(p)) : pd_rd32(p);
 	return 0;
 }
 
@@ -297,7 +282,7 @@ static int take_u64(struct cur *c, uint64_t *v)
 
 	if (take(c, 8, &p))
 		return -EINVAL;
-	*v = c->swap ? __builtin_bswap64(rd64(p)) : rd64(p);
+	*v = c->swap ? __builtin_bswap64(pd_rd64(p)) : pd_rd64(p);
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <traceevent/event-parse.h>
 
@@ -76,5 +77,22 @@ const struct pd_attr *pd_attr_of(const struct pd_file *f, uint64_t id);
  */
 int pd_parse_formats(const struct pd_file *f, struct tep_handle *tep, char *err,
 		     size_t errlen);
+
+/* Host-endian (the only kind read) u64 and u32 at @p, unaligned. */
+static inline uint64_t pd_rd64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline uint32_t pd_rd32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
 
 #endif

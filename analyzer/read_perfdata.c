@@ -76,22 +76,6 @@ struct reader {
 	int rc;
 };
 
-static uint64_t rd64(const unsigned char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-	return v;
-}
-
-static uint32_t rd32(const unsigned char *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
 static int corrupt(struct reader *r, uint64_t off, const char *what)
 {
 	snprintf(r->err, r->errlen, "%s: record at offset %" PRIu64 ": %s",
@@ -115,7 +99,7 @@ static const struct pd_attr *attr_of(struct reader *r, const unsigned char *rec,
 		return a0;
 	if (size < 16)
 		return NULL;
-	id = rd64(is_sample ? rec + 8 : rec + size - 8);
+	id = pd_rd64(is_sample ? rec + 8 : rec + size - 8);
 	c = &r->cache[(id ^ id >> 8) % ID_CACHE];
 	if (c->attr && c->id == id)
 		return c->attr;
@@ -137,9 +121,9 @@ static int read_size(uint64_t fmt, const unsigned char *p, uint64_t left,
 		*out = per + head;
 		return 0;
 	}
-	if (left < 8 || rd64(p) > left / per)
+	if (left < 8 || pd_rd64(p) > left / per)
 		return -EINVAL;
-	*out = 8 + head + rd64(p) * per;
+	*out = 8 + head + pd_rd64(p) * per;
 	return 0;
 }
 
@@ -154,8 +138,8 @@ static int parse_sample(const struct pd_attr *a, const unsigned char *rec,
 		return 1;
 	if (a->cpu_off + 8 > size)
 		return -EINVAL;
-	out->ts = rd64(rec + a->time_off);
-	out->cpu = (int)rd32(rec + a->cpu_off);
+	out->ts = pd_rd64(rec + a->time_off);
+	out->cpu = (int)pd_rd32(rec + a->cpu_off);
 	if (!off) {
 		uint64_t t = a->sample_type;
 
@@ -168,14 +152,14 @@ static int parse_sample(const struct pd_attr *a, const unsigned char *rec,
 		off += t & PD_SAMPLE_READ ? n : 0;
 		if (t & PD_SAMPLE_CALLCHAIN) {
 			if (off + 8 > size ||
-			    rd64(rec + off) > (size - off - 8) / 8)
+			    pd_rd64(rec + off) > (size - off - 8) / 8)
 				return -EINVAL;
-			off += 8 + 8 * rd64(rec + off);
+			off += 8 + 8 * pd_rd64(rec + off);
 		}
 	}
-	if (off + 4 > size || rd32(rec + off) > size - off - 4)
+	if (off + 4 > size || pd_rd32(rec + off) > size - off - 4)
 		return -EINVAL;
-	out->raw_size = rd32(rec + off);
+	out->raw_size = pd_rd32(rec + off);
 	out->raw = rec + off + 4;
 	return 0;
 }
@@ -197,11 +181,11 @@ static int sample_id(const struct pd_attr *a, const unsigned char *rec,
 	    size < 8 * (uint64_t)__builtin_popcountll(t))
 		return 1;
 	off += t & PD_SAMPLE_TID ? 8 : 0;
-	*ts = rd64(rec + off);
+	*ts = pd_rd64(rec + off);
 	off += 8 + (t & PD_SAMPLE_ID ? 8 : 0) +
 	       (t & PD_SAMPLE_STREAM_ID ? 8 : 0);
 	if (t & PD_SAMPLE_CPU)
-		*cpu = (int)rd32(rec + off);
+		*cpu = (int)pd_rd32(rec + off);
 	return 0;
 }
 
@@ -210,12 +194,12 @@ static int sample_id(const struct pd_attr *a, const unsigned char *rec,
 static uint64_t lost_count(const unsigned char *rec, uint32_t size,
 			   uint64_t *body)
 {
-	if (rd32(rec) == PD_RECORD_LOST) {
+	if (pd_rd32(rec) == PD_RECORD_LOST) {
 		*body = 24;
-		return size >= 24 ? rd64(rec + 16) : 0;
+		return size >= 24 ? pd_rd64(rec + 16) : 0;
 	}
 	*body = 16;
-	return size >= 16 ? rd64(rec + 8) : 0;
+	return size >= 16 ? pd_rd64(rec + 8) : 0;
 }
 
 static int deliver(struct reader *r, uint64_t off, const struct sample *smp)
@@ -266,17 +250,17 @@ static int record_at(const struct reader *r, uint64_t off, uint32_t *type,
 	*why = "record header cut short";
 	if (end - off < 8)
 		return -EINVAL;
-	*type = rd32(rec);
-	*size = rd32(rec + 4) >> 16;
+	*type = pd_rd32(rec);
+	*size = pd_rd32(rec + 4) >> 16;
 	*step = *size;
 	*why = "record size out of the section";
 	if (*size < 8 || *size > end - off)
 		return -EINVAL;
 	if (*type == PD_RECORD_AUXTRACE) {
 		*why = "auxtrace size";
-		if (*size < 16 || rd64(rec + 8) > end - off - *size)
+		if (*size < 16 || pd_rd64(rec + 8) > end - off - *size)
 			return -EINVAL;
-		*step += rd64(rec + 8);
+		*step += pd_rd64(rec + 8);
 	}
 	return 0;
 }
