@@ -56,11 +56,13 @@ test_fuzz_regress_json_digits_SRCS := tests/unit/test_fuzz_regress_json_digits.c
 test_fuzz_regress_json_digits_LDLIBS := -ljansson
 
 FUZZ_TARGETS += fuzz_tracedat
-fuzz_tracedat_SRCS := fuzz/fuzz_tracedat.c $(ANALYZER_CORE_SRCS) \
+fuzz_tracedat_SRCS := fuzz/fuzz_tracedat.c fuzz/fuzz_sbt_reader.c \
+		      $(ANALYZER_CORE_SRCS) \
 		      $(ANALYZER_READ_SRCS) common/hist.c $(FUZZ_IO_SRCS)
 fuzz_tracedat_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 
 FUZZ_TARGETS += fuzz_perfdata
-fuzz_perfdata_SRCS := fuzz/fuzz_perfdata.c $(ANALYZER_CORE_SRCS) \
+fuzz_perfdata_SRCS := fuzz/fuzz_perfdata.c fuzz/fuzz_sbt_reader.c \
+		      $(ANALYZER_CORE_SRCS) \
 		      $(ANALYZER_READ_SRCS) common/hist.c $(FUZZ_IO_SRCS)
 fuzz_perfdata_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm

@@ -2,60 +2,14 @@
 /*
  * Fuzz target: the perf.data reader (analyzer/perfdata_file.c header,
  * attributes and tracing data, analyzer/read_perfdata.c records) on
- * arbitrary files, then the
- * table built from whatever was read.
+ * arbitrary files, then the table built from whatever was read.
  */
-#include <signal.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include <sanitizer/common_interface_defs.h>
-
-#include "analyzer/sbt.h"
 #include "analyzer/sbt_read.h"
-#include "analyzer/sbt_table.h"
-#include "common/exitcodes.h"
-#include "fuzz/fuzz_io.h"
-
-/* The header-probe child may die on a corrupt file (that is what it is
- * for): let it die plainly, not as a libFuzzer crash with an artifact. */
-void sbt_probe_child_hook(void)
-{
-	static const int sigs[] = { SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE };
-
-	__sanitizer_set_death_callback(NULL);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		signal(sigs[i], SIG_DFL);
-}
+#include "fuzz/fuzz_sbt_reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
-	const char *path = fz_put("perf.data", data, len);
-	struct sbt_opts opts = { .until_ns = UINT64_MAX };
-	struct sbt_table_opts topts = { 0 };
-	struct sbt_summary sum;
-	struct sbt_table table;
-	struct sbt *s = sbt_new(&opts);
-	char err[1024] = "";
-	int r;
-
-	if (!s)
-		abort();
-	r = sbt_read_perfdata(s, path, err, sizeof(err));
-	fz_check(r == 0 || r == SB_EXIT_USAGE || r == SB_EXIT_ENV,
-		 "returns 0 or an SB_EXIT code");
-	if (r) {
-		fz_check(strstr(err, path) != NULL,
-			 "the message names the file");
-		fz_check(!strchr(err, '\n'), "the message is one line");
-	}
-	sbt_summary_get(s, &sum);
-	/* The known unbounded interval series (fuzz/crashes/README.md). */
-	if (!r && sum.last_ts_ns - sum.first_ts_ns <= fz_sbt_span_ns()) {
-		fz_check(!sbt_table_build(s, &topts, &table), "table builds");
-		sbt_table_free(&table);
-	}
-	sbt_free(s);
-	return 0;
+	return fz_sbt_reader_one("perf.data", sbt_read_perfdata, data, len);
 }
