@@ -101,10 +101,10 @@ static struct limits limits_of(const struct ci_rule *r)
 struct cmp {
 	struct ci_welch lg, raw; /* lg valid when has_log */
 	int has_log;
-	double vb, vc, rvb, rvc; /* per-side variances: log, raw */
 	size_t nb, nc;
 };
 
+/* Welch's statistic of @c vs @b, its difference times @sign. */
 static struct ci_welch oriented(const double *b, size_t nb, const double *c,
 				size_t nc, double sign)
 {
@@ -124,13 +124,8 @@ static void compare(const struct side *b, const struct side *c, enum ci_dir dir,
 			     .nb = b->n,
 			     .nc = c->n };
 	out->raw = oriented(b->x, b->n, c->x, c->n, sign);
-	out->rvb = ci_var(b->x, b->n);
-	out->rvc = ci_var(c->x, c->n);
-	if (out->has_log) {
+	if (out->has_log)
 		out->lg = oriented(b->lx, b->n, c->lx, c->n, sign);
-		out->vb = ci_var(b->lx, b->n);
-		out->vc = ci_var(c->lx, c->n);
-	}
 }
 
 /*
@@ -174,8 +169,10 @@ static int passed(const struct cmp *c, const struct limits *l, double alpha)
 static int decided_at(const struct cmp *c, const struct limits *l, size_t n,
 		      double alpha, double pass_alpha)
 {
-	struct ci_welch lg = ci_welch_from(c->lg.diff, c->vb, n, c->vc, n);
-	struct ci_welch raw = ci_welch_from(c->raw.diff, c->rvb, n, c->rvc, n);
+	struct ci_welch lg =
+		ci_welch_from(c->lg.diff, c->lg.vb, n, c->lg.vc, n);
+	struct ci_welch raw =
+		ci_welch_from(c->raw.diff, c->raw.vb, n, c->raw.vc, n);
 	int reg = (c->has_log || l->reg_abs > 0) &&
 		  (!c->has_log || ci_lower_bound(&lg, alpha) > l->reg) &&
 		  (l->reg_abs <= 0 || ci_lower_bound(&raw, alpha) > l->reg_abs);

@@ -211,7 +211,9 @@ struct ci_welch ci_welch_from(double diff, double vb, size_t nb, double vc,
 			      size_t nc)
 {
 	double qb = vb / (double)nb, qc = vc / (double)nc, se2 = qb + qc;
-	struct ci_welch w = { .diff = diff, .se = sqrt(se2) };
+	struct ci_welch w = {
+		.diff = diff, .se = sqrt(se2), .vb = vb, .vc = vc
+	};
 
 	if (se2 > 0)
 		w.df = se2 * se2 /

@@ -35,10 +35,12 @@ double ci_t_quantile(double p, double df);
 /*
  * Welch's two-sample comparison of means: @diff = mean(@c) - mean(@b), its
  * standard error @se and the Welch-Satterthwaite degrees of freedom @df
- * (n_b + n_c - 2 when both variances are 0). Needs 2 values a side.
+ * (n_b + n_c - 2 when both variances are 0), from the sample variances
+ * @vb and @vc. Needs 2 values a side.
  */
 struct ci_welch {
 	double diff, se, df;
+	double vb, vc;
 };
 int ci_welch(const double *b, size_t nb, const double *c, size_t nc,
 	     struct ci_welch *out);

@@ -94,6 +94,8 @@ static void test_welch_known(void **state)
 	assert_float_equal(w.diff, 2.5, 1e-12);
 	assert_float_equal(w.se, sqrt(25.0 / 12), 1e-12);
 	assert_float_equal(w.df, 4.411764705882353, 1e-12);
+	assert_float_equal(w.vb, 5.0 / 3, 1e-12);
+	assert_float_equal(w.vc, 20.0 / 3, 1e-12);
 	assert_float_equal(ci_p_above(&w, 0), 0.075790252422651973, 1e-12);
 	assert_float_equal(ci_p_above(&w, 1), 0.17613149062825931, 1e-12);
 	assert_float_equal(ci_p_below(&w, 0), 1 - 0.075790252422651973, 1e-12);
