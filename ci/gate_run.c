@@ -14,38 +14,62 @@
 #define MAX_HOSTS 64
 #define MAX_EXCLUDED 256
 
+static int write_markdown(const char *path, const struct ci_gate_run *o,
+			  const struct ci_gate_report *g)
+{
+	(void)o;
+	return ci_gate_write_markdown(path, g);
+}
+
+static int write_junit(const char *path, const struct ci_gate_run *o,
+		       const struct ci_gate_report *g)
+{
+	(void)o;
+	return ci_gate_write_junit(path, g);
+}
+
+/* The verdicts in the envelope of @o's command line. */
+static int write_json(const char *path, const struct ci_gate_run *o,
+		      const struct ci_gate_report *g)
+{
+	json_t *env = sb_envelope_new("slicebench-gate", o->argc, o->argv);
+	int r = env ? ci_gate_to_json(env, g) : -ENOMEM;
+
+	if (!r) {
+		sb_envelope_finish(env, "ok");
+		r = sb_json_dump_atomic(path, env);
+	}
+	json_decref(env);
+	return r;
+}
+
+/* Each requested output, its path with @suffix (".<host>" or ""). */
 static int write_outputs(const struct ci_gate_run *o, const char *suffix,
 			 const struct ci_gate_report *g, const char *cmd)
 {
-	const char *paths[3] = { o->markdown, o->junit, o->json };
+	const struct {
+		const char *path;
+		int (*write)(const char *path, const struct ci_gate_run *o,
+			     const struct ci_gate_report *g);
+	} outs[] = { { o->markdown, write_markdown },
+		     { o->junit, write_junit },
+		     { o->json, write_json } };
 	char path[4096];
-	int r = 0, i;
 
-	for (i = 0; i < 3 && !r; i++) {
-		json_t *env;
+	for (size_t i = 0; i < sizeof(outs) / sizeof(outs[0]); i++) {
+		int r;
 
-		if (!paths[i])
+		if (!outs[i].path)
 			continue;
-		snprintf(path, sizeof(path), "%s%s", paths[i], suffix);
-		if (i == 0)
-			r = ci_gate_write_markdown(path, g);
-		else if (i == 1)
-			r = ci_gate_write_junit(path, g);
-		else {
-			env = sb_envelope_new("slicebench-gate", o->argc,
-					      o->argv);
-			r = env ? ci_gate_to_json(env, g) : -ENOMEM;
-			if (!r) {
-				sb_envelope_finish(env, "ok");
-				r = sb_json_dump_atomic(path, env);
-			}
-			json_decref(env);
+		snprintf(path, sizeof(path), "%s%s", outs[i].path, suffix);
+		r = outs[i].write(path, o, g);
+		if (r) {
+			fprintf(stderr, "slicebench %s: %s: %s\n", cmd, path,
+				strerror(-r));
+			return r;
 		}
 	}
-	if (r)
-		fprintf(stderr, "slicebench %s: %s: %s\n", cmd, path,
-			strerror(-r));
-	return r;
+	return 0;
 }
 
 /* The rules over @base and @cand at @lv: the report, outputs, exit code. */
