@@ -2,6 +2,7 @@
 ANALYZER_CORE_SRCS := analyzer/sbt.c analyzer/sbt_table.c
 ANALYZER_READ_SRCS := analyzer/read_trace.c analyzer/read_perfdata.c \
 		      analyzer/perfdata_file.c analyzer/sched_decode.c \
+		      analyzer/comm_pool.c analyzer/ev_order.c \
 		      analyzer/probe.c analyzer/read_tracedat.c \
 		      analyzer/rb_page.c analyzer/tracedat_check.c
 ANALYZER_SRCS := $(ANALYZER_CORE_SRCS) $(ANALYZER_READ_SRCS) \
@@ -27,5 +28,8 @@ test_analyzer_run_SRCS := tests/unit/test_analyzer_run.c \
 			  tests/unit/test_analyzer_writer.c $(ANALYZER_SRCS) \
 			  common/hist.c common/atomicio.c common/envelope.c common/opts.c
 test_analyzer_run_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
+UNIT_TESTS += test_analyzer_order
+test_analyzer_order_SRCS := tests/unit/test_analyzer_order.c \
+			    analyzer/ev_order.c analyzer/comm_pool.c
 UNIT_TESTS += test_rb_page
 test_rb_page_SRCS := tests/unit/test_rb_page.c analyzer/rb_page.c

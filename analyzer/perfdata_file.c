@@ -213,20 +213,19 @@ int pd_open(struct pd_file *f, const char *path, char *err, size_t errlen)
 
 	memset(f, 0, sizeof(*f));
 	f->path = path;
+	f->fd = fd;
 	f->same_type = 1;
 	if (fd < 0 || fstat(fd, &st)) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+		pd_close(f);
 		return SB_EXIT_USAGE;
 	}
 	f->len = (size_t)st.st_size;
 	f->map = f->len ? mmap(NULL, f->len, PROT_READ, MAP_PRIVATE, fd, 0) :
 			  NULL;
-	close(fd);
 	if (f->map == MAP_FAILED) {
-		f->map = NULL;
 		snprintf(err, errlen, "%s: mmap: %s", path, strerror(errno));
+		pd_close(f);
 		return SB_EXIT_ENV;
 	}
 	rc = check_header(f, err, errlen);
@@ -241,7 +240,10 @@ int pd_open(struct pd_file *f, const char *path, char *err, size_t errlen)
 
 void pd_close(struct pd_file *f)
 {
-	if (f->map)
+	if (f->fd >= 0)
+		close(f->fd);
+	f->fd = -1;
+	if (f->map && f->map != MAP_FAILED)
 		munmap((void *)f->map, f->len);
 	free(f->attrs);
 	free(f->ids);

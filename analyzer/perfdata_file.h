@@ -4,7 +4,8 @@
  * the file header, the attribute section (one perf_event_attr per recorded
  * event, with the sample ids it was given), the data section's records and
  * the HEADER_TRACING_DATA feature section that carries the tracepoint
- * formats. The file is mapped, never copied.
+ * formats. The headers and sections are read from a mapping; the data
+ * section is left to the record reader (through @fd).
  */
 #ifndef SB_PERFDATA_FILE_H
 #define SB_PERFDATA_FILE_H
@@ -46,6 +47,7 @@ struct pd_id {
 
 struct pd_file {
 	const char *path;
+	int fd; /* open for reading, -1 when closed */
 	const unsigned char *map;
 	size_t len;
 	uint64_t data_off, data_size;

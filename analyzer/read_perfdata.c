@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf.data reader: the data section's records streamed from the mapping,
- * put in time order as perf's own tools do (records between two
- * FINISHED_ROUND records are flushed up to the latest time of the round
- * before), sched tracepoint samples decoded from their raw payloads.
+ * perf.data reader: the data section read in windows, each sched
+ * tracepoint sample decoded from its raw payload as it is read, and the
+ * decoded events put in time order as perf's own tools do (the events of
+ * the rounds before a FINISHED_ROUND record are delivered up to the latest
+ * time of the round before).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
+#include "analyzer/comm_pool.h"
+#include "analyzer/ev_order.h"
 #include "analyzer/perfdata_file.h"
 #include "analyzer/sbt_read.h"
 #include "analyzer/sched_decode.h"
@@ -32,26 +35,10 @@
 #define READ_FORMAT_GROUP (1ull << 3)
 #define READ_FORMAT_LOST (1ull << 4)
 
-/* A timed record, parsed: a sample's time, CPU and raw payload, or lost
- * events (@lost > 0) with their time and CPU (-1: not said). */
-struct sample {
-	uint64_t ts;
-	int cpu;
-	const unsigned char *raw;
-	uint32_t raw_size;
-	uint64_t lost;
-};
-
-/* A sorted run: a stretch of the data section whose timed records (see
- * timed()) come in time order; @off is the next one to deliver, @cur. */
-struct run {
-	struct sample cur;
-	uint64_t off, end;
-};
-
-/* Records are read in file order, but the hardware's prefetch stops at
- * page boundaries: ask for what comes this far ahead (8 % less CPU). */
-#define PREFETCH 1024
+/* The data section is read, not mapped (a mapping's page faults cost more
+ * than the copy): a window this large always holds a whole record. */
+#define WINDOW (1u << 18)
+#define WINDOW_CAP (WINDOW + 65536)
 #define ID_CACHE 256 /* sample id -> attribute, direct-mapped */
 
 struct id_cache {
@@ -65,12 +52,12 @@ struct reader {
 	struct sched_decoder dec;
 	unsigned char *ours; /* per attribute: may carry a sched event we read */
 	struct id_cache cache[ID_CACHE];
-	struct run *heap; /* the runs waiting, a min-heap on (ts, off) */
-	size_t nheap, cap;
-	struct run open; /* the run being read; end == 0: none */
-	uint64_t open_last; /* the time of its last record */
+	struct comm_pool comms;
+	struct ev_order order;
+	unsigned char *win; /* bytes [win_at, win_at + win_len) of the file */
+	uint64_t win_at;
+	size_t win_len;
 	uint64_t next_flush, max_ts;
-	uint64_t released; /* bytes of the mapping given back */
 	char *err;
 	size_t errlen;
 	int rc;
@@ -82,6 +69,43 @@ static int corrupt(struct reader *r, uint64_t off, const char *what)
 		 r->f.path, off, what);
 	r->rc = SB_EXIT_USAGE;
 	return -EINVAL;
+}
+
+static int no_memory(struct reader *r)
+{
+	snprintf(r->err, r->errlen, "%s: out of memory", r->f.path);
+	r->rc = SB_EXIT_ENV;
+	return -ENOMEM;
+}
+
+/* The @n bytes of the data section at @off (checked to lie in it), read
+ * into the window when not there; NULL on a read error. */
+static const unsigned char *bytes(struct reader *r, uint64_t off, size_t n)
+{
+	uint64_t end = r->f.data_off + r->f.data_size;
+	size_t want;
+
+	if (off >= r->win_at && off + n <= r->win_at + r->win_len)
+		return r->win + (off - r->win_at);
+	want = end - off < WINDOW_CAP ? (size_t)(end - off) : WINDOW_CAP;
+	r->win_at = off;
+	r->win_len = 0;
+	while (r->win_len < want) {
+		ssize_t got = pread(r->f.fd, r->win + r->win_len,
+				    want - r->win_len,
+				    (off_t)(off + r->win_len));
+
+		if (got <= 0) {
+			snprintf(r->err, r->errlen,
+				 "%s: read at offset %" PRIu64 ": %s",
+				 r->f.path, off + r->win_len,
+				 got ? strerror(errno) : "file shrank");
+			r->rc = SB_EXIT_ENV;
+			return NULL;
+		}
+		r->win_len += (size_t)got;
+	}
+	return n <= r->win_len ? r->win : NULL;
 }
 
 /* The attribute a record at @rec (@size bytes) belongs to: the only one,
@@ -127,10 +151,10 @@ static int read_size(uint64_t fmt, const unsigned char *p, uint64_t left,
 	return 0;
 }
 
-/* The fields of a sample the core needs; 1 when it has no raw payload
+/* Where a sample's raw payload starts and its size; 1 when it has none
  * (not a tracepoint), -EINVAL when cut short. */
-static int parse_sample(const struct pd_attr *a, const unsigned char *rec,
-			uint32_t size, struct sample *out)
+static int raw_of(const struct pd_attr *a, const unsigned char *rec,
+		  uint32_t size, uint32_t *at, uint32_t *len)
 {
 	uint64_t off = a->raw_off, n;
 
@@ -138,8 +162,6 @@ static int parse_sample(const struct pd_attr *a, const unsigned char *rec,
 		return 1;
 	if (a->cpu_off + 8 > size)
 		return -EINVAL;
-	out->ts = pd_rd64(rec + a->time_off);
-	out->cpu = (int)pd_rd32(rec + a->cpu_off);
 	if (!off) {
 		uint64_t t = a->sample_type;
 
@@ -159,8 +181,8 @@ static int parse_sample(const struct pd_attr *a, const unsigned char *rec,
 	}
 	if (off + 4 > size || pd_rd32(rec + off) > size - off - 4)
 		return -EINVAL;
-	out->raw_size = pd_rd32(rec + off);
-	out->raw = rec + off + 4;
+	*len = pd_rd32(rec + off);
+	*at = (uint32_t)off + 4;
 	return 0;
 }
 
@@ -202,260 +224,176 @@ static uint64_t lost_count(const unsigned char *rec, uint32_t size,
 	return size >= 16 ? pd_rd64(rec + 8) : 0;
 }
 
-static int deliver(struct reader *r, uint64_t off, const struct sample *smp)
+/* Intern the comms of @ev into @x. */
+static int intern(struct reader *r, const struct sbt_event *ev,
+		  struct ordered_ev *x)
 {
+	x->comm = ev->comm ? comm_pool_id(&r->comms, ev->comm) : COMM_NONE;
+	x->next_comm = ev->next_comm ? comm_pool_id(&r->comms, ev->next_comm) :
+				       COMM_NONE;
+	if ((ev->comm && x->comm == COMM_NONE) ||
+	    (ev->next_comm && x->next_comm == COMM_NONE))
+		return no_memory(r);
+	return 0;
+}
+
+/* Decode the sample at @off (@rec, @size bytes) into @x: 1 when it is a
+ * sched event, 0 when not (or not ours), -EINVAL when corrupt. */
+static int decode_sample(struct reader *r, uint64_t off,
+			 const unsigned char *rec, uint32_t size,
+			 struct ordered_ev *x)
+{
+	const struct pd_attr *a = attr_of(r, rec, size, 1);
 	char comm[2][SCHED_STR_BUF];
-	struct sbt_event ev;
+	struct sbt_event ev = { 0 };
+	uint32_t at, len;
 	enum sched_tp tp;
 	int e;
 
-	if (smp->lost) {
-		sbt_add_lost(r->s, smp->cpu, smp->lost);
+	if (!a)
+		return corrupt(r, off, "sample of no recorded event");
+	if (!r->ours[a - r->f.attrs])
 		return 0;
-	}
-	memset(&ev, 0, sizeof(ev));
-	ev.ts_ns = smp->ts;
-	ev.cpu = smp->cpu;
-	e = sched_decode(&r->dec, smp->raw, smp->raw_size, &ev, comm, &tp);
+	e = raw_of(a, rec, size, &at, &len);
+	if (e)
+		return e > 0 ? 0 : corrupt(r, off, "sample cut short");
+	x->ts = pd_rd64(rec + a->time_off);
+	x->cpu = (int32_t)pd_rd32(rec + a->cpu_off);
+	e = sched_decode(&r->dec, rec + at, len, &ev, comm, &tp);
 	if (e > 0)
 		return 0;
 	if (e < 0) {
 		snprintf(r->err, r->errlen,
 			 "%s: record at offset %" PRIu64 " (cpu %d, ts %" PRIu64
 			 "): corrupt %s payload",
-			 r->f.path, off, smp->cpu, smp->ts, sched_tp_name(tp));
+			 r->f.path, off, x->cpu, x->ts, sched_tp_name(tp));
 		r->rc = SB_EXIT_USAGE;
 		return -EINVAL;
 	}
+	x->off = off;
+	x->lost = 0;
+	x->type = ev.type;
+	x->pid = ev.pid;
+	x->prev_state = ev.prev_state;
+	x->next_pid = ev.next_pid;
+	x->arg = ev.type == SBT_EV_FORK ? ev.child_pid : ev.target_cpu;
+	return intern(r, &ev, x) ? -ENOMEM : 1;
+}
+
+/* Feed one event, in its turn, to the core. */
+static int deliver(void *arg, const struct ordered_ev *x)
+{
+	struct reader *r = arg;
+	struct sbt_event ev = { 0 };
+	int e;
+
+	if (x->lost) {
+		sbt_add_lost(r->s, x->cpu, x->lost);
+		return 0;
+	}
+	ev.type = (enum sbt_ev_type)x->type;
+	ev.ts_ns = x->ts;
+	ev.cpu = x->cpu;
+	ev.pid = x->pid;
+	ev.prev_state = x->prev_state;
+	ev.next_pid = x->next_pid;
+	if (ev.type == SBT_EV_FORK)
+		ev.child_pid = x->arg;
+	else
+		ev.target_cpu = x->arg;
+	ev.comm = x->comm == COMM_NONE ? NULL :
+					 comm_pool_name(&r->comms, x->comm);
+	ev.next_comm = x->next_comm == COMM_NONE ?
+			       NULL :
+			       comm_pool_name(&r->comms, x->next_comm);
+	ev.comm_readable = 1;
 	e = sbt_feed(r->s, &ev);
 	if (e) {
 		snprintf(r->err, r->errlen,
 			 "%s: record at offset %" PRIu64 " (cpu %d, ts %" PRIu64
 			 "): %s",
-			 r->f.path, off, smp->cpu, smp->ts, sbt_feed_error(e));
+			 r->f.path, x->off, x->cpu, x->ts, sbt_feed_error(e));
 		r->rc = sbt_feed_exit(e);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-/* Type, size and whole length (an auxtrace record's data follows it) of
- * the record at @off, checked against the data section. */
-static int record_at(const struct reader *r, uint64_t off, uint32_t *type,
-		     uint32_t *size, uint64_t *step, const char **why)
+/* The record at @off: its bytes, type, size and whole length (an
+ * auxtrace record's data follows it), checked against the data section. */
+static const unsigned char *record_at(struct reader *r, uint64_t off,
+				      uint32_t *type, uint32_t *size,
+				      uint64_t *step, const char **why)
 {
 	uint64_t end = r->f.data_off + r->f.data_size;
-	const unsigned char *rec = r->f.map + off;
+	const unsigned char *rec;
 
 	*why = "record header cut short";
 	if (end - off < 8)
-		return -EINVAL;
+		return NULL;
+	rec = bytes(r, off, 8);
+	if (!rec)
+		return NULL;
 	*type = pd_rd32(rec);
 	*size = pd_rd32(rec + 4) >> 16;
 	*step = *size;
 	*why = "record size out of the section";
 	if (*size < 8 || *size > end - off)
-		return -EINVAL;
-	if (*type == PD_RECORD_AUXTRACE) {
+		return NULL;
+	rec = bytes(r, off, *size);
+	if (rec && *type == PD_RECORD_AUXTRACE) {
 		*why = "auxtrace size";
 		if (*size < 16 || pd_rd64(rec + 8) > end - off - *size)
-			return -EINVAL;
+			return NULL;
 		*step += pd_rd64(rec + 8);
 	}
-	return 0;
+	return rec;
 }
 
-/* Does the record wait for its turn in time order (a tracepoint sample,
- * lost events with a time)? 1 with it parsed into @smp, 0 when acted on at
- * once or ignored, -EINVAL with @why when corrupt. */
-static int timed(struct reader *r, uint64_t off, uint32_t type, uint32_t size,
-		 struct sample *smp, const char **why)
+static int flush(struct reader *r, uint64_t limit)
 {
-	const unsigned char *rec = r->f.map + off;
-	const struct pd_attr *a;
-	uint64_t body;
+	int e = ev_order_flush(&r->order, limit, deliver, r);
+
+	return e == -ENOMEM ? no_memory(r) : e;
+}
+
+/* Act on the record at @off: a sched sample or timed lost events wait for
+ * their turn, untimed lost events count now (as perf does), a round's end
+ * delivers the round before. */
+static int act(struct reader *r, uint64_t off, const unsigned char *rec,
+	       uint32_t type, uint32_t size)
+{
+	struct ordered_ev *x;
+	uint64_t body, n;
+	int e;
 
 	switch (type) {
 	case PD_RECORD_SAMPLE:
-		a = attr_of(r, rec, size, 1);
-		*why = "sample of no recorded event";
-		if (!a)
-			return -EINVAL;
-		if (!r->ours[a - r->f.attrs])
-			return 0;
-		*why = "sample cut short";
-		smp->lost = 0;
-		switch (parse_sample(a, rec, size, smp)) {
-		case 0:
-			return r->f.same_type ?
-				       sched_decode_known(&r->dec, smp->raw,
-							  smp->raw_size) :
-				       1;
-		case 1:
-			return 0;
-		default:
-			return -EINVAL;
-		}
+		x = ev_order_next(&r->order);
+		if (!x)
+			return no_memory(r);
+		e = decode_sample(r, off, rec, size, x);
+		break;
 	case PD_RECORD_LOST:
 	case PD_RECORD_LOST_SAMPLES:
-		smp->lost = lost_count(rec, size, &body);
-		smp->lost += !smp->lost; /* a record of none: at least one */
-		a = attr_of(r, rec, size, 0);
-		return !sample_id(a, rec, size, body, &smp->ts, &smp->cpu);
-	default:
-		return 0;
-	}
-}
-
-static int before(const struct run *a, const struct run *b)
-{
-	return a->cur.ts < b->cur.ts ||
-	       (a->cur.ts == b->cur.ts && a->off < b->off);
-}
-
-static void sift_down(struct run *h, size_t n, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, m = i;
-		struct run t;
-
-		if (l < n && before(&h[l], &h[m]))
-			m = l;
-		if (l + 1 < n && before(&h[l + 1], &h[m]))
-			m = l + 1;
-		if (m == i)
-			return;
-		t = h[i];
-		h[i] = h[m];
-		h[m] = t;
-		i = m;
-	}
-}
-
-/* The run being read goes to the heap of runs waiting. */
-static int close_open(struct reader *r)
-{
-	size_t i;
-
-	if (!r->open.end)
-		return 0;
-	if (r->nheap == r->cap) {
-		size_t cap = r->cap ? r->cap * 2 : 64;
-		struct run *h = realloc(r->heap, cap * sizeof(*h));
-
-		if (!h) {
-			snprintf(r->err, r->errlen, "%s: out of memory",
-				 r->f.path);
-			r->rc = SB_EXIT_ENV;
-			return -ENOMEM;
+		x = ev_order_next(&r->order);
+		if (!x)
+			return no_memory(r);
+		n = lost_count(rec, size, &body);
+		memset(x, 0, sizeof(*x));
+		x->lost = n ? n : 1; /* a record of none: at least one */
+		x->off = off;
+		if (!sample_id(attr_of(r, rec, size, 0), rec, size, body,
+			       &x->ts, &x->cpu)) {
+			e = 1;
+			break;
 		}
-		r->heap = h;
-		r->cap = cap;
-	}
-	i = r->nheap++;
-	r->heap[i] = r->open;
-	while (i && before(&r->heap[i], &r->heap[(i - 1) / 2])) {
-		struct run t = r->heap[i];
-
-		r->heap[i] = r->heap[(i - 1) / 2];
-		r->heap[(i - 1) / 2] = t;
-		i = (i - 1) / 2;
-	}
-	r->open.end = 0;
-	return 0;
-}
-
-/* A timed record at @off: it extends the run being read, or starts one. */
-static int add_timed(struct reader *r, uint64_t off, uint64_t step,
-		     const struct sample *smp)
-{
-	if (smp->ts > r->max_ts)
-		r->max_ts = smp->ts;
-	if (r->open.end && smp->ts >= r->open_last) {
-		r->open.end = off + step;
-		r->open_last = smp->ts;
-		return 0;
-	}
-	if (close_open(r))
-		return -ENOMEM;
-	r->open = (struct run){ *smp, off, off + step };
-	r->open_last = smp->ts;
-	return 0;
-}
-
-/* Move @run to its next timed record; 0 when it has none left. (The
- * records were checked when first read: record_at does not fail here.) */
-static int advance(struct reader *r, struct run *run)
-{
-	uint32_t type, size;
-	uint64_t step;
-	const char *why;
-
-	if (record_at(r, run->off, &type, &size, &step, &why))
-		return 0;
-	for (run->off += step; run->off < run->end; run->off += step) {
-		if (run->off + PREFETCH < run->end)
-			__builtin_prefetch(r->f.map + run->off + PREFETCH);
-		if (record_at(r, run->off, &type, &size, &step, &why))
-			return 0;
-		if (timed(r, run->off, type, size, &run->cur, &why) == 1)
-			return 1;
-	}
-	return 0;
-}
-
-/* Give the mapped pages before the oldest record still waiting back to the
- * kernel (at each round and every RELEASE_EVERY records delivered): the
- * resident set stays below the size of two rounds, not of the file. */
-#define RELEASE_EVERY 65536
-static void release(struct reader *r, uint64_t upto)
-{
-	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), end;
-
-	for (size_t i = 0; i < r->nheap; i++)
-		if (r->heap[i].off < upto)
-			upto = r->heap[i].off;
-	end = upto / page * page;
-	if (end < r->released + (8ull << 20))
-		return;
-	madvise((void *)(r->f.map + r->released), end - r->released,
-		MADV_DONTNEED);
-	r->released = end;
-}
-
-/* Deliver the waiting records up to time @limit, in time order (file order
- * among equal times), as perf's ordered events do. */
-static int flush(struct reader *r, uint64_t limit)
-{
-	for (unsigned int n = 1; r->nheap && r->heap[0].cur.ts <= limit; n++) {
-		if (deliver(r, r->heap[0].off, &r->heap[0].cur))
-			return -EINVAL;
-		if (!(n % RELEASE_EVERY))
-			release(r, r->heap[0].off);
-		if (!advance(r, &r->heap[0]))
-			r->heap[0] = r->heap[--r->nheap];
-		sift_down(r->heap, r->nheap, 0);
-	}
-	return 0;
-}
-
-/* A record that is not timed, acted on as it is read. */
-static int act(struct reader *r, uint64_t off, uint32_t type, uint32_t size)
-{
-	uint64_t body, n;
-
-	switch (type) {
-	case PD_RECORD_LOST:
-	case PD_RECORD_LOST_SAMPLES: /* no time: now, as perf does */
-		n = lost_count(r->f.map + off, size, &body);
-		sbt_add_lost(r->s, -1, n ? n : 1);
+		sbt_add_lost(r->s, -1, x->lost);
 		return 0;
 	case PD_RECORD_FINISHED_ROUND:
-		if (close_open(r) || flush(r, r->next_flush))
-			return -EINVAL;
+		e = flush(r, r->next_flush);
 		r->next_flush = r->max_ts;
-		release(r, off);
-		return 0;
+		return e;
 	case PD_RECORD_COMPRESSED:
 		snprintf(r->err, r->errlen,
 			 "%s: compressed records (perf record -z) are not"
@@ -466,56 +404,32 @@ static int act(struct reader *r, uint64_t off, uint32_t type, uint32_t size)
 	default:
 		return 0;
 	}
-}
-
-#ifndef MADV_POPULATE_READ
-#define MADV_POPULATE_READ 22 /* Linux 5.14 */
-#endif
-#define POPULATE_BYTES (4ull << 20)
-
-/* Map the next POPULATE_BYTES of the file from @off in one call (an older
- * kernel refuses: then page faults do it); returns where that ends. */
-static uint64_t populate(const struct reader *r, uint64_t off)
-{
-	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-	uint64_t start = off / page * page, len = POPULATE_BYTES;
-
-	if (len > r->f.len - start)
-		len = r->f.len - start;
-	madvise((void *)(r->f.map + start), len, MADV_POPULATE_READ);
-	return start + len;
+	if (e <= 0)
+		return e;
+	if (x->ts > r->max_ts)
+		r->max_ts = x->ts;
+	return ev_order_add(&r->order) ? no_memory(r) : 0;
 }
 
 static int read_records(struct reader *r)
 {
 	uint64_t off = r->f.data_off, end = r->f.data_off + r->f.data_size;
 
-	uint64_t mapped = 0;
-
-	madvise((void *)r->f.map, r->f.len, MADV_SEQUENTIAL);
-	r->released = 0;
+	posix_fadvise(r->f.fd, (off_t)off, (off_t)r->f.data_size,
+		      POSIX_FADV_SEQUENTIAL);
 	while (off < end) {
+		const unsigned char *rec;
 		uint32_t type, size;
-		struct sample smp;
 		uint64_t step;
 		const char *why;
-		int t;
 
-		if (off >= mapped) /* a page fault per page is slower */
-			mapped = populate(r, off);
-		if (off + PREFETCH < mapped)
-			__builtin_prefetch(r->f.map + off + PREFETCH);
-		if (record_at(r, off, &type, &size, &step, &why))
-			return corrupt(r, off, why);
-		t = timed(r, off, type, size, &smp, &why);
-		if (t < 0)
-			return corrupt(r, off, why);
-		if (t ? add_timed(r, off, step, &smp) : act(r, off, type, size))
+		rec = record_at(r, off, &type, &size, &step, &why);
+		if (!rec)
+			return r->rc ? -EIO : corrupt(r, off, why);
+		if (act(r, off, rec, type, size))
 			return -EINVAL;
 		off += step;
 	}
-	if (close_open(r))
-		return -EINVAL;
 	return flush(r, UINT64_MAX);
 }
 
@@ -605,6 +519,13 @@ int sbt_read_perfdata(struct sbt *s, const char *path, char *err, size_t errlen)
 		tep_free(tep);
 		return SB_EXIT_ENV;
 	}
+	r->win = malloc(WINDOW_CAP);
+	if (!r->win) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		free(r);
+		tep_free(tep);
+		return SB_EXIT_ENV;
+	}
 	r->s = s;
 	r->err = err;
 	r->errlen = errlen;
@@ -620,7 +541,9 @@ int sbt_read_perfdata(struct sbt *s, const char *path, char *err, size_t errlen)
 	}
 	pd_close(&r->f);
 out:
-	free(r->heap);
+	ev_order_free(&r->order);
+	comm_pool_free(&r->comms);
+	free(r->win);
 	free(r->ours);
 	free(r);
 	tep_free(tep);
