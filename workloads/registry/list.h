@@ -16,7 +16,8 @@
 	X(slicectl) \
 	X(cyclictest) \
 	X(hackbench) \
-	X(trace_cmd)
+	X(trace_cmd) \
+	X(spin_example)
 /* clang-format on */
 
 #endif
