@@ -38,3 +38,8 @@ UNIT_TESTS += test_scale_merge
 test_scale_merge_SRCS := tests/unit/test_scale_merge.c harness/scale/merge.c \
 			 harness/plan.c $(COMMON_SRCS)
 test_scale_merge_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_wl_registry
+test_wl_registry_SRCS := tests/unit/test_wl_registry.c harness/workload.c \
+			 ci/metrics.c $(WL_REGISTRY_SRCS)
+test_wl_registry_LDLIBS := -ljansson -lm
