@@ -68,6 +68,7 @@ const struct sb_workload sb_wl_cyclic = {
 	SBW_METRICS(metrics),
 	.summary = summary,
 };
+
 #ifndef SB_WL_DESCRIPTOR_ONLY
 
 struct cy_opts {

@@ -60,7 +60,9 @@ const struct sb_workload sb_wl_massive_intr = {
 	SBW_METRICS(metrics),
 	.summary = summary,
 };
+
 #ifndef SB_WL_DESCRIPTOR_ONLY
+
 #define MAX_PROCS 4096
 #define MAX_PERIOD_NS (10 * (int64_t)WL_NSEC_PER_SEC)
 
