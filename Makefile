@@ -90,6 +90,19 @@ $(BUILD)/fuzzobj/%.o: %.c
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CPPFLAGS) $(CFLAGS) -fsanitize=fuzzer-no-link,address,undefined \
 		-fno-omit-frame-pointer -MMD -MP -c -o $@ $<
+# A workload's descriptor alone (workloads/registry): "x.desc.c" in a
+# source list stands for x.c compiled with SB_WL_DESCRIPTOR_ONLY.
+DESC_FLAGS := -DSB_WL_DESCRIPTOR_ONLY
+$(BUILD)/obj/%.desc.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(DESC_FLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/asan/%.desc.o: %.c
+	@mkdir -p $(@D)
+	$(SAN_CC) $(CPPFLAGS) $(DESC_FLAGS) $(CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/fuzzobj/%.desc.o: %.c
+	@mkdir -p $(@D)
+	$(SAN_CC) $(CPPFLAGS) $(DESC_FLAGS) $(CFLAGS) -fsanitize=fuzzer-no-link,address,undefined \
+		-fno-omit-frame-pointer -MMD -MP -c -o $@ $<
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 PROG_BINS := $(addprefix $(BIN)/,$(PROGS))

@@ -69,10 +69,11 @@ static int add_info_rows(struct ci_bench_cmp *c)
 
 			for (size_t i = 0; i < vals->n; i++) {
 				const struct ci_value *v = &vals->v[i];
-				const char *m = ci_metrics[v->metric].name;
+				const char *m = ci_metric_at(v->metric)->name;
 				int want = 0;
 
-				if (ci_metrics[v->metric].src != CI_SRC_TABLE ||
+				if (ci_metric_at(v->metric)->src !=
+					    CI_SRC_TABLE ||
 				    ci_fold_is_other(v->group) ||
 				    ci_bench_row_find(c, m, v->group))
 					continue;
@@ -220,7 +221,7 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 	fputc('\n', f);
 	for (size_t i = 0; i < c->n_rows; i++) {
 		const struct ci_bench_row *r = &c->rows[i];
-		const struct ci_metric *m = &ci_metrics[r->metric];
+		const struct ci_metric *m = ci_metric_at(r->metric);
 
 		fprintf(f, "%-14s %-20s %-7s", r->group, m->name, m->unit);
 		for (size_t k = 0; k < c->n_cols; k++) {

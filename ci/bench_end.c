@@ -149,7 +149,7 @@ static size_t workload_rows(struct ci_row *rows, size_t n)
 	size_t keep = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (ci_metrics[rows[i].metric].src != CI_SRC_TABLE ||
+		if (ci_metric_at(rows[i].metric)->src != CI_SRC_TABLE ||
 		    !ci_fold_is_other(rows[i].group))
 			rows[keep++] = rows[i];
 	return keep;

@@ -98,7 +98,7 @@ static int add_rows(const struct ci_values *vals, int table,
 	for (size_t i = 0; i < vals->n; i++) {
 		const struct ci_value *v = &vals->v[i];
 
-		if ((ci_metrics[v->metric].src == CI_SRC_TABLE) != table ||
+		if ((ci_metric_at(v->metric)->src == CI_SRC_TABLE) != table ||
 		    has_row(*rows, *n, v->metric, v->group))
 			continue;
 		if (add_row(rows, n, cap, v))

@@ -41,7 +41,7 @@ static double change_pct(const struct ci_summary *base,
 const char *ci_compare_change(const struct ci_compare *c, size_t row, size_t k,
 			      char *buf, size_t len)
 {
-	const struct ci_metric *m = &ci_metrics[c->rows[row].metric];
+	const struct ci_metric *m = ci_metric_at(c->rows[row].metric);
 	struct ci_summary b, s;
 	double pct;
 
@@ -103,7 +103,7 @@ void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
 		fputc('\n', f);
 	}
 	for (size_t i = 0; i < c->n_rows; i++) {
-		const struct ci_metric *m = &ci_metrics[c->rows[i].metric];
+		const struct ci_metric *m = ci_metric_at(c->rows[i].metric);
 
 		fprintf(f, markdown ? "| %s | %s | %s |" : "%-14s %-21s %-8s",
 			c->rows[i].group, m->name, m->unit);
@@ -127,7 +127,7 @@ void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
 
 static json_t *row_json(const struct ci_compare *c, size_t i)
 {
-	const struct ci_metric *m = &ci_metrics[c->rows[i].metric];
+	const struct ci_metric *m = ci_metric_at(c->rows[i].metric);
 	json_t *cells = json_array();
 	struct ci_summary b;
 

@@ -43,7 +43,7 @@ static void side_free(struct side *s)
 static int side_collect(const struct ci_results *r, const struct ci_rule *rule,
 			struct side *s)
 {
-	int table = ci_metrics[rule->metric].src == CI_SRC_TABLE;
+	int table = ci_metric_at(rule->metric)->src == CI_SRC_TABLE;
 
 	*s = (struct side){ .positive = 1 };
 	s->x = calloc(r->n_runs + 1, sizeof(*s->x));
@@ -262,7 +262,7 @@ static int precheck(const struct ci_rules *rules, const struct ci_rule *rule,
 		    const struct side *c, struct ci_rule_result *out, char *err,
 		    size_t errlen)
 {
-	const char *metric = ci_metrics[rule->metric].name;
+	const char *metric = ci_metric_at(rule->metric)->name;
 	char there[512];
 
 	out->base_runs = b->n;

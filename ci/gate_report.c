@@ -88,7 +88,7 @@ static void make_row(const struct ci_rule_result *r, struct row *w)
 		snprintf(w->bounds, sizeof(w->bounds), "%s%g/%g%%, %g/%g %s",
 			 sign, rule->tolerance_pct, rule->pass_bound_pct,
 			 rule->min_effect_abs, rule->pass_bound_abs,
-			 ci_metrics[rule->metric].unit);
+			 ci_metric_at(rule->metric)->unit);
 	else
 		snprintf(w->bounds, sizeof(w->bounds), "%s%g/%g%%", sign,
 			 rule->tolerance_pct, rule->pass_bound_pct);
@@ -194,9 +194,9 @@ void ci_gate_print_text(FILE *f, const struct ci_gate_report *g)
 		make_row(r, &w);
 		verdict_text(r, verdict, sizeof(verdict));
 		fprintf(f, "%-28s %-5s %9s %9s %8s %-20s %-13s %-24s %-7s %s\n",
-			r->rule->name, ci_metrics[r->rule->metric].unit, w.base,
-			w.cand, w.change, w.ci, w.unseen, w.bounds, w.runs,
-			verdict);
+			r->rule->name, ci_metric_at(r->rule->metric)->unit,
+			w.base, w.cand, w.change, w.ci, w.unseen, w.bounds,
+			w.runs, verdict);
 	}
 	fprintf(f, "\nresult: %s\n", ci_gate_outcome(g));
 }
@@ -225,8 +225,9 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 	fprintf(f, "|---|---:|---:|---:|---|---:|---|---|---|\n");
 	for (size_t i = 0; i < g->n; i++) {
 		const struct ci_rule_result *r = &g->res[i];
-		const char *unit =
-			has_figures(r) ? ci_metrics[r->rule->metric].unit : "";
+		const char *unit = has_figures(r) ?
+					   ci_metric_at(r->rule->metric)->unit :
+					   "";
 		char verdict[512];
 		struct row w;
 
@@ -270,7 +271,7 @@ static void junit_case(FILE *f, const struct ci_rule_result *r)
 	snprintf(
 		msg, sizeof(msg),
 		"%s; base %s, candidate %s %s, change %s, interval %s, not ruled out %s, tolerance/pass bound %s, runs %s",
-		verdict, w.base, w.cand, ci_metrics[r->rule->metric].unit,
+		verdict, w.base, w.cand, ci_metric_at(r->rule->metric)->unit,
 		w.change, w.ci, w.unseen, w.bounds, w.runs);
 	fputs("    <testcase classname=\"slicebench.gate.", f);
 	ci_markup_escaped(f, r->rule->group, strlen(r->rule->group));
@@ -367,7 +368,7 @@ static json_t *side_json(size_t runs, size_t lost, double mean)
 static json_t *rule_json(const struct ci_rule_result *r)
 {
 	const struct ci_rule *rule = r->rule;
-	const struct ci_metric *m = &ci_metrics[rule->metric];
+	const struct ci_metric *m = ci_metric_at(rule->metric);
 	int ok = has_figures(r);
 	json_t *j = json_pack(
 		"{s:s, s:s, s:s, s:s, s:s, s:b, s:f, s:f, s:f, s:f, s:s, s:o, s:o}",

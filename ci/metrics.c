@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The metric catalogue: what compare and gate measure, where each value comes from, unit and direction. */
+/* The metric catalogue: the analyzer table's metrics and every listed workload's, with unit and direction. */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ci/metrics.h"
+#include "common/jsonpath.h"
+#include "workloads/registry/registry.h"
 
 #define LOWER CI_DIR_LOWER
 #define HIGHER CI_DIR_HIGHER
 
-const struct ci_metric ci_metrics[] = {
+/* The analyzer's table; the workloads' metrics follow from their list. */
+static const struct ci_metric table_metrics[] = {
 	{ "avg_delay_ms", CI_SRC_TABLE, NULL, "avg_delay_ms", 1, "ms", LOWER,
 	  "average runnable-to-running delay (total delay / delays)" },
 	{ "max_delay_ms", CI_SRC_TABLE, NULL, "max_delay_ms", 1, "ms", LOWER,
@@ -24,42 +28,71 @@ const struct ci_metric ci_metrics[] = {
 	  "switch-ins" },
 	{ "runtime_ms", CI_SRC_TABLE, NULL, "runtime_ms", 1, "ms", HIGHER,
 	  "CPU time in the window" },
-	{ "loops_per_s", CI_SRC_JSON, "massive_intr", "loops_per_s", 1,
-	  "loops/s", HIGHER, "massive_intr work periods per second" },
-	{ "fairness_jain", CI_SRC_JSON, "massive_intr", "fairness.jain", 1, "",
-	  HIGHER, "Jain index of per-process loops" },
-	{ "latency_avg_us", CI_SRC_JSON, "cyclic", "overall.latency_ns.avg",
-	  1e-3, "us", LOWER, "cyclic wakeup latency, average" },
-	{ "latency_p99_us", CI_SRC_JSON, "cyclic", "overall.latency_ns.p99",
-	  1e-3, "us", LOWER, "cyclic wakeup latency, 99th percentile" },
-	{ "latency_max_us", CI_SRC_JSON, "cyclic", "overall.latency_ns.max",
-	  1e-3, "us", LOWER, "cyclic wakeup latency, worst" },
-	{ "overruns", CI_SRC_JSON, "cyclic", "overall.overruns", 1, "", LOWER,
-	  "cyclic periods missed entirely" },
-	{ "deadline_miss_pct", CI_SRC_JSON, "mixload", "deadline_miss_pct", 1,
-	  "%", LOWER, "mixload frames that missed their deadline (of all)" },
-	{ "input_latency_p99_us", CI_SRC_JSON, "mixload",
-	  "input_latency_ns.p99", 1e-3, "us", LOWER,
-	  "mixload input-to-frame latency, p99" },
-	{ "time_s", CI_SRC_TEXT, "hackbench", "Time:", 1, "s", LOWER,
-	  "hackbench run time (its \"Time:\" line)" },
 };
 
-const size_t ci_metrics_n = sizeof(ci_metrics) / sizeof(ci_metrics[0]);
+#define N_TABLE (sizeof(table_metrics) / sizeof(table_metrics[0]))
+
+static struct ci_metric catalogue[N_TABLE + CI_MAX_WL_METRICS];
+static size_t catalogue_n;
+static pthread_once_t catalogue_once = PTHREAD_ONCE_INIT;
+
+static enum ci_dir dir_of(enum sbw_better b)
+{
+	return b == SBW_BETTER_LOWER  ? LOWER :
+	       b == SBW_BETTER_HIGHER ? HIGHER :
+					CI_DIR_NONE;
+}
+
+static void catalogue_fill(void)
+{
+	memcpy(catalogue, table_metrics, sizeof(table_metrics));
+	catalogue_n = N_TABLE;
+	for (const struct sb_workload *const *w = sbw_list(); *w; w++)
+		for (size_t k = 0; k < (*w)->n_metrics; k++) {
+			const struct sbw_metric *m = &(*w)->metrics[k];
+
+			if (catalogue_n == N_TABLE + CI_MAX_WL_METRICS)
+				return; /* a unit test keeps the list below */
+			catalogue[catalogue_n++] = (struct ci_metric){
+				.name = m->name,
+				.src = (*w)->output == SBW_OUT_JSON ?
+					       CI_SRC_JSON :
+					       CI_SRC_TEXT,
+				.tool = (*w)->name,
+				.path = m->path,
+				.scale = m->scale,
+				.unit = m->unit,
+				.dir = dir_of(m->better),
+				.help = m->help,
+			};
+		}
+}
+
+size_t ci_metrics_count(void)
+{
+	pthread_once(&catalogue_once, catalogue_fill);
+	return catalogue_n;
+}
+
+const struct ci_metric *ci_metric_at(int i)
+{
+	pthread_once(&catalogue_once, catalogue_fill);
+	return &catalogue[i];
+}
 
 int ci_metric_find(const char *name)
 {
-	for (size_t i = 0; i < ci_metrics_n; i++)
-		if (!strcmp(ci_metrics[i].name, name))
+	for (size_t i = 0; i < ci_metrics_count(); i++)
+		if (!strcmp(catalogue[i].name, name))
 			return (int)i;
 	return -1;
 }
 
 int ci_metric_tool_known(const char *tool)
 {
-	for (size_t i = 0; i < ci_metrics_n; i++)
-		if (ci_metrics[i].src == CI_SRC_JSON &&
-		    !strcmp(ci_metrics[i].tool, tool))
+	for (size_t i = 0; i < ci_metrics_count(); i++)
+		if (catalogue[i].src == CI_SRC_JSON &&
+		    !strcmp(catalogue[i].tool, tool))
 			return 1;
 	return 0;
 }
@@ -69,24 +102,6 @@ const char *ci_dir_name(enum ci_dir d)
 	return d == CI_DIR_LOWER  ? "lower" :
 	       d == CI_DIR_HIGHER ? "higher" :
 				    "none";
-}
-
-/* Follow dotted @path in @obj; NULL when any step is absent. */
-static json_t *lookup(json_t *obj, const char *path)
-{
-	char key[64];
-
-	while (obj && *path) {
-		size_t len = strcspn(path, ".");
-
-		if (len >= sizeof(key) || !json_is_object(obj))
-			return NULL;
-		memcpy(key, path, len);
-		key[len] = '\0';
-		obj = json_object_get(obj, key);
-		path += len + (path[len] == '.');
-	}
-	return obj;
 }
 
 static void describe(const json_t *j, char *buf, size_t len)
@@ -101,7 +116,7 @@ static void describe(const json_t *j, char *buf, size_t len)
 static int get_number(json_t *obj, const char *path, const char *where,
 		      double *out, char *err, size_t errlen)
 {
-	json_t *j = lookup(obj, path);
+	json_t *j = sb_json_path(obj, path);
 	char val[48];
 
 	if (!j || json_is_null(j))
@@ -143,8 +158,8 @@ int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
 		    const char *group, const char *where, struct ci_values *out,
 		    char *err, size_t errlen)
 {
-	for (size_t i = 0; i < ci_metrics_n; i++) {
-		const struct ci_metric *m = &ci_metrics[i];
+	for (size_t i = 0; i < ci_metrics_count(); i++) {
+		const struct ci_metric *m = &catalogue[i];
 		double x;
 		int r;
 
@@ -162,11 +177,43 @@ int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
 	return 0;
 }
 
+int ci_extract_section(json_t *metrics, const char *group, const char *where,
+		       struct ci_values *out, char *err, size_t errlen)
+{
+	const char *name;
+	json_t *m;
+
+	if (!json_is_object(metrics)) {
+		snprintf(err, errlen, "%s: metrics: not an object", where);
+		return -EINVAL;
+	}
+	json_object_foreach(metrics, name, m) {
+		int i = ci_metric_find(name);
+		char at[4400];
+		double x;
+		int r;
+
+		if (i < 0 || catalogue[i].src == CI_SRC_TABLE)
+			continue; /* not a metric compare or gate knows */
+		snprintf(at, sizeof(at), "%s: metrics.%s", where, name);
+		if (!json_is_object(m)) {
+			snprintf(err, errlen, "%s: not an object", at);
+			return -EINVAL;
+		}
+		r = get_number(m, "value", at, &x, err, errlen);
+		if (r < 0)
+			return r;
+		if (r && !ci_values_add(out, i, group, x))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 int ci_extract_text(const char *txt, const char *group, const char *where,
 		    struct ci_values *out, char *err, size_t errlen)
 {
-	for (size_t i = 0; i < ci_metrics_n; i++) {
-		const struct ci_metric *m = &ci_metrics[i];
+	for (size_t i = 0; i < ci_metrics_count(); i++) {
+		const struct ci_metric *m = &catalogue[i];
 		size_t plen = m->path ? strlen(m->path) : 0;
 		const char *line = txt, *found = NULL;
 		char *end;

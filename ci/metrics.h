@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The metric catalogue: what compare and gate measure, where each value comes from, unit and direction. */
+/* The metric catalogue: the analyzer table's metrics and every listed workload's, with unit and direction. */
 #ifndef CI_METRICS_H
 #define CI_METRICS_H
 
@@ -25,8 +25,13 @@ struct ci_metric {
 	const char *help;
 };
 
-extern const struct ci_metric ci_metrics[];
-extern const size_t ci_metrics_n;
+/* Room for the workloads' metrics (workloads/registry/list.h). */
+#define CI_MAX_WL_METRICS 64
+
+/* How many metrics the catalogue holds: the table's, then the workloads'. */
+size_t ci_metrics_count(void);
+/* Metric @i (0 <= i < ci_metrics_count()). */
+const struct ci_metric *ci_metric_at(int i);
 
 /* Index of the metric called @name, or -1. */
 int ci_metric_find(const char *name);
@@ -56,6 +61,14 @@ struct ci_values {
 int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
 		    const char *group, const char *where, struct ci_values *out,
 		    char *err, size_t errlen);
+/*
+ * Extract the values of a workload document's "metrics" section @metrics
+ * ({"<name>": {"value": N, ...}}, docs/formats.md) into @out under @group;
+ * names the catalogue does not hold are skipped. -EINVAL with @err naming
+ * "<where>: metrics.<name>..." when malformed, -ENOMEM.
+ */
+int ci_extract_section(json_t *metrics, const char *group, const char *where,
+		       struct ci_values *out, char *err, size_t errlen);
 /* Extract the CI_SRC_TEXT metrics from the text @txt of workload @group. */
 int ci_extract_text(const char *txt, const char *group, const char *where,
 		    struct ci_values *out, char *err, size_t errlen);

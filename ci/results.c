@@ -191,6 +191,11 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 			path, json_string_value(status));
 		return 0;
 	}
+	if (json_object_get(doc->json, "metrics"))
+		return ci_extract_section(json_object_get(doc->json, "metrics"),
+					  doc->name, path, &run->vals, err,
+					  errlen);
+	/* Older documents without the section: read by the list's paths. */
 	tool = json_string_value(json_object_get(doc->json, "tool"));
 	if (!tool || !ci_metric_tool_known(tool))
 		return 0; /* another program's output (cyclictest): kept, not read */

@@ -42,9 +42,9 @@ static void metric_list(char *buf, size_t len)
 {
 	size_t off = 0;
 
-	for (size_t i = 0; i < ci_metrics_n && off < len; i++)
+	for (size_t i = 0; i < ci_metrics_count() && off < len; i++)
 		off += (size_t)snprintf(buf + off, len - off, "%s%s",
-					i ? " " : "", ci_metrics[i].name);
+					i ? " " : "", ci_metric_at(i)->name);
 }
 
 static int bad(char *err, size_t errlen, const char *file, size_t i,
@@ -105,7 +105,7 @@ static int parse_rule(json_t *r, size_t i, const char *file,
 	if (!group || !*group)
 		return bad(err, errlen, file, i, "group",
 			   "missing or not a string");
-	out->dir = ci_metrics[out->metric].dir;
+	out->dir = ci_metric_at(out->metric)->dir;
 	dir = json_string_value(json_object_get(r, "direction"));
 	if (json_object_get(r, "direction") && !dir)
 		return bad(err, errlen, file, i, "direction", "not a string");

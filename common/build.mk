@@ -2,7 +2,7 @@
 # JSON envelope, option tables, checked formatting.
 COMMON_SRCS := common/duration.c common/hist.c common/atomicio.c common/rootdir.c \
 	       common/spawn.c common/envelope.c common/opts.c \
-	       common/fmt.c common/calib.c
+	       common/fmt.c common/calib.c common/jsonpath.c
 # Host-side only (not in the static guest binaries): needs -lcrypto.
 COMMON_HOST_SRCS := common/sha256.c
 UNIT_TESTS += test_common

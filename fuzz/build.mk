@@ -3,7 +3,7 @@ FUZZ_IO_SRCS := fuzz/fuzz_io.c common/atomicio.c
 
 FUZZ_TARGETS += fuzz_scenario
 fuzz_scenario_SRCS := fuzz/fuzz_scenario.c harness/scenario.c \
-		      harness/workload.c $(FUZZ_IO_SRCS) common/duration.c \
+		      harness/workload.c $(WL_REGISTRY_SRCS) $(FUZZ_IO_SRCS) common/duration.c \
 		      common/spawn.c
 fuzz_scenario_LDLIBS := -ljansson -lm
 
@@ -17,12 +17,12 @@ fuzz_wl_opts_SRCS := fuzz/fuzz_wl_opts.c workloads/lib/opts.c \
 fuzz_wl_opts_LDLIBS := -ljansson
 
 FUZZ_TARGETS += fuzz_results
-fuzz_results_SRCS := fuzz/fuzz_results.c ci/results.c ci/metrics.c \
+fuzz_results_SRCS := fuzz/fuzz_results.c ci/results.c ci/metrics.c $(WL_REGISTRY_SRCS) \
 		     ci/util.c common/fmt.c $(FUZZ_IO_SRCS)
 fuzz_results_LDLIBS := -ljansson -lm
 
 FUZZ_TARGETS += fuzz_rules
-fuzz_rules_SRCS := fuzz/fuzz_rules.c ci/rules.c ci/metrics.c ci/util.c \
+fuzz_rules_SRCS := fuzz/fuzz_rules.c ci/rules.c ci/metrics.c $(WL_REGISTRY_SRCS) ci/util.c \
 		   $(FUZZ_IO_SRCS)
 fuzz_rules_LDLIBS := -ljansson -lm
 

@@ -29,7 +29,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	for (size_t i = 0; i < rules.n; i++) {
 		const struct ci_rule *ru = &rules.v[i];
 
-		fz_check(ru->metric >= 0 && (size_t)ru->metric < ci_metrics_n,
+		fz_check(ru->metric >= 0 &&
+				 (size_t)ru->metric < ci_metrics_count(),
 			 "metric index is valid");
 		fz_check(ru->name && ru->group, "name and group are set");
 		fz_check(ru->tolerance_pct >= 0 && ru->tolerance_pct <= 1000,

@@ -101,7 +101,7 @@ static pid_t spawn_proc(struct run *run, const struct sc_workload *w,
 			const struct wl_proc *p)
 {
 	cpu_set_t old, set;
-	int pinned = !w->desc->native && *w->cpus;
+	int pinned = w->desc->kind != SBW_GENERATOR && *w->cpus;
 	pid_t pid;
 
 	if (pinned) {

@@ -1,6 +1,6 @@
 # Harness core: scenarios, the workload registry, the agent (shared by the
 # static guest agent sbguest and host mode), the matrix runner, results.
-HARNESS_AGENT_SRCS := harness/scenario.c harness/workload.c \
+HARNESS_AGENT_SRCS := harness/scenario.c harness/workload.c $(WL_REGISTRY_SRCS) \
 		      harness/features.c harness/recorder.c \
 		      harness/schedstat.c harness/agent.c
 # Scale-out: plan, merge, executors (local --jobs, GNU parallel, Slurm).
@@ -20,7 +20,7 @@ sbguest_STATIC := 1
 
 UNIT_TESTS += test_harness_scenario
 test_harness_scenario_SRCS := tests/unit/test_harness_scenario.c \
-			      harness/scenario.c harness/workload.c \
+			      harness/scenario.c harness/workload.c $(WL_REGISTRY_SRCS) \
 			      $(COMMON_SRCS)
 test_harness_scenario_LDLIBS := -ljansson -lm
 
@@ -38,3 +38,8 @@ UNIT_TESTS += test_scale_merge
 test_scale_merge_SRCS := tests/unit/test_scale_merge.c harness/scale/merge.c \
 			 harness/plan.c $(COMMON_SRCS)
 test_scale_merge_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_wl_registry
+test_wl_registry_SRCS := tests/unit/test_wl_registry.c harness/workload.c \
+			 ci/metrics.c $(WL_REGISTRY_SRCS)
+test_wl_registry_LDLIBS := -ljansson -lm

@@ -104,8 +104,9 @@ static void usage(FILE *f)
 		"(docs/scale-out.md).",
 		opt_defs, N_OPTS, NULL);
 	fprintf(f, "\nworkload tools:\n");
-	for (const struct wl_tool *const *t = wl_registry(); *t; t++)
-		fprintf(f, "  %-14s %s\n", (*t)->name, (*t)->help);
+	for (const struct sb_workload *const *t = sbw_list(); *t; t++)
+		if ((*t)->kind != SBW_HELPER)
+			fprintf(f, "  %-14s %s\n", (*t)->name, (*t)->help);
 	fprintf(f, "  %-14s %s\n", "(other)", wl_lookup("")->help);
 	fprintf(f, "\nexit: 0 all runs complete, 2 bad usage or scenario, "
 		   "3 a run failed or was interrupted\n");
@@ -246,7 +247,7 @@ static void print_figures(const struct scenario *sc, const char *dir)
 		snprintf(path, sizeof(path), "%s/workloads/%s", dir,
 			 wl_output_name(w, 0, name, sizeof(name)));
 		*line = '\0';
-		w->desc->summary(path, line, sizeof(line));
+		wl_summary(w->desc, path, line, sizeof(line));
 		printf("  %-16s %s\n", w->name, *line ? line : "(no figures)");
 	}
 }

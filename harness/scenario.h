@@ -17,7 +17,7 @@
 #define SC_SLICE_MIN_NS 100000ULL /* the kernel clamps custom slices to */
 #define SC_SLICE_MAX_NS 100000000ULL /* [100us, 100ms] */
 
-struct wl_tool;
+struct sb_workload;
 
 struct sc_feature_set {
 	char name[SC_NAME_LEN];
@@ -28,7 +28,7 @@ struct sc_feature_set {
 struct sc_workload {
 	char name[SC_NAME_LEN];
 	char tool[SC_NAME_LEN];
-	const struct wl_tool *desc; /* registry entry (generic for others) */
+	const struct sb_workload *desc; /* its descriptor (wl_lookup) */
 	int count;
 	uint64_t slice_ns; /* 0: no slice requested */
 	char cpus[64]; /* "" when not pinned */

@@ -2,26 +2,31 @@
 WL_LIB_SRCS := workloads/lib/slice.c workloads/lib/opts.c \
 	       workloads/lib/clock.c workloads/lib/stop.c \
 	       workloads/lib/place.c workloads/lib/schedstat.c \
-	       workloads/lib/stats.c workloads/lib/doc.c
+	       workloads/lib/stats.c workloads/lib/doc.c \
+	       workloads/registry/metric.c
 WL_LDLIBS := -ljansson -lnuma -lpthread -lm
 # Generators link the lib, the common sources and WL_LDLIBS; static for the
 # guest initramfs.
 WL_DEP_SRCS := $(WL_LIB_SRCS) $(COMMON_SRCS)
 
-PROGS += massive_intr
-massive_intr_SRCS := workloads/massive_intr.c $(WL_DEP_SRCS)
-massive_intr_LDLIBS := $(WL_LDLIBS)
-massive_intr_STATIC := 1
+# Every workloads/*.c is a generator: a static program for the guest.
+WL_GENERATORS := $(basename $(notdir $(wildcard workloads/*.c)))
+define wl_generator
+PROGS += $(1)
+$(1)_SRCS := workloads/$(1).c $$(WL_DEP_SRCS)
+$(1)_LDLIBS := $$(WL_LDLIBS)
+$(1)_STATIC := 1
+endef
+$(foreach g,$(WL_GENERATORS),$(eval $(call wl_generator,$(g))))
 
-PROGS += cyclic
-cyclic_SRCS := workloads/cyclic.c $(WL_DEP_SRCS)
-cyclic_LDLIBS := $(WL_LDLIBS)
-cyclic_STATIC := 1
-
-PROGS += slicectl
-slicectl_SRCS := workloads/slicectl.c $(WL_DEP_SRCS)
-slicectl_LDLIBS := $(WL_LDLIBS)
-slicectl_STATIC := 1
+# The workload list (workloads/registry/list.h) for the programs that read
+# it: the generators' descriptors alone (%.desc.o: compiled with
+# SB_WL_DESCRIPTOR_ONLY, see the Makefile), the external programs', lookups.
+WL_REGISTRY_SRCS := workloads/registry/list.c workloads/registry/metric.c \
+		    workloads/registry/external.c \
+		    $(patsubst %.c,%.desc.c,$(wildcard workloads/*.c) \
+		      workloads/mixload/main.c) \
+		    common/jsonpath.c common/atomicio.c
 
 UNIT_TESTS += test_wl_opts
 test_wl_opts_SRCS := tests/unit/test_wl_opts.c $(WL_DEP_SRCS)

@@ -15,17 +15,61 @@
 
 #include "common/exitcodes.h"
 #include "common/hist.h"
+#include "common/jsonpath.h"
 #include "workloads/lib/clock.h"
 #include "workloads/lib/doc.h"
 #include "workloads/lib/opts.h"
 #include "workloads/lib/place.h"
 #include "workloads/lib/slice.h"
 #include "workloads/lib/stop.h"
+#include "workloads/registry/registry.h"
 
 #define PROG "cyclic"
 #define MAX_THREADS 1024
 /* Per-second histograms are kept per thread, prefaulted: bound them. */
 #define MAX_HIST_BYTES (256ULL << 20)
+
+static void summary(const char *path, char *buf, size_t len)
+{
+	json_t *doc, *r = sbw_load_result(path, &doc);
+
+	if (r)
+		snprintf(
+			buf, len,
+			"%g threads, %g wakeups, latency avg %.1f us p99 %.1f us "
+			"max %.1f us, %g overruns",
+			sb_json_number(r, "threads_n"),
+			sb_json_number(r, "overall.wakeups"),
+			sb_json_number(r, "overall.latency_ns.avg") / 1e3,
+			sb_json_number(r, "overall.latency_ns.p99") / 1e3,
+			sb_json_number(r, "overall.latency_ns.max") / 1e3,
+			sb_json_number(r, "overall.overruns"));
+	json_decref(doc);
+}
+
+static const struct sbw_metric metrics[] = {
+	{ "latency_avg_us", "overall.latency_ns.avg", 1e-3, "us",
+	  SBW_BETTER_LOWER, "cyclic wakeup latency, average" },
+	{ "latency_p99_us", "overall.latency_ns.p99", 1e-3, "us",
+	  SBW_BETTER_LOWER, "cyclic wakeup latency, 99th percentile" },
+	{ "latency_max_us", "overall.latency_ns.max", 1e-3, "us",
+	  SBW_BETTER_LOWER, "cyclic wakeup latency, worst" },
+	{ "overruns", "overall.overruns", 1, "", SBW_BETTER_LOWER,
+	  "cyclic periods missed entirely" },
+};
+
+const struct sb_workload sb_wl_cyclic = {
+	.name = PROG,
+	.help = "periodic wakeup latency (count = threads)",
+	.kind = SBW_GENERATOR,
+	.count_opt = "--threads",
+	.json_opt = "--json",
+	.output = SBW_OUT_JSON,
+	SBW_METRICS(metrics),
+	.summary = summary,
+};
+
+#ifndef SB_WL_DESCRIPTOR_ONLY
 
 struct cy_opts {
 	int64_t threads;
@@ -226,7 +270,8 @@ static int report(const struct cy_run *r, const struct cy_thread *t,
 	}
 	wl_doc_finish(doc, slice, window_ns, c->warmup_ns, res,
 		      wl_stop_status());
-	ret = wl_doc_write(doc, c->json_path);
+	ret = wl_doc_add_metrics(doc, &sb_wl_cyclic) ?:
+		      wl_doc_write(doc, c->json_path);
 	if (ret) {
 		fprintf(stderr, "%s: %s: %s\n", PROG, c->json_path,
 			strerror(-ret));
@@ -432,3 +477,5 @@ int main(int argc, char **argv)
 	free(t);
 	return ret;
 }
+
+#endif /* SB_WL_DESCRIPTOR_ONLY */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "common/exitcodes.h"
+#include "common/jsonpath.h"
 #include "workloads/lib/clock.h"
 #include "workloads/lib/doc.h"
 #include "workloads/lib/opts.h"
@@ -23,8 +24,45 @@
 #include "workloads/lib/slice.h"
 #include "workloads/lib/stats.h"
 #include "workloads/lib/stop.h"
+#include "workloads/registry/registry.h"
 
 #define PROG "massive_intr"
+
+static void summary(const char *path, char *buf, size_t len)
+{
+	json_t *doc, *r = sbw_load_result(path, &doc);
+
+	if (r)
+		snprintf(
+			buf, len,
+			"%g procs, %.1f loops/s, fairness jain %.3f, min/max %.3f",
+			sb_json_number(r, "procs_n"),
+			sb_json_number(r, "loops_per_s"),
+			sb_json_number(r, "fairness.jain"),
+			sb_json_number(r, "fairness.min_max_ratio"));
+	json_decref(doc);
+}
+
+static const struct sbw_metric metrics[] = {
+	{ "loops_per_s", "loops_per_s", 1, "loops/s", SBW_BETTER_HIGHER,
+	  "massive_intr work periods per second" },
+	{ "fairness_jain", "fairness.jain", 1, "", SBW_BETTER_HIGHER,
+	  "Jain index of per-process loops" },
+};
+
+const struct sb_workload sb_wl_massive_intr = {
+	.name = PROG,
+	.help = "busy/sleep processes (count = processes)",
+	.kind = SBW_GENERATOR,
+	.count_opt = "--procs",
+	.json_opt = "--json",
+	.output = SBW_OUT_JSON,
+	SBW_METRICS(metrics),
+	.summary = summary,
+};
+
+#ifndef SB_WL_DESCRIPTOR_ONLY
+
 #define MAX_PROCS 4096
 #define MAX_PERIOD_NS (10 * (int64_t)WL_NSEC_PER_SEC)
 
@@ -270,7 +308,8 @@ static int report(const struct mi_run *r, json_t *doc,
 		return SB_EXIT_OK;
 	}
 	wl_doc_finish(doc, slice, window_ns, c->warmup_ns, res, status);
-	ret = wl_doc_write(doc, c->json_path);
+	ret = wl_doc_add_metrics(doc, &sb_wl_massive_intr) ?:
+		      wl_doc_write(doc, c->json_path);
 	if (ret) {
 		fprintf(stderr, "%s: %s: %s\n", PROG, c->json_path,
 			strerror(-ret));
@@ -396,3 +435,5 @@ int main(int argc, char **argv)
 		munmap(r.shm, r.stride * (size_t)(o.procs + 1));
 	return ret;
 }
+
+#endif /* SB_WL_DESCRIPTOR_ONLY */

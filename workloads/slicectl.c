@@ -15,10 +15,19 @@
 #include "common/exitcodes.h"
 #include "workloads/lib/opts.h"
 #include "workloads/lib/slice.h"
+#include "workloads/registry/registry.h"
 
 #define PROG "slicectl"
 #define EXIT_NOEXEC 126 /* found but not runnable, like env */
 #define EXIT_NOTFOUND 127
+
+const struct sb_workload sb_wl_slicectl = {
+	.name = PROG,
+	.help = "sets a slice, then execs a program (wraps every tool)",
+	.kind = SBW_HELPER,
+};
+
+#ifndef SB_WL_DESCRIPTOR_ONLY
 
 struct sc_opts {
 	uint64_t slice_ns;
@@ -197,3 +206,5 @@ int main(int argc, char **argv)
 		return SB_EXIT_USAGE;
 	return ret ? SB_EXIT_ENV : SB_EXIT_OK;
 }
+
+#endif /* SB_WL_DESCRIPTOR_ONLY */

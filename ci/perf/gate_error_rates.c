@@ -64,7 +64,7 @@ static double level_of(const struct ci_rule *r)
 	};
 
 	for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
-		if (!strcmp(ci_metrics[r->metric].name, levels[i].metric))
+		if (!strcmp(ci_metric_at(r->metric)->name, levels[i].metric))
 			return levels[i].mu;
 	return 1;
 }

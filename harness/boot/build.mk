@@ -4,7 +4,7 @@ BOOT_CORE_SRCS := harness/boot/kernel.c harness/boot/kernel_debian.c \
 		  harness/boot/initramfs.c \
 		  harness/boot/cpio.c harness/boot/vm.c harness/boot/vm_args.c \
 		  harness/boot/vm_accel.c \
-		  harness/boot/capture.c
+		  harness/boot/capture.c $(WL_REGISTRY_SRCS)
 BOOT_SRCS := $(BOOT_CORE_SRCS) harness/boot/cmd_kernel.c
 UNIT_TESTS += test_boot_kernel test_boot_cpio test_boot_build
 test_boot_kernel_SRCS := tests/unit/test_boot_kernel.c $(BOOT_CORE_SRCS) $(COMMON_SRCS) \

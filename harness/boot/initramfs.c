@@ -20,6 +20,7 @@
 #include "harness/boot/cpio.h"
 #include "harness/boot/initramfs.h"
 #include "common/sha256.h"
+#include "workloads/registry/registry.h"
 
 #define TOOL_TIMEOUT_NS (60LL * 1000000000LL)
 
@@ -153,31 +154,46 @@ static int plan_busybox(struct plan *p, char *err, size_t errlen)
 	return ret;
 }
 
-static int plan_bin_dir(struct plan *p, const struct initramfs_request *req,
-			char *err, size_t errlen)
+/* A program of the build's bin directory at bin/@prog, with its libraries. */
+static int plan_built(struct plan *p, const struct initramfs_request *req,
+		      const char *prog, int required, char *err, size_t errlen)
 {
-	static const char *const progs[] = { "sbguest", "massive_intr",
-					     "cyclic", "mixload", "slicectl" };
 	char path[PATH_MAX], name[64];
 
-	for (size_t i = 0; i < sizeof(progs) / sizeof(progs[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", req->bin_dir, progs[i]);
-		if (access(path, X_OK)) {
-			if (i == 0 && !req->agent_optional) {
-				snprintf(
-					err, errlen,
-					"initramfs: %s missing (build it: make %s)",
-					path, path);
-				return SB_EXIT_ENV;
-			}
-			continue;
-		}
-		snprintf(name, sizeof(name), "bin/%s", progs[i]);
-		if (plan_add(p, ITEM_FILE, name, path, 0755) ||
-		    plan_libs(p, path, err, errlen))
+	snprintf(path, sizeof(path), "%s/%s", req->bin_dir, prog);
+	if (access(path, X_OK)) {
+		if (required) {
+			snprintf(err, errlen,
+				 "initramfs: %s missing (build it: make %s)",
+				 path, path);
 			return SB_EXIT_ENV;
+		}
+		return 0;
 	}
+	snprintf(name, sizeof(name), "bin/%s", prog);
+	if (plan_add(p, ITEM_FILE, name, path, 0755) ||
+	    plan_libs(p, path, err, errlen))
+		return SB_EXIT_ENV;
 	return 0;
+}
+
+/* The agent, then every listed workload: built ones in /bin, others in /usr/bin. */
+static int plan_workloads(struct plan *p, const struct initramfs_request *req,
+			  char *err, size_t errlen)
+{
+	int ret = plan_built(p, req, "sbguest", !req->agent_optional, err,
+			     errlen);
+	char name[64];
+
+	for (const struct sb_workload *const *w = sbw_list(); !ret && *w; w++)
+		if (!(*w)->external)
+			ret = plan_built(p, req, (*w)->name, 0, err, errlen);
+	for (const struct sb_workload *const *w = sbw_list(); !ret && *w; w++)
+		if ((*w)->external) {
+			snprintf(name, sizeof(name), "usr/bin/%s", (*w)->name);
+			ret = plan_program(p, (*w)->name, name, err, errlen);
+		}
+	return ret;
 }
 
 static int plan_input(struct plan *p, const char *what, const char *src,
@@ -234,9 +250,6 @@ static int plan_modules(struct plan *p, const struct kernel_info *ki, char *err,
 static int make_plan(struct plan *p, const struct initramfs_request *req,
 		     char *err, size_t errlen)
 {
-	static const char *const tools[] = { "cyclictest", "hackbench",
-					     "trace-cmd" };
-	char name[64];
 	int ret;
 
 	ret = plan_input(p, "init", req->init_path, "init", 0755, err, errlen);
@@ -245,11 +258,7 @@ static int make_plan(struct plan *p, const struct initramfs_request *req,
 				 "etc/slicebench/scenario.json", 0644, err,
 				 errlen);
 	if (!ret)
-		ret = plan_bin_dir(p, req, err, errlen);
-	for (size_t i = 0; !ret && i < sizeof(tools) / sizeof(tools[0]); i++) {
-		snprintf(name, sizeof(name), "usr/bin/%s", tools[i]);
-		ret = plan_program(p, tools[i], name, err, errlen);
-	}
+		ret = plan_workloads(p, req, err, errlen);
 	if (!ret && req->with_perf)
 		ret = plan_program(p, "perf", "usr/bin/perf", err, errlen);
 	if (!ret)

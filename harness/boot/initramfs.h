@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Guest initramfs: busybox-static, the static slicebench binaries, rt-tests
- * and trace-cmd with the libraries ldd lists, modules the kernel needs, the
+ * Guest initramfs: busybox-static, the agent and every program of the
+ * workload list with the libraries ldd lists, modules the kernel needs, the
  * scenario and the guest init, written as a newc cpio archive.
  *
  * Layout the guest side relies on (see docs/formats.md):
  *   /init                         harness/guest/init (busybox sh)
  *   /bin/busybox + applet links
  *   /bin/sbguest                  the guest agent (static)
- *   /bin/{massive_intr,cyclic,mixload,slicectl}   static workloads
- *   /usr/bin/{cyclictest,hackbench,trace-cmd}     + their shared libraries
+ *   /bin/<workload>               each listed workload built here (static;
+ *                                 workloads/registry/list.h)
+ *   /usr/bin/<workload>           each listed external one (cyclictest,
+ *                                 hackbench, trace-cmd) + its libraries
  *   /usr/bin/perf                 only when with_perf
  *   /etc/slicebench/scenario.json the scenario, as given
  */

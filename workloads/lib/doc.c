@@ -25,6 +25,13 @@ void wl_doc_finish(json_t *doc, const struct wl_slice_info *slice,
 	json_object_set_new(doc, "result", result);
 }
 
+int wl_doc_add_metrics(json_t *doc, const struct sb_workload *self)
+{
+	json_t *sec = sbw_metrics_json(self, json_object_get(doc, "result"));
+
+	return sec && !json_object_set_new(doc, "metrics", sec) ? 0 : -ENOMEM;
+}
+
 int wl_doc_write(const json_t *doc, const char *path)
 {
 	if (path[0] == '-' && !path[1]) {

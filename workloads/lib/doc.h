@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The workload JSON document (docs/formats.md, "Workload documents"): the
- * common envelope, then "slice", "duration_ns", "warmup_ns", "result".
+ * common envelope, then "slice", "duration_ns", "warmup_ns", "result",
+ * "metrics".
  */
 #ifndef WL_DOC_H
 #define WL_DOC_H
@@ -10,6 +11,7 @@
 #include <jansson.h>
 
 #include "workloads/lib/slice.h"
+#include "workloads/registry/registry.h"
 
 /* Start a document (envelope with start_time) at the start of the run. */
 json_t *wl_doc_new(const char *tool, int argc, char *const argv[]);
@@ -22,6 +24,12 @@ json_t *wl_doc_new(const char *tool, int argc, char *const argv[]);
 void wl_doc_finish(json_t *doc, const struct wl_slice_info *slice,
 		   uint64_t duration_ns, uint64_t warmup_ns, json_t *result,
 		   const char *status);
+
+/*
+ * Add the "metrics" section of workload @self, read from the "result" of
+ * the finished @doc (docs/formats.md). Returns 0 or -ENOMEM.
+ */
+int wl_doc_add_metrics(json_t *doc, const struct sb_workload *self);
 
 /*
  * Write @doc to @path atomically, or to stdout when @path is "-".

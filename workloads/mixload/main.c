@@ -7,6 +7,7 @@
 #include <sys/prctl.h>
 
 #include "common/exitcodes.h"
+#include "common/jsonpath.h"
 #include "workloads/lib/clock.h"
 #include "workloads/lib/doc.h"
 #include "workloads/lib/place.h"
@@ -15,8 +16,44 @@
 #include "workloads/mixload/cfg.h"
 #include "workloads/mixload/procs.h"
 #include "workloads/mixload/report.h"
+#include "workloads/registry/registry.h"
 
 #define START_MARGIN_NS 20000000ull /* from START to the first vsync */
+
+static void summary(const char *path, char *buf, size_t len)
+{
+	json_t *doc, *r = sbw_load_result(path, &doc);
+
+	if (r)
+		snprintf(buf, len,
+			 "%g renderers, %g frames, %.1f %% deadline misses, "
+			 "input p99 %.2f ms",
+			 sb_json_number(r, "renderers_n"),
+			 sb_json_number(r, "frames"),
+			 sb_json_number(r, "deadline_miss_pct"),
+			 sb_json_number(r, "input_latency_ns.p99") / 1e6);
+	json_decref(doc);
+}
+
+static const struct sbw_metric metrics[] = {
+	{ "deadline_miss_pct", "deadline_miss_pct", 1, "%", SBW_BETTER_LOWER,
+	  "mixload frames that missed their deadline (of all)" },
+	{ "input_latency_p99_us", "input_latency_ns.p99", 1e-3, "us",
+	  SBW_BETTER_LOWER, "mixload input-to-frame latency, p99" },
+};
+
+const struct sb_workload sb_wl_mixload = {
+	.name = "mixload",
+	.help = "chromium-style mixed load (count = renderers)",
+	.kind = SBW_GENERATOR,
+	.count_opt = "--renderers",
+	.json_opt = "--json",
+	.output = SBW_OUT_JSON,
+	SBW_METRICS(metrics),
+	.summary = summary,
+};
+
+#ifndef SB_WL_DESCRIPTOR_ONLY
 
 static uint64_t measured(const struct mix_browser *b)
 {
@@ -55,7 +92,8 @@ static int report(const struct mix_cfg *cfg, const struct mix_browser *b,
 		      cfg->c.warmup_ns, result, status);
 	if (!cfg->c.json_path)
 		return SB_EXIT_OK;
-	r = wl_doc_write(doc, cfg->c.json_path);
+	r = wl_doc_add_metrics(doc, &sb_wl_mixload) ?:
+		    wl_doc_write(doc, cfg->c.json_path);
 	if (r) {
 		fprintf(stderr, "mixload: %s: %s\n", cfg->c.json_path,
 			strerror(-r));
@@ -146,3 +184,5 @@ int main(int argc, char **argv)
 	json_decref(doc);
 	return r;
 }
+
+#endif /* SB_WL_DESCRIPTOR_ONLY */

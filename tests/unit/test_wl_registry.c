@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests: the workload list, its metrics, argv building per count mapping, dotted paths, the metrics section. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "ci/metrics.h"
+#include "common/jsonpath.h"
+#include "harness/workload.h"
+#include "workloads/registry/registry.h"
+
+static void test_lookup(void **state)
+{
+	const struct sb_workload *w;
+
+	(void)state;
+	assert_ptr_equal(sbw_find("cyclic"), &sb_wl_cyclic);
+	assert_ptr_equal(sbw_find("trace-cmd"), &sb_wl_trace_cmd);
+	assert_null(sbw_find("cyclic2"));
+	assert_null(sbw_find(""));
+	/* scenario tools: listed ones, but helpers and others run generically */
+	assert_ptr_equal(wl_lookup("spin_example"), &sb_wl_spin_example);
+	assert_ptr_equal(wl_lookup("slicectl"), wl_lookup(""));
+	assert_ptr_equal(wl_lookup("trace-cmd"), wl_lookup(""));
+	assert_ptr_equal(wl_lookup("stress-ng"), wl_lookup(""));
+	assert_null(wl_lookup("")->name);
+	assert_ptr_equal(sbw_metric_find("latency_p99_us", &w),
+			 &sb_wl_cyclic.metrics[1]);
+	assert_ptr_equal(w, &sb_wl_cyclic);
+	assert_null(sbw_metric_find("avg_delay_ms", NULL)); /* the table's */
+}
+
+/* Every descriptor is whole; names of workloads and metrics are unique. */
+static void test_list_consistent(void **state)
+{
+	const struct sb_workload *const *l = sbw_list();
+	size_t n = 0, n_metrics = 0;
+
+	(void)state;
+	for (size_t i = 0; l[i]; i++, n++) {
+		const struct sb_workload *w = l[i];
+
+		assert_non_null(w->name);
+		assert_non_null(w->help);
+		assert_ptr_equal(sbw_find(w->name), w);
+		if (w->kind == SBW_HELPER)
+			continue;
+		if (w->output == SBW_OUT_JSON)
+			assert_non_null(w->json_opt);
+		if (w->kind == SBW_GENERATOR)
+			assert_false(w->external);
+		for (size_t k = 0; k < w->n_metrics; k++, n_metrics++) {
+			const struct sbw_metric *m = &w->metrics[k];
+			const struct sb_workload *owner;
+
+			assert_ptr_equal(sbw_metric_find(m->name, &owner), m);
+			assert_ptr_equal(owner, w);
+			assert_int_equal(ci_metric_find(m->name) < 0, 0);
+			assert_true(m->scale > 0);
+			assert_non_null(m->unit);
+			assert_non_null(m->help);
+		}
+	}
+	assert_true(n >= 8);
+	assert_true(n_metrics <= CI_MAX_WL_METRICS);
+}
+
+/* ci's catalogue: the table's six metrics, then the list's, in list order. */
+static void test_ci_catalogue(void **state)
+{
+	int i = ci_metric_find("loops_per_s");
+	const struct ci_metric *m;
+
+	(void)state;
+	assert_int_equal(i, 6);
+	m = ci_metric_at(ci_metric_find("latency_avg_us"));
+	assert_int_equal(m->src, CI_SRC_JSON);
+	assert_string_equal(m->tool, "cyclic");
+	assert_string_equal(m->path, "overall.latency_ns.avg");
+	assert_true(m->scale == 1e-3);
+	assert_string_equal(m->unit, "us");
+	assert_int_equal(m->dir, CI_DIR_LOWER);
+	m = ci_metric_at(ci_metric_find("time_s"));
+	assert_int_equal(m->src, CI_SRC_TEXT);
+	assert_string_equal(m->path, "Time:");
+	m = ci_metric_at(ci_metric_find("spin_units_per_s"));
+	assert_int_equal(m->dir, CI_DIR_HIGHER);
+	assert_string_equal(m->tool, "spin_example");
+	assert_true(ci_metric_find("spin_units_per_s") <
+		    (int)ci_metrics_count());
+	assert_true(ci_metric_tool_known("mixload"));
+	assert_false(ci_metric_tool_known("cyclictest"));
+	assert_false(ci_metric_tool_known("hackbench")); /* text, not JSON */
+}
+
+static int argv_has(const struct wl_proc *p, const char *a, const char *b)
+{
+	for (int i = 0; p->argv[i]; i++)
+		if (!strcmp(p->argv[i], a) &&
+		    (!b || (p->argv[i + 1] && !strcmp(p->argv[i + 1], b))))
+			return 1;
+	return 0;
+}
+
+static struct sc_workload workload(const char *tool, const char *name,
+				   int count, uint64_t slice_ns)
+{
+	struct sc_workload w = { .count = count, .slice_ns = slice_ns };
+
+	snprintf(w.tool, sizeof(w.tool), "%s", tool);
+	snprintf(w.name, sizeof(w.name), "%s", name);
+	w.desc = wl_lookup(tool);
+	return w;
+}
+
+static void test_argv_count_mappings(void **state)
+{
+	const struct wl_run run = { 500000000, 2000000000, 9 };
+	struct wl_proc *p = malloc(sizeof(*p));
+	struct sc_workload w;
+
+	(void)state;
+	/* generator, count as an option: one process */
+	w = workload("mixload", "mix", 3, 0);
+	assert_int_equal(wl_instances(&w), 1);
+	assert_int_equal(wl_build(&w, 0, "/o", &run, p), 0);
+	assert_string_equal(p->argv[0], "mixload");
+	assert_true(argv_has(p, "--renderers", "3"));
+	assert_true(argv_has(p, "--json", "/o/mix.json"));
+	assert_true(argv_has(p, "--quiet", NULL));
+	assert_false(argv_has(p, "--slice", NULL));
+	/* generator, count = instances: no count option, one file each */
+	w = workload("spin_example", "spin", 3, 2000000);
+	assert_int_equal(wl_instances(&w), 3);
+	assert_int_equal(wl_build(&w, 2, "/o", &run, p), 0);
+	assert_string_equal(p->argv[0], "spin_example");
+	assert_true(argv_has(p, "--duration", "2000000000"));
+	assert_true(argv_has(p, "--warmup", "500000000"));
+	assert_true(argv_has(p, "--seed", "9"));
+	assert_true(argv_has(p, "--slice", "2000000"));
+	assert_true(argv_has(p, "--json", "/o/spin.3.json"));
+	assert_string_equal(p->err_path, "/o/spin.3.log");
+	assert_false(p->capture_stdout);
+	assert_false(argv_has(p, "3", NULL));
+	/* tool, count as a one-word option, through slicectl */
+	w = workload("cyclictest", "ct", 4, 1000000);
+	assert_int_equal(wl_instances(&w), 1);
+	assert_int_equal(wl_build(&w, 0, "/o", &run, p), 0);
+	assert_string_equal(p->argv[0], "slicectl");
+	assert_true(argv_has(p, "--", "cyclictest"));
+	assert_true(argv_has(p, "--threads=4", NULL));
+	assert_true(argv_has(p, "--duration=3", NULL)); /* 2.5 s rounded up */
+	/* tool, count = instances, stdout kept */
+	w = workload("hackbench", "hb", 2, 0);
+	assert_int_equal(wl_instances(&w), 2);
+	assert_int_equal(wl_build(&w, 0, "/o", &run, p), 0);
+	assert_string_equal(p->argv[0], "hackbench");
+	assert_null(p->argv[1]);
+	assert_true(p->capture_stdout);
+	assert_string_equal(p->out_path, "/o/hb.1.txt");
+	free(p);
+}
+
+static void test_json_path(void **state)
+{
+	json_t *doc = json_loads(
+		"{\"a\": {\"b\": {\"c\": 2.5}, \"s\": \"x\"}, \"n\": 7}", 0,
+		NULL);
+	char longkey[80];
+
+	(void)state;
+	assert_non_null(doc);
+	assert_ptr_equal(sb_json_path(doc, ""), doc);
+	assert_true(sb_json_number(doc, "a.b.c") == 2.5);
+	assert_true(sb_json_number(doc, "n") == 7);
+	assert_null(sb_json_path(doc, "a.x.c"));
+	assert_null(sb_json_path(doc, "n.m")); /* through a non-object */
+	assert_true(json_is_string(sb_json_path(doc, "a.s")));
+	assert_true(sb_json_number(doc, "a.s") == 0); /* not a number */
+	assert_true(sb_json_number(doc, "missing") == 0);
+	memset(longkey, 'k', sizeof(longkey) - 1);
+	longkey[sizeof(longkey) - 1] = '\0';
+	assert_null(sb_json_path(doc, longkey));
+	json_decref(doc);
+}
+
+static void test_metrics_section(void **state)
+{
+	json_t *res = json_loads("{\"overall\": {\"latency_ns\": {\"avg\": "
+				 "1500, \"p99\": null}, \"overruns\": 2}}",
+				 0, NULL);
+	json_t *sec = sbw_metrics_json(&sb_wl_cyclic, res), *bad;
+	double v;
+
+	(void)state;
+	assert_non_null(sec);
+	assert_int_equal(json_object_size(sec), 2); /* p99 null, max absent */
+	assert_true(sb_json_number(sec, "latency_avg_us.value") == 1.5);
+	assert_string_equal(
+		json_string_value(sb_json_path(sec, "latency_avg_us.unit")),
+		"us");
+	assert_string_equal(
+		json_string_value(sb_json_path(sec, "overruns.better")),
+		"lower");
+	assert_true(sb_json_number(sec, "overruns.value") == 2);
+	bad = json_loads("{\"overall\": {\"overruns\": \"2\"}}", 0, NULL);
+	assert_int_equal(sbw_metric_value(&sb_wl_cyclic.metrics[3], bad, &v),
+			 -EINVAL);
+	assert_string_equal(sbw_better_name(SBW_BETTER_HIGHER), "higher");
+	assert_string_equal(sbw_better_name(SBW_BETTER_NONE), "none");
+	json_decref(bad);
+	json_decref(sec);
+	json_decref(res);
+}
+
+/* ci reads the section by name; unknown names are skipped, bad ones named. */
+static void test_ci_reads_section(void **state)
+{
+	json_t *ok = json_loads("{\"spin_units_per_s\": {\"value\": 12.5}, "
+				"\"somebody_elses\": {\"value\": 1}, "
+				"\"avg_delay_ms\": {\"value\": 3}, "
+				"\"overruns\": {\"value\": null}}",
+				0, NULL);
+	json_t *bad = json_loads("{\"overruns\": {\"value\": \"x\"}}", 0, NULL);
+	struct ci_values vals = { 0 };
+	const struct ci_value *v;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(ci_extract_section(ok, "spin", "w.json", &vals, err,
+					    sizeof(err)),
+			 0);
+	assert_int_equal(vals.n, 1);
+	v = ci_values_get(&vals, ci_metric_find("spin_units_per_s"), "spin");
+	assert_non_null(v);
+	assert_true(v->v == 12.5);
+	assert_int_equal(ci_extract_section(bad, "c", "w.json", &vals, err,
+					    sizeof(err)),
+			 -EINVAL);
+	assert_string_equal(
+		err, "w.json: metrics.overruns.value: \"x\" is not a number");
+	assert_int_equal(ci_extract_section(json_object_get(ok, "x"), "c",
+					    "w.json", &vals, err, sizeof(err)),
+			 -EINVAL);
+	assert_string_equal(err, "w.json: metrics: not an object");
+	ci_values_free(&vals);
+	json_decref(ok);
+	json_decref(bad);
+}
+
+/* Without a summary of its own, a workload's line comes from its metrics. */
+static void test_summary_from_metrics(void **state)
+{
+	char path[] = "/tmp/test_wl_registry.XXXXXX", line[128] = "";
+	int fd = mkstemp(path);
+	json_t *doc = json_pack("{s:{s:{s:f, s:s}}}", "metrics",
+				"spin_units_per_s", "value", 4500.5, "unit",
+				"units/s");
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(json_dump_file(doc, path, 0), 0);
+	wl_summary(&sb_wl_spin_example, path, line, sizeof(line));
+	assert_string_equal(line, "spin_units_per_s 4500.5 units/s");
+	unlink(path);
+	*line = '\0';
+	wl_summary(&sb_wl_spin_example, path, line, sizeof(line));
+	assert_string_equal(line, ""); /* no file: nothing */
+	json_decref(doc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lookup),
+		cmocka_unit_test(test_list_consistent),
+		cmocka_unit_test(test_ci_catalogue),
+		cmocka_unit_test(test_argv_count_mappings),
+		cmocka_unit_test(test_json_path),
+		cmocka_unit_test(test_metrics_section),
+		cmocka_unit_test(test_ci_reads_section),
+		cmocka_unit_test(test_summary_from_metrics),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Descriptors of the programs the guest runs that are not built here: rt-tests, trace-cmd. */
+#include <stdio.h>
+
+#include "common/jsonpath.h"
+#include "workloads/registry/registry.h"
+
+/* cyclictest --json: per-thread cycles, min/avg/max in microseconds. */
+static void sum_cyclictest(const char *path, char *buf, size_t len)
+{
+	json_t *doc = json_load_file(path, 0, NULL), *t;
+	double cycles = 0, avg = 0, max = 0, min = -1;
+	const char *key;
+	int n = 0;
+
+	json_object_foreach(json_object_get(doc, "thread"), key, t) {
+		double c = sb_json_number(t, "cycles");
+
+		cycles += c;
+		avg += sb_json_number(t, "avg") * c;
+		if (sb_json_number(t, "max") > max)
+			max = sb_json_number(t, "max");
+		if (min < 0 || sb_json_number(t, "min") < min)
+			min = sb_json_number(t, "min");
+		n++;
+	}
+	if (n)
+		snprintf(buf, len,
+			 "%d threads, %g cycles, latency min %g us avg %.1f us "
+			 "max %g us",
+			 n, cycles, min, cycles ? avg / cycles : 0, max);
+	json_decref(doc);
+}
+
+const struct sb_workload sb_wl_cyclictest = {
+	.name = "cyclictest",
+	.help = "rt-tests cyclictest via slicectl (count = threads)",
+	.kind = SBW_TOOL,
+	.external = 1,
+	.count_opt = "--threads=",
+	.duration_opt = "--duration=",
+	.fixed_args = { "-q" },
+	.json_opt = "--json=",
+	.output = SBW_OUT_JSON,
+	.summary = sum_cyclictest,
+};
+
+static const struct sbw_metric hackbench_metrics[] = {
+	{ "time_s", "Time:", 1, "s", SBW_BETTER_LOWER,
+	  "hackbench run time (its \"Time:\" line)" },
+};
+
+const struct sb_workload sb_wl_hackbench = {
+	.name = "hackbench",
+	.help = "rt-tests hackbench via slicectl (count = instances)",
+	.kind = SBW_TOOL,
+	.external = 1,
+	.output = SBW_OUT_STDOUT,
+	SBW_METRICS(hackbench_metrics),
+	.summary = sbw_summary_last_line,
+};
+
+const struct sb_workload sb_wl_trace_cmd = {
+	.name = "trace-cmd",
+	.help = "records the scheduler events of each run (not a workload)",
+	.kind = SBW_HELPER,
+	.external = 1,
+};

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The list of workloads (list.h) as an array, and lookups in it. */
+#include <string.h>
+
+#include "workloads/registry/registry.h"
+
+#define SBW_ENTRY(id) &sb_wl_##id,
+static const struct sb_workload *const list[] = {
+	SB_WORKLOAD_LIST(SBW_ENTRY) NULL,
+};
+#undef SBW_ENTRY
+
+const struct sb_workload *const *sbw_list(void)
+{
+	return list;
+}
+
+const struct sb_workload *sbw_find(const char *name)
+{
+	for (size_t i = 0; list[i]; i++)
+		if (!strcmp(list[i]->name, name))
+			return list[i];
+	return NULL;
+}
+
+const struct sbw_metric *sbw_metric_find(const char *name,
+					 const struct sb_workload **owner)
+{
+	for (size_t i = 0; list[i]; i++)
+		for (size_t k = 0; k < list[i]->n_metrics; k++)
+			if (!strcmp(list[i]->metrics[k].name, name)) {
+				if (owner)
+					*owner = list[i];
+				return &list[i]->metrics[k];
+			}
+	return NULL;
+}

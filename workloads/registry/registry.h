@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Workloads describe themselves: one descriptor per workload (name, summary,
+ * how a scenario's count maps, the files it writes, its metrics) and one
+ * list naming them all (list.h). The harness, the initramfs, the scenario
+ * validator and ci learn every workload from that list.
+ */
+#ifndef SB_WL_REGISTRY_H
+#define SB_WL_REGISTRY_H
+
+#include <stddef.h>
+#include <jansson.h>
+
+#include "workloads/registry/list.h"
+
+enum sbw_kind {
+	SBW_GENERATOR, /* built here; takes the common generator options */
+	SBW_TOOL, /* another program, started through slicectl */
+	SBW_HELPER, /* put in the guest, never a scenario workload itself */
+};
+
+enum sbw_output {
+	SBW_OUT_JSON, /* the program writes <name>.json itself (json_opt) */
+	SBW_OUT_STDOUT, /* stdout is captured into <name>.txt */
+};
+
+enum sbw_better { SBW_BETTER_NONE, SBW_BETTER_LOWER, SBW_BETTER_HIGHER };
+
+struct sbw_metric {
+	const char *name; /* unique over the list: "latency_avg_us" */
+	/* JSON output: dotted path under "result"; text: a line prefix. */
+	const char *path;
+	double scale; /* the metric is the number found times @scale */
+	const char *unit; /* "us", "loops/s", "" */
+	enum sbw_better better;
+	const char *help; /* one line */
+};
+
+struct sb_workload {
+	const char *name; /* the scenario's "tool" and the guest program */
+	const char *help; /* one line, with what count means */
+	enum sbw_kind kind;
+	int external; /* from the host's PATH (a package), not built here */
+	/* The option taking the scenario's count ("--threads", or
+	 * "--threads=" for one word); NULL: count = instances. */
+	const char *count_opt;
+	const char *duration_opt; /* SBW_TOOL: option taking whole seconds */
+	const char *fixed_args[4]; /* SBW_TOOL: always passed first */
+	const char *json_opt; /* with SBW_OUT_JSON: "--json" or "--json=" */
+	enum sbw_output output;
+	const struct sbw_metric *metrics; /* n_metrics entries */
+	size_t n_metrics;
+	/* One line of figures from output file @path into @buf (or nothing). */
+	void (*summary)(const char *path, char *buf, size_t len);
+};
+
+#define SBW_DECLARE(id) extern const struct sb_workload sb_wl_##id;
+SB_WORKLOAD_LIST(SBW_DECLARE)
+#undef SBW_DECLARE
+
+#define SBW_METRICS(tab) \
+	.metrics = (tab), .n_metrics = sizeof(tab) / sizeof((tab)[0])
+
+/* The list, NULL-terminated (list.c). */
+const struct sb_workload *const *sbw_list(void);
+/* The listed workload called @name, or NULL. */
+const struct sb_workload *sbw_find(const char *name);
+/* The listed metric called @name (and its workload in @owner), or NULL. */
+const struct sbw_metric *sbw_metric_find(const char *name,
+					 const struct sb_workload **owner);
+
+/* Helpers for descriptors and their readers (metric.c). */
+const char *sbw_better_name(enum sbw_better b);
+/*
+ * Metric @m of the "result" object @result into @out: 1 found, 0 absent or
+ * null, -EINVAL when not a number.
+ */
+int sbw_metric_value(const struct sbw_metric *m, const json_t *result,
+		     double *out);
+/*
+ * The "metrics" section of @w's document from its @result:
+ * {"<name>": {"value", "unit", "better"}, ...}; metrics absent from the
+ * result are left out. NULL when out of memory.
+ */
+json_t *sbw_metrics_json(const struct sb_workload *w, const json_t *result);
+/* "result" of the JSON document at @path (reference in *@doc), or NULL. */
+json_t *sbw_load_result(const char *path, json_t **doc);
+/* Summary: the last non-empty line of a text output. */
+void sbw_summary_last_line(const char *path, char *buf, size_t len);
+
+#endif

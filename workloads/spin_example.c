@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * spin_example: the smallest generator, the example of adding one: it burns
+ * CPU in fixed units of work under its slice and reports units per second.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/exitcodes.h"
+#include "workloads/lib/clock.h"
+#include "workloads/lib/doc.h"
+#include "workloads/lib/opts.h"
+#include "workloads/lib/place.h"
+#include "workloads/lib/slice.h"
+#include "workloads/lib/stop.h"
+#include "workloads/registry/registry.h"
+
+#define PROG "spin_example"
+
+static const struct sbw_metric metrics[] = {
+	{ "spin_units_per_s", "units_per_s", 1, "units/s", SBW_BETTER_HIGHER,
+	  "spin_example work units completed per second" },
+};
+
+const struct sb_workload sb_wl_spin_example = {
+	.name = PROG,
+	.help = "CPU burner in fixed units of work (count = instances)",
+	.kind = SBW_GENERATOR,
+	.json_opt = "--json",
+	.output = SBW_OUT_JSON,
+	SBW_METRICS(metrics),
+};
+
+#ifndef SB_WL_DESCRIPTOR_ONLY
+
+struct sp_opts {
+	int64_t iters; /* xorshift steps per unit of work */
+	struct wl_common common;
+};
+
+/* One unit of work: @iters xorshift64 steps from @x. */
+static uint64_t work_unit(uint64_t x, int64_t iters)
+{
+	for (int64_t i = 0; i < iters; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+	}
+	return x;
+}
+
+static int parse(struct sp_opts *o, int argc, char **argv)
+{
+	struct wl_opt common[WL_COMMON_NOPTS + 1];
+	const struct wl_opt own[] = {
+		{ "iters", 'i', WL_OPT_INT, &o->iters, NULL, "N",
+		  "xorshift steps per unit of work", 1, 1000000000 },
+		{ 0 },
+	};
+	const struct wl_cli cli = {
+		.prog = PROG,
+		.synopsis = "[OPTIONS]",
+		.about = "Burns CPU in fixed units of work; reports units/s.",
+		.tables = { own, common, NULL },
+	};
+	char err[256];
+
+	o->iters = 100000;
+	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
+	wl_common_opts(&o->common, common);
+	if (wl_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		return SB_EXIT_USAGE;
+	}
+	if (o->common.help)
+		wl_cli_help(&cli, stdout);
+	return SB_EXIT_OK;
+}
+
+/* Units started inside the window [measure, end) and what they cost. */
+struct sp_count {
+	uint64_t units, window_ns, cpu_ns, checksum;
+};
+
+static void spin(const struct sp_opts *o, struct sp_count *n)
+{
+	uint64_t measure = wl_now_ns() + o->common.warmup_ns;
+	uint64_t end = measure + o->common.duration_ns, t, cpu0 = 0;
+	uint64_t x = (uint64_t)o->common.seed | 1;
+
+	while (!wl_stop_requested() && (t = wl_now_ns()) < end) {
+		if (t >= measure && !n->units++)
+			cpu0 = wl_process_cpu_ns();
+		x = work_unit(x, o->iters);
+	}
+	t = wl_now_ns();
+	n->window_ns = t > measure ? (t < end ? t : end) - measure : 0;
+	n->cpu_ns = n->units ? wl_process_cpu_ns() - cpu0 : 0;
+	n->checksum = x;
+}
+
+static int report(const struct sp_opts *o, const struct sp_count *n,
+		  json_t *doc, const struct wl_slice_info *slice)
+{
+	double per_s = n->window_ns ?
+			       (double)n->units * 1e9 / (double)n->window_ns :
+			       0;
+	json_t *res = json_pack("{s:I, s:f, s:I, s:I, s:I}", "units",
+				(json_int_t)n->units, "units_per_s", per_s,
+				"iters_per_unit", (json_int_t)o->iters,
+				"cpu_ns", (json_int_t)n->cpu_ns, "checksum",
+				(json_int_t)(n->checksum >> 1));
+	const char *path = o->common.json_path;
+	int ret;
+
+	if (!res) {
+		fprintf(stderr, "%s: out of memory\n", PROG);
+		return SB_EXIT_ENV;
+	}
+	if (!o->common.quiet && !(path && !strcmp(path, "-")))
+		printf("%" PRIu64 " units, %.1f units/s\n", n->units, per_s);
+	if (!path) {
+		json_decref(res);
+		return SB_EXIT_OK;
+	}
+	wl_doc_finish(doc, slice, n->window_ns, o->common.warmup_ns, res,
+		      wl_stop_status());
+	ret = wl_doc_add_metrics(doc, &sb_wl_spin_example) ?:
+		      wl_doc_write(doc, path);
+	if (ret) {
+		fprintf(stderr, "%s: %s: %s\n", PROG, path, strerror(-ret));
+		return SB_EXIT_ENV;
+	}
+	return SB_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	struct sp_opts o;
+	struct sp_count n = { 0 };
+	struct wl_slice_info slice;
+	struct wl_slice_req req;
+	char err[256];
+	json_t *doc;
+	int ret;
+
+	ret = parse(&o, argc, argv);
+	if (ret || o.common.help)
+		return ret;
+	doc = wl_doc_new(PROG, argc, argv);
+	wl_common_slice_req(&o.common, &req);
+	ret = wl_place(o.common.cpus_given ? &o.common.cpus : NULL,
+		       o.common.node_given ? (int)o.common.node : -1, err,
+		       sizeof(err)) ?:
+		      wl_slice_apply(0, &req, &slice, err, sizeof(err));
+	if (!ret && (ret = wl_stop_install()))
+		snprintf(err, sizeof(err), "sigaction: %s", strerror(-ret));
+	if (ret) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		json_decref(doc);
+		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+	}
+	spin(&o, &n);
+	ret = report(&o, &n, doc, &slice);
+	json_decref(doc);
+	return ret;
+}
+
+#endif /* SB_WL_DESCRIPTOR_ONLY */
