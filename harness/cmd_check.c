@@ -12,7 +12,7 @@
 #include "common/sha256.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
-#include "tools/commands.h"
+#include "harness/cmds.h"
 
 struct check_opts {
 	const char *base, *cand, *scenario, *results, *resume, *rules, *accel;

@@ -60,11 +60,20 @@ int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
  */
 int run_one(const struct runner *rn, struct run_kernel *k,
 	    const struct plan_run *r, const char *root);
-/* cmd_run.c: the failures of @p's runs under @root (and the figures of
- * runs without a delay table), then the end of the run (ci_bench_end: the
- * seed's tables, the verdicts, report.html). */
+/*
+ * matrix.c: the failures of @p's runs under @root (and the figures of runs
+ * without a delay table), then the end of the run (ci_bench_end: the seed's
+ * tables, the verdicts, report.html), on stdout.
+ */
 void run_print_results(const struct scenario *sc, const struct plan *p,
 		       const char *root);
+/*
+ * matrix.c: every pending run of @p in plan order, here, with progress on
+ * stdout, then run_print_results; stops after the current run when
+ * rn->stop is set. An SB_EXIT_* code.
+ */
+int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
+	       const struct plan *p, const char *root);
 /*
  * SIGINT/SIGTERM: stop after the current run; @on 0 restores the default.
  * Returns the flag a stop sets (for rn->stop).

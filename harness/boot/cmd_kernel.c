@@ -17,7 +17,7 @@
 #include "harness/boot/initramfs.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm.h"
-#include "tools/commands.h"
+#include "harness/cmds.h"
 
 struct boot_opts {
 	const char *init, *scenario, *results_out, *console, *initrd_out;

@@ -12,7 +12,7 @@
 #include "common/sha256.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
-#include "tools/commands.h"
+#include "harness/cmds.h"
 
 struct plan_opts {
 	const char *kernels, *repeats, *results;
