@@ -195,7 +195,7 @@ static void debian_dir(char *buf, size_t len)
 	snprintf(buf, len, "%s/debian", kernel_cache_dir());
 }
 
-int kernel_find_debian(struct kernel_info *ki)
+static int find_debian(struct kernel_info *ki)
 {
 	char dir[PATH_MAX], best[256] = "", path[PATH_MAX + 256];
 	struct dirent *de;
@@ -312,7 +312,7 @@ static int unpack(const char *deb, const char *final, char *err, size_t errlen)
 	return 0;
 }
 
-int kernel_fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
+static int fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
 {
 	struct candidates c = { 0 };
 	char dir[PATH_MAX], ver[128] = "", final[PATH_MAX + 512];
@@ -332,7 +332,7 @@ int kernel_fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
 			pkg = c.v[i];
 	if (!pkg) {
 		candidates_free(&c);
-		if (!kernel_find_debian(ki)) {
+		if (!find_debian(ki)) {
 			fprintf(stderr,
 				"kernel %s: apt gave no candidate for %s; using the cached %s\n",
 				ki->name, ki->package, ki->source);
@@ -389,3 +389,11 @@ int kernel_debian_versions(const struct kernel_info *ki, char *buf, size_t len)
 	candidates_free(&c);
 	return ret ? -EIO : 0;
 }
+
+const struct kernel_backend kernel_debian_backend = {
+	.type = KERNEL_DEBIAN,
+	.name = "debian",
+	.descriptor = 1,
+	.find = find_debian,
+	.prepare = fetch_debian,
+};

@@ -382,7 +382,7 @@ static void describe(struct build *b, size_t patches)
 		 b->key);
 }
 
-int kernel_find_source(struct kernel_info *ki)
+static int find_source(struct kernel_info *ki)
 {
 	struct kernel_patches q = { 0 };
 	char err[1024], done[PATH_MAX + 8];
@@ -397,7 +397,7 @@ int kernel_find_source(struct kernel_info *ki)
 	return ret;
 }
 
-int kernel_build_source(struct kernel_info *ki, char *err, size_t errlen)
+static int build_source(struct kernel_info *ki, char *err, size_t errlen)
 {
 	struct kernel_patches q = { 0 };
 	struct build b = { .ki = ki, .err = err, .errlen = errlen };
@@ -424,3 +424,11 @@ int kernel_build_source(struct kernel_info *ki, char *err, size_t errlen)
 	kernel_patches_free(&q);
 	return ret;
 }
+
+const struct kernel_backend kernel_source_backend = {
+	.type = KERNEL_SOURCE,
+	.name = "source",
+	.descriptor = 1,
+	.find = find_source,
+	.prepare = build_source,
+};
