@@ -22,6 +22,7 @@
 #include "harness/features.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
+#include "harness/scale/exec.h"
 #include "harness/scale/scale.h"
 #include "harness/workload.h"
 #include "harness/cmds.h"
@@ -132,18 +133,14 @@ static long online_cpus(void)
 /* The scale-out options: which go together, and --jobs as a number. */
 static int validate_scale(const struct run_opts *o)
 {
-	static const char *const execs[] = { "local", "parallel", "slurm" };
 	const char *e = o->executor ? o->executor : "local", *bad = NULL;
-	int ok = 0;
 	char *end;
 
-	for (size_t i = 0; i < 3; i++)
-		ok |= !strcmp(e, execs[i]);
-	if (!ok) {
+	if (!exec_find(e)) {
 		fprintf(stderr,
 			"slicebench run: --executor: \"%s\" is not one of "
-			"local, parallel, slurm\n",
-			e);
+			"%s\n",
+			e, exec_names());
 		return SB_EXIT_USAGE;
 	}
 	if (o->jobs && (strtol(o->jobs, &end, 10) < 1 || *end ||

@@ -56,7 +56,7 @@ static pid_t start_unit(const struct exec_ctx *c, const char *unit,
 	return pid;
 }
 
-int exec_local(const struct exec_ctx *c, char *err, size_t errlen)
+static int run_local(const struct exec_ctx *c, char *err, size_t errlen)
 {
 	cpu_set_t *groups = calloc((size_t)c->jobs, sizeof(*groups));
 	pid_t *slot = calloc((size_t)c->jobs, sizeof(*slot));
@@ -109,3 +109,8 @@ int exec_local(const struct exec_ctx *c, char *err, size_t errlen)
 	free(slot);
 	return rc ? rc : failed + (int)(c->n_units - next);
 }
+
+const struct executor exec_local = {
+	.name = "local",
+	.run = run_local,
+};

@@ -8,7 +8,7 @@
 #include "common/spawn.h"
 #include "harness/scale/exec.h"
 
-int exec_parallel(const struct exec_ctx *c, char *err, size_t errlen)
+static int run_parallel(const struct exec_ctx *c, char *err, size_t errlen)
 {
 	char units[PATH_MAX], joblog[PATH_MAX], jobs[16];
 	const char *argv[48];
@@ -76,3 +76,9 @@ int exec_parallel(const struct exec_ctx *c, char *err, size_t errlen)
 	/* parallel exits with the number of failed jobs (capped at 100) */
 	return rc;
 }
+
+const struct executor exec_parallel = {
+	.name = "parallel",
+	.all_units = 1,
+	.run = run_parallel,
+};

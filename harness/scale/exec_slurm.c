@@ -198,7 +198,7 @@ static int failed_tasks(const struct exec_ctx *c, const char *dir, long id)
 	return failed;
 }
 
-int exec_slurm(const struct exec_ctx *c, char *err, size_t errlen)
+static int run_slurm(const struct exec_ctx *c, char *err, size_t errlen)
 {
 	char dir[PATH_MAX];
 	long job = 0;
@@ -234,3 +234,8 @@ int exec_slurm(const struct exec_ctx *c, char *err, size_t errlen)
 	}
 	return failed;
 }
+
+const struct executor exec_slurm = {
+	.name = "slurm",
+	.run = run_slurm,
+};

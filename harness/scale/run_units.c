@@ -193,7 +193,8 @@ int scale_run_unit(const struct scale_opts *o, struct runner *rn)
 int scale_run(const struct scale_opts *o, struct runner *rn,
 	      const struct plan *p, const char *root)
 {
-	const char *e = o->executor ? o->executor : "local";
+	const struct executor *e =
+		exec_find(o->executor ? o->executor : "local");
 	const char **ids = calloc(p->n_runs + 1, sizeof(*ids));
 	char *idbuf = calloc(p->n_runs + 1, 200), self[PATH_MAX],
 	     scen[PATH_MAX], hosts[PATH_MAX + 8], err[1024] = "";
@@ -211,23 +212,18 @@ int scale_run(const struct scale_opts *o, struct runner *rn,
 			      .jobs = o->jobs ? atoi(o->jobs) : 0 };
 	int rc = SB_EXIT_ENV, failed;
 
-	if (!ids || !idbuf || !realpath("/proc/self/exe", self) ||
+	if (!e || !ids || !idbuf || !realpath("/proc/self/exe", self) ||
 	    !realpath(o->scenario, scen))
 		goto out;
-	/* parallel gets every unit, so its joblog's job numbers are stable */
 	for (size_t i = 0; i < p->n_runs; i++)
-		if (!strcmp(e, "parallel") ||
-		    !plan_run_complete(root, &p->runs[i])) {
+		if (e->all_units || !plan_run_complete(root, &p->runs[i])) {
 			plan_unit_id(&p->runs[i], idbuf + 200 * c.n_units, 200);
 			ids[c.n_units] = idbuf + 200 * c.n_units;
 			c.n_units++;
 		}
-	printf("executor %s: %zu units\n", e, c.n_units);
+	printf("executor %s: %zu units\n", e->name, c.n_units);
 	fflush(stdout);
-	failed = !c.n_units		? 0 :
-		 !strcmp(e, "parallel") ? exec_parallel(&c, err, sizeof(err)) :
-		 !strcmp(e, "slurm")	? exec_slurm(&c, err, sizeof(err)) :
-					  exec_local(&c, err, sizeof(err));
+	failed = c.n_units ? e->run(&c, err, sizeof(err)) : 0;
 	if (failed < 0) {
 		fprintf(stderr, "slicebench run: %s\n", err);
 		rc = failed == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
