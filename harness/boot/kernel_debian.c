@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/log.h"
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
 #include "common/spawn.h"
@@ -266,7 +267,7 @@ static int download(const char *dir, const char *pkg, const char *ver,
 		return SB_EXIT_ENV;
 	}
 	snprintf(log, sizeof(log), "%s.log", tmp);
-	fprintf(stderr, "kernel: apt-get download %s\n", spec);
+	sb_note("kernel: apt-get download %s", spec);
 	rc = sb_run(&(struct sb_spawn){ .argv = argv,
 					.stdout_path = log,
 					.stderr_path = log,
@@ -294,7 +295,7 @@ static int unpack(const char *deb, const char *final, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
 		return SB_EXIT_ENV;
 	}
-	fprintf(stderr, "kernel: dpkg-deb -x %s\n", deb);
+	sb_note("kernel: dpkg-deb -x %s", deb);
 	rc = sb_run(&(struct sb_spawn){ .argv = argv }, APT_TIMEOUT_NS);
 	if (rc == 0 && rename(tmp, final)) {
 		int e = errno;
@@ -333,8 +334,7 @@ static int fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
 	if (!pkg) {
 		candidates_free(&c);
 		if (!find_debian(ki)) {
-			fprintf(stderr,
-				"kernel %s: apt gave no candidate for %s; using the cached %s\n",
+			sb_warn("kernel %s: apt gave no candidate for %s; using the cached %s",
 				ki->name, ki->package, ki->source);
 			return 0;
 		}

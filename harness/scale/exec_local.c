@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/log.h"
 #include "common/spawn.h"
 #include "harness/scale/exec.h"
 
@@ -66,11 +67,10 @@ static int run_local(const struct exec_ctx *c, char *err, size_t errlen)
 	if (!rc)
 		rc = cpu_groups(c->jobs, groups, err, errlen);
 	if (!rc)
-		fprintf(stderr,
-			"warning: %d runs at once on one host (guests or "
+		sb_warn("warning: %d runs at once on one host (guests or "
 			"host-mode workloads) perturb each other's latency "
 			"(shared caches, memory bandwidth, host scheduler): "
-			"compare only runs made the same way\n",
+			"compare only runs made the same way",
 			c->jobs);
 	while (!rc && (running || (next < c->n_units && !*c->stop))) {
 		int st, j;
