@@ -47,11 +47,16 @@ int sb_exit_code(int rc)
 		return SB_EXIT_OK;
 	case -EINVAL:
 	case -EBADMSG:
-	case -ENOENT:
 	case -ENAMETOOLONG:
 	case -ERANGE:
 		return SB_EXIT_USAGE;
 	default:
 		return SB_EXIT_ENV;
 	}
+}
+
+int sb_error_report(const char *cmd, int rc, const struct sb_error *e)
+{
+	fprintf(stderr, "%s: %s\n", cmd, e->msg);
+	return sb_exit_code(rc);
 }

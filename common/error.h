@@ -24,10 +24,13 @@ int sb_error_set(struct sb_error *e, int code, const char *file,
 
 /*
  * The exit code a command gives for a library's @rc: 0 for 0; 2 (bad
- * usage or input) for -EINVAL, -EBADMSG, -ENOENT, -ENAMETOOLONG, -ERANGE;
+ * usage or input) for -EINVAL, -EBADMSG, -ENAMETOOLONG, -ERANGE;
  * 3 (cannot decide: environment) for any other -errno (-ENOPKG: a program
  * is missing).
  */
 int sb_exit_code(int rc);
+
+/* For commands only: "@cmd: <e->msg>" on stderr; returns sb_exit_code(@rc). */
+int sb_error_report(const char *cmd, int rc, const struct sb_error *e);
 
 #endif

@@ -15,6 +15,7 @@
 #include "analyzer/table_run.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
+#include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/sha256.h"
@@ -178,6 +179,7 @@ static int validate_scale(const struct run_opts *o)
 
 static int validate(const struct run_opts *o, int *repeats)
 {
+	struct sb_error e;
 	char *end;
 	int r;
 
@@ -186,8 +188,8 @@ static int validate(const struct run_opts *o, int *repeats)
 				"required (see --help)\n");
 		return SB_EXIT_USAGE;
 	}
-	if (o->accel && !run_accel_valid("slicebench run", o->accel))
-		return SB_EXIT_USAGE;
+	if (o->accel && (r = run_accel_check(o->accel, &e)))
+		return sb_error_report("slicebench run", r, &e);
 	if (o->repeats) {
 		long v = strtol(o->repeats, &end, 10);
 
@@ -248,6 +250,7 @@ int cmd_run(int argc, char **argv)
 	char root[PATH_MAX], err[1024] = "";
 	struct plan p = { 0 };
 	struct scale_opts so;
+	struct sb_error e;
 	int nk = 0, repeats = 0, r;
 
 	if (!sc)
@@ -275,8 +278,10 @@ int cmd_run(int argc, char **argv)
 		r = sha_of(o.scenario, rn.sha256) ?: scale_run_unit(&so, &rn);
 		goto out;
 	}
-	if ((r = run_lookup_kernels("slicebench run", o.kernels, ks, &nk)))
+	if ((r = run_lookup_kernels(o.kernels, ks, &nk, &e))) {
+		r = sb_error_report("slicebench run", r, &e);
 		goto out;
+	}
 	for (int i = 0; i < nk; i++)
 		names[i] = ks[i].ki.name;
 	rn.sc = sc;
@@ -295,14 +300,15 @@ int cmd_run(int argc, char **argv)
 		r = SB_EXIT_ENV;
 		goto out;
 	}
-	struct run_root where = { .cmd = "slicebench run",
-				  .results = o.results,
+	struct run_root where = { .results = o.results,
 				  .resume = o.resume,
 				  .scenario = o.scenario,
 				  .new_run = o.new_run };
 
-	if ((r = run_choose_root(&where, sc, &p, root, sizeof(root))))
+	if ((r = run_choose_root(&where, sc, &p, root, sizeof(root), &e))) {
+		r = sb_error_report("slicebench run", r, &e);
 		goto out;
+	}
 	for (int i = 0; i < nk; i++) {
 		if (ks[i].ki.type == KERNEL_HOST)
 			printf("note: kernel host: no VM; scheduler features %s\n",

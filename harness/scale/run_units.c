@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/atomicio.h"
+#include "common/error.h"
 #include "common/exitcodes.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
@@ -128,6 +129,7 @@ int scale_run_unit(const struct scale_opts *o, struct runner *rn)
 	struct run_kernel ks[PLAN_MAX_KERNELS], *k;
 	char root[PATH_MAX], path[PATH_MAX + 16], cpus[256], *text;
 	struct plan_run r;
+	struct sb_error e;
 	int nk = 0, rc;
 	size_t n;
 
@@ -145,10 +147,9 @@ int scale_run_unit(const struct scale_opts *o, struct runner *rn)
 			o->unit, o->scenario, r.set);
 		return SB_EXIT_USAGE;
 	}
-	if ((rc = run_lookup_kernels("slicebench run",
-				     o->kernels ? o->kernels : r.kernel, ks,
-				     &nk)))
-		return rc;
+	if ((rc = run_lookup_kernels(o->kernels ? o->kernels : r.kernel, ks,
+				     &nk, &e)))
+		return sb_error_report("slicebench run", rc, &e);
 	for (k = ks; k < ks + nk && strcmp(k->ki.name, r.kernel); k++)
 		;
 	if (k == ks + nk) {
