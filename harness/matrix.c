@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The matrix in this process: each pending run in plan order with progress, then the results. */
+/* The matrix in this process: each pending run in plan order with progress (the logger), then the results (a stream). */
 #include <glob.h>
 #include <limits.h>
 #include <stdio.h>
@@ -10,12 +10,13 @@
 
 #include "ci/bench_end.h"
 #include "common/exitcodes.h"
+#include "common/log.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
 #include "harness/workload.h"
 
 /* Why run @r failed: its manifest under @root, else an executor's attempt. */
-static void print_failure(const char *root, const struct plan_run *r)
+static void print_failure(FILE *out, const char *root, const struct plan_run *r)
 {
 	char dir[PATH_MAX], pat[PATH_MAX + 300];
 	const char *why = NULL;
@@ -30,13 +31,13 @@ static void print_failure(const char *root, const struct plan_run *r)
 	if (!glob(pat, 0, NULL, &g) && g.gl_pathc)
 		m = json_load_file(g.gl_pathv[0], 0, NULL);
 	why = json_string_value(json_object_get(m, "failure"));
-	printf("  failed: %s\n", why ? why : "(no manifest)");
+	fprintf(out, "  failed: %s\n", why ? why : "(no manifest)");
 	json_decref(m);
 	globfree(&g);
 }
 
 /* A run without a delay table: each workload's own line of figures. */
-static void print_figures(const struct scenario *sc, const char *dir)
+static void print_figures(FILE *out, const struct scenario *sc, const char *dir)
 {
 	char path[PATH_MAX + 200], name[128], line[512];
 
@@ -47,12 +48,13 @@ static void print_figures(const struct scenario *sc, const char *dir)
 			 wl_output_name(w, 0, name, sizeof(name)));
 		*line = '\0';
 		wl_summary(w->desc, path, line, sizeof(line));
-		printf("  %-16s %s\n", w->name, *line ? line : "(no figures)");
+		fprintf(out, "  %-16s %s\n", w->name,
+			*line ? line : "(no figures)");
 	}
 }
 
-void run_print_results(const struct scenario *sc, const struct plan *p,
-		       const char *root)
+void run_print_results(FILE *out, const struct scenario *sc,
+		       const struct plan *p, const char *root)
 {
 	char dir[PATH_MAX], table[PATH_MAX + 16], err[1024];
 
@@ -64,16 +66,16 @@ void run_print_results(const struct scenario *sc, const struct plan *p,
 		snprintf(table, sizeof(table), "%s/table.json", dir);
 		if (done && !access(table, F_OK))
 			continue;
-		printf("\n== %s / %s / repeat %d%s\n", r->kernel, r->set,
-		       r->repeat, done ? ": no delay table" : " FAILED");
+		fprintf(out, "\n== %s / %s / repeat %d%s\n", r->kernel, r->set,
+			r->repeat, done ? ": no delay table" : " FAILED");
 		if (done)
-			print_figures(sc, dir);
+			print_figures(out, sc, dir);
 		else
-			print_failure(root, r);
+			print_failure(out, root, r);
 	}
-	fflush(stdout);
-	if (ci_bench_end(stdout, root, err, sizeof(err)))
-		fprintf(stderr, "slicebench run: no summary: %s\n", err);
+	fflush(out);
+	if (ci_bench_end(out, root, err, sizeof(err)))
+		sb_warn("slicebench run: no summary: %s", err);
 }
 
 static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
@@ -100,34 +102,34 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		int rc;
 
 		if (plan_run_complete(root, r)) {
-			printf("[%zu/%zu] %s/%s/%d: complete, skipped\n", i + 1,
-			       p->n_runs, r->kernel, r->set, r->repeat);
+			sb_progress("[%zu/%zu] %s/%s/%d: complete, skipped",
+				    i + 1, p->n_runs, r->kernel, r->set,
+				    r->repeat);
 			continue;
 		}
-		printf("[%zu/%zu] %s/%s/%d: running\n", i + 1, p->n_runs,
-		       r->kernel, r->set, r->repeat);
-		fflush(stdout);
+		sb_progress("[%zu/%zu] %s/%s/%d: running", i + 1, p->n_runs,
+			    r->kernel, r->set, r->repeat);
 		rc = run_one(rn, k, r, root);
 		if (rc > 0)
 			break;
 		failed += rc < 0;
 		done++;
-		printf("[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s\n",
-		       i + 1, p->n_runs, r->kernel, r->set, r->repeat,
-		       rc ? "failed" : "complete",
-		       run_fmt_secs(run_now_s() - t1, a, 32),
-		       run_fmt_secs(run_now_s() - t0, b, 32),
-		       run_fmt_secs((run_now_s() - t0) / done * (todo - done),
-				    c, 32));
-		fflush(stdout);
+		sb_progress(
+			"[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s",
+			i + 1, p->n_runs, r->kernel, r->set, r->repeat,
+			rc ? "failed" : "complete",
+			run_fmt_secs(run_now_s() - t1, a, 32),
+			run_fmt_secs(run_now_s() - t0, b, 32),
+			run_fmt_secs((run_now_s() - t0) / done * (todo - done),
+				     c, 32));
 	}
 	if (*rn->stop) {
-		printf("interrupted: re-run the same command to resume %s\n",
-		       root);
+		sb_progress("interrupted: re-run the same command to resume %s",
+			    root);
 		return SB_EXIT_ENV;
 	}
-	run_print_results(rn->sc, p, root);
-	printf("\nresults: %s (%zu runs, %d failed)\n", root, p->n_runs,
-	       failed);
+	run_print_results(stdout, rn->sc, p, root);
+	sb_progress("\nresults: %s (%zu runs, %d failed)", root, p->n_runs,
+		    failed);
 	return failed ? SB_EXIT_ENV : SB_EXIT_OK;
 }

@@ -64,13 +64,13 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 /*
  * matrix.c: the failures of @p's runs under @root (and the figures of runs
  * without a delay table), then the end of the run (ci_bench_end: the seed's
- * tables, the verdicts, report.html), on stdout.
+ * tables, the verdicts, report.html), on @out.
  */
-void run_print_results(const struct scenario *sc, const struct plan *p,
-		       const char *root);
+void run_print_results(FILE *out, const struct scenario *sc,
+		       const struct plan *p, const char *root);
 /*
- * matrix.c: every pending run of @p in plan order, here, with progress on
- * stdout, then run_print_results; stops after the current run when
+ * matrix.c: every pending run of @p in plan order, here, with progress
+ * through the logger, then run_print_results on stdout; stops after the current run when
  * rn->stop is set. An SB_EXIT_* code.
  */
 int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
