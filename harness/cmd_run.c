@@ -221,8 +221,8 @@ static int sha_of(const char *path, char *sha)
 	return e ? SB_EXIT_USAGE : 0;
 }
 
-/* A scale-out path's outcome as run's exit code: runs not complete are 3. */
-static int scale_exit(int rc, const struct sb_error *e)
+/* A matrix's or unit's outcome as run's exit code: runs not complete are 3. */
+static int run_exit(int rc, const struct sb_error *e)
 {
 	return rc < 0 ? sb_error_report("slicebench run", rc, e) :
 	       rc     ? SB_EXIT_ENV :
@@ -284,7 +284,7 @@ int cmd_run(int argc, char **argv)
 		run_self_dirs(&rn);
 		so = scale_of(&o);
 		if (!(r = sha_of(o.scenario, rn.sha256)))
-			r = scale_exit(scale_run_unit(&so, &rn, &e), &e);
+			r = run_exit(scale_run_unit(&so, &rn, &e), &e);
 		goto out;
 	}
 	if ((r = run_lookup_kernels(o.kernels, ks, &nk, &e))) {
@@ -332,9 +332,9 @@ int cmd_run(int argc, char **argv)
 	}
 	rn.stop = run_catch_signals(1);
 	so = scale_of(&o);
-	r = o.executor || o.jobs ?
-		    scale_exit(scale_run(&so, &rn, &p, root, &e), &e) :
-		    run_matrix(&rn, ks, nk, &p, root);
+	r = run_exit(o.executor || o.jobs ? scale_run(&so, &rn, &p, root, &e) :
+					    run_matrix(&rn, ks, nk, &p, root),
+		     &e);
 	run_catch_signals(0);
 out:
 	plan_free(&p);

@@ -70,8 +70,9 @@ void run_print_results(FILE *out, const struct scenario *sc,
 		       const struct plan *p, const char *root);
 /*
  * matrix.c: every pending run of @p in plan order, here, with progress
- * through the logger, then run_print_results on stdout; stops after the current run when
- * rn->stop is set. An SB_EXIT_* code.
+ * through the logger, then run_print_results on stdout; stops after the
+ * current run when rn->stop is set. 0 every run complete, 1 a run failed
+ * or the matrix was interrupted (said through the logger).
  */
 int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	       const struct plan *p, const char *root);
