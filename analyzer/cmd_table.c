@@ -12,7 +12,7 @@
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
-#include "tools/commands.h"
+#include "analyzer/cmds.h"
 
 #define MAX_FILTERS 64
 

@@ -17,8 +17,6 @@ int sbt_survives(int (*fn)(void *arg), void *arg)
 	if (pid == 0) {
 		int null;
 
-		if (sbt_probe_child_hook)
-			sbt_probe_child_hook();
 		null = open("/dev/null", O_WRONLY);
 		if (null >= 0) /* a crash report is not ours */
 			dup2(null, STDERR_FILENO);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Tell a trace file's format by its magic and hand it to its reader. */
+/* The trace readers as one table: a file's magic picks its reader. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -9,7 +9,17 @@
 #include "analyzer/sbt_read.h"
 #include "common/exitcodes.h"
 
-static const char tracedat_magic[] = "\x17\x08\x44tracing";
+/* The trace readers, told apart by the magic their files open with. */
+static const struct trace_reader {
+	const char *magic;
+	size_t magic_len;
+	const char *recorder; /* what wrote the file, for the table's header */
+	int (*read)(struct sbt *s, const char *path, char *err, size_t errlen);
+} readers[] = {
+	{ "\x17\x08\x44tracing", 10, "trace-cmd", sbt_read_tracedat },
+	{ "PERFILE2", 8, "perf", sbt_read_perfdata },
+	{ "2ELIFREP", 8, "perf", sbt_read_perfdata }, /* other byte order */
+};
 
 int sbt_read_trace(struct sbt *s, const char *path, const char **recorder,
 		   char *err, size_t errlen)
@@ -24,15 +34,12 @@ int sbt_read_trace(struct sbt *s, const char *path, const char **recorder,
 	}
 	n = read(fd, magic, sizeof(magic));
 	close(fd);
-	if (n == sizeof(magic) && !memcmp(magic, tracedat_magic, 10)) {
-		*recorder = "trace-cmd";
-		return sbt_read_tracedat(s, path, err, errlen);
-	}
-	if (n >= 8 &&
-	    (!memcmp(magic, "PERFILE2", 8) || !memcmp(magic, "2ELIFREP", 8))) {
-		*recorder = "perf";
-		return sbt_read_perfdata(s, path, err, errlen);
-	}
+	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++)
+		if (n >= (ssize_t)readers[i].magic_len &&
+		    !memcmp(magic, readers[i].magic, readers[i].magic_len)) {
+			*recorder = readers[i].recorder;
+			return readers[i].read(s, path, err, errlen);
+		}
 	snprintf(err, errlen,
 		 "%s: not a trace.dat (trace-cmd) or perf.data file", path);
 	return SB_EXIT_USAGE;

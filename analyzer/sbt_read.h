@@ -23,11 +23,6 @@ int sbt_read_trace(struct sbt *s, const char *path, const char **recorder,
  * may crash on: it trusts the event formats a file carries. */
 int sbt_survives(int (*fn)(void *arg), void *arg);
 
-/* Called first in the child that probes a trace file's headers, when the
- * program defines it: the fuzz harness, whose crash handlers would count the
- * child's expected death (libtraceevent on corrupt formats) as its own. */
-void sbt_probe_child_hook(void) __attribute__((weak));
-
 /* The format readers behind it, same contract. */
 int sbt_read_tracedat(struct sbt *s, const char *path, char *err,
 		      size_t errlen);

@@ -13,7 +13,7 @@
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
-#include "tools/commands.h"
+#include "ci/cmds.h"
 
 #define MAX_DIRS 16
 

@@ -8,7 +8,7 @@
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/rootdir.h"
-#include "tools/commands.h"
+#include "ci/cmds.h"
 
 struct gate_opts {
 	int help;

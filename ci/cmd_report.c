@@ -6,7 +6,7 @@
 #include "ci/bench_end.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
-#include "tools/commands.h"
+#include "ci/cmds.h"
 
 struct report_opts {
 	int help;

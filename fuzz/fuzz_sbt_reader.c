@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The fuzz targets of the trace-file readers: one input as a file, read, checked, then the table built from it. */
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,9 +13,10 @@
 #include "fuzz/fuzz_io.h"
 #include "fuzz/fuzz_sbt_reader.h"
 
-/* The header-probe child may die on a corrupt file (that is what it is
- * for): let it die plainly, not as a libFuzzer crash with an artifact. */
-void sbt_probe_child_hook(void)
+/* The header-probe child (sbt_survives forks it) may die on a corrupt file:
+ * that is what it is for. Let it die plainly, not as a libFuzzer crash with
+ * an artifact: registered with pthread_atfork, it runs in every child. */
+static void die_plainly_in_child(void)
 {
 	static const int sigs[] = { SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE };
 
@@ -33,10 +35,13 @@ int fz_sbt_reader_one(const char *name, fz_sbt_reader read, const uint8_t *data,
 	struct sbt_table table;
 	struct sbt *s = sbt_new(&opts);
 	char err[1024] = "";
+	static int atfork_set;
 	int r;
 
 	if (!s)
 		abort();
+	if (!atfork_set)
+		atfork_set = !pthread_atfork(NULL, NULL, die_plainly_in_child);
 	r = read(s, path, err, sizeof(err));
 	fz_check(r == 0 || r == SB_EXIT_USAGE || r == SB_EXIT_ENV,
 		 "returns 0 or an SB_EXIT code");

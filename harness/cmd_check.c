@@ -7,12 +7,13 @@
 #include <string.h>
 
 #include "ci/gate_run.h"
+#include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/sha256.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
-#include "tools/commands.h"
+#include "harness/cmds.h"
 
 struct check_opts {
 	const char *base, *cand, *scenario, *results, *resume, *rules, *accel;
@@ -230,6 +231,8 @@ static int rounds(struct check *c)
 static int validate(const struct check_opts *o, const struct ci_rules *rules)
 {
 	const char *bad = NULL;
+	struct sb_error e;
+	int r;
 
 	if (!o->base || !o->cand || !o->scenario)
 		bad = "--base, --cand and --scenario are required";
@@ -244,8 +247,8 @@ static int validate(const struct check_opts *o, const struct ci_rules *rules)
 		fprintf(stderr, "slicebench check: %s\n", bad);
 		return SB_EXIT_USAGE;
 	}
-	if (o->accel && !run_accel_valid("slicebench check", o->accel))
-		return SB_EXIT_USAGE;
+	if (o->accel && (r = run_accel_check(o->accel, &e)))
+		return sb_error_report("slicebench check", r, &e);
 	return 0;
 }
 
@@ -280,6 +283,7 @@ static int prepare(struct check *c, struct scenario *sc)
 	const struct check_opts *o = c->o;
 	char list[300], err[1024] = "";
 	const char *names[2];
+	struct sb_error e;
 	int nk = 0, r;
 
 	if ((r = scenario_load(o->scenario, sc, run_warn_line, err,
@@ -290,8 +294,8 @@ static int prepare(struct check *c, struct scenario *sc)
 	if ((r = pick_set(sc, o->set)))
 		return r;
 	snprintf(list, sizeof(list), "%s,%s", o->base, o->cand);
-	if ((r = run_lookup_kernels("slicebench check", list, c->ks, &nk)))
-		return r;
+	if ((r = run_lookup_kernels(list, c->ks, &nk, &e)))
+		return sb_error_report("slicebench check", r, &e);
 	names[0] = c->ks[0].ki.name;
 	names[1] = c->ks[1].ki.name;
 	c->rn.sc = sc;
@@ -310,15 +314,14 @@ static int prepare(struct check *c, struct scenario *sc)
 	}
 	if (plan_build(&c->plan, sc, c->rn.sha256, names, 2, (int)c->max))
 		return SB_EXIT_ENV;
-	struct run_root where = { .cmd = "slicebench check",
-				  .results = o->results,
+	struct run_root where = { .results = o->results,
 				  .resume = o->resume,
 				  .scenario = o->scenario,
 				  .new_run = o->new_run };
 
-	if ((r = run_choose_root(&where, sc, &c->plan, c->root,
-				 sizeof(c->root))))
-		return r;
+	if ((r = run_choose_root(&where, sc, &c->plan, c->root, sizeof(c->root),
+				 &e)))
+		return sb_error_report("slicebench check", r, &e);
 	snprintf(c->base_spec, sizeof(c->base_spec), "%s:%s/%s", c->root,
 		 names[0], sc->sets[0].name);
 	snprintf(c->cand_spec, sizeof(c->cand_spec), "%s:%s/%s", c->root,

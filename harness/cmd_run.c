@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench run: the matrix runner (kernels × feature sets × repeats), resumable. */
 #include <errno.h>
-#include <glob.h>
 #include <libgen.h>
 #include <limits.h>
 #include <sched.h>
@@ -14,9 +13,9 @@
 #include <unistd.h>
 
 #include "analyzer/table_run.h"
-#include "ci/bench_end.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
+#include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/sha256.h"
@@ -24,9 +23,10 @@
 #include "harness/features.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
+#include "harness/scale/exec.h"
 #include "harness/scale/scale.h"
 #include "harness/workload.h"
-#include "tools/commands.h"
+#include "harness/cmds.h"
 
 struct run_opts {
 	const char *kernels;
@@ -134,18 +134,14 @@ static long online_cpus(void)
 /* The scale-out options: which go together, and --jobs as a number. */
 static int validate_scale(const struct run_opts *o)
 {
-	static const char *const execs[] = { "local", "parallel", "slurm" };
 	const char *e = o->executor ? o->executor : "local", *bad = NULL;
-	int ok = 0;
 	char *end;
 
-	for (size_t i = 0; i < 3; i++)
-		ok |= !strcmp(e, execs[i]);
-	if (!ok) {
+	if (!exec_find(e)) {
 		fprintf(stderr,
 			"slicebench run: --executor: \"%s\" is not one of "
-			"local, parallel, slurm\n",
-			e);
+			"%s\n",
+			e, exec_names());
 		return SB_EXIT_USAGE;
 	}
 	if (o->jobs && (strtol(o->jobs, &end, 10) < 1 || *end ||
@@ -183,6 +179,7 @@ static int validate_scale(const struct run_opts *o)
 
 static int validate(const struct run_opts *o, int *repeats)
 {
+	struct sb_error e;
 	char *end;
 	int r;
 
@@ -191,8 +188,8 @@ static int validate(const struct run_opts *o, int *repeats)
 				"required (see --help)\n");
 		return SB_EXIT_USAGE;
 	}
-	if (o->accel && !run_accel_valid("slicebench run", o->accel))
-		return SB_EXIT_USAGE;
+	if (o->accel && (r = run_accel_check(o->accel, &e)))
+		return sb_error_report("slicebench run", r, &e);
 	if (o->repeats) {
 		long v = strtol(o->repeats, &end, 10);
 
@@ -215,124 +212,6 @@ static int validate(const struct run_opts *o, int *repeats)
 	return 0;
 }
 
-/* Why run @r failed: its manifest under @root, else an executor's attempt. */
-static void print_failure(const char *root, const struct plan_run *r)
-{
-	char dir[PATH_MAX], pat[PATH_MAX + 300];
-	const char *why = NULL;
-	json_t *m = NULL;
-	glob_t g = { 0 };
-
-	plan_run_dir(root, r, dir, sizeof(dir));
-	snprintf(pat, sizeof(pat), "%s/manifest.json", dir);
-	if (access(pat, F_OK))
-		snprintf(pat, sizeof(pat), "%s/hosts/*/%s/%s/%d/manifest.json",
-			 root, r->kernel, r->set, r->repeat);
-	if (!glob(pat, 0, NULL, &g) && g.gl_pathc)
-		m = json_load_file(g.gl_pathv[0], 0, NULL);
-	why = json_string_value(json_object_get(m, "failure"));
-	printf("  failed: %s\n", why ? why : "(no manifest)");
-	json_decref(m);
-	globfree(&g);
-}
-
-/* A run without a delay table: each workload's own line of figures. */
-static void print_figures(const struct scenario *sc, const char *dir)
-{
-	char path[PATH_MAX + 200], name[128], line[512];
-
-	for (int i = 0; i < sc->n_workloads; i++) {
-		const struct sc_workload *w = &sc->workloads[i];
-
-		snprintf(path, sizeof(path), "%s/workloads/%s", dir,
-			 wl_output_name(w, 0, name, sizeof(name)));
-		*line = '\0';
-		wl_summary(w->desc, path, line, sizeof(line));
-		printf("  %-16s %s\n", w->name, *line ? line : "(no figures)");
-	}
-}
-
-void run_print_results(const struct scenario *sc, const struct plan *p,
-		       const char *root)
-{
-	char dir[PATH_MAX], table[PATH_MAX + 16], err[1024];
-
-	for (size_t i = 0; i < p->n_runs; i++) {
-		const struct plan_run *r = &p->runs[i];
-		int done = plan_run_complete(root, r);
-
-		plan_run_dir(root, r, dir, sizeof(dir));
-		snprintf(table, sizeof(table), "%s/table.json", dir);
-		if (done && !access(table, F_OK))
-			continue;
-		printf("\n== %s / %s / repeat %d%s\n", r->kernel, r->set,
-		       r->repeat, done ? ": no delay table" : " FAILED");
-		if (done)
-			print_figures(sc, dir);
-		else
-			print_failure(root, r);
-	}
-	fflush(stdout);
-	if (ci_bench_end(stdout, root, err, sizeof(err)))
-		fprintf(stderr, "slicebench run: no summary: %s\n", err);
-}
-
-static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
-				    const char *name)
-{
-	for (int i = 0; i < n; i++)
-		if (!strcmp(ks[i].ki.name, name))
-			return &ks[i];
-	return NULL;
-}
-
-static int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
-		      const struct plan *p, const char *root)
-{
-	size_t todo = plan_pending(p, root), done = 0;
-	double t0 = run_now_s();
-	int failed = 0;
-	char a[32], b[32], c[32];
-
-	for (size_t i = 0; i < p->n_runs && !*rn->stop; i++) {
-		const struct plan_run *r = &p->runs[i];
-		struct run_kernel *k = kernel_of(ks, nk, r->kernel);
-		double t1 = run_now_s();
-		int rc;
-
-		if (plan_run_complete(root, r)) {
-			printf("[%zu/%zu] %s/%s/%d: complete, skipped\n", i + 1,
-			       p->n_runs, r->kernel, r->set, r->repeat);
-			continue;
-		}
-		printf("[%zu/%zu] %s/%s/%d: running\n", i + 1, p->n_runs,
-		       r->kernel, r->set, r->repeat);
-		fflush(stdout);
-		rc = run_one(rn, k, r, root);
-		if (rc > 0)
-			break;
-		failed += rc < 0;
-		done++;
-		printf("[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s\n",
-		       i + 1, p->n_runs, r->kernel, r->set, r->repeat,
-		       rc ? "failed" : "complete",
-		       run_fmt_secs(run_now_s() - t1, a, 32),
-		       run_fmt_secs(run_now_s() - t0, b, 32),
-		       run_fmt_secs((run_now_s() - t0) / done * (todo - done),
-				    c, 32));
-		fflush(stdout);
-	}
-	if (*rn->stop) {
-		printf("interrupted: re-run the same command to resume %s\n",
-		       root);
-		return SB_EXIT_ENV;
-	}
-	run_print_results(rn->sc, p, root);
-	printf("\nresults: %s (%zu runs, %d failed)\n", root, p->n_runs,
-	       failed);
-	return failed ? SB_EXIT_ENV : SB_EXIT_OK;
-}
-
 static int sha_of(const char *path, char *sha)
 {
 	int e = sb_sha256_file(path, sha);
@@ -340,6 +219,14 @@ static int sha_of(const char *path, char *sha)
 	if (e)
 		fprintf(stderr, "%s: %s\n", path, strerror(-e));
 	return e ? SB_EXIT_USAGE : 0;
+}
+
+/* A matrix's or unit's outcome as run's exit code: runs not complete are 3. */
+static int run_exit(int rc, const struct sb_error *e)
+{
+	return rc < 0 ? sb_error_report("slicebench run", rc, e) :
+	       rc     ? SB_EXIT_ENV :
+			SB_EXIT_OK;
 }
 
 /* What the unit runner and the executors need of the options. */
@@ -371,6 +258,7 @@ int cmd_run(int argc, char **argv)
 	char root[PATH_MAX], err[1024] = "";
 	struct plan p = { 0 };
 	struct scale_opts so;
+	struct sb_error e;
 	int nk = 0, repeats = 0, r;
 
 	if (!sc)
@@ -395,11 +283,14 @@ int cmd_run(int argc, char **argv)
 		run_set_accel(&rn, o.accel, sc);
 		run_self_dirs(&rn);
 		so = scale_of(&o);
-		r = sha_of(o.scenario, rn.sha256) ?: scale_run_unit(&so, &rn);
+		if (!(r = sha_of(o.scenario, rn.sha256)))
+			r = run_exit(scale_run_unit(&so, &rn, &e), &e);
 		goto out;
 	}
-	if ((r = run_lookup_kernels("slicebench run", o.kernels, ks, &nk)))
+	if ((r = run_lookup_kernels(o.kernels, ks, &nk, &e))) {
+		r = sb_error_report("slicebench run", r, &e);
 		goto out;
+	}
 	for (int i = 0; i < nk; i++)
 		names[i] = ks[i].ki.name;
 	rn.sc = sc;
@@ -418,14 +309,15 @@ int cmd_run(int argc, char **argv)
 		r = SB_EXIT_ENV;
 		goto out;
 	}
-	struct run_root where = { .cmd = "slicebench run",
-				  .results = o.results,
+	struct run_root where = { .results = o.results,
 				  .resume = o.resume,
 				  .scenario = o.scenario,
 				  .new_run = o.new_run };
 
-	if ((r = run_choose_root(&where, sc, &p, root, sizeof(root))))
+	if ((r = run_choose_root(&where, sc, &p, root, sizeof(root), &e))) {
+		r = sb_error_report("slicebench run", r, &e);
 		goto out;
+	}
 	for (int i = 0; i < nk; i++) {
 		if (ks[i].ki.type == KERNEL_HOST)
 			printf("note: kernel host: no VM; scheduler features %s\n",
@@ -440,8 +332,9 @@ int cmd_run(int argc, char **argv)
 	}
 	rn.stop = run_catch_signals(1);
 	so = scale_of(&o);
-	r = o.executor || o.jobs ? scale_run(&so, &rn, &p, root) :
-				   run_matrix(&rn, ks, nk, &p, root);
+	r = run_exit(o.executor || o.jobs ? scale_run(&so, &rn, &p, root, &e) :
+					    run_matrix(&rn, ks, nk, &p, root),
+		     &e);
 	run_catch_signals(0);
 out:
 	plan_free(&p);

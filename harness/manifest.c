@@ -13,13 +13,6 @@
 #include "common/exitcodes.h"
 #include "harness/runner.h"
 
-static const char *const type_names[] = {
-	[KERNEL_DEBIAN] = "debian",
-	[KERNEL_SOURCE] = "source",
-	[KERNEL_HOST] = "host",
-	[KERNEL_PATH] = "path",
-};
-
 static json_t *str_or_null(const char *s)
 {
 	return s && *s ? json_string(s) : json_null();
@@ -140,13 +133,13 @@ json_t *manifest_build(const struct runner *rn, const struct kernel_info *ki,
 		*out->failure ? "failed" : "complete", "failure",
 		str_or_null(out->failure), "run", "kernel", r->kernel,
 		"feature_set", r->set, "repeat", r->repeat, "kernel", "name",
-		ki->name, "type", type_names[ki->type], "release", release,
-		"config_sha256", str_or_null(ki->config_sha256), "source",
-		str_or_null(ki->source), "custom_slices", ki->custom_slices,
-		"vm", out->vm ? out->vm : json_null(), "features", features,
-		"recorder", "tool", get(ag, "recorder", "tool"), "events",
-		table_events(dir), "lost_events",
-		get(ag, "recorder", "lost_events"), "window",
+		ki->name, "type", kernel_type_name(ki->type), "release",
+		release, "config_sha256", str_or_null(ki->config_sha256),
+		"source", str_or_null(ki->source), "custom_slices",
+		ki->custom_slices, "vm", out->vm ? out->vm : json_null(),
+		"features", features, "recorder", "tool",
+		get(ag, "recorder", "tool"), "events", table_events(dir),
+		"lost_events", get(ag, "recorder", "lost_events"), "window",
 		json_incref(json_object_get(ag, "window")) ?: json_null(),
 		"scenario", "name", rn->sc->name, "sha256", rn->sha256,
 		"slicebench_rev", SB_VERSION, "host", host_json(out),

@@ -9,13 +9,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/log.h"
 #include "harness/agent.h"
 #include "harness/features.h"
 #include "harness/runner.h"
 
 static void host_log(const char *msg)
 {
-	fprintf(stderr, "  host: %s\n", msg);
+	sb_note("  host: %s", msg);
 }
 
 /* Write @orig back to @path and check it took; a note when it did not

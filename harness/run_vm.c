@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/log.h"
 #include "common/atomicio.h"
 #include "harness/boot/initramfs.h"
 #include "harness/boot/vm.h"
@@ -48,7 +49,7 @@ static int prepare(const struct runner *rn, struct run_kernel *k)
 		 k->ki.name, rn->sha256);
 	req = run_initramfs_request(rn, k, init, sizeof(init));
 	req.out_path = k->initrd;
-	fprintf(stderr, "run: initramfs for %s: %s\n", k->ki.name, k->initrd);
+	sb_note("run: initramfs for %s: %s", k->ki.name, k->initrd);
 	if (initramfs_build(&req, k->error, sizeof(k->error)))
 		return -1;
 	k->prepared = 1;

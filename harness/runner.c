@@ -13,7 +13,9 @@
 #include "analyzer/table_run.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
+#include "common/error.h"
 #include "common/exitcodes.h"
+#include "common/log.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
 
@@ -40,8 +42,8 @@ const volatile sig_atomic_t *run_catch_signals(int on)
 }
 
 /* Resolve each name of "a,b" with kernel_lookup. */
-int run_lookup_kernels(const char *cmd, const char *list, struct run_kernel *ks,
-		       int *n)
+int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
+		       struct sb_error *e)
 {
 	char buf[1024], *save = NULL, err[1024];
 
@@ -49,31 +51,27 @@ int run_lookup_kernels(const char *cmd, const char *list, struct run_kernel *ks,
 	*n = 0;
 	for (char *t = strtok_r(buf, ",", &save); t;
 	     t = strtok_r(NULL, ",", &save)) {
-		if (*n == PLAN_MAX_KERNELS) {
-			fprintf(stderr, "%s: --kernel: at most %d kernels\n",
-				cmd, PLAN_MAX_KERNELS);
-			return SB_EXIT_USAGE;
-		}
+		if (*n == PLAN_MAX_KERNELS)
+			return sb_error_set(e, -EINVAL, NULL, "--kernel", NULL,
+					    "at most %d kernels",
+					    PLAN_MAX_KERNELS);
 		memset(&ks[*n], 0, sizeof(ks[*n]));
 		int r = kernel_lookup(t, &ks[*n].ki, err, sizeof(err));
 
-		if (r) {
-			fprintf(stderr, "%s: --kernel: %s\n", cmd, err);
-			return r;
-		}
+		if (r)
+			return sb_error_set(e,
+					    r == SB_EXIT_USAGE ? -EINVAL : -EIO,
+					    NULL, "--kernel", NULL, "%s", err);
 		for (int i = 0; i < *n; i++)
-			if (!strcmp(ks[i].ki.name, ks[*n].ki.name)) {
-				fprintf(stderr,
-					"%s: --kernel: %s given twice\n", cmd,
-					t);
-				return SB_EXIT_USAGE;
-			}
+			if (!strcmp(ks[i].ki.name, ks[*n].ki.name))
+				return sb_error_set(e, -EINVAL, NULL,
+						    "--kernel", NULL,
+						    "%s given twice", t);
 		(*n)++;
 	}
-	if (!*n) {
-		fprintf(stderr, "%s: --kernel: no kernel named\n", cmd);
-		return SB_EXIT_USAGE;
-	}
+	if (!*n)
+		return sb_error_set(e, -EINVAL, NULL, "--kernel", NULL,
+				    "no kernel named");
 	return 0;
 }
 
@@ -130,7 +128,8 @@ static int new_run_dir(const char *results, const struct run_root *o,
 }
 
 int run_choose_root(const struct run_root *o, const struct scenario *sc,
-		    const struct plan *p, char *root, size_t len)
+		    const struct plan *p, char *root, size_t len,
+		    struct sb_error *e)
 {
 	const char *results = o->results ? o->results : "results";
 	char latest[PATH_MAX + 16], why[PATH_MAX + 200];
@@ -138,27 +137,25 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 
 	if (o->resume) {
 		snprintf(root, len, "%s", o->resume);
-		if (!plan_resumable(root, p, why, sizeof(why))) {
-			fprintf(stderr, "%s: --resume: %s\n", o->cmd, why);
-			return SB_EXIT_USAGE;
-		}
-		printf("resuming: %s\n", why);
+		if (!plan_resumable(root, p, why, sizeof(why)))
+			return sb_error_set(e, -EINVAL, NULL, "--resume", NULL,
+					    "%s", why);
+		sb_progress("resuming: %s", why);
 		return 0;
 	}
 	snprintf(latest, sizeof(latest), "%s/latest", results);
 	if (!o->new_run && realpath(latest, root)) {
 		if (plan_resumable(root, p, why, sizeof(why))) {
-			printf("resuming: %s (--new starts afresh)\n", why);
+			sb_progress("resuming: %s (--new starts afresh)", why);
 			return 0;
 		}
 	}
 	if ((r = sb_mkdir_p(results, 0755)) ||
-	    (r = new_run_dir(results, o, sc, p, root, len))) {
-		fprintf(stderr, "%s: cannot create a run under %s: %s\n",
-			o->cmd, results, strerror(-r));
-		return SB_EXIT_ENV;
-	}
-	printf("results: %s\n", root);
+	    (r = new_run_dir(results, o, sc, p, root, len)))
+		return sb_error_set(e, -EIO, NULL, NULL, NULL,
+				    "cannot create a run under %s: %s", results,
+				    strerror(-r));
+	sb_progress("results: %s", root);
 	return 0;
 }
 
@@ -208,8 +205,7 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 	snprintf(tmp, sizeof(tmp), "%s.tmp", final);
 	sb_rm_rf(tmp);
 	if ((rc = sb_mkdir_p(tmp, 0755))) {
-		fprintf(stderr, "slicebench: mkdir %s: %s\n", tmp,
-			strerror(-rc));
+		sb_warn("slicebench: mkdir %s: %s", tmp, strerror(-rc));
 		return -1;
 	}
 	sb_iso_time_now(start, sizeof(start));
@@ -223,7 +219,7 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 		return 1;
 	}
 	if (!*out.failure && table_for_run(tmp, err, sizeof(err)))
-		fprintf(stderr, "  no delay table: %s\n", err);
+		sb_warn("  no delay table: %s", err);
 	sb_iso_time_now(end, sizeof(end));
 	m = manifest_build(rn, &k->ki, r, tmp, &out, start, end);
 	snprintf(path, sizeof(path), "%s/manifest.json", tmp);
@@ -233,21 +229,20 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 	json_decref(out.agent);
 	sb_rm_rf(final);
 	if (rc || rename(tmp, final)) {
-		fprintf(stderr, "slicebench: cannot finish %s\n", final);
+		sb_warn("slicebench: cannot finish %s", final);
 		return -1;
 	}
 	if (*out.failure)
-		printf("  FAILED: %s\n", out.failure);
+		sb_progress("  FAILED: %s", out.failure);
 	return *out.failure ? -1 : 0;
 }
 
-int run_accel_valid(const char *cmd, const char *accel)
+int run_accel_check(const char *accel, struct sb_error *e)
 {
 	if (vm_accel_known(accel))
-		return 1;
-	fprintf(stderr, "%s: --accel: \"%s\" is not one of " VM_ACCELS "\n",
-		cmd, accel);
-	return 0;
+		return 0;
+	return sb_error_set(e, -EINVAL, NULL, "--accel", NULL,
+			    "\"%s\" is not one of " VM_ACCELS, accel);
 }
 
 void run_set_accel(struct runner *rn, const char *accel,
@@ -261,5 +256,5 @@ void run_set_accel(struct runner *rn, const char *accel,
 
 void run_warn_line(const char *msg)
 {
-	fprintf(stderr, "warning: %s\n", msg);
+	sb_warn("warning: %s", msg);
 }

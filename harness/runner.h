@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <jansson.h>
 
+#include "common/error.h"
 #include "harness/boot/initramfs.h"
 #include "harness/boot/kernel.h"
 #include "harness/plan.h"
@@ -39,11 +40,11 @@ struct run_outcome {
 
 /*
  * Resolve each name of "a,b" (kernels/<name>, host, a bzImage path) into
- * @ks, at most PLAN_MAX_KERNELS. Says what is wrong on stderr, after @cmd,
- * and returns an SB_EXIT_* code (cmd_run, cmd_plan).
+ * @ks, at most PLAN_MAX_KERNELS. Returns 0 or -errno (-EINVAL: a bad or
+ * unknown name) with @e saying what is wrong (run, check, plan).
  */
-int run_lookup_kernels(const char *cmd, const char *list, struct run_kernel *ks,
-		       int *n);
+int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
+		       struct sb_error *e);
 
 /*
  * Is every workload tool of the scenario outside the registry a program
@@ -60,11 +61,21 @@ int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
  */
 int run_one(const struct runner *rn, struct run_kernel *k,
 	    const struct plan_run *r, const char *root);
-/* cmd_run.c: the failures of @p's runs under @root (and the figures of
- * runs without a delay table), then the end of the run (ci_bench_end: the
- * seed's tables, the verdicts, report.html). */
-void run_print_results(const struct scenario *sc, const struct plan *p,
-		       const char *root);
+/*
+ * matrix.c: the failures of @p's runs under @root (and the figures of runs
+ * without a delay table), then the end of the run (ci_bench_end: the seed's
+ * tables, the verdicts, report.html), on @out.
+ */
+void run_print_results(FILE *out, const struct scenario *sc,
+		       const struct plan *p, const char *root);
+/*
+ * matrix.c: every pending run of @p in plan order, here, with progress
+ * through the logger, then run_print_results on stdout; stops after the
+ * current run when rn->stop is set. 0 every run complete, 1 a run failed
+ * or the matrix was interrupted (said through the logger).
+ */
+int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
+	       const struct plan *p, const char *root);
 /*
  * SIGINT/SIGTERM: stop after the current run; @on 0 restores the default.
  * Returns the flag a stop sets (for rn->stop).
@@ -73,7 +84,6 @@ const volatile sig_atomic_t *run_catch_signals(int on);
 
 /* Where a matrix's run directory goes, and whether to resume one. */
 struct run_root {
-	const char *cmd; /* for messages: "slicebench run" */
 	const char *results; /* results root; NULL: "results" */
 	const char *resume; /* this RUN_DIR, or NULL */
 	const char *scenario; /* copied into a new run directory */
@@ -83,17 +93,19 @@ struct run_root {
 /*
  * The run directory of @p: --resume, else a resumable results/latest, else
  * a new results/<scenario>-<time> (results/latest points at it). Says
- * which; returns an SB_EXIT_* code.
+ * which through the logger; returns 0 or -errno with @e set (-EINVAL:
+ * --resume names a run that does not fit).
  */
 int run_choose_root(const struct run_root *o, const struct scenario *sc,
-		    const struct plan *p, char *root, size_t len);
+		    const struct plan *p, char *root, size_t len,
+		    struct sb_error *e);
 /* rn->bin_dir and rn->src_dir from this executable's place. */
 void run_self_dirs(struct runner *rn);
 double run_now_s(void);
-/* A scenario loader's warning, on stderr. */
+/* A scenario loader's warning, through the logger. */
 void run_warn_line(const char *msg);
-/* Is @accel one of auto, kvm, tcg, icount? Says so on stderr when not. */
-int run_accel_valid(const char *cmd, const char *accel);
+/* Is @accel one of VM_ACCELS? 0, or -EINVAL with @e saying so. */
+int run_accel_check(const char *accel, struct sb_error *e);
 /* rn->accel: @accel (an option), else the scenario's guest.accel, else auto. */
 void run_set_accel(struct runner *rn, const char *accel,
 		   const struct scenario *sc);

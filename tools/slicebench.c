@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-/* slicebench front end: a table of subcommands, like git or perf. */
+/* slicebench front end: owns the table of subcommands; each part declares its own in <part>/cmds.h. */
 #include <stdio.h>
 #include <string.h>
 
+#include "analyzer/cmds.h"
+#include "ci/cmds.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
-#include "tools/commands.h"
+#include "harness/cmds.h"
 
 struct command {
 	const char *name;

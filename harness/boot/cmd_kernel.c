@@ -17,7 +17,7 @@
 #include "harness/boot/initramfs.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm.h"
-#include "tools/commands.h"
+#include "harness/cmds.h"
 
 struct boot_opts {
 	const char *init, *scenario, *results_out, *console, *initrd_out;
@@ -188,13 +188,16 @@ static int lookup(const char *name, struct kernel_info *ki, int prepare)
 	return ret;
 }
 
-static int do_list(void)
+static int do_list(const char *name, int argc, char **argv)
 {
 	struct kernel_info ki;
 	char *names, *p, err[1024], versions[1024];
 	size_t n;
 	int ret = kernel_list(&names, &n);
 
+	(void)name;
+	(void)argc;
+	(void)argv;
 	if (ret) {
 		fprintf(stderr, "slicebench kernel: %s: %s\n", kernel_dir(),
 			strerror(-ret));
@@ -387,21 +390,73 @@ static int do_boot(const char *name, int argc, char **argv)
 	return res.status == VM_OK ? SB_EXIT_OK : SB_EXIT_ENV;
 }
 
-int cmd_kernel(int argc, char **argv)
+static int do_show(const char *name, int argc, char **argv)
 {
 	struct kernel_info ki;
-	const char *sub = argc > 1 ? argv[1] : "";
-	int ret;
+	int ret = lookup(name, &ki, 0);
 
-	if (!strcmp(sub, "--help") || !strcmp(sub, "-h") ||
-	    !strcmp(sub, "help")) {
+	(void)argc;
+	(void)argv;
+	return ret ? ret : print_json(info_json(&ki));
+}
+
+static int do_fetch(const char *name, int argc, char **argv)
+{
+	struct kernel_info ki;
+	int ret = lookup(name, &ki, 1);
+
+	(void)argc;
+	(void)argv;
+	return ret ? ret : print_json(info_json(&ki));
+}
+
+static int do_build(const char *name, int argc, char **argv)
+{
+	struct kernel_info ki;
+	int ret = lookup(name, &ki, 0);
+
+	if (!ret && ki.type != KERNEL_SOURCE) {
+		fprintf(stderr,
+			"slicebench kernel build: %s is a %s kernel; use fetch\n",
+			ki.name, kernel_type_name(ki.type));
+		return SB_EXIT_USAGE;
+	}
+	return ret ?: do_fetch(name, argc, argv);
+}
+
+/* The subcommands: each gets NAME (NULL for list) and its own argv. */
+static const struct kernel_sub {
+	const char *name;
+	int needs_name; /* `kernel SUB NAME`; else `kernel SUB` alone */
+	int takes_options; /* options after NAME */
+	int (*run)(const char *name, int argc, char **argv);
+} subs[] = {
+	{ "list", 0, 0, do_list },	     { "show", 1, 0, do_show },
+	{ "fetch", 1, 0, do_fetch },	     { "build", 1, 0, do_build },
+	{ "initramfs", 1, 1, do_initramfs }, { "boot", 1, 1, do_boot },
+};
+
+static const struct kernel_sub *find_sub(const char *name)
+{
+	for (size_t i = 0; i < sizeof(subs) / sizeof(subs[0]); i++)
+		if (!strcmp(subs[i].name, name))
+			return &subs[i];
+	return NULL;
+}
+
+int cmd_kernel(int argc, char **argv)
+{
+	const char *name = argc > 1 ? argv[1] : "";
+	const struct kernel_sub *sub = find_sub(name);
+
+	if (!strcmp(name, "--help") || !strcmp(name, "-h") ||
+	    !strcmp(name, "help")) {
 		usage(stdout);
 		return SB_EXIT_OK;
 	}
-	if (!strcmp(sub, "list") && argc == 2)
-		return do_list();
-	if (argc < 3 ||
-	    (argc > 3 && strcmp(sub, "boot") && strcmp(sub, "initramfs"))) {
+	if (sub && !sub->needs_name && argc == 2)
+		return sub->run(NULL, argc - 1, argv + 1);
+	if (argc < 3 || (argc > 3 && !(sub && sub->takes_options))) {
 		usage(stderr);
 		return SB_EXIT_USAGE;
 	}
@@ -409,26 +464,9 @@ int cmd_kernel(int argc, char **argv)
 		usage(stdout);
 		return SB_EXIT_OK;
 	}
-	if (!strcmp(sub, "boot"))
-		return do_boot(argv[2], argc - 2, argv + 2);
-	if (!strcmp(sub, "initramfs"))
-		return do_initramfs(argv[2], argc - 2, argv + 2);
-	if (!strcmp(sub, "show")) {
-		ret = lookup(argv[2], &ki, 0);
-		return ret ? ret : print_json(info_json(&ki));
+	if (!sub || !sub->needs_name) {
+		usage(stderr);
+		return SB_EXIT_USAGE;
 	}
-	if (!strcmp(sub, "fetch") || !strcmp(sub, "build")) {
-		ret = lookup(argv[2], &ki, 0);
-		if (!ret && !strcmp(sub, "build") && ki.type != KERNEL_SOURCE) {
-			fprintf(stderr,
-				"slicebench kernel build: %s is a %s kernel; use fetch\n",
-				ki.name, kernel_type_name(ki.type));
-			return SB_EXIT_USAGE;
-		}
-		if (!ret)
-			ret = lookup(argv[2], &ki, 1);
-		return ret ? ret : print_json(info_json(&ki));
-	}
-	usage(stderr);
-	return SB_EXIT_USAGE;
+	return sub->run(argv[2], argc - 2, argv + 2);
 }

@@ -2,21 +2,17 @@
 /* Kernel descriptors: find, parse and validate kernels/<name>/kernel.json. */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <jansson.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
-#include "common/rootdir.h"
 #include "common/exitcodes.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/kernel_backends.h"
-#include "common/sha256.h"
 
 #define T_DEBIAN (1u << KERNEL_DEBIAN)
 #define T_SOURCE (1u << KERNEL_SOURCE)
@@ -47,47 +43,6 @@ static const struct field {
 	FIELD("series", T_SOURCE, F_PATH, series, 0),
 #undef FIELD
 };
-
-static const char *const type_names[] = {
-	[KERNEL_DEBIAN] = "debian",
-	[KERNEL_SOURCE] = "source",
-	[KERNEL_HOST] = "host",
-	[KERNEL_PATH] = "path",
-};
-
-const char *kernel_type_name(enum kernel_type t)
-{
-	return (unsigned int)t < 4 ? type_names[t] : "?";
-}
-
-const char *kernel_dir(void)
-{
-	static char dir[PATH_MAX];
-	const char *env = getenv("SLICEBENCH_KERNELS");
-
-	if (env && *env)
-		snprintf(dir, sizeof(dir), "%s", env);
-	else
-		sb_root_path(dir, sizeof(dir), "kernels");
-	return dir;
-}
-
-const char *kernel_cache_dir(void)
-{
-	static char dir[PATH_MAX];
-	const char *env = getenv("SLICEBENCH_CACHE");
-	const char *xdg = getenv("XDG_CACHE_HOME");
-	const char *home = getenv("HOME");
-
-	if (env && *env)
-		snprintf(dir, sizeof(dir), "%s", env);
-	else if (xdg && *xdg)
-		snprintf(dir, sizeof(dir), "%s/slicebench", xdg);
-	else
-		snprintf(dir, sizeof(dir), "%s/.cache/slicebench",
-			 home && *home ? home : "/tmp");
-	return dir;
-}
 
 static int cmp_names(const void *a, const void *b)
 {
@@ -207,11 +162,12 @@ static int parse_type(json_t *root, const char *path, enum kernel_type *t,
 {
 	const char *s = json_string_value(json_object_get(root, "type"));
 
-	for (int i = KERNEL_DEBIAN; s && i <= KERNEL_HOST; i++)
-		if (!strcmp(s, type_names[i])) {
-			*t = (enum kernel_type)i;
-			return 0;
-		}
+	const struct kernel_backend *b = s ? kernel_backend_named(s) : NULL;
+
+	if (b && b->descriptor) {
+		*t = b->type;
+		return 0;
+	}
 	snprintf(err, errlen,
 		 "%s: type: %s%s%s is not a kernel type (debian, source, host)",
 		 path, s ? "\"" : "", s ? s : "missing or not a string",
@@ -257,7 +213,7 @@ static int parse_root(json_t *root, const char *path, struct kernel_info *ki,
 		if (!(f->types & (1u << ki->type))) {
 			snprintf(err, errlen,
 				 "%s: %s: not a key of type \"%s\" kernels",
-				 path, key, type_names[ki->type]);
+				 path, key, kernel_type_name(ki->type));
 			return SB_EXIT_USAGE;
 		}
 		ret = parse_field(f, v, base, ki, path, err, errlen);
@@ -305,60 +261,6 @@ int kernel_parse_descriptor(const char *path, const char *name,
 	return 0;
 }
 
-int kernel_set_config(struct kernel_info *ki, const char *config)
-{
-	int ret;
-
-	if (set_string(ki->config_path, sizeof(ki->config_path), config))
-		return -ENAMETOOLONG;
-	ret = sb_sha256_file(config, ki->config_sha256);
-	if (ret) {
-		ki->config_path[0] = '\0';
-		ki->config_sha256[0] = '\0';
-	}
-	return ret;
-}
-
-int kernel_image_release(const char *image, char *buf, size_t len)
-{
-	unsigned char hdr[0x210];
-	char ver[256];
-	unsigned int off;
-	ssize_t n;
-	size_t i;
-	int fd = open(image, O_RDONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	/* Boot protocol: "HdrS" at 0x202, kernel_version pointer at 0x20e. */
-	n = pread(fd, hdr, sizeof(hdr), 0);
-	if (n != (ssize_t)sizeof(hdr) || memcmp(hdr + 0x202, "HdrS", 4)) {
-		ret = -EINVAL;
-		goto out;
-	}
-	off = (unsigned int)(hdr[0x20e] | hdr[0x20f] << 8) + 0x200;
-	n = pread(fd, ver, sizeof(ver) - 1, off);
-	if (n <= 0 || off == 0x200) {
-		ret = -EINVAL;
-		goto out;
-	}
-	ver[n] = '\0';
-	for (i = 0; ver[i] && ver[i] != ' '; i++)
-		if (ver[i] < 0x21 || ver[i] > 0x7e) {
-			ret = -EINVAL;
-			goto out;
-		}
-	if (i == 0 || i >= len) {
-		ret = i ? -ENAMETOOLONG : -EINVAL;
-		goto out;
-	}
-	memcpy(buf, ver, i);
-	buf[i] = '\0';
-out:
-	close(fd);
-	return ret;
-}
-
 /* 1 if @release names a kernel with EEVDF custom slices (>= 6.12). */
 static int release_has_slices(const char *release)
 {
@@ -395,20 +297,6 @@ static int lookup_path(const char *name, struct kernel_info *ki, char *err,
 	}
 	ki->custom_slices = release_has_slices(ki->release);
 	return 0;
-}
-
-static void lookup_host(struct kernel_info *ki)
-{
-	struct utsname u;
-	char config[PATH_MAX];
-
-	if (uname(&u))
-		return;
-	snprintf(ki->release, sizeof(ki->release), "%s", u.release);
-	snprintf(ki->source, sizeof(ki->source), "running kernel %s",
-		 u.release);
-	snprintf(config, sizeof(config), "/boot/config-%s", u.release);
-	kernel_set_config(ki, config);
 }
 
 static void unknown_kernel(const char *name, char *err, size_t errlen)
@@ -462,13 +350,14 @@ static int lookup_pinned(const char *name, struct kernel_info *ki, char *err,
 	snprintf(ki->version, sizeof(ki->version), "%s", at + 1);
 	ki->image[0] = ki->release[0] = ki->source[0] = '\0';
 	ki->config_path[0] = ki->config_sha256[0] = ki->modules_dir[0] = '\0';
-	kernel_find_debian(ki);
+	kernel_backend_of(KERNEL_DEBIAN)->find(ki);
 	return 0;
 }
 
 int kernel_lookup(const char *name, struct kernel_info *ki, char *err,
 		  size_t errlen)
 {
+	const struct kernel_backend *b;
 	char path[PATH_MAX];
 	int ret;
 
@@ -488,32 +377,13 @@ int kernel_lookup(const char *name, struct kernel_info *ki, char *err,
 	ret = kernel_parse_descriptor(path, name, ki, err, errlen);
 	if (ret)
 		return ret;
-	if (ki->type == KERNEL_HOST)
-		lookup_host(ki);
-	else if (ki->type == KERNEL_DEBIAN)
-		kernel_find_debian(ki);
-	else if (ki->type == KERNEL_SOURCE)
-		kernel_find_source(ki);
+	b = kernel_backend_of(ki->type);
+	if (b->find)
+		b->find(ki);
 	return 0;
 }
 
 int kernel_prepare(struct kernel_info *ki, char *err, size_t errlen)
 {
-	switch (ki->type) {
-	case KERNEL_DEBIAN:
-		return kernel_fetch_debian(ki, err, errlen);
-	case KERNEL_SOURCE:
-		return kernel_build_source(ki, err, errlen);
-	case KERNEL_HOST:
-		return 0;
-	case KERNEL_PATH:
-		if (access(ki->image, R_OK)) {
-			snprintf(err, errlen, "%s: %s", ki->image,
-				 strerror(errno));
-			return SB_EXIT_USAGE;
-		}
-		return 0;
-	}
-	snprintf(err, errlen, "kernel %s: bad type", ki->name);
-	return SB_EXIT_USAGE;
+	return kernel_backend_of(ki->type)->prepare(ki, err, errlen);
 }

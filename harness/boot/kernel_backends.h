@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The ways kernel_prepare() makes an image: Debian packages, source builds. */
+/* The ways a kernel under test is found and made ready, one ops table per kernel type. */
 #ifndef SB_BOOT_KERNEL_BACKENDS_H
 #define SB_BOOT_KERNEL_BACKENDS_H
 
@@ -7,17 +7,30 @@
 
 #include "harness/boot/kernel.h"
 
-/* apt-cache → apt-get download → dpkg-deb -x into the cache (kernel_debian.c). */
-int kernel_fetch_debian(struct kernel_info *ki, char *err, size_t errlen);
-/* Fill image/config/release from a cached Debian unpack, if there is one. */
-int kernel_find_debian(struct kernel_info *ki);
+struct kernel_backend {
+	enum kernel_type type;
+	const char *name; /* as descriptors spell the type */
+	int descriptor; /* may a kernels/<name>/kernel.json have this type? */
+	/* Fill image/config/release from what is already there (the cache,
+	 * the running kernel); 0, or -errno when nothing is. NULL: nothing to
+	 * find (an image file, read when looked up). */
+	int (*find)(struct kernel_info *ki);
+	/* Make the image available (fetch, unpack, build) and fill
+	 * image/config/release; 0 or an SB_EXIT_* code with @err set. */
+	int (*prepare)(struct kernel_info *ki, char *err, size_t errlen);
+};
 
-/* Unpack, configure, patch and build into the cache (kernel_source.c). */
-int kernel_build_source(struct kernel_info *ki, char *err, size_t errlen);
-/* Fill image/config/release from a finished cached build, if there is one. */
-int kernel_find_source(struct kernel_info *ki);
+/* kernel_debian.c: apt-cache, apt-get download, dpkg-deb -x into the cache. */
+extern const struct kernel_backend kernel_debian_backend;
+/* kernel_source.c: unpack, configure, patch and build into the cache. */
+extern const struct kernel_backend kernel_source_backend;
 
-/* Record @config (path) and its sha256 in @ki. Returns 0 or -errno. */
+/* The backend of @t (kernel_backends.c). */
+const struct kernel_backend *kernel_backend_of(enum kernel_type t);
+/* The backend a descriptor's "type" names, or NULL. */
+const struct kernel_backend *kernel_backend_named(const char *name);
+
+/* Record @config (path) and its sha256 in @ki (kernel_cache.c). Returns 0 or -errno. */
 int kernel_set_config(struct kernel_info *ki, const char *config);
 
 #endif

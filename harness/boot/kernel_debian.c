@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/log.h"
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
 #include "common/spawn.h"
@@ -195,7 +196,7 @@ static void debian_dir(char *buf, size_t len)
 	snprintf(buf, len, "%s/debian", kernel_cache_dir());
 }
 
-int kernel_find_debian(struct kernel_info *ki)
+static int find_debian(struct kernel_info *ki)
 {
 	char dir[PATH_MAX], best[256] = "", path[PATH_MAX + 256];
 	struct dirent *de;
@@ -266,7 +267,7 @@ static int download(const char *dir, const char *pkg, const char *ver,
 		return SB_EXIT_ENV;
 	}
 	snprintf(log, sizeof(log), "%s.log", tmp);
-	fprintf(stderr, "kernel: apt-get download %s\n", spec);
+	sb_note("kernel: apt-get download %s", spec);
 	rc = sb_run(&(struct sb_spawn){ .argv = argv,
 					.stdout_path = log,
 					.stderr_path = log,
@@ -294,7 +295,7 @@ static int unpack(const char *deb, const char *final, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
 		return SB_EXIT_ENV;
 	}
-	fprintf(stderr, "kernel: dpkg-deb -x %s\n", deb);
+	sb_note("kernel: dpkg-deb -x %s", deb);
 	rc = sb_run(&(struct sb_spawn){ .argv = argv }, APT_TIMEOUT_NS);
 	if (rc == 0 && rename(tmp, final)) {
 		int e = errno;
@@ -312,7 +313,7 @@ static int unpack(const char *deb, const char *final, char *err, size_t errlen)
 	return 0;
 }
 
-int kernel_fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
+static int fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
 {
 	struct candidates c = { 0 };
 	char dir[PATH_MAX], ver[128] = "", final[PATH_MAX + 512];
@@ -332,9 +333,8 @@ int kernel_fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
 			pkg = c.v[i];
 	if (!pkg) {
 		candidates_free(&c);
-		if (!kernel_find_debian(ki)) {
-			fprintf(stderr,
-				"kernel %s: apt gave no candidate for %s; using the cached %s\n",
+		if (!find_debian(ki)) {
+			sb_warn("kernel %s: apt gave no candidate for %s; using the cached %s",
 				ki->name, ki->package, ki->source);
 			return 0;
 		}
@@ -389,3 +389,11 @@ int kernel_debian_versions(const struct kernel_info *ki, char *buf, size_t len)
 	candidates_free(&c);
 	return ret ? -EIO : 0;
 }
+
+const struct kernel_backend kernel_debian_backend = {
+	.type = KERNEL_DEBIAN,
+	.name = "debian",
+	.descriptor = 1,
+	.find = find_debian,
+	.prepare = fetch_debian,
+};

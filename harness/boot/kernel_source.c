@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/log.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
@@ -56,7 +57,7 @@ static int step(struct build *b, const char *what, const char *const *argv,
 		fprintf(f, "\n");
 		fclose(f);
 	}
-	fprintf(stderr, "kernel %s: %s\n", b->ki->name, what);
+	sb_note("kernel %s: %s", b->ki->name, what);
 	rc = sb_run(&(struct sb_spawn){ .argv = argv,
 					.stdout_path = b->log,
 					.stderr_path = b->log,
@@ -312,8 +313,8 @@ static int run_build(struct build *b, const struct kernel_patches *q,
 	json_t *stamp;
 	int ret;
 
-	fprintf(stderr, "kernel %s: building in %s (log: %s)\n", b->ki->name,
-		b->dir, b->log);
+	sb_note("kernel %s: building in %s (log: %s)", b->ki->name, b->dir,
+		b->log);
 	ret = patched_tree(b, q);
 	if (!ret)
 		ret = configure(b);
@@ -344,7 +345,7 @@ static int lock_build(struct build *b)
 	if (fd < 0)
 		return -1;
 	if (flock(fd, LOCK_EX | LOCK_NB)) {
-		fprintf(stderr, "kernel %s: waiting for another build of %s\n",
+		sb_note("kernel %s: waiting for another build of %s",
 			b->ki->name, b->dir);
 		if (flock(fd, LOCK_EX)) {
 			close(fd);
@@ -382,7 +383,7 @@ static void describe(struct build *b, size_t patches)
 		 b->key);
 }
 
-int kernel_find_source(struct kernel_info *ki)
+static int find_source(struct kernel_info *ki)
 {
 	struct kernel_patches q = { 0 };
 	char err[1024], done[PATH_MAX + 8];
@@ -397,7 +398,7 @@ int kernel_find_source(struct kernel_info *ki)
 	return ret;
 }
 
-int kernel_build_source(struct kernel_info *ki, char *err, size_t errlen)
+static int build_source(struct kernel_info *ki, char *err, size_t errlen)
 {
 	struct kernel_patches q = { 0 };
 	struct build b = { .ki = ki, .err = err, .errlen = errlen };
@@ -424,3 +425,11 @@ int kernel_build_source(struct kernel_info *ki, char *err, size_t errlen)
 	kernel_patches_free(&q);
 	return ret;
 }
+
+const struct kernel_backend kernel_source_backend = {
+	.type = KERNEL_SOURCE,
+	.name = "source",
+	.descriptor = 1,
+	.find = find_source,
+	.prepare = build_source,
+};

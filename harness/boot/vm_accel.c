@@ -15,6 +15,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "common/log.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
@@ -80,8 +81,7 @@ static int probe(const struct vm_request *req, char *note, size_t len)
 	p.console_log = console;
 	p.timeout_ns = PROBE_TIMEOUT_NS;
 	memset(&r, 0, sizeof(r));
-	fprintf(stderr, "vm: probing KVM with a boot of %s\n",
-		req->kernel->image);
+	sb_note("vm: probing KVM with a boot of %s", req->kernel->image);
 	if (vm_boot(&p, "kvm", &r)) {
 		snprintf(note, len, "KVM probe could not run QEMU: %.180s",
 			 r.detail);
@@ -185,7 +185,7 @@ int vm_choose_accel(const struct vm_request *req, struct vm_result *res)
 	}
 	snprintf(line, sizeof(line), "%s (%s)", res->accel, res->accel_note);
 	if (strcmp(line, last)) {
-		fprintf(stderr, "vm: accelerator %s\n", line);
+		sb_note("vm: accelerator %s", line);
 		snprintf(last, sizeof(last), "%s", line);
 	}
 	return 0;

@@ -6,7 +6,7 @@
 
 #include "common/exitcodes.h"
 #include "harness/scale/merge.h"
-#include "tools/commands.h"
+#include "harness/cmds.h"
 
 static const char usage[] =
 	"usage: slicebench merge OUT DIR...\n\n"

@@ -7,12 +7,13 @@
 #include <unistd.h>
 
 #include "common/atomicio.h"
+#include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/sha256.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
-#include "tools/commands.h"
+#include "harness/cmds.h"
 
 struct plan_opts {
 	const char *kernels, *repeats, *results;
@@ -118,6 +119,7 @@ int cmd_plan(int argc, char **argv)
 	const char *names[PLAN_MAX_KERNELS], *scenario = NULL;
 	char err[1024] = "", sha[65], id[300], *end;
 	struct plan p = { 0 };
+	struct sb_error e;
 	int nk = 0, repeats = 0, r;
 
 	if (!sc || !ks) {
@@ -145,8 +147,10 @@ int cmd_plan(int argc, char **argv)
 		fprintf(stderr, "%s\n", err);
 		goto out_free;
 	}
-	if ((r = run_lookup_kernels("slicebench plan", o.kernels, ks, &nk)))
+	if ((r = run_lookup_kernels(o.kernels, ks, &nk, &e))) {
+		r = sb_error_report("slicebench plan", r, &e);
 		goto out;
+	}
 	if (sb_sha256_file(scenario, sha)) {
 		fprintf(stderr, "slicebench plan: %s: not readable\n",
 			scenario);

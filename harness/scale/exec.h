@@ -35,12 +35,24 @@ size_t exec_unit_args(const struct exec_ctx *c, const char **v);
 /* Write the unit ids, one a line, to @path. Returns 0 or -errno. */
 int exec_write_units(const struct exec_ctx *c, const char *path);
 
-/*
- * Each returns 0 when every unit process succeeded, the number of failed
- * ones (> 0), or -errno with @err set (cannot start the engine).
- */
-int exec_local(const struct exec_ctx *c, char *err, size_t errlen);
-int exec_parallel(const struct exec_ctx *c, char *err, size_t errlen);
-int exec_slurm(const struct exec_ctx *c, char *err, size_t errlen);
+/* One way of running unit processes (an ops table). */
+struct executor {
+	const char *name; /* --executor NAME */
+	/* Hand it every unit, complete ones too (GNU parallel: its joblog's
+	 * job numbers stay stable over reruns); else only pending ones. */
+	int all_units;
+	/* 0 when every unit process succeeded, the number of failed ones
+	 * (> 0), or -errno with @err set (cannot start the engine). */
+	int (*run)(const struct exec_ctx *c, char *err, size_t errlen);
+};
+
+extern const struct executor exec_local; /* exec_local.c: --jobs N here */
+extern const struct executor exec_parallel; /* exec_parallel.c: GNU parallel */
+extern const struct executor exec_slurm; /* exec_slurm.c: sbatch --array */
+
+/* The executor called @name, or NULL (exec_common.c). */
+const struct executor *exec_find(const char *name);
+/* "local, parallel, slurm": every name, for messages. */
+const char *exec_names(void);
 
 #endif

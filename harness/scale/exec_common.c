@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* What every executor hands a unit process, and the units file. */
+/* The executors' table, what every executor hands a unit process, and the units file. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,4 +44,31 @@ int exec_write_units(const struct exec_ctx *c, const char *path)
 	rc = sb_write_file_atomic(path, buf, len);
 	free(buf);
 	return rc;
+}
+
+static const struct executor *const executors[] = {
+	&exec_local,
+	&exec_parallel,
+	&exec_slurm,
+};
+#define N_EXECUTORS (sizeof(executors) / sizeof(executors[0]))
+
+const struct executor *exec_find(const char *name)
+{
+	for (size_t i = 0; i < N_EXECUTORS; i++)
+		if (!strcmp(executors[i]->name, name))
+			return executors[i];
+	return NULL;
+}
+
+const char *exec_names(void)
+{
+	static char names[64];
+
+	if (!*names)
+		for (size_t i = 0; i < N_EXECUTORS; i++)
+			snprintf(names + strlen(names),
+				 sizeof(names) - strlen(names), "%s%s",
+				 i ? ", " : "", executors[i]->name);
+	return names;
 }

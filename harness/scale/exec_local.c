@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/log.h"
 #include "common/spawn.h"
 #include "harness/scale/exec.h"
 
@@ -56,7 +57,7 @@ static pid_t start_unit(const struct exec_ctx *c, const char *unit,
 	return pid;
 }
 
-int exec_local(const struct exec_ctx *c, char *err, size_t errlen)
+static int run_local(const struct exec_ctx *c, char *err, size_t errlen)
 {
 	cpu_set_t *groups = calloc((size_t)c->jobs, sizeof(*groups));
 	pid_t *slot = calloc((size_t)c->jobs, sizeof(*slot));
@@ -66,11 +67,10 @@ int exec_local(const struct exec_ctx *c, char *err, size_t errlen)
 	if (!rc)
 		rc = cpu_groups(c->jobs, groups, err, errlen);
 	if (!rc)
-		fprintf(stderr,
-			"warning: %d runs at once on one host (guests or "
+		sb_warn("warning: %d runs at once on one host (guests or "
 			"host-mode workloads) perturb each other's latency "
 			"(shared caches, memory bandwidth, host scheduler): "
-			"compare only runs made the same way\n",
+			"compare only runs made the same way",
 			c->jobs);
 	while (!rc && (running || (next < c->n_units && !*c->stop))) {
 		int st, j;
@@ -109,3 +109,8 @@ int exec_local(const struct exec_ctx *c, char *err, size_t errlen)
 	free(slot);
 	return rc ? rc : failed + (int)(c->n_units - next);
 }
+
+const struct executor exec_local = {
+	.name = "local",
+	.run = run_local,
+};

@@ -5,10 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/log.h"
 #include "common/spawn.h"
 #include "harness/scale/exec.h"
 
-int exec_parallel(const struct exec_ctx *c, char *err, size_t errlen)
+static int run_parallel(const struct exec_ctx *c, char *err, size_t errlen)
 {
 	char units[PATH_MAX], joblog[PATH_MAX], jobs[16];
 	const char *argv[48];
@@ -25,10 +26,9 @@ int exec_parallel(const struct exec_ctx *c, char *err, size_t errlen)
 	snprintf(joblog, sizeof(joblog), "%s/parallel.joblog", c->root);
 	snprintf(jobs, sizeof(jobs), "%d", c->jobs > 0 ? c->jobs : 1);
 	if (c->jobs > 1)
-		fprintf(stderr,
-			"warning: %d jobs per host: runs at once on one host "
+		sb_warn("warning: %d jobs per host: runs at once on one host "
 			"perturb each other's latency (and parallel does not "
-			"pin them); keep 1 for latency work\n",
+			"pin them); keep 1 for latency work",
 			c->jobs);
 	if ((rc = exec_write_units(c, units))) {
 		snprintf(err, errlen, "%s: %s", units, strerror(-rc));
@@ -76,3 +76,9 @@ int exec_parallel(const struct exec_ctx *c, char *err, size_t errlen)
 	/* parallel exits with the number of failed jobs (capped at 100) */
 	return rc;
 }
+
+const struct executor exec_parallel = {
+	.name = "parallel",
+	.all_units = 1,
+	.run = run_parallel,
+};

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/log.h"
 #include "common/atomicio.h"
 #include "common/spawn.h"
 #include "harness/scale/exec.h"
@@ -108,7 +109,7 @@ static int wait_job(const struct exec_ctx *c, const char *dir, long id)
 		if (*c->stop) {
 			struct sb_spawn sp = { .argv = cancel };
 
-			fprintf(stderr, "slurm: cancelling job %s\n", job);
+			sb_note("slurm: cancelling job %s", job);
 			sb_run(&sp, 60LL * 1000000000);
 			return -EINTR;
 		}
@@ -188,8 +189,7 @@ static int failed_tasks(const struct exec_ctx *c, const char *dir, long id)
 		if (!strncmp(state, "COMPLETED", 9))
 			continue;
 		t = strtol(task, NULL, 10);
-		fprintf(stderr, "slurm: job %ld task %s (unit %s): %s%s%s\n",
-			id, task,
+		sb_warn("slurm: job %ld task %s (unit %s): %s%s%s", id, task,
 			t >= 0 && (size_t)t < c->n_units ? c->units[t] : "?",
 			state, *code ? " exit " : "", code);
 		failed++;
@@ -198,7 +198,7 @@ static int failed_tasks(const struct exec_ctx *c, const char *dir, long id)
 	return failed;
 }
 
-int exec_slurm(const struct exec_ctx *c, char *err, size_t errlen)
+static int run_slurm(const struct exec_ctx *c, char *err, size_t errlen)
 {
 	char dir[PATH_MAX];
 	long job = 0;
@@ -217,20 +217,26 @@ int exec_slurm(const struct exec_ctx *c, char *err, size_t errlen)
 	}
 	if ((rc = submit(c, dir, &job, err, errlen)))
 		return rc;
-	printf("slurm: job %ld, %zu array tasks; task output in %s/%ld_*.out\n",
-	       job, c->n_units, dir, job);
-	fflush(stdout);
+	sb_progress(
+		"slurm: job %ld, %zu array tasks; task output in %s/%ld_*.out",
+		job, c->n_units, dir, job);
 	if ((rc = wait_job(c, dir, job))) {
 		snprintf(err, errlen, "slurm job %ld cancelled", job);
 		return rc;
 	}
 	failed = failed_tasks(c, dir, job);
 	if (failed < 0) {
-		printf("slurm: job %ld finished; neither sacct nor scontrol "
-		       "has a record of it: failed units are named from their "
-		       "run directories\n",
-		       job);
+		sb_progress(
+			"slurm: job %ld finished; neither sacct nor scontrol "
+			"has a record of it: failed units are named from their "
+			"run directories",
+			job);
 		failed = 0;
 	}
 	return failed;
 }
+
+const struct executor exec_slurm = {
+	.name = "slurm",
+	.run = run_slurm,
+};

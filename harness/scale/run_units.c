@@ -11,7 +11,9 @@
 #include <unistd.h>
 
 #include "common/atomicio.h"
+#include "common/error.h"
 #include "common/exitcodes.h"
+#include "common/log.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
 #include "harness/scale/exec.h"
@@ -39,18 +41,21 @@ static int merge_hosts(const char *root, const char *hosts)
 	if (d)
 		closedir(d);
 	rc = merge_results(root, dirs, n, &mo, &rep, err, sizeof(err));
-	if (rep.text)
-		fputs(rep.text, rc ? stderr : stdout);
+	if (rep.text && *rep.text) /* its lines, without the last newline */
+		sb_log(rc ? SB_LOG_WARN : SB_LOG_PROGRESS, "%.*s",
+		       (int)strlen(rep.text) -
+			       (rep.text[strlen(rep.text) - 1] == '\n'),
+		       rep.text);
 	if (rc)
-		fprintf(stderr, "slicebench run: merging %s: %s\n", hosts,
+		sb_warn("slicebench run: merging %s: %s", hosts,
 			rc > 0 ? "not merged (see above)" : err);
 	else
-		printf("merged %zu units from %zu hosts into %s\n", rep.merged,
-		       n, root);
+		sb_progress("merged %zu units from %zu hosts into %s",
+			    rep.merged, n, root);
 	merge_report_free(&rep);
 	while (n)
 		free(names[--n]);
-	return rc ? SB_EXIT_ENV : 0;
+	return rc ? 1 : 0;
 }
 
 /* DIR/hosts/<hostname>, the hostname made a safe path component. */
@@ -75,7 +80,8 @@ static int has_set(const struct scenario *sc, const char *name)
 
 /* May unit @r run into run directory @dir (its plan.json, when there)? */
 static int unit_fits(const char *dir, const struct runner *rn,
-		     const struct plan_run *r, const char *id)
+		     const struct plan_run *r, const char *id,
+		     struct sb_error *e)
 {
 	char path[PATH_MAX + 16], perr[256];
 	struct plan p;
@@ -87,23 +93,22 @@ static int unit_fits(const char *dir, const struct runner *rn,
 		return 0;
 	j = json_load_file(path, 0, NULL);
 	if (!j || plan_from_json(j, &p, perr, sizeof(perr))) {
-		fprintf(stderr, "slicebench run: %s: %s\n", path,
-			j ? perr : "not readable JSON");
 		json_decref(j);
-		return SB_EXIT_USAGE;
+		return sb_error_set(e, -EINVAL, path, NULL, NULL, "%s",
+				    j ? perr : "not readable JSON");
 	}
 	json_decref(j);
 	ok = plan_find(&p, r) >= 0;
 	if (!ok || strcmp(p.scenario_sha256, rn->sha256))
-		fprintf(stderr,
-			"slicebench run: --unit %s: %s plans %s (scenario "
-			"sha256 %.12s, this scenario's %.12s)\n",
-			id, path,
-			ok ? "another scenario version" : "no such unit",
-			p.scenario_sha256, rn->sha256);
+		sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+			     "--unit %s: %s plans %s (scenario sha256 %.12s, "
+			     "this scenario's %.12s)",
+			     id, path,
+			     ok ? "another scenario version" : "no such unit",
+			     p.scenario_sha256, rn->sha256);
 	ok = ok && !strcmp(p.scenario_sha256, rn->sha256);
 	plan_free(&p);
-	return ok ? 0 : SB_EXIT_USAGE;
+	return ok ? 0 : -EINVAL;
 }
 
 /* The CPUs this process may run on (an executor's pinning), as "0,2,3". */
@@ -123,7 +128,8 @@ static const char *cpu_list(char *buf, size_t len)
 }
 
 /* slicebench run --unit ID --results RUN_DIR: one unit of a plan. */
-int scale_run_unit(const struct scale_opts *o, struct runner *rn)
+int scale_run_unit(const struct scale_opts *o, struct runner *rn,
+		   struct sb_error *e)
 {
 	struct run_kernel ks[PLAN_MAX_KERNELS], *k;
 	char root[PATH_MAX], path[PATH_MAX + 16], cpus[256], *text;
@@ -131,69 +137,59 @@ int scale_run_unit(const struct scale_opts *o, struct runner *rn)
 	int nk = 0, rc;
 	size_t n;
 
-	if (plan_unit_parse(o->unit, &r)) {
-		fprintf(stderr,
-			"slicebench run: --unit: \"%s\" is not "
-			"KERNEL/FEATURE-SET/REPEAT\n",
-			o->unit);
-		return SB_EXIT_USAGE;
-	}
-	if (!has_set(rn->sc, r.set)) {
-		fprintf(stderr,
-			"slicebench run: --unit %s: %s has no feature set "
-			"\"%s\"\n",
-			o->unit, o->scenario, r.set);
-		return SB_EXIT_USAGE;
-	}
-	if ((rc = run_lookup_kernels("slicebench run",
-				     o->kernels ? o->kernels : r.kernel, ks,
-				     &nk)))
+	if (plan_unit_parse(o->unit, &r))
+		return sb_error_set(e, -EINVAL, NULL, "--unit", NULL,
+				    "\"%s\" is not KERNEL/FEATURE-SET/REPEAT",
+				    o->unit);
+	if (!has_set(rn->sc, r.set))
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				    "--unit %s: %s has no feature set \"%s\"",
+				    o->unit, o->scenario, r.set);
+	if ((rc = run_lookup_kernels(o->kernels ? o->kernels : r.kernel, ks,
+				     &nk, e)))
 		return rc;
 	for (k = ks; k < ks + nk && strcmp(k->ki.name, r.kernel); k++)
 		;
-	if (k == ks + nk) {
-		fprintf(stderr,
-			"slicebench run: --unit %s: kernel %s is not one of "
-			"--kernel %s\n",
-			o->unit, r.kernel, o->kernels);
-		return SB_EXIT_USAGE;
-	}
+	if (k == ks + nk)
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				    "--unit %s: kernel %s is not one of "
+				    "--kernel %s",
+				    o->unit, r.kernel, o->kernels);
 	if (o->per_host)
 		host_root(o->results, root, sizeof(root));
 	else
 		snprintf(root, sizeof(root), "%s", o->results);
 	if (plan_run_complete(o->results, &r) || plan_run_complete(root, &r)) {
-		printf("unit %s: complete, skipped\n", o->unit);
-		return SB_EXIT_OK;
+		sb_progress("unit %s: complete, skipped", o->unit);
+		return 0;
 	}
-	if ((rc = unit_fits(o->results, rn, &r, o->unit)))
+	if ((rc = unit_fits(o->results, rn, &r, o->unit, e)))
 		return rc;
 	snprintf(path, sizeof(path), "%s/scenario.json", root);
 	if ((rc = sb_mkdir_p(root, 0755)) ||
 	    (access(path, F_OK) &&
 	     ((rc = sb_read_file(o->scenario, &text, &n)) ||
 	      (rc = sb_write_file_atomic(path, text, n), free(text), rc)))) {
-		fprintf(stderr, "slicebench run: %s: %s\n", root,
-			strerror(-rc));
-		return SB_EXIT_ENV;
+		return sb_error_set(e, rc == -EINVAL ? -EIO : rc, root, NULL,
+				    NULL, "%s", strerror(-rc));
 	}
-	printf("unit %s: running into %s on CPUs %s\n", o->unit, root,
-	       cpu_list(cpus, sizeof(cpus)));
-	fflush(stdout);
+	sb_progress("unit %s: running into %s on CPUs %s", o->unit, root,
+		    cpu_list(cpus, sizeof(cpus)));
 	run_catch_signals(1);
 	rc = run_one(rn, k, &r, root);
-	printf("unit %s: %s\n", o->unit,
-	       rc > 0 ? "interrupted" :
-	       rc     ? "failed" :
-			"complete");
-	return rc ? SB_EXIT_ENV : SB_EXIT_OK;
+	sb_progress("unit %s: %s", o->unit,
+		    rc > 0 ? "interrupted" :
+		    rc	   ? "failed" :
+			     "complete");
+	return rc ? 1 : 0;
 }
 
 /* Executors: the pending units as processes, then merge RUN_DIR/hosts/<host> into @root. */
 int scale_run(const struct scale_opts *o, struct runner *rn,
-	      const struct plan *p, const char *root)
+	      const struct plan *p, const char *root, struct sb_error *er)
 {
-	const char *e = o->executor ? o->executor : "local";
+	const struct executor *e =
+		exec_find(o->executor ? o->executor : "local");
 	const char **ids = calloc(p->n_runs + 1, sizeof(*ids));
 	char *idbuf = calloc(p->n_runs + 1, 200), self[PATH_MAX],
 	     scen[PATH_MAX], hosts[PATH_MAX + 8], err[1024] = "";
@@ -209,37 +205,34 @@ int scale_run(const struct scale_opts *o, struct runner *rn,
 			      .slurm_args = o->slurm_args,
 			      .stop = rn->stop,
 			      .jobs = o->jobs ? atoi(o->jobs) : 0 };
-	int rc = SB_EXIT_ENV, failed;
+	int rc, failed;
 
-	if (!ids || !idbuf || !realpath("/proc/self/exe", self) ||
-	    !realpath(o->scenario, scen))
+	if (!e || !ids || !idbuf || !realpath("/proc/self/exe", self) ||
+	    !realpath(o->scenario, scen)) {
+		rc = sb_error_set(er, -EIO, NULL, NULL, NULL,
+				  "cannot start the executor: %s",
+				  strerror(errno));
 		goto out;
-	/* parallel gets every unit, so its joblog's job numbers are stable */
+	}
 	for (size_t i = 0; i < p->n_runs; i++)
-		if (!strcmp(e, "parallel") ||
-		    !plan_run_complete(root, &p->runs[i])) {
+		if (e->all_units || !plan_run_complete(root, &p->runs[i])) {
 			plan_unit_id(&p->runs[i], idbuf + 200 * c.n_units, 200);
 			ids[c.n_units] = idbuf + 200 * c.n_units;
 			c.n_units++;
 		}
-	printf("executor %s: %zu units\n", e, c.n_units);
-	fflush(stdout);
-	failed = !c.n_units		? 0 :
-		 !strcmp(e, "parallel") ? exec_parallel(&c, err, sizeof(err)) :
-		 !strcmp(e, "slurm")	? exec_slurm(&c, err, sizeof(err)) :
-					  exec_local(&c, err, sizeof(err));
+	sb_progress("executor %s: %zu units", e->name, c.n_units);
+	failed = c.n_units ? e->run(&c, err, sizeof(err)) : 0;
 	if (failed < 0) {
-		fprintf(stderr, "slicebench run: %s\n", err);
-		rc = failed == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		rc = sb_error_set(er, failed, NULL, NULL, NULL, "%s", err);
 		goto out;
 	}
 	snprintf(hosts, sizeof(hosts), "%s/hosts", root);
 	rc = merge_hosts(root, hosts);
 	if (!*rn->stop)
-		run_print_results(rn->sc, p, root);
-	printf("\nresults: %s (%zu runs, %zu not complete)\n", root, p->n_runs,
-	       plan_pending(p, root));
-	rc = rc ?: plan_pending(p, root) ? SB_EXIT_ENV : SB_EXIT_OK;
+		run_print_results(stdout, rn->sc, p, root);
+	sb_progress("\nresults: %s (%zu runs, %zu not complete)", root,
+		    p->n_runs, plan_pending(p, root));
+	rc = rc ?: plan_pending(p, root) ? 1 : 0;
 out:
 	free(ids);
 	free(idbuf);

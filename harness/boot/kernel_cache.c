@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Where kernels live (descriptors, the cache) and what a prepared image records (config, release). */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/rootdir.h"
+#include "common/sha256.h"
+#include "harness/boot/kernel.h"
+
+const char *kernel_dir(void)
+{
+	static char dir[PATH_MAX];
+	const char *env = getenv("SLICEBENCH_KERNELS");
+
+	if (env && *env)
+		snprintf(dir, sizeof(dir), "%s", env);
+	else
+		sb_root_path(dir, sizeof(dir), "kernels");
+	return dir;
+}
+
+const char *kernel_cache_dir(void)
+{
+	static char dir[PATH_MAX];
+	const char *env = getenv("SLICEBENCH_CACHE");
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+
+	if (env && *env)
+		snprintf(dir, sizeof(dir), "%s", env);
+	else if (xdg && *xdg)
+		snprintf(dir, sizeof(dir), "%s/slicebench", xdg);
+	else
+		snprintf(dir, sizeof(dir), "%s/.cache/slicebench",
+			 home && *home ? home : "/tmp");
+	return dir;
+}
+
+int kernel_set_config(struct kernel_info *ki, const char *config)
+{
+	int ret;
+
+	if (strlen(config) >= sizeof(ki->config_path))
+		return -ENAMETOOLONG;
+	strcpy(ki->config_path, config);
+	ret = sb_sha256_file(config, ki->config_sha256);
+	if (ret) {
+		ki->config_path[0] = '\0';
+		ki->config_sha256[0] = '\0';
+	}
+	return ret;
+}
+
+int kernel_image_release(const char *image, char *buf, size_t len)
+{
+	unsigned char hdr[0x210];
+	char ver[256];
+	unsigned int off;
+	ssize_t n;
+	size_t i;
+	int fd = open(image, O_RDONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	/* Boot protocol: "HdrS" at 0x202, kernel_version pointer at 0x20e. */
+	n = pread(fd, hdr, sizeof(hdr), 0);
+	if (n != (ssize_t)sizeof(hdr) || memcmp(hdr + 0x202, "HdrS", 4)) {
+		ret = -EINVAL;
+		goto out;
+	}
+	off = (unsigned int)(hdr[0x20e] | hdr[0x20f] << 8) + 0x200;
+	n = pread(fd, ver, sizeof(ver) - 1, off);
+	if (n <= 0 || off == 0x200) {
+		ret = -EINVAL;
+		goto out;
+	}
+	ver[n] = '\0';
+	for (i = 0; ver[i] && ver[i] != ' '; i++)
+		if (ver[i] < 0x21 || ver[i] > 0x7e) {
+			ret = -EINVAL;
+			goto out;
+		}
+	if (i == 0 || i >= len) {
+		ret = i ? -ENAMETOOLONG : -EINVAL;
+		goto out;
+	}
+	memcpy(buf, ver, i);
+	buf[i] = '\0';
+out:
+	close(fd);
+	return ret;
+}

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The matrix in this process: each pending run in plan order with progress (the logger), then the results (a stream). */
+#include <glob.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "ci/bench_end.h"
+#include "common/log.h"
+#include "harness/plan.h"
+#include "harness/runner.h"
+#include "harness/workload.h"
+
+/* Why run @r failed: its manifest under @root, else an executor's attempt. */
+static void print_failure(FILE *out, const char *root, const struct plan_run *r)
+{
+	char dir[PATH_MAX], pat[PATH_MAX + 300];
+	const char *why = NULL;
+	json_t *m = NULL;
+	glob_t g = { 0 };
+
+	plan_run_dir(root, r, dir, sizeof(dir));
+	snprintf(pat, sizeof(pat), "%s/manifest.json", dir);
+	if (access(pat, F_OK))
+		snprintf(pat, sizeof(pat), "%s/hosts/*/%s/%s/%d/manifest.json",
+			 root, r->kernel, r->set, r->repeat);
+	if (!glob(pat, 0, NULL, &g) && g.gl_pathc)
+		m = json_load_file(g.gl_pathv[0], 0, NULL);
+	why = json_string_value(json_object_get(m, "failure"));
+	fprintf(out, "  failed: %s\n", why ? why : "(no manifest)");
+	json_decref(m);
+	globfree(&g);
+}
+
+/* A run without a delay table: each workload's own line of figures. */
+static void print_figures(FILE *out, const struct scenario *sc, const char *dir)
+{
+	char path[PATH_MAX + 200], name[128], line[512];
+
+	for (int i = 0; i < sc->n_workloads; i++) {
+		const struct sc_workload *w = &sc->workloads[i];
+
+		snprintf(path, sizeof(path), "%s/workloads/%s", dir,
+			 wl_output_name(w, 0, name, sizeof(name)));
+		*line = '\0';
+		wl_summary(w->desc, path, line, sizeof(line));
+		fprintf(out, "  %-16s %s\n", w->name,
+			*line ? line : "(no figures)");
+	}
+}
+
+void run_print_results(FILE *out, const struct scenario *sc,
+		       const struct plan *p, const char *root)
+{
+	char dir[PATH_MAX], table[PATH_MAX + 16], err[1024];
+
+	for (size_t i = 0; i < p->n_runs; i++) {
+		const struct plan_run *r = &p->runs[i];
+		int done = plan_run_complete(root, r);
+
+		plan_run_dir(root, r, dir, sizeof(dir));
+		snprintf(table, sizeof(table), "%s/table.json", dir);
+		if (done && !access(table, F_OK))
+			continue;
+		fprintf(out, "\n== %s / %s / repeat %d%s\n", r->kernel, r->set,
+			r->repeat, done ? ": no delay table" : " FAILED");
+		if (done)
+			print_figures(out, sc, dir);
+		else
+			print_failure(out, root, r);
+	}
+	fflush(out);
+	if (ci_bench_end(out, root, err, sizeof(err)))
+		sb_warn("slicebench run: no summary: %s", err);
+}
+
+static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
+				    const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(ks[i].ki.name, name))
+			return &ks[i];
+	return NULL;
+}
+
+int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
+	       const struct plan *p, const char *root)
+{
+	size_t todo = plan_pending(p, root), done = 0;
+	double t0 = run_now_s();
+	int failed = 0;
+	char a[32], b[32], c[32];
+
+	for (size_t i = 0; i < p->n_runs && !*rn->stop; i++) {
+		const struct plan_run *r = &p->runs[i];
+		struct run_kernel *k = kernel_of(ks, nk, r->kernel);
+		double t1 = run_now_s();
+		int rc;
+
+		if (plan_run_complete(root, r)) {
+			sb_progress("[%zu/%zu] %s/%s/%d: complete, skipped",
+				    i + 1, p->n_runs, r->kernel, r->set,
+				    r->repeat);
+			continue;
+		}
+		sb_progress("[%zu/%zu] %s/%s/%d: running", i + 1, p->n_runs,
+			    r->kernel, r->set, r->repeat);
+		rc = run_one(rn, k, r, root);
+		if (rc > 0)
+			break;
+		failed += rc < 0;
+		done++;
+		sb_progress(
+			"[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s",
+			i + 1, p->n_runs, r->kernel, r->set, r->repeat,
+			rc ? "failed" : "complete",
+			run_fmt_secs(run_now_s() - t1, a, 32),
+			run_fmt_secs(run_now_s() - t0, b, 32),
+			run_fmt_secs((run_now_s() - t0) / done * (todo - done),
+				     c, 32));
+	}
+	if (*rn->stop) {
+		sb_progress("interrupted: re-run the same command to resume %s",
+			    root);
+		return 1;
+	}
+	run_print_results(stdout, rn->sc, p, root);
+	sb_progress("\nresults: %s (%zu runs, %d failed)", root, p->n_runs,
+		    failed);
+	return failed ? 1 : 0;
+}
