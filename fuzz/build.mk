@@ -12,7 +12,8 @@ fuzz_duration_SRCS := fuzz/fuzz_duration.c common/duration.c $(FUZZ_IO_SRCS)
 fuzz_duration_LDLIBS := -ljansson
 
 FUZZ_TARGETS += fuzz_wl_opts
-fuzz_wl_opts_SRCS := fuzz/fuzz_wl_opts.c workloads/lib/opts.c \
+fuzz_wl_opts_SRCS := fuzz/fuzz_wl_opts.c workloads/lib/opts.c common/opts.c \
+		     common/cpulist.c \
 		     common/duration.c $(FUZZ_IO_SRCS)
 fuzz_wl_opts_LDLIBS := -ljansson
 
