@@ -10,7 +10,6 @@
 #include "common/rootdir.h"
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
-#include "common/cpulist.h"
 #include "common/opts.h"
 #include "common/fmt.h"
 #include "harness/boot/initramfs.h"
@@ -284,17 +283,15 @@ static int parse_numa(const char *s, struct vm_numa_node *nodes)
 
 	while (s && *s) {
 		const char *colon = strchr(s, ':');
-		cpu_set_t set;
 		size_t clen = colon ? (size_t)(colon - s) : 0;
 		char *end;
 		long mb;
 
-		if (n == MAX_NODES || !clen || clen >= sizeof(nodes[0].cpus) ||
-		    strspn(s, "0123456789-") != clen)
+		if (n == MAX_NODES || !clen || clen >= sizeof(nodes[0].cpus))
 			return -1;
 		memcpy(nodes[n].cpus, s, clen);
 		nodes[n].cpus[clen] = '\0';
-		if (sb_cpulist_parse(nodes[n].cpus, &set))
+		if (!vm_numa_cpus_valid(nodes[n].cpus))
 			return -1;
 		mb = strtol(colon + 1, &end, 10);
 		if (end == colon + 1 || mb < 16 || mb > 1048576 ||
