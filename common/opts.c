@@ -218,6 +218,8 @@ int sb_cli_parse(const struct sb_cli *cli, int argc, char **argv, char *err,
 {
 	int only_operands = 0, n = 0, ret = 0;
 
+	if (cli->n_operands)
+		*cli->n_operands = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
