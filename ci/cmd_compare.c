@@ -120,7 +120,7 @@ int cmd_compare(int argc, char **argv)
 		sb_cli_help(&cli, stdout);
 		return SB_EXIT_OK;
 	}
-	if (code < 0 || n == 0) {
+	if (code < 0 || n <= 0) {
 		fprintf(stderr, "slicebench compare: %s\n%s\n",
 			code < 0 ? err : "needs at least one DIR", usage);
 		return SB_EXIT_USAGE;

@@ -9,14 +9,22 @@
 #include "common/duration.h"
 #include "common/opts.h"
 
-static const struct sb_opt *find(const struct sb_cli *cli, const char *name,
-				 size_t len, int short_name)
+static const struct sb_opt *find_long(const struct sb_cli *cli,
+				      const char *name, size_t len)
 {
 	for (int t = 0; t < SB_CLI_TABLES && cli->tables[t]; t++)
 		for (const struct sb_opt *o = cli->tables[t]; o->name; o++)
-			if (short_name ? o->short_name == short_name :
-					 strlen(o->name) == len &&
-						 !strncmp(o->name, name, len))
+			if (strlen(o->name) == len &&
+			    !strncmp(o->name, name, len))
+				return o;
+	return NULL;
+}
+
+static const struct sb_opt *find_short(const struct sb_cli *cli, int c)
+{
+	for (int t = 0; t < SB_CLI_TABLES && cli->tables[t]; t++)
+		for (const struct sb_opt *o = cli->tables[t]; o->name; o++)
+			if (o->short_name == c)
 				return o;
 	return NULL;
 }
@@ -115,6 +123,7 @@ static int parse_enum(const struct sb_opt *o, const char *v, char *err,
 	return -EINVAL;
 }
 
+/* @v: the value (for a flag, the word that set it). */
 static int set_value(const struct sb_opt *o, const char *v, char *err,
 		     size_t errlen)
 {
@@ -166,7 +175,7 @@ static int long_opt(const struct sb_cli *cli, int argc, char **argv, int *i,
 {
 	const char *a = argv[*i] + 2, *eq = strchr(a, '='), *v;
 	const struct sb_opt *o =
-		find(cli, a, eq ? (size_t)(eq - a) : strlen(a), 0);
+		find_long(cli, a, eq ? (size_t)(eq - a) : strlen(a));
 
 	if (!o) {
 		snprintf(err, errlen, "unknown option \"%s\"", argv[*i]);
@@ -177,7 +186,7 @@ static int long_opt(const struct sb_cli *cli, int argc, char **argv, int *i,
 			snprintf(err, errlen, "--%s: takes no value", o->name);
 			return -EINVAL;
 		}
-		return set_value(o, NULL, err, errlen);
+		return set_value(o, argv[*i], err, errlen);
 	}
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -192,7 +201,7 @@ static int short_opts(const struct sb_cli *cli, int argc, char **argv, int *i,
 		      char *err, size_t errlen)
 {
 	for (const char *p = argv[*i] + 1; *p; p++) {
-		const struct sb_opt *o = find(cli, NULL, 0, (unsigned char)*p);
+		const struct sb_opt *o = find_short(cli, (unsigned char)*p);
 		const char *v;
 
 		if (!o) {
@@ -200,7 +209,7 @@ static int short_opts(const struct sb_cli *cli, int argc, char **argv, int *i,
 			return -EINVAL;
 		}
 		if (o->type == SB_OPT_FLAG) {
-			set_value(o, NULL, err, errlen);
+			set_value(o, argv[*i], err, errlen);
 			continue;
 		}
 		v = p[1] ? p + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
