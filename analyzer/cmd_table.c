@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* `slicebench table`: a trace file into a perf-sched-style delay table. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,33 +24,21 @@ struct table_args {
 	int help;
 };
 
-struct option_desc {
-	const char *name;
-	const char *arg; /* NULL: a flag */
-	const char *help;
-	/* Returns 0, or -EINVAL with "what is wrong" in @why. */
-	int (*set)(struct table_args *a, const char *v, const char **why);
-};
-
-static int set_json(struct table_args *a, const char *v, const char **why)
+static int set_comm(void *dest, const char *v, const char **why)
 {
-	(void)why;
-	a->json = v;
-	return 0;
-}
+	struct table_args *a = dest;
 
-static int set_comm(struct table_args *a, const char *v, const char **why)
-{
 	if (a->rq.table.ncomms == MAX_FILTERS) {
-		*why = "too many --comm filters";
+		*why = "is one --comm filter too many";
 		return -EINVAL;
 	}
 	a->comms[a->rq.table.ncomms++] = v;
 	return 0;
 }
 
-static int set_pid(struct table_args *a, const char *v, const char **why)
+static int set_pid(void *dest, const char *v, const char **why)
 {
+	struct table_args *a = dest;
 	char *end;
 	long n;
 
@@ -62,152 +49,131 @@ static int set_pid(struct table_args *a, const char *v, const char **why)
 		return -EINVAL;
 	}
 	if (a->rq.core.npids == MAX_FILTERS) {
-		*why = "too many --pid filters";
+		*why = "is one --pid filter too many";
 		return -EINVAL;
 	}
 	a->pids[a->rq.core.npids++] = (int)n;
 	return 0;
 }
 
-static int set_since(struct table_args *a, const char *v, const char **why)
+static int set_seconds(void *dest, const char *v, const char **why)
 {
 	*why = "is not a time in seconds (e.g. 1234.567890)";
-	return sbt_parse_seconds(v, &a->rq.core.since_ns);
+	return sbt_parse_seconds(v, dest);
 }
 
-static int set_until(struct table_args *a, const char *v, const char **why)
-{
-	*why = "is not a time in seconds (e.g. 1234.567890)";
-	return sbt_parse_seconds(v, &a->rq.core.until_ns);
-}
-
-static int set_sort(struct table_args *a, const char *v, const char **why)
+static int set_sort(void *dest, const char *v, const char **why)
 {
 	*why = "is not one of runtime, switches, avg, max, sum";
-	return sbt_sort_parse(v, &a->rq.table.sort);
+	return sbt_sort_parse(v, dest);
 }
 
-static int set_wait_from(struct table_args *a, const char *v, const char **why)
+static int set_wait_from(void *dest, const char *v, const char **why)
 {
+	enum sbt_wait_from *from = dest;
+
 	*why = "is not waking or wakeup";
 	if (!strcmp(v, "waking"))
-		a->rq.core.wait_from = SBT_WAIT_WAKING;
+		*from = SBT_WAIT_WAKING;
 	else if (!strcmp(v, "wakeup"))
-		a->rq.core.wait_from = SBT_WAIT_WAKEUP;
+		*from = SBT_WAIT_WAKEUP;
 	else
 		return -EINVAL;
 	return 0;
 }
 
-static int set_group(struct table_args *a, const char *v, const char **why)
-{
-	(void)v, (void)why;
-	a->text.grouped = 1;
-	return 0;
-}
+static const char usage[] =
+	"usage: slicebench table FILE [options]\n"
+	"FILE: trace.dat (trace-cmd) or perf.data (perf record; not pipe-mode,"
+	"\nnot -z compressed).\nA delay is a runnable->running wait, from a "
+	"wakeup or a preemption until the\ntask is switched in; it is counted "
+	"when the switch-in falls in the window.";
 
-static int set_no_group(struct table_args *a, const char *v, const char **why)
-{
-	(void)v, (void)why;
-	a->text.grouped = 0;
-	return 0;
-}
-
-static int set_percentiles(struct table_args *a, const char *v,
-			   const char **why)
-{
-	(void)v, (void)why;
-	a->text.percentiles = 1;
-	return 0;
-}
-
-static int set_help(struct table_args *a, const char *v, const char **why)
-{
-	(void)v, (void)why;
-	a->help = 1;
-	return 0;
-}
-
-static const struct option_desc options[] = {
-	{ "json", "OUT", "also write the JSON table to OUT ('-': stdout only)",
-	  set_json },
-	{ "comm", "C", "only tasks whose (last) comm is C; repeatable",
-	  set_comm },
-	{ "pid", "P", "only task P; repeatable", set_pid },
-	{ "since", "T", "window start, trace seconds (trace-cmd report's)",
-	  set_since },
-	{ "until", "T", "window end, trace seconds", set_until },
-	{ "sort", "KEY", "runtime|switches|avg|max|sum (default avg, as perf)",
-	  set_sort },
-	{ "wait-from", "W",
-	  "waking|wakeup: where a wait after a wakeup starts (default:"
-	  " waking when the trace has sched_waking, as perf)",
-	  set_wait_from },
-	{ "group", NULL, "one row per comm, name:(N) (default)", set_group },
-	{ "no-group", NULL, "one row per task, comm:pid", set_no_group },
-	{ "percentiles", NULL, "add delay p50/p90/p99/p99.9 columns",
-	  set_percentiles },
-	{ "help", NULL, "this help", set_help },
-};
-
-#define NOPTS (sizeof(options) / sizeof(options[0]))
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: slicebench table FILE [options]\n"
-		"FILE: trace.dat (trace-cmd) or perf.data (perf record; not"
-		" pipe-mode,\nnot -z compressed).\nA delay is a runnable->running wait, from"
-		" a wakeup or a preemption until the\ntask is switched in;"
-		" it is counted when the switch-in falls in the window.\n\n");
-	for (size_t i = 0; i < NOPTS; i++)
-		sb_opt_help_line(f, 16, options[i].name, options[i].arg,
-				 options[i].help);
-	fprintf(f, "\nexit: 0 ok, 2 bad usage or unreadable/corrupt/unsupported"
-		   " trace, 3 environment\n");
-}
-
+/* The options into @a; --help printed here. An SB_EXIT_* code. */
 static int parse_args(int argc, char **argv, struct table_args *a)
 {
-	struct option lopts[NOPTS + 1];
-	int c;
+	const char *file = NULL;
+	int no_group = 0, group = 0, n = 0;
+	const struct sb_opt opts[] = {
+		SB_OPTION("json", 0, SB_OPT_STRING, &a->json, NULL, "OUT",
+			  "also write the JSON table to OUT ('-': stdout only)",
+			  0, 0),
+		{ .name = "comm",
+		  .type = SB_OPT_CALL,
+		  .dest = a,
+		  .parse = set_comm,
+		  .metavar = "C",
+		  .help = "only tasks whose (last) comm is C; repeatable" },
+		{ .name = "pid",
+		  .type = SB_OPT_CALL,
+		  .dest = a,
+		  .parse = set_pid,
+		  .metavar = "P",
+		  .help = "only task P; repeatable" },
+		{ .name = "since",
+		  .type = SB_OPT_CALL,
+		  .dest = &a->rq.core.since_ns,
+		  .parse = set_seconds,
+		  .metavar = "T",
+		  .help = "window start, trace seconds (trace-cmd report's)" },
+		{ .name = "until",
+		  .type = SB_OPT_CALL,
+		  .dest = &a->rq.core.until_ns,
+		  .parse = set_seconds,
+		  .metavar = "T",
+		  .help = "window end, trace seconds" },
+		{ .name = "sort",
+		  .type = SB_OPT_CALL,
+		  .dest = &a->rq.table.sort,
+		  .parse = set_sort,
+		  .metavar = "KEY",
+		  .help = "runtime|switches|avg|max|sum (default avg, as "
+			  "perf)" },
+		{ .name = "wait-from",
+		  .type = SB_OPT_CALL,
+		  .dest = &a->rq.core.wait_from,
+		  .parse = set_wait_from,
+		  .metavar = "W",
+		  .help = "waking|wakeup: where a wait after a wakeup starts "
+			  "(default: waking when the trace has sched_waking, "
+			  "as perf)" },
+		SB_OPTION("group", 0, SB_OPT_FLAG, &group, NULL, NULL,
+			  "one row per comm, name:(N) (default)", 0, 0),
+		SB_OPTION("no-group", 0, SB_OPT_FLAG, &no_group, NULL, NULL,
+			  "one row per task, comm:pid", 0, 0),
+		SB_OPTION("percentiles", 0, SB_OPT_FLAG, &a->text.percentiles,
+			  NULL, NULL, "add delay p50/p90/p99/p99.9 columns", 0,
+			  0),
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &a->help, NULL, NULL,
+			  "this help", 0, 0),
+		{ 0 },
+	};
+	const struct sb_cli cli = {
+		.usage = usage,
+		.epilogue = "exit: 0 ok, 2 bad usage or unreadable/corrupt/"
+			    "unsupported trace, 3 environment\n",
+		.tables = { opts },
+		.operands = &file,
+		.max_operands = 1,
+		.n_operands = &n,
+	};
+	char err[512];
 
-	memset(lopts, 0, sizeof(lopts));
-	for (size_t i = 0; i < NOPTS; i++)
-		lopts[i] = (struct option){ options[i].name,
-					    options[i].arg ? required_argument :
-							     no_argument,
-					    NULL, (int)i + 256 };
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", lopts, NULL)) != -1) {
-		const char *why = "";
-
-		if (c == 'h') {
-			a->help = 1;
-			continue;
-		}
-		if (c < 256) {
-			fprintf(stderr, "slicebench table: %s: %s\n",
-				argv[optind - 1],
-				c == ':' ? "needs a value" : "unknown option");
-			return SB_EXIT_USAGE;
-		}
-		if (options[c - 256].set(a, optarg, &why)) {
-			fprintf(stderr, "slicebench table: --%s: \"%s\" %s\n",
-				options[c - 256].name, optarg ? optarg : "",
-				why);
-			return SB_EXIT_USAGE;
-		}
-	}
-	if (a->help)
-		return SB_EXIT_OK;
-	if (optind != argc - 1) {
-		fprintf(stderr, "slicebench table: expected one trace FILE\n");
-		usage(stderr);
+	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
+		fprintf(stderr, "slicebench table: %s\n", err);
 		return SB_EXIT_USAGE;
 	}
-	a->rq.path = argv[optind];
+	if (a->help) {
+		sb_cli_help(&cli, stdout);
+		return SB_EXIT_OK;
+	}
+	if (n != 1) {
+		fprintf(stderr, "slicebench table: expected one trace FILE\n");
+		sb_cli_help(&cli, stderr);
+		return SB_EXIT_USAGE;
+	}
+	a->text.grouped = !no_group || group;
+	a->rq.path = file;
 	if (a->rq.core.until_ns && a->rq.core.until_ns < a->rq.core.since_ns) {
 		fprintf(stderr,
 			"slicebench table: --until is before --since\n");
@@ -248,26 +214,18 @@ static int write_json(const struct table_args *a, const struct sbt_table *t,
 
 int cmd_table(int argc, char **argv)
 {
-	struct table_args a = { .text.grouped = 1 };
+	struct table_args a = { 0 };
 	struct sbt_table t;
 	struct sbt_source src;
-	char err[512], **args = calloc((size_t)argc + 1, sizeof(*args));
+	char err[512];
 	int rc;
 
-	if (!args)
-		return SB_EXIT_ENV;
-	/* getopt permutes its argv: keep the command line for the envelope */
-	memcpy(args, argv, (size_t)argc * sizeof(*args));
 	a.rq.table.sort = SBT_SORT_AVG;
 	a.rq.table.comms = a.comms;
 	a.rq.core.pids = a.pids;
-	rc = parse_args(argc, args, &a);
-	free(args);
-	if (rc || a.help) {
-		if (a.help)
-			usage(stdout);
+	rc = parse_args(argc, argv, &a);
+	if (rc || a.help)
 		return rc;
-	}
 	rc = sbt_analyze(&a.rq, &t, &src, err, sizeof(err));
 	if (rc) {
 		fprintf(stderr, "slicebench table: %s\n", err);

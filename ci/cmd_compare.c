@@ -22,23 +22,6 @@ struct compare_opts {
 	const char *json, *out, *groups;
 };
 
-static const struct sb_opt compare_opts[] = {
-	{ "markdown", SB_OPT_FLAG, offsetof(struct compare_opts, markdown),
-	  NULL, "print Markdown instead of text" },
-	{ "json", SB_OPT_STR, offsetof(struct compare_opts, json), "OUT",
-	  "write the summary as JSON" },
-	{ "plots", SB_OPT_FLAG, offsetof(struct compare_opts, plots), NULL,
-	  "write PNG plots (gnuplot) and report.html" },
-	{ "out", SB_OPT_STR, offsetof(struct compare_opts, out), "DIR",
-	  "where --plots writes plots/ and report.html (default: the first DIR)" },
-	{ "groups", SB_OPT_STR, offsetof(struct compare_opts, groups), "LIST",
-	  "only these task groups / workloads (comma-separated)" },
-	{ "help", SB_OPT_FLAG, offsetof(struct compare_opts, help), NULL,
-	  "show this help" },
-};
-
-#define N_OPTS (sizeof(compare_opts) / sizeof(compare_opts[0]))
-
 static const char usage[] =
 	"usage: slicebench compare DIR[:kernel[/feature-set]] [DIR...] [options]\n"
 	"One DIR: its feature sets side by side per kernel; several: kernels side by side.";
@@ -103,22 +86,46 @@ out:
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o = { 0 };
+	const struct sb_opt opts[] = {
+		SB_OPTION("markdown", 0, SB_OPT_FLAG, &o.markdown, NULL, NULL,
+			  "print Markdown instead of text", 0, 0),
+		SB_OPTION("json", 0, SB_OPT_STRING, &o.json, NULL, "OUT",
+			  "write the summary as JSON", 0, 0),
+		SB_OPTION("plots", 0, SB_OPT_FLAG, &o.plots, NULL, NULL,
+			  "write PNG plots (gnuplot) and report.html", 0, 0),
+		SB_OPTION("out", 0, SB_OPT_STRING, &o.out, NULL, "DIR",
+			  "where --plots writes plots/ and report.html "
+			  "(default: the first DIR)",
+			  0, 0),
+		SB_OPTION("groups", 0, SB_OPT_STRING, &o.groups, NULL, "LIST",
+			  "only these task groups / workloads (comma-separated)",
+			  0, 0),
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
+			  "show this help", 0, 0),
+		{ 0 },
+	};
 	struct ci_results res[MAX_DIRS];
 	const char *pos[MAX_DIRS];
 	char err[1024];
-	int n = sb_opts_parse(compare_opts, N_OPTS, &o, argc, argv, pos,
-			      MAX_DIRS, err, sizeof(err)),
-	    code = SB_EXIT_OK, loaded = 0;
+	int n = 0, loaded = 0;
+	const struct sb_cli cli = { .usage = usage,
+				    .epilogue = after,
+				    .tables = { opts },
+				    .operands = pos,
+				    .max_operands = MAX_DIRS,
+				    .n_operands = &n };
+	int code = sb_cli_parse(&cli, argc, argv, err, sizeof(err));
 
-	if (n >= 0 && o.help) {
-		sb_opts_help(stdout, usage, compare_opts, N_OPTS, after);
+	if (code >= 0 && o.help) {
+		sb_cli_help(&cli, stdout);
 		return SB_EXIT_OK;
 	}
-	if (n <= 0) {
+	if (code < 0 || n <= 0) {
 		fprintf(stderr, "slicebench compare: %s\n%s\n",
-			n < 0 ? err : "needs at least one DIR", usage);
+			code < 0 ? err : "needs at least one DIR", usage);
 		return SB_EXIT_USAGE;
 	}
+	code = SB_EXIT_OK;
 	for (; loaded < n && !code; loaded++) {
 		code = ci_spec_load(pos[loaded], 0, &res[loaded], err,
 				    sizeof(err));

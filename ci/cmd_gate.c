@@ -15,21 +15,6 @@ struct gate_opts {
 	const char *rules, *markdown, *json, *junit;
 };
 
-static const struct sb_opt gate_opts[] = {
-	{ "rules", SB_OPT_STR, offsetof(struct gate_opts, rules), "FILE",
-	  "rules (default: ci/gate.json of the checkout)" },
-	{ "markdown", SB_OPT_STR, offsetof(struct gate_opts, markdown), "OUT",
-	  "write a Markdown summary (merge-request comment)" },
-	{ "json", SB_OPT_STR, offsetof(struct gate_opts, json), "OUT",
-	  "write the verdicts as JSON" },
-	{ "junit", SB_OPT_STR, offsetof(struct gate_opts, junit), "OUT",
-	  "write JUnit XML, one test case per rule" },
-	{ "help", SB_OPT_FLAG, offsetof(struct gate_opts, help), NULL,
-	  "show this help" },
-};
-
-#define N_OPTS (sizeof(gate_opts) / sizeof(gate_opts[0]))
-
 static const char usage[] =
 	"usage: slicebench gate BASE CAND [options]\n"
 	"BASE, CAND: DIR[:kernel[/feature-set]], each naming one kernel and "
@@ -62,20 +47,41 @@ int ci_load_rules_opt(const char *path, struct ci_rules *rules, const char *cmd)
 int cmd_gate(int argc, char **argv)
 {
 	struct gate_opts o = { 0 };
+	const struct sb_opt opts[] = {
+		SB_OPTION("rules", 0, SB_OPT_STRING, &o.rules, NULL, "FILE",
+			  "rules (default: ci/gate.json of the checkout)", 0,
+			  0),
+		SB_OPTION("markdown", 0, SB_OPT_STRING, &o.markdown, NULL,
+			  "OUT",
+			  "write a Markdown summary (merge-request comment)", 0,
+			  0),
+		SB_OPTION("json", 0, SB_OPT_STRING, &o.json, NULL, "OUT",
+			  "write the verdicts as JSON", 0, 0),
+		SB_OPTION("junit", 0, SB_OPT_STRING, &o.junit, NULL, "OUT",
+			  "write JUnit XML, one test case per rule", 0, 0),
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
+			  "show this help", 0, 0),
+		{ 0 },
+	};
 	struct ci_rules rules;
 	const char *pos[2];
 	char err[256];
-	int n = sb_opts_parse(gate_opts, N_OPTS, &o, argc, argv, pos, 2, err,
-			      sizeof(err));
-	int code;
+	int n = 0;
+	const struct sb_cli cli = { .usage = usage,
+				    .epilogue = after,
+				    .tables = { opts },
+				    .operands = pos,
+				    .max_operands = 2,
+				    .n_operands = &n };
+	int code = sb_cli_parse(&cli, argc, argv, err, sizeof(err));
 
-	if (n >= 0 && o.help) {
-		sb_opts_help(stdout, usage, gate_opts, N_OPTS, after);
+	if (code >= 0 && o.help) {
+		sb_cli_help(&cli, stdout);
 		return SB_EXIT_OK;
 	}
-	if (n != 2) {
+	if (code < 0 || n != 2) {
 		fprintf(stderr, "slicebench gate: %s\n%s\n",
-			n < 0 ? err : "needs BASE and CAND", usage);
+			code < 0 ? err : "needs BASE and CAND", usage);
 		return SB_EXIT_USAGE;
 	}
 	if ((code = ci_load_rules_opt(o.rules, &rules, "gate")))

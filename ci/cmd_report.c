@@ -12,13 +12,6 @@ struct report_opts {
 	int help;
 };
 
-static const struct sb_opt report_opts[] = {
-	{ "help", SB_OPT_FLAG, offsetof(struct report_opts, help), NULL,
-	  "show this help" },
-};
-
-#define N_OPTS (sizeof(report_opts) / sizeof(report_opts[0]))
-
 static const char usage[] = "usage: slicebench report RUN_DIR";
 static const char after[] =
 	"Prints what `slicebench run` prints at its end for results/<run-id>:\n"
@@ -31,19 +24,29 @@ static const char after[] =
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { 0 };
+	const struct sb_opt opts[] = {
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
+			  "show this help", 0, 0),
+		{ 0 },
+	};
 	const char *pos[2];
 	char err[1024];
-	int n = sb_opts_parse(report_opts, N_OPTS, &o, argc, argv, pos, 2, err,
-			      sizeof(err)),
-	    r;
+	int n = 0;
+	const struct sb_cli cli = { .usage = usage,
+				    .epilogue = after,
+				    .tables = { opts },
+				    .operands = pos,
+				    .max_operands = 2,
+				    .n_operands = &n };
+	int r = sb_cli_parse(&cli, argc, argv, err, sizeof(err));
 
-	if (n >= 0 && o.help) {
-		sb_opts_help(stdout, usage, report_opts, N_OPTS, after);
+	if (r >= 0 && o.help) {
+		sb_cli_help(&cli, stdout);
 		return SB_EXIT_OK;
 	}
-	if (n != 1) {
+	if (r < 0 || n != 1) {
 		fprintf(stderr, "slicebench report: %s\n%s\n",
-			n < 0 ? err : "needs one RUN_DIR", usage);
+			r < 0 ? err : "needs one RUN_DIR", usage);
 		return SB_EXIT_USAGE;
 	}
 	r = ci_bench_end(stdout, pos[0], err, sizeof(err));

@@ -1,129 +1,338 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Options as data: one table per command drives parsing, validation and --help. */
+/* Table-driven option parsing, validation and --help for every command. */
 #include <errno.h>
-#include <stdint.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cpulist.h"
+#include "common/duration.h"
 #include "common/opts.h"
 
-static const struct sb_opt *find(const struct sb_opt *opts, size_t n,
-				 const char *name, size_t len)
+static const struct sb_opt *find_long(const struct sb_cli *cli,
+				      const char *name, size_t len)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strlen(opts[i].name) == len &&
-		    !strncmp(opts[i].name, name, len))
-			return &opts[i];
+	for (int t = 0; t < SB_CLI_TABLES && cli->tables[t]; t++)
+		for (const struct sb_opt *o = cli->tables[t]; o->name; o++)
+			if (strlen(o->name) == len &&
+			    !strncmp(o->name, name, len))
+				return o;
 	return NULL;
 }
 
-static int set(const struct sb_opt *o, void *dst, const char *val, char *err,
-	       size_t errlen)
+static const struct sb_opt *find_short(const struct sb_cli *cli, int c)
 {
-	char *p = (char *)dst + o->off, *end;
-	unsigned long long v;
+	for (int t = 0; t < SB_CLI_TABLES && cli->tables[t]; t++)
+		for (const struct sb_opt *o = cli->tables[t]; o->name; o++)
+			if (o->short_name == c)
+				return o;
+	return NULL;
+}
+
+static int out_of_range(const struct sb_opt *o, int64_t v)
+{
+	return o->max > o->min && (v < o->min || v > o->max);
+}
+
+static int parse_int(const struct sb_opt *o, const char *v, char *err,
+		     size_t errlen)
+{
+	char *end;
+	long long x;
+
+	errno = 0;
+	x = strtoll(v, &end, 10);
+	if (!*v || *end || errno) {
+		snprintf(err, errlen, "--%s: \"%s\" is not an integer", o->name,
+			 v);
+		return -EINVAL;
+	}
+	if (out_of_range(o, x)) {
+		snprintf(err, errlen,
+			 "--%s: \"%s\" is out of range [%" PRId64 ", %" PRId64
+			 "]",
+			 o->name, v, o->min, o->max);
+		return -EINVAL;
+	}
+	*(int64_t *)o->dest = x;
+	return 0;
+}
+
+static int parse_u64(const struct sb_opt *o, const char *v, char *err,
+		     size_t errlen)
+{
+	unsigned long long x;
+	char *end;
+
+	errno = 0;
+	x = strtoull(v, &end, 10);
+	if (*v < '0' || *v > '9' || *end || errno) {
+		snprintf(err, errlen, "--%s: \"%s\" is not a whole number",
+			 o->name, v);
+		return -EINVAL;
+	}
+	if (o->max > o->min && (x < (uint64_t)o->min || x > (uint64_t)o->max)) {
+		snprintf(err, errlen,
+			 "--%s: \"%s\" is out of range [%" PRId64 ", %" PRId64
+			 "]",
+			 o->name, v, o->min, o->max);
+		return -EINVAL;
+	}
+	*(uint64_t *)o->dest = x;
+	return 0;
+}
+
+static int parse_duration(const struct sb_opt *o, const char *v, char *err,
+			  size_t errlen)
+{
+	char lo[32], hi[32];
+	uint64_t ns;
+
+	if (sb_parse_duration_ns(v, &ns)) {
+		snprintf(err, errlen, "--%s: \"%s\" is not a duration", o->name,
+			 v);
+		return -EINVAL;
+	}
+	if (o->max > o->min &&
+	    (ns < (uint64_t)o->min || ns > (uint64_t)o->max)) {
+		snprintf(err, errlen, "--%s: \"%s\" is out of range [%s, %s]",
+			 o->name, v,
+			 sb_format_duration((uint64_t)o->min, lo, sizeof(lo)),
+			 sb_format_duration((uint64_t)o->max, hi, sizeof(hi)));
+		return -EINVAL;
+	}
+	*(uint64_t *)o->dest = ns;
+	return 0;
+}
+
+static int parse_enum(const struct sb_opt *o, const char *v, char *err,
+		      size_t errlen)
+{
+	size_t l;
+
+	for (int i = 0; o->choices[i]; i++)
+		if (!strcmp(v, o->choices[i])) {
+			*(int *)o->dest = i;
+			return 0;
+		}
+	l = (size_t)snprintf(err, errlen, "--%s: \"%s\" is not one of", o->name,
+			     v);
+	for (int i = 0; o->choices[i] && l < errlen; i++)
+		l += (size_t)snprintf(err + l, errlen - l, "%s %s",
+				      i ? "," : "", o->choices[i]);
+	return -EINVAL;
+}
+
+/* @v: the value (for a flag, the word that set it). */
+static int set_value(const struct sb_opt *o, const char *v, char *err,
+		     size_t errlen)
+{
+	const char *why = "is not valid";
+	int ret = 0;
 
 	switch (o->type) {
 	case SB_OPT_FLAG:
-		*(int *)p = 1;
-		return 0;
-	case SB_OPT_STR:
-		*(const char **)p = val;
-		return 0;
+		*(int *)o->dest = 1;
+		break;
+	case SB_OPT_INT:
+		ret = parse_int(o, v, err, errlen);
+		break;
 	case SB_OPT_U64:
-		errno = 0;
-		v = strtoull(val, &end, 10);
-		if (!*val || *end || errno || *val == '-') {
-			snprintf(err, errlen,
-				 "--%s: \"%s\" is not a whole number", o->name,
-				 val);
-			return -1;
-		}
-		*(uint64_t *)p = v;
-		return 0;
+		ret = parse_u64(o, v, err, errlen);
+		break;
+	case SB_OPT_DURATION:
+		ret = parse_duration(o, v, err, errlen);
+		break;
+	case SB_OPT_CPULIST:
+		ret = sb_cpulist_parse(v, (cpu_set_t *)o->dest);
+		if (ret)
+			snprintf(err, errlen, "--%s: \"%s\" is not a CPU list",
+				 o->name, v);
+		break;
+	case SB_OPT_ENUM:
+		ret = parse_enum(o, v, err, errlen);
+		break;
+	case SB_OPT_STRING:
+		*(const char **)o->dest = v;
+		break;
+	case SB_OPT_CALL:
+		ret = o->parse(o->dest, v, &why);
+		if (ret)
+			snprintf(err, errlen, "--%s: \"%s\" %s", o->name, v,
+				 why);
+		break;
 	}
-	return -1;
+	if (ret)
+		return -EINVAL;
+	if (o->given)
+		*o->given = 1;
+	return 0;
 }
 
-int sb_opts_parse(const struct sb_opt *opts, size_t n_opts, void *dst, int argc,
-		  char **argv, const char **pos, int max_pos, char *err,
-		  size_t errlen)
+/* "--name[=value]" at argv[*i]; consumes the next word as its value. */
+static int long_opt(const struct sb_cli *cli, int argc, char **argv, int *i,
+		    char *err, size_t errlen)
 {
-	int npos = 0, only_pos = 0;
+	const char *a = argv[*i] + 2, *eq = strchr(a, '='), *v;
+	const struct sb_opt *o =
+		find_long(cli, a, eq ? (size_t)(eq - a) : strlen(a));
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *eq, *val = NULL;
-		const struct sb_opt *o;
+	if (!o) {
+		snprintf(err, errlen, "unknown option \"%s\"", argv[*i]);
+		return -EINVAL;
+	}
+	if (o->type == SB_OPT_FLAG) {
+		if (eq) {
+			snprintf(err, errlen, "--%s: takes no value", o->name);
+			return -EINVAL;
+		}
+		return set_value(o, argv[*i], err, errlen);
+	}
+	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
+	if (!v) {
+		snprintf(err, errlen, "--%s: missing value", o->name);
+		return -EINVAL;
+	}
+	return set_value(o, v, err, errlen);
+}
 
-		if (only_pos || a[0] != '-' || a[1] != '-') {
-			if (!only_pos && a[0] == '-' && a[1]) {
-				snprintf(err, errlen, "unknown option \"%s\"",
-					 a);
-				return -1;
-			}
-			if (npos == max_pos) {
-				snprintf(err, errlen,
-					 "too many arguments (\"%s\")", a);
-				return -1;
-			}
-			pos[npos++] = a;
-			continue;
-		}
-		if (!a[2]) {
-			only_pos = 1;
-			continue;
-		}
-		eq = strchr(a + 2, '=');
-		o = find(opts, n_opts, a + 2,
-			 eq ? (size_t)(eq - a - 2) : strlen(a + 2));
+/* "-abc" or "-nVALUE" or "-n VALUE" at argv[*i]. */
+static int short_opts(const struct sb_cli *cli, int argc, char **argv, int *i,
+		      char *err, size_t errlen)
+{
+	for (const char *p = argv[*i] + 1; *p; p++) {
+		const struct sb_opt *o = find_short(cli, (unsigned char)*p);
+		const char *v;
+
 		if (!o) {
-			snprintf(err, errlen, "unknown option \"%s\"", a);
-			return -1;
+			snprintf(err, errlen, "unknown option \"-%c\"", *p);
+			return -EINVAL;
 		}
-		if (o->type == SB_OPT_FLAG && eq) {
-			snprintf(err, errlen, "--%s takes no value", o->name);
-			return -1;
+		if (o->type == SB_OPT_FLAG) {
+			set_value(o, argv[*i], err, errlen);
+			continue;
 		}
-		if (o->type != SB_OPT_FLAG) {
-			val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!val) {
-				snprintf(err, errlen, "--%s needs a value (%s)",
-					 o->name, o->arg);
-				return -1;
+		v = p[1] ? p + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
+		if (!v) {
+			snprintf(err, errlen, "-%c: missing value", *p);
+			return -EINVAL;
+		}
+		return set_value(o, v, err, errlen);
+	}
+	return 0;
+}
+
+int sb_cli_parse(const struct sb_cli *cli, int argc, char **argv, char *err,
+		 size_t errlen)
+{
+	int only_operands = 0, n = 0, ret = 0;
+
+	if (cli->n_operands)
+		*cli->n_operands = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!only_operands && !strcmp(a, "--")) {
+			only_operands = 1;
+			if (cli->stop_at_nonopt)
+				return i + 1;
+			continue;
+		}
+		if (only_operands || a[0] != '-' || !a[1]) {
+			if (cli->stop_at_nonopt)
+				return i;
+			if (n == cli->max_operands) {
+				snprintf(err, errlen,
+					 "unexpected argument \"%s\"", a);
+				return -EINVAL;
 			}
+			cli->operands[n++] = a;
+			if (cli->n_operands)
+				*cli->n_operands = n;
+			continue;
 		}
-		if (set(o, dst, val, err, errlen))
-			return -1;
+		ret = a[1] == '-' ?
+			      long_opt(cli, argc, argv, &i, err, errlen) :
+			      short_opts(cli, argc, argv, &i, err, errlen);
+		if (ret)
+			return ret;
 	}
-	return npos;
+	return argc;
 }
 
-void sb_opt_help_line(FILE *f, int width, const char *name, const char *arg,
-		      const char *help)
+static void default_of(const struct sb_opt *o, char *buf, size_t len)
 {
-	char left[96];
-
-	snprintf(left, sizeof(left), "--%s%s%s", name, arg ? " " : "",
-		 arg ? arg : "");
-	fprintf(f, "  %-*s %s\n", width, left, help);
+	buf[0] = '\0';
+	if (o->given && !*o->given && o->type != SB_OPT_STRING)
+		return; /* "absent" is itself the default */
+	switch (o->type) {
+	case SB_OPT_FLAG:
+	case SB_OPT_CALL:
+		break;
+	case SB_OPT_INT:
+		snprintf(buf, len, "%" PRId64, *(int64_t *)o->dest);
+		break;
+	case SB_OPT_U64:
+		snprintf(buf, len, "%" PRIu64, *(uint64_t *)o->dest);
+		break;
+	case SB_OPT_DURATION:
+		sb_format_duration(*(uint64_t *)o->dest, buf, len);
+		break;
+	case SB_OPT_CPULIST:
+		sb_cpulist_format((cpu_set_t *)o->dest, buf, len);
+		break;
+	case SB_OPT_ENUM:
+		snprintf(buf, len, "%s", o->choices[*(int *)o->dest]);
+		break;
+	case SB_OPT_STRING:
+		if (*(const char **)o->dest)
+			snprintf(buf, len, "%s", *(const char **)o->dest);
+		break;
+	}
 }
 
-void sb_opts_help(FILE *f, const char *usage, const struct sb_opt *opts,
-		  size_t n_opts, const char *after)
+static void left_column(const struct sb_opt *o, char *buf, size_t len)
 {
-	int width = 0;
+	char sh[8] = "";
 
-	for (size_t i = 0; i < n_opts; i++) {
-		int w = 2 + (int)strlen(opts[i].name) +
-			(opts[i].arg ? 1 + (int)strlen(opts[i].arg) : 0);
+	if (o->short_name)
+		snprintf(sh, sizeof(sh), "-%c, ", o->short_name);
+	snprintf(buf, len, "%s--%s%s%s", sh, o->name,
+		 o->type == SB_OPT_FLAG ? "" : " ",
+		 o->type == SB_OPT_FLAG ? "" : o->metavar);
+}
 
-		if (w > width)
-			width = w;
-	}
-	fprintf(f, "%s\n\noptions:\n", usage);
-	for (size_t i = 0; i < n_opts; i++)
-		sb_opt_help_line(f, width, opts[i].name, opts[i].arg,
-				 opts[i].help);
-	if (after)
-		fprintf(f, "\n%s", after);
+void sb_cli_help(const struct sb_cli *cli, FILE *f)
+{
+	char left[64], def[128];
+	int width = 0, shorts = 0;
+
+	for (int t = 0; t < SB_CLI_TABLES && cli->tables[t]; t++)
+		for (const struct sb_opt *o = cli->tables[t]; o->name; o++)
+			shorts |= o->short_name != 0;
+	for (int t = 0; t < SB_CLI_TABLES && cli->tables[t]; t++)
+		for (const struct sb_opt *o = cli->tables[t]; o->name; o++) {
+			int w;
+
+			left_column(o, left, sizeof(left));
+			w = (int)strlen(left) +
+			    (shorts && !o->short_name ? 4 : 0);
+			if (w > width)
+				width = w;
+		}
+	fprintf(f, "%s\n\noptions:\n", cli->usage);
+	for (int t = 0; t < SB_CLI_TABLES && cli->tables[t]; t++)
+		for (const struct sb_opt *o = cli->tables[t]; o->name; o++) {
+			/* long-only options line up under the long names */
+			int pad = shorts && !o->short_name ? 4 : 0;
+
+			left_column(o, left, sizeof(left));
+			default_of(o, def, sizeof(def));
+			fprintf(f, "  %*s%-*s  %s%s%s%s\n", pad, "",
+				width - pad, left, o->help,
+				def[0] ? " (default: " : "", def,
+				def[0] ? ")" : "");
+		}
+	if (cli->epilogue)
+		fprintf(f, "\n%s", cli->epilogue);
 }

@@ -1,39 +1,79 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Options as data: one table per command drives parsing, validation and --help. */
+/*
+ * Options as data: one table of struct sb_opt per command drives parsing,
+ * value validation (types, ranges, choices) and --help. The engine never
+ * prints an error or exits: it returns -EINVAL and a one-line message that
+ * names the option and the value.
+ *
+ * A command fills its option variables with their defaults, builds its table
+ * (pointers to those variables), and calls sb_cli_parse(); --help prints the
+ * defaults from the variables themselves.
+ */
 #ifndef SB_OPTS_H
 #define SB_OPTS_H
 
+#include <sched.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 enum sb_opt_type {
-	SB_OPT_FLAG, /* int, set to 1 */
-	SB_OPT_STR, /* const char *, points into argv */
-	SB_OPT_U64, /* uint64_t, decimal */
+	SB_OPT_FLAG, /* no value; dest: int *, set to 1 */
+	SB_OPT_INT, /* decimal integer; dest: int64_t *, range [min, max] */
+	SB_OPT_U64, /* decimal, no sign; dest: uint64_t *, [min, max] */
+	SB_OPT_DURATION, /* "500us", "2s", ns; dest: uint64_t *, [min, max] */
+	SB_OPT_CPULIST, /* "0-3,6" (common/cpulist.h); dest: cpu_set_t * */
+	SB_OPT_ENUM, /* one of choices[]; dest: int *, the index */
+	SB_OPT_STRING, /* dest: const char ** (points into argv) */
+	SB_OPT_CALL, /* parse(dest, value, &why): values a type cannot say */
 };
 
 struct sb_opt {
-	const char *name; /* long name without "--" */
+	const char *name; /* long name without "--"; NULL ends a table */
+	int short_name; /* 0 = none */
 	enum sb_opt_type type;
-	size_t off; /* offset of the field in the options struct */
-	const char *arg; /* argument name in --help */
-	const char *help;
+	void *dest;
+	int *given; /* optional: set to 1 when the option appears */
+	const char *metavar; /* "N", "D", "LIST", "FILE" */
+	const char *help; /* one line */
+	int64_t min, max; /* checked when max > min (INT, U64, DURATION) */
+	const char *const *choices; /* ENUM: NULL-terminated */
+	/* CALL: 0, or -errno with what is wrong with the value in *why. */
+	int (*parse)(void *dest, const char *value, const char **why);
+};
+
+/* A table row of the common fields (ENUM and CALL rows name theirs). */
+#define SB_OPTION(l, s, t, d, g, m, h, lo, hi)                            \
+	{                                                                 \
+		.name = (l), .short_name = (s), .type = (t), .dest = (d), \
+		.given = (g), .metavar = (m), .help = (h), .min = (lo),   \
+		.max = (hi)                                               \
+	}
+
+#define SB_CLI_TABLES 4
+/* A command line: tables are searched in order; NULL ends the list. */
+struct sb_cli {
+	const char *usage; /* "usage: slicebench gate BASE CAND [options]\n..." */
+	const char *epilogue; /* printed after the options (NULL: none) */
+	const struct sb_opt *tables[SB_CLI_TABLES + 1];
+	int stop_at_nonopt; /* stop at the first operand (like env) */
+	/* Operands met among the options go here (at most max_operands). */
+	const char **operands;
+	int max_operands;
+	int *n_operands;
 };
 
 /*
- * Parse @argv[1..] ("--name value", "--name=value", "--" ends options) into
- * @dst; other words are positionals, stored in @pos (at most @max_pos).
- * Returns the positional count, or -1 with @err set.
+ * Parse @argv: "--name value", "--name=value", "-n value", "-nvalue",
+ * clustered short flags ("-qb"); "--" ends the options. Returns the index
+ * where parsing stopped: @argc, or with stop_at_nonopt the first operand.
+ * On bad input returns -EINVAL with a one-line message in @err naming the
+ * option and the value, e.g. `--interval: "5xs" is not a duration`.
  */
-int sb_opts_parse(const struct sb_opt *opts, size_t n_opts, void *dst, int argc,
-		  char **argv, const char **pos, int max_pos, char *err,
-		  size_t errlen);
-/* --help: @usage, "options:", a line per option (names aligned), @after. */
-void sb_opts_help(FILE *f, const char *usage, const struct sb_opt *opts,
-		  size_t n_opts, const char *after);
-/* One option line of a --help: "  --name ARG" padded to @width, then @help
- * (for the commands whose options are parsed some other way). */
-void sb_opt_help_line(FILE *f, int width, const char *name, const char *arg,
-		      const char *help);
+int sb_cli_parse(const struct sb_cli *cli, int argc, char **argv, char *err,
+		 size_t errlen);
+
+/* The usage text, then every option with metavar, help and default. */
+void sb_cli_help(const struct sb_cli *cli, FILE *f);
 
 #endif

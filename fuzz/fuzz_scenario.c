@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/exitcodes.h"
+#include "common/slice_range.h"
 #include "fuzz/fuzz_io.h"
 #include "harness/scenario.h"
 
@@ -27,8 +28,8 @@ static void check_loaded(const struct scenario *sc)
 		const struct sc_workload *w = &sc->workloads[i];
 
 		fz_check(sc_name_ok(w->name), "workload name is safe");
-		fz_check(!w->slice_ns || (w->slice_ns >= SC_SLICE_MIN_NS &&
-					  w->slice_ns <= SC_SLICE_MAX_NS),
+		fz_check(!w->slice_ns || (w->slice_ns >= SB_SLICE_MIN_NS &&
+					  w->slice_ns <= SB_SLICE_MAX_NS),
 			 "slice is clamped into the kernel's range");
 		fz_check(w->args[w->n_args] == NULL, "args NULL-terminated");
 		for (int j = 0; j < i; j++)

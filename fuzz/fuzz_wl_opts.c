@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz target: the generators' option tables (workloads/lib/opts.c): a
+ * Fuzz target: the generators' option tables (common/opts.c): a
  * command line of NUL-separated arguments, parsed against the common
  * options plus one option of each type with a range.
  */
@@ -19,27 +19,25 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	char *buf = fz_strdup(data, len), *argv[MAX_ARGS + 2];
-	struct wl_opt common[WL_COMMON_NOPTS + 1];
+	struct sb_opt common[WL_COMMON_NOPTS + 1];
 	struct wl_common c;
 	uint64_t interval = 1000000;
 	int64_t threads = 1;
 	const char *name = NULL;
 	cpu_set_t set;
 	int argc = 1, r;
-	const struct wl_opt own[] = {
-		{ "threads", 't', WL_OPT_INT, &threads, NULL, "N", "threads", 1,
-		  4096 },
-		{ "interval", 'i', WL_OPT_DURATION, &interval, NULL, "D",
-		  "period", IV_MIN, IV_MAX },
-		{ "mask", 'k', WL_OPT_CPULIST, &set, NULL, "LIST", "CPUs", 0,
-		  0 },
-		{ "name", 'n', WL_OPT_STRING, &name, NULL, "S", "a name", 0,
-		  0 },
+	const struct sb_opt own[] = {
+		SB_OPTION("threads", 't', SB_OPT_INT, &threads, NULL, "N",
+			  "threads", 1, 4096),
+		SB_OPTION("interval", 'i', SB_OPT_DURATION, &interval, NULL,
+			  "D", "period", IV_MIN, IV_MAX),
+		SB_OPTION("mask", 'k', SB_OPT_CPULIST, &set, NULL, "LIST",
+			  "CPUs", 0, 0),
+		SB_OPTION("name", 'n', SB_OPT_STRING, &name, NULL, "S",
+			  "a name", 0, 0),
 		{ 0 },
 	};
-	struct wl_cli cli = { .prog = "fuzz",
-			      .synopsis = "[OPTIONS]",
-			      .about = "fuzzed command line",
+	struct sb_cli cli = { .usage = "usage: fuzz [OPTIONS]",
 			      .tables = { own, common, NULL },
 			      .stop_at_nonopt = len && data[0] & 1 };
 	char err[512] = "";
@@ -52,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	wl_common_init(&c, 5000000000ULL);
 	wl_common_opts(&c, common);
 	CPU_ZERO(&set);
-	r = wl_cli_parse(&cli, argc, argv, err, sizeof(err));
+	r = sb_cli_parse(&cli, argc, argv, err, sizeof(err));
 	if (r < 0) {
 		fz_check(r == -EINVAL, "bad command lines are -EINVAL");
 		fz_check(*err != '\0', "a message");

@@ -15,6 +15,7 @@
 
 #include "common/atomicio.h"
 #include "common/calib.h"
+#include "common/cpulist.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "common/spawn.h"
@@ -71,31 +72,6 @@ static void say(const struct agent_opts *o, const char *fmt, ...)
 	o->log(msg);
 }
 
-/* "0-2,5" into @set. Returns 0 or -EINVAL. */
-static int parse_cpus(const char *list, cpu_set_t *set)
-{
-	const char *p = list;
-
-	CPU_ZERO(set);
-	while (*p) {
-		char *end;
-		long a = strtol(p, &end, 10), b = a;
-
-		if (end == p)
-			return -EINVAL;
-		if (*end == '-')
-			b = strtol(end + 1, &end, 10);
-		if (a < 0 || b < a || b >= CPU_SETSIZE)
-			return -EINVAL;
-		for (long c = a; c <= b; c++)
-			CPU_SET(c, set);
-		p = *end == ',' ? end + 1 : end;
-		if (*end && *end != ',')
-			return -EINVAL;
-	}
-	return 0;
-}
-
 /* Wrapped tools get their CPUs by inheriting the agent's affinity. */
 static pid_t spawn_proc(struct run *run, const struct sc_workload *w,
 			const struct wl_proc *p)
@@ -105,7 +81,7 @@ static pid_t spawn_proc(struct run *run, const struct sc_workload *w,
 	pid_t pid;
 
 	if (pinned) {
-		if (parse_cpus(w->cpus, &set) ||
+		if (sb_cpulist_parse(w->cpus, &set) ||
 		    sched_getaffinity(0, sizeof(old), &old) ||
 		    sched_setaffinity(0, sizeof(set), &set)) {
 			snprintf(run->failure, sizeof(run->failure),

@@ -19,42 +19,8 @@ struct check_opts {
 	const char *base, *cand, *scenario, *results, *resume, *rules, *accel;
 	const char *set, *markdown, *json, *junit;
 	uint64_t max_repeats;
-	int new_run, help;
+	int new_run, help, max_repeats_given;
 };
-
-static const struct sb_opt opt_defs[] = {
-	{ "base", SB_OPT_STR, offsetof(struct check_opts, base), "K",
-	  "the baseline kernel (kernels/<name>, host or a bzImage path)" },
-	{ "cand", SB_OPT_STR, offsetof(struct check_opts, cand), "K",
-	  "the candidate kernel" },
-	{ "scenario", SB_OPT_STR, offsetof(struct check_opts, scenario), "FILE",
-	  "the scenario (configs/merge-check.json is made for this)" },
-	{ "feature-set", SB_OPT_STR, offsetof(struct check_opts, set), "NAME",
-	  "the scenario's feature set to run (needed when it has several)" },
-	{ "max-repeats", SB_OPT_U64, offsetof(struct check_opts, max_repeats),
-	  "N",
-	  "at most N runs a side (default 10; at least the rules' "
-	  "min_runs)" },
-	{ "rules", SB_OPT_STR, offsetof(struct check_opts, rules), "FILE",
-	  "gate rules (default: ci/gate.json of the checkout)" },
-	{ "results", SB_OPT_STR, offsetof(struct check_opts, results), "DIR",
-	  "results root (default: results)" },
-	{ "resume", SB_OPT_STR, offsetof(struct check_opts, resume), "RUN_DIR",
-	  "continue this results/<run-id>" },
-	{ "new", SB_OPT_FLAG, offsetof(struct check_opts, new_run), NULL,
-	  "start afresh even when results/latest could be resumed" },
-	{ "accel", SB_OPT_STR, offsetof(struct check_opts, accel), "A",
-	  "auto|kvm|tcg|icount|virtual (default: the scenario's, else auto)" },
-	{ "markdown", SB_OPT_STR, offsetof(struct check_opts, markdown), "OUT",
-	  "write the final verdicts as Markdown" },
-	{ "json", SB_OPT_STR, offsetof(struct check_opts, json), "OUT",
-	  "write the final verdicts as JSON" },
-	{ "junit", SB_OPT_STR, offsetof(struct check_opts, junit), "OUT",
-	  "write the final verdicts as JUnit XML" },
-	{ "help", SB_OPT_FLAG, offsetof(struct check_opts, help), NULL,
-	  "this help" },
-};
-#define N_OPTS (sizeof(opt_defs) / sizeof(opt_defs[0]))
 
 static const char usage[] =
 	"usage: slicebench check --base K --cand K --scenario FILE [options]\n"
@@ -231,14 +197,12 @@ static int rounds(struct check *c)
 static int validate(const struct check_opts *o, const struct ci_rules *rules)
 {
 	const char *bad = NULL;
-	struct sb_error e;
-	int r;
 
 	if (!o->base || !o->cand || !o->scenario)
 		bad = "--base, --cand and --scenario are required";
 	else if (!strcmp(o->base, o->cand))
 		bad = "--base and --cand name the same kernel";
-	else if (o->max_repeats &&
+	else if (o->max_repeats_given &&
 		 (o->max_repeats < rules->min_runs || o->max_repeats > 1000))
 		bad = "--max-repeats: below the rules' min_runs or above 1000";
 	else if (o->resume && o->new_run)
@@ -247,8 +211,6 @@ static int validate(const struct check_opts *o, const struct ci_rules *rules)
 		fprintf(stderr, "slicebench check: %s\n", bad);
 		return SB_EXIT_USAGE;
 	}
-	if (o->accel && (r = run_accel_check(o->accel, &e)))
-		return sb_error_report("slicebench check", r, &e);
 	return 0;
 }
 
@@ -331,7 +293,59 @@ static int prepare(struct check *c, struct scenario *sc)
 
 int cmd_check(int argc, char **argv)
 {
-	struct check_opts o = { 0 };
+	struct check_opts o = { .max_repeats = 10 };
+	const struct sb_opt opts[] = {
+		SB_OPTION("base", 0, SB_OPT_STRING, &o.base, NULL, "K",
+			  "the baseline kernel (kernels/<name>, host or a "
+			  "bzImage path)",
+			  0, 0),
+		SB_OPTION("cand", 0, SB_OPT_STRING, &o.cand, NULL, "K",
+			  "the candidate kernel", 0, 0),
+		SB_OPTION("scenario", 0, SB_OPT_STRING, &o.scenario, NULL,
+			  "FILE",
+			  "the scenario (configs/merge-check.json is made for "
+			  "this)",
+			  0, 0),
+		SB_OPTION("feature-set", 0, SB_OPT_STRING, &o.set, NULL, "NAME",
+			  "the scenario's feature set to run (needed when it "
+			  "has several)",
+			  0, 0),
+		SB_OPTION("max-repeats", 0, SB_OPT_U64, &o.max_repeats,
+			  &o.max_repeats_given, "N",
+			  "at most N runs a side (default 10; at least the "
+			  "rules' min_runs)",
+			  0, 0),
+		SB_OPTION("rules", 0, SB_OPT_STRING, &o.rules, NULL, "FILE",
+			  "gate rules (default: ci/gate.json of the checkout)",
+			  0, 0),
+		SB_OPTION("results", 0, SB_OPT_STRING, &o.results, NULL, "DIR",
+			  "results root (default: results)", 0, 0),
+		SB_OPTION("resume", 0, SB_OPT_STRING, &o.resume, NULL,
+			  "RUN_DIR", "continue this results/<run-id>", 0, 0),
+		SB_OPTION("new", 0, SB_OPT_FLAG, &o.new_run, NULL, NULL,
+			  "start afresh even when results/latest could be "
+			  "resumed",
+			  0, 0),
+		{ .name = "accel",
+		  .type = SB_OPT_CALL,
+		  .dest = &o.accel,
+		  .parse = run_accel_opt,
+		  .metavar = "A",
+		  .help = "auto|kvm|tcg|icount|virtual (default: the "
+			  "scenario's, else auto)" },
+		SB_OPTION("markdown", 0, SB_OPT_STRING, &o.markdown, NULL,
+			  "OUT", "write the final verdicts as Markdown", 0, 0),
+		SB_OPTION("json", 0, SB_OPT_STRING, &o.json, NULL, "OUT",
+			  "write the final verdicts as JSON", 0, 0),
+		SB_OPTION("junit", 0, SB_OPT_STRING, &o.junit, NULL, "OUT",
+			  "write the final verdicts as JUnit XML", 0, 0),
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
+			  "this help", 0, 0),
+		{ 0 },
+	};
+	const struct sb_cli cli = { .usage = usage,
+				    .epilogue = after,
+				    .tables = { opts } };
 	struct scenario *sc = calloc(1, sizeof(*sc));
 	struct ci_rules rules = { 0 };
 	struct check c = {
@@ -342,19 +356,18 @@ int cmd_check(int argc, char **argv)
 
 	if (!sc)
 		return SB_EXIT_ENV;
-	if (sb_opts_parse(opt_defs, N_OPTS, &o, argc, argv, NULL, 0, err,
-			  sizeof(err)) < 0) {
+	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
 		fprintf(stderr, "slicebench check: %s\n", err);
 		free(sc);
 		return SB_EXIT_USAGE;
 	}
 	if (o.help) {
-		sb_opts_help(stdout, usage, opt_defs, N_OPTS, after);
+		sb_cli_help(&cli, stdout);
 		free(sc);
 		return SB_EXIT_OK;
 	}
 	r = ci_load_rules_opt(o.rules, &rules, "check") ?: validate(&o, &rules);
-	c.max = o.max_repeats ? (unsigned int)o.max_repeats : 10;
+	c.max = (unsigned int)o.max_repeats;
 	if (c.max < rules.min_runs)
 		c.max = rules.min_runs;
 	if (!r)

@@ -28,81 +28,50 @@
 #include "harness/workload.h"
 #include "harness/cmds.h"
 
+/* --executor: one of the executors (harness/scale/exec.h). */
+static int parse_executor(void *dest, const char *value, const char **why)
+{
+	static char not_one[128];
+
+	snprintf(not_one, sizeof(not_one), "is not one of %s", exec_names());
+	*why = not_one;
+	if (!exec_find(value))
+		return -EINVAL;
+	*(const char **)dest = value;
+	return 0;
+}
+
 struct run_opts {
 	const char *kernels;
 	const char *scenario;
 	const char *accel;
 	const char *results;
 	const char *resume;
-	const char *repeats;
+	int64_t repeats, jobs;
 	const char *unit;
 	const char *executor;
-	const char *jobs;
 	const char *sshlogin, *slf, *joblog, *slurm_args;
 	int per_host;
 	int new_run;
 	int help;
+	int repeats_given, jobs_given;
 };
 
-static const struct sb_opt opt_defs[] = {
-	{ "kernel", SB_OPT_STR, offsetof(struct run_opts, kernels), "K[,K2...]",
-	  "kernels under test: kernels/<name>, host, or a bzImage path" },
-	{ "scenario", SB_OPT_STR, offsetof(struct run_opts, scenario), "FILE",
-	  "the scenario (configs/*.json)" },
-	{ "accel", SB_OPT_STR, offsetof(struct run_opts, accel), "A",
-	  "auto|kvm|tcg|icount|virtual (default: the scenario's guest.accel, else auto)" },
-	{ "results", SB_OPT_STR, offsetof(struct run_opts, results), "DIR",
-	  "results root (default: results)" },
-	{ "repeats", SB_OPT_STR, offsetof(struct run_opts, repeats), "N",
-	  "repeats of each feature set (default: the scenario's)" },
-	{ "resume", SB_OPT_STR, offsetof(struct run_opts, resume), "RUN_DIR",
-	  "continue this results/<run-id>" },
-	{ "new", SB_OPT_FLAG, offsetof(struct run_opts, new_run), NULL,
-	  "start a new run even when results/latest could be resumed" },
-	{ "unit", SB_OPT_STR, offsetof(struct run_opts, unit), "ID",
-	  "run one unit of `slicebench plan` (KERNEL/FEATURE-SET/REPEAT) "
-	  "into the run directory --results DIR" },
-	{ "per-host", SB_OPT_FLAG, offsetof(struct run_opts, per_host), NULL,
-	  "with --unit: write into DIR/hosts/<hostname>/ (skipped when "
-	  "complete in DIR)" },
-	{ "executor", SB_OPT_STR, offsetof(struct run_opts, executor), "E",
-	  "local (default), parallel (GNU parallel) or slurm (sbatch --array)" },
-	{ "jobs", SB_OPT_STR, offsetof(struct run_opts, jobs), "N",
-	  "local: N guests at once, each pinned to its own host CPUs; "
-	  "parallel: jobs per host (default 1)" },
-	{ "sshlogin", SB_OPT_STR, offsetof(struct run_opts, sshlogin), "HOSTS",
-	  "parallel: --sshlogin list (':' is this machine)" },
-	{ "slf", SB_OPT_STR, offsetof(struct run_opts, slf), "FILE",
-	  "parallel: --sshloginfile" },
-	{ "joblog", SB_OPT_STR, offsetof(struct run_opts, joblog), "FILE",
-	  "parallel: joblog (default RUN_DIR/parallel.joblog; a rerun "
-	  "resumes)" },
-	{ "slurm-args", SB_OPT_STR, offsetof(struct run_opts, slurm_args),
-	  "ARGS",
-	  "slurm: more sbatch options, split at blanks, each passed as one "
-	  "argument (no shell)" },
-	{ "help", SB_OPT_FLAG, offsetof(struct run_opts, help), NULL,
-	  "this help" },
-};
-#define N_OPTS (sizeof(opt_defs) / sizeof(opt_defs[0]))
+static const char usage_text[] =
+	"usage: slicebench run --kernel K[,K2...] --scenario FILE [options]\n\n"
+	"Runs every kernel with every feature set of the scenario, "
+	"interleaved\n(kernels alternate, then feature sets; each repeat "
+	"starts one later), into\n"
+	"results/<run-id>/<kernel>/<feature-set>/<repeat>/.\n"
+	"Re-running the same command after an interruption resumes "
+	"results/latest.\n"
+	"With --executor parallel|slurm or --jobs N the runs are separate "
+	"unit\nprocesses (slicebench run --unit, see slicebench plan) "
+	"writing into\nRUN_DIR/hosts/<hostname>/, merged into RUN_DIR when "
+	"they are done\n(docs/scale-out.md).";
 
-static void usage(FILE *f)
+static void workload_help(FILE *f)
 {
-	sb_opts_help(
-		f,
-		"usage: slicebench run --kernel K[,K2...] --scenario FILE "
-		"[options]\n\nRuns every kernel with every feature set of the "
-		"scenario, interleaved\n(kernels alternate, then feature sets; "
-		"each repeat starts one later), into\n"
-		"results/<run-id>/<kernel>/<feature-set>/<repeat>/.\n"
-		"Re-running the same command after an interruption resumes "
-		"results/latest.\n"
-		"With --executor parallel|slurm or --jobs N the runs are "
-		"separate unit\nprocesses (slicebench run --unit, see "
-		"slicebench plan) writing into\nRUN_DIR/hosts/<hostname>/, "
-		"merged into RUN_DIR when they are done\n"
-		"(docs/scale-out.md).",
-		opt_defs, N_OPTS, NULL);
 	fprintf(f, "\nworkload tools:\n");
 	for (const struct sb_workload *const *t = sbw_list(); *t; t++)
 		if ((*t)->kind != SBW_HELPER)
@@ -112,14 +81,88 @@ static void usage(FILE *f)
 		   "3 a run failed or was interrupted\n");
 }
 
+/* The options into @o; --help printed here. SB_EXIT_USAGE when bad. */
 static int parse_opts(int argc, char **argv, struct run_opts *o)
 {
+	const struct sb_opt opts[] = {
+		SB_OPTION("kernel", 0, SB_OPT_STRING, &o->kernels, NULL,
+			  "K[,K2...]",
+			  "kernels under test: kernels/<name>, host, or a "
+			  "bzImage path",
+			  0, 0),
+		SB_OPTION("scenario", 0, SB_OPT_STRING, &o->scenario, NULL,
+			  "FILE", "the scenario (configs/*.json)", 0, 0),
+		{ .name = "accel",
+		  .type = SB_OPT_CALL,
+		  .dest = &o->accel,
+		  .parse = run_accel_opt,
+		  .metavar = "A",
+		  .help = "auto|kvm|tcg|icount|virtual (default: the "
+			  "scenario's guest.accel, else auto)" },
+		SB_OPTION("results", 0, SB_OPT_STRING, &o->results, NULL, "DIR",
+			  "results root (default: results)", 0, 0),
+		SB_OPTION("repeats", 0, SB_OPT_INT, &o->repeats,
+			  &o->repeats_given, "N",
+			  "repeats of each feature set (default: the "
+			  "scenario's)",
+			  1, 1000),
+		SB_OPTION("resume", 0, SB_OPT_STRING, &o->resume, NULL,
+			  "RUN_DIR", "continue this results/<run-id>", 0, 0),
+		SB_OPTION("new", 0, SB_OPT_FLAG, &o->new_run, NULL, NULL,
+			  "start a new run even when results/latest could be "
+			  "resumed",
+			  0, 0),
+		SB_OPTION("unit", 0, SB_OPT_STRING, &o->unit, NULL, "ID",
+			  "run one unit of `slicebench plan` "
+			  "(KERNEL/FEATURE-SET/REPEAT) into the run directory "
+			  "--results DIR",
+			  0, 0),
+		SB_OPTION("per-host", 0, SB_OPT_FLAG, &o->per_host, NULL, NULL,
+			  "with --unit: write into DIR/hosts/<hostname>/ "
+			  "(skipped when complete in DIR)",
+			  0, 0),
+		{ .name = "executor",
+		  .type = SB_OPT_CALL,
+		  .dest = &o->executor,
+		  .parse = parse_executor,
+		  .metavar = "E",
+		  .help = "local (default), parallel (GNU parallel) or slurm "
+			  "(sbatch --array)" },
+		SB_OPTION("jobs", 0, SB_OPT_INT, &o->jobs, &o->jobs_given, "N",
+			  "local: N guests at once, each pinned to its own "
+			  "host CPUs; parallel: jobs per host (default 1)",
+			  1, 1024),
+		SB_OPTION("sshlogin", 0, SB_OPT_STRING, &o->sshlogin, NULL,
+			  "HOSTS",
+			  "parallel: --sshlogin list (':' is this machine)", 0,
+			  0),
+		SB_OPTION("slf", 0, SB_OPT_STRING, &o->slf, NULL, "FILE",
+			  "parallel: --sshloginfile", 0, 0),
+		SB_OPTION("joblog", 0, SB_OPT_STRING, &o->joblog, NULL, "FILE",
+			  "parallel: joblog (default RUN_DIR/parallel.joblog; "
+			  "a rerun resumes)",
+			  0, 0),
+		SB_OPTION("slurm-args", 0, SB_OPT_STRING, &o->slurm_args, NULL,
+			  "ARGS",
+			  "slurm: more sbatch options, split at blanks, each "
+			  "passed as one argument (no shell)",
+			  0, 0),
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &o->help, NULL, NULL,
+			  "this help", 0, 0),
+		{ 0 },
+	};
+	const struct sb_cli cli = { .usage = usage_text, .tables = { opts } };
 	char err[256];
 
-	if (sb_opts_parse(opt_defs, N_OPTS, o, argc, argv, NULL, 0, err,
-			  sizeof(err)) < 0) {
+	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
 		fprintf(stderr, "slicebench run: %s\n", err);
+		sb_cli_help(&cli, stderr);
+		workload_help(stderr);
 		return SB_EXIT_USAGE;
+	}
+	if (o->help) {
+		sb_cli_help(&cli, stdout);
+		workload_help(stdout);
 	}
 	return 0;
 }
@@ -131,33 +174,16 @@ static long online_cpus(void)
 	return sched_getaffinity(0, sizeof(set), &set) ? 1 : CPU_COUNT(&set);
 }
 
-/* The scale-out options: which go together, and --jobs as a number. */
+/* The scale-out options: which go together. */
 static int validate_scale(const struct run_opts *o)
 {
 	const char *e = o->executor ? o->executor : "local", *bad = NULL;
-	char *end;
 
-	if (!exec_find(e)) {
-		fprintf(stderr,
-			"slicebench run: --executor: \"%s\" is not one of "
-			"%s\n",
-			e, exec_names());
-		return SB_EXIT_USAGE;
-	}
-	if (o->jobs && (strtol(o->jobs, &end, 10) < 1 || *end ||
-			strtol(o->jobs, NULL, 10) > 1024)) {
-		fprintf(stderr,
-			"slicebench run: --jobs: \"%s\" is not a number "
-			"1..1024\n",
-			o->jobs);
-		return SB_EXIT_USAGE;
-	}
-	if (o->jobs && !strcmp(e, "local") &&
-	    strtol(o->jobs, NULL, 10) > online_cpus())
+	if (o->jobs_given && !strcmp(e, "local") && o->jobs > online_cpus())
 		bad = "--jobs: more than the host CPUs this process may use "
 		      "(one guest per CPU group)";
-	else if (o->unit && (o->executor || o->jobs || o->resume ||
-			     o->new_run || o->repeats))
+	else if (o->unit && (o->executor || o->jobs_given || o->resume ||
+			     o->new_run || o->repeats_given))
 		bad = "--unit runs one unit: no --executor, --jobs, --resume, "
 		      "--new or --repeats";
 	else if (o->unit && !o->results)
@@ -168,7 +194,7 @@ static int validate_scale(const struct run_opts *o)
 		bad = "--sshlogin, --slf and --joblog go with --executor parallel";
 	else if (o->slurm_args && strcmp(e, "slurm"))
 		bad = "--slurm-args goes with --executor slurm";
-	else if (o->jobs && !strcmp(e, "slurm"))
+	else if (o->jobs_given && !strcmp(e, "slurm"))
 		bad = "--jobs: Slurm places the array tasks (use --slurm-args)";
 	if (bad) {
 		fprintf(stderr, "slicebench run: %s\n", bad);
@@ -177,30 +203,14 @@ static int validate_scale(const struct run_opts *o)
 	return 0;
 }
 
-static int validate(const struct run_opts *o, int *repeats)
+static int validate(const struct run_opts *o)
 {
-	struct sb_error e;
-	char *end;
 	int r;
 
 	if ((!o->kernels && !o->unit) || !o->scenario) {
 		fprintf(stderr, "slicebench run: --kernel and --scenario are "
 				"required (see --help)\n");
 		return SB_EXIT_USAGE;
-	}
-	if (o->accel && (r = run_accel_check(o->accel, &e)))
-		return sb_error_report("slicebench run", r, &e);
-	if (o->repeats) {
-		long v = strtol(o->repeats, &end, 10);
-
-		if (*end || v < 1 || v > 1000) {
-			fprintf(stderr,
-				"slicebench run: --repeats: \"%s\" is "
-				"not a number 1..1000\n",
-				o->repeats);
-			return SB_EXIT_USAGE;
-		}
-		*repeats = (int)v;
 	}
 	if ((r = validate_scale(o)))
 		return r;
@@ -239,7 +249,7 @@ static struct scale_opts scale_of(const struct run_opts *o)
 		.scenario = o->scenario,
 		.accel = o->accel,
 		.executor = o->executor,
-		.jobs = o->jobs,
+		.jobs = o->jobs_given ? (int)o->jobs : 0,
 		.sshlogin = o->sshlogin,
 		.slf = o->slf,
 		.joblog = o->joblog,
@@ -259,16 +269,15 @@ int cmd_run(int argc, char **argv)
 	struct plan p = { 0 };
 	struct scale_opts so;
 	struct sb_error e;
-	int nk = 0, repeats = 0, r;
+	int nk = 0, r;
 
 	if (!sc)
 		return SB_EXIT_ENV;
 	if ((r = parse_opts(argc, argv, &o)) || o.help) {
-		usage(r ? stderr : stdout);
 		free(sc);
 		return r;
 	}
-	if ((r = validate(&o, &repeats)) ||
+	if ((r = validate(&o)) ||
 	    (r = scenario_load(o.scenario, sc, run_warn_line, err,
 			       sizeof(err)))) {
 		if (*err && r)
@@ -305,7 +314,7 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	if (plan_build(&p, sc, rn.sha256, names, nk,
-		       repeats ? repeats : sc->repeats)) {
+		       o.repeats_given ? (int)o.repeats : sc->repeats)) {
 		r = SB_EXIT_ENV;
 		goto out;
 	}
@@ -332,8 +341,9 @@ int cmd_run(int argc, char **argv)
 	}
 	rn.stop = run_catch_signals(1);
 	so = scale_of(&o);
-	r = run_exit(o.executor || o.jobs ? scale_run(&so, &rn, &p, root, &e) :
-					    run_matrix(&rn, ks, nk, &p, root),
+	r = run_exit(o.executor || o.jobs_given ?
+			     scale_run(&so, &rn, &p, root, &e) :
+			     run_matrix(&rn, ks, nk, &p, root),
 		     &e);
 	run_catch_signals(0);
 out:

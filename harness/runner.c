@@ -237,12 +237,13 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 	return *out.failure ? -1 : 0;
 }
 
-int run_accel_check(const char *accel, struct sb_error *e)
+int run_accel_opt(void *dest, const char *value, const char **why)
 {
-	if (vm_accel_known(accel))
-		return 0;
-	return sb_error_set(e, -EINVAL, NULL, "--accel", NULL,
-			    "\"%s\" is not one of " VM_ACCELS, accel);
+	*why = "is not one of " VM_ACCELS;
+	if (!vm_accel_known(value))
+		return -EINVAL;
+	*(const char **)dest = value;
+	return 0;
 }
 
 void run_set_accel(struct runner *rn, const char *accel,

@@ -104,8 +104,8 @@ void run_self_dirs(struct runner *rn);
 double run_now_s(void);
 /* A scenario loader's warning, through the logger. */
 void run_warn_line(const char *msg);
-/* Is @accel one of VM_ACCELS? 0, or -EINVAL with @e saying so. */
-int run_accel_check(const char *accel, struct sb_error *e);
+/* The --accel option's value (struct sb_opt parse): one of VM_ACCELS. */
+int run_accel_opt(void *dest, const char *value, const char **why);
 /* rn->accel: @accel (an option), else the scenario's guest.accel, else auto. */
 void run_set_accel(struct runner *rn, const char *accel,
 		   const struct scenario *sc);

@@ -9,7 +9,9 @@
 
 #include "common/atomicio.h"
 #include "common/duration.h"
+#include "common/cpulist.h"
 #include "common/exitcodes.h"
+#include "common/slice_range.h"
 #include "harness/scenario.h"
 #include "harness/workload.h"
 
@@ -100,9 +102,9 @@ static int feature_ok(const char *s)
 
 static int cpus_ok(const char *s)
 {
-	size_t n = strlen(s);
+	cpu_set_t set;
 
-	return n && n < 64 && strspn(s, "0123456789,-") == n;
+	return !sb_cpulist_parse(s, &set);
 }
 
 /* A string member; absent is an error when @required, else leaves @out. */
@@ -246,10 +248,11 @@ static int parse_guest(struct ctx *c, const json_t *g, struct scenario *sc)
 		    (r = get_int(c, n, p, "memory_mb", 1, 1 << 20,
 				 &node->memory_mb)))
 			return r;
-		if (!cpus_ok(node->cpus))
+		if (!vm_numa_cpus_valid(node->cpus))
 			return fail(c, join(q, sizeof(q), p, "cpus"),
 				    json_object_get(n, "cpus"),
-				    "is not a CPU list such as \"0-1,3\"");
+				    "is not a CPU or a CPU range such as "
+				    "\"0-1\"");
 		if (!node->memory_mb)
 			return fail(c, p, NULL, "memory_mb is missing");
 		total += node->memory_mb;
@@ -318,23 +321,17 @@ static int parse_sets(struct ctx *c, const json_t *arr, struct scenario *sc)
 static int parse_slice(struct ctx *c, const json_t *w, const char *p,
 		       struct sc_workload *wl)
 {
-	char q[160], a[32], b[32];
+	char q[160], note[128];
 	uint64_t ns = 0;
-	int r = get_duration(c, w, p, "slice", 0, 1, &ns);
+	int clamped, r = get_duration(c, w, p, "slice", 0, 0, &ns);
 
-	if (r || !ns)
+	if (r || !json_object_get(w, "slice"))
 		return r;
-	join(q, sizeof(q), p, "slice");
-	wl->slice_ns = ns;
-	if (ns < SC_SLICE_MIN_NS)
-		wl->slice_ns = SC_SLICE_MIN_NS;
-	if (ns > SC_SLICE_MAX_NS)
-		wl->slice_ns = SC_SLICE_MAX_NS;
-	if (wl->slice_ns != ns)
-		warn(c, q,
-		     "%s clamped to %s (the kernel's range is 100us..100ms)",
-		     sb_format_duration(ns, a, sizeof(a)),
-		     sb_format_duration(wl->slice_ns, b, sizeof(b)));
+	wl->slice_given = 1;
+	wl->slice_ns = sb_slice_clamp(ns, &clamped);
+	if (clamped)
+		warn(c, join(q, sizeof(q), p, "slice"), "%s",
+		     sb_slice_clamp_note(ns, wl->slice_ns, note, sizeof(note)));
 	return 0;
 }
 

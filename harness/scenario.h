@@ -14,8 +14,6 @@
 #define SC_MAX_WORKLOADS 32
 #define SC_MAX_ARGS 32
 #define SC_MAX_NUMA 8
-#define SC_SLICE_MIN_NS 100000ULL /* the kernel clamps custom slices to */
-#define SC_SLICE_MAX_NS 100000000ULL /* [100us, 100ms] */
 
 struct sb_workload;
 
@@ -30,7 +28,8 @@ struct sc_workload {
 	char tool[SC_NAME_LEN];
 	const struct sb_workload *desc; /* its descriptor (wl_lookup) */
 	int count;
-	uint64_t slice_ns; /* 0: no slice requested */
+	int slice_given; /* "slice" present: --slice slice_ns */
+	uint64_t slice_ns; /* clamped; 0: the kernel's default slice */
 	char cpus[64]; /* "" when not pinned */
 	char *args[SC_MAX_ARGS + 1]; /* NULL-terminated, malloc'd */
 	int n_args;

@@ -126,7 +126,7 @@ static int build_native(struct argv_builder *b, const struct sc_workload *w,
 			    push_opt(b, "--warmup", warm) ?:
 			    push_opt(b, "--seed", seed)	  ?:
 							    push(b, "--quiet");
-	if (!r && w->slice_ns) {
+	if (!r && w->slice_given) {
 		const char *s = store(p, w->slice_ns);
 
 		r = s ? push_opt(b, "--slice", s) : -E2BIG;
@@ -144,7 +144,7 @@ static int build_wrapped(struct argv_builder *b, const struct sc_workload *w,
 	struct wl_proc *p = b->p;
 	int r = 0;
 
-	if (w->slice_ns) {
+	if (w->slice_given) {
 		const char *s = store(p, w->slice_ns);
 
 		r = s ? push(b, "slicectl") ?:

@@ -398,23 +398,23 @@ static int run(struct cy_run *r, struct cy_thread *t, json_t *doc)
 
 static int parse(struct cy_opts *o, int argc, char **argv)
 {
-	struct wl_opt common[WL_COMMON_NOPTS + 1];
-	const struct wl_opt own[] = {
-		{ "threads", 't', WL_OPT_INT, &o->threads, NULL, "N",
-		  "number of waker threads", 1, MAX_THREADS },
-		{ "interval", 'i', WL_OPT_DURATION, &o->interval_ns, NULL, "D",
-		  "wakeup period", 10000, 10 * (int64_t)WL_NSEC_PER_SEC },
-		{ "fifo", 'f', WL_OPT_INT, &o->fifo_prio, NULL, "PRIO",
-		  "SCHED_FIFO at PRIO instead of SCHED_OTHER (no slice)", 1,
-		  99 },
+	struct sb_opt common[WL_COMMON_NOPTS + 1];
+	const struct sb_opt own[] = {
+		SB_OPTION("threads", 't', SB_OPT_INT, &o->threads, NULL, "N",
+			  "number of waker threads", 1, MAX_THREADS),
+		SB_OPTION("interval", 'i', SB_OPT_DURATION, &o->interval_ns,
+			  NULL, "D", "wakeup period", 10000,
+			  10 * (int64_t)WL_NSEC_PER_SEC),
+		SB_OPTION("fifo", 'f', SB_OPT_INT, &o->fifo_prio, NULL, "PRIO",
+			  "SCHED_FIFO at PRIO instead of SCHED_OTHER (no slice)",
+			  1, 99),
 		{ 0 },
 	};
-	const struct wl_cli cli = {
-		.prog = PROG,
-		.synopsis = "[OPTIONS]",
-		.about =
-			"Periodic wakers on absolute-time sleeps; wakeup latency "
-			"histograms (cyclictest-like).",
+	const struct sb_cli cli = {
+		.usage = "Usage: " PROG " [OPTIONS]\n"
+			 "Periodic wakers on absolute-time sleeps; wakeup "
+			 "latency histograms (cyclictest-like).",
+		.epilogue = WL_HELP_EPILOGUE,
 		.tables = { own, common, NULL },
 	};
 	char err[256];
@@ -425,12 +425,12 @@ static int parse(struct cy_opts *o, int argc, char **argv)
 	o->fifo_prio = 0;
 	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
 	wl_common_opts(&o->common, common);
-	if (wl_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
+	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s: %s\n", PROG, err);
 		return SB_EXIT_USAGE;
 	}
 	if (o->common.help) {
-		wl_cli_help(&cli, stdout);
+		sb_cli_help(&cli, stdout);
 		return SB_EXIT_OK;
 	}
 	nint = wl_intervals_n(o->common.duration_ns);

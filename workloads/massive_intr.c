@@ -384,21 +384,21 @@ static int run(struct mi_run *r, json_t *doc)
 
 static int parse(struct mi_opts *o, int argc, char **argv)
 {
-	struct wl_opt common[WL_COMMON_NOPTS + 1];
-	const struct wl_opt own[] = {
-		{ "procs", 'p', WL_OPT_INT, &o->procs, NULL, "N",
-		  "number of processes", 1, MAX_PROCS },
-		{ "work", 'W', WL_OPT_DURATION, &o->work_ns, NULL, "D",
-		  "busy time per loop (wall clock)", 1, MAX_PERIOD_NS },
-		{ "sleep", 'S', WL_OPT_DURATION, &o->sleep_ns, NULL, "D",
-		  "sleep per loop", 0, MAX_PERIOD_NS },
+	struct sb_opt common[WL_COMMON_NOPTS + 1];
+	const struct sb_opt own[] = {
+		SB_OPTION("procs", 'p', SB_OPT_INT, &o->procs, NULL, "N",
+			  "number of processes", 1, MAX_PROCS),
+		SB_OPTION("work", 'W', SB_OPT_DURATION, &o->work_ns, NULL, "D",
+			  "busy time per loop (wall clock)", 1, MAX_PERIOD_NS),
+		SB_OPTION("sleep", 'S', SB_OPT_DURATION, &o->sleep_ns, NULL,
+			  "D", "sleep per loop", 0, MAX_PERIOD_NS),
 		{ 0 },
 	};
-	const struct wl_cli cli = {
-		.prog = PROG,
-		.synopsis = "[OPTIONS]",
-		.about = "N processes loop: busy W, sleep S; counts loops per "
+	const struct sb_cli cli = {
+		.usage = "Usage: " PROG " [OPTIONS]\n"
+			 "N processes loop: busy W, sleep S; counts loops per "
 			 "process (throughput, fairness).",
+		.epilogue = WL_HELP_EPILOGUE,
 		.tables = { own, common, NULL },
 	};
 	char err[256];
@@ -408,12 +408,12 @@ static int parse(struct mi_opts *o, int argc, char **argv)
 	o->sleep_ns = 1000000;
 	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
 	wl_common_opts(&o->common, common);
-	if (wl_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
+	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s: %s\n", PROG, err);
 		return SB_EXIT_USAGE;
 	}
 	if (o->common.help)
-		wl_cli_help(&cli, stdout);
+		sb_cli_help(&cli, stdout);
 	return SB_EXIT_OK;
 }
 

@@ -157,43 +157,46 @@ static int check_usage(const struct sc_opts *o, int ncmd)
 int main(int argc, char **argv)
 {
 	struct sc_opts o = { 0 };
-	const struct wl_opt opts[] = {
-		{ "slice", 's', WL_OPT_DURATION, &o.slice_ns, &o.slice_given,
-		  "D", "EEVDF slice to set (0 = the kernel default)", 0, 0 },
-		{ "batch", 'b', WL_OPT_FLAG, &o.batch, NULL, NULL,
-		  "SCHED_BATCH instead of SCHED_OTHER", 0, 0 },
-		{ "nice", 'N', WL_OPT_INT, &o.nice, &o.nice_given, "N",
-		  "nice value to set", -20, 19 },
-		{ "reset-on-fork", 'r', WL_OPT_FLAG, &o.reset_on_fork, NULL,
-		  NULL, "children start with the default policy and slice", 0,
-		  0 },
-		{ "pid", 'p', WL_OPT_INT, &o.pid, &o.pid_given, "PID",
-		  "show (or set) this task instead of running a command", 1,
-		  INT32_MAX },
-		{ "all", 'a', WL_OPT_FLAG, &o.all, NULL, NULL,
-		  "with --pid: every thread of the process", 0, 0 },
-		{ "help", 'h', WL_OPT_FLAG, &o.help, NULL, NULL,
-		  "show this help and exit", 0, 0 },
+	const struct sb_opt opts[] = {
+		SB_OPTION("slice", 's', SB_OPT_DURATION, &o.slice_ns,
+			  &o.slice_given, "D",
+			  "EEVDF slice to set (0 = the kernel default)", 0, 0),
+		SB_OPTION("batch", 'b', SB_OPT_FLAG, &o.batch, NULL, NULL,
+			  "SCHED_BATCH instead of SCHED_OTHER", 0, 0),
+		SB_OPTION("nice", 'N', SB_OPT_INT, &o.nice, &o.nice_given, "N",
+			  "nice value to set", -20, 19),
+		SB_OPTION("reset-on-fork", 'r', SB_OPT_FLAG, &o.reset_on_fork,
+			  NULL, NULL,
+			  "children start with the default policy and slice", 0,
+			  0),
+		SB_OPTION("pid", 'p', SB_OPT_INT, &o.pid, &o.pid_given, "PID",
+			  "show (or set) this task instead of running a command",
+			  1, INT32_MAX),
+		SB_OPTION("all", 'a', SB_OPT_FLAG, &o.all, NULL, NULL,
+			  "with --pid: every thread of the process", 0, 0),
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
+			  "show this help and exit", 0, 0),
 		{ 0 },
 	};
-	const struct wl_cli cli = {
-		.prog = PROG,
-		.synopsis = "[OPTIONS] -p PID | [OPTIONS] [--] CMD [ARGS...]",
-		.about = "Show or set a task's EEVDF slice, or set it and exec "
+	const struct sb_cli cli = {
+		.usage = "Usage: " PROG
+			 " [OPTIONS] -p PID | [OPTIONS] [--] CMD [ARGS...]\n"
+			 "Show or set a task's EEVDF slice, or set it and exec "
 			 "CMD (exit 127: CMD not found).",
+		.epilogue = WL_HELP_EPILOGUE,
 		.tables = { opts, NULL },
 		.stop_at_nonopt = 1,
 	};
 	char err[256];
 	int first, ret;
 
-	first = wl_cli_parse(&cli, argc, argv, err, sizeof(err));
+	first = sb_cli_parse(&cli, argc, argv, err, sizeof(err));
 	if (first < 0) {
 		fprintf(stderr, "%s: %s\n", PROG, err);
 		return SB_EXIT_USAGE;
 	}
 	if (o.help) {
-		wl_cli_help(&cli, stdout);
+		sb_cli_help(&cli, stdout);
 		return SB_EXIT_OK;
 	}
 	ret = check_usage(&o, argc - first);

@@ -53,16 +53,16 @@ static uint64_t work_unit(uint64_t x, int64_t iters)
 
 static int parse(struct sp_opts *o, int argc, char **argv)
 {
-	struct wl_opt common[WL_COMMON_NOPTS + 1];
-	const struct wl_opt own[] = {
-		{ "iters", 'i', WL_OPT_INT, &o->iters, NULL, "N",
-		  "xorshift steps per unit of work", 1, 1000000000 },
+	struct sb_opt common[WL_COMMON_NOPTS + 1];
+	const struct sb_opt own[] = {
+		SB_OPTION("iters", 'i', SB_OPT_INT, &o->iters, NULL, "N",
+			  "xorshift steps per unit of work", 1, 1000000000),
 		{ 0 },
 	};
-	const struct wl_cli cli = {
-		.prog = PROG,
-		.synopsis = "[OPTIONS]",
-		.about = "Burns CPU in fixed units of work; reports units/s.",
+	const struct sb_cli cli = {
+		.usage = "Usage: " PROG " [OPTIONS]\n"
+			 "Burns CPU in fixed units of work; reports units/s.",
+		.epilogue = WL_HELP_EPILOGUE,
 		.tables = { own, common, NULL },
 	};
 	char err[256];
@@ -70,12 +70,12 @@ static int parse(struct sp_opts *o, int argc, char **argv)
 	o->iters = 100000;
 	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
 	wl_common_opts(&o->common, common);
-	if (wl_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
+	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s: %s\n", PROG, err);
 		return SB_EXIT_USAGE;
 	}
 	if (o->common.help)
-		wl_cli_help(&cli, stdout);
+		sb_cli_help(&cli, stdout);
 	return SB_EXIT_OK;
 }
 

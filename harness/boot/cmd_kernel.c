@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench kernel: list, show, fetch, build and test-boot kernels. */
-#include <getopt.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -10,7 +9,6 @@
 
 #include "common/rootdir.h"
 #include "common/atomicio.h"
-#include "common/duration.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/fmt.h"
@@ -21,135 +19,123 @@
 
 struct boot_opts {
 	const char *init, *scenario, *results_out, *console, *initrd_out;
-	const char *accel, *append, *bin_dir, *timeout, *numa;
-	int cpus, memory_mb, icount_shift, with_perf, require_agent;
+	const char *accel, *append, *bin_dir, *numa;
+	uint64_t timeout_ns;
+	int64_t cpus, memory_mb, icount_shift;
+	int with_perf, require_agent, help;
 };
 
-enum opt_kind { OPT_STR, OPT_INT, OPT_FLAG };
+static const struct boot_opts boot_defaults = { .cpus = 2,
+						.memory_mb = 1024,
+						.icount_shift = 1,
+						.accel = "auto",
+						.timeout_ns = 120000000000ULL };
 
-/* The options of `kernel boot`: one table for parsing and --help. */
-static const struct opt {
-	const char *name, *metavar, *help;
-	enum opt_kind kind;
-	size_t offset;
-	long min, max;
-} boot_options[] = {
-#define S(n, m, member, h)                                                 \
-	{                                                                  \
-		n, m, h, OPT_STR, offsetof(struct boot_opts, member), 0, 0 \
-	}
-#define I(n, m, member, lo, hi, h)                                           \
-	{                                                                    \
-		n, m, h, OPT_INT, offsetof(struct boot_opts, member), lo, hi \
-	}
-	S("init", "FILE", init,
-	  "guest /init (required): a busybox sh script or program"),
-	S("scenario", "FILE", scenario,
-	  "put FILE at /etc/slicebench/scenario.json"),
-	S("timeout", "DUR", timeout,
-	  "hard limit for boot-run-poweroff (default 120s)"),
-	S("results-out", "FILE", results_out,
-	  "host file receiving the 'results' port"),
-	S("console", "FILE", console,
-	  "serial console log (default: a temp file)"),
-	S("initrd-out", "FILE", initrd_out,
-	  "where to write the initramfs (default: in the cache)"),
-	S("accel", "A", accel, "auto|kvm|tcg|icount|virtual (default auto)"),
-	I("icount-shift", "N", icount_shift, 0, 10, "icount shift (default 1)"),
-	I("cpus", "N", cpus, 1, 64, "guest CPUs (default 2)"),
-	I("memory", "MB", memory_mb, 64, 65536,
-	  "guest memory in MB (default 1024)"),
-	S("append", "ARGS", append, "extra kernel command line"),
-	S("numa", "C:MB,...", numa,
-	  "NUMA nodes, e.g. 0:512,1:512 (CPUs as 0 or 0-1)"),
-	S("bin-dir", "DIR", bin_dir,
-	  "static slicebench binaries (default build/bin)"),
-	{ "with-perf", NULL, "add perf and its libraries", OPT_FLAG,
-	  offsetof(struct boot_opts, with_perf), 0, 1 },
-	{ "require-agent", NULL,
-	  "fail when BIN_DIR/sbguest is missing (the real guest)", OPT_FLAG,
-	  offsetof(struct boot_opts, require_agent), 0, 1 },
-#undef S
-#undef I
-};
+#define N_BOOT_OPTS 17
 
-#define N_BOOT_OPTS (sizeof(boot_options) / sizeof(boot_options[0]))
+/* The options of `kernel boot` and `kernel initramfs` for @o, into @tab. */
+static void boot_table(struct boot_opts *o, struct sb_opt *tab)
+{
+	const struct sb_opt t[N_BOOT_OPTS + 1] = {
+		SB_OPTION("init", 0, SB_OPT_STRING, &o->init, NULL, "FILE",
+			  "guest /init (required): a busybox sh script or "
+			  "program",
+			  0, 0),
+		SB_OPTION("scenario", 0, SB_OPT_STRING, &o->scenario, NULL,
+			  "FILE", "put FILE at /etc/slicebench/scenario.json",
+			  0, 0),
+		SB_OPTION("timeout", 0, SB_OPT_DURATION, &o->timeout_ns, NULL,
+			  "DUR", "hard limit for boot-run-poweroff", 1,
+			  INT64_MAX),
+		SB_OPTION("results-out", 0, SB_OPT_STRING, &o->results_out,
+			  NULL, "FILE",
+			  "host file receiving the 'results' port", 0, 0),
+		SB_OPTION("console", 0, SB_OPT_STRING, &o->console, NULL,
+			  "FILE", "serial console log (default: a temp file)",
+			  0, 0),
+		SB_OPTION("initrd-out", 0, SB_OPT_STRING, &o->initrd_out, NULL,
+			  "FILE",
+			  "where to write the initramfs (default: in the cache)",
+			  0, 0),
+		SB_OPTION("accel", 0, SB_OPT_STRING, &o->accel, NULL, "A",
+			  "auto|kvm|tcg|icount|virtual", 0, 0),
+		SB_OPTION("icount-shift", 0, SB_OPT_INT, &o->icount_shift, NULL,
+			  "N", "icount shift", 0, 10),
+		SB_OPTION("cpus", 0, SB_OPT_INT, &o->cpus, NULL, "N",
+			  "guest CPUs", 1, 64),
+		SB_OPTION("memory", 0, SB_OPT_INT, &o->memory_mb, NULL, "MB",
+			  "guest memory in MB", 64, 65536),
+		SB_OPTION("append", 0, SB_OPT_STRING, &o->append, NULL, "ARGS",
+			  "extra kernel command line", 0, 0),
+		SB_OPTION("numa", 0, SB_OPT_STRING, &o->numa, NULL, "C:MB,...",
+			  "NUMA nodes, e.g. 0:512,1:512 (CPUs as 0 or 0-1)", 0,
+			  0),
+		SB_OPTION("bin-dir", 0, SB_OPT_STRING, &o->bin_dir, NULL, "DIR",
+			  "static slicebench binaries (default build/bin)", 0,
+			  0),
+		SB_OPTION("with-perf", 0, SB_OPT_FLAG, &o->with_perf, NULL,
+			  NULL, "add perf and its libraries", 0, 0),
+		SB_OPTION(
+			"require-agent", 0, SB_OPT_FLAG, &o->require_agent,
+			NULL, NULL,
+			"fail when BIN_DIR/sbguest is missing (the real guest)",
+			0, 0),
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &o->help, NULL, NULL,
+			  "this help", 0, 0),
+		{ 0 },
+	};
+
+	memcpy(tab, t, sizeof(t));
+}
+
+static const char usage_text[] =
+	"usage: slicebench kernel list\n"
+	"       slicebench kernel show NAME\n"
+	"       slicebench kernel fetch NAME\n"
+	"       slicebench kernel build NAME\n"
+	"       slicebench kernel initramfs NAME --init FILE [options]\n"
+	"       slicebench kernel boot NAME --init FILE [options]\n\n"
+	"NAME is a descriptor in kernels/<name>/kernel.json (NAME@VERSION:\n"
+	"a Debian-type one pinned to a point release, e.g. debian@6.12.107;\n"
+	"list shows the versions apt offers), 'host', or a\n"
+	"path to a bzImage (booted as is). fetch makes the image available\n"
+	"(Debian package download, or a source build); build does the\n"
+	"source build of a type \"source\" kernel. boot builds an initramfs\n"
+	"around --init, boots it under QEMU and prints the outcome as JSON\n"
+	"(exit 0 when the guest printed 'SLICEBENCH: done status=ok';\n"
+	"3 on a panic, timeout or guest failure). initramfs only writes the\n"
+	"archive (--init, --scenario, --initrd-out, --bin-dir, --with-perf,\n"
+	"--require-agent) and prints its path. Source builds honour KSRC=DIR.";
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"usage: slicebench kernel list\n"
-		"       slicebench kernel show NAME\n"
-		"       slicebench kernel fetch NAME\n"
-		"       slicebench kernel build NAME\n"
-		"       slicebench kernel initramfs NAME --init FILE [options]\n"
-		"       slicebench kernel boot NAME --init FILE [options]\n\n"
-		"NAME is a descriptor in kernels/<name>/kernel.json (NAME@VERSION:\n"
-		"a Debian-type one pinned to a point release, e.g. debian@6.12.107;\n"
-		"list shows the versions apt offers), 'host', or a\n"
-		"path to a bzImage (booted as is). fetch makes the image available\n"
-		"(Debian package download, or a source build); build does the\n"
-		"source build of a type \"source\" kernel. boot builds an initramfs\n"
-		"around --init, boots it under QEMU and prints the outcome as JSON\n"
-		"(exit 0 when the guest printed 'SLICEBENCH: done status=ok';\n"
-		"3 on a panic, timeout or guest failure). initramfs only writes the\n"
-		"archive (--init, --scenario, --initrd-out, --bin-dir, --with-perf,\n"
-		"--require-agent) and prints its path. Source builds honour KSRC=DIR.\n\n"
-		"options:\n");
-	for (size_t i = 0; i < N_BOOT_OPTS; i++)
-		sb_opt_help_line(f, 22, boot_options[i].name,
-				 boot_options[i].metavar, boot_options[i].help);
+	struct boot_opts o = boot_defaults;
+	struct sb_opt tab[N_BOOT_OPTS + 1];
+	const struct sb_cli cli = { .usage = usage_text, .tables = { tab } };
+
+	boot_table(&o, tab);
+	sb_cli_help(&cli, f);
 	fprintf(f,
 		"\ncache: %s (SLICEBENCH_CACHE); descriptors: %s "
 		"(SLICEBENCH_KERNELS)\n",
 		kernel_cache_dir(), kernel_dir());
 }
 
+/* The options after NAME into @o; --help printed here (o->help set). */
 static int parse_boot(int argc, char **argv, struct boot_opts *o)
 {
-	struct option lo[N_BOOT_OPTS + 2];
-	int c, idx;
+	struct sb_opt tab[N_BOOT_OPTS + 1];
+	const struct sb_cli cli = { .usage = usage_text, .tables = { tab } };
+	char err[256];
 
-	for (size_t i = 0; i < N_BOOT_OPTS; i++)
-		lo[i] = (struct option){ boot_options[i].name,
-					 boot_options[i].kind == OPT_FLAG ?
-						 no_argument :
-						 required_argument,
-					 NULL, (int)i };
-	lo[N_BOOT_OPTS] = (struct option){ "help", no_argument, NULL, 'h' };
-	lo[N_BOOT_OPTS + 1] = (struct option){ 0 };
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", lo, &idx)) != -1) {
-		const struct opt *op;
-		char *end;
-		long v;
-
-		if (c == 'h') {
-			usage(stdout);
-			exit(SB_EXIT_OK);
-		}
-		if (c < 0 || c >= (int)N_BOOT_OPTS) {
-			usage(stderr);
-			return SB_EXIT_USAGE;
-		}
-		op = &boot_options[c];
-		if (op->kind == OPT_STR) {
-			*(const char **)((char *)o + op->offset) = optarg;
-			continue;
-		}
-		if (op->kind == OPT_FLAG) {
-			*(int *)((char *)o + op->offset) = 1;
-			continue;
-		}
-		v = strtol(optarg, &end, 10);
-		if (!*optarg || *end || v < op->min || v > op->max) {
-			fprintf(stderr,
-				"slicebench kernel boot: --%s: \"%s\" is not an integer in [%ld, %ld]\n",
-				op->name, optarg, op->min, op->max);
-			return SB_EXIT_USAGE;
-		}
-		*(int *)((char *)o + op->offset) = (int)v;
+	boot_table(o, tab);
+	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
+		fprintf(stderr, "slicebench kernel: %s\n", err);
+		usage(stderr);
+		return SB_EXIT_USAGE;
 	}
+	if (o->help)
+		usage(stdout);
 	return 0;
 }
 
@@ -267,12 +253,14 @@ static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 
 static int do_initramfs(const char *name, int argc, char **argv)
 {
-	struct boot_opts o = { 0 };
+	struct boot_opts o = boot_defaults;
 	char initrd[PATH_MAX];
 	struct kernel_info ki;
 	struct stat st;
 	int ret = parse_boot(argc, argv, &o);
 
+	if (o.help)
+		return ret;
 	if (!ret)
 		ret = lookup(name, &ki, 0);
 	if (!ret)
@@ -299,11 +287,12 @@ static int parse_numa(const char *s, struct vm_numa_node *nodes)
 		char *end;
 		long mb;
 
-		if (n == MAX_NODES || !clen || clen >= sizeof(nodes[0].cpus) ||
-		    strspn(s, "0123456789-") != clen)
+		if (n == MAX_NODES || !clen || clen >= sizeof(nodes[0].cpus))
 			return -1;
 		memcpy(nodes[n].cpus, s, clen);
 		nodes[n].cpus[clen] = '\0';
+		if (!vm_numa_cpus_valid(nodes[n].cpus))
+			return -1;
 		mb = strtol(colon + 1, &end, 10);
 		if (end == colon + 1 || mb < 16 || mb > 1048576 ||
 		    (*end && *end != ','))
@@ -316,31 +305,20 @@ static int parse_numa(const char *s, struct vm_numa_node *nodes)
 
 static int do_boot(const char *name, int argc, char **argv)
 {
-	struct boot_opts o = { .cpus = 2,
-			       .memory_mb = 1024,
-			       .icount_shift = 1,
-			       .accel = "auto",
-			       .timeout = "120s" };
+	struct boot_opts o = boot_defaults;
 	char initrd[PATH_MAX];
 	struct kernel_info ki;
 	struct vm_numa_node nodes[MAX_NODES];
 	int n_nodes = 0;
 	struct vm_result res;
-	uint64_t timeout_ns;
 	int ret = parse_boot(argc, argv, &o);
 
-	if (ret)
+	if (ret || o.help)
 		return ret;
 	if (o.numa && (n_nodes = parse_numa(o.numa, nodes)) <= 0) {
 		fprintf(stderr,
 			"slicebench kernel boot: --numa: \"%s\" is not CPUS:MB[,CPUS:MB...]\n",
 			o.numa);
-		return SB_EXIT_USAGE;
-	}
-	if (sb_parse_duration_ns(o.timeout, &timeout_ns) || !timeout_ns) {
-		fprintf(stderr,
-			"slicebench kernel boot: --timeout: \"%s\" is not a duration\n",
-			o.timeout);
 		return SB_EXIT_USAGE;
 	}
 	if (!o.init) {
@@ -362,15 +340,15 @@ static int do_boot(const char *name, int argc, char **argv)
 	ret = vm_run(&(struct vm_request){ .kernel = &ki,
 					   .initrd = initrd,
 					   .accel = o.accel,
-					   .icount_shift = o.icount_shift,
-					   .cpus = o.cpus,
-					   .memory_mb = o.memory_mb,
+					   .icount_shift = (int)o.icount_shift,
+					   .cpus = (int)o.cpus,
+					   .memory_mb = (int)o.memory_mb,
 					   .numa = nodes,
 					   .numa_nodes = n_nodes,
 					   .append = o.append,
 					   .console_log = o.console,
 					   .results_out = o.results_out,
-					   .timeout_ns = timeout_ns },
+					   .timeout_ns = o.timeout_ns },
 		     &res);
 	if (ret) {
 		fprintf(stderr, "slicebench kernel boot: %s\n", res.detail);

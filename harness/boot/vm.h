@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "common/cpulist.h"
 #include "harness/boot/kernel.h"
 
 struct vm_numa_node {
@@ -75,6 +76,18 @@ static inline int vm_accel_known(const char *name)
 		if (!strcmp(name, names[i]))
 			return 1;
 	return 0;
+}
+
+/*
+ * A NUMA node's CPUs as QEMU's -numa node,cpus= takes them: one CPU or one
+ * range of the CPU-list grammar ("0", "2-3"; no "3-2", no lists).
+ */
+static inline int vm_numa_cpus_valid(const char *s)
+{
+	cpu_set_t set;
+
+	return strspn(s, "0123456789-") == strlen(s) &&
+	       !sb_cpulist_parse(s, &set);
 }
 
 /*

@@ -7,7 +7,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +20,7 @@
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
+#include "common/opts.h"
 #include "common/spawn.h"
 #include "harness/agent.h"
 #include "harness/features.h"
@@ -33,34 +33,9 @@ struct guest_opts {
 	const char *out;
 	const char *cmdline;
 	const char *port_name;
-	int poweroff;
+	int no_poweroff;
+	int help;
 };
-
-static const struct option_def {
-	const char *name;
-	int has_arg;
-	const char *help;
-} option_defs[] = {
-	{ "scenario", 1, "scenario file (/etc/slicebench/scenario.json)" },
-	{ "out", 1, "results directory (/out)" },
-	{ "cmdline", 1, "kernel command line to read (/proc/cmdline)" },
-	{ "port", 1, "virtio port name for the results (results)" },
-	{ "no-poweroff", 0, "exit instead of powering off" },
-	{ "help", 0, "this help" },
-};
-#define N_OPTS (sizeof(option_defs) / sizeof(option_defs[0]))
-
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: sbguest [options]\n"
-		   "The slicebench guest agent (started by /init): runs the "
-		   "feature set\nsb.featureset= of the kernel command line "
-		   "once and sends the results out.\n\noptions:\n");
-	for (size_t i = 0; i < N_OPTS; i++)
-		fprintf(f, "  --%s%s\t%s\n", option_defs[i].name,
-			option_defs[i].has_arg ? " ARG" : "",
-			option_defs[i].help);
-}
 
 static void console(const char *msg)
 {
@@ -203,49 +178,55 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 	return r;
 }
 
+/* The options into @g; --help printed here. SB_EXIT_USAGE when bad. */
 static int parse_args(int argc, char **argv, struct guest_opts *g)
 {
-	struct option longopts[N_OPTS + 1];
-	int c, idx;
+	const struct sb_opt opts[] = {
+		SB_OPTION("scenario", 0, SB_OPT_STRING, &g->scenario, NULL,
+			  "FILE", "scenario file", 0, 0),
+		SB_OPTION("out", 0, SB_OPT_STRING, &g->out, NULL, "DIR",
+			  "results directory", 0, 0),
+		SB_OPTION("cmdline", 0, SB_OPT_STRING, &g->cmdline, NULL,
+			  "FILE", "kernel command line to read", 0, 0),
+		SB_OPTION("port", 0, SB_OPT_STRING, &g->port_name, NULL, "NAME",
+			  "virtio port name for the results", 0, 0),
+		SB_OPTION("no-poweroff", 0, SB_OPT_FLAG, &g->no_poweroff, NULL,
+			  NULL, "exit instead of powering off", 0, 0),
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &g->help, NULL, NULL,
+			  "this help", 0, 0),
+		{ 0 },
+	};
+	const struct sb_cli cli = {
+		.usage =
+			"usage: sbguest [options]\n"
+			"The slicebench guest agent (started by /init): runs "
+			"the feature set\nsb.featureset= of the kernel command "
+			"line once and sends the results out.",
+		.tables = { opts },
+	};
+	char err[256];
 
-	memset(longopts, 0, sizeof(longopts));
-	for (size_t i = 0; i < N_OPTS; i++)
-		longopts[i] = (struct option){ option_defs[i].name,
-					       option_defs[i].has_arg, NULL,
-					       (int)i + 1 };
-	while ((c = getopt_long(argc, argv, "", longopts, &idx)) > 0) {
-		const char *name = c <= (int)N_OPTS ? option_defs[c - 1].name :
-						      "?";
-
-		if (!strcmp(name, "scenario"))
-			g->scenario = optarg;
-		else if (!strcmp(name, "out"))
-			g->out = optarg;
-		else if (!strcmp(name, "cmdline"))
-			g->cmdline = optarg;
-		else if (!strcmp(name, "port"))
-			g->port_name = optarg;
-		else if (!strcmp(name, "no-poweroff"))
-			g->poweroff = 0;
-		else if (!strcmp(name, "help"))
-			return usage(stdout), -1;
-		else
-			return usage(stderr), SB_EXIT_USAGE;
+	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
+		fprintf(stderr, "sbguest: %s\n", err);
+		sb_cli_help(&cli, stderr);
+		return SB_EXIT_USAGE;
 	}
-	if (optind < argc)
-		return usage(stderr), SB_EXIT_USAGE;
+	if (g->help)
+		sb_cli_help(&cli, stdout);
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	struct guest_opts g = { "/etc/slicebench/scenario.json", "/out",
-				"/proc/cmdline", "results", 1 };
+	struct guest_opts g = { .scenario = "/etc/slicebench/scenario.json",
+				.out = "/out",
+				.cmdline = "/proc/cmdline",
+				.port_name = "results" };
 	char why[1024] = "", err[512];
 	int r = parse_args(argc, argv, &g);
 
-	if (r)
-		return r < 0 ? SB_EXIT_OK : r;
+	if (r || g.help)
+		return r;
 	if ((r = sb_mkdir_p(g.out, 0755))) {
 		snprintf(why, sizeof(why), "mkdir %s: %s", g.out, strerror(-r));
 		r = SB_EXIT_ENV;
@@ -273,7 +254,7 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	tcdrain(STDOUT_FILENO); /* the last console line must reach the host */
 	sync();
-	if (g.poweroff)
+	if (!g.no_poweroff)
 		reboot(RB_POWER_OFF);
 	return r;
 }

@@ -2,9 +2,10 @@
 /* slicebench merge OUT DIR...: per-host results trees into one results directory. */
 #include <errno.h>
 #include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 
 #include "common/exitcodes.h"
+#include "common/opts.h"
 #include "harness/scale/merge.h"
 #include "harness/cmds.h"
 
@@ -16,31 +17,21 @@ static const char usage[] =
 	"agree; see slicebench plan) arrived exactly once, with the plan's\n"
 	"scenario sha256 and one kernel build (config sha256, source, release)\n"
 	"per kernel. Inputs are copied, never changed. OUT/merge.json names\n"
-	"where each unit came from.\n\n"
+	"where each unit came from.";
+static const char after[] =
 	"exit: 0 merged, 2 gaps, duplicates or mismatches (each named; nothing\n"
 	"merged), no plan, a DIR that is not there or bad usage, 3 cannot\n"
 	"copy or write OUT\n";
 
-int cmd_merge(int argc, char **argv)
+/* Merge @dirs[1..n-1] into @dirs[0]; an SB_EXIT_* code. */
+static int merge_into(const char **dirs, int n)
 {
 	struct merge_opts o = { 0 };
 	struct merge_report rep;
 	char err[1024] = "";
-	int rc;
+	int rc = merge_results(dirs[0], dirs + 1, (size_t)n - 1, &o, &rep, err,
+			       sizeof(err));
 
-	if (argc >= 2 &&
-	    (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		fputs(usage, stdout);
-		return SB_EXIT_OK;
-	}
-	if (argc < 3 || *argv[1] == '-') {
-		fprintf(stderr,
-			"slicebench merge: needs OUT and at least one DIR\n%s",
-			usage);
-		return SB_EXIT_USAGE;
-	}
-	rc = merge_results(argv[1], (const char *const *)argv + 2,
-			   (size_t)argc - 2, &o, &rep, err, sizeof(err));
 	if (rc < 0) {
 		if (rep.text)
 			fputs(rep.text, stderr);
@@ -59,7 +50,42 @@ int cmd_merge(int argc, char **argv)
 	else
 		printf("merged %zu units into %s (%zu of %zu planned units "
 		       "there)\n",
-		       rep.merged, argv[1], rep.present, rep.planned);
+		       rep.merged, dirs[0], rep.present, rep.planned);
 	merge_report_free(&rep);
 	return rc ? SB_EXIT_USAGE : SB_EXIT_OK;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	const char **dirs = calloc((size_t)argc, sizeof(*dirs));
+	char err[1024] = "";
+	int help = 0, n = 0, rc;
+	const struct sb_opt opts[] = {
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &help, NULL, NULL,
+			  "show this help", 0, 0),
+		{ 0 },
+	};
+	const struct sb_cli cli = { .usage = usage,
+				    .epilogue = after,
+				    .tables = { opts },
+				    .operands = dirs,
+				    .max_operands = argc,
+				    .n_operands = &n };
+
+	if (!dirs)
+		return SB_EXIT_ENV;
+	rc = sb_cli_parse(&cli, argc, argv, err, sizeof(err));
+	if (rc >= 0 && help) {
+		sb_cli_help(&cli, stdout);
+		rc = SB_EXIT_OK;
+	} else if (rc < 0 || n < 2) {
+		fprintf(stderr, "slicebench merge: %s\n",
+			rc < 0 ? err : "needs OUT and at least one DIR");
+		sb_cli_help(&cli, stderr);
+		rc = SB_EXIT_USAGE;
+	} else {
+		rc = merge_into(dirs, n);
+	}
+	free(dirs);
+	return rc;
 }

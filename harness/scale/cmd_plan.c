@@ -16,58 +16,69 @@
 #include "harness/cmds.h"
 
 struct plan_opts {
-	const char *kernels, *repeats, *results;
+	const char *kernels, *results;
+	int64_t repeats;
 	int help;
 };
 
-static const struct sb_opt opt_defs[] = {
-	{ "kernel", SB_OPT_STR, offsetof(struct plan_opts, kernels),
-	  "K[,K2...]", "kernels under test (as for slicebench run)" },
-	{ "repeats", SB_OPT_STR, offsetof(struct plan_opts, repeats), "N",
-	  "repeats of each feature set (default: the scenario's)" },
-	{ "results", SB_OPT_STR, offsetof(struct plan_opts, results), "RUN_DIR",
-	  "also create RUN_DIR with scenario.json and plan.json (the "
-	  "units' run directory, and what merge checks against)" },
-	{ "help", SB_OPT_FLAG, offsetof(struct plan_opts, help), NULL,
-	  "this help" },
-};
-#define N_OPTS (sizeof(opt_defs) / sizeof(opt_defs[0]))
+static const char usage[] =
+	"usage: slicebench plan SCENARIO --kernel K[,K2...] [--repeats N] "
+	"[--results RUN_DIR]\n\n"
+	"Prints one line per run unit, in run order (kernels and feature "
+	"sets\ninterleaved, each repeat rotated by one):\n"
+	"  UNIT<TAB>KERNEL<TAB>FEATURE-SET<TAB>REPEAT\n"
+	"Each unit runs on its own, on any host, with\n"
+	"  slicebench run --unit UNIT --scenario SCENARIO --results "
+	"RUN_DIR [--per-host]\n"
+	"and `slicebench merge RUN_DIR DIR...` gathers per-host results.";
 
-static void usage(FILE *f)
-{
-	sb_opts_help(
-		f,
-		"usage: slicebench plan SCENARIO --kernel K[,K2...] "
-		"[--repeats N] [--results RUN_DIR]\n\n"
-		"Prints one line per run unit, in run order (kernels and "
-		"feature sets\ninterleaved, each repeat rotated by one):\n"
-		"  UNIT<TAB>KERNEL<TAB>FEATURE-SET<TAB>REPEAT\n"
-		"Each unit runs on its own, on any host, with\n"
-		"  slicebench run --unit UNIT --scenario SCENARIO --results "
-		"RUN_DIR [--per-host]\n"
-		"and `slicebench merge RUN_DIR DIR...` gathers per-host "
-		"results.",
-		opt_defs, N_OPTS,
-		"exit: 0 ok, 2 bad usage, scenario or RUN_DIR, 3 cannot "
-		"write RUN_DIR\n");
-}
-
+/* The options into @o and the SCENARIO; --help printed here. */
 static int parse(int argc, char **argv, struct plan_opts *o,
 		 const char **scenario)
 {
+	const struct sb_opt opts[] = {
+		SB_OPTION("kernel", 0, SB_OPT_STRING, &o->kernels, NULL,
+			  "K[,K2...]",
+			  "kernels under test (as for slicebench run)", 0, 0),
+		SB_OPTION("repeats", 0, SB_OPT_INT, &o->repeats, NULL, "N",
+			  "repeats of each feature set (default: the "
+			  "scenario's)",
+			  1, 1000),
+		SB_OPTION("results", 0, SB_OPT_STRING, &o->results, NULL,
+			  "RUN_DIR",
+			  "also create RUN_DIR with scenario.json and plan.json "
+			  "(the units' run directory, and what merge checks "
+			  "against)",
+			  0, 0),
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &o->help, NULL, NULL,
+			  "this help", 0, 0),
+		{ 0 },
+	};
+	int n = 0;
+	const struct sb_cli cli = {
+		.usage = usage,
+		.epilogue = "exit: 0 ok, 2 bad usage, scenario or RUN_DIR, 3 "
+			    "cannot write RUN_DIR\n",
+		.tables = { opts },
+		.operands = scenario,
+		.max_operands = 1,
+		.n_operands = &n,
+	};
 	char err[256];
-	int n = sb_opts_parse(opt_defs, N_OPTS, o, argc, argv, scenario, 1, err,
-			      sizeof(err));
 
-	if (n < 0) {
+	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
 		fprintf(stderr, "slicebench plan: %s\n", err);
+		sb_cli_help(&cli, stderr);
 		return SB_EXIT_USAGE;
 	}
-	if (o->help)
+	if (o->help) {
+		sb_cli_help(&cli, stdout);
 		return 0;
+	}
 	if (n != 1 || !o->kernels) {
 		fprintf(stderr, "slicebench plan: needs SCENARIO and --kernel "
 				"(see --help)\n");
+		sb_cli_help(&cli, stderr);
 		return SB_EXIT_USAGE;
 	}
 	return 0;
@@ -117,31 +128,18 @@ int cmd_plan(int argc, char **argv)
 	struct scenario *sc = calloc(1, sizeof(*sc));
 	struct run_kernel *ks = calloc(PLAN_MAX_KERNELS, sizeof(*ks));
 	const char *names[PLAN_MAX_KERNELS], *scenario = NULL;
-	char err[1024] = "", sha[65], id[300], *end;
+	char err[1024] = "", sha[65], id[300];
 	struct plan p = { 0 };
 	struct sb_error e;
-	int nk = 0, repeats = 0, r;
+	int nk = 0, r;
 
 	if (!sc || !ks) {
 		free(sc);
 		free(ks);
 		return SB_EXIT_ENV;
 	}
-	if ((r = parse(argc, argv, &o, &scenario)) || o.help) {
-		usage(r ? stderr : stdout);
+	if ((r = parse(argc, argv, &o, &scenario)) || o.help)
 		goto out_free;
-	}
-	if (o.repeats) {
-		repeats = (int)strtol(o.repeats, &end, 10);
-		if (*end || repeats < 1 || repeats > 1000) {
-			fprintf(stderr,
-				"slicebench plan: --repeats: \"%s\" is not a "
-				"number 1..1000\n",
-				o.repeats);
-			r = SB_EXIT_USAGE;
-			goto out_free;
-		}
-	}
 	if ((r = scenario_load(scenario, sc, run_warn_line, err,
 			       sizeof(err)))) {
 		fprintf(stderr, "%s\n", err);
@@ -159,7 +157,8 @@ int cmd_plan(int argc, char **argv)
 	}
 	for (int i = 0; i < nk; i++)
 		names[i] = ks[i].ki.name;
-	if (plan_build(&p, sc, sha, names, nk, repeats ?: sc->repeats)) {
+	if (plan_build(&p, sc, sha, names, nk,
+		       o.repeats ? (int)o.repeats : sc->repeats)) {
 		r = SB_EXIT_ENV;
 		goto out;
 	}

@@ -204,7 +204,7 @@ int scale_run(const struct scale_opts *o, struct runner *rn,
 			      .joblog = o->joblog,
 			      .slurm_args = o->slurm_args,
 			      .stop = rn->stop,
-			      .jobs = o->jobs ? atoi(o->jobs) : 0 };
+			      .jobs = o->jobs };
 	int rc, failed;
 
 	if (!e || !ids || !idbuf || !realpath("/proc/self/exe", self) ||

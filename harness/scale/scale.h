@@ -9,7 +9,8 @@
 
 struct scale_opts {
 	const char *unit, *results, *kernels, *scenario, *accel;
-	const char *executor, *jobs, *sshlogin, *slf, *joblog, *slurm_args;
+	const char *executor, *sshlogin, *slf, *joblog, *slurm_args;
+	int jobs; /* --jobs N; 0: not given */
 	int per_host;
 };
 

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "common/exitcodes.h"
+#include "common/slice_range.h"
 #include "harness/scenario.h"
 #include "harness/workload.h"
 
@@ -102,8 +103,8 @@ static void test_slice_clamped_with_warning(void **state)
 	(void)state;
 	assert_int_equal(load("warn_slice_clamped.json", sc, err, sizeof(err)),
 			 0);
-	assert_int_equal(sc->workloads[0].slice_ns, SC_SLICE_MIN_NS);
-	assert_int_equal(sc->workloads[1].slice_ns, SC_SLICE_MAX_NS);
+	assert_int_equal(sc->workloads[0].slice_ns, SB_SLICE_MIN_NS);
+	assert_int_equal(sc->workloads[1].slice_ns, SB_SLICE_MAX_NS);
 	assert_non_null(strstr(warnings, "workloads[0].slice: 10us clamped to "
 					 "100us"));
 	assert_non_null(strstr(warnings, "workloads[1].slice: 2s clamped to "
@@ -139,6 +140,10 @@ static const struct bad_case {
 	{ "bad_without_kvm.json",
 	  "guest.without_kvm: \"icount\" is not tcg or virtual" },
 	{ "no_such_file.json", "cannot read: No such file or directory" },
+	{ "bad_cpus_reversed.json",
+	  "workloads[0].cpus: \"3-1\" is not a CPU list" },
+	{ "bad_numa_cpus_list.json",
+	  "guest.numa[0].cpus: \"0,2\" is not a CPU or a CPU range" },
 };
 
 static void test_bad_files(void **state)
@@ -240,6 +245,39 @@ static void test_argv(void **state)
 	free(sc);
 }
 
+/* "slice": 0 asks for the kernel's default slice, as --slice 0 does. */
+static void test_slice_zero_is_the_kernel_default(void **state)
+{
+	struct scenario *sc = calloc(1, sizeof(*sc));
+	struct wl_proc *p = malloc(sizeof(*p));
+	const struct wl_run run = { 0, 1000000000, 1 };
+	char err[512];
+
+	(void)state;
+	assert_int_equal(load("good_slice_zero.json", sc, err, sizeof(err)), 0);
+	assert_string_equal(warnings, "");
+	assert_true(sc->workloads[0].slice_given);
+	assert_int_equal(sc->workloads[0].slice_ns, 0);
+	assert_string_equal(sc->workloads[0].cpus, "0-6:2");
+	assert_int_equal(wl_build(&sc->workloads[0], 0, "/o", &run, p), 0);
+	assert_true(argv_has(p, "--slice", "0"));
+	assert_true(argv_has(p, "--cpus", "0-6:2"));
+	/* a wrapped tool gets slicectl -s 0 */
+	assert_int_equal(wl_build(&sc->workloads[1], 0, "/o", &run, p), 0);
+	assert_string_equal(p->argv[0], "slicectl");
+	assert_true(argv_has(p, "-s", "0"));
+	/* no "slice": the inherited slice stays, no option at all */
+	scenario_free(sc);
+	memset(sc, 0, sizeof(*sc));
+	assert_int_equal(load("good_minimal.json", sc, err, sizeof(err)), 0);
+	assert_false(sc->workloads[0].slice_given);
+	assert_int_equal(wl_build(&sc->workloads[0], 0, "/o", &run, p), 0);
+	assert_false(argv_has(p, "--slice", NULL));
+	free(p);
+	scenario_free(sc);
+	free(sc);
+}
+
 static void expect_summary(const char *tool, const char *file, const char *want)
 {
 	const char *root = getenv("SLICEBENCH_ROOT");
@@ -284,6 +322,7 @@ int main(void)
 		cmocka_unit_test(test_good_full),
 		cmocka_unit_test(test_good_minimal_defaults),
 		cmocka_unit_test(test_slice_clamped_with_warning),
+		cmocka_unit_test(test_slice_zero_is_the_kernel_default),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_argv),

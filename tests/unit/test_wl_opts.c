@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of workloads/lib/opts: table-driven parsing, errors, help, cpulists. */
+/* Unit tests of the generators' shared options on the options engine: parsing, errors, help, cpulists. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "common/cpulist.h"
 #include "workloads/lib/opts.h"
 #include "workloads/lib/slice.h"
 
@@ -17,19 +18,19 @@ struct fixture {
 	int64_t threads;
 	uint64_t interval_ns;
 	struct wl_common c;
-	struct wl_opt common[WL_COMMON_NOPTS + 1];
-	struct wl_opt own[3];
-	struct wl_cli cli;
+	struct sb_opt common[WL_COMMON_NOPTS + 1];
+	struct sb_opt own[3];
+	struct sb_cli cli;
 };
 
 static struct fixture *fixture_new(void)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
-	const struct wl_opt own[3] = {
-		{ "threads", 't', WL_OPT_INT, &f->threads, NULL, "N", "threads",
-		  1, 64 },
-		{ "interval", 'i', WL_OPT_DURATION, &f->interval_ns, NULL, "D",
-		  "period", 10000, 1000000000 },
+	const struct sb_opt own[3] = {
+		SB_OPTION("threads", 't', SB_OPT_INT, &f->threads, NULL, "N",
+			  "threads", 1, 64),
+		SB_OPTION("interval", 'i', SB_OPT_DURATION, &f->interval_ns,
+			  NULL, "D", "period", 10000, 1000000000),
 		{ 0 },
 	};
 
@@ -38,14 +39,12 @@ static struct fixture *fixture_new(void)
 	wl_common_init(&f->c, 5000000000ULL);
 	wl_common_opts(&f->c, f->common);
 	memcpy(f->own, own, sizeof(own));
-	f->cli = (struct wl_cli){ .prog = "cyclic",
-				  .synopsis = "[OPTIONS]",
-				  .about = "test",
+	f->cli = (struct sb_cli){ .usage = "Usage: cyclic [OPTIONS]\ntest",
 				  .tables = { f->own, f->common, NULL } };
 	return f;
 }
 
-/* Parse a NULL-terminated word list; returns wl_cli_parse's result. */
+/* Parse a NULL-terminated word list; returns sb_cli_parse's result. */
 static int parse(struct fixture *f, char *err, size_t errlen, ...)
 {
 	char *argv[32] = { "cyclic" };
@@ -57,7 +56,7 @@ static int parse(struct fixture *f, char *err, size_t errlen, ...)
 		argc++;
 	va_end(ap);
 	err[0] = '\0';
-	return wl_cli_parse(&f->cli, argc, argv, err, errlen);
+	return sb_cli_parse(&f->cli, argc, argv, err, errlen);
 }
 
 static void test_durations_and_ints(void **state)
@@ -163,7 +162,7 @@ static void test_help_lists_options_and_defaults(void **state)
 	FILE *m = open_memstream(&buf, &len);
 
 	(void)state;
-	wl_cli_help(&f->cli, m);
+	sb_cli_help(&f->cli, m);
 	fclose(m);
 	assert_non_null(strstr(buf, "Usage: cyclic [OPTIONS]"));
 	assert_non_null(strstr(buf, "-i, --interval D"));
@@ -184,7 +183,7 @@ static void test_cpulist(void **state)
 	cpu_set_t s;
 
 	(void)state;
-	assert_int_equal(wl_cpulist_parse("0-3,6,8-14:3", &s), 0);
+	assert_int_equal(sb_cpulist_parse("0-3,6,8-14:3", &s), 0);
 	assert_int_equal(CPU_COUNT(&s), 8);
 	for (int c = 0; c < 4; c++)
 		assert_true(CPU_ISSET(c, &s));
@@ -192,14 +191,14 @@ static void test_cpulist(void **state)
 	assert_true(CPU_ISSET(6, &s));
 	assert_true(CPU_ISSET(8, &s) && CPU_ISSET(11, &s) && CPU_ISSET(14, &s));
 	assert_false(CPU_ISSET(9, &s));
-	assert_int_equal(wl_cpulist_parse("5", &s), 0);
+	assert_int_equal(sb_cpulist_parse("5", &s), 0);
 	assert_int_equal(CPU_COUNT(&s), 1);
 	assert_true(CPU_ISSET(5, &s));
 	static const char *const bad[] = { "",	  "a",	   "1,",    "-1",
 					   "3-1", "1-",	   "1-3:0", "1 2",
 					   "0x1", "99999", "1,,2" };
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		assert_int_not_equal(wl_cpulist_parse(bad[i], &s), 0);
+		assert_int_not_equal(sb_cpulist_parse(bad[i], &s), 0);
 	assert_true(CPU_ISSET(5, &s)); /* untouched on error */
 }
 

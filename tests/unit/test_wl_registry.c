@@ -111,7 +111,9 @@ static int argv_has(const struct wl_proc *p, const char *a, const char *b)
 static struct sc_workload workload(const char *tool, const char *name,
 				   int count, uint64_t slice_ns)
 {
-	struct sc_workload w = { .count = count, .slice_ns = slice_ns };
+	struct sc_workload w = { .count = count,
+				 .slice_given = slice_ns != 0,
+				 .slice_ns = slice_ns };
 
 	snprintf(w.tool, sizeof(w.tool), "%s", tool);
 	snprintf(w.name, sizeof(w.name), "%s", name);

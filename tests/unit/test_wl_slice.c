@@ -33,11 +33,11 @@ static void test_clamp_mirrors_kernel(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		clamped = -1;
-		assert_int_equal(wl_slice_clamp(cases[i].in, &clamped),
+		assert_int_equal(sb_slice_clamp(cases[i].in, &clamped),
 				 cases[i].out);
 		assert_int_equal(clamped, cases[i].clamped);
 	}
-	assert_int_equal(wl_slice_clamp(5, NULL), WL_SLICE_MIN_NS);
+	assert_int_equal(sb_slice_clamp(5, NULL), SB_SLICE_MIN_NS);
 }
 
 static void test_attr_layout(void **state)

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "common/duration.h"
+#include "common/slice_range.h"
 #include "workloads/lib/slice.h"
 
 int wl_sched_getattr(pid_t tid, struct wl_sched_attr *attr)
@@ -26,19 +27,6 @@ int wl_sched_setattr(pid_t tid, const struct wl_sched_attr *attr)
 	if (syscall(SYS_sched_setattr, tid, &a, 0))
 		return -errno;
 	return 0;
-}
-
-uint64_t wl_slice_clamp(uint64_t ns, int *clamped)
-{
-	uint64_t v = ns;
-
-	if (v && v < WL_SLICE_MIN_NS)
-		v = WL_SLICE_MIN_NS;
-	if (v > WL_SLICE_MAX_NS)
-		v = WL_SLICE_MAX_NS;
-	if (clamped)
-		*clamped = v != ns;
-	return v;
 }
 
 const char *wl_policy_name(int policy)
@@ -134,17 +122,15 @@ int wl_slice_apply(pid_t tid, const struct wl_slice_req *req,
 	struct wl_sched_attr a;
 	int ret, clamped = 0;
 	uint64_t applied = 0;
-	char r[32], c[32];
+	char note[128];
 
 	if (req->set_slice && req->fifo_prio <= 0) {
-		applied = wl_slice_clamp(req->slice_ns, &clamped);
+		applied = sb_slice_clamp(req->slice_ns, &clamped);
 		if (clamped)
-			fprintf(stderr,
-				"%s: warning: slice %s clamped to %s (kernel "
-				"range 100us..100ms)\n",
+			fprintf(stderr, "%s: warning: slice %s\n",
 				program_invocation_short_name,
-				sb_format_duration(req->slice_ns, r, sizeof(r)),
-				sb_format_duration(applied, c, sizeof(c)));
+				sb_slice_clamp_note(req->slice_ns, applied,
+						    note, sizeof(note)));
 	}
 	ret = wl_sched_getattr(tid, &a);
 	if (ret) {

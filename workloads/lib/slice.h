@@ -4,7 +4,7 @@
  * has no wrapper), the kernel's clamp mirrored, and a read-back check.
  *
  * Linux >= 6.12 takes sched_attr.sched_runtime of a SCHED_OTHER/SCHED_BATCH
- * task as its slice, clamped to [WL_SLICE_MIN_NS, WL_SLICE_MAX_NS]; 0 asks
+ * task as its slice, clamped to [SB_SLICE_MIN_NS, SB_SLICE_MAX_NS]; 0 asks
  * for the default (the base slice). sched_getattr reports the slice in
  * sched_runtime. Older kernels ignore the field and read back 0.
  */
@@ -15,8 +15,7 @@
 #include <sys/types.h>
 #include <jansson.h>
 
-#define WL_SLICE_MIN_NS 100000ULL /* 100 us */
-#define WL_SLICE_MAX_NS 100000000ULL /* 100 ms */
+#include "common/slice_range.h"
 
 #ifndef SCHED_FLAG_RESET_ON_FORK
 #define SCHED_FLAG_RESET_ON_FORK 0x01
@@ -62,12 +61,6 @@ struct wl_slice_info {
 	int effective_known; /* 0: the kernel ignores slices (effective null) */
 	uint64_t effective_ns; /* read back with sched_getattr */
 };
-
-/*
- * The kernel's clamp: 0 stays 0 (default), else clamp to [MIN, MAX].
- * *@clamped (may be NULL) is set when the value changed.
- */
-uint64_t wl_slice_clamp(uint64_t ns, int *clamped);
 
 /*
  * Apply @req to thread @tid (0 = caller) and read it back into @info.

@@ -62,17 +62,17 @@ void mix_cfg_init(struct mix_cfg *cfg)
 
 #define INT_OPT(n, field, lo, hi, h)                                  \
 	{                                                             \
-		.name = (n), .type = WL_OPT_INT, .dest = &cfg->field, \
+		.name = (n), .type = SB_OPT_INT, .dest = &cfg->field, \
 		.metavar = "N", .help = (h), .min = (lo), .max = (hi) \
 	}
 #define DUR_OPT(n, field, lo, hi, h)                                       \
 	{                                                                  \
-		.name = (n), .type = WL_OPT_DURATION, .dest = &cfg->field, \
+		.name = (n), .type = SB_OPT_DURATION, .dest = &cfg->field, \
 		.metavar = "D", .help = (h), .min = (lo), .max = (hi)      \
 	}
 #define SLICE_OPT(n, r, h)                                      \
 	{                                                       \
-		.name = (n), .type = WL_OPT_DURATION,           \
+		.name = (n), .type = SB_OPT_DURATION,           \
 		.dest = &cfg->slice_ns[(r)],                    \
 		.given = given ? &cfg->slice_given[(r)] : NULL, \
 		.metavar = "D", .help = (h)                     \
@@ -81,10 +81,10 @@ void mix_cfg_init(struct mix_cfg *cfg)
 enum { OWN_NOPTS = 18 };
 
 /* @given 0 (for --help) shows the role slice defaults. */
-static void mix_tables(struct mix_cfg *cfg, int given, struct wl_opt *common,
-		       struct wl_opt *own, struct wl_cli *cli)
+static void mix_tables(struct mix_cfg *cfg, int given, struct sb_opt *common,
+		       struct sb_opt *own, struct sb_cli *cli)
 {
-	const struct wl_opt tab[OWN_NOPTS + 1] = {
+	const struct sb_opt tab[OWN_NOPTS + 1] = {
 		INT_OPT("renderers", renderers, 1, MIX_RENDERERS_MAX,
 			"renderer processes (main thread + raster workers)"),
 		INT_OPT("raster-threads", raster_threads, 1, 64,
@@ -124,9 +124,9 @@ static void mix_tables(struct mix_cfg *cfg, int given, struct wl_opt *common,
 	memcpy(own, tab, sizeof(tab));
 	wl_common_opts(&cfg->c, common);
 	memset(cli, 0, sizeof(*cli));
-	cli->prog = "mixload";
-	cli->synopsis = "[OPTIONS]";
-	cli->about =
+	cli->epilogue = WL_HELP_EPILOGUE;
+	cli->usage =
+		"Usage: mixload [OPTIONS]\n"
 		"A chromium-style mixed load: browser (mix-ui event loop fed by "
 		"Poisson input, mix-io, mix-comp compositor at --fps against a "
 		"frame deadline) and --renderers processes (mix-rmain with "
@@ -142,12 +142,12 @@ static void mix_tables(struct mix_cfg *cfg, int given, struct wl_opt *common,
 int mix_cfg_parse(struct mix_cfg *cfg, int argc, char **argv, char *err,
 		  size_t errlen)
 {
-	struct wl_opt common[WL_COMMON_NOPTS + 1], own[OWN_NOPTS + 1];
-	struct wl_cli cli;
+	struct sb_opt common[WL_COMMON_NOPTS + 1], own[OWN_NOPTS + 1];
+	struct sb_cli cli;
 	int r;
 
 	mix_tables(cfg, 1, common, own, &cli);
-	r = wl_cli_parse(&cli, argc, argv, err, errlen);
+	r = sb_cli_parse(&cli, argc, argv, err, errlen);
 	if (r < 0)
 		return r;
 	if (cfg->c.help)
@@ -171,9 +171,9 @@ int mix_cfg_parse(struct mix_cfg *cfg, int argc, char **argv, char *err,
 
 void mix_cfg_help(struct mix_cfg *cfg, FILE *f)
 {
-	struct wl_opt common[WL_COMMON_NOPTS + 1], own[OWN_NOPTS + 1];
-	struct wl_cli cli;
+	struct sb_opt common[WL_COMMON_NOPTS + 1], own[OWN_NOPTS + 1];
+	struct sb_cli cli;
 
 	mix_tables(cfg, 0, common, own, &cli);
-	wl_cli_help(&cli, f);
+	sb_cli_help(&cli, f);
 }

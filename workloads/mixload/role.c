@@ -7,24 +7,21 @@
 #include <string.h>
 #include <sys/prctl.h>
 
-#include "common/duration.h"
 #include "workloads/lib/clock.h"
 
 void mix_role_warn_clamps(const struct mix_cfg *cfg)
 {
-	char a[32], b[32];
+	char note[128];
 	int clamped;
 
 	for (int r = 0; r < MIX_ROLES; r++) {
-		uint64_t got = wl_slice_clamp(cfg->slice_ns[r], &clamped);
+		uint64_t got = sb_slice_clamp(cfg->slice_ns[r], &clamped);
 
 		if (clamped)
-			fprintf(stderr,
-				"mixload: warning: slice of %s: %s is clamped to %s by the kernel\n",
+			fprintf(stderr, "mixload: warning: slice of %s: %s\n",
 				mix_role_comm(r),
-				sb_format_duration(cfg->slice_ns[r], a,
-						   sizeof(a)),
-				sb_format_duration(got, b, sizeof(b)));
+				sb_slice_clamp_note(cfg->slice_ns[r], got, note,
+						    sizeof(note)));
 	}
 }
 
@@ -40,7 +37,7 @@ int mix_role_enter(const struct mix_cfg *cfg, enum mix_role r,
 			 mix_role_comm(r), strerror(errno));
 		return ret;
 	}
-	req.slice_ns = wl_slice_clamp(cfg->slice_ns[r], &clamped);
+	req.slice_ns = sb_slice_clamp(cfg->slice_ns[r], &clamped);
 	ret = wl_slice_apply(0, &req, info, err, errlen);
 	if (ret)
 		return ret;

@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of the options engine (common/opts) and the CPU-list grammar (common/cpulist). */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "common/cpulist.h"
+#include "common/opts.h"
+
+static const char *const colours[] = { "red", "green", "blue", NULL };
+
+/* A value no type can say: an even number. */
+static int parse_even(void *dest, const char *v, const char **why)
+{
+	char *end;
+	long x = strtol(v, &end, 10);
+
+	*why = "is not an even number";
+	if (!*v || *end || x % 2)
+		return -EINVAL;
+	*(long *)dest = x;
+	return 0;
+}
+
+struct fixture {
+	int verbose, quiet, help, colour, colour_given, limit_given;
+	int64_t count;
+	uint64_t limit, period_ns;
+	cpu_set_t cpus;
+	const char *name;
+	long even;
+	const char *operands[3];
+	int n_operands;
+	struct sb_opt tab[11];
+	struct sb_cli cli;
+};
+
+static struct fixture *fixture_new(void)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	const struct sb_opt tab[] = {
+		SB_OPTION("verbose", 'v', SB_OPT_FLAG, &f->verbose, NULL, NULL,
+			  "say more", 0, 0),
+		SB_OPTION("quiet", 'q', SB_OPT_FLAG, &f->quiet, NULL, NULL,
+			  "say less", 0, 0),
+		SB_OPTION("count", 'n', SB_OPT_INT, &f->count, NULL, "N",
+			  "how many", -5, 100),
+		SB_OPTION("limit", 0, SB_OPT_U64, &f->limit, &f->limit_given,
+			  "BYTES", "upper bound", 0, 0),
+		SB_OPTION("period", 'p', SB_OPT_DURATION, &f->period_ns, NULL,
+			  "D", "wakeup period", 1000, 1000000000),
+		SB_OPTION("cpus", 'c', SB_OPT_CPULIST, &f->cpus, NULL, "LIST",
+			  "run on these CPUs", 0, 0),
+		{ .name = "colour",
+		  .type = SB_OPT_ENUM,
+		  .dest = &f->colour,
+		  .given = &f->colour_given,
+		  .choices = colours,
+		  .metavar = "C",
+		  .help = "red, green or blue" },
+		SB_OPTION("name", 0, SB_OPT_STRING, &f->name, NULL, "S",
+			  "a name", 0, 0),
+		{ .name = "even",
+		  .type = SB_OPT_CALL,
+		  .dest = &f->even,
+		  .parse = parse_even,
+		  .metavar = "E",
+		  .help = "an even number" },
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &f->help, NULL, NULL,
+			  "this help", 0, 0),
+		{ 0 },
+	};
+
+	memcpy(f->tab, tab, sizeof(tab));
+	f->count = 7;
+	f->period_ns = 1000000;
+	f->name = "x";
+	f->colour = 2;
+	CPU_ZERO(&f->cpus);
+	CPU_SET(0, &f->cpus);
+	CPU_SET(1, &f->cpus);
+	f->cli = (struct sb_cli){ .usage = "usage: t [options] [A [B]]",
+				  .epilogue = "exit: 0 ok\n",
+				  .tables = { f->tab },
+				  .operands = f->operands,
+				  .max_operands = 2,
+				  .n_operands = &f->n_operands };
+	return f;
+}
+
+/* Parse a NULL-terminated word list after "t"; returns sb_cli_parse's. */
+static int parse(struct fixture *f, char *err, size_t errlen, ...)
+{
+	char *argv[32] = { "t" };
+	int argc = 1;
+	va_list ap;
+
+	va_start(ap, errlen);
+	while ((argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	err[0] = '\0';
+	return sb_cli_parse(&f->cli, argc, argv, err, errlen);
+}
+
+static void test_each_type(void **state)
+{
+	struct fixture *f = fixture_new();
+	char err[256];
+
+	(void)state;
+	assert_int_equal(parse(f, err, sizeof(err), "--verbose", "--count",
+			       "-5", "--limit", "18446744073709551615",
+			       "--period", "2ms", "--cpus", "2-6:2,9",
+			       "--colour", "green", "--name", "abc", "--even",
+			       "42", (char *)NULL),
+			 16);
+	assert_true(f->verbose);
+	assert_false(f->quiet);
+	assert_int_equal(f->count, -5);
+	assert_true(f->limit == UINT64_MAX);
+	assert_true(f->limit_given);
+	assert_int_equal(f->period_ns, 2000000);
+	assert_int_equal(CPU_COUNT(&f->cpus), 4);
+	assert_true(CPU_ISSET(2, &f->cpus) && CPU_ISSET(4, &f->cpus) &&
+		    CPU_ISSET(6, &f->cpus) && CPU_ISSET(9, &f->cpus));
+	assert_int_equal(f->colour, 1);
+	assert_true(f->colour_given);
+	assert_string_equal(f->name, "abc");
+	assert_int_equal(f->even, 42);
+	assert_int_equal(f->n_operands, 0);
+	free(f);
+}
+
+static void test_defaults_stay_when_absent(void **state)
+{
+	struct fixture *f = fixture_new();
+	char err[256];
+
+	(void)state;
+	assert_int_equal(parse(f, err, sizeof(err), (char *)NULL), 1);
+	assert_int_equal(f->count, 7);
+	assert_int_equal(f->period_ns, 1000000);
+	assert_int_equal(CPU_COUNT(&f->cpus), 2);
+	assert_int_equal(f->colour, 2);
+	assert_false(f->colour_given);
+	assert_false(f->limit_given);
+	assert_string_equal(f->name, "x");
+	free(f);
+}
+
+static void test_value_spellings(void **state)
+{
+	struct fixture *f = fixture_new();
+	char err[256];
+
+	(void)state;
+	/* --opt=value, -o value, -ovalue, clustered flags, flag then value */
+	assert_int_equal(parse(f, err, sizeof(err), "--count=12", "-p", "5us",
+			       "-c3", "-vqn", "99", (char *)NULL),
+			 7);
+	assert_int_equal(f->count, 99);
+	assert_int_equal(f->period_ns, 5000);
+	assert_int_equal(CPU_COUNT(&f->cpus), 1);
+	assert_true(CPU_ISSET(3, &f->cpus));
+	assert_true(f->verbose && f->quiet);
+	/* a value may start with a dash, and "--name=" is the empty string */
+	assert_int_equal(parse(f, err, sizeof(err), "--count", "-1",
+			       "--name=", (char *)NULL),
+			 4);
+	assert_int_equal(f->count, -1);
+	assert_string_equal(f->name, "");
+	/* later wins */
+	assert_int_equal(parse(f, err, sizeof(err), "-n1", "-n2", (char *)NULL),
+			 3);
+	assert_int_equal(f->count, 2);
+	free(f);
+}
+
+static void test_ranges(void **state)
+{
+	struct fixture *f = fixture_new();
+	char err[256];
+
+	(void)state;
+	assert_int_equal(parse(f, err, sizeof(err), "-n", "100", "-p", "1s",
+			       (char *)NULL),
+			 5);
+	assert_int_equal(f->count, 100);
+	assert_int_equal(f->period_ns, 1000000000);
+	assert_int_equal(parse(f, err, sizeof(err), "-n", "101", (char *)NULL),
+			 -EINVAL);
+	assert_string_equal(err, "--count: \"101\" is out of range [-5, 100]");
+	assert_int_equal(parse(f, err, sizeof(err), "-n", "-6", (char *)NULL),
+			 -EINVAL);
+	assert_string_equal(err, "--count: \"-6\" is out of range [-5, 100]");
+	assert_int_equal(parse(f, err, sizeof(err), "--period=999ns",
+			       (char *)NULL),
+			 -EINVAL);
+	assert_string_equal(err,
+			    "--period: \"999ns\" is out of range [1us, 1s]");
+	assert_int_equal(f->count, 100); /* untouched by the bad values */
+	free(f);
+}
+
+static void test_errors_name_option_and_value(void **state)
+{
+	static const struct {
+		const char *args[3];
+		const char *msg;
+	} cases[] = {
+		{ { "--count", "1x" }, "--count: \"1x\" is not an integer" },
+		{ { "--limit", "-1" },
+		  "--limit: \"-1\" is not a whole number" },
+		{ { "--limit", "" }, "--limit: \"\" is not a whole number" },
+		{ { "--period", "5xs" },
+		  "--period: \"5xs\" is not a duration" },
+		{ { "--cpus", "3-1" }, "--cpus: \"3-1\" is not a CPU list" },
+		{ { "--colour", "pink" },
+		  "--colour: \"pink\" is not one of red, green, blue" },
+		{ { "--even", "3" }, "--even: \"3\" is not an even number" },
+		{ { "--bogus" }, "unknown option \"--bogus\"" },
+		{ { "--bogus=1" }, "unknown option \"--bogus=1\"" },
+		{ { "--verb" }, "unknown option \"--verb\"" }, /* no prefixes */
+		{ { "-Z" }, "unknown option \"-Z\"" },
+		{ { "-vZ" }, "unknown option \"-Z\"" },
+		{ { "--count" }, "--count: missing value" },
+		{ { "-n" }, "-n: missing value" },
+		{ { "-vn" }, "-n: missing value" },
+		{ { "--verbose=1" }, "--verbose: takes no value" },
+	};
+	char err[256];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct fixture *f = fixture_new();
+
+		assert_int_equal(parse(f, err, sizeof(err),
+				       (char *)cases[i].args[0],
+				       (char *)cases[i].args[1], (char *)NULL),
+				 -EINVAL);
+		assert_string_equal(err, cases[i].msg);
+		free(f);
+	}
+}
+
+static void test_operands(void **state)
+{
+	struct fixture *f = fixture_new();
+	char err[256];
+
+	(void)state;
+	/* between options, "-" is an operand, "--" ends the options */
+	assert_int_equal(parse(f, err, sizeof(err), "a", "-v", "-", "-n", "3",
+			       (char *)NULL),
+			 6);
+	assert_int_equal(f->n_operands, 2);
+	assert_string_equal(f->operands[0], "a");
+	assert_string_equal(f->operands[1], "-");
+	assert_int_equal(f->count, 3);
+	assert_int_equal(parse(f, err, sizeof(err), "--", "--count", "b", "c",
+			       (char *)NULL),
+			 -EINVAL);
+	assert_string_equal(err, "unexpected argument \"c\"");
+	assert_int_equal(
+		parse(f, err, sizeof(err), "--", "--count", (char *)NULL), 3);
+	assert_int_equal(f->n_operands, 1); /* counted afresh by each parse */
+	assert_string_equal(f->operands[0], "--count");
+	assert_int_equal(f->count, 3);
+	/* stop_at_nonopt: the index of the command, options after it its own */
+	f->cli.stop_at_nonopt = 1;
+	assert_int_equal(parse(f, err, sizeof(err), "-v", "cmd", "-n", "9",
+			       (char *)NULL),
+			 2);
+	assert_int_equal(f->count, 3);
+	free(f);
+}
+
+static void test_help_lists_options_defaults_and_epilogue(void **state)
+{
+	struct fixture *f = fixture_new();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	(void)state;
+	sb_cli_help(&f->cli, m);
+	fclose(m);
+	assert_non_null(
+		strstr(buf, "usage: t [options] [A [B]]\n\noptions:\n"));
+	/* short names first, long-only options aligned under the long names */
+	assert_non_null(strstr(buf, "\n  -v, --verbose      say more\n"));
+	assert_non_null(
+		strstr(buf, "\n  -n, --count N      how many (default: 7)\n"));
+	assert_non_null(strstr(buf, "\n      --name S       a name "
+				    "(default: x)\n"));
+	assert_non_null(strstr(buf, "\n  -p, --period D     wakeup period "
+				    "(default: 1ms)\n"));
+	assert_non_null(strstr(buf, "\n  -c, --cpus LIST    run on these CPUs "
+				    "(default: 0-1)\n"));
+	/* an option whose absence is its default shows none */
+	assert_non_null(strstr(buf, "\n      --limit BYTES  upper bound\n"));
+	assert_non_null(
+		strstr(buf, "\n      --colour C     red, green or blue\n"));
+	assert_non_null(strstr(buf, "\n      --even E       an even number\n"));
+	assert_non_null(strstr(buf, "\n  -h, --help         this help\n"
+				    "\nexit: 0 ok\n"));
+	free(buf);
+	free(f);
+}
+
+static void test_help_shows_enum_and_u64_defaults(void **state)
+{
+	struct fixture *f = fixture_new();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	(void)state;
+	f->tab[3].given = NULL;
+	f->tab[6].given = NULL;
+	f->limit = 4096;
+	m = open_memstream(&buf, &len);
+	sb_cli_help(&f->cli, m);
+	fclose(m);
+	assert_non_null(strstr(buf, "upper bound (default: 4096)"));
+	assert_non_null(strstr(buf, "red, green or blue (default: blue)"));
+	free(buf);
+	free(f);
+}
+
+static void test_cpulist_grammar(void **state)
+{
+	static const char *const bad[] = { "",	   "a",	    "1,",    "-1",
+					   "3-1",  "1-",    "1-3:0", "1 2",
+					   "0x1",  "99999", "1,,2",  "1:2",
+					   "0-3:", ",1",    "1-2-3", "5-4:1" };
+	static const char *const good[] = { "0",   "0-3,6", "8-15:2",
+					    "1,0", "2-2",   "0-1023" };
+	cpu_set_t s;
+	char out[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(sb_cpulist_parse(bad[i], &s), -EINVAL);
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++)
+		assert_int_equal(sb_cpulist_parse(good[i], &s), 0);
+	assert_int_equal(CPU_COUNT(&s), 1024);
+	assert_int_equal(sb_cpulist_parse("8-15:2,0-2,4", &s), 0);
+	sb_cpulist_format(&s, out, sizeof(out));
+	assert_string_equal(out, "0-2,4,8,10,12,14");
+	CPU_ZERO(&s);
+	sb_cpulist_format(&s, out, sizeof(out));
+	assert_string_equal(out, "");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_each_type),
+		cmocka_unit_test(test_defaults_stay_when_absent),
+		cmocka_unit_test(test_value_spellings),
+		cmocka_unit_test(test_ranges),
+		cmocka_unit_test(test_errors_name_option_and_value),
+		cmocka_unit_test(test_operands),
+		cmocka_unit_test(test_help_lists_options_defaults_and_epilogue),
+		cmocka_unit_test(test_help_shows_enum_and_u64_defaults),
+		cmocka_unit_test(test_cpulist_grammar),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
