@@ -2,19 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # The local executor with --jobs: units run at once, each pinned to its own
 # host CPUs, with a warning; more jobs than CPUs is refused (exit 2).
-set -euo pipefail
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 ncpu=$(nproc)
-((ncpu >= 2)) || {
-	echo "SKIP: --jobs 2 needs 2 CPUs, this machine has $ncpu"
-	exit 0
-}
+((ncpu >= 2)) || skip "--jobs 2 needs 2 CPUs, this machine has $ncpu"
 
 echo "check: --jobs 2: both units complete, on disjoint CPUs, with a warning"
 "$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" --jobs 2 \
@@ -50,4 +41,4 @@ for bad in "--unit host/A/1 --jobs 2 --results $tmp/x" "--per-host" \
 	set -e
 	[[ $rc == 2 ]] || fail "$bad: exit $rc"
 done
-echo "PASS"
+finish

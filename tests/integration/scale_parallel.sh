@@ -4,16 +4,9 @@
 # smoke scenario at a path a shell would mangle runs as units and is merged;
 # a unit that fails once is retried alone by a rerun (joblog); plan prints
 # the units; merge refuses duplicates and gaps naming them (exit 2).
-set -euo pipefail
-
-sb=${SB_BIN_DIR:-$PWD/build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
-command -v parallel >/dev/null || fail "GNU parallel is not installed (make deps)"
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+require parallel
 
 # Quotes, a space, $ and ; in every path: parallel's shell must not see them.
 odd="$tmp/it's a \$HOME; dir"
@@ -96,4 +89,4 @@ jq -e '.status == "complete"' "$root/host/A/1/manifest.json" "$root/host/B/1/man
 	fail "not complete after the rerun"
 # joblog: A failed, B ran; the rerun ran A alone
 [[ $(awk 'NR > 1' "$root/parallel.joblog" | wc -l) == 3 ]] || fail "joblog: $(cat "$root/parallel.joblog")"
-echo "PASS"
+finish

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # cyclic on the host: a 2 s run's JSON (ordered percentiles, wakeup counts), threads, errors, SIGINT.
-set -euo pipefail
-C=${SB_BIN_DIR:-build/bin}/cyclic
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+C=$bin_dir/cyclic
 
 # jq: is a latency summary complete and ordered?
 ordered='def ordered: .count >= 0 and .overflow == 0 and .min <= .p50
@@ -96,4 +95,4 @@ done <<'CASES'
 --cpus 1000|--cpus: none of the CPUs is available to this task
 CASES
 "$C" --help | grep -q -- '--interval D'
-echo "cyclic: all checks passed"
+finish

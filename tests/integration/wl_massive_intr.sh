@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # massive_intr on the host: a 2 s run's JSON and text output, bad options, SIGINT.
-set -euo pipefail
-M=${SB_BIN_DIR:-build/bin}/massive_intr
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+M=$bin_dir/massive_intr
 
 echo "check: a 2 s run of 3 processes with a 3ms slice writes a sane document"
 "$M" --procs 3 --duration 2s --warmup 200ms --slice 3ms \
@@ -75,4 +74,4 @@ done <<'CASES'
 extra|unexpected argument "extra"
 CASES
 "$M" --help | grep -q -- '--work D'
-echo "massive_intr: all checks passed"
+finish

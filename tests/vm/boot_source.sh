@@ -4,11 +4,9 @@
 # regress-demo and patched build (or come from the cache) and boot our test
 # init: features toggle, regress-demo starts with NO_PREEMPT_SHORT, patched
 # shows its boot message.
-set -euo pipefail
-sb=${SB_BIN_DIR:-$PWD/build/bin}/slicebench
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 init=tests/fixtures/boot/init-features.sh
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 echo "check: a fragment option that cannot survive olddefconfig is named, exit 2"
 mkdir -p "$tmp/k/badfrag" "$tmp/k/badpatch/patches"
@@ -66,4 +64,4 @@ boot patched
 grep -q "slicebench example patch queue" "$tmp/patched/dmesg.txt"
 grep -qw PREEMPT_SHORT "$tmp/patched/features-before.txt"
 grep -qw NO_PREEMPT_SHORT "$tmp/patched/features-before.txt" && exit 1
-echo "boot_source: all checks passed"
+finish

@@ -1,18 +1,10 @@
-#!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Helpers the fault tests (tests/integration/fault_*.sh, tests/vm/fault_*.sh)
-# source: expected exit codes and messages, small scenarios, and checksums
-# proving that completed runs were neither lost nor altered.
-
-# shellcheck disable=SC2034 # used by the tests that source this
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+# source after tests/lib/common.sh: expected exit codes and messages, small
+# scenarios, and checksums proving that completed runs were neither lost nor
+# altered.
+# shellcheck disable=SC2154 # tmp and sb: set by tests/lib/common.sh
 
 # expect WANT_RC REGEX CMD...: run CMD (output in $tmp/out), check its exit
 # code and that its output matches the extended REGEX.
