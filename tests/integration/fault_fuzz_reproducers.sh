@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Every trace.dat the fuzzers found crashing slicebench (fuzz/crashes/*.dat)
-# is now a clean rejection: exit 2 and one line naming the file.
+# Every trace.dat the fuzzers found crashing slicebench
+# (tests/fixtures/crashes/*.dat) is now a clean rejection: exit 2 and one
+# line naming the file.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 n=0
-for f in fuzz/crashes/*.dat; do
+for f in tests/fixtures/crashes/*.dat; do
 	rc=0
 	msg=$("$sb" table "$f" 2>&1 >/dev/null) || rc=$?
 	echo "$f: exit $rc: $msg"
