@@ -68,11 +68,9 @@ echo "ok: one clamp warning: $(cat "$tmp/w.err")"
 
 echo "== bad options exit 2 naming option and value"
 while IFS='|' read -r args want; do
-	set +e
+	rc=0
 	# shellcheck disable=SC2086 # word splitting of the case is intended
-	msg=$("$bin" $args --quiet 2>&1 >/dev/null)
-	rc=$?
-	set -e
+	msg=$("$bin" $args --quiet 2>&1 >/dev/null) || rc=$?
 	[[ $rc -eq 2 ]] || fail "$args: exit $rc, not 2"
 	[[ $msg == *"$want"* ]] || fail "$args: message '$msg' lacks '$want'"
 	echo "ok: $args -> $msg"
@@ -92,10 +90,7 @@ sleep 1.5
 mapfile -t kids < <(pgrep -P "$pid")
 [[ ${#kids[@]} -eq 2 ]] || fail "expected 2 renderer processes, saw ${#kids[@]}"
 kill -INT "$pid"
-set +e
-wait "$pid"
-rc=$?
-set -e
+rc_of wait "$pid"
 [[ $rc -eq 0 ]] || fail "interrupted run exited $rc"
 check_jq "interrupted document" \
 	'.status == "interrupted" and .result.frames > 0 and .duration_ns < 20000000000' "$tmp/i.json"
@@ -112,10 +107,7 @@ pid=$!
 sleep 1.5
 mapfile -t kids < <(pgrep -P "$pid")
 kill -KILL "${kids[0]}"
-set +e
-wait "$pid"
-rc=$?
-set -e
+rc_of wait "$pid"
 [[ $rc -eq 3 ]] || fail "renderer killed: exit $rc, not 3"
 check_jq "error document" '.status == "error"' "$tmp/k.json"
 grep -q 'renderer 0' "$tmp/k.err" || fail "no renderer error message: $(cat "$tmp/k.err")"

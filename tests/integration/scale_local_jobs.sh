@@ -23,22 +23,16 @@ a=$(jq -c .host.cpus_allowed "$root"/host/*/1/manifest.json | sort -u | wc -l)
 [[ $a == 2 ]] || fail "manifests name $a distinct CPU sets, want 2"
 
 echo "check: more jobs than CPUs is refused (exit 2)"
-set +e
-"$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" --new \
+rc_of "$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" --new \
 	--jobs $((ncpu + 1)) >"$tmp/out" 2>&1
-rc=$?
-set -e
 [[ $rc == 2 ]] || fail "exit $rc"
 grep -q "more than the host CPUs" "$tmp/out" || fail "$(cat "$tmp/out")"
 
 echo "check: option misuse is refused (exit 2)"
 for bad in "--unit host/A/1 --jobs 2 --results $tmp/x" "--per-host" \
 	"--executor ssh" "--executor slurm --jobs 2" "--sshlogin :" "--jobs 0"; do
-	set +e
 	# shellcheck disable=SC2086 # the options are split on purpose
-	"$sb" run --kernel host --scenario configs/smoke.json $bad >"$tmp/out" 2>&1
-	rc=$?
-	set -e
+	rc_of "$sb" run --kernel host --scenario configs/smoke.json $bad >"$tmp/out" 2>&1
 	[[ $rc == 2 ]] || fail "$bad: exit $rc"
 done
 finish

@@ -115,11 +115,8 @@ jq -n --arg flag "$flag" '{name: "crash", duration: "1s", repeats: 1,
 	workloads: [{tool: "cyclic"}, {name: "crasher", tool: "sh",
 		args: ["-c", "[ -e \"$0\" ] && exit 0; touch \"$0\"; kill -SEGV $$", $flag]}]}' \
 	>"$tmp/crash.json"
-set +e
-"$sb" run --kernel host --scenario "$tmp/crash.json" --results "$tmp/res2" \
+rc_of "$sb" run --kernel host --scenario "$tmp/crash.json" --results "$tmp/res2" \
 	--executor slurm --slurm-args "--exclusive" >"$tmp/out" 2>&1
-rc=$?
-set -e
 [[ $rc == 3 ]] || fail "exit $rc: $(cat "$tmp/out")"
 grep -Eq '^slurm: job [0-9]+ task [01] \(unit host/[AB]/1\): FAILED exit 3:0' "$tmp/out" ||
 	fail "failed task not named: $(cat "$tmp/out")"
@@ -129,11 +126,8 @@ grep -Eq '^slurm: job [0-9]+, 1 array tasks' "$tmp/out" || fail "rerun: $(head "
 grep -q '(2 runs, 0 not complete)' "$tmp/out" || fail "rerun: $(tail -3 "$tmp/out")"
 
 echo "check: a bad sbatch option is an error naming sbatch (exit 3)"
-set +e
-"$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" --new \
+rc_of "$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" --new \
 	--executor slurm --slurm-args "--no-such-option" >"$tmp/out" 2>&1
-rc=$?
-set -e
 [[ $rc == 3 ]] || fail "exit $rc: $(cat "$tmp/out")"
 grep -q 'sbatch failed' "$tmp/out" || fail "$(cat "$tmp/out")"
 finish
