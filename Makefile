@@ -198,7 +198,8 @@ check: deps ## run BASE_KERNEL and KERNEL in turn until the gate decides (CHECK_
 		--scenario "$(CHECK_SCENARIO)" --rules "$(RULES)" \
 		--accel "$(ACCEL)" --results "$(RESULTS)"
 
-fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) ## run each fuzz target FUZZ_SECONDS on its corpus
+fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) $(BUILD)/tests/test_analyzer_tracedat ## run each fuzz target FUZZ_SECONDS on its seeds
+	@bash fuzz/seeds.sh $(BUILD)/fuzz/seeds $(BUILD)/tests/test_analyzer_tracedat
 	@bash fuzz/run.sh "$(FUZZ_SECONDS)" $(FUZZ_TARGETS)
 
 clean: ## remove build/

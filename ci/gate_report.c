@@ -210,13 +210,12 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 {
 	char caution[4][256];
 	size_t nc = cautions(g, caution, 4);
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int r;
+	struct sb_memfile m;
+	FILE *f;
 
-	if (!f)
+	if (sb_memfile_open(&m))
 		return -errno;
+	f = m.f;
 	fprintf(f, "### slicebench gate: %s\n\n", ci_gate_outcome(g));
 	fprintf(f, "Base `%s` (%zu runs) vs candidate `%s` (%zu runs).\n\n",
 		g->base_spec, g->base_runs, g->cand_spec, g->cand_runs);
@@ -250,12 +249,7 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 		excluded_line(f, g, ", ");
 		fputs(".\n", f);
 	}
-	if (fclose(f))
-		r = -errno;
-	else
-		r = sb_write_file_atomic(path, buf, len);
-	free(buf);
-	return r;
+	return sb_memfile_commit(&m, path);
 }
 
 static void junit_case(FILE *f, const struct ci_rule_result *r)
@@ -305,10 +299,9 @@ static void method_escaped(FILE *f, const struct ci_gate_report *g)
 int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 {
 	char caution[4][256];
-	size_t fail = 0, skip = 0, len = 0, nc = cautions(g, caution, 4);
-	char *buf = NULL;
+	size_t fail = 0, skip = 0, nc = cautions(g, caution, 4);
+	struct sb_memfile m;
 	FILE *f;
-	int r;
 
 	for (size_t i = 0; i < g->n; i++) {
 		enum ci_verdict v = g->res[i].verdict;
@@ -317,9 +310,9 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 		skip += v != CI_V_REGRESSION && v != CI_V_PASS &&
 			v != CI_V_IMPROVEMENT;
 	}
-	f = open_memstream(&buf, &len);
-	if (!f)
+	if (sb_memfile_open(&m))
 		return -errno;
+	f = m.f;
 	fprintf(f,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
 	fprintf(f,
@@ -345,12 +338,7 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 	for (size_t i = 0; i < g->n; i++)
 		junit_case(f, &g->res[i]);
 	fprintf(f, "  </testsuite>\n</testsuites>\n");
-	if (fclose(f))
-		r = -errno;
-	else
-		r = sb_write_file_atomic(path, buf, len);
-	free(buf);
-	return r;
+	return sb_memfile_commit(&m, path);
 }
 
 static json_t *jpair(double a, double b)

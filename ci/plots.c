@@ -32,13 +32,6 @@ struct plot_ctx {
 	size_t errlen;
 };
 
-/* A gnuplot data file being built in memory. */
-struct dat {
-	char *buf;
-	size_t len;
-	FILE *f;
-};
-
 /* $SLICEBENCH_PLOTS, else ci/plots of the checkout (common/rootdir.h). */
 static int find_scripts(char *buf, size_t len)
 {
@@ -84,13 +77,6 @@ static void safe_name(char *dst, size_t len, const char *s)
 	replace_chars(dst, len, s, "/: \t'\"");
 }
 
-static int dat_open(struct dat *d)
-{
-	*d = (struct dat){ 0 };
-	d->f = open_memstream(&d->buf, &d->len);
-	return d->f ? 0 : -errno;
-}
-
 static int fail(struct plot_ctx *p, const char *fmt, ...)
 {
 	va_list ap;
@@ -105,7 +91,7 @@ static int fail(struct plot_ctx *p, const char *fmt, ...)
  * Write @d to plots/@name.dat and run @script on it into plots/@name.png
  * with the title @title and the extra gnuplot assignments @extra.
  */
-static int plot(struct plot_ctx *p, struct dat *d, const char *script,
+static int plot(struct plot_ctx *p, struct sb_memfile *d, const char *script,
 		const char *name, const char *title, size_t n,
 		const char *extra, const char *caption)
 {
@@ -115,18 +101,13 @@ static int plot(struct plot_ctx *p, struct dat *d, const char *script,
 	struct stat st;
 	int r;
 
-	if (fclose(d->f)) {
-		free(d->buf);
-		return fail(p, "%s: %s", name, strerror(errno));
-	}
 	if (sb_fmt(datp, sizeof(datp), "%s/%s.dat", p->plotdir, name) ||
 	    sb_fmt(pngp, sizeof(pngp), "%s/%s.png", p->plotdir, name) ||
 	    sb_fmt(scrp, sizeof(scrp), "%s/%s", p->scripts, script)) {
-		free(d->buf);
+		sb_memfile_discard(d);
 		return fail(p, "%s: path too long", p->plotdir);
 	}
-	r = sb_write_file_atomic(datp, d->buf, d->len);
-	free(d->buf);
+	r = sb_memfile_commit(d, datp);
 	if (r)
 		return fail(p, "%s: %s", datp, strerror(-r));
 	v = open_memstream(&vars, &vlen);
@@ -306,9 +287,9 @@ static int plot_cdfs(struct plot_ctx *p)
 		const char *g = c->rows[i].group;
 		char name[128], title[256];
 		int any = 0, hist = 1;
-		struct dat d;
+		struct sb_memfile d;
 
-		if (dat_open(&d)) {
+		if (sb_memfile_open(&d)) {
 			r = fail(p, "out of memory");
 			break;
 		}
@@ -333,8 +314,7 @@ static int plot_cdfs(struct plot_ctx *p)
 				"p50/p90/p99/p99.9/max (median over repeats)",
 			 g);
 		if (!any) {
-			fclose(d.f);
-			free(d.buf);
+			sb_memfile_discard(&d);
 			continue;
 		}
 		r = plot(
@@ -358,10 +338,10 @@ static int plot_bars(struct plot_ctx *p, const char *metric, const char *what)
 {
 	const struct ci_compare *c = p->c;
 	char name[64], title[160], cap[200];
-	struct dat d;
+	struct sb_memfile d;
 	int any = 0;
 
-	if (dat_open(&d))
+	if (sb_memfile_open(&d))
 		return fail(p, "out of memory");
 	for (size_t i = 0; i < c->n_rows; i++) {
 		if (!is_metric(&c->rows[i], metric))
@@ -381,8 +361,7 @@ static int plot_bars(struct plot_ctx *p, const char *metric, const char *what)
 		any = 1;
 	}
 	if (!any) {
-		fclose(d.f);
-		free(d.buf);
+		sb_memfile_discard(&d);
 		return 0;
 	}
 	snprintf(name, sizeof(name), "%s_bars", metric);
@@ -418,9 +397,9 @@ static int plot_cyclic(struct plot_ctx *p)
 			continue;
 		const char *g = c->rows[i].group;
 		char name[128], title[256];
-		struct dat h, cdf;
+		struct sb_memfile h, cdf;
 
-		if (dat_open(&h) || dat_open(&cdf)) {
+		if (sb_memfile_open(&h) || sb_memfile_open(&cdf)) {
 			r = fail(p, "out of memory");
 			break;
 		}
@@ -464,8 +443,7 @@ static int plot_cyclic(struct plot_ctx *p)
 				"ylabel_text='fraction of wakeups <= x'; dense=1",
 				"cyclic wakeup latency CDF, from the full histogram");
 		else {
-			fclose(cdf.f);
-			free(cdf.buf);
+			sb_memfile_discard(&cdf);
 		}
 		if (r)
 			break;
@@ -504,9 +482,9 @@ static int plot_loops(struct plot_ctx *p)
 		const char *g = c->rows[i].group;
 		char name[128], title[256];
 		size_t nprocs = 1;
-		struct dat d;
+		struct sb_memfile d;
 
-		if (dat_open(&d))
+		if (sb_memfile_open(&d))
 			return fail(p, "out of memory");
 		for (size_t idx = 0; idx < nprocs; idx++) {
 			fprintf(d.f, "%zu", idx);
@@ -539,9 +517,9 @@ static int plot_frames(struct plot_ctx *p)
 		const char *g = c->rows[i].group;
 		char name[128], title[256], extra[64];
 		double deadline = 1000.0 / 60;
-		struct dat d;
+		struct sb_memfile d;
 
-		if (dat_open(&d))
+		if (sb_memfile_open(&d))
 			return fail(p, "out of memory");
 		for (size_t k = 0; k < c->cols->n; k++) {
 			const struct ci_column *col = &c->cols->v[k];

@@ -79,13 +79,13 @@ int ci_report_html(const char *path, const struct ci_compare *c,
 		   const struct ci_report_intro *intro,
 		   const struct ci_png *pngs, size_t n_pngs)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	struct sb_memfile m;
+	FILE *f;
 	int r;
 
-	if (!f)
+	if (sb_memfile_open(&m))
 		return -errno;
+	f = m.f;
 	head(f, c);
 	for (size_t i = 0; intro && i < intro->n; i++) {
 		fputs("<h2>", f);
@@ -107,10 +107,9 @@ int ci_report_html(const char *path, const struct ci_compare *c,
 	if (!r)
 		r = pre_block(f, c, ci_compare_print_runs);
 	fputs("</body></html>\n", f);
-	if (fclose(f) && !r)
-		r = -ENOMEM;
-	if (!r)
-		r = sb_write_file_atomic(path, buf, len);
-	free(buf);
-	return r;
+	if (r) {
+		sb_memfile_discard(&m);
+		return r;
+	}
+	return sb_memfile_commit(&m, path);
 }

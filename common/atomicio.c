@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Atomic file writes (temp + fsync + rename), whole-file reads, mkdir -p, rm -r. */
+/* Atomic file writes (temp + fsync + rename; also of text printed in memory), whole-file reads, mkdir -p, rm -r. */
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -49,6 +49,31 @@ int sb_write_file_atomic(const char *path, const void *buf, size_t len)
 	if (ret)
 		unlink(tmp);
 	return ret;
+}
+
+int sb_memfile_open(struct sb_memfile *m)
+{
+	*m = (struct sb_memfile){ 0 };
+	m->f = open_memstream(&m->buf, &m->len);
+	return m->f ? 0 : -errno;
+}
+
+int sb_memfile_commit(struct sb_memfile *m, const char *path)
+{
+	int ret = fclose(m->f) ? -errno : 0;
+
+	if (!ret)
+		ret = sb_write_file_atomic(path, m->buf, m->len);
+	free(m->buf);
+	*m = (struct sb_memfile){ 0 };
+	return ret;
+}
+
+void sb_memfile_discard(struct sb_memfile *m)
+{
+	fclose(m->f);
+	free(m->buf);
+	*m = (struct sb_memfile){ 0 };
 }
 
 /*

@@ -37,9 +37,10 @@ char *fz_strdup(const uint8_t *data, size_t len);
 
 /*
  * The analyzer sizes its interval series by trace span / interval, without a
- * bound (fuzz/crashes/README.md): the analyzer targets feed no event more
- * than this far after the first (1000 s; $SBFUZZ_SPAN_NS overrides, 0 = no
- * limit, to reproduce it), so that known issue does not hide others.
+ * bound (tests/fixtures/crashes/README.md): the analyzer targets feed no
+ * event more than this far after the first (1000 s; $SBFUZZ_SPAN_NS
+ * overrides, 0 = no limit, to reproduce it), so that known issue does not
+ * hide others.
  */
 uint64_t fz_sbt_span_ns(void);
 

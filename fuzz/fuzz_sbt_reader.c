@@ -51,7 +51,10 @@ int fz_sbt_reader_one(const char *name, fz_sbt_reader read, const uint8_t *data,
 		fz_check(!strchr(err, '\n'), "the message is one line");
 	}
 	sbt_summary_get(s, &sum);
-	/* The known unbounded interval series (fuzz/crashes/README.md). */
+	/*
+	 * The known unbounded interval series
+	 * (tests/fixtures/crashes/README.md).
+	 */
 	if (!r && sum.last_ts_ns - sum.first_ts_ns <= fz_sbt_span_ns()) {
 		fz_check(!sbt_table_build(s, &topts, &table), "table builds");
 		sbt_table_free(&table);

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run fuzz targets on their seed corpora: run.sh [--cpu] SECONDS TARGET...
 # Each target runs SECONDS of wall time (with --cpu: until its process has
-# used SECONDS of CPU time, for a loaded machine) on fuzz/corpus/<target>/
-# (read-only; new inputs go to build/fuzz/corpus/<target>/). The summary
+# used SECONDS of CPU time, for a loaded machine) on its seed corpus
+# build/fuzz/seeds/<target>/ (fuzz/seeds.sh builds it; read-only here: new
+# inputs go to build/fuzz/corpus/<target>/, outside git). The summary
 # gives, per target, executions, execs/s, coverage (libFuzzer's cov: and
 # ft:), CPU and wall seconds and crashes (artifacts in
 # build/fuzz/artifacts/<target>/, log in build/fuzz/<target>.log).
@@ -46,8 +47,8 @@ cpu_of() {
 for t in "$@"; do
 	bin=$out/$t
 	[[ -x $bin ]] || { echo "fuzz: $bin: not built" >&2; exit 2; }
-	seeds=$root/fuzz/corpus/$t
-	[[ -d $seeds ]] || { echo "fuzz: $seeds: no seed corpus" >&2; exit 2; }
+	seeds=$out/seeds/$t
+	[[ -d $seeds ]] || { echo "fuzz: $seeds: no seed corpus (make fuzz builds it)" >&2; exit 2; }
 	work=$out/corpus/$t arts=$out/artifacts/$t log=$out/$t.log
 	mkdir -p "$work" "$arts"
 	limit=$secs

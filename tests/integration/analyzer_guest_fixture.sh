@@ -6,21 +6,13 @@
 # Switches and Sum delay over the run's window must equal those recomputed
 # here from `trace-cmd report` text; then the guest checks of
 # tests/lib/run_checks.sh (vs perf sched latency, vs schedstat) run on it.
-set -euo pipefail
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/run_checks.sh
 . tests/lib/run_checks.sh
 fx=tests/fixtures/analyzer/guest_peer
-tmp=$(mktemp -d)
-[[ -z ${KEEP:-} ]] || echo "keeping $tmp"
-trap '[[ -n ${KEEP:-} ]] || rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
 
-for need in trace-cmd xz jq; do
-	command -v "$need" >/dev/null || { echo "SKIP: $need missing"; exit 0; }
-done
+need trace-cmd xz jq
 run=$tmp/run
 mkdir -p "$run"
 cp "$fx"/*.json "$run/"
@@ -74,10 +66,10 @@ join -a 1 -a 2 -e - -o 0,1.2,1.3,2.2,2.3 "$tmp/model" "$tmp/ours" | awk '
 	END { printf "%d comms, %d differ\n", n, bad; exit (bad > 0 || wl != 2) }' ||
 	fail "the table and trace-cmd report disagree"
 
-run_vs_schedstat "$run" "$tmp" || exit 1
+run_vs_schedstat "$run" "$tmp" || fail "schedstat cross-check"
 if command -v perf >/dev/null; then
-	run_vs_perf "$run" "$tmp" || exit 1
+	run_vs_perf "$run" "$tmp" || fail "perf cross-check"
 else
 	echo "SKIP: perf missing: no cross-check against perf sched latency"
 fi
-echo "PASS"
+finish

@@ -6,15 +6,11 @@
 # measured window, within 8 % (or 3 ms): the trace also holds each
 # process's start (fork, start gate) and exit, outside that window, which
 # on a loaded host moved one process 5.3 % once.
-set -euo pipefail
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-mi=${SB_BIN_DIR:-build/bin}/massive_intr
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+mi=$bin_dir/massive_intr
 
-for need in perf "$mi"; do
-	command -v "$need" >/dev/null || { echo "SKIP: $need missing"; exit 0; }
-done
+need perf "$mi"
 perf record -a -R -m 1024 -c 1 -k CLOCK_MONOTONIC -e sched:sched_switch \
 	-e sched:sched_wakeup -e sched:sched_wakeup_new \
 	-e sched:sched_process_fork -e sched:sched_migrate_task \
@@ -32,4 +28,4 @@ join "$tmp/schedstat" "$tmp/ours" | awk '
 	d > lim { bad++ }
 	END { printf "%d processes, %d outside 8 %%\n", n, bad
 	      exit (n != 3 || bad > 0) }'
-echo PASS
+finish

@@ -3,24 +3,22 @@
 # trace.dat end to end: a file written by the test writer must read back in
 # `trace-cmd report` (the independent peer) and give the hand-computed delay
 # table in `slicebench table`; a truncated copy must fail with exit 2.
-set -euo pipefail
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-writer=build/tests/test_analyzer_tracedat
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+writer=$build_dir/tests/test_analyzer_tracedat
 
 [[ -x $writer ]] || make -s "$writer"
 "$writer" --write "$tmp/trace.dat"
 
 n=$(trace-cmd report "$tmp/trace.dat" 2>/dev/null | grep -c ': sched_')
 echo "trace-cmd report reads $n events"
-((n == 13)) || { echo "FAIL: expected 13 events"; exit 1; }
+((n == 13)) || fail "expected 13 events"
 
 "$sb" table "$tmp/trace.dat" --no-group --json - >"$tmp/t.json"
 check() { # jq expression, expected value
 	local got
 	got=$(jq -r "$1" "$tmp/t.json")
-	[[ $got == "$2" ]] || { echo "FAIL: $1 = $got, want $2"; exit 1; }
+	[[ $got == "$2" ]] || fail "$1 = $got, want $2"
 	echo "ok: $1 = $got"
 }
 check '.recorder' trace-cmd
@@ -42,7 +40,6 @@ rc=0
 "$sb" table "$tmp/cut.dat" 2>"$tmp/err" || rc=$?
 echo "truncated: exit $rc: $(cat "$tmp/err")"
 if ((rc != 2)) || [[ $(wc -l <"$tmp/err") != 1 ]] || ! grep -q cut.dat "$tmp/err"; then
-	echo "FAIL: want exit 2 and one line naming the file"
-	exit 1
+	fail "want exit 2 and one line naming the file"
 fi
-echo PASS
+finish

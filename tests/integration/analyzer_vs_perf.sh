@@ -3,18 +3,12 @@
 # Host cross-check: record a short load with perf (CLOCK_MONOTONIC), then per
 # task, `slicebench table --no-group` must give the Switches of
 # `perf sched latency -p`, and avg/max delay within 1 %.
-set -euo pipefail
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/perf_latency.sh
 . tests/lib/perf_latency.sh
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-[[ -z ${KEEP:-} ]] || echo "keeping $tmp"
-trap '[[ -n ${KEEP:-} ]] || rm -rf "$tmp"' EXIT
 
-if ! command -v perf >/dev/null; then
-	echo "SKIP: perf is not installed"
-	exit 0
-fi
+need perf
 
 # perf 6.1's latency ignores sched_waking, which `perf sched record` picks
 # when the kernel has it: record sched_wakeup explicitly instead.
@@ -48,7 +42,7 @@ attempt() {
 	rec=$!
 	sleep 1 # let every CPU start recording
 	load
-	wait "$rec" || { cat "$tmp/record.log"; exit 1; }
+	wait "$rec" || { cat "$tmp/record.log"; fail "perf record"; }
 
 	"$sb" table "$tmp/perf.data" --no-group --json "$tmp/table.json" \
 		>"$tmp/table.txt"
@@ -56,7 +50,7 @@ attempt() {
 	perf_latency_rows "$tmp/perf.data" >"$tmp/perf"
 	perf_quirks "$tmp/perf.data" >"$tmp/quirks"
 	echo "perf sched latency: $(wc -l <"$tmp/perf") tasks; slicebench: $(wc -l <"$tmp/ours") tasks"
-	((n_perf = $(wc -l <"$tmp/perf"), n_perf >= 5)) || { echo "FAIL: too few tasks in perf's table"; exit 1; }
+	((n_perf = $(wc -l <"$tmp/perf"), n_perf >= 5)) || fail "too few tasks in perf's table"
 	perf_compare "$tmp/perf" "$tmp/ours" "$tmp/quirks"
 }
 
@@ -66,4 +60,5 @@ if ! attempt; then
 	echo "mismatch: recording once more"
 	attempt
 fi
-echo "PASS: per-task Switches equal, avg/max delay within 1 %"
+echo "per-task Switches equal, avg/max delay within 1 %"
+finish

@@ -2,22 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Integration test (no VM): slicebench kernel list/show/initramfs, descriptor
 # errors, exit codes, initramfs layout and its reuse.
-set -euo pipefail
-sb=${SB_BIN_DIR:-$PWD/build/bin}/slicebench
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 init=tests/fixtures/boot/init-features.sh
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-expect_rc() { # want cmd... (stderr kept in $tmp/err)
-	local want=$1 rc=0
-	shift
-	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-	if [[ $rc != "$want" ]]; then
-		echo "FAIL: '$*' exited $rc, wanted $want:" >&2
-		cat "$tmp/err" >&2
-		exit 1
-	fi
-}
 
 echo "check: --help exits 0 and names every subcommand"
 expect_rc 0 "$sb" kernel --help
@@ -74,7 +61,7 @@ cpio -itv --quiet -F "$tmp/a.cpio" >"$tmp/list"
 for f in init bin/busybox usr/bin/trace-cmd usr/bin/cyclictest usr/bin/hackbench \
 	lib64/ld-linux-x86-64.so.2 lib/x86_64-linux-gnu/libtracefs.so.1 \
 	etc/slicebench/scenario.json; do
-	grep -qE " $f\$" "$tmp/list" || { echo "missing $f" >&2; exit 1; }
+	grep -qE " $f\$" "$tmp/list" || fail "missing $f"
 done
 grep -qE '^-rwxr-xr-x .* init$' "$tmp/list"
 grep -qE ' bin/sh -> /bin/busybox$' "$tmp/list"
@@ -113,4 +100,4 @@ expect_rc 3 "$sb" kernel initramfs host --init "$init" --bin-dir "$tmp/empty" \
 	--require-agent --initrd-out "$tmp/c.cpio"
 grep -q "sbguest missing" "$tmp/err"
 expect_rc 2 "$sb" kernel initramfs host --init "$tmp/no-init" --initrd-out "$tmp/d.cpio"
-echo "boot_kernel_cli: all checks passed"
+finish

@@ -4,9 +4,10 @@
 # and a message naming the file, JSON path and value (line and column for
 # malformed JSON), and the completed run already in the results root is
 # neither lost nor altered. Slices out of range are clamped with a warning.
-set -euo pipefail
-# shellcheck source=fuzz/fault_lib.sh
-source fuzz/fault_lib.sh
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/fault.sh
+source tests/lib/fault.sh
 fx=tests/fixtures/scenarios
 
 echo "setup: one completed host run in the results root"
@@ -61,4 +62,4 @@ echo "check: in the guest a busybox applet passes and an unknown tool is refused
 scenario "$tmp/guest_tools.json" guest_tools 1 1 '[{"tool": "sh"}, {"tool": "no-such-tool"}]'
 bad "$tmp/guest_tools.json" 'workloads\[1\]\.tool: "no-such-tool" is not a program in the guest' debian
 [[ $(tree_sum "$tmp/res") == "$before" ]] || fail "the first results root changed"
-echo "PASS"
+finish

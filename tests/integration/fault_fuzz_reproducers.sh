@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Every trace.dat the fuzzers found crashing slicebench (fuzz/crashes/*.dat)
-# is now a clean rejection: exit 2 and one line naming the file.
-set -euo pipefail
-bin=${SB_BIN_DIR:-build/bin}/slicebench
+# Every trace.dat the fuzzers found crashing slicebench
+# (tests/fixtures/crashes/*.dat) is now a clean rejection: exit 2 and one
+# line naming the file.
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 n=0
-for f in fuzz/crashes/*.dat; do
+for f in tests/fixtures/crashes/*.dat; do
 	rc=0
-	msg=$("$bin" table "$f" 2>&1 >/dev/null) || rc=$?
+	msg=$("$sb" table "$f" 2>&1 >/dev/null) || rc=$?
 	echo "$f: exit $rc: $msg"
 	[[ $rc == 2 ]]
 	[[ $msg == *"$f"* ]]
@@ -15,4 +16,5 @@ for f in fuzz/crashes/*.dat; do
 	n=$((n + 1))
 done
 ((n >= 4))
-echo "PASS: $n reproducers rejected with exit 2"
+echo "$n reproducers rejected with exit 2"
+finish

@@ -4,9 +4,10 @@
 # directory: names with ; $() ` quotes newlines / or .. are refused (exit 2,
 # the path and value named); arguments and descriptions holding them are
 # passed and stored verbatim; no file appears outside the results root.
-set -euo pipefail
-# shellcheck source=fuzz/fault_lib.sh
-source fuzz/fault_lib.sh
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/fault.sh
+source tests/lib/fault.sh
 canary=$tmp/pwned
 hostile=("a;touch $canary" "\$(touch $canary)" "\`touch $canary\`" "a'b\"c"
 	$'a\nb' "../escape" "x/y" "..")
@@ -62,4 +63,4 @@ want=$(jq -r '.workloads[0].args | join(" ")' "$tmp/args.json")
 [[ ! -e $canary ]] || fail "a hostile string ran as a command"
 outside=$(find "$tmp" -newer "$tmp/stamp" -not -path "$tmp/res*" -not -path "$tmp/out" -print)
 [[ -z $outside ]] || fail "files written outside the results root: $outside"
-echo "PASS"
+finish

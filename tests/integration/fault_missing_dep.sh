@@ -4,10 +4,10 @@
 # the guest) or perf (the host recorder), every run fails naming the
 # program, the matrix exits 3, and a completed run already in the results
 # root is untouched. The VM cases use a fake bzImage: nothing ever boots.
-set -euo pipefail
-# shellcheck source=fuzz/fault_lib.sh
-source fuzz/fault_lib.sh
-sb=$(readlink -f "$sb")
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/fault.sh
+source tests/lib/fault.sh
 
 # PATH-like directory with every program of $PATH except those matching GLOB.
 path_without() {
@@ -58,4 +58,4 @@ echo "check: the completed run from before is still there and unchanged"
 orig=$(find "$tmp/res" -maxdepth 1 -name 'dep-*' | sort | head -n 1)
 mkdir "$tmp/check" && cp -a "$orig" "$tmp/check/"
 [[ $(tree_sum "$tmp/check") == "$before" ]] || fail "the first run's files changed"
-echo "PASS"
+finish

@@ -5,13 +5,15 @@
 # run is complete) fails the later runs (exit 3) naming the run directory,
 # keeps the complete run as it was, and leaves no half-written run looking
 # complete; with space again, the same command resumes and completes.
-set -euo pipefail
-# shellcheck source=fuzz/fault_lib.sh
-source fuzz/fault_lib.sh
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/fault.sh
+source tests/lib/fault.sh
 [[ $EUID == 0 ]] || fail "needs root (it mounts small tmpfs file systems)"
 mnt=$tmp/mnt
 mkdir -p "$mnt"
-trap 'umount "$mnt" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+unmount() { umount "$mnt" 2>/dev/null; }
+at_exit unmount
 scenario "$tmp/s.json" full 1 2
 
 echo "check: a read-only results root: exit 3 naming it"
@@ -48,4 +50,4 @@ n=$(complete_runs "$mnt/res/latest" | wc -l)
 	fail "a second run-id was started instead of resuming"
 [[ $(tree_sum "$first") == "$sum1" ]] || fail "the resumed matrix rewrote the complete run"
 [[ -z $(find "$mnt/res" -name '*.tmp') ]] || fail "temp run directories left behind"
-echo "PASS"
+finish

@@ -8,9 +8,10 @@
 # looking complete, and no workload is left running. Either way the complete
 # runs stay as they were, and the same command run again resumes the same
 # run-id and completes every run.
-set -euo pipefail
-# shellcheck source=fuzz/fault_lib.sh
-source fuzz/fault_lib.sh
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/fault.sh
+source tests/lib/fault.sh
 scenario "$tmp/s.json" sig 2 2
 
 # Every complete run under $1 covered the whole 200 ms window, workload ok.
@@ -68,4 +69,4 @@ for case in "INT 1" "TERM 1" "INT 2" "TERM 2"; do
 	[[ $(tree_sum "$first") == "$sum1" ]] || fail "the first run was altered"
 	[[ -z $(find "$res" -name '*.tmp') ]] || fail "temp run directories left"
 done
-echo "PASS"
+finish

@@ -5,13 +5,14 @@
 # anywhere. Each is exit 2 with one line naming the file (a flipped byte may
 # also still read: exit 0), never a crash, a hang or a sanitizer report;
 # lost events are counted and the text table warns about them.
-set -euo pipefail
-# shellcheck source=fuzz/fault_lib.sh
-source fuzz/fault_lib.sh
-sb=build/asan/bin/slicebench
-writer=build/tests/test_analyzer_tracedat
-[[ -x $sb ]] || make -s "$sb"
-[[ -x $writer ]] || make -s "$writer"
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/fault.sh
+source tests/lib/fault.sh
+sb=$build_dir/asan/bin/slicebench
+writer=$build_dir/tests/test_analyzer_tracedat
+[[ -x $sb ]] || make -s "${sb#"$repo_dir"/}"
+[[ -x $writer ]] || make -s "${writer#"$repo_dir"/}"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=halt_on_error=1
 
 # table FILE OKCODES: exit code in OKCODES ("2" or "0 2"); a failure is one
@@ -78,4 +79,4 @@ echo "check: lost events are counted in the JSON and warned about in the text"
 "$sb" table "$tmp/trace.dat" --json "$tmp/t.json" >"$tmp/t.txt"
 [[ $(jq .lost_events "$tmp/t.json") -ge 1 ]] || fail "lost_events $(jq .lost_events "$tmp/t.json")"
 grep -qiE 'lost' "$tmp/t.txt" || fail "the text does not warn about lost events"
-echo "PASS"
+finish

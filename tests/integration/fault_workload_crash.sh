@@ -4,9 +4,10 @@
 # run fails naming the workload and the signal, the matrix goes on (exit 3);
 # the same command again retries just the failed run, which now completes,
 # and leaves the complete one untouched.
-set -euo pipefail
-# shellcheck source=fuzz/fault_lib.sh
-source fuzz/fault_lib.sh
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/fault.sh
+source tests/lib/fault.sh
 flag=$tmp/crashed-once
 scenario "$tmp/s.json" crash 1 2 "[{\"tool\": \"cyclic\"},
  {\"name\": \"crasher\", \"tool\": \"sh\", \"args\": [\"-c\",
@@ -25,4 +26,4 @@ expect 0 'resuming: .*1 of 2 runs still to do' \
 	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res"
 jq -e '.status == "complete"' "$root/1/manifest.json" >/dev/null || fail "run 1 not complete after the retry"
 [[ $(tree_sum "$root/2") == "$sum2" ]] || fail "the complete run 2 was altered"
-echo "PASS"
+finish

@@ -2,15 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # A workload that never ends: the agent kills it after its margin, the run
 # is failed with that reason, the matrix exits 3, and nothing is left running.
-set -euo pipefail
-
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 
 echo "check: a hung workload fails its run (exit 3) instead of hanging"
 rc=0
@@ -27,4 +20,4 @@ pid=$(jq -r '.workloads[] | select(.workload == "sleeper") | .pid' "$(dirname "$
 if kill -0 "$pid" 2>/dev/null; then
 	fail "sleeper $pid still alive"
 fi
-echo "PASS"
+finish

@@ -2,15 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # slicebench run --kernel host end to end: a complete results tree recorded
 # with perf, resume after a lost run, and bad input refused with exit 2.
-set -euo pipefail
-
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 
 echo "check: a host run of configs/smoke.json completes (exit 0)"
 "$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" \
@@ -74,4 +67,4 @@ rc=0
 "$sb" run --kernel host --scenario configs/smoke.json --accel warp >"$tmp/out5" 2>&1 || rc=$?
 ((rc == 2)) || fail "bad --accel exited $rc"
 "$sb" run --help | grep -q -- "--resume RUN_DIR" || fail "--help"
-echo "PASS"
+finish

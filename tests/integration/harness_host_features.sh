@@ -7,9 +7,10 @@
 # original set is back afterwards: after a complete matrix, after a
 # workload crash, after one Ctrl-C (slicebench stops) and after two (it is
 # killed: a guard process restores them).
-set -euo pipefail
-# shellcheck source=fuzz/fault_lib.sh
-source fuzz/fault_lib.sh
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/fault.sh
+source tests/lib/fault.sh
 orig="PLACE_LAG RUN_TO_PARITY PREEMPT_SHORT NO_NEXT_BUDDY DELAY_DEQUEUE"
 export SLICEBENCH_FEATURES_PATH=$tmp/features
 echo "$orig" >"$SLICEBENCH_FEATURES_PATH"
@@ -77,4 +78,4 @@ restored "one Ctrl-C"
 echo "check: two Ctrl-C mid-run (slicebench killed)"
 sigint_run 2
 restored "two Ctrl-C"
-echo "PASS"
+finish

@@ -3,16 +3,10 @@
 # The guest agent's failure path outside a VM (no poweroff): a feature that
 # cannot be written, an unknown feature set and a missing results port are
 # reported on the console and in agent.json, never silently.
-set -euo pipefail
-
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 # A feature no kernel has: harmless even where the features file is writable.
 sc=tests/fixtures/scenarios/vm_failures.json
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
 
 for bin in build/bin/sbguest build/asan/bin/sbguest; do
 	[[ -x $bin ]] || continue
@@ -41,4 +35,4 @@ for bin in build/bin/sbguest build/asan/bin/sbguest; do
 	jq -e '.status == "failed"' "$tmp/out2/agent.json" >/dev/null || fail "no failed agent.json"
 	"$bin" --help | grep -q -- "--no-poweroff" || fail "--help"
 done
-echo "PASS"
+finish

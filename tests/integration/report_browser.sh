@@ -5,22 +5,8 @@
 # and the saturation warning, and writes report.html; Debian's headless
 # Chromium renders it: every image loads, and its screenshot is far from a
 # blank page's.
-set -euo pipefail
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-check() { # check WHAT COMMAND...
-	local what=$1
-	shift
-	if "$@" >/dev/null 2>&1; then
-		echo "ok: $what"
-	else
-		echo "FAIL: $what"
-		fail=1
-	fi
-}
-
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 cp -r tests/fixtures/ci/vm-smoke "$tmp/run"
 "$sb" report "$tmp/run" >"$tmp/out"
 for want in '== debian / NO_PREEMPT_SHORT: 3 repeats' '  2 massive_intr:(3) ' \
@@ -31,10 +17,7 @@ done
 check "no kernel thread in the tables" bash -c "! grep -qE '^  [0-9]+ kworker' '$tmp/out'"
 check "report.html written" test -s "$tmp/run/report.html"
 
-if ! command -v chromium >/dev/null; then
-	echo "FAIL: chromium not found (Debian: apt-get install chromium; make deps)"
-	exit 1
-fi
+require chromium
 browser() { # browser PROFILE ARGS... : Chromium headless, nothing from the network
 	local profile=$1
 	shift
@@ -60,4 +43,4 @@ blank=$(stat -c %s "$tmp/blank.png" 2>/dev/null || echo 0)
 echo "screenshot: $report bytes; a blank page of the same size: $blank bytes"
 check "screenshot is a PNG" test "$(head -c 8 "$tmp/report.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a
 check "screenshot is not blank (over 20x a blank page's PNG)" test "$report" -gt $((20 * blank)) -a "$blank" -gt 0
-exit "$fail"
+finish

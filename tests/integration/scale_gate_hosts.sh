@@ -4,15 +4,9 @@
 # host sets are refused (exit 2); on several common hosts they are compared
 # host by host (the worst verdict wins: regression, then too little data);
 # hosts only one side ran on are left out, said so.
-set -euo pipefail
-sb=${SB_BIN_DIR:-build/bin}/slicebench
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 synth=tests/fixtures/ci/synth.sh
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
 # host DIR KERNEL SET NAME REPEAT...: record NAME as the host of those runs
 host() {
 	local d=$1/$2/$3 name=$4 rep m
@@ -76,4 +70,4 @@ rc=$(gate "$base" "$base")
 [[ $rc == 3 ]] || fail "exit $rc"
 grep -q '^== host box-c: base 1 runs, candidate 1 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
 
-echo "PASS"
+finish

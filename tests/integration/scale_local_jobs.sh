@@ -2,19 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # The local executor with --jobs: units run at once, each pinned to its own
 # host CPUs, with a warning; more jobs than CPUs is refused (exit 2).
-set -euo pipefail
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 ncpu=$(nproc)
-((ncpu >= 2)) || {
-	echo "SKIP: --jobs 2 needs 2 CPUs, this machine has $ncpu"
-	exit 0
-}
+((ncpu >= 2)) || skip "--jobs 2 needs 2 CPUs, this machine has $ncpu"
 
 echo "check: --jobs 2: both units complete, on disjoint CPUs, with a warning"
 "$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" --jobs 2 \
@@ -32,22 +23,16 @@ a=$(jq -c .host.cpus_allowed "$root"/host/*/1/manifest.json | sort -u | wc -l)
 [[ $a == 2 ]] || fail "manifests name $a distinct CPU sets, want 2"
 
 echo "check: more jobs than CPUs is refused (exit 2)"
-set +e
-"$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" --new \
+rc_of "$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" --new \
 	--jobs $((ncpu + 1)) >"$tmp/out" 2>&1
-rc=$?
-set -e
 [[ $rc == 2 ]] || fail "exit $rc"
 grep -q "more than the host CPUs" "$tmp/out" || fail "$(cat "$tmp/out")"
 
 echo "check: option misuse is refused (exit 2)"
 for bad in "--unit host/A/1 --jobs 2 --results $tmp/x" "--per-host" \
 	"--executor ssh" "--executor slurm --jobs 2" "--sshlogin :" "--jobs 0"; do
-	set +e
 	# shellcheck disable=SC2086 # the options are split on purpose
-	"$sb" run --kernel host --scenario configs/smoke.json $bad >"$tmp/out" 2>&1
-	rc=$?
-	set -e
+	rc_of "$sb" run --kernel host --scenario configs/smoke.json $bad >"$tmp/out" 2>&1
 	[[ $rc == 2 ]] || fail "$bad: exit $rc"
 done
-echo "PASS"
+finish

@@ -4,16 +4,9 @@
 # smoke scenario at a path a shell would mangle runs as units and is merged;
 # a unit that fails once is retried alone by a rerun (joblog); plan prints
 # the units; merge refuses duplicates and gaps naming them (exit 2).
-set -euo pipefail
-
-sb=${SB_BIN_DIR:-$PWD/build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
-command -v parallel >/dev/null || fail "GNU parallel is not installed (make deps)"
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+require parallel
 
 # Quotes, a space, $ and ; in every path: parallel's shell must not see them.
 odd="$tmp/it's a \$HOME; dir"
@@ -28,11 +21,27 @@ echo "check: plan prints one line per unit, interleaved, and writes RUN_DIR"
 jq -e '.runs | length == 4' "$odd/planned/plan.json" >/dev/null || fail "plan.json"
 cmp -s "$scen" "$odd/planned/scenario.json" || fail "planned scenario.json"
 
+# run_parallel SCENARIO RESULTS: slicebench run with GNU parallel on this
+# machine; its exit status in $rc, its output in $tmp/out.
+run_parallel() {
+	rc_of "$sb" run --kernel host --scenario "$1" --results "$2" \
+		--executor parallel --sshlogin : >"$tmp/out" 2>&1
+}
+
+# merge_refused WHAT PATTERN: merging $tmp/a and $tmp/b exits 2 with PATTERN
+# on stderr and merges nothing.
+merge_refused() {
+	rc_of "$sb" merge "$tmp/m2" "$tmp/a" "$tmp/b" 2>"$tmp/err"
+	[[ $rc == 2 ]] || fail "$1: exit $rc"
+	grep -q "$2" "$tmp/err" || fail "$1: $(cat "$tmp/err")"
+	[[ ! -e $tmp/m2 ]] || fail "merged despite a $1"
+}
+
 echo "check: --executor parallel -S : runs both units and merges them (exit 0)"
-"$sb" run --kernel host --scenario "$scen" --results "$odd/res" \
-	--executor parallel --sshlogin : >"$tmp/out" 2>&1 || {
+run_parallel "$scen" "$odd/res"
+[[ $rc == 0 ]] || {
 	cat "$tmp/out"
-	fail "run exited $?"
+	fail "run exited $rc"
 }
 root=$(readlink -f "$odd/res/latest")
 for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
@@ -59,20 +68,9 @@ grep -q 'merged 2 units' "$tmp/mout" || fail "merge said: $(cat "$tmp/mout")"
 
 echo "check: a duplicate and a gap are refused naming the units (exit 2)"
 cp -a "$root/host/NO_PREEMPT_SHORT" "$tmp/b/host/"
-set +e
-"$sb" merge "$tmp/m2" "$tmp/a" "$tmp/b" 2>"$tmp/err"
-rc=$?
-set -e
-[[ $rc == 2 ]] || fail "duplicate: exit $rc"
-grep -q 'unit host/NO_PREEMPT_SHORT/1: arrived 2 times' "$tmp/err" || fail "$(cat "$tmp/err")"
-[[ ! -e $tmp/m2 ]] || fail "merged despite a duplicate"
+merge_refused duplicate 'unit host/NO_PREEMPT_SHORT/1: arrived 2 times'
 rm -rf "$tmp/b/host/PREEMPT_SHORT" "$tmp/b/host/NO_PREEMPT_SHORT"
-set +e
-"$sb" merge "$tmp/m2" "$tmp/a" "$tmp/b" 2>"$tmp/err"
-rc=$?
-set -e
-[[ $rc == 2 ]] || fail "gap: exit $rc"
-grep -q 'unit host/PREEMPT_SHORT/1: missing' "$tmp/err" || fail "$(cat "$tmp/err")"
+merge_refused gap 'unit host/PREEMPT_SHORT/1: missing'
 
 echo "check: a unit failing once is retried alone by the rerun (joblog)"
 flag=$tmp/crashed-once
@@ -81,19 +79,15 @@ jq -n --arg flag "$flag" '{name: "crash", duration: "1s", repeats: 1,
 	workloads: [{tool: "cyclic"}, {name: "crasher", tool: "sh",
 		args: ["-c", "[ -e \"$0\" ] && exit 0; touch \"$0\"; kill -SEGV $$", $flag]}]}' \
 	>"$odd/crash.json"
-set +e
-"$sb" run --kernel host --scenario "$odd/crash.json" --results "$odd/res2" \
-	--executor parallel --sshlogin : >"$tmp/out" 2>&1
-rc=$?
-set -e
+run_parallel "$odd/crash.json" "$odd/res2"
 [[ $rc == 3 ]] || fail "first run: exit $rc; $(tail -5 "$tmp/out")"
 grep -q 'note: unit host/A/1: missing' "$tmp/out" || fail "gap not named: $(cat "$tmp/out")"
 grep -q '  failed: workload crasher killed by signal 11' "$tmp/out" || fail "no reason: $(cat "$tmp/out")"
-"$sb" run --kernel host --scenario "$odd/crash.json" --results "$odd/res2" \
-	--executor parallel --sshlogin : >"$tmp/out" 2>&1 || fail "rerun: $(tail -5 "$tmp/out")"
+run_parallel "$odd/crash.json" "$odd/res2"
+[[ $rc == 0 ]] || fail "rerun: exit $rc; $(tail -5 "$tmp/out")"
 root=$(readlink -f "$odd/res2/latest")
 jq -e '.status == "complete"' "$root/host/A/1/manifest.json" "$root/host/B/1/manifest.json" >/dev/null ||
 	fail "not complete after the rerun"
 # joblog: A failed, B ran; the rerun ran A alone
 [[ $(awk 'NR > 1' "$root/parallel.joblog" | wc -l) == 3 ]] || fail "joblog: $(cat "$root/parallel.joblog")"
-echo "PASS"
+finish

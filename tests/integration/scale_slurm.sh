@@ -5,38 +5,28 @@
 # their own pids); the smoke scenario with --kernel host runs as an sbatch
 # array job, one unit per task, sbatch options passed through, and merges;
 # a failed task is named with its unit and a rerun submits just that unit.
-set -euo pipefail
-
-sb=${SB_BIN_DIR:-$PWD/build/bin}/slicebench
-if ((EUID != 0)); then
-	echo "SKIP: a Slurm cluster needs root here (slurmd runs jobs as their user)"
-	exit 0
-fi
-for p in munged mungekey slurmctld slurmd sbatch squeue sinfo; do
-	command -v "$p" >/dev/null || {
-		echo "FAIL: $p not installed (make deps: munge slurmctld slurmd slurm-client)"
-		exit 1
-	}
-done
-tmp=$(mktemp -d)
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+((EUID == 0)) || skip "a Slurm cluster needs root here (slurmd runs jobs as their user)"
+require munged mungekey slurmctld slurmd sbatch squeue sinfo
 pids=()
-cleanup() {
+stop_cluster() {
+	local pid
 	for pid in "${pids[@]}"; do
 		kill "$pid" 2>/dev/null || true
 	done
 	for pid in "${pids[@]}"; do
 		wait "$pid" 2>/dev/null || true
 	done
-	rm -rf "$tmp"
 }
-trap cleanup EXIT
-fail() {
-	echo "FAIL: $*"
+at_exit stop_cluster
+# shellcheck disable=SC2317 # called by fail
+on_fail() { # the cluster's logs
+	local f
 	for f in "$tmp"/c/*.log; do
 		echo "--- $f"
 		tail -n 5 "$f"
 	done
-	exit 1
 }
 
 c=$tmp/c
@@ -125,11 +115,8 @@ jq -n --arg flag "$flag" '{name: "crash", duration: "1s", repeats: 1,
 	workloads: [{tool: "cyclic"}, {name: "crasher", tool: "sh",
 		args: ["-c", "[ -e \"$0\" ] && exit 0; touch \"$0\"; kill -SEGV $$", $flag]}]}' \
 	>"$tmp/crash.json"
-set +e
-"$sb" run --kernel host --scenario "$tmp/crash.json" --results "$tmp/res2" \
+rc_of "$sb" run --kernel host --scenario "$tmp/crash.json" --results "$tmp/res2" \
 	--executor slurm --slurm-args "--exclusive" >"$tmp/out" 2>&1
-rc=$?
-set -e
 [[ $rc == 3 ]] || fail "exit $rc: $(cat "$tmp/out")"
 grep -Eq '^slurm: job [0-9]+ task [01] \(unit host/[AB]/1\): FAILED exit 3:0' "$tmp/out" ||
 	fail "failed task not named: $(cat "$tmp/out")"
@@ -139,11 +126,8 @@ grep -Eq '^slurm: job [0-9]+, 1 array tasks' "$tmp/out" || fail "rerun: $(head "
 grep -q '(2 runs, 0 not complete)' "$tmp/out" || fail "rerun: $(tail -3 "$tmp/out")"
 
 echo "check: a bad sbatch option is an error naming sbatch (exit 3)"
-set +e
-"$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" --new \
+rc_of "$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" --new \
 	--executor slurm --slurm-args "--no-such-option" >"$tmp/out" 2>&1
-rc=$?
-set -e
 [[ $rc == 3 ]] || fail "exit $rc: $(cat "$tmp/out")"
 grep -q 'sbatch failed' "$tmp/out" || fail "$(cat "$tmp/out")"
-echo "PASS"
+finish

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # cyclic on the host: a 2 s run's JSON (ordered percentiles, wakeup counts), threads, errors, SIGINT.
-set -euo pipefail
-C=${SB_BIN_DIR:-build/bin}/cyclic
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/workload.sh
+source tests/lib/workload.sh
+C=$bin_dir/cyclic
 
 # jq: is a latency summary complete and ordered?
 ordered='def ordered: .count >= 0 and .overflow == 0 and .min <= .p50
@@ -69,23 +70,12 @@ else
 fi
 
 echo "check: SIGINT mid-run still writes the document, status interrupted"
-"$C" -t 2 -d 20s -q --json "$tmp/int.json" &
-pid=$!
-sleep 1.5
-kill -INT "$pid"
-wait "$pid"
-jq -e "$ordered"'.status == "interrupted" and .duration_ns < 20000000000
+interrupted "$C" "$ordered"'.status == "interrupted" and .duration_ns < 20000000000
   and .result.overall.wakeups > 0 and (.result.overall.latency_ns | ordered)
-  and (.result.intervals | length) <= 2' "$tmp/int.json" >/dev/null
+  and (.result.intervals | length) <= 2' -t 2 -d 20s -q
 
 echo "check: bad options exit 2 naming option and value"
-while IFS='|' read -r args msg; do
-	rc=0
-	# shellcheck disable=SC2086 # word splitting of the case is wanted
-	"$C" $args >/dev/null 2>"$tmp/err" || rc=$?
-	echo "  cyclic $args -> $rc: $(cat "$tmp/err")"
-	((rc == 2)) && grep -qxF "cyclic: $msg" "$tmp/err"
-done <<'CASES'
+bad_options "$C" cyclic <<'CASES'
 --interval 5xs|--interval: "5xs" is not a duration
 --interval 1us|--interval: "1us" is out of range [10us, 10s]
 --threads 0|--threads: "0" is out of range [1, 1024]
@@ -96,4 +86,4 @@ done <<'CASES'
 --cpus 1000|--cpus: none of the CPUs is available to this task
 CASES
 "$C" --help | grep -q -- '--interval D'
-echo "cyclic: all checks passed"
+finish

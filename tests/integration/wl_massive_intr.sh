@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # massive_intr on the host: a 2 s run's JSON and text output, bad options, SIGINT.
-set -euo pipefail
-M=${SB_BIN_DIR:-build/bin}/massive_intr
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/workload.sh
+source tests/lib/workload.sh
+M=$bin_dir/massive_intr
 
 echo "check: a 2 s run of 3 processes with a 3ms slice writes a sane document"
 "$M" --procs 3 --duration 2s --warmup 200ms --slice 3ms \
@@ -50,22 +51,11 @@ echo "check: --json - writes only the document to stdout"
 jq -e '.result.procs_n == 1' "$tmp/stdout.json" >/dev/null
 
 echo "check: SIGINT mid-run still writes the document, status interrupted"
-"$M" -p 2 -d 20s -q --json "$tmp/int.json" &
-pid=$!
-sleep 1.5
-kill -INT "$pid"
-wait "$pid"
-jq -e '.status == "interrupted" and .duration_ns < 20000000000 and
-       .duration_ns > 0 and .result.loops_total > 0' "$tmp/int.json" >/dev/null
+interrupted "$M" '.status == "interrupted" and .duration_ns < 20000000000 and
+       .duration_ns > 0 and .result.loops_total > 0' -p 2 -d 20s -q
 
 echo "check: bad options exit 2 naming option and value"
-while IFS='|' read -r args msg; do
-	rc=0
-	# shellcheck disable=SC2086 # word splitting of the case is wanted
-	"$M" $args >/dev/null 2>"$tmp/err" || rc=$?
-	echo "  massive_intr $args -> $rc: $(cat "$tmp/err")"
-	((rc == 2)) && grep -qxF "massive_intr: $msg" "$tmp/err"
-done <<'CASES'
+bad_options "$M" massive_intr <<'CASES'
 --work 5xs|--work: "5xs" is not a duration
 --procs 0|--procs: "0" is out of range [1, 4096]
 --duration 0|--duration: "0" is out of range [1ns, 86400s]
@@ -75,4 +65,4 @@ done <<'CASES'
 extra|unexpected argument "extra"
 CASES
 "$M" --help | grep -q -- '--work D'
-echo "massive_intr: all checks passed"
+finish

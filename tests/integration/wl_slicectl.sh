@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # slicectl on the host kernel: set-and-exec, clamping, show/set by pid, errors.
-set -euo pipefail
-S=${SB_BIN_DIR:-build/bin}/slicectl
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"; [[ -n ${cpid:-} ]] && kill "$cpid" 2>/dev/null; true' EXIT
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+S=$bin_dir/slicectl
+stop_child() { [[ -z ${cpid:-} ]] || kill "$cpid" 2>/dev/null; }
+at_exit stop_child
 
 slice_of() { awk '$1 == "se.slice" { print $3 }' "$1"; }
 
@@ -70,4 +71,4 @@ rc=0
 "$S" -s 5xs -- true 2>"$tmp/err" || rc=$?
 ((rc == 2)) && grep -qx 'slicectl: --slice: "5xs" is not a duration' "$tmp/err"
 "$S" --help | grep -q -- '--reset-on-fork'
-echo "slicectl: all checks passed"
+finish

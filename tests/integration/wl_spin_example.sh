@@ -3,14 +3,9 @@
 # The example generator added by one file and one list line: its document
 # carries its metric, a host run starts it as instances, and compare reads
 # the metric from the "metrics" section without knowing its JSON path.
-set -euo pipefail
-bin=${SB_BIN_DIR:-build/bin}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+bin=$bin_dir
 
 echo "check: a 1 s run writes units/s in its result and its metrics section"
 "$bin/spin_example" --duration 1s --warmup 100ms --slice 2ms --iters 20000 \
@@ -57,4 +52,4 @@ for i in 1 2; do
 		 .[0].columns[0].median == $v' \
 		"$tmp/c.json" >/dev/null || fail "compare has no spin_units_per_s row for spin.$i (value $want)"
 done
-echo "ok"
+finish

@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # Checks of one run directory recorded with trace.perf (trace.dat, perf.data,
-# schedstat.json), sourced by the guest cross-check tests. Each takes the run
-# directory and a scratch directory, prints what it compares, and returns 1
-# after a "FAIL: ..." line.
+# schedstat.json), sourced by the guest cross-check tests after
+# tests/lib/common.sh. Each takes the run directory and a scratch directory,
+# prints what it compares, and returns 1 after a "FAIL: ..." line.
+# shellcheck disable=SC2154 # sb: set by tests/lib/common.sh
 # shellcheck source=tests/lib/perf_latency.sh
 . tests/lib/perf_latency.sh
-: "${sb:=${SB_BIN_DIR:-build/bin}/slicebench}"
 
 # Per task, the table of trace.dat against `perf sched latency` of perf.data.
 # perf 6.1's `sched latency` has no --time: perf's side is its whole

@@ -40,6 +40,13 @@ static void sw(struct sbt *s, uint64_t ts, int cpu, int prev, const char *pcomm,
 	assert_int_equal(sbt_feed(s, &ev), 0);
 }
 
+/* a, first seen switched in on CPU 0 at 0, goes to sleep at 10 us. */
+static void a_sleeps(struct sbt *s)
+{
+	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
+	sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0");
+}
+
 static void ev(struct sbt *s, enum sbt_ev_type type, uint64_t ts, int pid,
 	       const char *comm, int other)
 {
@@ -120,8 +127,7 @@ static void test_migration(void **state)
 	struct sbt_task_stats a;
 
 	(void)state;
-	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
-	sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0");
+	a_sleeps(s);
 	ev(s, SBT_EV_WAKEUP, 100 * US, 1, "a", 0);
 	ev(s, SBT_EV_MIGRATE, 120 * US, 1, "a", 1);
 	sw(s, 180 * US, 1, 0, "swapper/1", 0, 1, "a");
@@ -138,8 +144,7 @@ static void test_exit_while_runnable(void **state)
 	struct sbt *s = mk(1, 0);
 
 	(void)state;
-	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
-	sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0");
+	a_sleeps(s);
 	ev(s, SBT_EV_WAKEUP, 100 * US, 1, "a", 0);
 	ev(s, SBT_EV_EXIT, 120 * US, 1, "a", 0);
 	sw(s, 900 * US, 0, 0, "swapper/0", 0, 1, "a");
@@ -155,8 +160,7 @@ static void test_window(void **state)
 	struct sbt_task_stats a, b;
 
 	(void)state;
-	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
-	sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0");
+	a_sleeps(s);
 	sw(s, 20 * US, 1, 0, "swapper/1", 0, 2, "b"); /* before: not counted */
 	sw(s, 30 * US, 1, 2, "b", 1, 0, "swapper/1");
 	ev(s, SBT_EV_WAKEUP, 900 * US, 1, "a", 0);
@@ -181,8 +185,7 @@ static void test_wakeup_of_runnable(void **state)
 	struct sbt *s = mk(1, 0);
 
 	(void)state;
-	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
-	sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0");
+	a_sleeps(s);
 	ev(s, SBT_EV_WAKEUP, 100 * US, 1, "a", 0);
 	ev(s, SBT_EV_WAKEUP, 150 * US, 1, "a", 0);
 	sw(s, 200 * US, 0, 0, "swapper/0", 0, 1, "a"); /* 100 us, not 50 */
@@ -531,8 +534,7 @@ static void test_unknown_switch_in(void **state)
 	struct sbt_summary sum;
 
 	(void)state;
-	sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
-	sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0"); /* a sleeps */
+	a_sleeps(s);
 	sw(s, 50 * US, 1, 0, "swapper/1", 0, 1, "a"); /* in, no wakeup yet */
 	ev(s, SBT_EV_WAKEUP, 50 * US, 1, "a", 1);
 	sbt_summary_get(s, &sum);
@@ -566,8 +568,7 @@ static void test_wait_from(void **state)
 
 		assert_non_null(s);
 		sbt_set_waking_recorded(s, cases[i].recorded);
-		sw(s, 0, 0, 0, "swapper/0", 0, 1, "a");
-		sw(s, 10 * US, 0, 1, "a", 1, 0, "swapper/0");
+		a_sleeps(s);
 		ev(s, SBT_EV_WAKING, 100 * US, 1, "a", 0);
 		ev(s, SBT_EV_WAKEUP, 150 * US, 1, "a", 0);
 		sw(s, 200 * US, 0, 0, "swapper/0", 0, 1, "a");

@@ -16,17 +16,25 @@
 #include "tests/unit/perf_script_line.h"
 #include "common/exitcodes.h"
 
+/* @line parsed: one event of @type (its strings point into @line). */
+static struct sbt_event parsed(char *line, enum sbt_ev_type type)
+{
+	struct sbt_event ev;
+
+	assert_int_equal(sbt_parse_perf_line(line, &ev), 1);
+	assert_int_equal(ev.type, type);
+	return ev;
+}
+
 static void test_switch_line(void **state)
 {
 	char line[] = "  7453 [001]   519.206351191:       sched:sched_switch: "
 		      "prev_comm=Web Content prev_pid=7453 prev_prio=120 "
 		      "prev_state=R+ ==> next_comm=kworker/1:0 next_pid=25 "
 		      "next_prio=120\n";
-	struct sbt_event ev;
+	struct sbt_event ev = parsed(line, SBT_EV_SWITCH);
 
 	(void)state;
-	assert_int_equal(sbt_parse_perf_line(line, &ev), 1);
-	assert_int_equal(ev.type, SBT_EV_SWITCH);
 	assert_int_equal(ev.cpu, 1);
 	assert_int_equal(ev.ts_ns, 519206351191ull);
 	assert_int_equal(ev.pid, 7453);
@@ -52,63 +60,74 @@ static void test_task_lines(void **state)
 	struct sbt_event ev;
 
 	(void)state;
-	assert_int_equal(sbt_parse_perf_line(wake, &ev), 1);
-	assert_int_equal(ev.type, SBT_EV_WAKING);
+	ev = parsed(wake, SBT_EV_WAKING);
 	assert_int_equal(ev.pid, 81);
 	assert_string_equal(ev.comm, "kdamond.0");
 	assert_int_equal(ev.target_cpu, 1);
-	assert_int_equal(sbt_parse_perf_line(mig, &ev), 1);
-	assert_int_equal(ev.type, SBT_EV_MIGRATE);
+	ev = parsed(mig, SBT_EV_MIGRATE);
 	assert_int_equal(ev.target_cpu, 1);
-	assert_int_equal(sbt_parse_perf_line(fork, &ev), 1);
-	assert_int_equal(ev.type, SBT_EV_FORK);
+	ev = parsed(fork, SBT_EV_FORK);
 	assert_int_equal(ev.pid, 10);
 	assert_int_equal(ev.child_pid, 11);
 	assert_int_equal(ev.ts_ns, 1500000000ull);
-	assert_int_equal(sbt_parse_perf_line(exec, &ev), 1);
-	assert_int_equal(ev.type, SBT_EV_EXEC);
+	ev = parsed(exec, SBT_EV_EXEC);
 	assert_string_equal(ev.comm, "massive_intr");
-	assert_int_equal(sbt_parse_perf_line(sleep, &ev), 1);
+	ev = parsed(sleep, SBT_EV_SWITCH);
 	assert_true(ev.prev_state & SBT_STATE_MASK);
 }
 
+/* Lines skipped (0) and refused (-EINVAL). */
 static void test_skipped_and_bad_lines(void **state)
 {
-	char runtime[] = " 1 [000] 1.0: sched:sched_stat_runtime: comm=a pid=1 "
-			 "runtime=5 [ns]";
-	char warn[] = "'trace' not valid for hardware events. Ignoring.";
-	char bad_cpu[] = " 1 [zz] 1.0: sched:sched_switch: prev_comm=a";
-	char bad_sw[] = " 1 [000] 1.0: sched:sched_switch: prev_comm=a "
-			"prev_pid=x prev_state=R ==> next_comm=b next_pid=2";
-	char bad_time[] = " 1 [000] 1.0x: sched:sched_waking: comm=a pid=1";
+	static const struct {
+		const char *line;
+		int rc;
+	} cases[] = {
+		{ " 1 [000] 1.0: sched:sched_stat_runtime: comm=a pid=1 "
+		  "runtime=5 [ns]",
+		  0 },
+		{ "'trace' not valid for hardware events. Ignoring.", 0 },
+		{ " 1 [zz] 1.0: sched:sched_switch: prev_comm=a", -EINVAL },
+		{ " 1 [000] 1.0: sched:sched_switch: prev_comm=a "
+		  "prev_pid=x prev_state=R ==> next_comm=b next_pid=2",
+		  -EINVAL },
+		{ " 1 [000] 1.0x: sched:sched_waking: comm=a pid=1", -EINVAL },
+	};
 	struct sbt_event ev;
+	char line[256];
 
 	(void)state;
-	assert_int_equal(sbt_parse_perf_line(runtime, &ev), 0);
-	assert_int_equal(sbt_parse_perf_line(warn, &ev), 0);
-	assert_int_equal(sbt_parse_perf_line(bad_cpu, &ev), -EINVAL);
-	assert_int_equal(sbt_parse_perf_line(bad_sw, &ev), -EINVAL);
-	assert_int_equal(sbt_parse_perf_line(bad_time, &ev), -EINVAL);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(line, sizeof(line), "%s", cases[i].line);
+		assert_int_equal(sbt_parse_perf_line(line, &ev), cases[i].rc);
+	}
 }
 
 static void test_seconds(void **state)
 {
+	static const struct {
+		const char *text;
+		int rc;
+		uint64_t ns;
+	} cases[] = {
+		{ "1234.567890", 0, 1234567890000ull },
+		{ "12", 0, 12000000000ull },
+		{ ".5", 0, 500000000ull },
+		{ "1.0000000019", 0, 1000000001ull },
+		{ "", -EINVAL, 0 },
+		{ "1s", -EINVAL, 0 },
+		{ "-1", -EINVAL, 0 },
+		{ "99999999999999999999", -EINVAL, 0 },
+	};
 	uint64_t ns;
 
 	(void)state;
-	assert_int_equal(sbt_parse_seconds("1234.567890", &ns), 0);
-	assert_int_equal(ns, 1234567890000ull);
-	assert_int_equal(sbt_parse_seconds("12", &ns), 0);
-	assert_int_equal(ns, 12000000000ull);
-	assert_int_equal(sbt_parse_seconds(".5", &ns), 0);
-	assert_int_equal(ns, 500000000ull);
-	assert_int_equal(sbt_parse_seconds("1.0000000019", &ns), 0);
-	assert_int_equal(ns, 1000000001ull);
-	assert_int_equal(sbt_parse_seconds("", &ns), -EINVAL);
-	assert_int_equal(sbt_parse_seconds("1s", &ns), -EINVAL);
-	assert_int_equal(sbt_parse_seconds("-1", &ns), -EINVAL);
-	assert_int_equal(sbt_parse_seconds("99999999999999999999", &ns),
-			 -EINVAL);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(sbt_parse_seconds(cases[i].text, &ns),
+				 cases[i].rc);
+		if (!cases[i].rc)
+			assert_int_equal(ns, cases[i].ns);
+	}
 }
 
 /* Write @len bytes of @head then @fill zero bytes into a temp file. */

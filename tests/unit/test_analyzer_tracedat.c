@@ -28,12 +28,7 @@
 static void sw(struct tdw *w, int cpu, uint64_t us, const char *pc, int pp,
 	       int64_t state, const char *nc, int np)
 {
-	const struct tdw_val v[] = { { pc, 0 },	    { NULL, pp },
-				     { NULL, 120 }, { NULL, state },
-				     { nc, 0 },	    { NULL, np },
-				     { NULL, 120 } };
-
-	tdw_add(w, cpu, T0 + us * US, TDW_SWITCH, v);
+	tdw_add_switch(w, cpu, T0 + us * US, pc, pp, state, nc, np);
 }
 
 static void task(struct tdw *w, int cpu, uint64_t us, enum tdw_event e,

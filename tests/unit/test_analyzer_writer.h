@@ -32,6 +32,20 @@ void tdw_for_perf(struct tdw *w);
  * CPUs beyond the ones given to tdw_new() are added. */
 void tdw_add(struct tdw *w, int cpu, uint64_t ts_ns, enum tdw_event e,
 	     const struct tdw_val *vals);
+/* Append a TDW_SWITCH of two tasks of priority 120. */
+static inline void tdw_add_switch(struct tdw *w, int cpu, uint64_t ts_ns,
+				  const char *prev_comm, int prev_pid,
+				  int64_t prev_state, const char *next_comm,
+				  int next_pid)
+{
+	const struct tdw_val v[] = { { prev_comm, 0 }, { NULL, prev_pid },
+				     { NULL, 120 },    { NULL, prev_state },
+				     { next_comm, 0 }, { NULL, next_pid },
+				     { NULL, 120 } };
+
+	tdw_add(w, cpu, ts_ns, TDW_SWITCH, v);
+}
+
 /* The next page of @cpu starts with "events were lost" flagged. */
 void tdw_lost(struct tdw *w, int cpu);
 /* Write the file; returns 0 or -errno. Frees @w. */

@@ -228,6 +228,39 @@ static void test_atomic_write_read(void **state)
 	assert_int_equal(access(dir, F_OK), -1);
 }
 
+/* Printed in memory: committed whole, or dropped leaving nothing. */
+static void test_memfile(void **state)
+{
+	char dir[] = "/tmp/sbtestXXXXXX";
+	char path[512];
+	struct sb_memfile m;
+	char *buf;
+	size_t len;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/out.txt", dir);
+	assert_int_equal(sb_memfile_open(&m), 0);
+	fprintf(m.f, "a %d\n", 1);
+	fputs("b\n", m.f);
+	assert_int_equal(sb_memfile_commit(&m, path), 0);
+	assert_null(m.buf);
+	assert_int_equal(sb_read_file(path, &buf, &len), 0);
+	assert_int_equal(len, 6);
+	assert_string_equal(buf, "a 1\nb\n");
+	free(buf);
+	snprintf(path, sizeof(path), "%s/dropped.txt", dir);
+	assert_int_equal(sb_memfile_open(&m), 0);
+	fputs("never written\n", m.f);
+	sb_memfile_discard(&m);
+	assert_int_equal(access(path, F_OK), -1);
+	snprintf(path, sizeof(path), "%s/nodir/x", dir);
+	assert_int_equal(sb_memfile_open(&m), 0);
+	fputs("x", m.f);
+	assert_int_equal(sb_memfile_commit(&m, path), -ENOENT);
+	assert_int_equal(sb_rm_rf(dir), 0);
+}
+
 static void test_spawn(void **state)
 {
 	const char *ok[] = { "true", NULL };
@@ -312,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_hist_compact),
 		cmocka_unit_test(test_hist_json),
 		cmocka_unit_test(test_atomic_write_read),
+		cmocka_unit_test(test_memfile),
 		cmocka_unit_test(test_spawn),
 		cmocka_unit_test(test_envelope),
 		cmocka_unit_test(test_sha256),

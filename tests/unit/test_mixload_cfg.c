@@ -18,6 +18,14 @@ static int parse(struct mix_cfg *cfg, char *err, size_t errlen, int argc,
 	return mix_cfg_parse(cfg, argc, argv, err, errlen);
 }
 
+/* Every role's slice is the one @want gives it (ns, by MIX_ROLE_*). */
+static void assert_slices(const struct mix_cfg *cfg,
+			  const uint64_t want[MIX_ROLES])
+{
+	for (int r = 0; r < MIX_ROLES; r++)
+		assert_int_equal(cfg->slice_ns[r], want[r]);
+}
+
 static void test_defaults(void **state)
 {
 	char *argv[] = { "mixload", NULL };
@@ -28,11 +36,12 @@ static void test_defaults(void **state)
 	assert_int_equal(parse(&cfg, err, sizeof(err), 1, argv), 0);
 	assert_int_equal(cfg.renderers, 2);
 	assert_int_equal(cfg.fps, 60);
-	assert_int_equal(cfg.slice_ns[MIX_ROLE_UI], 500000);
-	assert_int_equal(cfg.slice_ns[MIX_ROLE_COMP], 500000);
-	assert_int_equal(cfg.slice_ns[MIX_ROLE_IO], 700000);
-	assert_int_equal(cfg.slice_ns[MIX_ROLE_RMAIN], 1000000);
-	assert_int_equal(cfg.slice_ns[MIX_ROLE_RASTER], 3000000);
+	assert_slices(&cfg, (const uint64_t[MIX_ROLES]){
+				    [MIX_ROLE_UI] = 500000,
+				    [MIX_ROLE_COMP] = 500000,
+				    [MIX_ROLE_IO] = 700000,
+				    [MIX_ROLE_RMAIN] = 1000000,
+				    [MIX_ROLE_RASTER] = 3000000 });
 }
 
 static void test_common_slice_and_role_override(void **state)
@@ -46,11 +55,12 @@ static void test_common_slice_and_role_override(void **state)
 	(void)state;
 	assert_int_equal(parse(&cfg, err, sizeof(err), 9, argv), 0);
 	assert_int_equal(cfg.renderers, 3);
-	assert_int_equal(cfg.slice_ns[MIX_ROLE_UI], 300000);
-	assert_int_equal(cfg.slice_ns[MIX_ROLE_RASTER], 0);
-	assert_int_equal(cfg.slice_ns[MIX_ROLE_IO], 2000000);
-	assert_int_equal(cfg.slice_ns[MIX_ROLE_COMP], 2000000);
-	assert_int_equal(cfg.slice_ns[MIX_ROLE_RMAIN], 2000000);
+	assert_slices(&cfg, (const uint64_t[MIX_ROLES]){
+				    [MIX_ROLE_UI] = 300000,
+				    [MIX_ROLE_RASTER] = 0,
+				    [MIX_ROLE_IO] = 2000000,
+				    [MIX_ROLE_COMP] = 2000000,
+				    [MIX_ROLE_RMAIN] = 2000000 });
 }
 
 static void test_bad_values_name_option_and_value(void **state)

@@ -10,17 +10,10 @@
 # Virtual time (icount): under real-time TCG the host can deschedule a vCPU
 # between the two recorders' probes of one event, and their timestamps of it
 # then differ by up to a millisecond. The checks: tests/lib/run_checks.sh.
-set -euo pipefail
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/run_checks.sh
 . tests/lib/run_checks.sh
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-[[ -z ${KEEP:-} ]] || echo "keeping $tmp"
-trap '[[ -n ${KEEP:-} ]] || rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
 
 echo "check: configs/peer.json on debian (TCG, icount) completes with trace.dat and perf.data"
 "$sb" run --kernel debian --scenario configs/peer.json --accel icount \
@@ -37,4 +30,4 @@ fi
 
 run_vs_perf "$d" "$tmp" || exit 1
 run_vs_schedstat "$d" "$tmp" || exit 1
-echo "PASS"
+finish

@@ -2,11 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # VM test: the Debian kernel boots our test init (features toggled, results
 # out over virtio-serial), a guest panic is VM_PANIC and a hang VM_TIMEOUT.
-set -euo pipefail
-sb=${SB_BIN_DIR:-$PWD/build/bin}/slicebench
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 fixtures=tests/fixtures/boot
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 boot() { # name init timeout [options] -> JSON in $tmp/<name>.json, exit code echoed
 	local rc=0
@@ -60,4 +58,4 @@ rc=0
 jq . "$tmp/exit.json"
 [[ $rc == 3 ]]
 jq -e '.status == "guest_failed" and (.detail | test("nothing to do"))' "$tmp/exit.json" >/dev/null
-echo "boot_debian: all checks passed"
+finish

@@ -3,15 +3,8 @@
 # VM test: a Debian kernel pinned to a point release (KERNEL=debian@VERSION)
 # is resolved from the versions apt offers, fetched, and boots the smoke
 # scenario once; the manifest records that exact package version.
-set -euo pipefail
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
-
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 echo "check: kernel list shows the point releases apt offers"
 "$sb" kernel list >"$tmp/list"
 offers=$(grep -A1 '^debian ' "$tmp/list" | sed -n 's/.*apt offers \(.*\) (debian@VERSION)/\1/p')
@@ -42,4 +35,4 @@ jq -e --arg v "$v" '.status == "complete" and .kernel.name == "debian@" + $v and
 	(.kernel.release | startswith($v + "+")) and (.kernel.source | contains("=" + $v + "-"))' \
 	"$m" >/dev/null || fail "$m: $(jq -c .kernel "$m")"
 grep -q "== debian@$v / PREEMPT_SHORT: 1 repeat" "$tmp/out" || fail "no table in: $(tail "$tmp/out")"
-echo "boot_debian_pinned: all checks passed"
+finish

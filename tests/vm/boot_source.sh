@@ -4,35 +4,38 @@
 # regress-demo and patched build (or come from the cache) and boot our test
 # init: features toggle, regress-demo starts with NO_PREEMPT_SHORT, patched
 # shows its boot message.
-set -euo pipefail
-sb=${SB_BIN_DIR:-$PWD/build/bin}/slicebench
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 init=tests/fixtures/boot/init-features.sh
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+
+# broken NAME FRAGMENT [SERIES] REGEX: a source kernel NAME of the 6.12 tree
+# with FRAGMENT (and patch SERIES) fails to build with exit 2, naming the
+# culprit (REGEX on stderr).
+broken() {
+	local dir=$tmp/k/$1 series=
+	(($# == 4)) && series=$3
+	mkdir -p "$dir"
+	jq -n --arg frag "$2" --arg series "$series" '{type: "source",
+		tree: "/usr/src/linux-source-6.12.tar.xz", fragment: $frag} +
+		if $series == "" then {} else {series: $series} end' >"$dir/kernel.json"
+	SLICEBENCH_KERNELS=$tmp/k rc_of "$sb" kernel build "$1" >/dev/null 2>"$tmp/err"
+	cat "$tmp/err"
+	[[ $rc == 2 ]] || fail "$1: exit $rc, want 2"
+	grep -q "${!#}" "$tmp/err" || fail "$1: no /${!#}/ in the message"
+}
 
 echo "check: a fragment option that cannot survive olddefconfig is named, exit 2"
-mkdir -p "$tmp/k/badfrag" "$tmp/k/badpatch/patches"
 cp kernels/common/config.fragment "$tmp/frag"
 echo "CONFIG_SLICEBENCH_NO_SUCH_OPTION=y" >>"$tmp/frag"
-printf '{"type": "source", "tree": "/usr/src/linux-source-6.12.tar.xz", "fragment": "%s"}\n' \
-	"$tmp/frag" >"$tmp/k/badfrag/kernel.json"
-rc=0
-SLICEBENCH_KERNELS=$tmp/k "$sb" kernel build badfrag >/dev/null 2>"$tmp/err" || rc=$?
-cat "$tmp/err"
-[[ $rc == 2 ]]
-grep -q "did not survive olddefconfig: CONFIG_SLICEBENCH_NO_SUCH_OPTION" "$tmp/err"
+broken badfrag "$tmp/frag" "did not survive olddefconfig: CONFIG_SLICEBENCH_NO_SUCH_OPTION"
 
 echo "check: a patch that does not apply is named, exit 2"
+mkdir -p "$tmp/k/badpatch/patches"
 sed 's/PREEMPT_SHORT, true/PREEMPT_SHORT, maybe/; s/PREEMPT_SHORT, false/PREEMPT_SHORT, never/' \
 	kernels/regress-demo/patches/0001-*.patch >"$tmp/k/badpatch/patches/0001-broken.patch"
 echo 0001-broken.patch >"$tmp/k/badpatch/patches/series"
-printf '{"type": "source", "tree": "/usr/src/linux-source-6.12.tar.xz", "fragment": "%s", "series": "patches/series"}\n' \
-	"$PWD/kernels/common/config.fragment" >"$tmp/k/badpatch/kernel.json"
-rc=0
-SLICEBENCH_KERNELS=$tmp/k "$sb" kernel build badpatch >/dev/null 2>"$tmp/err" || rc=$?
-cat "$tmp/err"
-[[ $rc == 2 ]]
-grep -q "patch does not apply: .*0001-broken.patch" "$tmp/err"
+broken badpatch "$PWD/kernels/common/config.fragment" patches/series \
+	"patch does not apply: .*0001-broken.patch"
 
 boot() { # kernel -> results unpacked in $tmp/<kernel>/
 	"$sb" kernel build "$1" >"$tmp/$1.info"
@@ -66,4 +69,4 @@ boot patched
 grep -q "slicebench example patch queue" "$tmp/patched/dmesg.txt"
 grep -qw PREEMPT_SHORT "$tmp/patched/features-before.txt"
 grep -qw NO_PREEMPT_SHORT "$tmp/patched/features-before.txt" && exit 1
-echo "boot_source: all checks passed"
+finish

@@ -4,9 +4,10 @@
 # workload killed by SIGSEGV fails its run naming it and the signal; a
 # kernel panic (sysrq) fails its run with the panic line, console kept; the
 # matrix goes on and its last run completes. Exit 3. About 25 s.
-set -euo pipefail
-# shellcheck source=fuzz/fault_lib.sh
-source fuzz/fault_lib.sh
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/fault.sh
+source tests/lib/fault.sh
 # shellcheck disable=SC2016 # expanded by the guest's shell, not this one
 fault='case $(cat /proc/cmdline) in *featureset=segv*) kill -SEGV $$;; *featureset=panic*) echo c >/proc/sysrq-trigger;; esac; exit 0'
 cat >"$tmp/s.json" <<JSON
@@ -34,4 +35,4 @@ grep -q 'sysrq triggered crash' "$root/panic/1/console.log" || fail "no panic in
 echo "check: the last run is complete with its documents and trace"
 manifest ok '.status == "complete" and .failure == null'
 [[ -s $root/ok/1/trace.dat && -s $root/ok/1/workloads/cyclic.json ]] || fail "ok: trace or document missing"
-echo "PASS"
+finish

@@ -4,15 +4,8 @@
 # feature sets (features read back as requested, workload JSON and trace
 # arrive); a tool the guest lacks refused before booting; a forced guest
 # failure reported as a failed run, not a hang, and the matrix going on.
-set -euo pipefail
-
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 
 echo "check: configs/smoke.json on debian under TCG completes (exit 0)"
 "$sb" run --kernel debian --scenario configs/smoke.json --accel tcg \
@@ -63,4 +56,4 @@ jq -e '.status == "failed" and (.failure | test("feature NO_SUCH_FEATURE"))' \
 jq -e '.status == "complete"' "$root/debian/PREEMPT_SHORT/1/manifest.json" >/dev/null ||
 	fail "the run after the failure: $(jq -c '{status,failure}' "$root/debian/PREEMPT_SHORT/1/manifest.json")"
 grep -q "SLICEBENCH: error" "$root/debian/bogus/1/console.log" || fail "no error line on the console"
-echo "PASS"
+finish

@@ -6,38 +6,33 @@
 # regress-demo (PREEMPT_SHORT off by default) must exit 1 naming the cyclic
 # delay rules within 5 runs a side; the harmless patch must pass (exit 0).
 # Each check says how many runs it used.
-set -euo pipefail
-bin=${SB_BIN_DIR:-build/bin}/slicebench
-res=$(mktemp -d)
-trap 'rm -rf "$res"' EXIT
-
-check() { # cand max-repeats -> exit code; verdicts in $res/<cand>.json
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+check_cand() { # cand max-repeats -> exit code; verdicts in $tmp/<cand>.json
 	local rc=0
-	"$bin" check --base baseline --cand "$1" --max-repeats "$2" \
+	"$sb" check --base baseline --cand "$1" --max-repeats "$2" \
 		--scenario configs/merge-check.json \
-		--results "$res/$1" --json "$res/$1.json" >"$res/$1.out" || rc=$?
-	grep -E '^(look|check):' "$res/$1.out"
+		--results "$tmp/$1" --json "$tmp/$1.json" >"$tmp/$1.out" || rc=$?
+	grep -E '^(look|check):' "$tmp/$1.out"
 	return "$rc"
 }
 used() { # cand -> runs a side the check used
-	jq -r '[.base.runs, .cand.runs] | max' "$res/$1.json"
+	jq -r '[.base.runs, .cand.runs] | max' "$tmp/$1.json"
 }
 
 rc=0
-check regress-demo 6 || rc=$?
+check_cand regress-demo 6 || rc=$?
 echo "baseline vs regress-demo: exit $rc after $(used regress-demo) runs a side"
 [[ $rc == 1 ]]
 (($(used regress-demo) <= 5))
 mapfile -t bad < <(jq -r '.rules[] | select(.verdict == "regression") | .name' \
-	"$res/regress-demo.json")
+	"$tmp/regress-demo.json")
 printf 'regression: %s\n' "${bad[@]}"
 printf '%s\n' "${bad[@]}" | grep -q '^cyclic .*delay'
 
 rc=0
-check patched 8 || rc=$?
+check_cand patched 8 || rc=$?
 echo "baseline vs patched: exit $rc after $(used patched) runs a side"
-if [[ $rc != 0 ]]; then
-	cat "$res/patched.out"
-	exit 1
-fi
-echo "merge_check: regress-demo caught, patched passes"
+[[ $rc == 0 ]] || { cat "$tmp/patched.out"; fail "patched did not pass"; }
+echo "regress-demo caught, patched passes"
+finish

@@ -4,14 +4,8 @@
 # with run --unit --per-host into two "hosts'" trees, merged; then the same
 # matrix with --jobs 2 (guests pinned apart). Manifests name the host,
 # QEMU version and accelerator.
-set -euo pipefail
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 scen=configs/smoke.json
 
 echo "check: plan --results, then each unit on its own into its own tree"
@@ -39,4 +33,4 @@ echo "check: --jobs 2: two guests at once, pinned apart, both complete"
 mapfile -t sets < <(sed -nE 's/^unit .*: running into .* on CPUs (.*)$/\1/p' "$tmp/out")
 [[ ${#sets[@]} == 2 && ${sets[0]} != "${sets[1]}" ]] || fail "CPU sets: ${sets[*]}"
 grep -q '(2 runs, 0 not complete)' "$tmp/out" || fail "$(tail -3 "$tmp/out")"
-echo "PASS"
+finish

@@ -6,15 +6,8 @@
 # manifest, the guest command line and the workloads' --seed; the guest has
 # one vCPU and its clock starts at the fixed date, not the host's. Without
 # /dev/kvm, the scenario's default accelerator is virtual time.
-set -euo pipefail
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
-
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 jq '.duration = "2s" | .repeats = 2 | .seed = 7' configs/merge-check.json >"$tmp/sc.json"
 echo "check: two repeats (seeds 7, 8) under virtual time complete"
 "$sb" run --kernel baseline --scenario "$tmp/sc.json" --accel virtual \
@@ -62,4 +55,4 @@ if [[ ! -e /dev/kvm ]]; then
 	jq -e '.vm.accel == "virtual" and (.vm.accel_note | test("/dev/kvm.*: TCG in virtual time"))' \
 		"$m" >/dev/null || fail "auto: $(jq -c .vm "$m")"
 fi
-echo "PASS"
+finish

@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# Helpers the fault tests (tests/integration/fault_*.sh, tests/vm/fault_*.sh)
+# source after tests/lib/common.sh: expected exit codes and messages, small
+# scenarios, and checksums proving that completed runs were neither lost nor
+# altered.
+# shellcheck disable=SC2154 # tmp and sb: set by tests/lib/common.sh
+
+# expect WANT_RC REGEX CMD...: run CMD (output in $tmp/out), check its exit
+# code and that its output matches the extended REGEX.
+expect() {
+	local want=$1 re=$2 rc=0
+	shift 2
+	"$@" >"$tmp/out" 2>&1 || rc=$?
+	if ((rc != want)); then
+		tail -n 20 "$tmp/out"
+		fail "$* exited $rc, want $want"
+	fi
+	grep -qE -- "$re" "$tmp/out" || { tail -n 20 "$tmp/out"; fail "no /$re/ in the output of $*"; }
+	echo "ok: exit $rc, $(grep -m1 -E -- "$re" "$tmp/out" | cut -c1-160)"
+}
+
+# scenario FILE NAME SETS REPEATS [WORKLOADS_JSON]: a short host scenario
+# with feature sets A, B, ... (labels only on the host).
+scenario() {
+	local file=$1 name=$2 nsets=$3 reps=$4 wls=${5:-}
+	local sets="" letters=ABCDEFGH
+	[[ -n $wls ]] || wls='[{"tool": "cyclic", "count": 1, "slice": "500us", "args": ["--interval", "1ms"]}]'
+	for ((i = 0; i < nsets; i++)); do
+		sets+="${sets:+, }{\"name\": \"${letters:i:1}\", \"features\": []}"
+	done
+	cat >"$file" <<JSON
+{"name": "$name", "duration": "200ms", "repeats": $reps,
+ "feature_sets": [$sets], "workloads": $wls}
+JSON
+}
+
+# tree_sum DIR: one checksum over every file's path and content under DIR.
+tree_sum() {
+	(cd "$1" && find . -type f -print0 | sort -z | xargs -0 sha256sum) | sha256sum | cut -d' ' -f1
+}
+
+# complete_runs DIR: the run directories whose manifest says complete.
+complete_runs() {
+	local m
+	for m in "$1"/*/*/*/manifest.json; do
+		[[ -f $m ]] && jq -e '.status == "complete"' "$m" >/dev/null && dirname "$m"
+	done
+	return 0
+}
+
+# wait_complete ROOT: wait (up to 60 s) until a run under ROOT/<run-id>/
+# is complete and print its directory.
+wait_complete() {
+	local first="" i
+	for ((i = 0; i < 600; i++)); do
+		first=$(complete_runs "$1"/*/ 2>/dev/null | head -n 1)
+		[[ -z $first ]] || break
+		sleep 0.1
+	done
+	[[ -n $first ]] || fail "no run under $1 completed"
+	echo "${first%/}"
+}
