@@ -41,6 +41,7 @@ include common/build.mk
 include workloads/build.mk
 include workloads/mixload/build.mk
 include analyzer/build.mk
+include harness/toolout/build.mk
 include harness/build.mk
 include harness/boot/build.mk
 include ci/build.mk
