@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/atomicio.h"
 #include "harness/toolout/hackbench.h"
 
 #define RUNNING "Running in "
@@ -115,4 +116,55 @@ json_t *hb_result_json(const struct hb_result *r)
 				  "messages_per_sender", r->messages_per_sender,
 				  "message_bytes", r->message_bytes));
 	return res;
+}
+
+/* Parse the file at @path into @r. */
+static int parse_file(const char *path, struct hb_result *r, char *err,
+		      size_t errlen)
+{
+	char *text;
+	size_t len;
+	int ret = sb_read_file(path, &text, &len);
+
+	if (ret) {
+		snprintf(err, errlen, "hackbench: %s: %s", path,
+			 strerror(-ret));
+		return ret;
+	}
+	ret = hb_parse(text, path, r, err, errlen);
+	free(text);
+	return ret;
+}
+
+int hb_read_files(const char *const *paths, int n, json_t **result, char *err,
+		  size_t errlen)
+{
+	double longest = 0;
+	struct hb_result r;
+	json_t *all;
+	int ret = 0;
+
+	*result = NULL;
+	if (n < 1) {
+		snprintf(err, errlen, "hackbench: no output file");
+		return -EINVAL;
+	}
+	all = json_array();
+	if (!all)
+		return -ENOMEM;
+	for (int i = 0; !ret && i < n; i++) {
+		ret = parse_file(paths[i], &r, err, errlen);
+		if (!ret && json_array_append_new(all, hb_result_json(&r)))
+			ret = -ENOMEM;
+		if (!ret && r.time_s > longest)
+			longest = r.time_s;
+	}
+	if (!ret) {
+		*result = n == 1 ? json_incref(json_array_get(all, 0)) :
+				   json_pack("{s:f, s:O}", "time_s", longest,
+					     "instances", all);
+		ret = *result ? 0 : -ENOMEM;
+	}
+	json_decref(all);
+	return ret;
 }

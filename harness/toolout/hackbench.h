@@ -25,4 +25,14 @@ int hb_parse(const char *text, const char *path, struct hb_result *out,
 /* The workload document's "result" object for @r. */
 json_t *hb_result_json(const struct hb_result *r);
 
+/*
+ * Read and parse the outputs @paths[0..@n-1] of @n instances started
+ * together into @result: one instance's object as above; several: "time_s",
+ * the longest (when the last one finished), and "instances", each one's
+ * object. Returns 0, -EINVAL (@err names the tool and the file) or -errno
+ * when a file cannot be read, -ENOMEM.
+ */
+int hb_read_files(const char *const *paths, int n, json_t **result, char *err,
+		  size_t errlen);
+
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/atomicio.h"
 #include "harness/toolout/stressng.h"
 
 #define ENTRY "    - stressor: "
@@ -234,4 +235,68 @@ json_t *sng_result_json(const struct sng_result *r)
 				  s->system_s));
 	}
 	return all ? json_pack("{s:o}", "stressors", all) : NULL;
+}
+
+/* Add instance @b's figures to the running total @a (same stressors). */
+static int add_instance(struct sng_result *a, const struct sng_result *b,
+			const char *path, char *err, size_t errlen)
+{
+	if (a->n != b->n)
+		goto differ;
+	for (int i = 0; i < a->n; i++) {
+		struct sng_stressor *x = &a->s[i];
+		const struct sng_stressor *y = &b->s[i];
+
+		if (strcmp(x->name, y->name))
+			goto differ;
+		x->bogo_ops += y->bogo_ops;
+		x->ops_per_s_real += y->ops_per_s_real;
+		x->ops_per_s_usr_sys += y->ops_per_s_usr_sys;
+		x->user_s += y->user_s;
+		x->system_s += y->system_s;
+		if (y->wall_s > x->wall_s)
+			x->wall_s = y->wall_s;
+	}
+	return 0;
+differ:
+	snprintf(err, errlen,
+		 "stress-ng: %s: not the stressors of the first instance",
+		 path);
+	return -EINVAL;
+}
+
+int sng_read_files(const char *const *paths, int n, json_t **result, char *err,
+		   size_t errlen)
+{
+	struct sng_result *total = malloc(sizeof(*total));
+	struct sng_result *one = malloc(sizeof(*one));
+	int ret = total && one ? 0 : -ENOMEM;
+
+	*result = NULL;
+	if (!ret && !n) {
+		snprintf(err, errlen, "stress-ng: no output file");
+		ret = -EINVAL;
+	}
+	for (int i = 0; !ret && i < n; i++) {
+		char *text;
+		size_t len;
+
+		ret = sb_read_file(paths[i], &text, &len);
+		if (ret) {
+			snprintf(err, errlen, "stress-ng: %s: %s", paths[i],
+				 strerror(-ret));
+			break;
+		}
+		ret = sng_parse(text, paths[i], i ? one : total, err, errlen);
+		free(text);
+		if (!ret && i)
+			ret = add_instance(total, one, paths[i], err, errlen);
+	}
+	if (!ret) {
+		*result = sng_result_json(total);
+		ret = *result ? 0 : -ENOMEM;
+	}
+	free(total);
+	free(one);
+	return ret;
 }

@@ -35,4 +35,14 @@ int sng_parse(const char *text, const char *path, struct sng_result *out,
 /* The workload document's "result" object: {"stressors": {name: {…}}}. */
 json_t *sng_result_json(const struct sng_result *r);
 
+/*
+ * Read and parse the --yaml files @paths[0..@n-1] of @n instances run
+ * together into @result: per stressor, bogo-ops, both rates and CPU times
+ * add up over the instances, wall-clock time is the longest; a stressor
+ * must be in every file. Returns 0, -EINVAL (@err names the tool and the
+ * file), -errno when a file cannot be read, -ENOMEM.
+ */
+int sng_read_files(const char *const *paths, int n, json_t **result, char *err,
+		   size_t errlen);
+
 #endif

@@ -109,6 +109,47 @@ static void bare_time_and_json(void **state)
 	json_decref(j);
 }
 
+static const char *fixture_path(const char *name, char *buf, size_t len)
+{
+	const char *root = getenv("SLICEBENCH_ROOT");
+
+	snprintf(buf, len, "%s/tests/fixtures/toolout/%s",
+		 root && *root ? root : ".", name);
+	return buf;
+}
+
+/* Instances started together: the workload took as long as the slowest. */
+static void files_of_instances(void **state)
+{
+	char a[4096], b[4096], c[4096];
+	const char *two[] = { fixture_path("hackbench-socket.txt", a, 4096),
+			      fixture_path("hackbench-pipe-threads.txt", b,
+					   4096) };
+	const char *cut[] = { a, fixture_path("hackbench-truncated.txt", c,
+					      4096) };
+	json_t *j;
+
+	(void)state;
+	assert_int_equal(hb_read_files(two, 1, &j, err, sizeof(err)), 0);
+	assert_float_equal(json_real_value(json_object_get(j, "time_s")), 0.337,
+			   1e-9);
+	assert_null(json_object_get(j, "instances"));
+	json_decref(j);
+	assert_int_equal(hb_read_files(two, 2, &j, err, sizeof(err)), 0);
+	assert_float_equal(json_real_value(json_object_get(j, "time_s")), 0.337,
+			   1e-9);
+	assert_int_equal(json_array_size(json_object_get(j, "instances")), 2);
+	json_decref(j);
+	assert_int_equal(hb_read_files(cut, 2, &j, err, sizeof(err)), -EINVAL);
+	assert_null(j);
+	assert_non_null(strstr(err, c));
+	cut[1] = "/nonexistent/hb.txt";
+	assert_int_equal(hb_read_files(cut, 2, &j, err, sizeof(err)), -ENOENT);
+	assert_string_equal(err, "hackbench: /nonexistent/hb.txt: No such "
+				 "file or directory");
+	assert_int_equal(hb_read_files(cut, 0, &j, err, sizeof(err)), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -117,6 +158,7 @@ int main(void)
 		cmocka_unit_test(truncated_names_tool_and_file),
 		cmocka_unit_test(garbled),
 		cmocka_unit_test(bare_time_and_json),
+		cmocka_unit_test(files_of_instances),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -151,6 +151,51 @@ static void result_json(void **state)
 	json_decref(j);
 }
 
+static const char *fixture_path(const char *name, char *buf, size_t len)
+{
+	const char *root = getenv("SLICEBENCH_ROOT");
+
+	snprintf(buf, len, "%s/tests/fixtures/toolout/%s",
+		 root && *root ? root : ".", name);
+	return buf;
+}
+
+/* Instances run together: counts and rates add up, wall time is the longest. */
+static void files_of_instances(void **state)
+{
+	char a[4096], b[4096];
+	const char *same[] = {
+		fixture_path("stress-ng-pipe-switch.yaml", a, 4096), a
+	};
+	const char *differ[] = { a,
+				 fixture_path("stress-ng-pipe.yaml", b, 4096) };
+	json_t *j, *pipe;
+
+	(void)state;
+	assert_int_equal(sng_read_files(same, 2, &j, err, sizeof(err)), 0);
+	pipe = json_object_get(json_object_get(j, "stressors"), "pipe");
+	assert_float_equal(json_real_value(json_object_get(pipe, "bogo_ops")),
+			   2 * 553851.0, 1e-6);
+	assert_float_equal(
+		json_real_value(json_object_get(pipe, "bogo_ops_per_s_real")),
+		2 * 276736.337965, 1e-6);
+	assert_float_equal(
+		json_real_value(json_object_get(pipe, "wall_clock_s")),
+		2.001367, 1e-9);
+	json_decref(j);
+	assert_int_equal(sng_read_files(differ, 2, &j, err, sizeof(err)),
+			 -EINVAL);
+	assert_null(j);
+	assert_non_null(strstr(err, "not the stressors of the first"));
+	differ[1] = "/nonexistent/s.yaml";
+	assert_int_equal(sng_read_files(differ, 2, &j, err, sizeof(err)),
+			 -ENOENT);
+	assert_string_equal(err, "stress-ng: /nonexistent/s.yaml: No such "
+				 "file or directory");
+	assert_int_equal(sng_read_files(differ, 0, &j, err, sizeof(err)),
+			 -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -161,6 +206,7 @@ int main(void)
 		cmocka_unit_test(garbled),
 		cmocka_unit_test(too_many_stressors),
 		cmocka_unit_test(result_json),
+		cmocka_unit_test(files_of_instances),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
