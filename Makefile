@@ -38,10 +38,10 @@ PROGS :=
 UNIT_TESTS :=
 FUZZ_TARGETS :=
 include common/build.mk
+include harness/toolout/build.mk
 include workloads/build.mk
 include workloads/mixload/build.mk
 include analyzer/build.mk
-include harness/toolout/build.mk
 include harness/build.mk
 include harness/boot/build.mk
 include ci/build.mk

@@ -47,7 +47,11 @@ static void summary(const char *path, char *buf, size_t len)
 
 static const struct sbw_metric metrics[] = {
 	{ "loops_per_s", "loops_per_s", 1, "loops/s", SBW_BETTER_HIGHER,
-	  "massive_intr work periods per second" },
+	  "massive_intr wall-clock work periods per second (how the CPU "
+	  "was shared)" },
+	{ "work_units_per_s", "work_units_per_s", 1, "units/s",
+	  SBW_BETTER_HIGHER,
+	  "massive_intr units of calibrated CPU work done per second" },
 	{ "fairness_jain", "fairness.jain", 1, "", SBW_BETTER_HIGHER,
 	  "Jain index of per-process loops" },
 };
