@@ -83,6 +83,20 @@ const char *wl_raw_name(const struct sc_workload *w, int i, char *buf,
 	return file_name(w, i, w->desc->raw_ext, buf, len);
 }
 
+/* In @err, "<dir>/" becomes "workloads/": the file as the results show it
+ * (the guest's or the temporary run directory means nothing later). */
+static void name_as_results(char *err, size_t errlen, const char *dir)
+{
+	size_t dlen = strlen(dir);
+	char *at = strstr(err, dir);
+	char rest[512];
+
+	if (!at || at[dlen] != '/')
+		return;
+	snprintf(rest, sizeof(rest), "%s", at + dlen + 1);
+	snprintf(at, errlen - (size_t)(at - err), "workloads/%s", rest);
+}
+
 int wl_write_parsed(const struct sc_workload *w, const char *dir, char *err,
 		    size_t errlen)
 {
@@ -104,8 +118,11 @@ int wl_write_parsed(const struct sc_workload *w, const char *dir, char *err,
 		if (json_array_append_new(outs, json_string(name)))
 			ret = -ENOMEM;
 	}
-	if (!ret)
+	if (!ret) {
 		ret = d->read_raw(list, n, &res, err, errlen);
+		if (ret)
+			name_as_results(err, errlen, dir);
+	}
 	if (!ret) {
 		doc = json_pack("{s:i, s:s, s:s, s:O, s:O, s:o}", "schema",
 				SB_SCHEMA, "tool", d->name, "status", "ok",

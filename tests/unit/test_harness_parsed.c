@@ -120,19 +120,18 @@ static void test_stress_ng_document(void **state)
 static void test_cut_short_fails_naming_file(void **state)
 {
 	struct sc_workload w = workload("stress-ng", "cut", 1, 0);
-	char want[256];
 
 	(void)state;
 	put("stress-ng-truncated.yaml", "cut.yaml");
 	assert_int_equal(wl_write_parsed(&w, dir, err, sizeof(err)), -EINVAL);
-	snprintf(want, sizeof(want), "stress-ng: %s/cut.yaml: stressor switch",
-		 dir);
-	assert_non_null(strstr(err, want));
+	assert_non_null(strstr(err,
+			       "stress-ng: workloads/cut.yaml: stressor "
+			       "switch: no bogo-ops-per-second-real-time"));
 	assert_null(doc("cut.json"));
 	w = workload("stress-ng", "absent", 1, 0);
 	assert_int_equal(wl_write_parsed(&w, dir, err, sizeof(err)), -ENOENT);
-	snprintf(want, sizeof(want), "stress-ng: %s/absent.yaml: No such", dir);
-	assert_non_null(strstr(err, want));
+	assert_string_equal(err, "stress-ng: workloads/absent.yaml: No such "
+				 "file or directory");
 }
 
 /* Two hackbench instances: one document, the slowest one's time. */
@@ -155,7 +154,8 @@ static void test_hackbench_instances(void **state)
 	json_decref(d);
 	put("hackbench-truncated.txt", "hb.2.out");
 	assert_int_equal(wl_write_parsed(&w, dir, err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "hb.2.out: no \"Time:\" line"));
+	assert_string_equal(err, "hackbench: workloads/hb.2.out: no \"Time:\" "
+				 "line (output cut short?)");
 }
 
 /* Tools that write their own document are left alone. */
