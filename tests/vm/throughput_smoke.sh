@@ -68,4 +68,11 @@ for m in "hackbench-pipe-short +time_s" "stress-ng-short +pipe_ops_per_s" \
 	"stress-ng-long +switch_ops_per_s"; do
 	grep -Eq "$m" "$tmp/cmp" || fail "compare lacks \"$m\": $(cat "$tmp/cmp")"
 done
+echo "check: the throughput rules find their groups on both sides (1 run: exit 3)"
+rc=0
+"$sb" gate "$root:debian/DELAY_DEQUEUE" "$root:debian/NO_DELAY_DEQUEUE" \
+	--rules ci/gate-throughput.json >"$tmp/gate" 2>&1 || rc=$?
+((rc == 3)) || fail "gate exit $rc, want 3: $(cat "$tmp/gate")"
+(($(grep -c 'insufficient data' "$tmp/gate") == 6)) ||
+	fail "not 6 rules short of runs: $(cat "$tmp/gate")"
 echo "throughput smoke: all checks passed"
