@@ -13,19 +13,14 @@
 #define ENTRY "    - stressor: "
 #define FIELD_INDENT "      "
 
-/* The figures every entry must carry: YAML key and where it goes. */
-static const struct {
-	const char *key;
-	size_t offset;
-} fields[] = {
-	{ "bogo-ops", offsetof(struct sng_stressor, bogo_ops) },
-	{ "bogo-ops-per-second-real-time",
-	  offsetof(struct sng_stressor, ops_per_s_real) },
-	{ "bogo-ops-per-second-usr-sys-time",
-	  offsetof(struct sng_stressor, ops_per_s_usr_sys) },
-	{ "wall-clock-time", offsetof(struct sng_stressor, wall_s) },
-	{ "user-time", offsetof(struct sng_stressor, user_s) },
-	{ "system-time", offsetof(struct sng_stressor, system_s) },
+/* The figures every entry must carry, as YAML keys, in slot() order. */
+static const char *const fields[] = {
+	"bogo-ops",
+	"bogo-ops-per-second-real-time",
+	"bogo-ops-per-second-usr-sys-time",
+	"wall-clock-time",
+	"user-time",
+	"system-time",
 };
 #define N_FIELDS (sizeof(fields) / sizeof(fields[0]))
 
@@ -79,6 +74,17 @@ static int parse_number(const char *s, size_t len, double *out)
 	return 0;
 }
 
+/* Where figure @i of fields[] goes in @st. */
+static double *slot(struct sng_stressor *st, size_t i)
+{
+	double *const slots[] = {
+		&st->bogo_ops, &st->ops_per_s_real, &st->ops_per_s_usr_sys,
+		&st->wall_s,   &st->user_s,	    &st->system_s
+	};
+
+	return slots[i];
+}
+
 /* One "      key: value" line of entry @st; unknown keys are skipped. */
 static int parse_field(const struct cursor *c, const char *line, size_t len,
 		       struct sng_stressor *st, unsigned int *seen)
@@ -94,14 +100,12 @@ static int parse_field(const struct cursor *c, const char *line, size_t len,
 		const char *v = colon + 2;
 		size_t vlen = len - (size_t)(v - line);
 
-		if (strlen(fields[i].key) != klen ||
-		    strncmp(fields[i].key, line, klen))
+		if (strlen(fields[i]) != klen || strncmp(fields[i], line, klen))
 			continue;
-		if (parse_number(v, vlen,
-				 (double *)((char *)st + fields[i].offset)))
+		if (parse_number(v, vlen, slot(st, i)))
 			return fail(c, -EINVAL,
 				    "stressor %s: %s: \"%.*s\" is not a number",
-				    st->name, fields[i].key,
+				    st->name, fields[i],
 				    (int)(vlen > 40 ? 40 : vlen), v);
 		*seen |= 1U << i;
 	}
@@ -115,7 +119,7 @@ static int check_entry(const struct cursor *c, const struct sng_stressor *st,
 		if (!(seen & (1U << i)))
 			return fail(c, -EINVAL,
 				    "stressor %s: no %s (output cut short?)",
-				    st->name, fields[i].key);
+				    st->name, fields[i]);
 	return 0;
 }
 
@@ -268,8 +272,8 @@ differ:
 int sng_read_files(const char *const *paths, int n, json_t **result, char *err,
 		   size_t errlen)
 {
-	struct sng_result *total = malloc(sizeof(*total));
-	struct sng_result *one = malloc(sizeof(*one));
+	struct sng_result *total = calloc(1, sizeof(*total));
+	struct sng_result *one = calloc(1, sizeof(*one));
 	int ret = total && one ? 0 : -ENOMEM;
 
 	*result = NULL;
