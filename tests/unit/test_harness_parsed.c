@@ -32,7 +32,9 @@ static int teardown(void **state)
 static struct sc_workload workload(const char *tool, const char *name,
 				   int count, uint64_t slice_ns)
 {
-	struct sc_workload w = { .count = count, .slice_ns = slice_ns };
+	struct sc_workload w = { .count = count,
+				 .slice_ns = slice_ns,
+				 .slice_given = slice_ns != 0 };
 
 	snprintf(w.tool, sizeof(w.tool), "%s", tool);
 	snprintf(w.name, sizeof(w.name), "%s", name);
