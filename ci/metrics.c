@@ -55,9 +55,7 @@ static void catalogue_fill(void)
 				return; /* a unit test keeps the list below */
 			catalogue[catalogue_n++] = (struct ci_metric){
 				.name = m->name,
-				.src = (*w)->output == SBW_OUT_JSON ?
-					       CI_SRC_JSON :
-					       CI_SRC_TEXT,
+				.src = CI_SRC_JSON,
 				.tool = (*w)->name,
 				.path = m->path,
 				.scale = m->scale,
@@ -204,40 +202,6 @@ int ci_extract_section(json_t *metrics, const char *group, const char *where,
 		if (r < 0)
 			return r;
 		if (r && !ci_values_add(out, i, group, x))
-			return -ENOMEM;
-	}
-	return 0;
-}
-
-int ci_extract_text(const char *txt, const char *group, const char *where,
-		    struct ci_values *out, char *err, size_t errlen)
-{
-	for (size_t i = 0; i < ci_metrics_count(); i++) {
-		const struct ci_metric *m = &catalogue[i];
-		size_t plen = m->path ? strlen(m->path) : 0;
-		const char *line = txt, *found = NULL;
-		char *end;
-		double x;
-
-		if (m->src != CI_SRC_TEXT || !m->path)
-			continue;
-		while (line) { /* the last matching line counts */
-			if (!strncmp(line, m->path, plen))
-				found = line + plen;
-			line = strchr(line, '\n');
-			if (line)
-				line++;
-		}
-		if (!found)
-			continue;
-		errno = 0;
-		x = strtod(found, &end);
-		if (end == found || errno || !isfinite(x)) {
-			snprintf(err, errlen, "%s: \"%s\" line: not a number",
-				 where, m->path);
-			return -EINVAL;
-		}
-		if (!ci_values_add(out, (int)i, group, x * m->scale))
 			return -ENOMEM;
 	}
 	return 0;

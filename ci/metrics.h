@@ -9,7 +9,6 @@
 enum ci_src {
 	CI_SRC_TABLE, /* a group of table.json; group = comm */
 	CI_SRC_JSON, /* "result" of workloads/<name>.json; group = name */
-	CI_SRC_TEXT, /* a "Prefix: number" line of workloads/<name>.txt */
 };
 
 enum ci_dir { CI_DIR_NONE, CI_DIR_LOWER, CI_DIR_HIGHER };
@@ -18,7 +17,7 @@ struct ci_metric {
 	const char *name;
 	enum ci_src src;
 	const char *tool; /* workload "tool" it applies to; NULL for the table */
-	const char *path; /* dotted path in the group or result; text: prefix */
+	const char *path; /* dotted path in the group or result */
 	double scale;
 	const char *unit;
 	enum ci_dir dir;
@@ -69,9 +68,6 @@ int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
  */
 int ci_extract_section(json_t *metrics, const char *group, const char *where,
 		       struct ci_values *out, char *err, size_t errlen);
-/* Extract the CI_SRC_TEXT metrics from the text @txt of workload @group. */
-int ci_extract_text(const char *txt, const char *group, const char *where,
-		    struct ci_values *out, char *err, size_t errlen);
 
 /* Append @v of @metric/@group to @vals; NULL when out of memory. */
 struct ci_value *ci_values_add(struct ci_values *vals, int metric,

@@ -153,10 +153,9 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 	struct ci_doc *doc, *nd;
 	json_t *res, *status;
 	const char *tool;
-	size_t len;
 
-	if (!dot || (strcmp(dot, ".json") && strcmp(dot, ".txt")))
-		return 0;
+	if (!dot || strcmp(dot, ".json"))
+		return 0; /* raw outputs (.txt, .out, .yaml) and logs */
 	nd = realloc(run->docs, (run->n_docs + 1) * sizeof(*nd));
 	if (!nd)
 		return -ENOMEM;
@@ -167,16 +166,6 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 		return -ENOMEM;
 	run->n_docs++;
 	sb_fmt(path, sizeof(path), "%s/%s", dir, file);
-	if (!strcmp(dot, ".txt")) {
-		int r = sb_read_file(path, &doc->text, &len);
-
-		if (r) {
-			snprintf(err, errlen, "%s: %s", path, strerror(-r));
-			return -EINVAL;
-		}
-		return ci_extract_text(doc->text, doc->name, path, &run->vals,
-				       err, errlen);
-	}
 	doc->json = load_json(path, err, errlen);
 	if (!doc->json)
 		return -EINVAL;
@@ -272,7 +261,6 @@ static void run_free(struct ci_run *run)
 	for (size_t i = 0; i < run->n_docs; i++) {
 		free(run->docs[i].name);
 		json_decref(run->docs[i].json);
-		free(run->docs[i].text);
 	}
 	free(run->docs);
 	ci_values_free(&run->vals);

@@ -8,11 +8,10 @@
 
 #include "ci/metrics.h"
 
-/* A workload's output: workloads/<name>.json (json) or <name>.txt (text). */
+/* A workload's document: workloads/<name>.json. */
 struct ci_doc {
 	char *name;
 	json_t *json;
-	char *text;
 };
 
 struct ci_run {

@@ -236,6 +236,18 @@ static void check_exits(struct run *run)
 	}
 }
 
+/* The parsed tools' documents, once every workload has exited cleanly. */
+static void write_parsed(struct run *run, const char *dir)
+{
+	const struct scenario *sc = run->o->sc;
+	char err[400];
+
+	for (int i = 0; i < sc->n_workloads && !*run->failure; i++)
+		if (wl_write_parsed(&sc->workloads[i], dir, err, sizeof(err)))
+			snprintf(run->failure, sizeof(run->failure),
+				 "workload %s: %s", sc->workloads[i].name, err);
+}
+
 static void write_text(const char *dir, const char *name, const char *text)
 {
 	char path[4200];
@@ -356,6 +368,7 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 	if (!start_workloads(run, dir)) {
 		wait_workloads(run);
 		check_exits(run);
+		write_parsed(run, dir);
 	} else {
 		kill_all(run, SIGKILL);
 		while (reap(run))

@@ -44,3 +44,8 @@ UNIT_TESTS += test_wl_registry
 test_wl_registry_SRCS := tests/unit/test_wl_registry.c harness/workload.c \
 			 ci/metrics.c $(WL_REGISTRY_SRCS)
 test_wl_registry_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_harness_parsed
+test_harness_parsed_SRCS := tests/unit/test_harness_parsed.c harness/workload.c \
+			    $(WL_REGISTRY_SRCS) $(COMMON_SRCS)
+test_harness_parsed_LDLIBS := -ljansson -lm

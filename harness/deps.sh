@@ -7,7 +7,7 @@ packages=(
 	gcc make clang clang-format clang-tidy cppcheck shellcheck pkg-config
 	libclang-rt-14-dev libcmocka-dev libjansson-dev libnuma-dev
 	libtracecmd-dev libtracefs-dev libtraceevent-dev trace-cmd
-	rt-tests linux-perf hyperfine gnuplot-nox jq chromium
+	rt-tests stress-ng linux-perf hyperfine gnuplot-nox jq chromium
 	qemu-system-x86 busybox-static cpio zstd xz-utils ccache
 	linux-source-6.12 bc bison flex libelf-dev libssl-dev
 	parallel slurmctld slurmd slurm-client munge

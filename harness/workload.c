@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/atomicio.h"
+#include "common/envelope.h"
 #include "common/jsonpath.h"
 #include "harness/workload.h"
 
@@ -53,16 +55,94 @@ int wl_instances(const struct sc_workload *w)
 	return w->desc->count_opt ? 1 : w->count;
 }
 
-const char *wl_output_name(const struct sc_workload *w, int i, char *buf,
-			   size_t len)
+/* <name>.<ext>, or <name>.<i>.<ext> for one of several instances. */
+static const char *file_name(const struct sc_workload *w, int i,
+			     const char *ext, char *buf, size_t len)
 {
-	const char *ext = w->desc->output == SBW_OUT_JSON ? "json" : "txt";
-
 	if (wl_instances(w) == 1)
 		snprintf(buf, len, "%s.%s", w->name, ext);
 	else
 		snprintf(buf, len, "%s.%d.%s", w->name, i + 1, ext);
 	return buf;
+}
+
+const char *wl_output_name(const struct sc_workload *w, int i, char *buf,
+			   size_t len)
+{
+	if (w->desc->output == SBW_OUT_PARSED) {
+		snprintf(buf, len, "%s.json", w->name);
+		return buf;
+	}
+	return file_name(w, i, w->desc->output == SBW_OUT_JSON ? "json" : "txt",
+			 buf, len);
+}
+
+const char *wl_raw_name(const struct sc_workload *w, int i, char *buf,
+			size_t len)
+{
+	return file_name(w, i, w->desc->raw_ext, buf, len);
+}
+
+/* In @err, "<dir>/" becomes "workloads/": the file as the results show it
+ * (the guest's or the temporary run directory means nothing later). */
+static void name_as_results(char *err, size_t errlen, const char *dir)
+{
+	size_t dlen = strlen(dir);
+	char *at = strstr(err, dir);
+	char rest[512];
+
+	if (!at || at[dlen] != '/')
+		return;
+	snprintf(rest, sizeof(rest), "%s", at + dlen + 1);
+	snprintf(at, errlen - (size_t)(at - err), "workloads/%s", rest);
+}
+
+int wl_write_parsed(const struct sc_workload *w, const char *dir, char *err,
+		    size_t errlen)
+{
+	const struct sb_workload *d = w->desc;
+	int n = wl_instances(w), ret;
+	char(*paths)[4096] = NULL, name[128];
+	const char **list = NULL;
+	json_t *res = NULL, *doc = NULL, *outs = json_array();
+
+	if (d->output != SBW_OUT_PARSED)
+		return 0;
+	paths = calloc((size_t)n, sizeof(*paths));
+	list = calloc((size_t)n, sizeof(*list));
+	ret = paths && list && outs ? 0 : -ENOMEM;
+	for (int i = 0; !ret && i < n; i++) {
+		wl_raw_name(w, i, name, sizeof(name));
+		snprintf(paths[i], sizeof(paths[i]), "%s/%s", dir, name);
+		list[i] = paths[i];
+		if (json_array_append_new(outs, json_string(name)))
+			ret = -ENOMEM;
+	}
+	if (!ret) {
+		ret = d->read_raw(list, n, &res, err, errlen);
+		if (ret)
+			name_as_results(err, errlen, dir);
+	}
+	if (!ret) {
+		doc = json_pack("{s:i, s:s, s:s, s:O, s:O, s:o}", "schema",
+				SB_SCHEMA, "tool", d->name, "status", "ok",
+				"outputs", outs, "result", res, "metrics",
+				sbw_metrics_json(d, res));
+		snprintf(paths[0], sizeof(paths[0]), "%s/%s.json", dir,
+			 w->name);
+		ret = doc ? sb_json_dump_atomic(paths[0], doc) : -ENOMEM;
+		if (ret)
+			snprintf(err, errlen, "%s: %s: %s", d->name, paths[0],
+				 strerror(-ret));
+	} else if (ret == -ENOMEM) {
+		snprintf(err, errlen, "%s: out of memory", d->name);
+	}
+	json_decref(doc);
+	json_decref(res);
+	json_decref(outs);
+	free(list);
+	free(paths);
+	return ret;
 }
 
 struct argv_builder {
@@ -181,7 +261,10 @@ int wl_build(const struct sc_workload *w, int i, const char *dir,
 	int r;
 
 	memset(p, 0, sizeof(*p));
-	wl_output_name(w, i, name, sizeof(name));
+	if (w->desc->output == SBW_OUT_PARSED)
+		wl_raw_name(w, i, name, sizeof(name));
+	else
+		wl_output_name(w, i, name, sizeof(name));
 	snprintf(p->out_path, sizeof(p->out_path), "%s/%s", dir, name);
 	if (wl_instances(w) == 1)
 		snprintf(p->err_path, sizeof(p->err_path), "%s/%s.log", dir,
@@ -189,11 +272,15 @@ int wl_build(const struct sc_workload *w, int i, const char *dir,
 	else
 		snprintf(p->err_path, sizeof(p->err_path), "%s/%s.%d.log", dir,
 			 w->name, i + 1);
-	p->capture_stdout = w->desc->output == SBW_OUT_STDOUT;
+	p->capture_stdout =
+		w->desc->output == SBW_OUT_STDOUT ||
+		(w->desc->output == SBW_OUT_PARSED && !w->desc->raw_opt);
 	r = w->desc->kind == SBW_GENERATOR ? build_native(&b, w, run) :
 					     build_wrapped(&b, w, run);
 	if (!r && w->desc->json_opt)
 		r = push_opt(&b, w->desc->json_opt, p->out_path);
+	if (!r && w->desc->output == SBW_OUT_PARSED && w->desc->raw_opt)
+		r = push_opt(&b, w->desc->raw_opt, p->out_path);
 	for (int k = 0; !r && k < w->n_args; k++)
 		r = push(&b, w->args[k]);
 	return r;

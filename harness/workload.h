@@ -42,9 +42,27 @@ struct wl_proc {
 
 /* File name (in workloads/) of instance @i's output: <name>.json or
  * <name>.txt, <name>.<i>.json or <name>.<i>.txt when a tool runs as
- * several instances. */
+ * several instances; a parsed tool's one document: <name>.json. */
 const char *wl_output_name(const struct sc_workload *w, int i, char *buf,
 			   size_t len);
+
+/*
+ * A parsed tool's (SBW_OUT_PARSED) own output of instance @i:
+ * <name>.<raw_ext>, or <name>.<i>.<raw_ext> for several instances.
+ */
+const char *wl_raw_name(const struct sc_workload *w, int i, char *buf,
+			size_t len);
+
+/*
+ * For a parsed tool's workload @w whose instances have ended: read their
+ * own outputs in @dir (the run's workloads/) and write the document
+ * <name>.json there ({"schema", "tool", "status", "outputs", "result",
+ * "metrics"}). Other workloads: nothing to do. Returns 0, or -errno with
+ * @err naming the tool and the file that could not be read or parsed, as
+ * "workloads/<file>".
+ */
+int wl_write_parsed(const struct sc_workload *w, const char *dir, char *err,
+		    size_t errlen);
 
 /* Number of processes workload @w starts (count, for instance tools). */
 int wl_instances(const struct sc_workload *w);

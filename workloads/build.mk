@@ -3,7 +3,8 @@ WL_LIB_SRCS := workloads/lib/slice.c workloads/lib/opts.c \
 	       workloads/lib/clock.c workloads/lib/stop.c \
 	       workloads/lib/place.c workloads/lib/schedstat.c \
 	       workloads/lib/stats.c workloads/lib/doc.c \
-	       workloads/registry/metric.c
+	       workloads/registry/metric.c \
+	       workloads/lib/workunit.c
 WL_LDLIBS := -ljansson -lnuma -lpthread -lm
 # Generators link the lib, the common sources and WL_LDLIBS; static for the
 # guest initramfs.
@@ -23,7 +24,7 @@ $(foreach g,$(WL_GENERATORS),$(eval $(call wl_generator,$(g))))
 # it: the generators' descriptors alone (%.desc.o: compiled with
 # SB_WL_DESCRIPTOR_ONLY, see the Makefile), the external programs', lookups.
 WL_REGISTRY_SRCS := workloads/registry/list.c workloads/registry/metric.c \
-		    workloads/registry/external.c \
+		    workloads/registry/external.c $(TOOLOUT_SRCS) \
 		    $(patsubst %.c,%.desc.c,$(wildcard workloads/*.c) \
 		      workloads/mixload/main.c) \
 		    common/jsonpath.c common/atomicio.c
@@ -47,3 +48,7 @@ test_wl_doc_LDLIBS := $(WL_LDLIBS)
 UNIT_TESTS += test_wl_clock
 test_wl_clock_SRCS := tests/unit/test_wl_clock.c $(WL_DEP_SRCS)
 test_wl_clock_LDLIBS := $(WL_LDLIBS)
+
+UNIT_TESTS += test_wl_workunit
+test_wl_workunit_SRCS := tests/unit/test_wl_workunit.c $(WL_DEP_SRCS)
+test_wl_workunit_LDLIBS := $(WL_LDLIBS)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * massive_intr: N processes start together, each loops "busy W of wall time,
- * sleep S" and counts its loops; reports throughput and fairness.
+ * sleep S" and counts its loops and the units of fixed CPU work done while
+ * busy; reports throughput (loops and work) and fairness.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -24,6 +25,7 @@
 #include "workloads/lib/slice.h"
 #include "workloads/lib/stats.h"
 #include "workloads/lib/stop.h"
+#include "workloads/lib/workunit.h"
 #include "workloads/registry/registry.h"
 
 #define PROG "massive_intr"
@@ -45,7 +47,11 @@ static void summary(const char *path, char *buf, size_t len)
 
 static const struct sbw_metric metrics[] = {
 	{ "loops_per_s", "loops_per_s", 1, "loops/s", SBW_BETTER_HIGHER,
-	  "massive_intr work periods per second" },
+	  "massive_intr wall-clock work periods per second (how the CPU "
+	  "was shared)" },
+	{ "work_units_per_s", "work_units_per_s", 1, "units/s",
+	  SBW_BETTER_HIGHER,
+	  "massive_intr units of calibrated CPU work done per second" },
 	{ "fairness_jain", "fairness.jain", 1, "", SBW_BETTER_HIGHER,
 	  "Jain index of per-process loops" },
 };
@@ -65,6 +71,9 @@ const struct sb_workload sb_wl_massive_intr = {
 
 #define MAX_PROCS 4096
 #define MAX_PERIOD_NS (10 * (int64_t)WL_NSEC_PER_SEC)
+/* CPU time of one unit of work: small against W, so a busy phase ends at
+ * most this late, yet long against a clock read. */
+#define WORK_UNIT_NS 20000
 
 struct mi_opts {
 	int64_t procs;
@@ -77,6 +86,7 @@ struct mi_opts {
 struct mi_slot {
 	int32_t pid;
 	uint64_t loops;
+	uint64_t units; /* work units done in the counted loops */
 	uint64_t cpu_ns;
 	struct wl_schedstat sched; /* over the measured window */
 	uint64_t counts[]; /* loops per one-second interval */
@@ -94,6 +104,7 @@ struct mi_run {
 	unsigned char *shm; /* shared: struct mi_times, then the slots */
 	struct mi_times *t;
 	pid_t *pids;
+	struct wl_work_unit unit; /* calibrated once, before the fork */
 };
 
 static struct mi_slot *slot_of(const struct mi_run *r, int64_t i)
@@ -123,13 +134,16 @@ static void child_loop(const struct mi_run *r, struct mi_slot *s)
 			cpu0 = wl_process_cpu_ns();
 			wl_schedstat_read(0, &ss0);
 		}
-		wl_burn_wall_ns(r->o->work_ns);
+		uint64_t units = 0;
+
+		wl_work_wall_ns(&r->unit, r->o->work_ns, &units);
 		wl_sleep_ns(r->o->sleep_ns);
 		t = wl_now_ns();
 		if (t >= r->t->end_ns || wl_stop_requested())
 			break;
 		if (measuring) {
 			s->loops++;
+			s->units += units;
 			s->counts[wl_interval_index(t, r->t->measure_ns,
 						    r->nint)]++;
 		}
@@ -223,7 +237,8 @@ static uint64_t wait_children(const struct mi_run *r, int *failed)
 	return end < r->t->end_ns ? end : r->t->end_ns;
 }
 
-static json_t *procs_json(const struct mi_run *r, uint64_t *loops)
+static json_t *procs_json(const struct mi_run *r, uint64_t *loops,
+			  uint64_t *units)
 {
 	json_t *arr = json_array();
 
@@ -231,13 +246,22 @@ static json_t *procs_json(const struct mi_run *r, uint64_t *loops)
 		const struct mi_slot *s = slot_of(r, i);
 
 		loops[i] = s->loops;
+		*units += s->units;
 		json_array_append_new(
-			arr, json_pack("{s:i, s:I, s:I, s:o}", "pid", s->pid,
-				       "loops", (json_int_t)s->loops, "cpu_ns",
-				       (json_int_t)s->cpu_ns, "schedstat",
-				       wl_schedstat_to_json(&s->sched)));
+			arr,
+			json_pack("{s:i, s:I, s:I, s:I, s:o}", "pid", s->pid,
+				  "loops", (json_int_t)s->loops, "work_units",
+				  (json_int_t)s->units, "cpu_ns",
+				  (json_int_t)s->cpu_ns, "schedstat",
+				  wl_schedstat_to_json(&s->sched)));
 	}
 	return arr;
+}
+
+/* Per second of the window; 0 for an empty window. */
+static double per_s(uint64_t n, uint64_t window_ns)
+{
+	return window_ns ? (double)n * 1e9 / (double)window_ns : 0.0;
 }
 
 static json_t *intervals_json(const struct mi_run *r, uint64_t window_ns)
@@ -260,21 +284,25 @@ static json_t *intervals_json(const struct mi_run *r, uint64_t window_ns)
 static json_t *result_json(const struct mi_run *r, uint64_t window_ns)
 {
 	uint64_t *loops = calloc((size_t)r->o->procs, sizeof(*loops));
-	uint64_t total = 0;
+	uint64_t total = 0, units = 0;
 	json_t *res, *procs;
 	size_t n = (size_t)r->o->procs;
 
 	if (!loops)
 		return NULL;
-	procs = procs_json(r, loops);
+	procs = procs_json(r, loops, &units);
 	for (size_t i = 0; i < n; i++)
 		total += loops[i];
 	res = json_pack(
-		"{s:I, s:I, s:I, s:o, s:I, s:f, s:{s:f, s:f}, s:o}", "procs_n",
-		(json_int_t)r->o->procs, "work_ns", (json_int_t)r->o->work_ns,
-		"sleep_ns", (json_int_t)r->o->sleep_ns, "procs", procs,
-		"loops_total", (json_int_t)total, "loops_per_s",
-		window_ns ? (double)total * 1e9 / (double)window_ns : 0.0,
+		"{s:I, s:I, s:I, s:o, s:I, s:f, s:{s:I, s:I}, s:I, s:f, "
+		"s:{s:f, s:f}, s:o}",
+		"procs_n", (json_int_t)r->o->procs, "work_ns",
+		(json_int_t)r->o->work_ns, "sleep_ns",
+		(json_int_t)r->o->sleep_ns, "procs", procs, "loops_total",
+		(json_int_t)total, "loops_per_s", per_s(total, window_ns),
+		"work_unit", "iterations", (json_int_t)r->unit.iterations,
+		"cpu_ns", (json_int_t)r->unit.cpu_ns, "work_units_total",
+		(json_int_t)units, "work_units_per_s", per_s(units, window_ns),
 		"fairness", "min_max_ratio", wl_min_max_ratio(loops, n), "jain",
 		wl_jain_index(loops, n), "intervals",
 		intervals_json(r, window_ns));
@@ -335,6 +363,8 @@ static int setup(struct mi_run *r, struct wl_slice_info *slice, char *err,
 	ret = wl_slice_apply(0, &req, slice, err, errlen);
 	if (ret)
 		return ret;
+	/* where the children will run, before they compete */
+	wl_work_unit_calibrate(&r->unit, WORK_UNIT_NS);
 	r->nint = wl_intervals_n(c->duration_ns);
 	r->stride = (sizeof(struct mi_slot) + r->nint * sizeof(uint64_t) + 63) &
 		    ~(size_t)63;
@@ -382,6 +412,31 @@ static int run(struct mi_run *r, json_t *doc)
 		      wl_stop_status());
 }
 
+static int all_digits(const char *s)
+{
+	return *s && strspn(s, "0123456789") == strlen(s);
+}
+
+/*
+ * The classic call "massive_intr NPROC SECONDS" as "--procs NPROC
+ * --duration SECONDSs" in @classic (with @dur for the duration's text);
+ * returns the argc to parse, @argc when the call is not the classic one.
+ */
+static int classic_call(int argc, char **argv, char *classic[6], char *dur,
+			size_t len)
+{
+	if (argc != 3 || !all_digits(argv[1]) || !all_digits(argv[2]) ||
+	    (size_t)snprintf(dur, len, "%ss", argv[2]) >= len)
+		return argc;
+	classic[0] = argv[0];
+	classic[1] = "--procs";
+	classic[2] = argv[1];
+	classic[3] = "--duration";
+	classic[4] = dur;
+	classic[5] = NULL;
+	return 5;
+}
+
 static int parse(struct mi_opts *o, int argc, char **argv)
 {
 	struct sb_opt common[WL_COMMON_NOPTS + 1];
@@ -395,19 +450,24 @@ static int parse(struct mi_opts *o, int argc, char **argv)
 		{ 0 },
 	};
 	const struct sb_cli cli = {
-		.usage = "Usage: " PROG " [OPTIONS]\n"
-			 "N processes loop: busy W, sleep S; counts loops per "
-			 "process (throughput, fairness).",
+		.usage = "Usage: " PROG " [OPTIONS] | NPROC SECONDS\n"
+			 "N processes loop: busy W, sleep S; counts loops and "
+			 "units of calibrated CPU work done per process "
+			 "(throughput, fairness).",
 		.epilogue = WL_HELP_EPILOGUE,
 		.tables = { own, common, NULL },
 	};
-	char err[256];
+	char err[256], *classic[6], dur[32];
 
 	o->procs = 5;
 	o->work_ns = 8000000;
 	o->sleep_ns = 1000000;
 	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
 	wl_common_opts(&o->common, common);
+	if (classic_call(argc, argv, classic, dur, sizeof(dur)) != argc) {
+		argc = 5;
+		argv = classic;
+	}
 	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s: %s\n", PROG, err);
 		return SB_EXIT_USAGE;

@@ -28,7 +28,8 @@ static void test_lookup(void **state)
 	assert_ptr_equal(wl_lookup("spin_example"), &sb_wl_spin_example);
 	assert_ptr_equal(wl_lookup("slicectl"), wl_lookup(""));
 	assert_ptr_equal(wl_lookup("trace-cmd"), wl_lookup(""));
-	assert_ptr_equal(wl_lookup("stress-ng"), wl_lookup(""));
+	assert_ptr_equal(wl_lookup("stress-ng"), &sb_wl_stress_ng);
+	assert_ptr_equal(wl_lookup("sysbench"), wl_lookup(""));
 	assert_null(wl_lookup("")->name);
 	assert_ptr_equal(sbw_metric_find("latency_p99_us", &w),
 			 &sb_wl_cyclic.metrics[1]);
@@ -53,6 +54,11 @@ static void test_list_consistent(void **state)
 			continue;
 		if (w->output == SBW_OUT_JSON)
 			assert_non_null(w->json_opt);
+		if (w->output == SBW_OUT_PARSED)
+			assert_true(w->raw_ext && w->read_raw);
+		if (w->output == SBW_OUT_STDOUT)
+			assert_int_equal(w->n_metrics,
+					 0); /* nothing reads them */
 		if (w->kind == SBW_GENERATOR)
 			assert_false(w->external);
 		for (size_t k = 0; k < w->n_metrics; k++, n_metrics++) {
@@ -87,8 +93,12 @@ static void test_ci_catalogue(void **state)
 	assert_string_equal(m->unit, "us");
 	assert_int_equal(m->dir, CI_DIR_LOWER);
 	m = ci_metric_at(ci_metric_find("time_s"));
-	assert_int_equal(m->src, CI_SRC_TEXT);
-	assert_string_equal(m->path, "Time:");
+	assert_int_equal(m->src, CI_SRC_JSON);
+	assert_string_equal(m->tool, "hackbench");
+	m = ci_metric_at(ci_metric_find("pipe_ops_per_s"));
+	assert_string_equal(m->tool, "stress-ng");
+	assert_string_equal(m->path, "stressors.pipe.bogo_ops_per_s_real");
+	assert_int_equal(m->dir, CI_DIR_HIGHER);
 	m = ci_metric_at(ci_metric_find("spin_units_per_s"));
 	assert_int_equal(m->dir, CI_DIR_HIGHER);
 	assert_string_equal(m->tool, "spin_example");
@@ -96,7 +106,7 @@ static void test_ci_catalogue(void **state)
 		    (int)ci_metrics_count());
 	assert_true(ci_metric_tool_known("mixload"));
 	assert_false(ci_metric_tool_known("cyclictest"));
-	assert_false(ci_metric_tool_known("hackbench")); /* text, not JSON */
+	assert_true(ci_metric_tool_known("hackbench")); /* parsed into JSON */
 }
 
 static int argv_has(const struct wl_proc *p, const char *a, const char *b)
@@ -165,7 +175,7 @@ static void test_argv_count_mappings(void **state)
 	assert_string_equal(p->argv[0], "hackbench");
 	assert_null(p->argv[1]);
 	assert_true(p->capture_stdout);
-	assert_string_equal(p->out_path, "/o/hb.1.txt");
+	assert_string_equal(p->out_path, "/o/hb.1.out");
 	free(p);
 }
 

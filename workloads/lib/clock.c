@@ -52,7 +52,7 @@ void wl_burn_set_stop(const atomic_int *stop)
 	burn_stop = stop;
 }
 
-static int stopped(void)
+int wl_burn_stopped(void)
 {
 	return burn_stop && atomic_load(burn_stop);
 }
@@ -61,7 +61,7 @@ uint64_t wl_burn_wall_ns(uint64_t ns)
 {
 	uint64_t end = wl_now_ns() + ns, now;
 
-	while ((now = wl_now_ns()) < end && !stopped())
+	while ((now = wl_now_ns()) < end && !wl_burn_stopped())
 		;
 	return now;
 }
@@ -70,7 +70,7 @@ void wl_burn_cpu_ns(uint64_t ns)
 {
 	uint64_t end = wl_thread_cpu_ns() + ns;
 
-	while (wl_thread_cpu_ns() < end && !stopped())
+	while (wl_thread_cpu_ns() < end && !wl_burn_stopped())
 		for (unsigned int i = 0; i < CPU_CHECK_SPINS; i++)
 			__asm__ __volatile__("" : : "r"(i));
 }

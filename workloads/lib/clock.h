@@ -35,6 +35,8 @@ uint64_t wl_burn_wall_ns(uint64_t ns);
 void wl_burn_cpu_ns(uint64_t ns);
 /* Stop busy loops early: checked at every clock read. NULL = never. */
 void wl_burn_set_stop(const atomic_int *stop);
+/* Non-zero once that flag is raised (for busy loops elsewhere). */
+int wl_burn_stopped(void);
 
 /* One-second intervals of a measured window (the "intervals" arrays). */
 /* Number of intervals covering @window_ns (at least 1). */

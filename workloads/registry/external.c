@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Descriptors of the programs the guest runs that are not built here: rt-tests, trace-cmd. */
+/* Descriptors of the programs the guest runs that are not built here: rt-tests, stress-ng, trace-cmd. */
 #include <stdio.h>
 
 #include "common/jsonpath.h"
+#include "harness/toolout/hackbench.h"
+#include "harness/toolout/stressng.h"
 #include "workloads/registry/registry.h"
 
 /* cyclictest --json: per-thread cycles, min/avg/max in microseconds. */
@@ -46,8 +48,9 @@ const struct sb_workload sb_wl_cyclictest = {
 };
 
 static const struct sbw_metric hackbench_metrics[] = {
-	{ "time_s", "Time:", 1, "s", SBW_BETTER_LOWER,
-	  "hackbench run time (its \"Time:\" line)" },
+	{ "time_s", "time_s", 1, "s", SBW_BETTER_LOWER,
+	  "hackbench run time (its \"Time:\" line; several instances: the "
+	  "slowest)" },
 };
 
 const struct sb_workload sb_wl_hackbench = {
@@ -55,9 +58,36 @@ const struct sb_workload sb_wl_hackbench = {
 	.help = "rt-tests hackbench via slicectl (count = instances)",
 	.kind = SBW_TOOL,
 	.external = 1,
-	.output = SBW_OUT_STDOUT,
+	.output = SBW_OUT_PARSED,
+	.raw_ext = "out",
+	.read_raw = hb_read_files,
 	SBW_METRICS(hackbench_metrics),
-	.summary = sbw_summary_last_line,
+};
+
+static const struct sbw_metric stress_ng_metrics[] = {
+	{ "pipe_ops_per_s", "stressors.pipe.bogo_ops_per_s_real", 1, "ops/s",
+	  SBW_BETTER_HIGHER,
+	  "stress-ng pipe stressor bogo-ops per second of wall-clock time" },
+	{ "pipe_ops_per_cpu_s", "stressors.pipe.bogo_ops_per_s_usr_sys", 1,
+	  "ops/s", SBW_BETTER_HIGHER,
+	  "stress-ng pipe stressor bogo-ops per second of its CPU time" },
+	{ "switch_ops_per_s", "stressors.switch.bogo_ops_per_s_real", 1,
+	  "ops/s", SBW_BETTER_HIGHER,
+	  "stress-ng switch stressor bogo-ops per second of wall-clock time" },
+};
+
+const struct sb_workload sb_wl_stress_ng = {
+	.name = "stress-ng",
+	.help = "stress-ng via slicectl, stressors in args (count = instances)",
+	.kind = SBW_TOOL,
+	.external = 1,
+	.duration_opt = "--timeout",
+	.fixed_args = { "--metrics-brief" },
+	.output = SBW_OUT_PARSED,
+	.raw_opt = "--yaml",
+	.raw_ext = "yaml",
+	.read_raw = sng_read_files,
+	SBW_METRICS(stress_ng_metrics),
 };
 
 const struct sb_workload sb_wl_trace_cmd = {

@@ -16,6 +16,7 @@
 	X(slicectl) \
 	X(cyclictest) \
 	X(hackbench) \
+	X(stress_ng) \
 	X(trace_cmd) \
 	X(spin_example)
 /* clang-format on */

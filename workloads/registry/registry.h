@@ -22,6 +22,9 @@ enum sbw_kind {
 enum sbw_output {
 	SBW_OUT_JSON, /* the program writes <name>.json itself (json_opt) */
 	SBW_OUT_STDOUT, /* stdout is captured into <name>.txt */
+	/* The program's own output (its stdout, or the file raw_opt names)
+	 * goes to <name>.<raw_ext>; read_raw turns it into <name>.json. */
+	SBW_OUT_PARSED,
 };
 
 enum sbw_better { SBW_BETTER_NONE, SBW_BETTER_LOWER, SBW_BETTER_HIGHER };
@@ -48,6 +51,15 @@ struct sb_workload {
 	const char *fixed_args[4]; /* SBW_TOOL: always passed first */
 	const char *json_opt; /* with SBW_OUT_JSON: "--json" or "--json=" */
 	enum sbw_output output;
+	const char *raw_opt; /* SBW_OUT_PARSED: option taking the file; NULL:
+			      * stdout is captured */
+	const char *raw_ext; /* SBW_OUT_PARSED: its extension ("out", "yaml") */
+	/*
+	 * SBW_OUT_PARSED: the raw outputs @paths of the @n instances into the
+	 * document's "result"; -errno with @err naming the tool and the file.
+	 */
+	int (*read_raw)(const char *const *paths, int n, json_t **result,
+			char *err, size_t errlen);
 	const struct sbw_metric *metrics; /* n_metrics entries */
 	size_t n_metrics;
 	/* One line of figures from output file @path into @buf (or nothing). */

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# A parsed tool whose output does not parse fails the run (exit 3), and the
+# manifest names the workload, the tool and the file: host mode, hackbench
+# asked for its usage text (exit 0, no "Time:" line).
+set -euo pipefail
+
+sb=${SB_BIN_DIR:-build/bin}/slicebench
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+cat >"$tmp/s.json" <<'JSON'
+{"name": "parsed-fault", "duration": "1s", "repeats": 1,
+ "feature_sets": [{"name": "default", "features": []}],
+ "workloads": [{"tool": "hackbench", "name": "hb", "args": ["-h"]}]}
+JSON
+echo "check: hackbench printing its usage fails the run (exit 3)"
+rc=0
+"$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res" \
+	>"$tmp/out" 2>&1 || rc=$?
+((rc == 3)) || {
+	cat "$tmp/out"
+	fail "exit $rc, want 3"
+}
+run=$(readlink -f "$tmp/res/latest")/host/default/1
+want='workload hb: hackbench: workloads/hb.out: no "Time:" line'
+
+echo "check: the manifest says: $want"
+jq -e --arg w "$want" '.status == "failed" and (.failure | startswith($w))' \
+	"$run/manifest.json" >/dev/null ||
+	fail "manifest: $(jq -c '{status, failure}' "$run/manifest.json")"
+grep -q '^Usage:' "$run/workloads/hb.out" || fail "hb.out is not hackbench's usage"
+[[ ! -e $run/workloads/hb.json ]] || fail "a document was written anyway"
+echo "parsed output fault: all checks passed"

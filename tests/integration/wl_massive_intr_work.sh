@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# massive_intr's work-based figure on the host: pinned to one CPU beside a
+# busy process it falls to about half its solo value, while the wall-clock
+# loops/s stays about the same; and the classic call NPROC SECONDS.
+set -euo pipefail
+M=${SB_BIN_DIR:-build/bin}/massive_intr
+tmp=$(mktemp -d)
+hog=
+cleanup() {
+	[[ -n $hog ]] && kill "$hog" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+echo "check: the classic call massive_intr NPROC SECONDS"
+"$M" 2 1 >"$tmp/classic"
+(($(wc -l <"$tmp/classic") == 2))
+grep -qvP '^\d+\t\d+$' "$tmp/classic" && exit 1
+rc=0
+"$M" 2 1x 2>"$tmp/err" >/dev/null || rc=$?
+((rc == 2)) && grep -q 'unexpected argument "2"' "$tmp/err"
+
+# Long busy phases, short sleeps: a loop lasts about W + S of wall time
+# however the CPU is shared, so loops/s hardly moves; work done does.
+run() { # $1: output file
+	"$M" --procs 1 --cpus 0 --work 50ms --sleep 1ms --duration 2s \
+		--warmup 200ms -q --json "$1"
+}
+cpu=$(taskset -pc $$ | sed 's/.*: //')
+echo "  (CPU list of this shell: $cpu; runs pinned to CPU 0)"
+for i in 1 2 3; do
+	run "$tmp/solo$i.json"
+	taskset -c 0 bash -c 'while :; do :; done' &
+	hog=$!
+	sleep 0.2
+	run "$tmp/paired$i.json"
+	kill "$hog"
+	wait "$hog" 2>/dev/null || true
+	hog=
+done
+
+echo "check: each document counts units of calibrated work"
+for f in "$tmp"/solo*.json "$tmp"/paired*.json; do
+	# units x unit cost is the CPU time spent working: at most the
+	# process's CPU time, and most of it (clock reads between units)
+	jq -e '.result | .work_unit.iterations > 0 and
+	  .work_unit.cpu_ns > 10000 and .work_unit.cpu_ns < 30000 and
+	  .work_units_total == ([.procs[].work_units] | add) and
+	  (.work_units_per_s - .work_units_total / 2 | fabs) < 0.01 and
+	  (.work_units_total * .work_unit.cpu_ns / .procs[0].cpu_ns) as $e |
+	  $e > 0.6 and $e < 1.15' "$f" >/dev/null ||
+		{
+			echo "bad work figures in $f:"
+			jq -c '.result | del(.intervals, .procs)' "$f"
+			exit 1
+		}
+done
+
+median() { # $1: jq path, $2: solo|paired
+	jq -s "[.[].result.$1] | sort | .[1]" "$tmp/$2"1.json \
+		"$tmp/$2"2.json "$tmp/$2"3.json
+}
+ws=$(median work_units_per_s solo)
+wp=$(median work_units_per_s paired)
+ls_=$(median loops_per_s solo)
+lp=$(median loops_per_s paired)
+work=$(jq -n "$wp / $ws")
+loops=$(jq -n "$lp / $ls_")
+printf 'figure: work units/s solo %.0f, beside a busy process %.0f (x%.2f)\n' \
+	"$ws" "$wp" "$work"
+printf 'figure: loops/s solo %.2f, beside a busy process %.2f (x%.2f)\n' \
+	"$ls_" "$lp" "$loops"
+echo "check: the work figure falls to about half (x0.25 - x0.75)"
+jq -e -n "$work > 0.25 and $work < 0.75" >/dev/null
+echo "check: loops/s stays about the same (x0.8 - x1.25)"
+jq -e -n "$loops > 0.8 and $loops < 1.25" >/dev/null
+echo "massive_intr work figure: all checks passed"
