@@ -15,6 +15,7 @@
 #include "workloads/lib/place.h"
 #include "workloads/lib/slice.h"
 #include "workloads/lib/stop.h"
+#include "workloads/lib/workunit.h"
 #include "workloads/registry/registry.h"
 
 #define PROG "spin_example"
@@ -39,17 +40,6 @@ struct sp_opts {
 	int64_t iters; /* xorshift steps per unit of work */
 	struct wl_common common;
 };
-
-/* One unit of work: @iters xorshift64 steps from @x. */
-static uint64_t work_unit(uint64_t x, int64_t iters)
-{
-	for (int64_t i = 0; i < iters; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-	}
-	return x;
-}
 
 static int parse(struct sp_opts *o, int argc, char **argv)
 {
@@ -81,24 +71,23 @@ static int parse(struct sp_opts *o, int argc, char **argv)
 
 /* Units started inside the window [measure, end) and what they cost. */
 struct sp_count {
-	uint64_t units, window_ns, cpu_ns, checksum;
+	uint64_t units, window_ns, cpu_ns;
 };
 
 static void spin(const struct sp_opts *o, struct sp_count *n)
 {
 	uint64_t measure = wl_now_ns() + o->common.warmup_ns;
 	uint64_t end = measure + o->common.duration_ns, t, cpu0 = 0;
-	uint64_t x = (uint64_t)o->common.seed | 1;
+	const struct wl_work_unit unit = { .iterations = (uint64_t)o->iters };
 
 	while (!wl_stop_requested() && (t = wl_now_ns()) < end) {
 		if (t >= measure && !n->units++)
 			cpu0 = wl_process_cpu_ns();
-		x = work_unit(x, o->iters);
+		wl_work_unit_do(&unit);
 	}
 	t = wl_now_ns();
 	n->window_ns = t > measure ? (t < end ? t : end) - measure : 0;
 	n->cpu_ns = n->units ? wl_process_cpu_ns() - cpu0 : 0;
-	n->checksum = x;
 }
 
 static int report(const struct sp_opts *o, const struct sp_count *n,
@@ -107,11 +96,10 @@ static int report(const struct sp_opts *o, const struct sp_count *n,
 	double per_s = n->window_ns ?
 			       (double)n->units * 1e9 / (double)n->window_ns :
 			       0;
-	json_t *res = json_pack("{s:I, s:f, s:I, s:I, s:I}", "units",
+	json_t *res = json_pack("{s:I, s:f, s:I, s:I}", "units",
 				(json_int_t)n->units, "units_per_s", per_s,
 				"iters_per_unit", (json_int_t)o->iters,
-				"cpu_ns", (json_int_t)n->cpu_ns, "checksum",
-				(json_int_t)(n->checksum >> 1));
+				"cpu_ns", (json_int_t)n->cpu_ns);
 	const char *path = o->common.json_path;
 	int ret;
 
