@@ -2,7 +2,7 @@
 /*
  * Fuzz target: the gate's results loader (ci/results.c) and the metric
  * extraction behind it. The input's parts (split at FZ_SEP) become, in
- * order: table.json, workloads/a.json, workloads/b.txt, manifest.json and
+ * order: table.json, workloads/a.json, workloads/b.json, manifest.json and
  * scenario.json of one run directory; a missing part is a missing file,
  * except the manifest, which then says "complete".
  */
@@ -18,8 +18,8 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	static const char *const files[] = {
-		RUN "table.json", RUN "workloads/a.json", RUN "workloads/b.txt",
-		RUN "manifest.json", "res/scenario.json"
+		RUN "table.json", RUN "workloads/a.json",
+		RUN "workloads/b.json", RUN "manifest.json", "res/scenario.json"
 	};
 	static const char complete[] =
 		"{\"schema\": 1, \"status\": \"complete\"}";

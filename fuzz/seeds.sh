@@ -52,7 +52,7 @@ copy fuzz_rules ci/gate.json
 tiny=tests/fixtures/ci/tiny
 run=$tiny/debian/PREEMPT_SHORT/1
 joined fuzz_results tiny "$run/table.json" "$run/workloads/massive_intr.json" \
-	"$run/workloads/hackbench.txt" "$run/manifest.json" "$tiny/scenario.json"
+	"$run/workloads/hackbench.json" "$run/manifest.json" "$tiny/scenario.json"
 run=tests/fixtures/ci/vm-smoke/debian/PREEMPT_SHORT/1
 joined fuzz_results vm_cyclic "$run/table.json" "$run/workloads/cyclic.json"
 joined fuzz_results vm_cyclic_alone - "$run/workloads/cyclic.json"

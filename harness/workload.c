@@ -104,10 +104,11 @@ int wl_write_parsed(const struct sc_workload *w, const char *dir, char *err,
 	int n = wl_instances(w), ret;
 	char(*paths)[4096] = NULL, name[128];
 	const char **list = NULL;
-	json_t *res = NULL, *doc = NULL, *outs = json_array();
+	json_t *res = NULL, *doc = NULL, *outs;
 
 	if (d->output != SBW_OUT_PARSED)
 		return 0;
+	outs = json_array();
 	paths = calloc((size_t)n, sizeof(*paths));
 	list = calloc((size_t)n, sizeof(*list));
 	ret = paths && list && outs ? 0 : -ENOMEM;

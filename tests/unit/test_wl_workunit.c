@@ -50,8 +50,10 @@ static void test_wall_phase_counts_units(void **state)
 	t0 = wl_now_ns();
 	end = wl_work_wall_ns(&u, 5 * MS, &units);
 	assert_true(end >= t0 + 5 * MS);
-	/* added to what was there; at most 5 ms / 20 us + 1 of them */
-	assert_true(units > 7 && units <= 7 + 251);
+	/* added to what was there; about 5 ms / 20 us of them, but a unit
+	 * can run much faster than when calibrated on a loaded host: the
+	 * bound is loose (8x), only a miscount passes it */
+	assert_true(units > 7 && units <= 7 + 8 * 251);
 }
 
 static void test_stop_ends_the_phase(void **state)
