@@ -55,6 +55,11 @@ int sb_exit_code(int rc)
 	}
 }
 
+int sb_env_errno(int rc)
+{
+	return sb_exit_code(rc) == SB_EXIT_USAGE ? -EIO : rc;
+}
+
 int sb_error_report(const char *cmd, int rc, const struct sb_error *e)
 {
 	fprintf(stderr, "%s: %s\n", cmd, e->msg);

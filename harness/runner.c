@@ -196,8 +196,9 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 	    const struct plan_run *r, const char *root)
 {
 	char final[PATH_MAX], tmp[PATH_MAX + 32], start[32], end[32];
-	char path[PATH_MAX + 64], err[512];
+	char path[PATH_MAX + 64];
 	struct run_outcome out = { .failure = "" };
+	struct sb_error e;
 	json_t *m;
 	int rc;
 
@@ -218,8 +219,8 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 		json_decref(out.agent);
 		return 1;
 	}
-	if (!*out.failure && table_for_run(tmp, err, sizeof(err)))
-		sb_warn("  no delay table: %s", err);
+	if (!*out.failure && table_for_run(tmp, &e))
+		sb_warn("  no delay table: %s", e.msg);
 	sb_iso_time_now(end, sizeof(end));
 	m = manifest_build(rn, &k->ki, r, tmp, &out, start, end);
 	snprintf(path, sizeof(path), "%s/manifest.json", tmp);

@@ -110,6 +110,9 @@ static void test_exit_code(void **state)
 	assert_int_equal(sb_exit_code(-ENOPKG), SB_EXIT_ENV);
 	assert_int_equal(sb_exit_code(-EIO), SB_EXIT_ENV);
 	assert_int_equal(sb_exit_code(-ENOMEM), SB_EXIT_ENV);
+	assert_int_equal(sb_env_errno(-EINVAL), -EIO);
+	assert_int_equal(sb_env_errno(-ERANGE), -EIO);
+	assert_int_equal(sb_env_errno(-ENOSPC), -ENOSPC);
 }
 
 int main(void)
