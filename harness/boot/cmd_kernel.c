@@ -213,7 +213,8 @@ static int do_list(const char *name, int argc, char **argv)
 static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 			  const struct boot_opts *o, char *initrd, size_t len)
 {
-	char bin_dir[PATH_MAX], err[1024], dir[PATH_MAX];
+	char bin_dir[PATH_MAX], who[64], dir[PATH_MAX];
+	struct sb_error e;
 	int ret;
 
 	if (!o->init) {
@@ -245,10 +246,12 @@ static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 			.with_perf = o->with_perf,
 			.out_path = initrd,
 			.agent_optional = !o->require_agent },
-		err, sizeof(err));
-	if (ret)
-		fprintf(stderr, "slicebench kernel %s: %s\n", cmd, err);
-	return ret;
+		&e);
+	if (ret) {
+		snprintf(who, sizeof(who), "slicebench kernel %s", cmd);
+		return sb_error_report(who, ret, &e);
+	}
+	return 0;
 }
 
 static int do_initramfs(const char *name, int argc, char **argv)
