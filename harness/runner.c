@@ -45,7 +45,7 @@ const volatile sig_atomic_t *run_catch_signals(int on)
 int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
 		       struct sb_error *e)
 {
-	char buf[1024], *save = NULL, err[1024];
+	char buf[1024], *save = NULL, why[sizeof(e->msg)];
 
 	snprintf(buf, sizeof(buf), "%s", list);
 	*n = 0;
@@ -56,12 +56,13 @@ int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
 					    "at most %d kernels",
 					    PLAN_MAX_KERNELS);
 		memset(&ks[*n], 0, sizeof(ks[*n]));
-		int r = kernel_lookup(t, &ks[*n].ki, err, sizeof(err));
+		int r = kernel_lookup(t, &ks[*n].ki, e);
 
-		if (r)
-			return sb_error_set(e,
-					    r == SB_EXIT_USAGE ? -EINVAL : -EIO,
-					    NULL, "--kernel", NULL, "%s", err);
+		if (r) { /* the option it came from, then the lookup's word */
+			snprintf(why, sizeof(why), "%s", e->msg);
+			return sb_error_set(e, r, NULL, "--kernel", NULL, "%s",
+					    why);
+		}
 		for (int i = 0; i < *n; i++)
 			if (!strcmp(ks[i].ki.name, ks[*n].ki.name))
 				return sb_error_set(e, -EINVAL, NULL,

@@ -164,11 +164,13 @@ static int print_json(json_t *j)
 
 static int lookup(const char *name, struct kernel_info *ki, int prepare)
 {
+	struct sb_error e;
 	char err[1024];
-	int ret = kernel_lookup(name, ki, err, sizeof(err));
+	int ret = kernel_lookup(name, ki, &e);
 
-	if (!ret && prepare)
-		ret = kernel_prepare(ki, err, sizeof(err));
+	if (ret)
+		return sb_error_report("slicebench kernel", ret, &e);
+	ret = prepare ? kernel_prepare(ki, err, sizeof(err)) : 0;
 	if (ret)
 		fprintf(stderr, "slicebench kernel: %s\n", err);
 	return ret;
@@ -177,7 +179,8 @@ static int lookup(const char *name, struct kernel_info *ki, int prepare)
 static int do_list(const char *name, int argc, char **argv)
 {
 	struct kernel_info ki;
-	char *names, *p, err[1024], versions[1024];
+	char *names, *p, versions[1024];
+	struct sb_error e;
 	size_t n;
 	int ret = kernel_list(&names, &n);
 
@@ -191,8 +194,8 @@ static int do_list(const char *name, int argc, char **argv)
 	}
 	p = names;
 	for (size_t i = 0; i < n; i++, p += strlen(p) + 1) {
-		if (kernel_lookup(p, &ki, err, sizeof(err))) {
-			printf("%-14s (bad descriptor: %s)\n", p, err);
+		if (kernel_lookup(p, &ki, &e)) {
+			printf("%-14s (bad descriptor: %s)\n", p, e.msg);
 			continue;
 		}
 		printf("%-14s %-7s %-28s %s\n", p, kernel_type_name(ki.type),
