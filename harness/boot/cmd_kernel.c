@@ -358,7 +358,7 @@ static int do_boot(const char *name, int argc, char **argv)
 		     &res);
 	if (ret) {
 		fprintf(stderr, "slicebench kernel boot: %s\n", res.detail);
-		return ret;
+		return sb_exit_code(ret);
 	}
 	print_json(json_pack(
 		"{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:s}", "kernel",
