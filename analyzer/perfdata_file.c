@@ -176,9 +176,11 @@ static int check_header(struct pd_file *f, struct sb_error *e)
 	if (f->len >= 8 && !memcmp(h, "2ELIFREP", 8))
 		return sb_error_set(e, -EBADMSG, f->path, NULL, NULL,
 				    "big-endian perf.data is not supported");
-	if (f->len < 16 || memcmp(h, "PERFILE2", 8))
-		return sb_error_set(e, -EINVAL, f->path, NULL, NULL,
-				    "not a perf.data (PERFILE2) file");
+	if (f->len < 16 || memcmp(h, "PERFILE2", 8)) { /* map may be NULL */
+		sb_error_set(e, -EINVAL, f->path, NULL, NULL,
+			     "not a perf.data (PERFILE2) file");
+		return -EINVAL;
+	}
 	if (pd_rd64(h + 8) == PD_PIPE_HEADER_SIZE)
 		return sb_error_set(e, -EBADMSG, f->path, NULL, NULL,
 				    "pipe-mode perf.data (perf record -o -) is"
