@@ -7,25 +7,22 @@
 
 #include "analyzer/analyze.h"
 #include "analyzer/sbt_read.h"
-#include "common/exitcodes.h"
 
 int sbt_analyze(const struct sbt_request *rq, struct sbt_table *t,
-		struct sbt_source *src, char *err, size_t errlen)
+		struct sbt_source *src, struct sb_error *e)
 {
 	struct sbt *s = sbt_new(&rq->core);
 	int rc;
 
-	if (!s) {
-		snprintf(err, errlen, "%s: out of memory", rq->path);
-		return SB_EXIT_ENV;
-	}
+	if (!s)
+		return sb_error_set(e, -ENOMEM, rq->path, NULL, NULL,
+				    "out of memory");
 	src->path = rq->path;
 	src->recorder = "unknown";
-	rc = sbt_read_trace(s, rq->path, &src->recorder, err, errlen);
-	if (!rc && sbt_table_build(s, &rq->table, t)) {
-		snprintf(err, errlen, "%s: out of memory", rq->path);
-		rc = SB_EXIT_ENV;
-	}
+	rc = sbt_read_trace(s, rq->path, &src->recorder, e);
+	if (!rc && sbt_table_build(s, &rq->table, t))
+		rc = sb_error_set(e, -ENOMEM, rq->path, NULL, NULL,
+				  "out of memory");
 	sbt_free(s);
 	return rc;
 }

@@ -8,6 +8,7 @@
 
 #include "analyzer/sbt_format.h"
 #include "analyzer/sbt_table.h"
+#include "common/error.h"
 
 struct sbt_request {
 	const char *path;
@@ -17,10 +18,10 @@ struct sbt_request {
 
 /*
  * Read @rq->path and build @t. @src gets the path and the recorder.
- * Returns 0 or an SB_EXIT_* code with a one-line @err.
+ * Returns 0 or a -errno with @e, as sbt_read_trace().
  */
 int sbt_analyze(const struct sbt_request *rq, struct sbt_table *t,
-		struct sbt_source *src, char *err, size_t errlen);
+		struct sbt_source *src, struct sb_error *e);
 
 /* The text table into a malloc'd string (*@out, NUL-terminated). */
 int sbt_text_to_string(const struct sbt_table *t, const struct sbt_source *src,

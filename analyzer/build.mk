@@ -1,10 +1,12 @@
 # Analyzer: scheduler events into perf-sched-style delay tables.
 ANALYZER_CORE_SRCS := analyzer/sbt.c analyzer/sbt_table.c
+# The readers (with the error record they fill, common/error.c).
 ANALYZER_READ_SRCS := analyzer/read_trace.c analyzer/read_perfdata.c \
 		      analyzer/perfdata_file.c analyzer/sched_decode.c \
 		      analyzer/comm_pool.c analyzer/ev_order.c \
 		      analyzer/probe.c analyzer/read_tracedat.c \
-		      analyzer/rb_page.c analyzer/tracedat_check.c
+		      analyzer/rb_page.c analyzer/tracedat_check.c \
+		      common/error.c
 ANALYZER_SRCS := $(ANALYZER_CORE_SRCS) $(ANALYZER_READ_SRCS) \
 		 analyzer/fmt_text.c analyzer/fmt_json.c analyzer/analyze.c \
 		 analyzer/cmd_table.c analyzer/table_run.c

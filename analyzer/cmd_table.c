@@ -217,7 +217,7 @@ int cmd_table(int argc, char **argv)
 	struct table_args a = { 0 };
 	struct sbt_table t;
 	struct sbt_source src;
-	char err[512];
+	struct sb_error e;
 	int rc;
 
 	a.rq.table.sort = SBT_SORT_AVG;
@@ -226,11 +226,9 @@ int cmd_table(int argc, char **argv)
 	rc = parse_args(argc, argv, &a);
 	if (rc || a.help)
 		return rc;
-	rc = sbt_analyze(&a.rq, &t, &src, err, sizeof(err));
-	if (rc) {
-		fprintf(stderr, "slicebench table: %s\n", err);
-		return rc;
-	}
+	rc = sbt_analyze(&a.rq, &t, &src, &e);
+	if (rc)
+		return sb_error_report("slicebench table", rc, &e);
 	if ((!a.json || strcmp(a.json, "-")) &&
 	    sbt_format_text(stdout, &t, &src, &a.text))
 		rc = SB_EXIT_ENV;

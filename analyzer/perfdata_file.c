@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "analyzer/perfdata_file.h"
-#include "common/exitcodes.h"
+#include "common/error.h"
 
 #define PD_HEADER_SIZE 104 /* struct perf_file_header */
 #define PD_PIPE_HEADER_SIZE 16 /* struct perf_pipe_file_header */
@@ -28,11 +28,19 @@ static int fits(const struct pd_file *f, uint64_t off, uint64_t size)
 	return off <= f->len && size <= f->len - off;
 }
 
-static int bad(const struct pd_file *f, char *err, size_t errlen,
-	       const char *what, uint64_t v)
+/* @f is refused: @what, at or of @v. */
+static int bad(const struct pd_file *f, struct sb_error *e, const char *what,
+	       uint64_t v)
 {
-	snprintf(err, errlen, "%s: %s (%" PRIu64 ")", f->path, what, v);
-	return SB_EXIT_USAGE;
+	return sb_error_set(e, -EBADMSG, f->path, NULL, NULL,
+			    "%s (%" PRIu64 ")", what, v);
+}
+
+static int no_memory(const struct pd_file *f, struct sb_error *e,
+		     const char *what, uint64_t v)
+{
+	return sb_error_set(e, -ENOMEM, f->path, NULL, NULL, "%s (%" PRIu64 ")",
+			    what, v);
 }
 
 static int cmp_id(const void *a, const void *b)
@@ -73,25 +81,24 @@ static void sample_layout(struct pd_attr *a)
 }
 
 /* The attribute section: perf_event_attr + the section of its ids, each. */
-static int read_attrs(struct pd_file *f, char *err, size_t errlen)
+static int read_attrs(struct pd_file *f, struct sb_error *e)
 {
 	const unsigned char *h = f->map;
 	uint64_t attr_size = pd_rd64(h + 16), off = pd_rd64(h + 24),
 		 size = pd_rd64(h + 32), nids = 0;
 
 	if (attr_size < PD_ATTR_SIZE_VER0 + 16 || attr_size > 4096)
-		return bad(f, err, errlen, "header: attr_size out of range",
-			   attr_size);
+		return bad(f, e, "header: attr_size out of range", attr_size);
 	if (!fits(f, off, size) || !size || size % attr_size ||
 	    size / attr_size > PD_MAX_ATTRS)
-		return bad(f, err, errlen,
+		return bad(f, e,
 			   "header: attribute section out of the file or empty",
 			   size);
 	f->nattrs = size / attr_size;
 	f->attrs = calloc(f->nattrs, sizeof(*f->attrs));
 	if (!f->attrs)
-		return bad(f, err, errlen, "out of memory for attributes",
-			   f->nattrs);
+		return no_memory(f, e, "out of memory for attributes",
+				 f->nattrs);
 	for (size_t i = 0; i < f->nattrs; i++) {
 		const unsigned char *a = f->map + off + i * attr_size;
 		const unsigned char *ids = a + attr_size - 16;
@@ -105,8 +112,8 @@ static int read_attrs(struct pd_file *f, char *err, size_t errlen)
 		sample_layout(pa);
 		if (!fits(f, pd_rd64(ids), pd_rd64(ids + 8)) ||
 		    pd_rd64(ids + 8) / 8 > PD_MAX_IDS - nids)
-			return bad(f, err, errlen,
-				   "attribute ids out of the file, attr", i);
+			return bad(f, e, "attribute ids out of the file, attr",
+				   i);
 		nids += pd_rd64(ids + 8) / 8;
 		if (pa->sample_type != f->attrs[0].sample_type)
 			f->same_type = 0;
@@ -114,14 +121,13 @@ static int read_attrs(struct pd_file *f, char *err, size_t errlen)
 	for (size_t i = 0; !f->same_type && i < f->nattrs; i++)
 		if (!(f->attrs[i].sample_type & PD_SAMPLE_IDENTIFIER))
 			return bad(
-				f, err, errlen,
+				f, e,
 				"attributes of different sample types without"
 				" PERF_SAMPLE_IDENTIFIER, attr",
 				i);
 	f->ids = calloc(nids ? nids : 1, sizeof(*f->ids));
 	if (!f->ids)
-		return bad(f, err, errlen, "out of memory for sample ids",
-			   nids);
+		return no_memory(f, e, "out of memory for sample ids", nids);
 	for (size_t i = 0; i < f->nattrs; i++) {
 		const unsigned char *ids =
 			f->map + off + (i + 1) * attr_size - 16;
@@ -137,76 +143,62 @@ static int read_attrs(struct pd_file *f, char *err, size_t errlen)
 
 /* The feature sections follow the data section, one per bit set in the
  * header's feature bitmap, in bit order. */
-static int read_features(struct pd_file *f, char *err, size_t errlen)
+static int read_features(struct pd_file *f, struct sb_error *e)
 {
 	const unsigned char *bits = f->map + 72;
 	uint64_t table = f->data_off + f->data_size, idx = 0;
 
-	if (bits[PD_FEAT_COMPRESSED / 8] & (1u << PD_FEAT_COMPRESSED % 8)) {
-		snprintf(err, errlen,
-			 "%s: compressed perf.data (perf record -z) is not"
-			 " supported: record without -z",
-			 f->path);
-		return SB_EXIT_USAGE;
-	}
-	if (!(bits[0] & (1u << PD_FEAT_TRACING_DATA))) {
-		snprintf(err, errlen,
-			 "%s: no tracing data feature section (event formats):"
-			 " not a recording of tracepoints",
-			 f->path);
-		return SB_EXIT_USAGE;
-	}
+	if (bits[PD_FEAT_COMPRESSED / 8] & (1u << PD_FEAT_COMPRESSED % 8))
+		return sb_error_set(e, -EBADMSG, f->path, NULL, NULL,
+				    "compressed perf.data (perf record -z) is"
+				    " not supported: record without -z");
+	if (!(bits[0] & (1u << PD_FEAT_TRACING_DATA)))
+		return sb_error_set(
+			e, -EBADMSG, f->path, NULL, NULL,
+			"no tracing data feature section (event"
+			" formats): not a recording of tracepoints");
 	idx = bits[0] & 1; /* HEADER_RESERVED, if ever set, comes first */
 	if (!fits(f, table + idx * 16, 16))
-		return bad(f, err, errlen,
-			   "feature section table cut short at offset", table);
+		return bad(f, e, "feature section table cut short at offset",
+			   table);
 	f->tracing_len = pd_rd64(f->map + table + idx * 16 + 8);
 	if (!fits(f, pd_rd64(f->map + table + idx * 16), f->tracing_len))
-		return bad(f, err, errlen,
-			   "tracing data section out of the file, size",
+		return bad(f, e, "tracing data section out of the file, size",
 			   f->tracing_len);
 	f->tracing = f->map + pd_rd64(f->map + table + idx * 16);
 	return 0;
 }
 
-static int check_header(struct pd_file *f, char *err, size_t errlen)
+static int check_header(struct pd_file *f, struct sb_error *e)
 {
 	const unsigned char *h = f->map;
 
-	if (f->len >= 8 && !memcmp(h, "2ELIFREP", 8)) {
-		snprintf(err, errlen,
-			 "%s: big-endian perf.data is not supported", f->path);
-		return SB_EXIT_USAGE;
+	if (f->len >= 8 && !memcmp(h, "2ELIFREP", 8))
+		return sb_error_set(e, -EBADMSG, f->path, NULL, NULL,
+				    "big-endian perf.data is not supported");
+	if (f->len < 16 || memcmp(h, "PERFILE2", 8)) { /* map may be NULL */
+		sb_error_set(e, -EINVAL, f->path, NULL, NULL,
+			     "not a perf.data (PERFILE2) file");
+		return -EINVAL;
 	}
-	if (f->len < 16 || memcmp(h, "PERFILE2", 8)) {
-		snprintf(err, errlen, "%s: not a perf.data (PERFILE2) file",
-			 f->path);
-		return SB_EXIT_USAGE;
-	}
-	if (pd_rd64(h + 8) == PD_PIPE_HEADER_SIZE) {
-		snprintf(err, errlen,
-			 "%s: pipe-mode perf.data (perf record -o -) is not"
-			 " supported: record to a file",
-			 f->path);
-		return SB_EXIT_USAGE;
-	}
+	if (pd_rd64(h + 8) == PD_PIPE_HEADER_SIZE)
+		return sb_error_set(e, -EBADMSG, f->path, NULL, NULL,
+				    "pipe-mode perf.data (perf record -o -) is"
+				    " not supported: record to a file");
 	if (f->len < PD_HEADER_SIZE || pd_rd64(h + 8) < PD_HEADER_SIZE)
-		return bad(f, err, errlen,
-			   "header: size too small or cut short",
+		return bad(f, e, "header: size too small or cut short",
 			   pd_rd64(h + 8));
 	f->data_off = pd_rd64(h + 40);
 	f->data_size = pd_rd64(h + 48);
-	if (!f->data_size || !fits(f, f->data_off, f->data_size)) {
-		snprintf(err, errlen,
-			 "%s: truncated perf.data (data section %" PRIu64
-			 "+%" PRIu64 " bytes, file %zu)",
-			 f->path, f->data_off, f->data_size, f->len);
-		return SB_EXIT_USAGE;
-	}
+	if (!f->data_size || !fits(f, f->data_off, f->data_size))
+		return sb_error_set(e, -EBADMSG, f->path, NULL, NULL,
+				    "truncated perf.data (data section %" PRIu64
+				    "+%" PRIu64 " bytes, file %zu)",
+				    f->data_off, f->data_size, f->len);
 	return 0;
 }
 
-int pd_open(struct pd_file *f, const char *path, char *err, size_t errlen)
+int pd_open(struct pd_file *f, const char *path, struct sb_error *e)
 {
 	struct stat st;
 	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
@@ -216,23 +208,25 @@ int pd_open(struct pd_file *f, const char *path, char *err, size_t errlen)
 	f->fd = fd;
 	f->same_type = 1;
 	if (fd < 0 || fstat(fd, &st)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		rc = sb_error_set(e, -EINVAL, path, NULL, NULL, "%s",
+				  strerror(errno));
 		pd_close(f);
-		return SB_EXIT_USAGE;
+		return rc;
 	}
 	f->len = (size_t)st.st_size;
 	f->map = f->len ? mmap(NULL, f->len, PROT_READ, MAP_PRIVATE, fd, 0) :
 			  NULL;
 	if (f->map == MAP_FAILED) {
-		snprintf(err, errlen, "%s: mmap: %s", path, strerror(errno));
+		rc = sb_error_set(e, sb_env_errno(-errno), path, NULL, NULL,
+				  "mmap: %s", strerror(errno));
 		pd_close(f);
-		return SB_EXIT_ENV;
+		return rc;
 	}
-	rc = check_header(f, err, errlen);
+	rc = check_header(f, e);
 	if (!rc)
-		rc = read_attrs(f, err, errlen);
+		rc = read_attrs(f, e);
 	if (!rc)
-		rc = read_features(f, err, errlen);
+		rc = read_features(f, e);
 	if (rc)
 		pd_close(f);
 	return rc;
@@ -328,8 +322,8 @@ static int is_text(const unsigned char *p, uint64_t len)
 	return 1;
 }
 
-static int parse_events(struct cur *c, struct tep_handle *tep, char *err,
-			size_t errlen)
+static int parse_events(struct cur *c, const struct pd_file *f,
+			struct tep_handle *tep, struct sb_error *e)
 {
 	const unsigned char *p;
 	uint32_t n, nsys;
@@ -353,25 +347,25 @@ static int parse_events(struct cur *c, struct tep_handle *tep, char *err,
 				continue;
 			if (!is_text(p, len) ||
 			    tep_parse_event(tep, (const char *)p, (size_t)len,
-					    sys)) {
-				snprintf(err, errlen,
-					 "malformed sched event format %u", k);
-				return -EINVAL;
-			}
+					    sys))
+				return sb_error_set(
+					e, -EBADMSG, f->path, "tracing data",
+					NULL, "malformed sched event format %u",
+					k);
 		}
 	}
 	return 0;
 }
 
-int pd_parse_formats(const struct pd_file *f, struct tep_handle *tep, char *err,
-		     size_t errlen)
+/* The tracing data's parts that are parsed by libtraceevent into @tep. */
+static int parse_formats(const struct pd_file *f, struct tep_handle *tep,
+			 struct sb_error *e)
 {
 	struct cur c = { f->tracing, f->tracing + f->tracing_len, 0 };
 	const unsigned char *p;
 	const char *version;
 	uint32_t page_size;
 
-	snprintf(err, errlen, "tracing data cut short or malformed");
 	if (take(&c, 10, &p) || memcmp(p, "\027\010\104tracing", 10) ||
 	    take_str(&c, &version) || take(&c, 2, &p))
 		return -EINVAL;
@@ -388,5 +382,16 @@ int pd_parse_formats(const struct pd_file *f, struct tep_handle *tep, char *err,
 	tep_set_page_size(tep, (int)page_size);
 	if (skip_named(&c, "header_page") || skip_named(&c, "header_event"))
 		return -EINVAL;
-	return parse_events(&c, tep, err, errlen);
+	return parse_events(&c, f, tep, e);
+}
+
+int pd_parse_formats(const struct pd_file *f, struct tep_handle *tep,
+		     struct sb_error *e)
+{
+	int rc = parse_formats(f, tep, e);
+
+	if (rc == -EINVAL)
+		return sb_error_set(e, -EBADMSG, f->path, "tracing data", NULL,
+				    "tracing data cut short or malformed");
+	return rc;
 }

@@ -16,6 +16,8 @@
 
 #include <traceevent/event-parse.h>
 
+#include "common/error.h"
+
 /* perf_event_attr.sample_type bits the reader knows the place of. */
 #define PD_SAMPLE_IP (1ull << 0)
 #define PD_SAMPLE_TID (1ull << 1)
@@ -62,11 +64,11 @@ struct pd_file {
 
 /*
  * Map @path and check its header, attributes and sections. Returns 0, or
- * SB_EXIT_USAGE (not a perf.data, truncated, corrupt, or a kind refused:
- * pipe mode, compressed, big-endian, no tracepoint formats) or SB_EXIT_ENV,
- * with a one-line @err naming the file and what is wrong.
+ * with @e naming the file and what is wrong: -EINVAL (cannot be opened, not
+ * a perf.data), -EBADMSG (truncated, corrupt, or a kind refused: pipe mode,
+ * compressed, big-endian, no tracepoint formats), -ENOMEM or -EIO.
  */
-int pd_open(struct pd_file *f, const char *path, char *err, size_t errlen);
+int pd_open(struct pd_file *f, const char *path, struct sb_error *e);
 void pd_close(struct pd_file *f);
 
 /* The attribute of sample id @id; NULL when none has it. */
@@ -75,10 +77,10 @@ const struct pd_attr *pd_attr_of(const struct pd_file *f, uint64_t id);
 /*
  * Parse the tracing data's "sched" event formats into @tep (libtraceevent
  * trusts them: run it in a child first, sbt_survives). Returns 0 or
- * -EINVAL with @err saying what is cut short or malformed.
+ * -EBADMSG with @e ("FILE: tracing data: what is cut short or malformed").
  */
-int pd_parse_formats(const struct pd_file *f, struct tep_handle *tep, char *err,
-		     size_t errlen);
+int pd_parse_formats(const struct pd_file *f, struct tep_handle *tep,
+		     struct sb_error *e);
 
 /* Host-endian (the only kind read) u64 and u32 at @p, unaligned. */
 static inline uint64_t pd_rd64(const unsigned char *p)

@@ -19,7 +19,6 @@
 #include "analyzer/perfdata_file.h"
 #include "analyzer/sbt_read.h"
 #include "analyzer/sched_decode.h"
-#include "common/exitcodes.h"
 
 #define PERF_TYPE_TRACEPOINT 2 /* perf_event_attr.type */
 #define PD_RECORD_LOST 2
@@ -58,23 +57,21 @@ struct reader {
 	uint64_t win_at;
 	size_t win_len;
 	uint64_t next_flush, max_ts;
-	char *err;
-	size_t errlen;
-	int rc;
+	struct sb_error *e;
+	int rc; /* 0, or the -errno of what stopped the reading (in @e) */
 };
 
 static int corrupt(struct reader *r, uint64_t off, const char *what)
 {
-	snprintf(r->err, r->errlen, "%s: record at offset %" PRIu64 ": %s",
-		 r->f.path, off, what);
-	r->rc = SB_EXIT_USAGE;
+	r->rc = sb_error_set(r->e, -EBADMSG, r->f.path, NULL, NULL,
+			     "record at offset %" PRIu64 ": %s", off, what);
 	return -EINVAL;
 }
 
 static int no_memory(struct reader *r)
 {
-	snprintf(r->err, r->errlen, "%s: out of memory", r->f.path);
-	r->rc = SB_EXIT_ENV;
+	r->rc = sb_error_set(r->e, -ENOMEM, r->f.path, NULL, NULL,
+			     "out of memory");
 	return -ENOMEM;
 }
 
@@ -96,11 +93,11 @@ static const unsigned char *bytes(struct reader *r, uint64_t off, size_t n)
 				    (off_t)(off + r->win_len));
 
 		if (got <= 0) {
-			snprintf(r->err, r->errlen,
-				 "%s: read at offset %" PRIu64 ": %s",
-				 r->f.path, off + r->win_len,
-				 got ? strerror(errno) : "file shrank");
-			r->rc = SB_EXIT_ENV;
+			r->rc = sb_error_set(r->e, -EIO, r->f.path, NULL, NULL,
+					     "read at offset %" PRIu64 ": %s",
+					     off + r->win_len,
+					     got ? strerror(errno) :
+						   "file shrank");
 			return NULL;
 		}
 		r->win_len += (size_t)got;
@@ -263,11 +260,11 @@ static int decode_sample(struct reader *r, uint64_t off,
 	if (e > 0)
 		return 0;
 	if (e < 0) {
-		snprintf(r->err, r->errlen,
-			 "%s: record at offset %" PRIu64 " (cpu %d, ts %" PRIu64
-			 "): corrupt %s payload",
-			 r->f.path, off, x->cpu, x->ts, sched_tp_name(tp));
-		r->rc = SB_EXIT_USAGE;
+		r->rc = sb_error_set(r->e, -EBADMSG, r->f.path, NULL, NULL,
+				     "record at offset %" PRIu64
+				     " (cpu %d, ts %" PRIu64
+				     "): corrupt %s payload",
+				     off, x->cpu, x->ts, sched_tp_name(tp));
 		return -EINVAL;
 	}
 	x->off = off;
@@ -309,11 +306,11 @@ static int deliver(void *arg, const struct ordered_ev *x)
 	ev.comm_readable = 1;
 	e = sbt_feed(r->s, &ev);
 	if (e) {
-		snprintf(r->err, r->errlen,
-			 "%s: record at offset %" PRIu64 " (cpu %d, ts %" PRIu64
-			 "): %s",
-			 r->f.path, x->off, x->cpu, x->ts, sbt_feed_error(e));
-		r->rc = sbt_feed_exit(e);
+		r->rc = sb_error_set(r->e, sbt_feed_errno(e), r->f.path, NULL,
+				     NULL,
+				     "record at offset %" PRIu64
+				     " (cpu %d, ts %" PRIu64 "): %s",
+				     x->off, x->cpu, x->ts, sbt_feed_error(e));
 		return -EINVAL;
 	}
 	return 0;
@@ -395,11 +392,9 @@ static int act(struct reader *r, uint64_t off, const unsigned char *rec,
 		r->next_flush = r->max_ts;
 		return e;
 	case PD_RECORD_COMPRESSED:
-		snprintf(r->err, r->errlen,
-			 "%s: compressed records (perf record -z) are not"
-			 " supported: record without -z",
-			 r->f.path);
-		r->rc = SB_EXIT_USAGE;
+		r->rc = sb_error_set(r->e, -EBADMSG, r->f.path, NULL, NULL,
+				     "compressed records (perf record -z) are"
+				     " not supported: record without -z");
 		return -EINVAL;
 	default:
 		return 0;
@@ -438,8 +433,7 @@ static int probe_formats(void *arg)
 {
 	const struct pd_file *f = arg;
 	struct tep_handle *tep = tep_alloc();
-	char err[128];
-	int r = tep ? pd_parse_formats(f, tep, err, sizeof(err)) : -ENOMEM;
+	int r = tep ? pd_parse_formats(f, tep, NULL) : -ENOMEM;
 
 	tep_free(tep);
 	return r;
@@ -448,28 +442,24 @@ static int probe_formats(void *arg)
 /* The sched formats of the file into @tep, probed in a child first. */
 static int load_formats(struct reader *r, struct tep_handle *tep)
 {
-	char why[128];
 	int p;
 
 	tep_set_loglevel(TEP_LOG_NONE);
 	p = sbt_survives(probe_formats, &r->f);
-	if (p < 0) {
-		snprintf(r->err, r->errlen, "%s: cannot probe the formats: %s",
-			 r->f.path, strerror(-p));
-		return SB_EXIT_ENV;
-	}
-	if (p || pd_parse_formats(&r->f, tep, why, sizeof(why))) {
-		snprintf(r->err, r->errlen, "%s: tracing data: %s", r->f.path,
-			 p ? "corrupt event formats" : why);
-		return SB_EXIT_USAGE;
-	}
+	if (p < 0)
+		return sb_error_set(r->e, p, r->f.path, NULL, NULL,
+				    "cannot probe the formats: %s",
+				    strerror(-p));
+	if (p)
+		return sb_error_set(r->e, -EBADMSG, r->f.path, "tracing data",
+				    NULL, "corrupt event formats");
+	p = pd_parse_formats(&r->f, tep, r->e);
+	if (p)
+		return p;
 	sched_decoder_init(&r->dec, tep);
-	if (r->dec.ids[TP_SWITCH] < 0) {
-		snprintf(r->err, r->errlen,
-			 "%s: no sched:sched_switch events recorded",
-			 r->f.path);
-		return SB_EXIT_USAGE;
-	}
+	if (r->dec.ids[TP_SWITCH] < 0)
+		return sb_error_set(r->e, -EBADMSG, r->f.path, NULL, NULL,
+				    "no sched:sched_switch events recorded");
 	return 0;
 }
 
@@ -479,10 +469,9 @@ static int load_formats(struct reader *r, struct tep_handle *tep)
 static int find_ours(struct reader *r)
 {
 	r->ours = calloc(r->f.nattrs, 1);
-	if (!r->ours) {
-		snprintf(r->err, r->errlen, "%s: out of memory", r->f.path);
-		return SB_EXIT_ENV;
-	}
+	if (!r->ours)
+		return sb_error_set(r->e, -ENOMEM, r->f.path, NULL, NULL,
+				    "out of memory");
 	for (size_t i = 0; i < r->f.nattrs; i++) {
 		const struct pd_attr *a = &r->f.attrs[i];
 
@@ -507,29 +496,25 @@ static int waking_recorded(const struct reader *r)
 	return 0;
 }
 
-int sbt_read_perfdata(struct sbt *s, const char *path, char *err, size_t errlen)
+int sbt_read_perfdata(struct sbt *s, const char *path, struct sb_error *e)
 {
 	struct reader *r = calloc(1, sizeof(*r));
 	struct tep_handle *tep = tep_alloc();
 	int rc;
 
-	if (!r || !tep) {
-		snprintf(err, errlen, "%s: out of memory", path);
+	if (r)
+		r->win = malloc(WINDOW_CAP);
+	if (!r || !tep || !r->win) {
+		if (r)
+			free(r->win);
 		free(r);
 		tep_free(tep);
-		return SB_EXIT_ENV;
-	}
-	r->win = malloc(WINDOW_CAP);
-	if (!r->win) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		free(r);
-		tep_free(tep);
-		return SB_EXIT_ENV;
+		return sb_error_set(e, -ENOMEM, path, NULL, NULL,
+				    "out of memory");
 	}
 	r->s = s;
-	r->err = err;
-	r->errlen = errlen;
-	rc = pd_open(&r->f, path, err, errlen);
+	r->e = e;
+	rc = pd_open(&r->f, path, e);
 	if (rc)
 		goto out;
 	rc = load_formats(r, tep);

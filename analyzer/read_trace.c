@@ -7,14 +7,13 @@
 #include <unistd.h>
 
 #include "analyzer/sbt_read.h"
-#include "common/exitcodes.h"
 
 /* The trace readers, told apart by the magic their files open with. */
 static const struct trace_reader {
 	const char *magic;
 	size_t magic_len;
 	const char *recorder; /* what wrote the file, for the table's header */
-	int (*read)(struct sbt *s, const char *path, char *err, size_t errlen);
+	int (*read)(struct sbt *s, const char *path, struct sb_error *e);
 } readers[] = {
 	{ "\x17\x08\x44tracing", 10, "trace-cmd", sbt_read_tracedat },
 	{ "PERFILE2", 8, "perf", sbt_read_perfdata },
@@ -22,27 +21,25 @@ static const struct trace_reader {
 };
 
 int sbt_read_trace(struct sbt *s, const char *path, const char **recorder,
-		   char *err, size_t errlen)
+		   struct sb_error *e)
 {
 	char magic[10] = { 0 };
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t n;
 
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return SB_EXIT_USAGE;
-	}
+	if (fd < 0)
+		return sb_error_set(e, -EINVAL, path, NULL, NULL, "%s",
+				    strerror(errno));
 	n = read(fd, magic, sizeof(magic));
 	close(fd);
 	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++)
 		if (n >= (ssize_t)readers[i].magic_len &&
 		    !memcmp(magic, readers[i].magic, readers[i].magic_len)) {
 			*recorder = readers[i].recorder;
-			return readers[i].read(s, path, err, errlen);
+			return readers[i].read(s, path, e);
 		}
-	snprintf(err, errlen,
-		 "%s: not a trace.dat (trace-cmd) or perf.data file", path);
-	return SB_EXIT_USAGE;
+	return sb_error_set(e, -EINVAL, path, NULL, NULL,
+			    "not a trace.dat (trace-cmd) or perf.data file");
 }
 
 int sbt_parse_seconds(const char *s, uint64_t *ns)

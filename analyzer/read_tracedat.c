@@ -14,15 +14,13 @@
 #include "analyzer/rb_page.h"
 #include "analyzer/sched_decode.h"
 #include "analyzer/sbt_read.h"
-#include "common/exitcodes.h"
 
 struct ctx {
 	struct sbt *s;
 	struct sched_decoder dec;
 	const char *path;
-	char *err;
-	size_t errlen;
-	int rc;
+	struct sb_error *e;
+	int rc; /* 0, or the -errno of the first record that failed */
 };
 
 static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
@@ -47,17 +45,16 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
 	if (r > 0)
 		return 0;
 	if (r < 0) {
-		snprintf(c->err, c->errlen,
-			 "%s: cpu %d, ts %llu: corrupt %s record", c->path, cpu,
-			 rec->ts, sched_tp_name(tp));
-		c->rc = SB_EXIT_USAGE;
+		c->rc = sb_error_set(c->e, -EBADMSG, c->path, NULL, NULL,
+				     "cpu %d, ts %llu: corrupt %s record", cpu,
+				     rec->ts, sched_tp_name(tp));
 		return 1;
 	}
 	r = sbt_feed(c->s, &ev);
 	if (r) {
-		snprintf(c->err, c->errlen, "%s: cpu %d, ts %llu: %s", c->path,
-			 cpu, rec->ts, sbt_feed_error(r));
-		c->rc = sbt_feed_exit(r);
+		c->rc = sb_error_set(c->e, sbt_feed_errno(r), c->path, NULL,
+				     NULL, "cpu %d, ts %llu: %s", cpu, rec->ts,
+				     sbt_feed_error(r));
 		return 1;
 	}
 	return 0;
@@ -116,14 +113,13 @@ static int next_page(int fd, uint32_t psize, struct cpu_pages *p,
 
 static int corrupt_page(struct ctx *c, const struct cpu_pages *p)
 {
-	snprintf(c->err, c->errlen,
-		 "%s: corrupt ring-buffer page near offset %llu", c->path,
-		 (unsigned long long)(p->off - (p->len - p->pos)));
-	return SB_EXIT_USAGE;
+	return sb_error_set(c->e, -EBADMSG, c->path, NULL, NULL,
+			    "corrupt ring-buffer page near offset %llu",
+			    (unsigned long long)(p->off - (p->len - p->pos)));
 }
 
 /* The next event of @p, from the next pages when this one is done: 0 with
- * p->ev set (NULL when the CPU has no more), or an exit code. Events lost
+ * p->ev set (NULL when the CPU has no more), or a -errno. Events lost
  * before a page are added to p->lost, reported with the page's first event
  * so that the core resets the CPU at the gap's place in time. */
 static int next_event(struct ctx *c, int fd, uint32_t psize,
@@ -136,11 +132,9 @@ static int next_event(struct ctx *c, int fd, uint32_t psize,
 		if (r < 0)
 			return corrupt_page(c, p);
 		r = next_page(fd, psize, p, &page);
-		if (r) {
-			snprintf(c->err, c->errlen, "%s: %s", c->path,
-				 strerror(-r));
-			return SB_EXIT_ENV;
-		}
+		if (r) /* the mapping failed: not the file's fault */
+			return sb_error_set(c->e, sb_env_errno(r), c->path,
+					    NULL, NULL, "%s", strerror(-r));
 		if (!page) {
 			p->ev = NULL;
 			return 0;
@@ -192,12 +186,13 @@ static int read_v6(struct ctx *c, const struct sbt_tracedat_layout *l)
 	int fd = open(c->path, O_RDONLY | O_CLOEXEC), rc;
 
 	if (!cp || fd < 0) {
-		snprintf(c->err, c->errlen, "%s: %s", c->path,
-			 cp ? strerror(errno) : "out of memory");
+		rc = sb_error_set(c->e, cp ? -EINVAL : -ENOMEM, c->path, NULL,
+				  NULL, "%s",
+				  cp ? strerror(errno) : "out of memory");
 		free(cp);
 		if (fd >= 0)
 			close(fd);
-		return cp ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		return rc;
 	}
 	rc = read_pages(c, fd, l, cp);
 	for (int i = 0; i < l->ncpus; i++) {
@@ -231,18 +226,17 @@ static int probe_open(void *arg)
 	return open_file(p->path, p->head_only) ? 0 : 1;
 }
 
-int sbt_read_tracedat(struct sbt *s, const char *path, char *err, size_t errlen)
+int sbt_read_tracedat(struct sbt *s, const char *path, struct sb_error *e)
 {
-	struct ctx c = { .s = s, .path = path, .err = err, .errlen = errlen };
+	struct ctx c = { .s = s, .path = path, .e = e };
 	struct sbt_tracedat_layout *l = malloc(sizeof(*l));
 	struct tracecmd_input *h = NULL;
 	int rc;
 
-	if (!l) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		return SB_EXIT_ENV;
-	}
-	rc = sbt_tracedat_layout(path, l, err, errlen);
+	if (!l)
+		return sb_error_set(e, -ENOMEM, path, NULL, NULL,
+				    "out of memory");
+	rc = sbt_tracedat_layout(path, l, e);
 	if (rc)
 		goto out;
 	tracecmd_set_loglevel(TEP_LOG_NONE);
@@ -251,33 +245,32 @@ int sbt_read_tracedat(struct sbt *s, const char *path, char *err, size_t errlen)
 			  &(struct probe){ .path = path,
 					   .head_only = l->ncpus >= 0 });
 	if (rc) {
-		snprintf(err, errlen, "%s: cannot open as trace.dat (%s)", path,
-			 rc > 0 ? "truncated or corrupt headers" :
-				  "could not probe the headers");
-		rc = rc > 0 ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		rc = sb_error_set(e, rc > 0 ? -EBADMSG : rc, path, NULL, NULL,
+				  "cannot open as trace.dat (%s)",
+				  rc > 0 ? "truncated or corrupt headers" :
+					   "could not probe the headers");
 		goto out;
 	}
 	h = open_file(path, l->ncpus >= 0);
-	rc = SB_EXIT_USAGE;
 	if (!h) {
-		snprintf(
-			err, errlen,
-			"%s: cannot open as trace.dat (truncated, corrupt or an unsupported file version)",
-			path);
+		rc = sb_error_set(
+			e, -EBADMSG, path, NULL, NULL,
+			"cannot open as trace.dat (truncated, corrupt or an unsupported file version)");
 		goto out;
 	}
 	sched_decoder_init(&c.dec, tracecmd_get_tep(h));
 	sbt_set_waking_recorded(s, c.dec.ids[TP_WAKING] >= 0);
 	if (c.dec.ids[TP_SWITCH] < 0) {
-		snprintf(err, errlen,
-			 "%s: no sched:sched_switch events recorded", path);
+		rc = sb_error_set(e, -EBADMSG, path, NULL, NULL,
+				  "no sched:sched_switch events recorded");
 		goto out;
 	}
 	if (l->ncpus >= 0) {
 		rc = read_v6(&c, l);
 	} else if (tracecmd_iterate_events(h, NULL, 0, on_record, &c) < 0 &&
 		   !c.rc) {
-		snprintf(err, errlen, "%s: cannot read the event data", path);
+		rc = sb_error_set(e, -EBADMSG, path, NULL, NULL,
+				  "cannot read the event data");
 	} else {
 		rc = c.rc;
 	}

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "analyzer/sbt.h"
-#include "common/exitcodes.h"
 #include "common/hist.h"
 
 enum task_state {
@@ -751,7 +750,7 @@ const char *sbt_feed_error(int r)
 	return strerror(-r);
 }
 
-int sbt_feed_exit(int r)
+int sbt_feed_errno(int r)
 {
-	return r == -EINVAL || r == -E2BIG ? SB_EXIT_USAGE : SB_EXIT_ENV;
+	return r == -EINVAL || r == -E2BIG ? -EBADMSG : r;
 }

@@ -99,9 +99,10 @@ void sbt_free(struct sbt *s);
  * SBT_MAX_INTERVALS intervals) or -ENOMEM.
  */
 int sbt_feed(struct sbt *s, const struct sbt_event *ev);
-/* What a non-zero sbt_feed() result means, and the exit code it gives. */
+/* What a non-zero sbt_feed() result means, and the -errno a reader returns
+ * for it (-EBADMSG: the trace is corrupt). */
 const char *sbt_feed_error(int r);
-int sbt_feed_exit(int r);
+int sbt_feed_errno(int r);
 /*
  * The recorder reported @n events lost on @cpu (-1: not said, then every
  * CPU). Feed it at its place in time: the waits and runs open on that CPU

@@ -7,15 +7,17 @@
 #include <stdint.h>
 
 #include "analyzer/sbt.h"
+#include "common/error.h"
 
 /*
  * Feed every scheduler event of the trace at @path into @s; the format is
  * told by the file's magic. *@recorder becomes "trace-cmd" or "perf".
- * Returns 0, SB_EXIT_USAGE (unreadable, truncated or corrupt file) or
- * SB_EXIT_ENV (perf missing, out of memory), with a one-line @err.
+ * Returns 0, or with @e naming the file: -EINVAL (cannot be opened or not
+ * a trace), -EBADMSG (truncated, corrupt or of a kind refused), or another
+ * -errno (out of memory, an I/O error, no child for a probe).
  */
 int sbt_read_trace(struct sbt *s, const char *path, const char **recorder,
-		   char *err, size_t errlen);
+		   struct sb_error *e);
 
 /* Run @fn(@arg) in a child (stderr to /dev/null): 0 when it returned 0, 1
  * when it failed or died (under ASan a crash is an exit code, not a
@@ -24,10 +26,8 @@ int sbt_read_trace(struct sbt *s, const char *path, const char **recorder,
 int sbt_survives(int (*fn)(void *arg), void *arg);
 
 /* The format readers behind it, same contract. */
-int sbt_read_tracedat(struct sbt *s, const char *path, char *err,
-		      size_t errlen);
-int sbt_read_perfdata(struct sbt *s, const char *path, char *err,
-		      size_t errlen);
+int sbt_read_tracedat(struct sbt *s, const char *path, struct sb_error *e);
+int sbt_read_perfdata(struct sbt *s, const char *path, struct sb_error *e);
 
 #define SBT_MAX_CPUS 4096
 
@@ -37,10 +37,10 @@ struct sbt_tracedat_layout {
 	uint64_t off[SBT_MAX_CPUS], size[SBT_MAX_CPUS]; /* per-CPU pages */
 };
 
-/* Walk a v6 trace.dat header with bounds checks and fill @l. Returns 0, or
- * SB_EXIT_USAGE with a one-line @err naming what is cut short. */
+/* Walk a v6 trace.dat header with bounds checks and fill @l. Returns 0,
+ * -EINVAL (cannot be opened) or -EBADMSG with @e naming what is cut short. */
 int sbt_tracedat_layout(const char *path, struct sbt_tracedat_layout *l,
-			char *err, size_t errlen);
+			struct sb_error *e);
 
 /* "1234.567890" (trace seconds, up to 9 decimals) into ns. 0 or -EINVAL. */
 int sbt_parse_seconds(const char *s, uint64_t *ns);

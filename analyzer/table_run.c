@@ -10,11 +10,9 @@
 #include "analyzer/table_run.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
-#include "common/exitcodes.h"
 
 /* window.json: {"start_mono_ns": N, "end_mono_ns": N}; absent = whole trace. */
-static int read_window(const char *dir, struct sbt_opts *o, char *err,
-		       size_t errlen)
+static int read_window(const char *dir, struct sbt_opts *o, struct sb_error *e)
 {
 	char path[4096];
 	json_error_t jerr;
@@ -27,10 +25,9 @@ static int read_window(const char *dir, struct sbt_opts *o, char *err,
 	r = sb_read_file(path, &buf, &len);
 	if (r == -ENOENT)
 		return 0;
-	if (r) {
-		snprintf(err, errlen, "%s: %s", path, strerror(-r));
-		return SB_EXIT_USAGE;
-	}
+	if (r)
+		return sb_error_set(e, -EINVAL, path, NULL, NULL, "%s",
+				    strerror(-r));
 	j = json_loadb(buf, len, 0, &jerr);
 	free(buf);
 	a = json_object_get(j, "start_mono_ns");
@@ -38,11 +35,12 @@ static int read_window(const char *dir, struct sbt_opts *o, char *err,
 	if (!json_is_integer(a) || !json_is_integer(b) ||
 	    json_integer_value(a) < 0 ||
 	    json_integer_value(b) < json_integer_value(a)) {
-		snprintf(err, errlen, "%s: start_mono_ns/end_mono_ns: %s", path,
-			 j ? "missing, not integers, or end before start" :
-			     jerr.text);
+		sb_error_set(e, -EINVAL, path, "start_mono_ns/end_mono_ns",
+			     NULL, "%s",
+			     j ? "missing, not integers, or end before start" :
+				 jerr.text);
 		json_decref(j);
-		return SB_EXIT_USAGE;
+		return -EINVAL;
 	}
 	o->since_ns = (uint64_t)json_integer_value(a);
 	o->until_ns = (uint64_t)json_integer_value(b);
@@ -51,7 +49,7 @@ static int read_window(const char *dir, struct sbt_opts *o, char *err,
 }
 
 static int write_outputs(const char *dir, const struct sbt_table *t,
-			 const struct sbt_source *src, char *err, size_t errlen)
+			 const struct sbt_source *src, struct sb_error *e)
 {
 	const struct sbt_text_opts text = { .grouped = 1, .percentiles = 1 };
 	char *argv[] = { "table_for_run", (char *)dir, NULL };
@@ -61,35 +59,33 @@ static int write_outputs(const char *dir, const struct sbt_table *t,
 	size_t len;
 	int r;
 
-	if (sbt_text_to_string(t, src, &text, &buf, &len)) {
-		snprintf(err, errlen, "%s: cannot format the table", dir);
-		return SB_EXIT_ENV;
-	}
+	r = sbt_text_to_string(t, src, &text, &buf, &len);
+	if (r)
+		return sb_error_set(e, sb_env_errno(r), dir, NULL, NULL,
+				    "cannot format the table");
 	snprintf(path, sizeof(path), "%s/table.txt", dir);
 	r = sb_write_file_atomic(path, buf, len);
 	free(buf);
-	if (r) {
-		snprintf(err, errlen, "%s: %s", path, strerror(-r));
-		return SB_EXIT_ENV;
-	}
+	if (r)
+		return sb_error_set(e, sb_env_errno(r), path, NULL, NULL, "%s",
+				    strerror(-r));
 	doc = sb_envelope_new("slicebench-table", 2, argv);
 	if (!doc || sbt_format_json(doc, t, src)) {
 		json_decref(doc);
-		snprintf(err, errlen, "%s: out of memory", dir);
-		return SB_EXIT_ENV;
+		return sb_error_set(e, -ENOMEM, dir, NULL, NULL,
+				    "out of memory");
 	}
 	sb_envelope_finish(doc, "ok");
 	snprintf(path, sizeof(path), "%s/table.json", dir);
 	r = sb_json_dump_atomic(path, doc);
 	json_decref(doc);
-	if (r) {
-		snprintf(err, errlen, "%s: %s", path, strerror(-r));
-		return SB_EXIT_ENV;
-	}
+	if (r)
+		return sb_error_set(e, sb_env_errno(r), path, NULL, NULL, "%s",
+				    strerror(-r));
 	return 0;
 }
 
-int table_for_run(const char *run_dir, char *err, size_t errlen)
+int table_for_run(const char *run_dir, struct sb_error *e)
 {
 	static const char *const names[] = { "trace.dat", "perf.data" };
 	struct sbt_request rq = { .table.sort = SBT_SORT_AVG };
@@ -104,20 +100,19 @@ int table_for_run(const char *run_dir, char *err, size_t errlen)
 		if (access(path, R_OK))
 			path[0] = '\0';
 	}
-	if (!path[0]) {
-		snprintf(err, errlen, "%s: no trace.dat or perf.data", run_dir);
-		return SB_EXIT_USAGE;
-	}
-	rc = read_window(run_dir, &rq.core, err, errlen);
+	if (!path[0])
+		return sb_error_set(e, -EINVAL, run_dir, NULL, NULL,
+				    "no trace.dat or perf.data");
+	rc = read_window(run_dir, &rq.core, e);
 	if (rc)
 		return rc;
 	rq.path = path;
-	rc = sbt_analyze(&rq, &t, &src, err, errlen);
+	rc = sbt_analyze(&rq, &t, &src, e);
 	if (rc)
 		return rc;
 	/* The tables name the file, not the path it had on this host. */
 	src.path = strrchr(path, '/') + 1;
-	rc = write_outputs(run_dir, &t, &src, err, errlen);
+	rc = write_outputs(run_dir, &t, &src, e);
 	sbt_table_free(&t);
 	return rc;
 }

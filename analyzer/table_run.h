@@ -3,14 +3,15 @@
 #ifndef SB_TABLE_RUN_H
 #define SB_TABLE_RUN_H
 
-#include <stddef.h>
+#include "common/error.h"
 
 /*
  * Find trace.dat or perf.data in @run_dir, read the measured window from
  * @run_dir/window.json ({"start_mono_ns", "end_mono_ns"}; whole trace when
  * absent), and write @run_dir/table.txt and @run_dir/table.json atomically.
- * Returns 0, or an SB_EXIT_* code with @err set.
+ * Returns 0, or a -errno with @e: -EINVAL/-EBADMSG for a missing or bad
+ * trace or window, as sbt_analyze(); another for what failed on this host.
  */
-int table_for_run(const char *run_dir, char *err, size_t errlen);
+int table_for_run(const char *run_dir, struct sb_error *e);
 
 #endif

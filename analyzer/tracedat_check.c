@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "analyzer/sbt_read.h"
-#include "common/exitcodes.h"
+#include "common/error.h"
 
 struct cur {
 	FILE *f;
@@ -117,7 +117,7 @@ static void walk_v6(struct cur *c, struct sbt_tracedat_layout *l)
 }
 
 int sbt_tracedat_layout(const char *path, struct sbt_tracedat_layout *l,
-			char *err, size_t errlen)
+			struct sb_error *e)
 {
 	struct cur c = { .f = fopen(path, "rb") };
 	char head[12];
@@ -125,14 +125,13 @@ int sbt_tracedat_layout(const char *path, struct sbt_tracedat_layout *l,
 
 	memset(l, 0, sizeof(*l));
 	l->ncpus = -1;
-	if (!c.f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return SB_EXIT_USAGE;
-	}
+	if (!c.f)
+		return sb_error_set(e, -EINVAL, path, NULL, NULL, "%s",
+				    strerror(errno));
 	if (fseek(c.f, 0, SEEK_END) || (size = ftell(c.f)) < 0) {
 		fclose(c.f);
-		snprintf(err, errlen, "%s: cannot seek", path);
-		return SB_EXIT_USAGE;
+		return sb_error_set(e, -EINVAL, path, NULL, NULL,
+				    "cannot seek");
 	}
 	c.size = (uint64_t)size;
 	rewind(c.f);
@@ -144,7 +143,6 @@ int sbt_tracedat_layout(const char *path, struct sbt_tracedat_layout *l,
 	fclose(c.f);
 	if (!c.bad)
 		return 0;
-	snprintf(err, errlen, "%s: corrupt or truncated trace.dat: %s", path,
-		 c.bad);
-	return SB_EXIT_USAGE;
+	return sb_error_set(e, -EBADMSG, path, NULL, NULL,
+			    "corrupt or truncated trace.dat: %s", c.bad);
 }

@@ -16,6 +16,7 @@ static void put(char *dst, size_t size, const char *s)
 int sb_error_set(struct sb_error *e, int code, const char *file,
 		 const char *path, const char *value, const char *fmt, ...)
 {
+	const char *const parts[] = { file, path, value };
 	size_t n = 0;
 	va_list ap;
 
@@ -26,12 +27,11 @@ int sb_error_set(struct sb_error *e, int code, const char *file,
 	put(e->path, sizeof(e->path), path);
 	put(e->value, sizeof(e->value), value);
 	e->msg[0] = '\0';
-	for (const char *const *s =
-		     (const char *const[]){ e->file, e->path, e->value, NULL };
-	     *s; s++)
-		if (**s && n < sizeof(e->msg))
+	/* From the arguments: the message keeps what the fields cut short. */
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
+		if (parts[i] && *parts[i] && n < sizeof(e->msg))
 			n += (size_t)snprintf(e->msg + n, sizeof(e->msg) - n,
-					      "%s: ", *s);
+					      "%s: ", parts[i]);
 	if (n < sizeof(e->msg)) {
 		va_start(ap, fmt);
 		vsnprintf(e->msg + n, sizeof(e->msg) - n, fmt, ap);
@@ -53,6 +53,11 @@ int sb_exit_code(int rc)
 	default:
 		return SB_EXIT_ENV;
 	}
+}
+
+int sb_env_errno(int rc)
+{
+	return sb_exit_code(rc) == SB_EXIT_USAGE ? -EIO : rc;
 }
 
 int sb_error_report(const char *cmd, int rc, const struct sb_error *e)

@@ -30,6 +30,12 @@ int sb_error_set(struct sb_error *e, int code, const char *file,
  */
 int sb_exit_code(int rc);
 
+/*
+ * @rc (a -errno) as a failure of the environment, not of the input:
+ * -EIO in place of the codes sb_exit_code() reads as bad input.
+ */
+int sb_env_errno(int rc);
+
 /* For commands only: "@cmd: <e->msg>" on stderr; returns sb_exit_code(@rc). */
 int sb_error_report(const char *cmd, int rc, const struct sb_error *e);
 

@@ -13,7 +13,8 @@ enum sb_log_level {
 typedef void (*sb_log_sink)(enum sb_log_level level, const char *line,
 			    void *ctx);
 
-/* Send every line to @sink from now on; NULL restores the default. */
+/* Send every line to @sink from now on; NULL restores the default. For the
+ * front end only (slicebench --quiet): libraries log, they never redirect. */
 void sb_log_set(sb_log_sink sink, void *ctx);
 
 /* One line at @level, printf-style; longer than 4 KiB is cut. */

@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/error.h"
 #include "common/exitcodes.h"
 #include "fuzz/fuzz_io.h"
 #include "harness/boot/kernel.h"
@@ -16,12 +17,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	const char *path = fz_put("kernels/fz/kernel.json", data, len);
 	static struct kernel_info ki;
-	char err[1024] = "";
-	int r = kernel_parse_descriptor(path, "fz", &ki, err, sizeof(err));
+	struct sb_error e = { 0 };
+	int r = kernel_parse_descriptor(path, "fz", &ki, &e);
 
 	if (r) {
-		fz_check(r == SB_EXIT_USAGE, "bad input exits 2");
-		fz_check(!strncmp(err, path, strlen(path)),
+		fz_check(e.code == r && sb_exit_code(r) == SB_EXIT_USAGE,
+			 "bad input: a -errno that exits 2, in its record");
+		fz_check(!strncmp(e.msg, path, strlen(path)),
 			 "the message names the file");
 		return 0;
 	}

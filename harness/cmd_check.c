@@ -270,10 +270,8 @@ static int prepare(struct check *c, struct scenario *sc)
 			strerror(-r));
 		return SB_EXIT_USAGE;
 	}
-	if ((r = run_check_tools(&c->rn, c->ks, 2, err, sizeof(err)))) {
-		fprintf(stderr, "slicebench check: %s\n", err);
-		return r;
-	}
+	if ((r = run_check_tools(&c->rn, c->ks, 2, &e)))
+		return sb_error_report("slicebench check", r, &e);
 	if (plan_build(&c->plan, sc, c->rn.sha256, names, 2, (int)c->max))
 		return SB_EXIT_ENV;
 	struct run_root where = { .results = o->results,

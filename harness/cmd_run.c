@@ -309,8 +309,8 @@ int cmd_run(int argc, char **argv)
 	run_self_dirs(&rn);
 	if ((r = sha_of(o.scenario, rn.sha256)))
 		goto out;
-	if ((r = run_check_tools(&rn, ks, nk, err, sizeof(err)))) {
-		fprintf(stderr, "slicebench run: %s\n", err);
+	if ((r = run_check_tools(&rn, ks, nk, &e))) {
+		r = sb_error_report("slicebench run", r, &e);
 		goto out;
 	}
 	if (plan_build(&p, sc, rn.sha256, names, nk,

@@ -32,6 +32,7 @@ static int prepare(const struct runner *rn, struct run_kernel *k)
 {
 	char dir[PATH_MAX], init[PATH_MAX + 32];
 	struct initramfs_request req;
+	struct sb_error e;
 	int r;
 
 	if (k->prepared)
@@ -50,8 +51,11 @@ static int prepare(const struct runner *rn, struct run_kernel *k)
 	req = run_initramfs_request(rn, k, init, sizeof(init));
 	req.out_path = k->initrd;
 	sb_note("run: initramfs for %s: %s", k->ki.name, k->initrd);
-	if (initramfs_build(&req, k->error, sizeof(k->error)))
+	if (initramfs_build(&req, &e)) {
+		snprintf(k->error, sizeof(k->error), "%.*s",
+			 (int)sizeof(k->error) - 1, e.msg);
 		return -1;
+	}
 	k->prepared = 1;
 	return 0;
 }

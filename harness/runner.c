@@ -45,7 +45,7 @@ const volatile sig_atomic_t *run_catch_signals(int on)
 int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
 		       struct sb_error *e)
 {
-	char buf[1024], *save = NULL, err[1024];
+	char buf[1024], *save = NULL, why[sizeof(e->msg)];
 
 	snprintf(buf, sizeof(buf), "%s", list);
 	*n = 0;
@@ -56,12 +56,13 @@ int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
 					    "at most %d kernels",
 					    PLAN_MAX_KERNELS);
 		memset(&ks[*n], 0, sizeof(ks[*n]));
-		int r = kernel_lookup(t, &ks[*n].ki, err, sizeof(err));
+		int r = kernel_lookup(t, &ks[*n].ki, e);
 
-		if (r)
-			return sb_error_set(e,
-					    r == SB_EXIT_USAGE ? -EINVAL : -EIO,
-					    NULL, "--kernel", NULL, "%s", err);
+		if (r) { /* the option it came from, then the lookup's word */
+			snprintf(why, sizeof(why), "%s", e->msg);
+			return sb_error_set(e, r, NULL, "--kernel", NULL, "%s",
+					    why);
+		}
 		for (int i = 0; i < *n; i++)
 			if (!strcmp(ks[i].ki.name, ks[*n].ki.name))
 				return sb_error_set(e, -EINVAL, NULL,
@@ -196,8 +197,9 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 	    const struct plan_run *r, const char *root)
 {
 	char final[PATH_MAX], tmp[PATH_MAX + 32], start[32], end[32];
-	char path[PATH_MAX + 64], err[512];
+	char path[PATH_MAX + 64];
 	struct run_outcome out = { .failure = "" };
+	struct sb_error e;
 	json_t *m;
 	int rc;
 
@@ -218,8 +220,8 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 		json_decref(out.agent);
 		return 1;
 	}
-	if (!*out.failure && table_for_run(tmp, err, sizeof(err)))
-		sb_warn("  no delay table: %s", err);
+	if (!*out.failure && table_for_run(tmp, &e))
+		sb_warn("  no delay table: %s", e.msg);
 	sb_iso_time_now(end, sizeof(end));
 	m = manifest_build(rn, &k->ki, r, tmp, &out, start, end);
 	snprintf(path, sizeof(path), "%s/manifest.json", tmp);

@@ -49,11 +49,11 @@ int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
 /*
  * Is every workload tool of the scenario outside the registry a program
  * where @ks's runs start it (the guest's PATH, or build/bin and PATH on the
- * host)? 0 yes, else an SB_EXIT_* code with @err naming the scenario,
- * workload and tool.
+ * host)? 0 yes, else -EINVAL with @e naming the scenario, workload and
+ * tool, or a -errno of the guest's archive plan (initramfs_build()).
  */
 int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
-		    int nk, char *err, size_t errlen);
+		    int nk, struct sb_error *e);
 
 /*
  * One run of @r into @root (a temp dir, the manifest, a rename); 0

@@ -5,11 +5,12 @@
  * tools are the build's and the dependencies': a missing one is an
  * environment failure of each run, said there.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <unistd.h>
 
-#include "common/exitcodes.h"
+#include "common/error.h"
 #include "common/spawn.h"
 #include "harness/runner.h"
 #include "harness/workload.h"
@@ -24,16 +25,18 @@ static int on_host(const struct runner *rn, const char *tool)
 }
 
 static int not_found(const struct runner *rn, int w, const char *where,
-		     char *err, size_t errlen)
+		     struct sb_error *e)
 {
-	snprintf(err, errlen,
-		 "%s: workloads[%d].tool: \"%s\" is not a program %s",
-		 rn->scenario_path, w, rn->sc->workloads[w].tool, where);
-	return SB_EXIT_USAGE;
+	char path[32];
+
+	snprintf(path, sizeof(path), "workloads[%d].tool", w);
+	return sb_error_set(e, -EINVAL, rn->scenario_path, path, NULL,
+			    "\"%s\" is not a program %s",
+			    rn->sc->workloads[w].tool, where);
 }
 
 int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
-		    int nk, char *err, size_t errlen)
+		    int nk, struct sb_error *e)
 {
 	const struct run_kernel *vm = NULL;
 	const char *tools[SC_MAX_WORKLOADS];
@@ -55,20 +58,18 @@ int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
 		if (!on_host(rn, tools[i]))
 			return not_found(
 				rn, idx[i],
-				"in build/bin or on PATH (kernel host)", err,
-				errlen);
+				"in build/bin or on PATH (kernel host)", e);
 	if (vm && n) {
 		char init[PATH_MAX + 32];
 		struct initramfs_request req =
 			run_initramfs_request(rn, vm, init, sizeof(init));
-		int r = initramfs_missing_program(&req, tools, n, &miss, err,
-						  errlen);
+		int r = initramfs_missing_program(&req, tools, n, &miss, e);
 
 		if (r == 1)
 			return not_found(
 				rn, idx[miss],
 				"in the guest (its PATH holds slicebench's workloads, rt-tests, trace-cmd and busybox's applets)",
-				err, errlen);
+				e);
 		return r;
 	}
 	return 0;

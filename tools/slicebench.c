@@ -7,6 +7,7 @@
 #include "ci/cmds.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
+#include "common/log.h"
 #include "harness/cmds.h"
 
 struct command {
@@ -31,7 +32,10 @@ static const struct command commands[] = {
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: slicebench <command> [options]\n\ncommands:\n");
+	fprintf(f,
+		"usage: slicebench [--quiet] <command> [options]\n\n"
+		"  --quiet, -q  only warnings and errors: no progress lines\n"
+		"\ncommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
 	fprintf(f,
@@ -40,8 +44,22 @@ static void usage(FILE *f)
 		"3 cannot decide (missing dependency, VM failed, too little data)\n");
 }
 
+/* --quiet: the logger keeps the warnings and drops progress and notes. */
+static void quiet_sink(enum sb_log_level level, const char *line, void *ctx)
+{
+	(void)ctx;
+	if (level == SB_LOG_WARN)
+		fprintf(stderr, "%s\n", line);
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 2 &&
+	    (!strcmp(argv[1], "--quiet") || !strcmp(argv[1], "-q"))) {
+		sb_log_set(quiet_sink, NULL);
+		argc--;
+		argv++;
+	}
 	if (argc < 2) {
 		usage(stderr);
 		return SB_EXIT_USAGE;

@@ -164,11 +164,13 @@ static int print_json(json_t *j)
 
 static int lookup(const char *name, struct kernel_info *ki, int prepare)
 {
+	struct sb_error e;
 	char err[1024];
-	int ret = kernel_lookup(name, ki, err, sizeof(err));
+	int ret = kernel_lookup(name, ki, &e);
 
-	if (!ret && prepare)
-		ret = kernel_prepare(ki, err, sizeof(err));
+	if (ret)
+		return sb_error_report("slicebench kernel", ret, &e);
+	ret = prepare ? kernel_prepare(ki, err, sizeof(err)) : 0;
 	if (ret)
 		fprintf(stderr, "slicebench kernel: %s\n", err);
 	return ret;
@@ -177,7 +179,8 @@ static int lookup(const char *name, struct kernel_info *ki, int prepare)
 static int do_list(const char *name, int argc, char **argv)
 {
 	struct kernel_info ki;
-	char *names, *p, err[1024], versions[1024];
+	char *names, *p, versions[1024];
+	struct sb_error e;
 	size_t n;
 	int ret = kernel_list(&names, &n);
 
@@ -191,8 +194,8 @@ static int do_list(const char *name, int argc, char **argv)
 	}
 	p = names;
 	for (size_t i = 0; i < n; i++, p += strlen(p) + 1) {
-		if (kernel_lookup(p, &ki, err, sizeof(err))) {
-			printf("%-14s (bad descriptor: %s)\n", p, err);
+		if (kernel_lookup(p, &ki, &e)) {
+			printf("%-14s (bad descriptor: %s)\n", p, e.msg);
 			continue;
 		}
 		printf("%-14s %-7s %-28s %s\n", p, kernel_type_name(ki.type),
@@ -213,7 +216,8 @@ static int do_list(const char *name, int argc, char **argv)
 static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 			  const struct boot_opts *o, char *initrd, size_t len)
 {
-	char bin_dir[PATH_MAX], err[1024], dir[PATH_MAX];
+	char bin_dir[PATH_MAX], who[64], dir[PATH_MAX];
+	struct sb_error e;
 	int ret;
 
 	if (!o->init) {
@@ -245,10 +249,12 @@ static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 			.with_perf = o->with_perf,
 			.out_path = initrd,
 			.agent_optional = !o->require_agent },
-		err, sizeof(err));
-	if (ret)
-		fprintf(stderr, "slicebench kernel %s: %s\n", cmd, err);
-	return ret;
+		&e);
+	if (ret) {
+		snprintf(who, sizeof(who), "slicebench kernel %s", cmd);
+		return sb_error_report(who, ret, &e);
+	}
+	return 0;
 }
 
 static int do_initramfs(const char *name, int argc, char **argv)
@@ -352,7 +358,7 @@ static int do_boot(const char *name, int argc, char **argv)
 		     &res);
 	if (ret) {
 		fprintf(stderr, "slicebench kernel boot: %s\n", res.detail);
-		return ret;
+		return sb_exit_code(ret);
 	}
 	print_json(json_pack(
 		"{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:s}", "kernel",

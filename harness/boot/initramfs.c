@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "common/atomicio.h"
-#include "common/exitcodes.h"
+#include "common/error.h"
 #include "common/spawn.h"
 #include "harness/boot/capture.h"
 #include "harness/boot/cpio.h"
@@ -66,17 +66,27 @@ static int plan_add(struct plan *p, enum item_kind kind, const char *name,
 	return 0;
 }
 
+/* A host file (a program or library) at @name: its failure is the host's. */
+static int plan_file(struct plan *p, const char *name, const char *src,
+		     struct sb_error *e)
+{
+	int ret = plan_add(p, ITEM_FILE, name, src, 0755);
+
+	return ret ? sb_error_set(e, sb_env_errno(ret), NULL, NULL, NULL,
+				  "initramfs: %s: %s", src, strerror(-ret)) :
+		     0;
+}
+
 /* Plan the shared libraries of @prog as ldd lists them (none if static). */
-static int plan_libs(struct plan *p, const char *prog, char *err, size_t errlen)
+static int plan_libs(struct plan *p, const char *prog, struct sb_error *e)
 {
 	const char *argv[] = { "ldd", prog, NULL };
 	char *out = NULL;
 	int rc = capture_run(argv, 1, TOOL_TIMEOUT_NS, &out), ret = 0;
 
-	if (rc < 0) {
-		snprintf(err, errlen, "ldd %s: %s", prog, strerror(-rc));
-		return SB_EXIT_ENV;
-	}
+	if (rc < 0)
+		return sb_error_set(e, sb_env_errno(rc), NULL, NULL, NULL,
+				    "ldd %s: %s", prog, strerror(-rc));
 	if (rc != 0 || strstr(out, "not a dynamic executable")) {
 		free(out);
 		return 0; /* static */
@@ -89,16 +99,14 @@ static int plan_libs(struct plan *p, const char *prog, char *err, size_t errlen)
 		arrow = strstr(line, "=> ");
 		lib = arrow ? arrow + 3 : line + strspn(line, " \t");
 		lib[strcspn(lib, " \t")] = '\0';
-		if (arrow && !strcmp(lib, "not")) {
-			snprintf(err, errlen, "%s: library %.*s not found",
-				 prog,
-				 (int)strcspn(line + strspn(line, " \t"), " "),
-				 line + strspn(line, " \t"));
-			ret = SB_EXIT_ENV;
-		} else if (lib[0] == '/' &&
-			   plan_add(p, ITEM_FILE, lib, lib, 0755)) {
-			ret = SB_EXIT_ENV;
-		}
+		if (arrow && !strcmp(lib, "not"))
+			ret = sb_error_set(
+				e, -ENOPKG, prog, NULL, NULL,
+				"library %.*s not found",
+				(int)strcspn(line + strspn(line, " \t"), " "),
+				line + strspn(line, " \t"));
+		else if (lib[0] == '/')
+			ret = plan_file(p, lib, lib, e);
 		line = end ? end + 1 : NULL;
 	}
 	free(out);
@@ -107,47 +115,44 @@ static int plan_libs(struct plan *p, const char *prog, char *err, size_t errlen)
 
 /* A host program and its libraries at @name in the archive. */
 static int plan_program(struct plan *p, const char *prog, const char *name,
-			char *err, size_t errlen)
+			struct sb_error *e)
 {
 	char path[PATH_MAX];
 	int ret;
 
-	if (sb_find_program(prog, path, sizeof(path))) {
-		snprintf(err, errlen,
-			 "initramfs: %s not found (install it: make deps)",
-			 prog);
-		return SB_EXIT_ENV;
-	}
-	ret = plan_add(p, ITEM_FILE, name, path, 0755);
-	if (ret) {
-		snprintf(err, errlen, "initramfs: %s: %s", prog,
-			 strerror(-ret));
-		return SB_EXIT_ENV;
-	}
-	return plan_libs(p, path, err, errlen);
+	if (sb_find_program(prog, path, sizeof(path)))
+		return sb_error_set(
+			e, -ENOPKG, NULL, NULL, NULL,
+			"initramfs: %s not found (install it: make deps)",
+			prog);
+	ret = plan_file(p, name, path, e);
+	return ret ? ret : plan_libs(p, path, e);
 }
 
-static int plan_busybox(struct plan *p, char *err, size_t errlen)
+static int plan_busybox(struct plan *p, struct sb_error *e)
 {
 	char path[PATH_MAX], *out = NULL;
 	const char *argv[] = { path, "--list-full", NULL };
-	int ret = plan_program(p, "busybox", "bin/busybox", err, errlen);
+	int ret = plan_program(p, "busybox", "bin/busybox", e);
 
 	if (ret)
 		return ret;
 	sb_find_program("busybox", path, sizeof(path));
 	if (capture_run(argv, 0, TOOL_TIMEOUT_NS, &out)) {
 		free(out);
-		snprintf(err, errlen, "initramfs: %s --list-full failed", path);
-		return SB_EXIT_ENV;
+		return sb_error_set(e, -EIO, NULL, NULL, NULL,
+				    "initramfs: %s --list-full failed", path);
 	}
 	for (char *line = out; line && *line && !ret;) {
 		char *end = strchr(line, '\n');
 
 		if (end)
 			*end = '\0';
-		if (*line && plan_add(p, ITEM_LINK, line, "/bin/busybox", 0))
-			ret = SB_EXIT_ENV;
+		if (*line &&
+		    (ret = plan_add(p, ITEM_LINK, line, "/bin/busybox", 0)))
+			ret = sb_error_set(e, sb_env_errno(ret), NULL, NULL,
+					   NULL, "initramfs: %s: %s", line,
+					   strerror(-ret));
 		line = end ? end + 1 : NULL;
 	}
 	free(out);
@@ -156,59 +161,53 @@ static int plan_busybox(struct plan *p, char *err, size_t errlen)
 
 /* A program of the build's bin directory at bin/@prog, with its libraries. */
 static int plan_built(struct plan *p, const struct initramfs_request *req,
-		      const char *prog, int required, char *err, size_t errlen)
+		      const char *prog, int required, struct sb_error *e)
 {
 	char path[PATH_MAX], name[64];
+	int ret;
 
 	snprintf(path, sizeof(path), "%s/%s", req->bin_dir, prog);
-	if (access(path, X_OK)) {
-		if (required) {
-			snprintf(err, errlen,
-				 "initramfs: %s missing (build it: make %s)",
-				 path, path);
-			return SB_EXIT_ENV;
-		}
-		return 0;
-	}
+	if (access(path, X_OK))
+		return required ? sb_error_set(e, -ENOPKG, NULL, NULL, NULL,
+					       "initramfs: %s missing (build "
+					       "it: make %s)",
+					       path, path) :
+				  0;
 	snprintf(name, sizeof(name), "bin/%s", prog);
-	if (plan_add(p, ITEM_FILE, name, path, 0755) ||
-	    plan_libs(p, path, err, errlen))
-		return SB_EXIT_ENV;
-	return 0;
+	ret = plan_file(p, name, path, e);
+	return ret ? ret : plan_libs(p, path, e);
 }
 
 /* The agent, then every listed workload: built ones in /bin, others in /usr/bin. */
 static int plan_workloads(struct plan *p, const struct initramfs_request *req,
-			  char *err, size_t errlen)
+			  struct sb_error *e)
 {
-	int ret = plan_built(p, req, "sbguest", !req->agent_optional, err,
-			     errlen);
+	int ret = plan_built(p, req, "sbguest", !req->agent_optional, e);
 	char name[64];
 
 	for (const struct sb_workload *const *w = sbw_list(); !ret && *w; w++)
 		if (!(*w)->external)
-			ret = plan_built(p, req, (*w)->name, 0, err, errlen);
+			ret = plan_built(p, req, (*w)->name, 0, e);
 	for (const struct sb_workload *const *w = sbw_list(); !ret && *w; w++)
 		if ((*w)->external) {
 			snprintf(name, sizeof(name), "usr/bin/%s", (*w)->name);
-			ret = plan_program(p, (*w)->name, name, err, errlen);
+			ret = plan_program(p, (*w)->name, name, e);
 		}
 	return ret;
 }
 
+/* A file the request names (init, scenario, module): bad input if absent. */
 static int plan_input(struct plan *p, const char *what, const char *src,
-		      const char *name, mode_t perm, char *err, size_t errlen)
+		      const char *name, mode_t perm, struct sb_error *e)
 {
-	if (access(src, R_OK)) {
-		snprintf(err, errlen, "initramfs: %s %s: %s", what, src,
-			 strerror(errno));
-		return SB_EXIT_USAGE;
-	}
-	if (plan_add(p, ITEM_FILE, name, src, perm)) {
-		snprintf(err, errlen, "initramfs: %s %s: path too long", what,
-			 src);
-		return SB_EXIT_USAGE;
-	}
+	if (access(src, R_OK))
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				    "initramfs: %s %s: %s", what, src,
+				    strerror(errno));
+	if (plan_add(p, ITEM_FILE, name, src, perm))
+		return sb_error_set(e, -ENAMETOOLONG, NULL, NULL, NULL,
+				    "initramfs: %s %s: path too long", what,
+				    src);
 	return 0;
 }
 
@@ -217,8 +216,8 @@ static int plan_input(struct plan *p, const char *what, const char *src,
  * get those modules, numbered in load order; /init insmods them all.
  * A module absent from the tree is built in and needs nothing.
  */
-static int plan_modules(struct plan *p, const struct kernel_info *ki, char *err,
-			size_t errlen)
+static int plan_modules(struct plan *p, const struct kernel_info *ki,
+			struct sb_error *e)
 {
 	static const char *const mods[] = {
 		"drivers/virtio/virtio_ring.ko",
@@ -242,30 +241,29 @@ static int plan_modules(struct plan *p, const struct kernel_info *ki, char *err,
 		if (access(src, R_OK))
 			continue;
 		snprintf(name, sizeof(name), "lib/modules/%zu-%s", i, base);
-		ret = plan_input(p, "module", src, name, 0644, err, errlen);
+		ret = plan_input(p, "module", src, name, 0644, e);
 	}
 	return ret;
 }
 
 static int make_plan(struct plan *p, const struct initramfs_request *req,
-		     char *err, size_t errlen)
+		     struct sb_error *e)
 {
 	int ret;
 
-	ret = plan_input(p, "init", req->init_path, "init", 0755, err, errlen);
+	ret = plan_input(p, "init", req->init_path, "init", 0755, e);
 	if (!ret && req->scenario_path)
 		ret = plan_input(p, "scenario", req->scenario_path,
-				 "etc/slicebench/scenario.json", 0644, err,
-				 errlen);
+				 "etc/slicebench/scenario.json", 0644, e);
 	if (!ret)
-		ret = plan_workloads(p, req, err, errlen);
+		ret = plan_workloads(p, req, e);
 	if (!ret && req->with_perf)
-		ret = plan_program(p, "perf", "usr/bin/perf", err, errlen);
+		ret = plan_program(p, "perf", "usr/bin/perf", e);
 	if (!ret)
-		ret = plan_modules(p, req->kernel, err, errlen);
+		ret = plan_modules(p, req->kernel, e);
 	/* After the real programs, so an applet never shadows one. */
 	if (!ret)
-		ret = plan_busybox(p, err, errlen);
+		ret = plan_busybox(p, e);
 	return ret;
 }
 
@@ -317,11 +315,12 @@ static int reusable(const struct plan *p, const char *out, const char *stamp,
 	return same;
 }
 
-static int write_archive(const struct plan *p, const char *out, char *err,
-			 size_t errlen)
+static int write_archive(const struct plan *p, const char *out,
+			 struct sb_error *e)
 {
 	static const char *const dirs[] = { "dev", "proc", "sys", "tmp",
 					    "run", "out",  "mnt" };
+	const char *what = NULL; /* what failed, for the message */
 	struct cpio c;
 	int ret = 0;
 
@@ -337,15 +336,19 @@ static int write_archive(const struct plan *p, const char *out, char *err,
 			      cpio_add_symlink(&c, it->name, it->src) :
 			      cpio_add_file(&c, it->name, it->perm, it->src);
 		if (ret)
-			snprintf(err, errlen, "initramfs: %s: %s", it->src,
-				 strerror(-ret));
+			what = it->src;
 	}
-	if (!ret && (ret = cpio_finish(&c)))
-		snprintf(err, errlen, "initramfs: %s", strerror(-ret));
+	if (!ret)
+		ret = cpio_finish(&c);
 	if (!ret && (ret = sb_write_file_atomic(out, c.buf, c.len)))
-		snprintf(err, errlen, "initramfs: %s: %s", out, strerror(-ret));
+		what = out;
 	cpio_free(&c);
-	return ret ? SB_EXIT_ENV : 0;
+	if (!ret)
+		return 0;
+	/* the host's failure, not the request's */
+	return sb_error_set(e, sb_env_errno(ret), NULL, NULL, NULL,
+			    "initramfs: %s%s%s", what ? what : "",
+			    what ? ": " : "", strerror(-ret));
 }
 
 /* Is @name (an archive path) @prog in a directory of the guest's PATH? */
@@ -365,10 +368,10 @@ static int on_guest_path(const char *name, const char *prog)
 
 int initramfs_missing_program(const struct initramfs_request *req,
 			      const char *const *progs, size_t n,
-			      size_t *missing, char *err, size_t errlen)
+			      size_t *missing, struct sb_error *e)
 {
 	struct plan p = { 0 };
-	int ret = make_plan(&p, req, err, errlen);
+	int ret = make_plan(&p, req, e);
 
 	for (size_t k = 0; !ret && k < n; k++) {
 		size_t i = 0;
@@ -384,33 +387,27 @@ int initramfs_missing_program(const struct initramfs_request *req,
 	return ret;
 }
 
-int initramfs_build(const struct initramfs_request *req, char *err,
-		    size_t errlen)
+int initramfs_build(const struct initramfs_request *req, struct sb_error *e)
 {
 	struct plan p = { 0 };
 	char stamp[PATH_MAX + 8], hash[65];
 	int ret;
 
-	if (!req->init_path || !req->bin_dir || !req->out_path) {
-		snprintf(err, errlen,
-			 "initramfs: init, bin_dir and out_path are required");
-		return SB_EXIT_USAGE;
-	}
+	if (!req->init_path || !req->bin_dir || !req->out_path)
+		return sb_error_set(
+			e, -EINVAL, NULL, NULL, NULL,
+			"initramfs: init, bin_dir and out_path are required");
 	snprintf(stamp, sizeof(stamp), "%s.plan", req->out_path);
-	ret = make_plan(&p, req, err, errlen);
-	if (!ret && plan_hash(&p, hash)) {
-		snprintf(err, errlen, "initramfs: out of memory");
-		ret = SB_EXIT_ENV;
-	}
-	if (!ret) {
-		if (!reusable(&p, req->out_path, stamp, hash)) {
-			ret = write_archive(&p, req->out_path, err, errlen);
-			if (!ret && sb_write_file_atomic(stamp, hash, 64)) {
-				snprintf(err, errlen,
-					 "initramfs: %s: cannot write", stamp);
-				ret = SB_EXIT_ENV;
-			}
-		}
+	ret = make_plan(&p, req, e);
+	if (!ret && plan_hash(&p, hash))
+		ret = sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				   "initramfs: out of memory");
+	if (!ret && !reusable(&p, req->out_path, stamp, hash)) {
+		ret = write_archive(&p, req->out_path, e);
+		if (!ret && (ret = sb_write_file_atomic(stamp, hash, 64)))
+			ret = sb_error_set(e, sb_env_errno(ret), NULL, NULL,
+					   NULL, "initramfs: %s: cannot write",
+					   stamp);
 	}
 	free(p.v);
 	return ret;

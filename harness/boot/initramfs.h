@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 
+#include "common/error.h"
 #include "harness/boot/kernel.h"
 
 struct initramfs_request {
@@ -34,20 +35,20 @@ struct initramfs_request {
 
 /*
  * Build the archive. Reuses @out_path when it is newer than every input.
- * Returns 0 or an SB_EXIT_* code with @err set (a missing program such as
- * busybox or trace-cmd: SB_EXIT_ENV naming it).
+ * Returns 0 or a -errno with @e: -EINVAL or -ENAMETOOLONG (an input the
+ * request names is unreadable), -ENOPKG (a program such as busybox or
+ * trace-cmd is missing, named), another for what failed on this host.
  */
-int initramfs_build(const struct initramfs_request *req, char *err,
-		    size_t errlen);
+int initramfs_build(const struct initramfs_request *req, struct sb_error *e);
 
 /*
  * Would the archive @req describes (out_path unused) hold each of the @n
  * @progs on the guest's PATH (/bin, /sbin, /usr/bin, /usr/sbin)? 0 yes,
- * 1 with @missing the index of the first that it would not, else an
- * SB_EXIT_* code with @err set. The plan is made once for all of them.
+ * 1 with @missing the index of the first that it would not, else a -errno
+ * with @e as initramfs_build(). The plan is made once for all of them.
  */
 int initramfs_missing_program(const struct initramfs_request *req,
 			      const char *const *progs, size_t n,
-			      size_t *missing, char *err, size_t errlen);
+			      size_t *missing, struct sb_error *e);
 
 #endif

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/exitcodes.h"
+#include "common/error.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/kernel_backends.h"
 
@@ -128,8 +128,8 @@ static int set_path(char *dst, size_t size, const char *base, const char *s)
 }
 
 static int parse_field(const struct field *f, json_t *v, const char *base,
-		       struct kernel_info *ki, const char *path, char *err,
-		       size_t errlen)
+		       struct kernel_info *ki, const char *path,
+		       struct sb_error *e)
 {
 	char *dst = (char *)ki + f->offset;
 	const char *s = json_string_value(v);
@@ -149,16 +149,16 @@ static int parse_field(const struct field *f, json_t *v, const char *base,
 		goto bad;
 	return 0;
 bad:
-	snprintf(err, errlen, "%s: %s: %s is not %s", path, f->key,
-		 s ? s : (json_is_true(v) ? "true" : "this value"),
-		 f->kind == F_BOOL    ? "a boolean" :
-		 f->kind == F_MACHINE ? "\"pc\" or \"microvm\"" :
-					"a non-empty string of sane length");
-	return SB_EXIT_USAGE;
+	return sb_error_set(
+		e, -EINVAL, path, f->key, NULL, "%s is not %s",
+		s ? s : (json_is_true(v) ? "true" : "this value"),
+		f->kind == F_BOOL    ? "a boolean" :
+		f->kind == F_MACHINE ? "\"pc\" or \"microvm\"" :
+				       "a non-empty string of sane length");
 }
 
 static int parse_type(json_t *root, const char *path, enum kernel_type *t,
-		      char *err, size_t errlen)
+		      struct sb_error *e)
 {
 	const char *s = json_string_value(json_object_get(root, "type"));
 
@@ -168,11 +168,11 @@ static int parse_type(json_t *root, const char *path, enum kernel_type *t,
 		*t = b->type;
 		return 0;
 	}
-	snprintf(err, errlen,
-		 "%s: type: %s%s%s is not a kernel type (debian, source, host)",
-		 path, s ? "\"" : "", s ? s : "missing or not a string",
-		 s ? "\"" : "");
-	return SB_EXIT_USAGE;
+	return sb_error_set(
+		e, -EINVAL, path, "type", NULL,
+		"%s%s%s is not a kernel type (debian, source, host)",
+		s ? "\"" : "", s ? s : "missing or not a string",
+		s ? "\"" : "");
 }
 
 static const struct field *find_field(const char *key)
@@ -184,18 +184,17 @@ static const struct field *find_field(const char *key)
 }
 
 static int parse_root(json_t *root, const char *path, struct kernel_info *ki,
-		      char *err, size_t errlen)
+		      struct sb_error *e)
 {
 	char tmp[PATH_MAX], base[PATH_MAX];
 	const char *key;
 	json_t *v;
 	int ret;
 
-	if (!json_is_object(root)) {
-		snprintf(err, errlen, "%s: not a JSON object", path);
-		return SB_EXIT_USAGE;
-	}
-	ret = parse_type(root, path, &ki->type, err, errlen);
+	if (!json_is_object(root))
+		return sb_error_set(e, -EINVAL, path, NULL, NULL,
+				    "not a JSON object");
+	ret = parse_type(root, path, &ki->type, e);
 	if (ret)
 		return ret;
 	snprintf(tmp, sizeof(tmp), "%s", path);
@@ -206,33 +205,28 @@ static int parse_root(json_t *root, const char *path, struct kernel_info *ki,
 
 		if (!strcmp(key, "type"))
 			continue;
-		if (!f) {
-			snprintf(err, errlen, "%s: %s: unknown key", path, key);
-			return SB_EXIT_USAGE;
-		}
-		if (!(f->types & (1u << ki->type))) {
-			snprintf(err, errlen,
-				 "%s: %s: not a key of type \"%s\" kernels",
-				 path, key, kernel_type_name(ki->type));
-			return SB_EXIT_USAGE;
-		}
-		ret = parse_field(f, v, base, ki, path, err, errlen);
+		if (!f)
+			return sb_error_set(e, -EINVAL, path, key, NULL,
+					    "unknown key");
+		if (!(f->types & (1u << ki->type)))
+			return sb_error_set(e, -EINVAL, path, key, NULL,
+					    "not a key of type \"%s\" kernels",
+					    kernel_type_name(ki->type));
+		ret = parse_field(f, v, base, ki, path, e);
 		if (ret)
 			return ret;
 	}
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
 		if (fields[i].required &&
 		    (fields[i].types & (1u << ki->type)) &&
-		    !json_object_get(root, fields[i].key)) {
-			snprintf(err, errlen, "%s: %s: missing", path,
-				 fields[i].key);
-			return SB_EXIT_USAGE;
-		}
+		    !json_object_get(root, fields[i].key))
+			return sb_error_set(e, -EINVAL, path, fields[i].key,
+					    NULL, "missing");
 	return 0;
 }
 
 int kernel_parse_descriptor(const char *path, const char *name,
-			    struct kernel_info *ki, char *err, size_t errlen)
+			    struct kernel_info *ki, struct sb_error *e)
 {
 	json_error_t jerr;
 	json_t *root;
@@ -241,16 +235,14 @@ int kernel_parse_descriptor(const char *path, const char *name,
 	memset(ki, 0, sizeof(*ki));
 	ki->custom_slices = 1;
 	if (set_string(ki->name, sizeof(ki->name), name) ||
-	    set_string(ki->descriptor, sizeof(ki->descriptor), path)) {
-		snprintf(err, errlen, "%s: kernel name too long", path);
-		return SB_EXIT_USAGE;
-	}
+	    set_string(ki->descriptor, sizeof(ki->descriptor), path))
+		return sb_error_set(e, -ENAMETOOLONG, path, NULL, NULL,
+				    "kernel name too long");
 	root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-	if (!root) {
-		snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text);
-		return SB_EXIT_USAGE;
-	}
-	ret = parse_root(root, path, ki, err, errlen);
+	if (!root) /* "FILE:LINE: why", as compilers say it */
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s:%d: %s",
+				    path, jerr.line, jerr.text);
+	ret = parse_root(root, path, ki, e);
 	json_decref(root);
 	if (ret)
 		return ret;
@@ -271,8 +263,8 @@ static int release_has_slices(const char *release)
 	return major > 6 || (major == 6 && minor >= 12);
 }
 
-static int lookup_path(const char *name, struct kernel_info *ki, char *err,
-		       size_t errlen)
+static int lookup_path(const char *name, struct kernel_info *ki,
+		       struct sb_error *e)
 {
 	struct stat st;
 
@@ -281,28 +273,26 @@ static int lookup_path(const char *name, struct kernel_info *ki, char *err,
 	ki->type = KERNEL_PATH;
 	strcpy(ki->machine, "pc");
 	if (stat(name, &st) || !S_ISREG(st.st_mode) ||
-	    !realpath(name, ki->image)) {
-		snprintf(err, errlen, "KERNEL=%s: not a readable image file",
-			 name);
-		return SB_EXIT_USAGE;
-	}
-	if (set_string(ki->source, sizeof(ki->source), ki->image)) {
-		snprintf(err, errlen, "KERNEL=%s: path too long", name);
-		return SB_EXIT_USAGE;
-	}
+	    !realpath(name, ki->image))
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				    "KERNEL=%s: not a readable image file",
+				    name);
+	if (set_string(ki->source, sizeof(ki->source), ki->image))
+		return sb_error_set(e, -ENAMETOOLONG, NULL, NULL, NULL,
+				    "KERNEL=%s: path too long", name);
 	strcpy(ki->description, "an image booted as is");
-	if (kernel_image_release(ki->image, ki->release, sizeof(ki->release))) {
-		snprintf(err, errlen, "KERNEL=%s: not an x86 bzImage", name);
-		return SB_EXIT_USAGE;
-	}
+	if (kernel_image_release(ki->image, ki->release, sizeof(ki->release)))
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				    "KERNEL=%s: not an x86 bzImage", name);
 	ki->custom_slices = release_has_slices(ki->release);
 	return 0;
 }
 
-static void unknown_kernel(const char *name, char *err, size_t errlen)
+/* -EINVAL: "unknown kernel 'NAME'; available: ..." (the descriptors). */
+static int unknown_kernel(const char *name, struct sb_error *e)
 {
-	char *names = NULL, *p;
-	size_t count = 0, used;
+	char *names = NULL, *p, err[sizeof(e->msg)];
+	size_t count = 0, used, errlen = sizeof(err);
 
 	used = (size_t)snprintf(err, errlen,
 				"unknown kernel '%s'; available:", name);
@@ -316,11 +306,12 @@ static void unknown_kernel(const char *name, char *err, size_t errlen)
 			 "%s or a path to a bzImage (from %s)",
 			 count ? "," : "", kernel_dir());
 	free(names);
+	return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s", err);
 }
 
 /* "NAME@VERSION": NAME's descriptor, which must be of type debian, pinned. */
-static int lookup_pinned(const char *name, struct kernel_info *ki, char *err,
-			 size_t errlen)
+static int lookup_pinned(const char *name, struct kernel_info *ki,
+			 struct sb_error *e)
 {
 	const char *at = strchr(name, '@');
 	char base[64];
@@ -328,24 +319,20 @@ static int lookup_pinned(const char *name, struct kernel_info *ki, char *err,
 
 	if (at - name >= (long)sizeof(base) || !at[1] ||
 	    strlen(at + 1) >= sizeof(ki->version) ||
-	    strspn(at + 1, "0123456789.-") != strlen(at + 1)) {
-		snprintf(err, errlen,
-			 "%s: VERSION of NAME@VERSION is a release as "
-			 "`slicebench kernel list` shows it, such as 6.12.107",
-			 name);
-		return SB_EXIT_USAGE;
-	}
+	    strspn(at + 1, "0123456789.-") != strlen(at + 1))
+		return sb_error_set(e, -EINVAL, NULL, NULL, name,
+				    "VERSION of NAME@VERSION is a release as "
+				    "`slicebench kernel list` shows it, such "
+				    "as 6.12.107");
 	snprintf(base, sizeof(base), "%.*s", (int)(at - name), name);
-	ret = kernel_lookup(base, ki, err, errlen);
+	ret = kernel_lookup(base, ki, e);
 	if (ret)
 		return ret;
-	if (ki->type != KERNEL_DEBIAN) {
-		snprintf(err, errlen,
-			 "%s: @VERSION pins a Debian-type kernel; %s is of "
-			 "type %s",
-			 name, base, kernel_type_name(ki->type));
-		return SB_EXIT_USAGE;
-	}
+	if (ki->type != KERNEL_DEBIAN)
+		return sb_error_set(e, -EINVAL, NULL, NULL, name,
+				    "@VERSION pins a Debian-type kernel; %s "
+				    "is of type %s",
+				    base, kernel_type_name(ki->type));
 	snprintf(ki->name, sizeof(ki->name), "%s", name);
 	snprintf(ki->version, sizeof(ki->version), "%s", at + 1);
 	ki->image[0] = ki->release[0] = ki->source[0] = '\0';
@@ -354,27 +341,24 @@ static int lookup_pinned(const char *name, struct kernel_info *ki, char *err,
 	return 0;
 }
 
-int kernel_lookup(const char *name, struct kernel_info *ki, char *err,
-		  size_t errlen)
+int kernel_lookup(const char *name, struct kernel_info *ki, struct sb_error *e)
 {
 	const struct kernel_backend *b;
 	char path[PATH_MAX];
 	int ret;
 
 	if (strchr(name, '/'))
-		return lookup_path(name, ki, err, errlen);
+		return lookup_path(name, ki, e);
 	if (strchr(name, '@'))
-		return lookup_pinned(name, ki, err, errlen);
+		return lookup_pinned(name, ki, e);
 	snprintf(path, sizeof(path), "%s/%s/kernel.json", kernel_dir(), name);
 	if (!*name ||
 	    strspn(name,
 		   "abcdefghijklmnopqrstuvwxyz"
 		   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != strlen(name) ||
-	    name[0] == '.' || access(path, R_OK)) {
-		unknown_kernel(name, err, errlen);
-		return SB_EXIT_USAGE;
-	}
-	ret = kernel_parse_descriptor(path, name, ki, err, errlen);
+	    name[0] == '.' || access(path, R_OK))
+		return unknown_kernel(name, e);
+	ret = kernel_parse_descriptor(path, name, ki, e);
 	if (ret)
 		return ret;
 	b = kernel_backend_of(ki->type);

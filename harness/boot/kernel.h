@@ -10,6 +10,8 @@
 #include <limits.h>
 #include <stddef.h>
 
+#include "common/error.h"
+
 enum kernel_type {
 	KERNEL_DEBIAN, /* a Debian linux-image package */
 	KERNEL_SOURCE, /* built from source with a fragment + patch queue */
@@ -53,11 +55,10 @@ int kernel_list(char **names, size_t *count);
 /*
  * Resolve @name (a descriptor name, "NAME@VERSION" for a Debian-type
  * descriptor pinned to one point release, "host", or a path to an image)
- * without fetching or building. Returns 0, or an SB_EXIT_* code with @err set
- * (unknown kernel: SB_EXIT_USAGE, and @err lists the available ones).
+ * without fetching or building. Returns 0, or -EINVAL (-ENAMETOOLONG) with
+ * @e (an unknown kernel: the message lists the available ones).
  */
-int kernel_lookup(const char *name, struct kernel_info *ki, char *err,
-		  size_t errlen);
+int kernel_lookup(const char *name, struct kernel_info *ki, struct sb_error *e);
 
 /*
  * The point releases apt offers for Debian-type @ki, newest first, as
@@ -76,10 +77,10 @@ int kernel_prepare(struct kernel_info *ki, char *err, size_t errlen);
  * Parse the descriptor @path for kernel @name into @ki (paths relative to
  * the descriptor's directory are made absolute). Unknown keys, unknown types
  * and keys of another type are errors naming the file and the key.
- * Returns 0 or SB_EXIT_USAGE with @err set.
+ * Returns 0 or -EINVAL (-ENAMETOOLONG) with @e.
  */
 int kernel_parse_descriptor(const char *path, const char *name,
-			    struct kernel_info *ki, char *err, size_t errlen);
+			    struct kernel_info *ki, struct sb_error *e);
 
 /*
  * Release string (uname -r) stored in the setup header of the x86 bzImage

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "common/atomicio.h"
-#include "common/exitcodes.h"
+#include "common/error.h"
 #include "common/spawn.h"
 #include "harness/boot/capture.h"
 #include "harness/boot/vm_boot.h"
@@ -283,15 +283,19 @@ int vm_boot(const struct vm_request *req, const char *accel,
 	if (temp_file(qlog, sizeof(qlog), "qemu") ||
 	    (!console &&
 	     temp_file(console_tmp, sizeof(console_tmp), "console"))) {
+		int err = errno;
+
 		snprintf(res->detail, sizeof(res->detail),
-			 "cannot create a temporary file: %s", strerror(errno));
-		return SB_EXIT_ENV;
+			 "cannot create a temporary file: %s", strerror(err));
+		return sb_env_errno(-err);
 	}
 	if (!console)
 		console = console_tmp;
 	a = calloc(1, sizeof(*a));
-	if (!a)
-		return SB_EXIT_ENV;
+	if (!a) {
+		snprintf(res->detail, sizeof(res->detail), "out of memory");
+		return -ENOMEM;
+	}
 	pid = vm_build_args(a, req, accel, console);
 	unlink(console); /* QEMU creates it; never read a previous boot */
 	if (req->results_out)
@@ -310,7 +314,7 @@ int vm_boot(const struct vm_request *req, const char *accel,
 				 " (install qemu-system-x86: make deps)" :
 				 "");
 		unlink(qlog);
-		return SB_EXIT_ENV;
+		return sb_env_errno((int)pid);
 	}
 	deadline = req->timeout_ns ? w.start_ns + (int64_t)req->timeout_ns : -1;
 	for (;;) {

@@ -18,7 +18,6 @@
 #include "common/log.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
-#include "common/exitcodes.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm_boot.h"
 
@@ -173,7 +172,7 @@ int vm_choose_accel(const struct vm_request *req, struct vm_result *res)
 	} else {
 		snprintf(res->detail, sizeof(res->detail),
 			 "accel: \"%s\" is not one of " VM_ACCELS, a);
-		return SB_EXIT_USAGE;
+		return -EINVAL;
 	}
 	if (!strcmp(res->accel, "virtual")) {
 		snprintf(line, sizeof(line),
@@ -202,7 +201,7 @@ int vm_run(const struct vm_request *req, struct vm_result *res)
 			 "kernel %s has no image to boot",
 			 req->kernel ? req->kernel->name : "(none)");
 		res->status = VM_QEMU_FAILED;
-		return SB_EXIT_USAGE;
+		return -EINVAL;
 	}
 	ret = vm_choose_accel(req, res);
 	if (ret) {
@@ -220,7 +219,7 @@ int vm_run(const struct vm_request *req, struct vm_result *res)
 				 "for %d NUMA nodes",
 				 req->numa_nodes);
 			res->status = VM_QEMU_FAILED;
-			return SB_EXIT_USAGE;
+			return -EINVAL;
 		}
 		one = *req;
 		one.cpus = 1;

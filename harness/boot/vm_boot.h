@@ -26,7 +26,8 @@ int vm_build_args(struct vm_args *a, const struct vm_request *req,
 /*
  * Boot @req with @accel ("kvm", "tcg", "icount"), watch the console and
  * classify into @res (accel fields untouched). Returns 0 when QEMU ran, or
- * SB_EXIT_ENV with res->detail set.
+ * a -errno of the host (never one sb_exit_code() reads as bad input) with
+ * res->detail set.
  */
 int vm_boot(const struct vm_request *req, const char *accel,
 	    struct vm_result *res);

@@ -55,6 +55,16 @@ run=$(complete_runs "$tmp/clamp/latest")
 [[ $(jq '.slice.requested_ns' "$run/workloads/tiny.json") == 100000 ]] || fail "tiny slice not 100us"
 [[ $(jq '.slice.requested_ns' "$run/workloads/huge.json") == 100000000 ]] || fail "huge slice not 100ms"
 
+echo "check: --quiet keeps the warnings and drops the progress lines"
+"$sb" --quiet run --kernel host --scenario "$tmp/clamp.json" --results "$tmp/quiet" \
+	>"$tmp/quiet.out" 2>"$tmp/quiet.err" || fail "--quiet run exited $?"
+progress='^results: |\]: running$|: complete in '
+! grep -qE "$progress" "$tmp/quiet.out" "$tmp/quiet.err" || fail "--quiet printed progress"
+grep -q 'workloads\[0\]\.slice: 10us clamped to 100us' "$tmp/quiet.err" || fail "--quiet lost the warning"
+grep -q '^== host / A' "$tmp/quiet.out" || fail "--quiet lost the results table"
+[[ -n $(complete_runs "$tmp/quiet/latest") ]] || fail "--quiet run did not complete"
+[[ $(grep -cE "$progress" "$tmp/out") -ge 3 ]] || fail "without --quiet the progress lines are missing"
+
 echo "check: an unknown tool is refused before any run, naming the workload"
 scenario "$tmp/tool.json" tool 2 1 '[{"tool": "cyclic"}, {"tool": "no-such-tool"}]'
 bad "$tmp/tool.json" 'tool.json: workloads\[1\]\.tool: "no-such-tool" is not a program in build/bin or on PATH'

@@ -147,7 +147,8 @@ static char *tmp_trace(const void *head, size_t len, size_t fill)
 	return path;
 }
 
-static int read_file(const char *path, char *err, size_t len)
+/* Read @path; the exit code `table` gives (the record checked). */
+static int read_file(const char *path, struct sb_error *e)
 {
 	struct sbt_opts o = { 0 };
 	struct sbt *s = sbt_new(&o);
@@ -155,23 +156,25 @@ static int read_file(const char *path, char *err, size_t len)
 	int rc;
 
 	assert_non_null(s);
-	rc = sbt_read_trace(s, path, &rec, err, len);
+	rc = sbt_read_trace(s, path, &rec, e);
+	if (rc)
+		assert_int_equal(e->code, rc);
 	sbt_free(s);
-	return rc;
+	return sb_exit_code(rc);
 }
 
 static void test_corrupt_files(void **state)
 {
 	static const char tracedat[] = "\x17\x08\x44tracing6\0\0\0\0\x04";
 	uint64_t perf[13] = { 0 };
-	char err[512];
+	struct sb_error e;
 	char *p;
 
 	(void)state;
 	/* trace.dat magic, then garbage */
 	p = tmp_trace(tracedat, sizeof(tracedat), 3000);
-	assert_int_equal(read_file(p, err, sizeof(err)), SB_EXIT_USAGE);
-	assert_non_null(strstr(err, p));
+	assert_int_equal(read_file(p, &e), SB_EXIT_USAGE);
+	assert_non_null(strstr(e.msg, p));
 	unlink(p);
 	free(p);
 	/* perf.data whose data section runs past the end of the file */
@@ -180,16 +183,16 @@ static void test_corrupt_files(void **state)
 	perf[5] = 4096;
 	perf[6] = 1 << 20;
 	p = tmp_trace(perf, sizeof(perf), 4096);
-	assert_int_equal(read_file(p, err, sizeof(err)), SB_EXIT_USAGE);
-	assert_non_null(strstr(err, "truncated"));
+	assert_int_equal(read_file(p, &e), SB_EXIT_USAGE);
+	assert_non_null(strstr(e.msg, "truncated"));
 	unlink(p);
 	free(p);
 	/* neither format */
 	p = tmp_trace("hello world", 11, 0);
-	assert_int_equal(read_file(p, err, sizeof(err)), SB_EXIT_USAGE);
+	assert_int_equal(read_file(p, &e), SB_EXIT_USAGE);
 	unlink(p);
 	free(p);
-	assert_int_equal(read_file("/nonexistent/trace.dat", err, sizeof(err)),
+	assert_int_equal(read_file("/nonexistent/trace.dat", &e),
 			 SB_EXIT_USAGE);
 }
 

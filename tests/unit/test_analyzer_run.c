@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* table_for_run on a run directory: trace + window.json in, table.txt + table.json out. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,7 +15,6 @@
 
 #include "analyzer/table_run.h"
 #include "common/atomicio.h"
-#include "common/exitcodes.h"
 #include "tests/unit/test_analyzer_writer.h"
 
 #define T0 (100 * 1000000000ull)
@@ -67,14 +67,15 @@ static void put(const char *dir, const char *name, const char *text)
 
 static void test_window_and_outputs(void **state)
 {
-	char *dir = run_dir(), err[512], path[256];
+	char *dir = run_dir(), path[256];
+	struct sb_error e;
 	json_t *j, *total;
 
 	(void)state;
 	/* the measured window: [101 s, 102 s] */
 	put(dir, "window.json",
 	    "{\"start_mono_ns\": 101000000000, \"end_mono_ns\": 102000000000}");
-	assert_int_equal(table_for_run(dir, err, sizeof(err)), 0);
+	assert_int_equal(table_for_run(dir, &e), 0);
 	j = load(dir, "table.json");
 	assert_string_equal(json_string_value(json_object_get(j, "tool")),
 			    "slicebench-table");
@@ -100,7 +101,7 @@ static void test_window_and_outputs(void **state)
 	/* without window.json: the whole trace, 30000 switch-ins + 2 first */
 	snprintf(path, sizeof(path), "%s/window.json", dir);
 	unlink(path);
-	assert_int_equal(table_for_run(dir, err, sizeof(err)), 0);
+	assert_int_equal(table_for_run(dir, &e), 0);
 	j = load(dir, "table.json");
 	total = json_object_get(j, "total");
 	assert_int_equal(json_integer_value(json_object_get(total, "switches")),
@@ -112,18 +113,19 @@ static void test_window_and_outputs(void **state)
 
 static void test_bad_inputs(void **state)
 {
-	char *dir = run_dir(), err[512], path[256];
+	char *dir = run_dir(), path[256];
+	struct sb_error e;
 
 	(void)state;
 	put(dir, "window.json", "{\"start_mono_ns\": 5}");
-	assert_int_equal(table_for_run(dir, err, sizeof(err)), SB_EXIT_USAGE);
-	assert_non_null(strstr(err, "window.json"));
+	assert_int_equal(table_for_run(dir, &e), -EINVAL);
+	assert_non_null(strstr(e.msg, "window.json"));
 	put(dir, "window.json", "not json");
-	assert_int_equal(table_for_run(dir, err, sizeof(err)), SB_EXIT_USAGE);
+	assert_int_equal(table_for_run(dir, &e), -EINVAL);
 	snprintf(path, sizeof(path), "%s/trace.dat", dir);
 	unlink(path);
-	assert_int_equal(table_for_run(dir, err, sizeof(err)), SB_EXIT_USAGE);
-	assert_non_null(strstr(err, "no trace.dat or perf.data"));
+	assert_int_equal(table_for_run(dir, &e), -EINVAL);
+	assert_non_null(strstr(e.msg, "no trace.dat or perf.data"));
 	assert_int_equal(sb_rm_rf(dir), 0);
 	free(dir);
 }

@@ -98,8 +98,9 @@ static char *fixture(void)
 	return fixture_as(AS_TRACEDAT);
 }
 
+/* Read @path into @t; the exit code `table` gives (the record checked). */
 static int analyze(const char *path, uint64_t since, struct sbt_table *t,
-		   char *err, size_t len)
+		   struct sb_error *e)
 {
 	struct sbt_opts o = { .since_ns = since };
 	struct sbt_table_opts to = { .sort = SBT_SORT_SWITCHES };
@@ -108,13 +109,15 @@ static int analyze(const char *path, uint64_t since, struct sbt_table *t,
 	int rc;
 
 	assert_non_null(s);
-	rc = sbt_read_trace(s, path, &rec, err, len);
+	rc = sbt_read_trace(s, path, &rec, e);
+	if (rc)
+		assert_int_equal(e->code, rc);
 	if (!rc) {
 		assert_true(!strcmp(rec, "trace-cmd") || !strcmp(rec, "perf"));
 		assert_int_equal(sbt_table_build(s, &to, t), 0);
 	}
 	sbt_free(s);
-	return rc;
+	return sb_exit_code(rc);
 }
 
 static const struct sbt_row *row(const struct sbt_table *t, int pid)
@@ -128,11 +131,11 @@ static const struct sbt_row *row(const struct sbt_table *t, int pid)
 
 static void check_delays(char *path)
 {
-	char err[512];
+	struct sb_error e;
 	const struct sbt_row *a, *b, *c;
 	struct sbt_table t = { 0 };
 
-	assert_int_equal(analyze(path, 0, &t, err, sizeof(err)), 0);
+	assert_int_equal(analyze(path, 0, &t, &e), 0);
 	a = row(&t, 10);
 	b = row(&t, 11);
 	c = row(&t, 12);
@@ -154,8 +157,7 @@ static void check_delays(char *path)
 	assert_int_equal(t.ngroups, 3);
 	sbt_table_free(&t);
 	/* a window from 1650 us: only the waits that end after it */
-	assert_int_equal(analyze(path, T0 + 1650 * US, &t, err, sizeof(err)),
-			 0);
+	assert_int_equal(analyze(path, T0 + 1650 * US, &t, &e), 0);
 	assert_int_equal(row(&t, 10)->switches, 1);
 	assert_int_equal(row(&t, 11)->switches, 1);
 	sbt_table_free(&t);
@@ -174,12 +176,13 @@ static void test_read_delays(void **state)
  * are PERF_RECORD_LOST (5 of them, on CPU 1). */
 static void test_perfdata_delays(void **state)
 {
-	char *path = fixture_as(0), err[512];
+	char *path = fixture_as(0);
+	struct sb_error e;
 	struct sbt_table t = { 0 };
 
 	(void)state;
-	if (analyze(path, 0, &t, err, sizeof(err)))
-		fail_msg("%s", err);
+	if (analyze(path, 0, &t, &e))
+		fail_msg("%s", e.msg);
 	assert_int_equal(t.sum.lost_events, 5);
 	sbt_table_free(&t);
 	check_delays(path);
@@ -192,16 +195,15 @@ static void test_perfdata_refused(void **state)
 					      TDW_PERF_COMPRESSED };
 	static const char *const why[] = { "pipe-mode", "compressed" };
 	struct sbt_table t = { 0 };
-	char err[512];
+	struct sb_error e;
 
 	(void)state;
 	for (size_t i = 0; i < 2; i++) {
 		char *path = fixture_as(kinds[i]);
 
-		assert_int_equal(analyze(path, 0, &t, err, sizeof(err)),
-				 SB_EXIT_USAGE);
-		assert_non_null(strstr(err, path));
-		assert_non_null(strstr(err, why[i]));
+		assert_int_equal(analyze(path, 0, &t, &e), SB_EXIT_USAGE);
+		assert_non_null(strstr(e.msg, path));
+		assert_non_null(strstr(e.msg, why[i]));
 		unlink(path);
 		free(path);
 	}
@@ -210,7 +212,8 @@ static void test_perfdata_refused(void **state)
 /* Every cut of the file is exit 2 naming it (@perf: as write_fixture). */
 static void check_truncated(unsigned int perf)
 {
-	char *path = fixture_as(perf), err[512];
+	char *path = fixture_as(perf);
+	struct sb_error e;
 	struct sbt_table t = { 0 };
 	long size;
 	FILE *f = fopen(path, "r+b");
@@ -221,9 +224,8 @@ static void check_truncated(unsigned int perf)
 	fclose(f);
 	for (long cut = 8; cut < size; cut += cut < 600 ? 37 : 1024) {
 		assert_int_equal(truncate(path, cut), 0);
-		assert_int_equal(analyze(path, 0, &t, err, sizeof(err)),
-				 SB_EXIT_USAGE);
-		assert_non_null(strstr(err, path));
+		assert_int_equal(analyze(path, 0, &t, &e), SB_EXIT_USAGE);
+		assert_non_null(strstr(e.msg, path));
 		assert_int_equal(write_fixture(path, perf), 0);
 	}
 	/* garbage over the event data must not crash the reader */
@@ -233,7 +235,7 @@ static void check_truncated(unsigned int perf)
 	for (int i = 0; i < 200; i++)
 		fputc(0xa5 ^ i, f);
 	fclose(f);
-	if (analyze(path, 0, &t, err, sizeof(err)) == 0)
+	if (analyze(path, 0, &t, &e) == 0)
 		sbt_table_free(&t);
 	unlink(path);
 	free(path);

@@ -58,9 +58,16 @@ static int teardown(void **state)
 	return sb_rm_rf(root);
 }
 
+/* kernel_lookup with its message in @err; the exit code a command gives. */
 static int lookup(const char *name, struct kernel_info *ki, char *err)
 {
-	return kernel_lookup(name, ki, err, 512);
+	struct sb_error e;
+	int rc = kernel_lookup(name, ki, &e);
+
+	if (rc)
+		assert_int_equal(e.code, rc);
+	snprintf(err, 512, "%.511s", rc ? e.msg : "");
+	return sb_exit_code(rc);
 }
 
 static void test_debian(void **state)

@@ -81,6 +81,7 @@ static void test_log_default_streams(void **state)
 
 static void test_error_record(void **state)
 {
+	char longname[300];
 	struct sb_error e;
 
 	(void)state;
@@ -98,6 +99,12 @@ static void test_error_record(void **state)
 	assert_string_equal(e.msg, "sbatch not on PATH");
 	assert_int_equal(e.file[0], '\0');
 	assert_int_equal(sb_error_set(NULL, -EIO, "f", NULL, NULL, "x"), -EIO);
+	/* a file name longer than its field is whole in the message */
+	memset(longname, 'a', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	sb_error_set(&e, -EBADMSG, longname, NULL, NULL, "cut short");
+	assert_int_equal(strlen(e.msg), sizeof(longname) - 1 + 11);
+	assert_int_equal(strlen(e.file), sizeof(e.file) - 1);
 }
 
 static void test_exit_code(void **state)
@@ -110,6 +117,9 @@ static void test_exit_code(void **state)
 	assert_int_equal(sb_exit_code(-ENOPKG), SB_EXIT_ENV);
 	assert_int_equal(sb_exit_code(-EIO), SB_EXIT_ENV);
 	assert_int_equal(sb_exit_code(-ENOMEM), SB_EXIT_ENV);
+	assert_int_equal(sb_env_errno(-EINVAL), -EIO);
+	assert_int_equal(sb_env_errno(-ERANGE), -EIO);
+	assert_int_equal(sb_env_errno(-ENOSPC), -ENOSPC);
 }
 
 int main(void)
