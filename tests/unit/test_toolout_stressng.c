@@ -9,22 +9,18 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "common/atomicio.h"
+#include "tests/unit/toolout_fixture.h"
 #include "harness/toolout/stressng.h"
 
 static char path[4096], err[256];
 static struct sng_result res;
 
+/* Parse tests/fixtures/toolout/@name. */
 static int parse_fixture(const char *name)
 {
-	const char *root = getenv("SLICEBENCH_ROOT");
-	char *text;
-	size_t len;
+	char *text = toolout_fixture(name, path, sizeof(path));
 	int r;
 
-	snprintf(path, sizeof(path), "%s/tests/fixtures/toolout/%s",
-		 root && *root ? root : ".", name);
-	assert_int_equal(sb_read_file(path, &text, &len), 0);
 	*err = '\0';
 	r = sng_parse(text, path, &res, err, sizeof(err));
 	free(text);
