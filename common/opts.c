@@ -34,6 +34,16 @@ static int out_of_range(const struct sb_opt *o, int64_t v)
 	return o->max > o->min && (v < o->min || v > o->max);
 }
 
+/* The one message for a value outside [min, max]; -EINVAL. */
+static int out_of_range_error(const struct sb_opt *o, const char *v, char *err,
+			      size_t errlen)
+{
+	snprintf(err, errlen,
+		 "--%s: \"%s\" is out of range [%" PRId64 ", %" PRId64 "]",
+		 o->name, v, o->min, o->max);
+	return -EINVAL;
+}
+
 static int parse_int(const struct sb_opt *o, const char *v, char *err,
 		     size_t errlen)
 {
@@ -47,13 +57,8 @@ static int parse_int(const struct sb_opt *o, const char *v, char *err,
 			 v);
 		return -EINVAL;
 	}
-	if (out_of_range(o, x)) {
-		snprintf(err, errlen,
-			 "--%s: \"%s\" is out of range [%" PRId64 ", %" PRId64
-			 "]",
-			 o->name, v, o->min, o->max);
-		return -EINVAL;
-	}
+	if (out_of_range(o, x))
+		return out_of_range_error(o, v, err, errlen);
 	*(int64_t *)o->dest = x;
 	return 0;
 }
@@ -71,13 +76,8 @@ static int parse_u64(const struct sb_opt *o, const char *v, char *err,
 			 o->name, v);
 		return -EINVAL;
 	}
-	if (o->max > o->min && (x < (uint64_t)o->min || x > (uint64_t)o->max)) {
-		snprintf(err, errlen,
-			 "--%s: \"%s\" is out of range [%" PRId64 ", %" PRId64
-			 "]",
-			 o->name, v, o->min, o->max);
-		return -EINVAL;
-	}
+	if (o->max > o->min && (x < (uint64_t)o->min || x > (uint64_t)o->max))
+		return out_of_range_error(o, v, err, errlen);
 	*(uint64_t *)o->dest = x;
 	return 0;
 }
