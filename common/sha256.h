@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* SHA-256 of files and buffers as lowercase hex (OpenSSL's libcrypto). */
+/* SHA-256 of files and buffers as lowercase hex (libmd). */
 #ifndef SB_SHA256_H
 #define SB_SHA256_H
 

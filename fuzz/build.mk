@@ -43,7 +43,7 @@ fuzz_perf_text_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 FUZZ_TARGETS += fuzz_kernel_desc
 fuzz_kernel_desc_SRCS := fuzz/fuzz_kernel_desc.c $(BOOT_CORE_SRCS) \
 			 $(COMMON_SRCS) $(COMMON_HOST_SRCS) $(FUZZ_IO_SRCS:common/atomicio.c=)
-fuzz_kernel_desc_LDLIBS := -ljansson -lcrypto -lm
+fuzz_kernel_desc_LDLIBS := -ljansson -lmd -lm
 
 # Each crash the fuzzers found, as a unit test (tests/unit/test_fuzz_regress_*).
 UNIT_TESTS += test_fuzz_regress_duration

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
 	gcc make clang clang-format clang-tidy cppcheck shellcheck pkg-config
-	libclang-rt-14-dev libcmocka-dev libjansson-dev libnuma-dev
+	libclang-rt-14-dev libcmocka-dev libjansson-dev libmd-dev libnuma-dev
 	libtracecmd-dev libtracefs-dev libtraceevent-dev trace-cmd
 	rt-tests stress-ng linux-perf hyperfine gnuplot-nox jq chromium
 	qemu-system-x86 busybox-static cpio zstd xz-utils ccache

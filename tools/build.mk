@@ -3,4 +3,4 @@ PROGS += slicebench
 slicebench_SRCS := tools/slicebench.c $(COMMON_SRCS) $(COMMON_HOST_SRCS) \
 		   $(HARNESS_SRCS) \
 		   $(BOOT_SRCS) $(ANALYZER_SRCS) $(CI_SRCS)
-slicebench_LDLIBS := -ljansson -lcrypto $(ANALYZER_LDLIBS) -lm -lpthread
+slicebench_LDLIBS := -ljansson -lmd $(ANALYZER_LDLIBS) -lm -lpthread

@@ -10,13 +10,13 @@ BOOT_SRCS := $(BOOT_CORE_SRCS) harness/boot/cmd_kernel.c
 UNIT_TESTS += test_boot_kernel test_boot_cpio test_boot_build
 test_boot_kernel_SRCS := tests/unit/test_boot_kernel.c $(BOOT_CORE_SRCS) $(COMMON_SRCS) \
 			 $(COMMON_HOST_SRCS)
-test_boot_kernel_LDLIBS := -ljansson -lcrypto -lm
+test_boot_kernel_LDLIBS := -ljansson -lmd -lm
 test_boot_cpio_SRCS := tests/unit/test_boot_cpio.c harness/boot/cpio.c \
 		       harness/boot/capture.c $(COMMON_SRCS)
-test_boot_cpio_LDLIBS := -ljansson -lcrypto -lm
+test_boot_cpio_LDLIBS := -ljansson -lmd -lm
 test_boot_build_SRCS := tests/unit/test_boot_build.c harness/boot/kernel_build.c \
 			harness/boot/capture.c $(COMMON_SRCS) $(COMMON_HOST_SRCS)
-test_boot_build_LDLIBS := -ljansson -lcrypto -lm
+test_boot_build_LDLIBS := -ljansson -lmd -lm
 UNIT_TESTS += test_boot_vm
 test_boot_vm_SRCS := tests/unit/test_boot_vm.c harness/boot/vm_args.c \
 		     harness/boot/vm.c harness/boot/capture.c $(COMMON_SRCS)
