@@ -308,10 +308,9 @@ static void hist_apply(const struct sbt *s)
 static int dist_add(struct pending *p, struct sbt_dist *d, uint64_t v)
 {
 	if (!d->hist && d->count == SBT_FEW) {
-		d->hist = malloc(sizeof(*d->hist));
+		d->hist = sb_hist_new();
 		if (!d->hist)
 			return -ENOMEM;
-		sb_hist_init(d->hist);
 		for (int i = 0; i < SBT_FEW; i++)
 			sb_hist_add(d->hist, d->few[i]);
 	}
@@ -365,6 +364,7 @@ static int close_cell(struct sbt *s, struct sbt_dist *d)
 static int series_add(struct sbt *s, struct series *se, size_t k, uint64_t d)
 {
 	struct sbt_dist *cell;
+	int r;
 
 	if (k >= se->len) {
 		size_t len = k + 1;
@@ -387,10 +387,17 @@ static int series_add(struct sbt *s, struct series *se, size_t k, uint64_t d)
 	cell = &se->iv[k];
 	if (!cell->compact)
 		return dist_add(s->pending, cell, d);
-	cell->hist = malloc(sizeof(*cell->hist));
+	r = sb_hist_compact_add(&cell->compact, d);
+	if (!r) {
+		cell->count++;
+		sb_sum_add(&cell->sum, d);
+	}
+	if (r != -ERANGE)
+		return r;
+	/* a bucket too full for the compact form: the cell is whole again */
+	cell->hist = sb_hist_new();
 	if (!cell->hist)
 		return -ENOMEM;
-	sb_hist_init(cell->hist);
 	sb_hist_merge_compact(cell->hist, cell->compact);
 	free(cell->compact);
 	cell->compact = NULL;

@@ -153,7 +153,7 @@ static int row_intervals(struct sbt_row *r, const struct sbt *s,
 		return -ENOMEM;
 	r->niv = n;
 	for (size_t k = 0; k < n; k++) {
-		sb_hist_init(tmp);
+		sb_hist_clear(tmp);
 		merge_interval(s, o, comm, k, n - 1, tmp);
 		r->iv[k].delays = tmp->count;
 		r->iv[k].avg_ns = sb_hist_mean(tmp);
@@ -179,7 +179,11 @@ static void task_row(struct sbt_row *r, const struct sbt_task_stats *ts,
 	r->max_start_ns = ts->max_start_ns;
 	r->max_end_ns = ts->max_end_ns;
 	r->delays = ts->delays;
-	sb_hist_init(tmp);
+	if (ts->delays->hist) { /* all its values: read in place */
+		row_percentiles(r, ts->delays->hist);
+		return;
+	}
+	sb_hist_clear(tmp);
 	sbt_dist_merge(tmp, ts->delays);
 	row_percentiles(r, tmp);
 }
@@ -212,7 +216,7 @@ static int build_groups(const struct sbt *s, const struct sbt_table_opts *o,
 		g->pids = calloc(j - i, sizeof(*g->pids));
 		if (!g->pids)
 			return -ENOMEM;
-		sb_hist_init(gh);
+		sb_hist_clear(gh);
 		for (size_t k = i; k < j; k++) {
 			row_add(g, &t->tasks[k]);
 			sbt_dist_merge(gh, t->tasks[k].delays);
@@ -236,7 +240,7 @@ static int build_total(const struct sbt *s, const struct sbt_table_opts *o,
 	struct sbt_row *r = &t->total;
 
 	snprintf(r->task, sizeof(r->task), "TOTAL:");
-	sb_hist_init(gh);
+	sb_hist_clear(gh);
 	for (size_t i = 0; i < t->ntasks; i++) {
 		row_add(r, &t->tasks[i]);
 		sbt_dist_merge(gh, t->tasks[i].delays);
@@ -262,10 +266,12 @@ int sbt_table_build(struct sbt *s, const struct sbt_table_opts *o,
 		    struct sbt_table *t)
 {
 	size_t n = sbt_task_count(s);
-	struct sb_hist *h = malloc(2 * sizeof(*h));
+	struct sb_hist *h = calloc(2, sizeof(*h));
 	int err = -ENOMEM;
 
 	memset(t, 0, sizeof(*t));
+	if (h) /* empty, as sb_hist_new() gives them */
+		h[0].min = h[1].min = UINT64_MAX;
 	sbt_summary_get(s, &t->sum);
 	t->tasks = calloc(n ? n : 1, sizeof(*t->tasks));
 	if (!h || !t->tasks || sbt_finish(s) || copy_lost(s, t))

@@ -14,6 +14,31 @@ void sb_hist_init(struct sb_hist *h)
 	h->min = UINT64_MAX;
 }
 
+struct sb_hist *sb_hist_new(void)
+{
+	struct sb_hist *h = calloc(1, sizeof(*h));
+
+	if (h)
+		h->min = UINT64_MAX;
+	return h;
+}
+
+void sb_hist_clear(struct sb_hist *h)
+{
+	if (h->count > h->overflow) {
+		unsigned int lo = sb_hist_index(h->min);
+		unsigned int hi = h->max >> SB_HIST_MAX_BITS ?
+					  SB_HIST_BUCKETS - 1 :
+					  sb_hist_index(h->max);
+
+		memset(&h->buckets[lo], 0,
+		       (hi - lo + 1) * sizeof(h->buckets[0]));
+	}
+	h->count = h->overflow = h->max = 0;
+	h->sum = (struct sb_sum){ 0, 0 };
+	h->min = UINT64_MAX;
+}
+
 unsigned int sb_hist_index(uint64_t v)
 {
 	unsigned int msb, shift;
@@ -112,6 +137,45 @@ void sb_hist_merge_compact(struct sb_hist *dst,
 		   src->max);
 	for (uint32_t i = 0; i < src->n; i++)
 		dst->buckets[src->b[i].index] += src->b[i].count;
+}
+
+int sb_hist_compact_add(struct sb_hist_compact **cp, uint64_t v)
+{
+	struct sb_hist_compact *c = *cp;
+	uint32_t lo = 0, hi = c->n;
+	unsigned int i = sb_hist_index(v);
+
+	while (!(v >> SB_HIST_MAX_BITS) && lo < hi) { /* first index >= i */
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (c->b[mid].index < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (v >> SB_HIST_MAX_BITS) {
+		c->overflow++;
+	} else if (lo < c->n && c->b[lo].index == i) {
+		if (c->b[lo].count == UINT32_MAX)
+			return -ERANGE;
+		c->b[lo].count++;
+	} else {
+		c = realloc(c, sizeof(*c) + (c->n + 1) * sizeof(c->b[0]));
+		if (!c)
+			return -ENOMEM;
+		*cp = c;
+		memmove(&c->b[lo + 1], &c->b[lo],
+			(c->n - lo) * sizeof(c->b[0]));
+		c->b[lo] = (struct sb_hist_bucket){ .index = i, .count = 1 };
+		c->n++;
+	}
+	c->count++;
+	sb_sum_add(&c->sum, v);
+	if (v < c->min)
+		c->min = v;
+	if (v > c->max)
+		c->max = v;
+	return 0;
 }
 
 double sb_hist_mean(const struct sb_hist *h)

@@ -54,6 +54,13 @@ struct sb_hist {
 };
 
 void sb_hist_init(struct sb_hist *h);
+/* A new empty histogram (free() it), NULL when out of memory: calloc'd,
+ * so fresh memory is not written twice. */
+struct sb_hist *sb_hist_new(void);
+/* Empty @h, writing only the buckets between those of its min and max
+ * (the index is monotonic: no value lies outside), for a histogram used
+ * again and again. */
+void sb_hist_clear(struct sb_hist *h);
 void sb_hist_add(struct sb_hist *h, uint64_t v);
 void sb_hist_merge(struct sb_hist *dst, const struct sb_hist *src);
 
@@ -80,6 +87,13 @@ struct sb_hist_compact {
 int sb_hist_compact(const struct sb_hist *h, struct sb_hist_compact **out);
 void sb_hist_merge_compact(struct sb_hist *dst,
 			   const struct sb_hist_compact *src);
+/*
+ * Add @v to the compact histogram *@c (reallocated when its bucket is
+ * new): as adding it to the histogram it was made from and compacting
+ * again, without the whole histogram. 0, -ERANGE (the bucket is full: *@c
+ * unchanged) or -ENOMEM.
+ */
+int sb_hist_compact_add(struct sb_hist_compact **c, uint64_t v);
 /* @q in [0, 100]; returns 0 for an empty histogram. */
 uint64_t sb_hist_percentile(const struct sb_hist *h, double q);
 double sb_hist_mean(const struct sb_hist *h);

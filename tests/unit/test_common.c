@@ -183,6 +183,47 @@ static void test_hist_compact(void **state)
 	assert_null(c);
 }
 
+/* Adding to a compact histogram is adding to the whole one and compacting
+ * again; clearing a used one or making a new one gives the empty one. */
+static void test_hist_compact_add_clear_new(void **state)
+{
+	static struct sb_hist h, a, empty;
+	struct sb_hist_compact *c = NULL;
+	struct sb_hist *n = sb_hist_new();
+	uint64_t x = 2463534242ull, v, lo, hi;
+
+	(void)state;
+	sb_hist_init(&empty);
+	assert_non_null(n);
+	assert_memory_equal(n, &empty, sizeof(empty));
+	free(n);
+	sb_hist_init(&h);
+	sb_hist_add(&h, 1000);
+	assert_int_equal(sb_hist_compact(&h, &c), 0);
+	for (int i = 0; i < 3000; i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		v = (x & 0xffffffffull) << (i % 12); /* some overflow */
+		sb_hist_add(&h, v);
+		assert_int_equal(sb_hist_compact_add(&c, v), 0);
+	}
+	sb_hist_init(&a);
+	sb_hist_merge_compact(&a, c);
+	assert_memory_equal(&a, &h, sizeof(h));
+	c->b[0].count = UINT32_MAX; /* a full bucket refuses, unchanged */
+	sb_hist_bucket_range(c->b[0].index, &lo, &hi);
+	assert_int_equal(sb_hist_compact_add(&c, hi), -ERANGE);
+	assert_int_equal(c->count, h.count);
+	free(c);
+
+	sb_hist_clear(&h);
+	assert_memory_equal(&h, &empty, sizeof(h));
+	sb_hist_add(&h, 1ull << 45); /* only overflow, then clear */
+	sb_hist_clear(&h);
+	assert_memory_equal(&h, &empty, sizeof(h));
+}
+
 static void test_hist_json(void **state)
 {
 	static struct sb_hist h;
@@ -343,6 +384,7 @@ int main(void)
 		cmocka_unit_test(test_hist_percentiles_vs_exact),
 		cmocka_unit_test(test_hist_merge_overflow_empty),
 		cmocka_unit_test(test_hist_compact),
+		cmocka_unit_test(test_hist_compact_add_clear_new),
 		cmocka_unit_test(test_hist_json),
 		cmocka_unit_test(test_atomic_write_read),
 		cmocka_unit_test(test_memfile),
