@@ -3,14 +3,14 @@ ANALYZER_CORE_SRCS := analyzer/sbt.c analyzer/sbt_table.c
 # The readers (with the error record they fill, common/error.c).
 ANALYZER_READ_SRCS := analyzer/read_trace.c analyzer/read_perfdata.c \
 		      analyzer/perfdata_file.c analyzer/sched_decode.c \
-		      analyzer/comm_pool.c analyzer/ev_order.c \
+		      analyzer/ev_order.c analyzer/ev_pipe.c \
 		      analyzer/probe.c analyzer/read_tracedat.c \
 		      analyzer/rb_page.c analyzer/tracedat_check.c \
 		      common/error.c
 ANALYZER_SRCS := $(ANALYZER_CORE_SRCS) $(ANALYZER_READ_SRCS) \
 		 analyzer/fmt_text.c analyzer/fmt_json.c analyzer/analyze.c \
 		 analyzer/cmd_table.c analyzer/table_run.c
-ANALYZER_LDLIBS := $(shell pkg-config --libs libtracecmd libtraceevent)
+ANALYZER_LDLIBS := $(shell pkg-config --libs libtracecmd libtraceevent) -lpthread
 CPPFLAGS += $(shell pkg-config --cflags libtracecmd)
 
 UNIT_TESTS += test_analyzer_core test_analyzer_read test_analyzer_tracedat
@@ -33,6 +33,7 @@ test_analyzer_run_SRCS := tests/unit/test_analyzer_run.c \
 test_analyzer_run_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 UNIT_TESTS += test_analyzer_order
 test_analyzer_order_SRCS := tests/unit/test_analyzer_order.c \
-			    analyzer/ev_order.c analyzer/comm_pool.c
+			    analyzer/ev_order.c analyzer/ev_pipe.c
+test_analyzer_order_LDLIBS := -lpthread
 UNIT_TESTS += test_rb_page
 test_rb_page_SRCS := tests/unit/test_rb_page.c analyzer/rb_page.c

@@ -7,7 +7,9 @@
 
 #include "analyzer/ev_order.h"
 
-#define EV_ORDER_FIRST 65536 /* events: 3.5 MiB, over a huge page */
+/* The room is mapped in whole huge pages (2 MiB): a mapping of another
+ * size is not aligned to them and falls back to small pages. */
+#define EV_ORDER_FIRST_BYTES (4u << 20)
 
 /* Does run @a deliver before run @b (time, then file order)? */
 static int before(const struct ev_run *a, const struct ev_run *b)
@@ -103,10 +105,8 @@ static void compact(struct ev_order *o)
  * small page cost a fifth of the reader's time. */
 static int grow(struct ev_order *o)
 {
-	size_t cap = o->cap ? o->cap * 2 : EV_ORDER_FIRST;
-	size_t bytes = cap * sizeof(*o->evs);
-	void *p = o->evs ? mremap(o->evs, o->cap * sizeof(*o->evs), bytes,
-				  MREMAP_MAYMOVE) :
+	size_t bytes = o->bytes ? o->bytes * 2 : EV_ORDER_FIRST_BYTES;
+	void *p = o->evs ? mremap(o->evs, o->bytes, bytes, MREMAP_MAYMOVE) :
 			   mmap(NULL, bytes, PROT_READ | PROT_WRITE,
 				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
@@ -114,7 +114,8 @@ static int grow(struct ev_order *o)
 		return -ENOMEM;
 	madvise(p, bytes, MADV_HUGEPAGE); /* a hint: refused is fine */
 	o->evs = p;
-	o->cap = cap;
+	o->bytes = bytes;
+	o->cap = bytes / sizeof(*o->evs);
 	return 0;
 }
 
@@ -163,7 +164,7 @@ int ev_order_flush(struct ev_order *o, uint64_t limit,
 void ev_order_free(struct ev_order *o)
 {
 	if (o->evs)
-		munmap(o->evs, o->cap * sizeof(*o->evs));
+		munmap(o->evs, o->bytes);
 	free(o->heap);
 	memset(o, 0, sizeof(*o));
 }

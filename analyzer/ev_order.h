@@ -11,16 +11,32 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* An event kept for its turn: the core event with interned comms (ids of
- * a comm_pool), or lost events (@lost > 0, then only ts and cpu hold). */
+#include "analyzer/sbt.h"
+
+/* What an ordered_ev is: an event or timed lost events (both put in time
+ * order), or, between a reader and the thread that orders its events,
+ * lost events that count at once, a round's end and the file's end. */
+enum ordered_kind {
+	OEV_EVENT,
+	OEV_LOST, /* @n events lost on @cpu (-1: not said) */
+	OEV_LOST_NOW, /* lost with no time: counted when read, as perf does */
+	OEV_ROUND_END,
+	OEV_FILE_END,
+};
+
+/* An event kept for its turn: the core event with its comms' first
+ * SBT_COMM_LEN - 1 bytes (carried, so that whoever delivers it needs no
+ * table of names), or lost events (then only ts, cpu and @n hold). */
 struct ordered_ev {
 	uint64_t ts;
 	uint64_t off; /* where the record lies in its file, for messages */
-	uint64_t prev_state;
-	uint64_t lost;
-	int32_t cpu, pid, next_pid, arg; /* arg: child pid or target CPU */
-	uint32_t comm, next_comm;
-	uint32_t type; /* enum sbt_ev_type */
+	uint64_t n; /* prev_state of a switch, or the count of lost events */
+	int32_t cpu, pid;
+	int32_t arg; /* next pid (switch), child pid (fork) or target CPU */
+	uint8_t kind; /* enum ordered_kind */
+	uint8_t type; /* enum sbt_ev_type */
+	uint8_t has_comm, has_next_comm;
+	char comm[SBT_COMM_LEN], next_comm[SBT_COMM_LEN];
 };
 
 struct ev_run {
@@ -31,6 +47,7 @@ struct ev_run {
 struct ev_order {
 	struct ordered_ev *evs; /* not delivered yet, in file order */
 	size_t n, cap;
+	size_t bytes; /* mapped for @evs */
 	struct ev_run *heap; /* the closed runs, a min-heap on (ts, index) */
 	size_t nheap, heap_cap;
 	size_t open_start; /* the run being added to: [open_start, n) */

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/comm_pool.h"
 #include "analyzer/ev_order.h"
+#include "analyzer/ev_pipe.h"
 #include "analyzer/perfdata_file.h"
 #include "analyzer/sbt_read.h"
 #include "analyzer/sched_decode.h"
@@ -51,12 +51,13 @@ struct reader {
 	struct sched_decoder dec;
 	unsigned char *ours; /* per attribute: may carry a sched event we read */
 	struct id_cache cache[ID_CACHE];
-	struct comm_pool comms;
 	struct ev_order order;
+	struct ev_pipe *pipe; /* to the thread that feeds the core */
+	struct sb_error feed_e; /* what stopped that thread, if anything */
 	unsigned char *win; /* bytes [win_at, win_at + win_len) of the file */
 	uint64_t win_at;
 	size_t win_len;
-	uint64_t next_flush, max_ts;
+	uint64_t next_flush, max_ts; /* the pipe thread's */
 	struct sb_error *e;
 	int rc; /* 0, or the -errno of what stopped the reading (in @e) */
 };
@@ -66,13 +67,6 @@ static int corrupt(struct reader *r, uint64_t off, const char *what)
 	r->rc = sb_error_set(r->e, -EBADMSG, r->f.path, NULL, NULL,
 			     "record at offset %" PRIu64 ": %s", off, what);
 	return -EINVAL;
-}
-
-static int no_memory(struct reader *r)
-{
-	r->rc = sb_error_set(r->e, -ENOMEM, r->f.path, NULL, NULL,
-			     "out of memory");
-	return -ENOMEM;
 }
 
 /* The @n bytes of the data section at @off (checked to lie in it), read
@@ -221,17 +215,15 @@ static uint64_t lost_count(const unsigned char *rec, uint32_t size,
 	return size >= 16 ? pd_rd64(rec + 8) : 0;
 }
 
-/* Intern the comms of @ev into @x. */
-static int intern(struct reader *r, const struct sbt_event *ev,
-		  struct ordered_ev *x)
+/* Keep the first SBT_COMM_LEN - 1 bytes of @comm (readable, as
+ * sched_decode() gives them) in @dst; 0 when there is none. */
+static uint8_t keep_comm(char dst[SBT_COMM_LEN], const char *comm)
 {
-	x->comm = ev->comm ? comm_pool_id(&r->comms, ev->comm) : COMM_NONE;
-	x->next_comm = ev->next_comm ? comm_pool_id(&r->comms, ev->next_comm) :
-				       COMM_NONE;
-	if ((ev->comm && x->comm == COMM_NONE) ||
-	    (ev->next_comm && x->next_comm == COMM_NONE))
-		return no_memory(r);
-	return 0;
+	if (!comm)
+		return 0;
+	memcpy(dst, comm, SBT_COMM_LEN - 1);
+	dst[SBT_COMM_LEN - 1] = '\0';
+	return 1;
 }
 
 /* Decode the sample at @off (@rec, @size bytes) into @x: 1 when it is a
@@ -268,51 +260,51 @@ static int decode_sample(struct reader *r, uint64_t off,
 		return -EINVAL;
 	}
 	x->off = off;
-	x->lost = 0;
-	x->type = ev.type;
+	x->kind = OEV_EVENT;
+	x->type = (uint8_t)ev.type;
 	x->pid = ev.pid;
-	x->prev_state = ev.prev_state;
-	x->next_pid = ev.next_pid;
-	x->arg = ev.type == SBT_EV_FORK ? ev.child_pid : ev.target_cpu;
-	return intern(r, &ev, x) ? -ENOMEM : 1;
+	x->n = ev.prev_state;
+	x->arg = ev.type == SBT_EV_SWITCH ? ev.next_pid :
+		 ev.type == SBT_EV_FORK	  ? ev.child_pid :
+					    ev.target_cpu;
+	x->has_comm = keep_comm(x->comm, ev.comm);
+	x->has_next_comm = keep_comm(x->next_comm, ev.next_comm);
+	return 1;
 }
 
-/* Feed one event, in its turn, to the core. */
+/* Feed one event, in its turn, to the core (in the pipe's thread). */
 static int deliver(void *arg, const struct ordered_ev *x)
 {
 	struct reader *r = arg;
 	struct sbt_event ev = { 0 };
 	int e;
 
-	if (x->lost) {
-		sbt_add_lost(r->s, x->cpu, x->lost);
+	if (x->kind == OEV_LOST) {
+		sbt_add_lost(r->s, x->cpu, x->n);
 		return 0;
 	}
 	ev.type = (enum sbt_ev_type)x->type;
 	ev.ts_ns = x->ts;
 	ev.cpu = x->cpu;
 	ev.pid = x->pid;
-	ev.prev_state = x->prev_state;
-	ev.next_pid = x->next_pid;
-	if (ev.type == SBT_EV_FORK)
+	if (ev.type == SBT_EV_SWITCH) {
+		ev.prev_state = x->n;
+		ev.next_pid = x->arg;
+	} else if (ev.type == SBT_EV_FORK) {
 		ev.child_pid = x->arg;
-	else
+	} else {
 		ev.target_cpu = x->arg;
-	ev.comm = x->comm == COMM_NONE ? NULL :
-					 comm_pool_name(&r->comms, x->comm);
-	ev.next_comm = x->next_comm == COMM_NONE ?
-			       NULL :
-			       comm_pool_name(&r->comms, x->next_comm);
+	}
+	ev.comm = x->has_comm ? x->comm : NULL;
+	ev.next_comm = x->has_next_comm ? x->next_comm : NULL;
 	ev.comm_readable = 1;
 	e = sbt_feed(r->s, &ev);
-	if (e) {
-		r->rc = sb_error_set(r->e, sbt_feed_errno(e), r->f.path, NULL,
-				     NULL,
-				     "record at offset %" PRIu64
-				     " (cpu %d, ts %" PRIu64 "): %s",
-				     x->off, x->cpu, x->ts, sbt_feed_error(e));
-		return -EINVAL;
-	}
+	if (e)
+		return sb_error_set(&r->feed_e, sbt_feed_errno(e), r->f.path,
+				    NULL, NULL,
+				    "record at offset %" PRIu64
+				    " (cpu %d, ts %" PRIu64 "): %s",
+				    x->off, x->cpu, x->ts, sbt_feed_error(e));
 	return 0;
 }
 
@@ -347,16 +339,65 @@ static const unsigned char *record_at(struct reader *r, uint64_t off,
 	return rec;
 }
 
+static int feed_no_memory(struct reader *r)
+{
+	return sb_error_set(&r->feed_e, -ENOMEM, r->f.path, NULL, NULL,
+			    "out of memory");
+}
+
+/* Deliver the events up to @limit, in time order. */
 static int flush(struct reader *r, uint64_t limit)
 {
 	int e = ev_order_flush(&r->order, limit, deliver, r);
 
-	return e == -ENOMEM ? no_memory(r) : e;
+	return e == -ENOMEM ? feed_no_memory(r) : e;
 }
 
-/* Act on the record at @off: a sched sample or timed lost events wait for
- * their turn, untimed lost events count now (as perf does), a round's end
- * delivers the round before. */
+/*
+ * In the pipe's thread, what the reader handed over in file order: events
+ * and timed lost events wait for their turn, untimed lost events count now
+ * (as perf does), a round's end delivers the round before, the file's end
+ * all that is left.
+ */
+static int order_and_feed(void *arg, const struct ordered_ev *x)
+{
+	struct reader *r = arg;
+	struct ordered_ev *y;
+	int e;
+
+	switch (x->kind) {
+	case OEV_LOST_NOW:
+		sbt_add_lost(r->s, -1, x->n);
+		return 0;
+	case OEV_ROUND_END:
+		e = flush(r, r->next_flush);
+		r->next_flush = r->max_ts;
+		return e;
+	case OEV_FILE_END:
+		return flush(r, UINT64_MAX);
+	default:
+		y = ev_order_next(&r->order);
+		if (!y)
+			return feed_no_memory(r);
+		*y = *x;
+		if (x->ts > r->max_ts)
+			r->max_ts = x->ts;
+		return ev_order_add(&r->order) ? feed_no_memory(r) : 0;
+	}
+}
+
+/* Hand a mark of @kind (no event) to the pipe. */
+static int mark(struct reader *r, enum ordered_kind kind)
+{
+	struct ordered_ev *x = ev_pipe_slot(r->pipe);
+
+	memset(x, 0, sizeof(*x));
+	x->kind = (uint8_t)kind;
+	return ev_pipe_push(r->pipe);
+}
+
+/* Act on the record at @off: a sched sample, lost events and a round's
+ * end go to the pipe (see order_and_feed()). */
 static int act(struct reader *r, uint64_t off, const unsigned char *rec,
 	       uint32_t type, uint32_t size)
 {
@@ -366,31 +407,24 @@ static int act(struct reader *r, uint64_t off, const unsigned char *rec,
 
 	switch (type) {
 	case PD_RECORD_SAMPLE:
-		x = ev_order_next(&r->order);
-		if (!x)
-			return no_memory(r);
+		x = ev_pipe_slot(r->pipe);
 		e = decode_sample(r, off, rec, size, x);
 		break;
 	case PD_RECORD_LOST:
 	case PD_RECORD_LOST_SAMPLES:
-		x = ev_order_next(&r->order);
-		if (!x)
-			return no_memory(r);
+		x = ev_pipe_slot(r->pipe);
 		n = lost_count(rec, size, &body);
 		memset(x, 0, sizeof(*x));
-		x->lost = n ? n : 1; /* a record of none: at least one */
+		x->n = n ? n : 1; /* a record of none: at least one */
 		x->off = off;
-		if (!sample_id(attr_of(r, rec, size, 0), rec, size, body,
-			       &x->ts, &x->cpu)) {
-			e = 1;
-			break;
-		}
-		sbt_add_lost(r->s, -1, x->lost);
-		return 0;
+		x->kind = sample_id(attr_of(r, rec, size, 0), rec, size, body,
+				    &x->ts, &x->cpu) ?
+				  OEV_LOST_NOW :
+				  OEV_LOST;
+		e = 1;
+		break;
 	case PD_RECORD_FINISHED_ROUND:
-		e = flush(r, r->next_flush);
-		r->next_flush = r->max_ts;
-		return e;
+		return mark(r, OEV_ROUND_END);
 	case PD_RECORD_COMPRESSED:
 		r->rc = sb_error_set(r->e, -EBADMSG, r->f.path, NULL, NULL,
 				     "compressed records (perf record -z) are"
@@ -399,14 +433,10 @@ static int act(struct reader *r, uint64_t off, const unsigned char *rec,
 	default:
 		return 0;
 	}
-	if (e <= 0)
-		return e;
-	if (x->ts > r->max_ts)
-		r->max_ts = x->ts;
-	return ev_order_add(&r->order) ? no_memory(r) : 0;
+	return e <= 0 ? e : ev_pipe_push(r->pipe);
 }
 
-static int read_records(struct reader *r)
+static int read_all(struct reader *r)
 {
 	uint64_t off = r->f.data_off, end = r->f.data_off + r->f.data_size;
 
@@ -425,7 +455,28 @@ static int read_records(struct reader *r)
 			return -EINVAL;
 		off += step;
 	}
-	return flush(r, UINT64_MAX);
+	return mark(r, OEV_FILE_END);
+}
+
+/* Read the records while a thread feeds their events to the core: 0 or
+ * -errno (in @r->e). The result is that of feeding them in place: an error
+ * of the feeding came from events handed over before the reading stopped,
+ * so it is the one reported. */
+static int read_records(struct reader *r)
+{
+	int e = ev_pipe_start(&r->pipe, order_and_feed, r);
+
+	if (e)
+		return sb_error_set(r->e, e, r->f.path, NULL, NULL,
+				    "cannot start a thread: %s", strerror(-e));
+	e = read_all(r);
+	if (ev_pipe_finish(r->pipe)) {
+		if (r->e)
+			*r->e = r->feed_e;
+		r->rc = r->feed_e.code;
+	}
+	r->pipe = NULL;
+	return r->rc ? r->rc : e;
 }
 
 /* In the probe child: the formats parse without crashing. */
@@ -522,12 +573,11 @@ int sbt_read_perfdata(struct sbt *s, const char *path, struct sb_error *e)
 		rc = find_ours(r);
 	if (!rc) {
 		sbt_set_waking_recorded(s, waking_recorded(r));
-		rc = read_records(r) ? r->rc : 0;
+		rc = read_records(r);
 	}
 	pd_close(&r->f);
 out:
 	ev_order_free(&r->order);
-	comm_pool_free(&r->comms);
 	free(r->win);
 	free(r->ours);
 	free(r);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of the perf.data reader's parts: events merged into time order from sorted runs, and interned comms. */
+/* Unit tests of the perf.data reader's parts: events merged into time order from sorted runs, and handed to a delivering thread. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,8 +9,8 @@
 
 #include <cmocka.h>
 
-#include "analyzer/comm_pool.h"
 #include "analyzer/ev_order.h"
+#include "analyzer/ev_pipe.h"
 
 struct seen {
 	uint64_t ts[300000];
@@ -120,37 +120,57 @@ static void test_deliver_error(void **state)
 	ev_order_free(&o);
 }
 
-/* Comms: one id per name (first 15 bytes, to the NUL), stable as the pool
- * grows; names come back NUL-padded. */
-static void test_comm_pool(void **state)
+/* Push @n events, times 0.., through a pipe into @seen; the result of
+ * finishing it. Pushing stops at the deliverer's first error. */
+static int through_pipe(size_t n)
 {
-	struct comm_pool p = { 0 };
-	char a[32] = "hackbench", b[32] = "hackbench\0XYZW", c[32];
-	char lng[32] = "a-very-long-command-name";
-	uint32_t ia, il;
+	struct ev_pipe *p;
+	int e = 0;
 
-	(void)state;
-	ia = comm_pool_id(&p, a);
-	assert_int_not_equal(ia, COMM_NONE);
-	assert_int_equal(comm_pool_id(&p, b), ia); /* bytes after NUL */
-	il = comm_pool_id(&p, lng);
-	assert_int_not_equal(il, ia);
-	memcpy(lng + 15, "DIFFERENT", 10); /* past the 15 bytes read */
-	assert_int_equal(comm_pool_id(&p, lng), il);
-	assert_string_equal(comm_pool_name(&p, il), "a-very-long-com");
-	for (int i = 0; i < 5000; i++) {
-		memset(c, 0, sizeof(c));
-		snprintf(c, sizeof(c), "task-%d", i);
-		assert_int_equal(comm_pool_id(&p, c), (uint32_t)i + 2);
+	assert_int_equal(ev_pipe_start(&p, collect, &seen), 0);
+	for (size_t i = 0; !e && i < n; i++) {
+		struct ordered_ev *x = ev_pipe_slot(p);
+
+		assert_non_null(x);
+		memset(x, 0, sizeof(*x));
+		x->ts = i;
+		x->off = 1000 + i;
+		e = ev_pipe_push(p);
 	}
-	assert_int_equal(comm_pool_id(&p, a), ia);
-	assert_string_equal(comm_pool_name(&p, ia), "hackbench");
-	assert_int_equal(comm_pool_name(&p, ia)[15], 0);
-	memset(c, 0, sizeof(c));
-	snprintf(c, sizeof(c), "task-%d", 4321);
-	assert_int_equal(comm_pool_id(&p, c), 4323);
-	assert_int_equal(p.n, 5002);
-	comm_pool_free(&p);
+	return ev_pipe_finish(p);
+}
+
+/* More events than the queue holds come out all, in the order handed
+ * over; a pipe given none delivers none. (The deliverer runs in the
+ * pipe's thread, so only the test's thread asserts.) */
+static void test_pipe_order(void **state)
+{
+	(void)state;
+	memset(&seen, 0, sizeof(seen));
+	assert_int_equal(through_pipe(0), 0);
+	assert_int_equal(seen.n, 0);
+	assert_int_equal(through_pipe(300000), 0);
+	assert_int_equal(seen.n, 300000);
+	for (size_t i = 0; i < seen.n; i++) {
+		assert_int_equal(seen.ts[i], i);
+		assert_int_equal(seen.off[i], 1000 + i);
+	}
+	assert_int_equal(ev_pipe_finish(NULL), 0);
+}
+
+/* The deliverer's first error stops the delivery and is what finishing
+ * returns, however far the pushing went. */
+static void test_pipe_error(void **state)
+{
+	(void)state;
+	memset(&seen, 0, sizeof(seen));
+	seen.stop_at = 5;
+	assert_int_equal(through_pipe(200000), -42);
+	assert_int_equal(seen.n, 4);
+	memset(&seen, 0, sizeof(seen));
+	seen.stop_at = 3;
+	assert_int_equal(through_pipe(10), -42); /* within the first batch */
+	assert_int_equal(seen.n, 2);
 }
 
 int main(void)
@@ -159,7 +179,8 @@ int main(void)
 		cmocka_unit_test(test_merge_runs),
 		cmocka_unit_test(test_many_rounds),
 		cmocka_unit_test(test_deliver_error),
-		cmocka_unit_test(test_comm_pool),
+		cmocka_unit_test(test_pipe_order),
+		cmocka_unit_test(test_pipe_error),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
