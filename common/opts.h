@@ -93,8 +93,10 @@ struct sb_cli {
 int sb_cli_parse(const struct sb_cli *cli, int argc, char **argv, char *err,
 		 size_t errlen);
 
-/* The usage, every option with metavar, help and default, then the epilogue
- * and help_tail. */
+/*
+ * The usage, every option with metavar, help and default, then the epilogue
+ * and help_tail.
+ */
 void sb_cli_help(const struct sb_cli *cli, FILE *f);
 
 /* sb_cli_parse_command(): the command goes on with its work. */
