@@ -104,7 +104,7 @@ int cmd_compare(int argc, char **argv)
 			  "show this help", 0, 0),
 		{ 0 },
 	};
-	struct ci_results res[MAX_DIRS];
+	struct ci_results res[MAX_DIRS] = { 0 };
 	const char *pos[MAX_DIRS];
 	char err[1024];
 	int n = 0, loaded = 0;

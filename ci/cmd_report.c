@@ -29,7 +29,7 @@ int cmd_report(int argc, char **argv)
 			  "show this help", 0, 0),
 		{ 0 },
 	};
-	const char *run_dir;
+	const char *run_dir = NULL;
 	char err[1024];
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
