@@ -89,11 +89,11 @@ static const char usage[] =
 	"wakeup or a preemption until the\ntask is switched in; it is counted "
 	"when the switch-in falls in the window.";
 
-/* The options into @a; --help printed here. An SB_EXIT_* code. */
+/* The options into @a; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse_args(int argc, char **argv, struct table_args *a)
 {
 	const char *file = NULL;
-	int no_group = 0, group = 0, n = 0;
+	int no_group = 0, group = 0;
 	const struct sb_opt opts[] = {
 		SB_OPTION("json", 0, SB_OPT_STRING, &a->json, NULL, "OUT",
 			  "also write the JSON table to OUT ('-': stdout only)",
@@ -155,23 +155,14 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 		.tables = { opts },
 		.operands = &file,
 		.max_operands = 1,
-		.n_operands = &n,
+		.prog = "slicebench table",
+		.min_operands = 1,
+		.too_few = "expected one trace FILE",
 	};
-	char err[512];
+	int rc = sb_cli_parse_command(&cli, argc, argv);
 
-	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
-		fprintf(stderr, "slicebench table: %s\n", err);
-		return SB_EXIT_USAGE;
-	}
-	if (a->help) {
-		sb_cli_help(&cli, stdout);
-		return SB_EXIT_OK;
-	}
-	if (n != 1) {
-		fprintf(stderr, "slicebench table: expected one trace FILE\n");
-		sb_cli_help(&cli, stderr);
-		return SB_EXIT_USAGE;
-	}
+	if (rc != SB_CLI_CONTINUE)
+		return rc;
 	a->text.grouped = !no_group || group;
 	a->rq.path = file;
 	if (a->rq.core.until_ns && a->rq.core.until_ns < a->rq.core.since_ns) {
@@ -179,7 +170,7 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 			"slicebench table: --until is before --since\n");
 		return SB_EXIT_USAGE;
 	}
-	return SB_EXIT_OK;
+	return SB_CLI_CONTINUE;
 }
 
 static int write_json(const struct table_args *a, const struct sbt_table *t,
@@ -224,7 +215,7 @@ int cmd_table(int argc, char **argv)
 	a.rq.table.comms = a.comms;
 	a.rq.core.pids = a.pids;
 	rc = parse_args(argc, argv, &a);
-	if (rc || a.help)
+	if (rc != SB_CLI_CONTINUE)
 		return rc;
 	rc = sbt_analyze(&a.rq, &t, &src, &e);
 	if (rc)

@@ -104,7 +104,7 @@ int cmd_compare(int argc, char **argv)
 			  "show this help", 0, 0),
 		{ 0 },
 	};
-	struct ci_results res[MAX_DIRS];
+	struct ci_results res[MAX_DIRS] = { 0 };
 	const char *pos[MAX_DIRS];
 	char err[1024];
 	int n = 0, loaded = 0;
@@ -113,18 +113,15 @@ int cmd_compare(int argc, char **argv)
 				    .tables = { opts },
 				    .operands = pos,
 				    .max_operands = MAX_DIRS,
-				    .n_operands = &n };
-	int code = sb_cli_parse(&cli, argc, argv, err, sizeof(err));
+				    .n_operands = &n,
+				    .prog = "slicebench compare",
+				    .on_error = SB_CLI_ERR_USAGE,
+				    .min_operands = 1,
+				    .too_few = "needs at least one DIR" };
+	int code = sb_cli_parse_command(&cli, argc, argv);
 
-	if (code >= 0 && o.help) {
-		sb_cli_help(&cli, stdout);
-		return SB_EXIT_OK;
-	}
-	if (code < 0 || n <= 0) {
-		fprintf(stderr, "slicebench compare: %s\n%s\n",
-			code < 0 ? err : "needs at least one DIR", usage);
-		return SB_EXIT_USAGE;
-	}
+	if (code != SB_CLI_CONTINUE)
+		return code;
 	code = SB_EXIT_OK;
 	for (; loaded < n && !code; loaded++) {
 		code = ci_spec_load(pos[loaded], 0, &res[loaded], err,

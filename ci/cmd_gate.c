@@ -65,25 +65,19 @@ int cmd_gate(int argc, char **argv)
 	};
 	struct ci_rules rules;
 	const char *pos[2];
-	char err[256];
-	int n = 0;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
 				    .tables = { opts },
 				    .operands = pos,
 				    .max_operands = 2,
-				    .n_operands = &n };
-	int code = sb_cli_parse(&cli, argc, argv, err, sizeof(err));
+				    .prog = "slicebench gate",
+				    .on_error = SB_CLI_ERR_USAGE,
+				    .min_operands = 2,
+				    .too_few = "needs BASE and CAND" };
+	int code = sb_cli_parse_command(&cli, argc, argv);
 
-	if (code >= 0 && o.help) {
-		sb_cli_help(&cli, stdout);
-		return SB_EXIT_OK;
-	}
-	if (code < 0 || n != 2) {
-		fprintf(stderr, "slicebench gate: %s\n%s\n",
-			code < 0 ? err : "needs BASE and CAND", usage);
-		return SB_EXIT_USAGE;
-	}
+	if (code != SB_CLI_CONTINUE)
+		return code;
 	if ((code = ci_load_rules_opt(o.rules, &rules, "gate")))
 		return code;
 	struct ci_gate_run g = {

@@ -29,27 +29,22 @@ int cmd_report(int argc, char **argv)
 			  "show this help", 0, 0),
 		{ 0 },
 	};
-	const char *pos[2];
+	const char *run_dir = NULL;
 	char err[1024];
-	int n = 0;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
 				    .tables = { opts },
-				    .operands = pos,
-				    .max_operands = 2,
-				    .n_operands = &n };
-	int r = sb_cli_parse(&cli, argc, argv, err, sizeof(err));
+				    .operands = &run_dir,
+				    .max_operands = 1,
+				    .prog = "slicebench report",
+				    .on_error = SB_CLI_ERR_USAGE,
+				    .min_operands = 1,
+				    .too_few = "needs one RUN_DIR" };
+	int r = sb_cli_parse_command(&cli, argc, argv);
 
-	if (r >= 0 && o.help) {
-		sb_cli_help(&cli, stdout);
-		return SB_EXIT_OK;
-	}
-	if (r < 0 || n != 1) {
-		fprintf(stderr, "slicebench report: %s\n%s\n",
-			r < 0 ? err : "needs one RUN_DIR", usage);
-		return SB_EXIT_USAGE;
-	}
-	r = ci_bench_end(stdout, pos[0], err, sizeof(err));
+	if (r != SB_CLI_CONTINUE)
+		return r;
+	r = ci_bench_end(stdout, run_dir, err, sizeof(err));
 	if (r)
 		fprintf(stderr, "slicebench report: %s\n", err);
 	return r;

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Table-driven option parsing, validation and --help for every command. */
+/* Table-driven option parsing, validation, --help and the usage-error report for every command. */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/cpulist.h"
 #include "common/duration.h"
+#include "common/exitcodes.h"
 #include "common/opts.h"
 
 static const struct sb_opt *find_long(const struct sb_cli *cli,
@@ -222,33 +224,35 @@ static int short_opts(const struct sb_cli *cli, int argc, char **argv, int *i,
 	return 0;
 }
 
-int sb_cli_parse(const struct sb_cli *cli, int argc, char **argv, char *err,
-		 size_t errlen)
+/* sb_cli_parse(), the operands counted in *@n (so far, on an error). */
+static int parse_line(const struct sb_cli *cli, int argc, char **argv, int *n,
+		      char *err, size_t errlen)
 {
-	int only_operands = 0, n = 0, ret = 0;
+	int only_operands = 0, ret = 0;
 
-	if (cli->n_operands)
-		*cli->n_operands = 0;
+	*n = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
 		if (!only_operands && !strcmp(a, "--")) {
 			only_operands = 1;
-			if (cli->stop_at_nonopt)
+			if (cli->stop_at_nonopt) {
+				*n = argc - i - 1;
 				return i + 1;
+			}
 			continue;
 		}
 		if (only_operands || a[0] != '-' || !a[1]) {
-			if (cli->stop_at_nonopt)
+			if (cli->stop_at_nonopt) {
+				*n = argc - i;
 				return i;
-			if (n == cli->max_operands) {
+			}
+			if (*n == cli->max_operands) {
 				snprintf(err, errlen,
 					 "unexpected argument \"%s\"", a);
 				return -EINVAL;
 			}
-			cli->operands[n++] = a;
-			if (cli->n_operands)
-				*cli->n_operands = n;
+			cli->operands[(*n)++] = a;
 			continue;
 		}
 		ret = a[1] == '-' ?
@@ -258,6 +262,53 @@ int sb_cli_parse(const struct sb_cli *cli, int argc, char **argv, char *err,
 			return ret;
 	}
 	return argc;
+}
+
+int sb_cli_parse(const struct sb_cli *cli, int argc, char **argv, char *err,
+		 size_t errlen)
+{
+	int n, ret = parse_line(cli, argc, argv, &n, err, errlen);
+
+	if (cli->n_operands)
+		*cli->n_operands = n;
+	return ret;
+}
+
+int sb_cli_usage_error(const struct sb_cli *cli, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", cli->prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (cli->on_error == SB_CLI_ERR_USAGE)
+		fprintf(stderr, "%s\n", cli->usage);
+	else if (cli->on_error == SB_CLI_ERR_HELP)
+		sb_cli_help(cli, stderr);
+	return SB_EXIT_USAGE;
+}
+
+int sb_cli_parse_command(const struct sb_cli *cli, int argc, char **argv)
+{
+	const struct sb_opt *help = find_long(cli, "help", strlen("help"));
+	char err[1024];
+	int n, ret = parse_line(cli, argc, argv, &n, err, sizeof(err));
+
+	if (cli->n_operands)
+		*cli->n_operands = n;
+	if (ret < 0)
+		return sb_cli_usage_error(cli, "%s", err);
+	if (help && help->type == SB_OPT_FLAG && *(int *)help->dest) {
+		sb_cli_help(cli, stdout);
+		return SB_EXIT_OK;
+	}
+	if (n < cli->min_operands)
+		return sb_cli_usage_error(cli, "%s",
+					  cli->too_few ? cli->too_few :
+							 "too few arguments");
+	return SB_CLI_CONTINUE;
 }
 
 static void default_of(const struct sb_opt *o, char *buf, size_t len)
@@ -335,4 +386,6 @@ void sb_cli_help(const struct sb_cli *cli, FILE *f)
 		}
 	if (cli->epilogue)
 		fprintf(f, "\n%s", cli->epilogue);
+	if (cli->help_tail)
+		cli->help_tail(f);
 }

@@ -343,27 +343,20 @@ int cmd_check(int argc, char **argv)
 	};
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
-				    .tables = { opts } };
-	struct scenario *sc = calloc(1, sizeof(*sc));
+				    .tables = { opts },
+				    .prog = "slicebench check" };
+	struct scenario *sc;
 	struct ci_rules rules = { 0 };
 	struct check c = {
 		.o = &o, .rules = &rules, .argc = argc, .argv = argv
 	};
-	char err[256];
-	int r;
+	int r = sb_cli_parse_command(&cli, argc, argv);
 
+	if (r != SB_CLI_CONTINUE)
+		return r;
+	sc = calloc(1, sizeof(*sc));
 	if (!sc)
 		return SB_EXIT_ENV;
-	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
-		fprintf(stderr, "slicebench check: %s\n", err);
-		free(sc);
-		return SB_EXIT_USAGE;
-	}
-	if (o.help) {
-		sb_cli_help(&cli, stdout);
-		free(sc);
-		return SB_EXIT_OK;
-	}
 	r = ci_load_rules_opt(o.rules, &rules, "check") ?: validate(&o, &rules);
 	c.max = (unsigned int)o.max_repeats;
 	if (c.max < rules.min_runs)

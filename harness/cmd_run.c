@@ -70,6 +70,7 @@ static const char usage_text[] =
 	"writing into\nRUN_DIR/hosts/<hostname>/, merged into RUN_DIR when "
 	"they are done\n(docs/scale-out.md).";
 
+/* The end of --help: the workload tools (the registry's) and the exit codes. */
 static void workload_help(FILE *f)
 {
 	fprintf(f, "\nworkload tools:\n");
@@ -81,7 +82,7 @@ static void workload_help(FILE *f)
 		   "3 a run failed or was interrupted\n");
 }
 
-/* The options into @o; --help printed here. SB_EXIT_USAGE when bad. */
+/* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse_opts(int argc, char **argv, struct run_opts *o)
 {
 	const struct sb_opt opts[] = {
@@ -151,20 +152,13 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 			  "this help", 0, 0),
 		{ 0 },
 	};
-	const struct sb_cli cli = { .usage = usage_text, .tables = { opts } };
-	char err[256];
+	const struct sb_cli cli = { .usage = usage_text,
+				    .help_tail = workload_help,
+				    .tables = { opts },
+				    .prog = "slicebench run",
+				    .on_error = SB_CLI_ERR_HELP };
 
-	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
-		fprintf(stderr, "slicebench run: %s\n", err);
-		sb_cli_help(&cli, stderr);
-		workload_help(stderr);
-		return SB_EXIT_USAGE;
-	}
-	if (o->help) {
-		sb_cli_help(&cli, stdout);
-		workload_help(stdout);
-	}
-	return 0;
+	return sb_cli_parse_command(&cli, argc, argv);
 }
 
 static long online_cpus(void)
@@ -273,7 +267,7 @@ int cmd_run(int argc, char **argv)
 
 	if (!sc)
 		return SB_EXIT_ENV;
-	if ((r = parse_opts(argc, argv, &o)) || o.help) {
+	if ((r = parse_opts(argc, argv, &o)) != SB_CLI_CONTINUE) {
 		free(sc);
 		return r;
 	}

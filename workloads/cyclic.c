@@ -396,6 +396,7 @@ static int run(struct cy_run *r, struct cy_thread *t, json_t *doc)
 		      end > r->measure_ns ? end - r->measure_ns : 0);
 }
 
+/* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse(struct cy_opts *o, int argc, char **argv)
 {
 	struct sb_opt common[WL_COMMON_NOPTS + 1];
@@ -416,38 +417,29 @@ static int parse(struct cy_opts *o, int argc, char **argv)
 			 "latency histograms (cyclictest-like).",
 		.epilogue = WL_HELP_EPILOGUE,
 		.tables = { own, common, NULL },
+		.prog = PROG,
 	};
-	char err[256];
 	uint64_t nint;
+	int rc;
 
 	o->threads = 1;
 	o->interval_ns = 1000000;
 	o->fifo_prio = 0;
 	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
 	wl_common_opts(&o->common, common);
-	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s: %s\n", PROG, err);
-		return SB_EXIT_USAGE;
-	}
-	if (o->common.help) {
-		sb_cli_help(&cli, stdout);
-		return SB_EXIT_OK;
-	}
+	if ((rc = sb_cli_parse_command(&cli, argc, argv)) != SB_CLI_CONTINUE)
+		return rc;
 	nint = wl_intervals_n(o->common.duration_ns);
 	if (nint * (uint64_t)o->threads * sizeof(struct sb_hist) >
-	    MAX_HIST_BYTES) {
-		fprintf(stderr,
-			"%s: --duration: too long for per-second histograms "
-			"of %" PRId64 " threads\n",
-			PROG, o->threads);
-		return SB_EXIT_USAGE;
-	}
-	if (o->fifo_prio && (o->common.slice_given || o->common.batch)) {
-		fprintf(stderr, "%s: --fifo: no --slice or --batch with it\n",
-			PROG);
-		return SB_EXIT_USAGE;
-	}
-	return SB_EXIT_OK;
+	    MAX_HIST_BYTES)
+		return sb_cli_usage_error(&cli,
+					  "--duration: too long for per-second "
+					  "histograms of %" PRId64 " threads",
+					  o->threads);
+	if (o->fifo_prio && (o->common.slice_given || o->common.batch))
+		return sb_cli_usage_error(
+			&cli, "--fifo: no --slice or --batch with it");
+	return SB_CLI_CONTINUE;
 }
 
 int main(int argc, char **argv)
@@ -461,7 +453,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	ret = parse(&o, argc, argv);
-	if (ret || o.common.help)
+	if (ret != SB_CLI_CONTINUE)
 		return ret;
 	r.nint = wl_intervals_n(o.common.duration_ns);
 	t = calloc((size_t)o.threads, sizeof(*t));

@@ -437,6 +437,7 @@ static int classic_call(int argc, char **argv, char *classic[6], char *dur,
 	return 5;
 }
 
+/* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse(struct mi_opts *o, int argc, char **argv)
 {
 	struct sb_opt common[WL_COMMON_NOPTS + 1];
@@ -456,8 +457,9 @@ static int parse(struct mi_opts *o, int argc, char **argv)
 			 "(throughput, fairness).",
 		.epilogue = WL_HELP_EPILOGUE,
 		.tables = { own, common, NULL },
+		.prog = PROG,
 	};
-	char err[256], *classic[6], dur[32];
+	char *classic[6], dur[32];
 
 	o->procs = 5;
 	o->work_ns = 8000000;
@@ -468,13 +470,7 @@ static int parse(struct mi_opts *o, int argc, char **argv)
 		argc = 5;
 		argv = classic;
 	}
-	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s: %s\n", PROG, err);
-		return SB_EXIT_USAGE;
-	}
-	if (o->common.help)
-		sb_cli_help(&cli, stdout);
-	return SB_EXIT_OK;
+	return sb_cli_parse_command(&cli, argc, argv);
 }
 
 int main(int argc, char **argv)
@@ -485,7 +481,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	ret = parse(&o, argc, argv);
-	if (ret || o.common.help)
+	if (ret != SB_CLI_CONTINUE)
 		return ret;
 	doc = wl_doc_new(PROG, argc, argv);
 	ret = run(&r, doc);

@@ -157,6 +157,7 @@ static int check_usage(const struct sc_opts *o, int ncmd)
 int main(int argc, char **argv)
 {
 	struct sc_opts o = { 0 };
+	int ncmd = 0, ret;
 	const struct sb_opt opts[] = {
 		SB_OPTION("slice", 's', SB_OPT_DURATION, &o.slice_ns,
 			  &o.slice_given, "D",
@@ -186,24 +187,18 @@ int main(int argc, char **argv)
 		.epilogue = WL_HELP_EPILOGUE,
 		.tables = { opts, NULL },
 		.stop_at_nonopt = 1,
+		.n_operands = &ncmd,
+		.prog = PROG,
 	};
-	char err[256];
-	int first, ret;
 
-	first = sb_cli_parse(&cli, argc, argv, err, sizeof(err));
-	if (first < 0) {
-		fprintf(stderr, "%s: %s\n", PROG, err);
-		return SB_EXIT_USAGE;
-	}
-	if (o.help) {
-		sb_cli_help(&cli, stdout);
-		return SB_EXIT_OK;
-	}
-	ret = check_usage(&o, argc - first);
+	ret = sb_cli_parse_command(&cli, argc, argv);
+	if (ret != SB_CLI_CONTINUE)
+		return ret;
+	ret = check_usage(&o, ncmd);
 	if (ret)
 		return ret;
-	if (argc > first)
-		return exec_cmd(&o, argv + first);
+	if (ncmd)
+		return exec_cmd(&o, argv + argc - ncmd);
 	ret = o.all ? all_tasks(&o) : one_task(&o, (pid_t)o.pid);
 	if (ret == -ESRCH || ret == -ENOENT)
 		return SB_EXIT_USAGE;

@@ -41,6 +41,7 @@ struct sp_opts {
 	struct wl_common common;
 };
 
+/* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse(struct sp_opts *o, int argc, char **argv)
 {
 	struct sb_opt common[WL_COMMON_NOPTS + 1];
@@ -54,19 +55,13 @@ static int parse(struct sp_opts *o, int argc, char **argv)
 			 "Burns CPU in fixed units of work; reports units/s.",
 		.epilogue = WL_HELP_EPILOGUE,
 		.tables = { own, common, NULL },
+		.prog = PROG,
 	};
-	char err[256];
 
 	o->iters = 100000;
 	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
 	wl_common_opts(&o->common, common);
-	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s: %s\n", PROG, err);
-		return SB_EXIT_USAGE;
-	}
-	if (o->common.help)
-		sb_cli_help(&cli, stdout);
-	return SB_EXIT_OK;
+	return sb_cli_parse_command(&cli, argc, argv);
 }
 
 /* Units started inside the window [measure, end) and what they cost. */
@@ -135,7 +130,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	ret = parse(&o, argc, argv);
-	if (ret || o.common.help)
+	if (ret != SB_CLI_CONTINUE)
 		return ret;
 	doc = wl_doc_new(PROG, argc, argv);
 	wl_common_slice_req(&o.common, &req);

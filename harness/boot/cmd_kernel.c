@@ -107,36 +107,45 @@ static const char usage_text[] =
 	"archive (--init, --scenario, --initrd-out, --bin-dir, --with-perf,\n"
 	"--require-agent) and prints its path. Source builds honour KSRC=DIR.";
 
-static void usage(FILE *f)
+/* The end of --help: where kernels are cached and described. */
+static void where_help(FILE *f)
 {
-	struct boot_opts o = boot_defaults;
-	struct sb_opt tab[N_BOOT_OPTS + 1];
-	const struct sb_cli cli = { .usage = usage_text, .tables = { tab } };
-
-	boot_table(&o, tab);
-	sb_cli_help(&cli, f);
 	fprintf(f,
 		"\ncache: %s (SLICEBENCH_CACHE); descriptors: %s "
 		"(SLICEBENCH_KERNELS)\n",
 		kernel_cache_dir(), kernel_dir());
 }
 
-/* The options after NAME into @o; --help printed here (o->help set). */
+/* The command line of `kernel boot|initramfs NAME [options]` for @o. */
+static void boot_cli(struct boot_opts *o, struct sb_opt *tab,
+		     struct sb_cli *cli)
+{
+	boot_table(o, tab);
+	*cli = (struct sb_cli){ .usage = usage_text,
+				.help_tail = where_help,
+				.tables = { tab },
+				.prog = "slicebench kernel",
+				.on_error = SB_CLI_ERR_HELP };
+}
+
+static void usage(FILE *f)
+{
+	struct boot_opts o = boot_defaults;
+	struct sb_opt tab[N_BOOT_OPTS + 1];
+	struct sb_cli cli;
+
+	boot_cli(&o, tab, &cli);
+	sb_cli_help(&cli, f);
+}
+
+/* The options after NAME into @o. SB_CLI_CONTINUE or an exit code. */
 static int parse_boot(int argc, char **argv, struct boot_opts *o)
 {
 	struct sb_opt tab[N_BOOT_OPTS + 1];
-	const struct sb_cli cli = { .usage = usage_text, .tables = { tab } };
-	char err[256];
+	struct sb_cli cli;
 
-	boot_table(o, tab);
-	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
-		fprintf(stderr, "slicebench kernel: %s\n", err);
-		usage(stderr);
-		return SB_EXIT_USAGE;
-	}
-	if (o->help)
-		usage(stdout);
-	return 0;
+	boot_cli(o, tab, &cli);
+	return sb_cli_parse_command(&cli, argc, argv);
 }
 
 static json_t *info_json(const struct kernel_info *ki)
@@ -265,10 +274,9 @@ static int do_initramfs(const char *name, int argc, char **argv)
 	struct stat st;
 	int ret = parse_boot(argc, argv, &o);
 
-	if (o.help)
+	if (ret != SB_CLI_CONTINUE)
 		return ret;
-	if (!ret)
-		ret = lookup(name, &ki, 0);
+	ret = lookup(name, &ki, 0);
 	if (!ret)
 		ret = make_initramfs("initramfs", &ki, &o, initrd,
 				     sizeof(initrd));
@@ -319,7 +327,7 @@ static int do_boot(const char *name, int argc, char **argv)
 	struct vm_result res;
 	int ret = parse_boot(argc, argv, &o);
 
-	if (ret || o.help)
+	if (ret != SB_CLI_CONTINUE)
 		return ret;
 	if (o.numa && (n_nodes = parse_numa(o.numa, nodes)) <= 0) {
 		fprintf(stderr,

@@ -178,7 +178,7 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 	return r;
 }
 
-/* The options into @g; --help printed here. SB_EXIT_USAGE when bad. */
+/* The options into @g; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse_args(int argc, char **argv, struct guest_opts *g)
 {
 	const struct sb_opt opts[] = {
@@ -203,17 +203,11 @@ static int parse_args(int argc, char **argv, struct guest_opts *g)
 			"the feature set\nsb.featureset= of the kernel command "
 			"line once and sends the results out.",
 		.tables = { opts },
+		.prog = "sbguest",
+		.on_error = SB_CLI_ERR_HELP,
 	};
-	char err[256];
 
-	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
-		fprintf(stderr, "sbguest: %s\n", err);
-		sb_cli_help(&cli, stderr);
-		return SB_EXIT_USAGE;
-	}
-	if (g->help)
-		sb_cli_help(&cli, stdout);
-	return 0;
+	return sb_cli_parse_command(&cli, argc, argv);
 }
 
 int main(int argc, char **argv)
@@ -225,7 +219,7 @@ int main(int argc, char **argv)
 	char why[1024] = "", err[512];
 	int r = parse_args(argc, argv, &g);
 
-	if (r || g.help)
+	if (r != SB_CLI_CONTINUE)
 		return r;
 	if ((r = sb_mkdir_p(g.out, 0755))) {
 		snprintf(why, sizeof(why), "mkdir %s: %s", g.out, strerror(-r));

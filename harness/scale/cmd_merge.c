@@ -58,7 +58,6 @@ static int merge_into(const char **dirs, int n)
 int cmd_merge(int argc, char **argv)
 {
 	const char **dirs = calloc((size_t)argc, sizeof(*dirs));
-	char err[1024] = "";
 	int help = 0, n = 0, rc;
 	const struct sb_opt opts[] = {
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &help, NULL, NULL,
@@ -70,22 +69,18 @@ int cmd_merge(int argc, char **argv)
 				    .tables = { opts },
 				    .operands = dirs,
 				    .max_operands = argc,
-				    .n_operands = &n };
+				    .n_operands = &n,
+				    .prog = "slicebench merge",
+				    .on_error = SB_CLI_ERR_HELP,
+				    .min_operands = 2,
+				    .too_few =
+					    "needs OUT and at least one DIR" };
 
 	if (!dirs)
 		return SB_EXIT_ENV;
-	rc = sb_cli_parse(&cli, argc, argv, err, sizeof(err));
-	if (rc >= 0 && help) {
-		sb_cli_help(&cli, stdout);
-		rc = SB_EXIT_OK;
-	} else if (rc < 0 || n < 2) {
-		fprintf(stderr, "slicebench merge: %s\n",
-			rc < 0 ? err : "needs OUT and at least one DIR");
-		sb_cli_help(&cli, stderr);
-		rc = SB_EXIT_USAGE;
-	} else {
+	rc = sb_cli_parse_command(&cli, argc, argv);
+	if (rc == SB_CLI_CONTINUE)
 		rc = merge_into(dirs, n);
-	}
 	free(dirs);
 	return rc;
 }

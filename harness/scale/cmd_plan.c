@@ -32,10 +32,14 @@ static const char usage[] =
 	"RUN_DIR [--per-host]\n"
 	"and `slicebench merge RUN_DIR DIR...` gathers per-host results.";
 
-/* The options into @o and the SCENARIO; --help printed here. */
+/*
+ * The options into @o and the SCENARIO; --help printed here.
+ * SB_CLI_CONTINUE or an exit code.
+ */
 static int parse(int argc, char **argv, struct plan_opts *o,
 		 const char **scenario)
 {
+	static const char needs[] = "needs SCENARIO and --kernel (see --help)";
 	const struct sb_opt opts[] = {
 		SB_OPTION("kernel", 0, SB_OPT_STRING, &o->kernels, NULL,
 			  "K[,K2...]",
@@ -54,7 +58,6 @@ static int parse(int argc, char **argv, struct plan_opts *o,
 			  "this help", 0, 0),
 		{ 0 },
 	};
-	int n = 0;
 	const struct sb_cli cli = {
 		.usage = usage,
 		.epilogue = "exit: 0 ok, 2 bad usage, scenario or RUN_DIR, 3 "
@@ -62,26 +65,16 @@ static int parse(int argc, char **argv, struct plan_opts *o,
 		.tables = { opts },
 		.operands = scenario,
 		.max_operands = 1,
-		.n_operands = &n,
+		.prog = "slicebench plan",
+		.on_error = SB_CLI_ERR_HELP,
+		.min_operands = 1,
+		.too_few = needs,
 	};
-	char err[256];
+	int rc = sb_cli_parse_command(&cli, argc, argv);
 
-	if (sb_cli_parse(&cli, argc, argv, err, sizeof(err)) < 0) {
-		fprintf(stderr, "slicebench plan: %s\n", err);
-		sb_cli_help(&cli, stderr);
-		return SB_EXIT_USAGE;
-	}
-	if (o->help) {
-		sb_cli_help(&cli, stdout);
-		return 0;
-	}
-	if (n != 1 || !o->kernels) {
-		fprintf(stderr, "slicebench plan: needs SCENARIO and --kernel "
-				"(see --help)\n");
-		sb_cli_help(&cli, stderr);
-		return SB_EXIT_USAGE;
-	}
-	return 0;
+	if (rc == SB_CLI_CONTINUE && !o->kernels)
+		rc = sb_cli_usage_error(&cli, "%s", needs);
+	return rc;
 }
 
 /* RUN_DIR with scenario.json and plan.json; an existing one must match. */
@@ -138,7 +131,7 @@ int cmd_plan(int argc, char **argv)
 		free(ks);
 		return SB_EXIT_ENV;
 	}
-	if ((r = parse(argc, argv, &o, &scenario)) || o.help)
+	if ((r = parse(argc, argv, &o, &scenario)) != SB_CLI_CONTINUE)
 		goto out_free;
 	if ((r = scenario_load(scenario, sc, run_warn_line, err,
 			       sizeof(err)))) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of the options engine (common/opts) and the CPU-list grammar (common/cpulist). */
+/* Unit tests of the options engine (common/opts: parsing, --help, a command's usage errors) and the CPU-list grammar (common/cpulist). */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,10 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "common/cpulist.h"
+#include "common/exitcodes.h"
 #include "common/opts.h"
+#include "tests/unit/opts_cases.h"
 
 static const char *const colours[] = { "red", "green", "blue", NULL };
 
@@ -94,19 +97,24 @@ static struct fixture *fixture_new(void)
 	return f;
 }
 
+static struct sb_cli *fresh_cli(void **owner)
+{
+	struct fixture *f = fixture_new();
+
+	*owner = f;
+	return &f->cli;
+}
+
 /* Parse a NULL-terminated word list after "t"; returns sb_cli_parse's. */
 static int parse(struct fixture *f, char *err, size_t errlen, ...)
 {
-	char *argv[32] = { "t" };
-	int argc = 1;
 	va_list ap;
+	int r;
 
 	va_start(ap, errlen);
-	while ((argv[argc] = va_arg(ap, char *)))
-		argc++;
+	r = opts_vparse(&f->cli, err, errlen, ap);
 	va_end(ap);
-	err[0] = '\0';
-	return sb_cli_parse(&f->cli, argc, argv, err, errlen);
+	return r;
 }
 
 static void test_each_type(void **state)
@@ -211,10 +219,7 @@ static void test_ranges(void **state)
 
 static void test_errors_name_option_and_value(void **state)
 {
-	static const struct {
-		const char *args[3];
-		const char *msg;
-	} cases[] = {
+	static const struct opts_bad_case cases[] = {
 		{ { "--count", "1x" }, "--count: \"1x\" is not an integer" },
 		{ { "--limit", "-1" },
 		  "--limit: \"-1\" is not a whole number" },
@@ -235,19 +240,10 @@ static void test_errors_name_option_and_value(void **state)
 		{ { "-vn" }, "-n: missing value" },
 		{ { "--verbose=1" }, "--verbose: takes no value" },
 	};
-	char err[256];
 
 	(void)state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct fixture *f = fixture_new();
-
-		assert_int_equal(parse(f, err, sizeof(err),
-				       (char *)cases[i].args[0],
-				       (char *)cases[i].args[1], (char *)NULL),
-				 -EINVAL);
-		assert_string_equal(err, cases[i].msg);
-		free(f);
-	}
+	opts_check_bad_cases(cases, sizeof(cases) / sizeof(cases[0]),
+			     fresh_cli);
 }
 
 static void test_operands(void **state)
@@ -335,6 +331,175 @@ static void test_help_shows_enum_and_u64_defaults(void **state)
 	free(f);
 }
 
+/* What a command printed: stdout and stderr, each NUL-terminated. */
+struct printed {
+	char out[4096], err[4096];
+};
+
+static void read_back(FILE *f, char *buf, size_t len)
+{
+	size_t n;
+
+	rewind(f);
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+}
+
+/* sb_cli_parse_command() of the words after "t"; what it printed into @p. */
+static int command(struct fixture *f, struct printed *p, ...)
+{
+	char *argv[OPTS_MAX_WORDS + 1];
+	FILE *out = tmpfile(), *err = tmpfile();
+	int argc, r, fd_out, fd_err;
+	va_list ap;
+
+	assert_non_null(out);
+	assert_non_null(err);
+	va_start(ap, p);
+	argc = opts_argv(argv, ap);
+	va_end(ap);
+	fflush(stdout);
+	fflush(stderr);
+	fd_out = dup(STDOUT_FILENO);
+	fd_err = dup(STDERR_FILENO);
+	dup2(fileno(out), STDOUT_FILENO);
+	dup2(fileno(err), STDERR_FILENO);
+	r = sb_cli_parse_command(&f->cli, argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(fd_out, STDOUT_FILENO);
+	dup2(fd_err, STDERR_FILENO);
+	close(fd_out);
+	close(fd_err);
+	read_back(out, p->out, sizeof(p->out));
+	read_back(err, p->err, sizeof(p->err));
+	return r;
+}
+
+/* sb_cli_help() of @f into @buf. */
+static void help_text(struct fixture *f, char *buf, size_t len)
+{
+	FILE *m = fmemopen(buf, len, "w");
+
+	assert_non_null(m);
+	sb_cli_help(&f->cli, m);
+	fclose(m);
+}
+
+static void test_command_operand_bounds(void **state)
+{
+	struct fixture *f = fixture_new();
+	struct printed p;
+
+	(void)state;
+	f->cli.prog = "t";
+	f->cli.min_operands = 1;
+	f->cli.too_few = "needs A";
+	assert_int_equal(command(f, &p, "-n", "3", (char *)NULL),
+			 SB_EXIT_USAGE);
+	assert_string_equal(p.err, "t: needs A\n");
+	assert_string_equal(p.out, "");
+	assert_int_equal(command(f, &p, "a", (char *)NULL), SB_CLI_CONTINUE);
+	assert_int_equal(f->n_operands, 1);
+	assert_string_equal(p.err, "");
+	assert_int_equal(command(f, &p, "a", "-v", "b", (char *)NULL),
+			 SB_CLI_CONTINUE);
+	assert_int_equal(f->n_operands, 2);
+	assert_string_equal(f->operands[1], "b");
+	assert_int_equal(command(f, &p, "a", "b", "c", (char *)NULL),
+			 SB_EXIT_USAGE);
+	assert_string_equal(p.err, "t: unexpected argument \"c\"\n");
+	/* without a too_few message, a generic one */
+	f->cli.too_few = NULL;
+	f->cli.min_operands = 2;
+	assert_int_equal(command(f, &p, "a", (char *)NULL), SB_EXIT_USAGE);
+	assert_string_equal(p.err, "t: too few arguments\n");
+	/* operands after a stop: the words left, bounded the same way */
+	f->cli.stop_at_nonopt = 1;
+	assert_int_equal(command(f, &p, "-v", "cmd", "-n", "9", (char *)NULL),
+			 SB_CLI_CONTINUE);
+	assert_int_equal(f->n_operands, 3);
+	assert_int_equal(f->count, 3); /* "-n 9" belongs to cmd */
+	assert_int_equal(command(f, &p, "-v", "--", "cmd", (char *)NULL),
+			 SB_EXIT_USAGE);
+	assert_int_equal(f->n_operands, 1);
+	free(f);
+}
+
+static void test_command_help(void **state)
+{
+	struct fixture *f = fixture_new();
+	struct printed p;
+	char help[4096], want[4200];
+
+	(void)state;
+	f->cli.prog = "t";
+	f->cli.min_operands = 1;
+	f->cli.on_error = SB_CLI_ERR_HELP;
+	help_text(f, help, sizeof(help));
+	/* --help (or -h) answers before the operands are counted */
+	assert_int_equal(command(f, &p, "--help", (char *)NULL), SB_EXIT_OK);
+	assert_string_equal(p.out, help);
+	assert_string_equal(p.err, "");
+	f->help = 0;
+	assert_int_equal(command(f, &p, "-vh", "a", (char *)NULL), SB_EXIT_OK);
+	assert_string_equal(p.out, help);
+	/* but a bad option anywhere wins over it */
+	f->help = 0;
+	assert_int_equal(command(f, &p, "--help", "--bogus", (char *)NULL),
+			 SB_EXIT_USAGE);
+	assert_string_equal(p.out, "");
+	snprintf(want, sizeof(want), "t: unknown option \"--bogus\"\n%s", help);
+	assert_string_equal(p.err, want);
+	free(f);
+}
+
+static void test_command_error_report(void **state)
+{
+	struct fixture *f = fixture_new();
+	struct printed p;
+	char help[4096], want[4200];
+
+	(void)state;
+	f->cli.prog = "slicebench t";
+	help_text(f, help, sizeof(help));
+	/* the line alone, the usage after it, or the whole help */
+	assert_int_equal(command(f, &p, "--count", "x", (char *)NULL),
+			 SB_EXIT_USAGE);
+	assert_string_equal(p.err,
+			    "slicebench t: --count: \"x\" is not an integer\n");
+	f->cli.on_error = SB_CLI_ERR_USAGE;
+	assert_int_equal(command(f, &p, "-Z", (char *)NULL), SB_EXIT_USAGE);
+	assert_string_equal(p.err, "slicebench t: unknown option \"-Z\"\n"
+				   "usage: t [options] [A [B]]\n");
+	f->cli.on_error = SB_CLI_ERR_HELP;
+	assert_int_equal(command(f, &p, "--period", (char *)NULL),
+			 SB_EXIT_USAGE);
+	snprintf(want, sizeof(want),
+		 "slicebench t: --period: missing value\n%s", help);
+	assert_string_equal(p.err, want);
+	assert_string_equal(p.out, "");
+	free(f);
+}
+
+static void print_tail(FILE *f)
+{
+	fputs("tail: computed\n", f);
+}
+
+static void test_help_tail_follows_epilogue(void **state)
+{
+	struct fixture *f = fixture_new();
+	char help[4096];
+
+	(void)state;
+	f->cli.help_tail = print_tail;
+	help_text(f, help, sizeof(help));
+	assert_non_null(strstr(help, "\nexit: 0 ok\ntail: computed\n"));
+	free(f);
+}
+
 static void test_cpulist_grammar(void **state)
 {
 	static const char *const bad[] = { "",	   "a",	    "1,",    "-1",
@@ -371,6 +536,10 @@ int main(void)
 		cmocka_unit_test(test_operands),
 		cmocka_unit_test(test_help_lists_options_defaults_and_epilogue),
 		cmocka_unit_test(test_help_shows_enum_and_u64_defaults),
+		cmocka_unit_test(test_command_operand_bounds),
+		cmocka_unit_test(test_command_help),
+		cmocka_unit_test(test_command_error_report),
+		cmocka_unit_test(test_help_tail_follows_epilogue),
 		cmocka_unit_test(test_cpulist_grammar),
 	};
 

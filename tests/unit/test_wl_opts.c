@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "common/cpulist.h"
+#include "tests/unit/opts_cases.h"
 #include "workloads/lib/opts.h"
 #include "workloads/lib/slice.h"
 
@@ -44,19 +45,24 @@ static struct fixture *fixture_new(void)
 	return f;
 }
 
+static struct sb_cli *fresh_cli(void **owner)
+{
+	struct fixture *f = fixture_new();
+
+	*owner = f;
+	return &f->cli;
+}
+
 /* Parse a NULL-terminated word list; returns sb_cli_parse's result. */
 static int parse(struct fixture *f, char *err, size_t errlen, ...)
 {
-	char *argv[32] = { "cyclic" };
-	int argc = 1;
 	va_list ap;
+	int r;
 
 	va_start(ap, errlen);
-	while ((argv[argc] = va_arg(ap, char *)))
-		argc++;
+	r = opts_vparse(&f->cli, err, errlen, ap);
 	va_end(ap);
-	err[0] = '\0';
-	return sb_cli_parse(&f->cli, argc, argv, err, errlen);
+	return r;
 }
 
 static void test_durations_and_ints(void **state)
@@ -101,10 +107,7 @@ static void test_plain_ns_and_defaults(void **state)
 
 static void test_errors_name_option_and_value(void **state)
 {
-	static const struct {
-		const char *args[3];
-		const char *msg;
-	} cases[] = {
+	static const struct opts_bad_case cases[] = {
 		{ { "--interval", "5xs" },
 		  "--interval: \"5xs\" is not a duration" },
 		{ { "--slice", "-1ms" },
@@ -121,19 +124,10 @@ static void test_errors_name_option_and_value(void **state)
 		{ { "-i" }, "-i: missing value" },
 		{ { "stray" }, "unexpected argument \"stray\"" },
 	};
-	char err[256];
 
 	(void)state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct fixture *f = fixture_new();
-
-		assert_int_equal(parse(f, err, sizeof(err),
-				       (char *)cases[i].args[0],
-				       (char *)cases[i].args[1], (char *)NULL),
-				 -EINVAL);
-		assert_string_equal(err, cases[i].msg);
-		free(f);
-	}
+	opts_check_bad_cases(cases, sizeof(cases) / sizeof(cases[0]),
+			     fresh_cli);
 }
 
 static void test_stop_at_nonopt(void **state)

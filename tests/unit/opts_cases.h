@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Test helper: command lines from word lists, and tables of bad option vectors with their exact errors. */
+#ifndef SB_OPTS_CASES_H
+#define SB_OPTS_CASES_H
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#include "common/opts.h"
+
+#define OPTS_MAX_WORDS 31
+
+/* @argv: "t" then the NULL-terminated words of @ap. Returns argc. */
+static inline int opts_argv(char **argv, va_list ap)
+{
+	int argc = 1;
+
+	argv[0] = "t";
+	while ((argv[argc] = va_arg(ap, char *)))
+		assert_true(++argc < OPTS_MAX_WORDS);
+	return argc;
+}
+
+/* sb_cli_parse() of the NULL-terminated words in @ap (after "t"). */
+static inline int opts_vparse(const struct sb_cli *cli, char *err,
+			      size_t errlen, va_list ap)
+{
+	char *argv[OPTS_MAX_WORDS + 1];
+	int argc = opts_argv(argv, ap);
+
+	err[0] = '\0';
+	return sb_cli_parse(cli, argc, argv, err, errlen);
+}
+
+/* One bad command line: up to two words, and the whole error it gives. */
+struct opts_bad_case {
+	const char *args[3];
+	const char *msg;
+};
+
+/*
+ * Each of the @n @cases, parsed on a fresh command line from @fresh (which
+ * sets *owner to what to free() after), fails with -EINVAL and its message.
+ */
+static inline void opts_check_bad_cases(const struct opts_bad_case *cases,
+					size_t n,
+					struct sb_cli *(*fresh)(void **owner))
+{
+	char err[256];
+
+	for (size_t i = 0; i < n; i++) {
+		char *argv[] = { "t", (char *)cases[i].args[0],
+				 (char *)cases[i].args[1], NULL };
+		int argc = 1;
+		void *owner;
+		struct sb_cli *cli = fresh(&owner);
+
+		while (argc < 3 && argv[argc])
+			argc++;
+		err[0] = '\0';
+		assert_int_equal(sb_cli_parse(cli, argc, argv, err,
+					      sizeof(err)),
+				 -EINVAL);
+		assert_string_equal(err, cases[i].msg);
+		free(owner);
+	}
+}
+
+#endif
