@@ -37,13 +37,19 @@ grep -qvP '^\d+\t\d+$' "$tmp/out" && exit 1
 jq -r '.result.procs[] | "\(.pid)\t\(.loops)"' "$tmp/mi.json" | diff - "$tmp/out"
 
 echo "check: the processes are named massive_intr and get the slice"
-"$M" -p 2 -d 3s -s 4ms -q &
+"$M" -p 2 -d 6s -s 4ms -q &
 pid=$!
-sleep 1
-for c in $(pgrep -P "$pid"); do
-	[[ $(cat "/proc/$c/comm") == massive_intr ]]
-	grep -qE '^se.slice +: +4000000$' "/proc/$c/sched"
+for _ in $(seq 50); do # both workers up (a loaded host starts them late)
+	kids=$(pgrep -P "$pid" -x massive_intr || true)
+	(($(wc -w <<<"$kids") == 2)) && break
+	sleep 0.1
 done
+checked=0
+for c in $kids; do
+	grep -qE '^se.slice +: +4000000$' "/proc/$c/sched"
+	checked=$((checked + 1))
+done
+((checked == 2))
 wait "$pid"
 
 echo "check: --json - writes only the document to stdout"
