@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Ordered events handed to a delivering thread: a ring of batches under one mutex and two condition variables. */
+/* Ordered events handed to a delivering thread: a queue of batches under one mutex and two condition variables. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -10,11 +10,11 @@
 
 /*
  * Events are written into a stage of the handing side's own and copied
- * into the ring a batch at a time: written field by field straight into
- * the ring, where the delivering CPU had just read them, they cost the
- * reader a fifth more time than the copy. A batch stays within a core's
- * L2 cache; the ring and the stage share one mapping in whole huge pages
- * (fresh small pages cost a fault each).
+ * into a free batch a batch at a time: written field by field straight
+ * into batches the delivering CPU had just read, they cost the reader a
+ * fifth more time than the copy. A batch stays within a core's L2 cache;
+ * the batches and the stage share one mapping in whole huge pages (fresh
+ * small pages cost a fault each).
  */
 #define PIPE_BATCH_BYTES (256u << 10)
 #define PIPE_QUEUE 64
@@ -30,17 +30,23 @@ struct ev_pipe {
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t filled, emptied;
-	struct ordered_ev *map; /* PIPE_QUEUE ring batches, then the stage */
-	size_t len[PIPE_QUEUE]; /* events in each handed batch */
+	struct ordered_ev *map; /* PIPE_QUEUE batches, then the stage */
+	size_t len[PIPE_QUEUE]; /* events in each batch handed over */
+	unsigned int queue[PIPE_QUEUE]; /* the batches handed, in order */
 	uint64_t handed, done; /* batches so far */
+	/* Free batches, the last freed on top: reused while still in cache,
+	 * and only as many are ever touched (first touches zero a page) as
+	 * the queue grew to. */
+	unsigned int free[PIPE_QUEUE];
+	unsigned int nfree;
 	int closing; /* no batch comes after those handed */
 	int rc; /* the deliverer's first non-zero result */
 	size_t nstage; /* events in the stage (the handing side's own) */
 };
 
-static struct ordered_ev *ring_batch(struct ev_pipe *p, uint64_t i)
+static struct ordered_ev *batch(struct ev_pipe *p, unsigned int slot)
 {
-	return p->map + (size_t)(i % PIPE_QUEUE) * PIPE_BATCH;
+	return p->map + (size_t)slot * PIPE_BATCH;
 }
 
 static struct ordered_ev *stage(struct ev_pipe *p)
@@ -56,20 +62,21 @@ static void *deliver_batches(void *arg)
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		const struct ordered_ev *b;
-		size_t n;
+		unsigned int slot;
 
 		while (p->done == p->handed && !p->closing)
 			pthread_cond_wait(&p->filled, &p->lock);
 		if (p->done == p->handed)
 			break;
-		b = ring_batch(p, p->done);
-		n = p->len[p->done % PIPE_QUEUE];
+		slot = p->queue[p->done % PIPE_QUEUE];
+		b = batch(p, slot);
 		pthread_mutex_unlock(&p->lock);
-		for (size_t i = 0; !rc && i < n; i++)
+		for (size_t i = 0; !rc && i < p->len[slot]; i++)
 			rc = p->deliver(p->arg, &b[i]);
 		pthread_mutex_lock(&p->lock);
 		if (rc && !p->rc)
 			p->rc = rc;
+		p->free[p->nfree++] = slot;
 		p->done++;
 		pthread_cond_signal(&p->emptied);
 	}
@@ -94,6 +101,9 @@ int ev_pipe_start(struct ev_pipe **out, ev_deliver_fn deliver, void *arg)
 	}
 	madvise(map, PIPE_MAP_BYTES, MADV_HUGEPAGE); /* a hint */
 	p->map = map;
+	for (unsigned int i = 0; i < PIPE_QUEUE; i++)
+		p->free[i] = PIPE_QUEUE - 1 - i; /* batch 0 on top */
+	p->nfree = PIPE_QUEUE;
 	p->deliver = deliver;
 	p->arg = arg;
 	pthread_mutex_init(&p->lock, NULL);
@@ -112,21 +122,22 @@ int ev_pipe_start(struct ev_pipe **out, ev_deliver_fn deliver, void *arg)
 	return 0;
 }
 
-/* Copy the stage into the ring (waiting for a free batch) and hand it
- * over; the deliverer's result so far. */
+/* Copy the stage into a free batch (waiting for one) and hand it over;
+ * the deliverer's result so far. */
 static int hand(struct ev_pipe *p)
 {
-	uint64_t i;
+	unsigned int slot;
 	int rc;
 
 	pthread_mutex_lock(&p->lock);
-	while (p->handed - p->done == PIPE_QUEUE)
+	while (!p->nfree)
 		pthread_cond_wait(&p->emptied, &p->lock);
-	i = p->handed;
+	slot = p->free[--p->nfree];
 	pthread_mutex_unlock(&p->lock);
-	memcpy(ring_batch(p, i), stage(p), p->nstage * sizeof(*p->map));
+	memcpy(batch(p, slot), stage(p), p->nstage * sizeof(*p->map));
+	p->len[slot] = p->nstage;
 	pthread_mutex_lock(&p->lock);
-	p->len[i % PIPE_QUEUE] = p->nstage;
+	p->queue[p->handed % PIPE_QUEUE] = slot;
 	p->handed++;
 	pthread_cond_signal(&p->filled);
 	rc = p->rc;
