@@ -15,7 +15,8 @@ struct ev_pipe;
 typedef int (*ev_deliver_fn)(void *arg, const struct ordered_ev *e);
 
 /* Start the delivering thread: 0, -ENOMEM or the -errno of
- * pthread_create(). Its memory (6 MiB) is taken here, once. */
+ * pthread_create(). Its memory (18 MiB, touched as the queue grows) is
+ * mapped here, once. */
 int ev_pipe_start(struct ev_pipe **out, ev_deliver_fn deliver, void *arg);
 
 /* Room for the next event to hand over: fill it in, then ev_pipe_push()
