@@ -20,7 +20,7 @@ for t in "$@"; do
 		echo "FAIL $kind/$name ($((SECONDS - start)) s); last lines of $log_dir/$name.log:"
 		tail -n 25 "$log_dir/$name.log" | sed 's/^/    /'
 	fi
-	[[ $kind == perf ]] && grep -E '^(ratio|figure|perf):' "$log_dir/$name.log"
+	[[ $kind == perf ]] && grep -E '^(ratio|figure|perf|target):' "$log_dir/$name.log"
 done
 echo "$kind: $passed passed, $failed failed"
 ((failed == 0))
