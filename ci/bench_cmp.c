@@ -205,8 +205,8 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 		"gate's (%s, family-wise alpha %g%%; the bad side's\n"
 		"end is the largest change not ruled out at %.0f%%); '-': no "
 		"rule\n",
-		c->title, c->cols[0].label, c->rules_name, c->rules->alpha * 100,
-		c->rules->pass_confidence * 100);
+		c->title, c->cols[0].label, c->rules_name,
+		c->rules->alpha * 100, c->rules->pass_confidence * 100);
 	fprintf(f, "%-14s %-20s %-7s", "group", "metric", "unit");
 	for (size_t k = 0; k < c->n_cols; k++) {
 		char head[160];

@@ -46,8 +46,7 @@ static int named_by(const char *spec, struct named_rules *n, char *err,
 	if (r) /* ci_gate_run says what is wrong with the spec */
 		return 0;
 	snprintf(n->file, sizeof(n->file), "%s/scenario.json", dir);
-	r = ci_rules_named_by_run(dir, n->named, sizeof(n->named), err,
-				  errlen);
+	r = ci_rules_named_by_run(dir, n->named, sizeof(n->named), err, errlen);
 	free(dir);
 	free(kernel);
 	free(fs);

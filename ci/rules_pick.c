@@ -12,22 +12,25 @@
 
 #define DEFAULT_RULES "ci/gate.json"
 
-/* @path and @name of the pick; 0 or -ENAMETOOLONG. */
+/* @path, @name and @from of the pick; 0 or -ENAMETOOLONG. */
 static int pick(const char *given, const char *named, struct ci_rules_pick *p)
 {
-	const char *rel = named && *named ? named : DEFAULT_RULES;
+	int n;
 
-	p->from = given ? "--rules" : named && *named ? "named by the scenario" :
-							 "the default";
 	if (given) {
-		if (snprintf(p->path, sizeof(p->path), "%s", given) >=
-		    (int)sizeof(p->path))
-			return -ENAMETOOLONG;
-	} else if (sb_root_path(p->path, sizeof(p->path), rel)) {
-		return -ENAMETOOLONG;
+		p->from = "--rules";
+		snprintf(p->name, sizeof(p->name), "%s", given);
+		n = snprintf(p->path, sizeof(p->path), "%s", given);
+		return n >= (int)sizeof(p->path) ? -ENAMETOOLONG : 0;
 	}
-	snprintf(p->name, sizeof(p->name), "%s", given ? given : rel);
-	return 0;
+	if (!named || !*named) {
+		p->from = "the default";
+		named = DEFAULT_RULES;
+	} else {
+		p->from = "named by the scenario";
+	}
+	snprintf(p->name, sizeof(p->name), "%s", named);
+	return sb_root_path(p->path, sizeof(p->path), named);
 }
 
 int ci_rules_pick_load(const char *given, const char *named,
@@ -44,7 +47,8 @@ int ci_rules_pick_load(const char *given, const char *named,
 		return 0;
 	}
 	if (from_scenario)
-		snprintf(err, errlen, "%s: rules: \"%s\" is not a usable rules file: %s",
+		snprintf(err, errlen,
+			 "%s: rules: \"%s\" is not a usable rules file: %s",
 			 named_in, named, why);
 	else
 		snprintf(err, errlen, "%s", why);
@@ -65,8 +69,8 @@ int ci_rules_check_named(const char *named, const char *file, char *err,
 	return r;
 }
 
-int ci_rules_named_by_run(const char *dir, char *named, size_t len,
-			  char *err, size_t errlen)
+int ci_rules_named_by_run(const char *dir, char *named, size_t len, char *err,
+			  size_t errlen)
 {
 	char path[4200];
 	json_error_t je;

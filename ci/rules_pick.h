@@ -39,8 +39,8 @@ int ci_rules_check_named(const char *named, const char *file, char *err,
  * none or the directory has no scenario.json). Returns 0, or SB_EXIT_USAGE
  * with @err "<file>: rules: <value> <problem>".
  */
-int ci_rules_named_by_run(const char *dir, char *named, size_t len,
-			  char *err, size_t errlen);
+int ci_rules_named_by_run(const char *dir, char *named, size_t len, char *err,
+			  size_t errlen);
 
 /* One line saying which rules judge: "rules: <name> (<from>)". */
 void ci_rules_pick_say(FILE *f, const struct ci_rules_pick *pick);

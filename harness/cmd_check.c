@@ -258,8 +258,8 @@ static int load(const struct check_opts *o, struct scenario *sc,
 		fprintf(stderr, "%s\n", err);
 		return r;
 	}
-	if ((r = ci_rules_pick_load(o->rules, sc->rules, o->scenario,
-				    rules, &pick, err, sizeof(err)))) {
+	if ((r = ci_rules_pick_load(o->rules, sc->rules, o->scenario, rules,
+				    &pick, err, sizeof(err)))) {
 		fprintf(stderr, "slicebench check: %s\n", err);
 		return r;
 	}

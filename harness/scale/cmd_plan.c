@@ -136,8 +136,7 @@ int cmd_plan(int argc, char **argv)
 		goto out_free;
 	if ((r = scenario_load(scenario, sc, run_warn_line, err,
 			       sizeof(err))) ||
-	    (r = ci_rules_check_named(sc->rules, scenario, err,
-				      sizeof(err)))) {
+	    (r = ci_rules_check_named(sc->rules, scenario, err, sizeof(err)))) {
 		fprintf(stderr, "%s\n", err);
 		goto out_free;
 	}

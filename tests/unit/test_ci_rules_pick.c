@@ -93,7 +93,8 @@ static void expect_bad(const char *name, const char *value, const char *why)
 {
 	char err[16384], want[8192];
 
-	snprintf(want, sizeof(want), "%s: rules: \"%s\" is not a usable rules file: ",
+	snprintf(want, sizeof(want),
+		 "%s: rules: \"%s\" is not a usable rules file: ",
 		 fixture(name), value);
 	assert_int_equal(check_scenario(name, err, sizeof(err)), SB_EXIT_USAGE);
 	if (strncmp(err, want, strlen(want)) || !strstr(err, why) ||
@@ -140,7 +141,9 @@ static void test_named_by_run(void **state)
 					       sizeof(err)),
 			 0);
 	assert_string_equal(named, "");
-	put_scenario(dir, "{\"name\": \"t\", \"rules\": \"ci/gate-throughput.json\"}");
+	put_scenario(
+		dir,
+		"{\"name\": \"t\", \"rules\": \"ci/gate-throughput.json\"}");
 	assert_int_equal(ci_rules_named_by_run(dir, named, sizeof(named), err,
 					       sizeof(err)),
 			 0);
