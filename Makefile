@@ -27,7 +27,8 @@ BASE ?=
 CAND ?=
 BASE_KERNEL ?= baseline
 CHECK_SCENARIO ?= configs/merge-check.json
-RULES ?= ci/gate.json
+# Gate rules; empty: those the runs' scenario names, else ci/gate.json.
+RULES ?=
 FUZZ_SECONDS ?= 60
 
 # Filled by the fragments:
@@ -132,7 +133,7 @@ help: ## list targets and variables
 	@echo "  ACCEL=$(ACCEL)          auto|kvm|tcg|icount|virtual (QEMU accelerator)"
 	@echo "  RESULTS=$(RESULTS)       results root directory"
 	@echo "  BASE=, CAND=           results for gate/compare (DIR[:kernel[/feature-set]])"
-	@echo "  RULES=$(RULES)   gate rules (gate, check)"
+	@echo "  RULES=$(RULES)                gate rules (gate, check); empty: those the scenario names, else ci/gate.json"
 	@echo "  BASE_KERNEL=$(BASE_KERNEL)  the baseline kernel of check (KERNEL is the candidate)"
 	@echo "  CHECK_SCENARIO=$(CHECK_SCENARIO)  scenario file for check"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS)      seconds per fuzz target"
@@ -192,12 +193,12 @@ compare: all ## compare BASE (and CAND) results side by side
 	$(BIN)/slicebench compare $(or $(BASE),$(RESULTS)/latest) $(CAND)
 
 gate: all ## gate CAND against BASE with RULES; exit 1 on regression
-	$(BIN)/slicebench gate --rules "$(RULES)" "$(BASE)" "$(CAND)"
+	$(BIN)/slicebench gate $(if $(RULES),--rules "$(RULES)") "$(BASE)" "$(CAND)"
 
 check: deps ## run BASE_KERNEL and KERNEL in turn until the gate decides (CHECK_SCENARIO)
 	@$(MAKE) --no-print-directory all
 	$(BIN)/slicebench check --base "$(BASE_KERNEL)" --cand "$(KERNEL)" \
-		--scenario "$(CHECK_SCENARIO)" --rules "$(RULES)" \
+		--scenario "$(CHECK_SCENARIO)" $(if $(RULES),--rules "$(RULES)") \
 		--accel "$(ACCEL)" --results "$(RESULTS)"
 
 fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) $(BUILD)/tests/test_analyzer_tracedat ## run each fuzz target FUZZ_SECONDS on its seeds

@@ -202,11 +202,11 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 	fprintf(f,
 		"\nSummary, %s: median over repeats [min-max]; change of the "
 		"median against %s;\nverdict and interval of the ratio: the "
-		"gate's (ci/gate.json, family-wise alpha %g%%; the bad side's\n"
+		"gate's (%s, family-wise alpha %g%%; the bad side's\n"
 		"end is the largest change not ruled out at %.0f%%); '-': no "
 		"rule\n",
-		c->title, c->cols[0].label, c->rules->alpha * 100,
-		c->rules->pass_confidence * 100);
+		c->title, c->cols[0].label, c->rules_name,
+		c->rules->alpha * 100, c->rules->pass_confidence * 100);
 	fprintf(f, "%-14s %-20s %-7s", "group", "metric", "unit");
 	for (size_t k = 0; k < c->n_cols; k++) {
 		char head[160];

@@ -32,6 +32,8 @@ struct ci_bench_row {
 struct ci_bench_cmp {
 	char title[160]; /* "kernel debian" or "feature set PREEMPT_SHORT" */
 	const struct ci_rules *rules;
+	const char *rules_name; /* their file as said to the user; the caller
+				 * sets it after ci_bench_cmp_build() */
 	struct ci_bench_col cols[CI_BENCH_MAX_COLS];
 	size_t n_cols;
 	struct ci_bench_row *rows;

@@ -8,14 +8,15 @@
 #include "ci/bench_end.h"
 #include "ci/fold.h"
 #include "ci/plots.h"
+#include "ci/rules_pick.h"
 #include "ci/seed_table.h"
 #include "common/exitcodes.h"
-#include "common/rootdir.h"
 
 struct bench_end {
 	struct ci_results res;
 	struct ci_columns cols;
 	struct ci_rules rules;
+	struct ci_rules_pick pick;
 	json_t *scenario;
 };
 
@@ -35,6 +36,7 @@ static int compare(FILE *f, const struct bench_end *b,
 	for (size_t k = 0; k < n; k++)
 		labels[k] = by_fs ? cols[k]->fs : cols[k]->kernel;
 	r = ci_bench_cmp_build(&c, title, cols, labels, n, &b->rules);
+	c.rules_name = b->pick.name;
 	if (!r) {
 		ci_bench_summary_print(f, &c);
 		ci_bench_words(f, &c, b->scenario);
@@ -85,6 +87,7 @@ static int text(FILE *f, const struct bench_end *b)
 	size_t nk = ci_results_kernels(&b->res, kernels, CI_BENCH_MAX_COLS);
 	int r = 0;
 
+	ci_rules_pick_say(f, &b->pick);
 	for (size_t i = 0; i < nk && !r; i++)
 		r = per_kernel(f, b, kernels[i]);
 	if (nk > 1) {
@@ -189,9 +192,10 @@ static int report(const struct bench_end *b, const char *root,
 	return r;
 }
 
-static int load(struct bench_end *b, const char *root, char *err, size_t errlen)
+static int load(struct bench_end *b, const char *root, const char *rules,
+		char *err, size_t errlen)
 {
-	char path[4200];
+	char path[4200], named[1024];
 	int r = ci_results_load(root, &b->res, err, errlen);
 
 	if (r)
@@ -205,21 +209,24 @@ static int load(struct bench_end *b, const char *root, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return SB_EXIT_ENV;
 	}
-	if (sb_root_path(path, sizeof(path), "ci/gate.json") ||
-	    ci_rules_load(path, &b->rules, err, errlen))
-		return SB_EXIT_USAGE;
 	snprintf(path, sizeof(path), "%s/scenario.json", root);
+	if ((r = ci_rules_named_by_run(root, named, sizeof(named), err,
+				       errlen)) ||
+	    (r = ci_rules_pick_load(rules, named, path, &b->rules, &b->pick,
+				    err, errlen)))
+		return r;
 	b->scenario = json_load_file(path, 0, NULL);
 	return 0;
 }
 
-int ci_bench_end(FILE *f, const char *root, char *err, size_t errlen)
+int ci_bench_end(FILE *f, const char *root, const char *rules, char *err,
+		 size_t errlen)
 {
 	struct bench_end b = { 0 };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = NULL;
-	int r = load(&b, root, err, errlen);
+	int r = load(&b, root, rules, err, errlen);
 
 	if (!r && !(m = open_memstream(&buf, &len))) {
 		snprintf(err, errlen, "out of memory");

@@ -9,12 +9,15 @@
 /*
  * For the run directory @root, print to @f per kernel each feature set's
  * seed-shaped table with its regime, the summary against the first feature
- * set with the gate's verdicts (ci/gate.json) and sentences saying it; with
+ * set with the gate's verdicts and sentences saying it; with
  * several kernels also the kernels side by side per feature set. Then write
  * @root/report.html and @root/plots/ and print the report's path. Returns
  * an SB_EXIT_* code with @err set: SB_EXIT_USAGE (malformed results or
- * rules), SB_EXIT_ENV (no complete run, no gnuplot, cannot write).
+ * rules), SB_EXIT_ENV (no complete run, no gnuplot, cannot write). The
+ * verdicts are by @rules when not NULL, else by those @root's scenario
+ * names, else by ci/gate.json (ci/rules_pick.h); the first line says which.
  */
-int ci_bench_end(FILE *f, const char *root, char *err, size_t errlen);
+int ci_bench_end(FILE *f, const char *root, const char *rules, char *err,
+		 size_t errlen);
 
 #endif

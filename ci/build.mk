@@ -1,6 +1,6 @@
 # Compare, gate, statistics and plots.
 CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_SRCS) \
-	   ci/results.c ci/rules.c ci/gate.c ci/gate_report.c ci/gate_run.c \
+	   ci/results.c ci/rules.c ci/rules_pick.c ci/gate.c ci/gate_report.c ci/gate_run.c \
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
 	   ci/plots.c ci/report_html.c ci/util.c \
 	   ci/fold.c ci/regime.c ci/seed_table.c ci/bench_verdict.c \
@@ -30,3 +30,9 @@ test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c \
 		      ci/rules.c ci/gate.c ci/stats.c ci/util.c \
 		      common/atomicio.c common/fmt.c common/duration.c
 test_ci_bench_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_ci_rules_pick
+test_ci_rules_pick_SRCS := tests/unit/test_ci_rules_pick.c ci/rules_pick.c \
+			   ci/rules.c ci/metrics.c harness/scenario.c \
+			   harness/workload.c $(WL_REGISTRY_SRCS) $(COMMON_SRCS)
+test_ci_rules_pick_LDLIBS := -ljansson -lm

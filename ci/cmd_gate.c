@@ -2,12 +2,14 @@
 /* slicebench gate: baseline vs candidate results under the rules; exit 1 on a regression. */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "ci/gate_run.h"
-#include "ci/rules.h"
+#include "ci/results.h"
+#include "ci/rules_pick.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
-#include "common/rootdir.h"
 #include "ci/cmds.h"
 
 struct gate_opts {
@@ -28,19 +30,61 @@ static const char after[] =
 	"2 bad usage or input (a required rule's group missing on a side),\n"
 	"3 cannot decide\n";
 
-/* The rules file: --rules, else the checkout's; SB_EXIT_USAGE when bad. */
-int ci_load_rules_opt(const char *path, struct ci_rules *rules, const char *cmd)
-{
-	char err[1024], buf[4096];
+/* The "rules" @spec's run directory's scenario names, and that file. */
+struct named_rules {
+	char named[1024];
+	char file[4200];
+};
 
-	if (!path) {
-		sb_root_path(buf, sizeof(buf), "ci/gate.json");
-		path = buf;
+static int named_by(const char *spec, struct named_rules *n, char *err,
+		    size_t errlen)
+{
+	char *dir, *kernel, *fs;
+	int r = ci_spec_split(spec, &dir, &kernel, &fs);
+
+	*n->named = '\0';
+	if (r) /* ci_gate_run says what is wrong with the spec */
+		return 0;
+	snprintf(n->file, sizeof(n->file), "%s/scenario.json", dir);
+	r = ci_rules_named_by_run(dir, n->named, sizeof(n->named), err, errlen);
+	free(dir);
+	free(kernel);
+	free(fs);
+	return r;
+}
+
+/*
+ * The rules: --rules, else those both sides' scenarios name (they must
+ * agree), else ci/gate.json; said on stdout. 0 or SB_EXIT_USAGE, said.
+ */
+static int load_rules(const char *given, const char *const pos[2],
+		      struct ci_rules *rules)
+{
+	struct named_rules n[2] = { 0 };
+	struct ci_rules_pick pick;
+	char err[16384];
+	int r = 0;
+
+	*rules = (struct ci_rules){ 0 };
+	if (!given) {
+		r = named_by(pos[0], &n[0], err, sizeof(err)) ?:
+			    named_by(pos[1], &n[1], err, sizeof(err));
+		if (!r && strcmp(n[0].named, n[1].named)) {
+			snprintf(err, sizeof(err),
+				 "%s: rules: \"%s\" differs from %s's \"%s\": "
+				 "pass --rules",
+				 n[1].file, n[1].named, n[0].file, n[0].named);
+			r = SB_EXIT_USAGE;
+		}
 	}
-	if (ci_rules_load(path, rules, err, sizeof(err))) {
-		fprintf(stderr, "slicebench %s: %s\n", cmd, err);
-		return SB_EXIT_USAGE;
+	if (!r)
+		r = ci_rules_pick_load(given, n[1].named, n[1].file, rules,
+				       &pick, err, sizeof(err));
+	if (r) {
+		fprintf(stderr, "slicebench gate: %s\n", err);
+		return r;
 	}
+	ci_rules_pick_say(stdout, &pick);
 	return 0;
 }
 
@@ -49,8 +93,9 @@ int cmd_gate(int argc, char **argv)
 	struct gate_opts o = { 0 };
 	const struct sb_opt opts[] = {
 		SB_OPTION("rules", 0, SB_OPT_STRING, &o.rules, NULL, "FILE",
-			  "rules (default: ci/gate.json of the checkout)", 0,
-			  0),
+			  "rules (default: the rules the runs' scenario "
+			  "names, else ci/gate.json)",
+			  0, 0),
 		SB_OPTION("markdown", 0, SB_OPT_STRING, &o.markdown, NULL,
 			  "OUT",
 			  "write a Markdown summary (merge-request comment)", 0,
@@ -78,7 +123,7 @@ int cmd_gate(int argc, char **argv)
 
 	if (code != SB_CLI_CONTINUE)
 		return code;
-	if ((code = ci_load_rules_opt(o.rules, &rules, "gate")))
+	if ((code = load_rules(o.rules, pos, &rules)))
 		return code;
 	struct ci_gate_run g = {
 		.base_spec = pos[0],

@@ -10,6 +10,7 @@
 
 struct report_opts {
 	int help;
+	const char *rules;
 };
 
 static const char usage[] = "usage: slicebench report RUN_DIR";
@@ -17,14 +18,20 @@ static const char after[] =
 	"Prints what `slicebench run` prints at its end for results/<run-id>:\n"
 	"per kernel each feature set's table (a row per workload group and repeat,\n"
 	"kernel threads and the harness folded into other:(N)) with the run's regime,\n"
-	"the summary with the gate's verdicts (ci/gate.json) and the same in words;\n"
-	"then writes RUN_DIR/report.html and RUN_DIR/plots/.\n"
+	"the summary with the gate's verdicts and the same in words;\n"
+	"then writes RUN_DIR/report.html and RUN_DIR/plots/. The verdicts are by\n"
+	"--rules, else by the rules the run's scenario names, else by ci/gate.json;\n"
+	"the first line says which.\n"
 	"exit: 0 ok, 2 bad usage or malformed results, 3 no complete run or no gnuplot\n";
 
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { 0 };
 	const struct sb_opt opts[] = {
+		SB_OPTION("rules", 0, SB_OPT_STRING, &o.rules, NULL, "FILE",
+			  "gate rules (default: the rules the run's scenario "
+			  "names, else ci/gate.json)",
+			  0, 0),
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
 			  "show this help", 0, 0),
 		{ 0 },
@@ -44,7 +51,7 @@ int cmd_report(int argc, char **argv)
 
 	if (r != SB_CLI_CONTINUE)
 		return r;
-	r = ci_bench_end(stdout, run_dir, err, sizeof(err));
+	r = ci_bench_end(stdout, run_dir, o.rules, err, sizeof(err));
 	if (r)
 		fprintf(stderr, "slicebench report: %s\n", err);
 	return r;

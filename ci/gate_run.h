@@ -27,8 +27,4 @@ struct ci_gate_run {
  */
 int ci_gate_run(const struct ci_gate_run *g, const char *cmd);
 
-/* Load @path (NULL: the checkout's ci/gate.json); 0 or SB_EXIT_USAGE, said. */
-int ci_load_rules_opt(const char *path, struct ci_rules *rules,
-		      const char *cmd);
-
 #endif

@@ -228,6 +228,10 @@ int ci_rules_load(const char *path, struct ci_rules *out, char *err,
 	int e;
 
 	*out = (struct ci_rules){ 0 };
+	if (!root && je.line < 0) { /* cannot read: jansson names @path */
+		snprintf(err, errlen, "%s", je.text);
+		return -EINVAL;
+	}
 	if (!root) {
 		snprintf(err, errlen, "%s: line %d column %d: %s", path,
 			 je.line, je.column, je.text);

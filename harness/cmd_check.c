@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ci/gate_run.h"
+#include "ci/rules_pick.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
@@ -239,20 +240,42 @@ static int pick_set(struct scenario *sc, const char *name)
 	return 0;
 }
 
-/* Scenario, kernels, plan and run directory of @c. */
-static int prepare(struct check *c, struct scenario *sc)
+/*
+ * The scenario and the rules: --rules, else those the scenario names, else
+ * ci/gate.json (said on stdout). Without --scenario nothing: validate says.
+ */
+static int load(const struct check_opts *o, struct scenario *sc,
+		struct ci_rules *rules)
 {
-	const struct check_opts *o = c->o;
-	char list[300], err[1024] = "";
-	const char *names[2];
-	struct sb_error e;
-	int nk = 0, r;
+	struct ci_rules_pick pick;
+	char err[1024] = "";
+	int r;
 
+	if (!o->scenario)
+		return 0;
 	if ((r = scenario_load(o->scenario, sc, run_warn_line, err,
 			       sizeof(err)))) {
 		fprintf(stderr, "%s\n", err);
 		return r;
 	}
+	if ((r = ci_rules_pick_load(o->rules, sc->rules, o->scenario, rules,
+				    &pick, err, sizeof(err)))) {
+		fprintf(stderr, "slicebench check: %s\n", err);
+		return r;
+	}
+	ci_rules_pick_say(stdout, &pick);
+	return 0;
+}
+
+/* Kernels, plan and run directory of @c. */
+static int prepare(struct check *c, struct scenario *sc)
+{
+	const struct check_opts *o = c->o;
+	char list[300];
+	const char *names[2];
+	struct sb_error e;
+	int nk = 0, r;
+
 	if ((r = pick_set(sc, o->set)))
 		return r;
 	snprintf(list, sizeof(list), "%s,%s", o->base, o->cand);
@@ -314,7 +337,8 @@ int cmd_check(int argc, char **argv)
 			  "rules' min_runs)",
 			  0, 0),
 		SB_OPTION("rules", 0, SB_OPT_STRING, &o.rules, NULL, "FILE",
-			  "gate rules (default: ci/gate.json of the checkout)",
+			  "gate rules (default: the scenario's \"rules\", else "
+			  "ci/gate.json)",
 			  0, 0),
 		SB_OPTION("results", 0, SB_OPT_STRING, &o.results, NULL, "DIR",
 			  "results root (default: results)", 0, 0),
@@ -357,7 +381,7 @@ int cmd_check(int argc, char **argv)
 	sc = calloc(1, sizeof(*sc));
 	if (!sc)
 		return SB_EXIT_ENV;
-	r = ci_load_rules_opt(o.rules, &rules, "check") ?: validate(&o, &rules);
+	r = load(&o, sc, &rules) ?: validate(&o, &rules);
 	c.max = (unsigned int)o.max_repeats;
 	if (c.max < rules.min_runs)
 		c.max = rules.min_runs;

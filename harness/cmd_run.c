@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "analyzer/table_run.h"
+#include "ci/rules_pick.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/error.h"
@@ -273,7 +274,9 @@ int cmd_run(int argc, char **argv)
 	}
 	if ((r = validate(&o)) ||
 	    (r = scenario_load(o.scenario, sc, run_warn_line, err,
-			       sizeof(err)))) {
+			       sizeof(err))) ||
+	    (r = ci_rules_check_named(sc->rules, o.scenario, err,
+				      sizeof(err)))) {
 		if (*err && r)
 			fprintf(stderr, "%s\n", err);
 		free(sc);

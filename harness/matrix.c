@@ -73,7 +73,7 @@ void run_print_results(FILE *out, const struct scenario *sc,
 			print_failure(out, root, r);
 	}
 	fflush(out);
-	if (ci_bench_end(out, root, err, sizeof(err)))
+	if (ci_bench_end(out, root, NULL, err, sizeof(err)))
 		sb_warn("slicebench run: no summary: %s", err);
 }
 

@@ -386,12 +386,25 @@ static int parse_workload(struct ctx *c, const json_t *w, size_t i,
 	return 0;
 }
 
+/* "rules": gate rules to judge the runs by, relative to the checkout root. */
+static int parse_rules(struct ctx *c, const json_t *root, struct scenario *sc)
+{
+	int r = get_str(c, root, "", "rules", 0, sc->rules, sizeof(sc->rules));
+
+	if (r || !json_object_get(root, "rules"))
+		return r;
+	if (!*sc->rules || *sc->rules == '/')
+		return fail(c, "rules", json_object_get(root, "rules"),
+			    "is not a path relative to the checkout root");
+	return 0;
+}
+
 static int parse_top(struct ctx *c, const json_t *root, struct scenario *sc)
 {
 	static const char *const keys[] = {
 		"name",		"description", "duration", "warmup",
 		"repeats",	"seed",	       "guest",	   "trace",
-		"feature_sets", "workloads",   NULL
+		"feature_sets", "workloads",   "rules",	   NULL
 	};
 	static const char *const tkeys[] = { "buffer_kb", "perf", NULL };
 	json_t *t = json_object_get(root, "trace");
@@ -409,7 +422,8 @@ static int parse_top(struct ctx *c, const json_t *root, struct scenario *sc)
 	    (r = get_duration(c, root, "", "warmup", 0, 0, &sc->warmup_ns)) ||
 	    (r = get_int(c, root, "", "repeats", 1, 1000, &sc->repeats)) ||
 	    (r = get_int(c, root, "", "seed", 0, INT_MAX, &sc->seed)) ||
-	    (r = parse_guest(c, json_object_get(root, "guest"), sc)))
+	    (r = parse_guest(c, json_object_get(root, "guest"), sc)) ||
+	    (r = parse_rules(c, root, sc)))
 		return r;
 	if (t && ((r = check_keys(c, "trace", t, tkeys)) ||
 		  (r = get_int(c, t, "trace", "buffer_kb", 64, 1 << 22,

@@ -52,6 +52,8 @@ struct scenario {
 				       * "tcg" or "virtual" */
 		int icount_shift;
 	} guest;
+	char rules[256]; /* gate rules relative to the checkout root; "":
+			  * the default (ci/rules_pick.h) */
 	int trace_buffer_kb;
 	int trace_perf; /* perf records beside trace-cmd (cross-checks) */
 	struct sc_feature_set sets[SC_MAX_SETS];

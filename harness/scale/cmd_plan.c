@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ci/rules_pick.h"
 #include "common/atomicio.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
@@ -134,7 +135,8 @@ int cmd_plan(int argc, char **argv)
 	if ((r = parse(argc, argv, &o, &scenario)) != SB_CLI_CONTINUE)
 		goto out_free;
 	if ((r = scenario_load(scenario, sc, run_warn_line, err,
-			       sizeof(err)))) {
+			       sizeof(err))) ||
+	    (r = ci_rules_check_named(sc->rules, scenario, err, sizeof(err)))) {
 		fprintf(stderr, "%s\n", err);
 		goto out_free;
 	}

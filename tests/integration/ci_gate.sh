@@ -3,7 +3,8 @@
 # slicebench gate on synthetic results: regressions exit 1, A-vs-A exits 0,
 # too few repeats or undecided rules exit 3, bad input (a required rule
 # matching nothing) exits 2, runs with lost events are left out and named;
-# outputs are well formed.
+# outputs are well formed; the rules a run's scenario names judge it
+# without --rules.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 synth=tests/fixtures/ci/synth.sh
@@ -102,6 +103,26 @@ grep -q '^excluded from the delay rules (lost events): cand debian/NO_PREEMPT_SH
 [[ $(jq -r '.excluded_runs[0].lost_events' "$tmp/lost.json") == 37 ]] || soft_fail "excluded_runs in JSON"
 v=$(jq -r '.rules[] | select(.name == "massive_intr throughput") | .cand.runs' "$tmp/lost.json")
 check_eq "a workload's own figure keeps the run ($v runs)" 4 "$v"
+
+echo "== a run whose scenario names rules is judged by them without --rules"
+check "the default rules said" grep -qx 'rules: ci/gate.json (the default)' "$tmp/out"
+cp -r "$r" "$tmp/named"
+jq '.rules = "ci/gate-throughput.json"' "$r/scenario.json" >"$tmp/named/scenario.json"
+rc=$(gate "$tmp/named:debian/PREEMPT_SHORT" "$tmp/named:debian/PREEMPT_SHORT_B")
+check_eq "the throughput rules require stress-ng groups these runs lack" 2 "$rc"
+check "the scenario's rules said" grep -qx 'rules: ci/gate-throughput.json (named by the scenario)' "$tmp/out"
+grep -q 'required rule "stress-ng pipe ops/s, short slice": no pipe_ops_per_s values' "$tmp/err" ||
+	soft_fail "$(cat "$tmp/err")"
+rc=$(gate --rules ci/gate.json "$tmp/named:debian/PREEMPT_SHORT" "$tmp/named:debian/PREEMPT_SHORT_B")
+check_eq "--rules overrides the scenario's" 0 "$rc"
+check "--rules said" grep -qx 'rules: ci/gate.json (--rules)' "$tmp/out"
+rc=$(gate "$r:debian/PREEMPT_SHORT" "$tmp/named:debian/PREEMPT_SHORT_B")
+check_eq "BASE and CAND scenarios naming different rules" 2 "$rc"
+check "the disagreement named" grep -q 'named/scenario.json: rules: "ci/gate-throughput.json" differs from .*: pass --rules' "$tmp/err"
+jq '.rules = "ci/no-such-gate.json"' "$r/scenario.json" >"$tmp/named/scenario.json"
+rc=$(gate "$tmp/named:debian/PREEMPT_SHORT" "$tmp/named:debian/PREEMPT_SHORT_B")
+check_eq "a scenario naming a missing rules file" 2 "$rc"
+check_eq "one line naming file, field and value" 1 "$(grep -c 'named/scenario.json: rules: "ci/no-such-gate.json" is not a usable rules file: .*No such file' "$tmp/err")"
 
 echo "== too few repeats exit 3"
 rc=$(gate "$r:debian/ONE" "$r:debian/ONE")

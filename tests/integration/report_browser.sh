@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The end of a run on canned VM results (tests/fixtures/ci/vm-smoke):
 # `slicebench report` prints the seed-shaped tables, the summary, the words
-# and the saturation warning, and writes report.html; Debian's headless
+# and the saturation warning, and writes report.html, judged by the rules
+# the run's scenario names (else ci/gate.json); Debian's headless
 # Chromium renders it: every image loads, and its screenshot is far from a
 # blank page's.
 # shellcheck source=tests/lib/common.sh
@@ -16,6 +17,19 @@ for want in '== debian / NO_PREEMPT_SHORT: 3 repeats' '  2 massive_intr:(3) ' \
 done
 check "no kernel thread in the tables" bash -c "! grep -qE '^  [0-9]+ kworker' '$tmp/out'"
 check "report.html written" test -s "$tmp/run/report.html"
+check "the default rules said first" bash -c "head -1 '$tmp/out' | grep -qx 'rules: ci/gate.json (the default)'"
+
+# A run whose scenario names rules: its summary is judged by them.
+cp -r "$tmp/run" "$tmp/named"
+jq '.rules = "ci/gate-throughput.json"' "$tmp/run/scenario.json" >"$tmp/named/scenario.json"
+"$sb" report "$tmp/named" >"$tmp/named.out"
+check "the scenario's rules said" grep -qx 'rules: ci/gate-throughput.json (named by the scenario)' "$tmp/named.out"
+check "the summary judged by them" grep -q "the gate's (ci/gate-throughput.json, family-wise" "$tmp/named.out"
+"$sb" report --rules ci/gate.json "$tmp/named" >"$tmp/named.out"
+check "--rules overrides the scenario's" grep -qx 'rules: ci/gate.json (--rules)' "$tmp/named.out"
+jq '.rules = "ci/no-such-gate.json"' "$tmp/run/scenario.json" >"$tmp/named/scenario.json"
+expect_rc 2 "$sb" report "$tmp/named"
+check "a missing rules file named in one line" grep -qx ".*named/scenario.json: rules: \"ci/no-such-gate.json\" is not a usable rules file: .*No such file or directory" "$tmp/err"
 
 require chromium
 browser() { # browser PROFILE ARGS... : Chromium headless, nothing from the network

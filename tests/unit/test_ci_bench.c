@@ -278,6 +278,7 @@ static void test_summary(void **state)
 	assert_int_equal(ci_bench_cmp_build(&cmp, "kernel debian", cols, labels,
 					    2, &c->rules),
 			 0);
+	cmp.rules_name = "ci/gate.json";
 	/* a rule's row: median over repeats, change, the gate's verdict */
 	r = ci_bench_row_find(&cmp, "avg_delay_ms", "cyclic");
 	assert_non_null(r);

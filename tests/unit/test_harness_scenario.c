@@ -91,6 +91,20 @@ static void test_good_minimal_defaults(void **state)
 	assert_int_equal(sc->workloads[0].slice_ns, 0);
 	assert_non_null(scenario_set(sc, "default"));
 	assert_null(scenario_set(sc, "other"));
+	assert_string_equal(sc->rules, "");
+	scenario_free(sc);
+	free(sc);
+}
+
+/* "rules" is kept as written: the host resolves and checks it. */
+static void test_rules_named(void **state)
+{
+	struct scenario *sc = calloc(1, sizeof(*sc));
+	char err[512];
+
+	(void)state;
+	assert_int_equal(load("good_rules.json", sc, err, sizeof(err)), 0);
+	assert_string_equal(sc->rules, "ci/gate-throughput.json");
 	scenario_free(sc);
 	free(sc);
 }
@@ -144,6 +158,9 @@ static const struct bad_case {
 	  "workloads[0].cpus: \"3-1\" is not a CPU list" },
 	{ "bad_numa_cpus_list.json",
 	  "guest.numa[0].cpus: \"0,2\" is not a CPU or a CPU range" },
+	{ "bad_rules_absolute.json",
+	  "rules: \"/etc/gate.json\" is not a path relative to the checkout "
+	  "root" },
 };
 
 static void test_bad_files(void **state)
@@ -333,6 +350,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good_full),
 		cmocka_unit_test(test_good_minimal_defaults),
+		cmocka_unit_test(test_rules_named),
 		cmocka_unit_test(test_slice_clamped_with_warning),
 		cmocka_unit_test(test_slice_zero_is_the_kernel_default),
 		cmocka_unit_test(test_bad_files),

@@ -3,8 +3,9 @@
 # configs/throughput-smoke.json on the debian kernel under TCG: hackbench and
 # stress-ng run in the guest under their slices through slicectl, their own
 # figures arrive parsed into the workload documents (result and metrics),
-# the DELAY_DEQUEUE features read back as requested, and compare shows the
-# throughput metrics side by side.
+# the DELAY_DEQUEUE features read back as requested, compare shows the
+# throughput metrics side by side, and the end summary and the gate are
+# judged by the rules the scenario names (ci/gate-throughput.json).
 set -euo pipefail
 
 sb=${SB_BIN_DIR:-build/bin}/slicebench
@@ -68,11 +69,16 @@ for m in "hackbench-pipe-short +time_s" "stress-ng-short +pipe_ops_per_s" \
 	"stress-ng-long +switch_ops_per_s"; do
 	grep -Eq "$m" "$tmp/cmp" || fail "compare lacks \"$m\": $(cat "$tmp/cmp")"
 done
-echo "check: the throughput rules find their groups on both sides (1 run: exit 3)"
+echo "check: the end summary is judged by the rules the scenario names"
+grep -qx 'rules: ci/gate-throughput.json (named by the scenario)' "$tmp/out" ||
+	fail "run output does not name the scenario's rules: $(head -5 "$tmp/out")"
+echo "check: the throughput rules find their groups on both sides without --rules (1 run: exit 3)"
 rc=0
 "$sb" gate "$root:debian/DELAY_DEQUEUE" "$root:debian/NO_DELAY_DEQUEUE" \
-	--rules ci/gate-throughput.json >"$tmp/gate" 2>&1 || rc=$?
+	>"$tmp/gate" 2>&1 || rc=$?
 ((rc == 3)) || fail "gate exit $rc, want 3: $(cat "$tmp/gate")"
+grep -qx 'rules: ci/gate-throughput.json (named by the scenario)' "$tmp/gate" ||
+	fail "gate does not name the scenario's rules: $(cat "$tmp/gate")"
 (($(grep -c 'insufficient data' "$tmp/gate") == 6)) ||
 	fail "not 6 rules short of runs: $(cat "$tmp/gate")"
 echo "throughput smoke: all checks passed"

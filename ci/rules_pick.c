@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Which gate rules judge a run: --rules, else the ones its scenario names, else ci/gate.json. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <jansson.h>
+
+#include "ci/rules_pick.h"
+#include "common/exitcodes.h"
+#include "common/rootdir.h"
+
+#define DEFAULT_RULES "ci/gate.json"
+
+/* @path, @name and @from of the pick; 0 or -ENAMETOOLONG. */
+static int pick(const char *given, const char *named, struct ci_rules_pick *p)
+{
+	int n;
+
+	if (given) {
+		p->from = "--rules";
+		snprintf(p->name, sizeof(p->name), "%s", given);
+		n = snprintf(p->path, sizeof(p->path), "%s", given);
+		return n >= (int)sizeof(p->path) ? -ENAMETOOLONG : 0;
+	}
+	if (!named || !*named) {
+		p->from = "the default";
+		named = DEFAULT_RULES;
+	} else {
+		p->from = "named by the scenario";
+	}
+	snprintf(p->name, sizeof(p->name), "%s", named);
+	return sb_root_path(p->path, sizeof(p->path), named);
+}
+
+int ci_rules_pick_load(const char *given, const char *named,
+		       const char *named_in, struct ci_rules *rules,
+		       struct ci_rules_pick *p, char *err, size_t errlen)
+{
+	char why[8192];
+	int from_scenario = !given && named && *named;
+
+	*rules = (struct ci_rules){ 0 };
+	if (pick(given, named, p)) {
+		snprintf(why, sizeof(why), "%s: path too long", p->name);
+	} else if (!ci_rules_load(p->path, rules, why, sizeof(why))) {
+		return 0;
+	}
+	if (from_scenario)
+		snprintf(err, errlen,
+			 "%s: rules: \"%s\" is not a usable rules file: %s",
+			 named_in, named, why);
+	else
+		snprintf(err, errlen, "%s", why);
+	return SB_EXIT_USAGE;
+}
+
+int ci_rules_check_named(const char *named, const char *file, char *err,
+			 size_t errlen)
+{
+	struct ci_rules_pick p;
+	struct ci_rules rules;
+	int r;
+
+	if (!*named)
+		return 0;
+	r = ci_rules_pick_load(NULL, named, file, &rules, &p, err, errlen);
+	ci_rules_free(&rules);
+	return r;
+}
+
+int ci_rules_named_by_run(const char *dir, char *named, size_t len, char *err,
+			  size_t errlen)
+{
+	char path[4200];
+	json_error_t je;
+	struct stat st;
+	json_t *root, *v;
+	int r = 0;
+
+	*named = '\0';
+	snprintf(path, sizeof(path), "%s/scenario.json", dir);
+	if (stat(path, &st))
+		return 0;
+	root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	if (!root) {
+		snprintf(err, errlen, "%s: line %d, column %d: %s", path,
+			 je.line, je.column, je.text);
+		return SB_EXIT_USAGE;
+	}
+	v = json_object_get(root, "rules");
+	if (v && (!json_is_string(v) || !json_string_length(v) ||
+		  json_string_length(v) >= len)) {
+		char *val = json_dumps(v, JSON_ENCODE_ANY);
+
+		snprintf(err, errlen,
+			 "%s: rules: %s is not a path under %zu bytes", path,
+			 val ? val : "?", len);
+		free(val);
+		r = SB_EXIT_USAGE;
+	} else if (v) {
+		memcpy(named, json_string_value(v), json_string_length(v) + 1);
+	}
+	json_decref(root);
+	return r;
+}
+
+void ci_rules_pick_say(FILE *f, const struct ci_rules_pick *p)
+{
+	fprintf(f, "rules: %s (%s)\n", p->name, p->from);
+}
