@@ -3,15 +3,8 @@
 # A parsed tool whose output does not parse fails the run (exit 3), and the
 # manifest names the workload, the tool and the file: host mode, hackbench
 # asked for its usage text (exit 0, no "Time:" line).
-set -euo pipefail
-
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 
 cat >"$tmp/s.json" <<'JSON'
 {"name": "parsed-fault", "duration": "1s", "repeats": 1,

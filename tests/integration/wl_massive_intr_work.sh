@@ -3,15 +3,14 @@
 # massive_intr's work-based figure on the host: pinned to one CPU beside a
 # busy process it falls to about half its solo value, while the wall-clock
 # loops/s stays about the same; and the classic call NPROC SECONDS.
-set -euo pipefail
-M=${SB_BIN_DIR:-build/bin}/massive_intr
-tmp=$(mktemp -d)
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+M=$bin_dir/massive_intr
 hog=
-cleanup() {
-	[[ -n $hog ]] && kill "$hog" 2>/dev/null
-	rm -rf "$tmp"
+stop_hog() {
+	[[ -z $hog ]] || kill "$hog" 2>/dev/null
 }
-trap cleanup EXIT
+at_exit stop_hog
 
 echo "check: the classic call massive_intr NPROC SECONDS"
 "$M" 2 1 >"$tmp/classic"

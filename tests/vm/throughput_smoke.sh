@@ -6,15 +6,8 @@
 # the DELAY_DEQUEUE features read back as requested, compare shows the
 # throughput metrics side by side, and the end summary and the gate are
 # judged by the rules the scenario names (ci/gate-throughput.json).
-set -euo pipefail
-
-sb=${SB_BIN_DIR:-build/bin}/slicebench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
 
 echo "check: configs/throughput-smoke.json on debian under TCG completes"
 "$sb" run --kernel debian --scenario configs/throughput-smoke.json \
