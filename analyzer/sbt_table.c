@@ -266,27 +266,25 @@ int sbt_table_build(struct sbt *s, const struct sbt_table_opts *o,
 		    struct sbt_table *t)
 {
 	size_t n = sbt_task_count(s);
-	struct sb_hist *h = calloc(2, sizeof(*h));
+	struct sb_hist *gh = sb_hist_new(), *tmp = sb_hist_new();
 	int err = -ENOMEM;
 
 	memset(t, 0, sizeof(*t));
-	if (h) /* empty, as sb_hist_new() gives them */
-		h[0].min = h[1].min = UINT64_MAX;
 	sbt_summary_get(s, &t->sum);
 	t->tasks = calloc(n ? n : 1, sizeof(*t->tasks));
-	if (!h || !t->tasks || sbt_finish(s) || copy_lost(s, t))
+	if (!gh || !tmp || !t->tasks || sbt_finish(s) || copy_lost(s, t))
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		struct sbt_task_stats ts;
 
 		sbt_task_get(s, i, &ts);
 		if ((ts.switches || ts.runtime_ns) && comm_wanted(o, ts.comm))
-			task_row(&t->tasks[t->ntasks++], &ts, &h[0]);
+			task_row(&t->tasks[t->ntasks++], &ts, tmp);
 	}
 	qsort(t->tasks, t->ntasks, sizeof(*t->tasks), cmp_comm_pid);
-	err = build_groups(s, o, t, &h[0], &h[1]);
+	err = build_groups(s, o, t, gh, tmp);
 	if (!err)
-		err = build_total(s, o, t, &h[0], &h[1]);
+		err = build_total(s, o, t, gh, tmp);
 	if (err)
 		goto out;
 	qsort_r(t->tasks, t->ntasks, sizeof(*t->tasks), cmp_rows,
@@ -296,7 +294,8 @@ int sbt_table_build(struct sbt *s, const struct sbt_table_opts *o,
 	for (size_t i = 0; i < t->ntasks; i++)
 		t->tasks[i].delays = NULL; /* they live in the core */
 out:
-	free(h);
+	free(gh);
+	free(tmp);
 	if (err)
 		sbt_table_free(t);
 	return err;
