@@ -1,5 +1,6 @@
 # Analyzer: scheduler events into perf-sched-style delay tables.
-ANALYZER_CORE_SRCS := analyzer/sbt.c analyzer/sbt_table.c
+ANALYZER_CORE_SRCS := analyzer/sbt.c analyzer/sbt_table.c analyzer/hist_pool.c \
+		      analyzer/huge_map.c
 # The readers (with the error record they fill, common/error.c).
 ANALYZER_READ_SRCS := analyzer/read_trace.c analyzer/read_perfdata.c \
 		      analyzer/perfdata_file.c analyzer/sched_decode.c \
@@ -33,7 +34,7 @@ test_analyzer_run_SRCS := tests/unit/test_analyzer_run.c \
 test_analyzer_run_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 UNIT_TESTS += test_analyzer_order
 test_analyzer_order_SRCS := tests/unit/test_analyzer_order.c \
-			    analyzer/ev_order.c analyzer/ev_pipe.c
+			    analyzer/ev_order.c analyzer/ev_pipe.c analyzer/huge_map.c
 test_analyzer_order_LDLIBS := -lpthread
 UNIT_TESTS += test_rb_page
 test_rb_page_SRCS := tests/unit/test_rb_page.c analyzer/rb_page.c

@@ -4,9 +4,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "analyzer/ev_pipe.h"
+#include "analyzer/huge_map.h"
 
 /*
  * Events are written into a stage of the handing side's own and copied
@@ -18,7 +18,6 @@
  */
 #define PIPE_BATCH_BYTES (256u << 10)
 #define PIPE_QUEUE 64
-#define HUGE_PAGE (2u << 20)
 #define PIPE_MAP_BYTES                                                       \
 	(((PIPE_QUEUE + 1) * PIPE_BATCH_BYTES + HUGE_PAGE - 1) / HUGE_PAGE * \
 	 HUGE_PAGE)
@@ -93,13 +92,11 @@ int ev_pipe_start(struct ev_pipe **out, ev_deliver_fn deliver, void *arg)
 	*out = NULL;
 	if (!p)
 		return -ENOMEM;
-	map = mmap(NULL, PIPE_MAP_BYTES, PROT_READ | PROT_WRITE,
-		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (map == MAP_FAILED) {
+	map = huge_map(PIPE_MAP_BYTES);
+	if (!map) {
 		free(p);
 		return -ENOMEM;
 	}
-	madvise(map, PIPE_MAP_BYTES, MADV_HUGEPAGE); /* a hint */
 	p->map = map;
 	for (unsigned int i = 0; i < PIPE_QUEUE; i++)
 		p->free[i] = PIPE_QUEUE - 1 - i; /* batch 0 on top */
@@ -114,7 +111,7 @@ int ev_pipe_start(struct ev_pipe **out, ev_deliver_fn deliver, void *arg)
 		pthread_cond_destroy(&p->emptied);
 		pthread_cond_destroy(&p->filled);
 		pthread_mutex_destroy(&p->lock);
-		munmap(map, PIPE_MAP_BYTES);
+		huge_unmap(map, PIPE_MAP_BYTES);
 		free(p);
 		return -e;
 	}
@@ -173,7 +170,7 @@ int ev_pipe_finish(struct ev_pipe *p)
 	pthread_cond_destroy(&p->emptied);
 	pthread_cond_destroy(&p->filled);
 	pthread_mutex_destroy(&p->lock);
-	munmap(p->map, PIPE_MAP_BYTES);
+	huge_unmap(p->map, PIPE_MAP_BYTES);
 	free(p);
 	return rc;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/hist_pool.h"
 #include "analyzer/sbt.h"
 #include "common/hist.h"
 
@@ -61,6 +62,7 @@ struct pending {
 struct sbt {
 	struct sbt_opts o;
 	struct pending *pending; /* a pointer: applied from the const readers */
+	struct hist_pool hists; /* of the tasks' delays and the open cells */
 	struct task *tasks;
 	size_t ntasks, cap;
 	int *slots; /* open addressing: pid -> index + 1, 0 = free */
@@ -126,13 +128,9 @@ void sbt_free(struct sbt *s)
 {
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->ntasks; i++)
-		free(s->tasks[i].delays.hist);
 	for (size_t i = 0; i < s->nseries; i++) {
-		for (size_t k = 0; k < s->series[i].len; k++) {
-			free(s->series[i].iv[k].hist);
+		for (size_t k = 0; k < s->series[i].len; k++)
 			free(s->series[i].iv[k].compact);
-		}
 		free(s->series[i].iv);
 	}
 	free(s->series);
@@ -141,6 +139,7 @@ void sbt_free(struct sbt *s)
 	free(s->pids);
 	free(s->pending);
 	free(s->lost);
+	hist_pool_free(&s->hists);
 	free(s);
 }
 
@@ -305,17 +304,17 @@ static void hist_apply(const struct sbt *s)
 		sb_hist_add(p->h[p->head], p->v[p->head]);
 }
 
-static int dist_add(struct pending *p, struct sbt_dist *d, uint64_t v)
+static int dist_add(struct sbt *s, struct sbt_dist *d, uint64_t v)
 {
 	if (!d->hist && d->count == SBT_FEW) {
-		d->hist = sb_hist_new();
+		d->hist = hist_pool_get(&s->hists);
 		if (!d->hist)
 			return -ENOMEM;
 		for (int i = 0; i < SBT_FEW; i++)
 			sb_hist_add(d->hist, d->few[i]);
 	}
 	if (d->hist)
-		hist_add_later(p, d->hist, v);
+		hist_add_later(s->pending, d->hist, v);
 	else
 		d->few[d->count] = v;
 	d->count++;
@@ -354,7 +353,7 @@ static int close_cell(struct sbt *s, struct sbt_dist *d)
 		return 0; /* a bucket too full to compact: keep it whole */
 	if (r)
 		return r;
-	free(d->hist);
+	hist_pool_put(&s->hists, d->hist);
 	d->hist = NULL;
 	return 0;
 }
@@ -386,7 +385,7 @@ static int series_add(struct sbt *s, struct series *se, size_t k, uint64_t d)
 	}
 	cell = &se->iv[k];
 	if (!cell->compact)
-		return dist_add(s->pending, cell, d);
+		return dist_add(s, cell, d);
 	r = sb_hist_compact_add(&cell->compact, d);
 	if (!r) {
 		cell->count++;
@@ -395,13 +394,13 @@ static int series_add(struct sbt *s, struct series *se, size_t k, uint64_t d)
 	if (r != -ERANGE)
 		return r;
 	/* a bucket too full for the compact form: the cell is whole again */
-	cell->hist = sb_hist_new();
+	cell->hist = hist_pool_get(&s->hists);
 	if (!cell->hist)
 		return -ENOMEM;
 	sb_hist_merge_compact(cell->hist, cell->compact);
 	free(cell->compact);
 	cell->compact = NULL;
-	if (dist_add(s->pending, cell, d))
+	if (dist_add(s, cell, d))
 		return -ENOMEM;
 	return close_cell(s, cell);
 }
@@ -433,7 +432,7 @@ static int count_delay(struct sbt *s, struct task *t, uint64_t now)
 
 	if (k >= SBT_MAX_INTERVALS)
 		return -E2BIG;
-	if (dist_add(s->pending, &t->delays, d))
+	if (dist_add(s, &t->delays, d))
 		return -ENOMEM;
 	t->switches++;
 	if (d > t->max_delay_ns || t->switches == 1) {

@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "analyzer/hist_pool.h"
 #include "analyzer/sbt.h"
 #include "analyzer/sbt_table.h"
 #include "common/hist.h"
@@ -693,9 +694,47 @@ static void test_many_tasks(void **state)
 	sbt_free(s);
 }
 
+/* Histograms from the pool: empty when taken, fresh or put back (only the
+ * buckets in use were written), distinct across more chunks than one. */
+static void test_hist_pool(void **state)
+{
+	struct hist_pool pool = { 0 };
+	struct sb_hist *h[300], *again;
+
+	(void)state;
+	for (size_t i = 0; i < 300; i++) {
+		h[i] = hist_pool_get(&pool);
+		assert_non_null(h[i]);
+		assert_int_equal(h[i]->count, 0);
+		assert_int_equal(h[i]->min, UINT64_MAX);
+		sb_hist_add(h[i], 1000 + i);
+		for (size_t j = 0; j < i; j++)
+			assert_ptr_not_equal(h[i], h[j]);
+	}
+	assert_true(pool.nchunks > 1);
+	for (size_t i = 0; i < 300; i++)
+		assert_int_equal(sb_hist_percentile(h[i], 50), 1000 + i);
+	sb_hist_add(h[7], 5);
+	sb_hist_add(h[7], 123456789);
+	hist_pool_put(&pool, h[7]);
+	hist_pool_put(&pool, NULL);
+	again = hist_pool_get(&pool);
+	assert_ptr_equal(again, h[7]);
+	assert_int_equal(again->count, 0);
+	assert_int_equal(again->overflow, 0);
+	assert_int_equal(again->min, UINT64_MAX);
+	assert_int_equal(again->max, 0);
+	for (size_t b = 0; b < SB_HIST_BUCKETS; b++)
+		assert_int_equal(again->buckets[b], 0);
+	assert_ptr_not_equal(hist_pool_get(&pool), h[7]);
+	hist_pool_free(&pool);
+	assert_int_equal(pool.nchunks, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hist_pool),
 		cmocka_unit_test(test_wakeup_to_switch_in),
 		cmocka_unit_test(test_lost_resets_cpu),
 		cmocka_unit_test(test_pid_reuse),
