@@ -5,7 +5,7 @@ ANALYZER_CORE_SRCS := analyzer/sbt.c analyzer/sbt_table.c analyzer/hist_pool.c \
 ANALYZER_READ_SRCS := analyzer/read_trace.c analyzer/read_perfdata.c \
 		      analyzer/perfdata_file.c analyzer/sched_decode.c \
 		      analyzer/ev_order.c analyzer/ev_pipe.c \
-		      analyzer/probe.c analyzer/read_tracedat.c \
+		      analyzer/read_ahead.c analyzer/probe.c analyzer/read_tracedat.c \
 		      analyzer/rb_page.c analyzer/tracedat_check.c \
 		      common/error.c
 ANALYZER_SRCS := $(ANALYZER_CORE_SRCS) $(ANALYZER_READ_SRCS) \
@@ -34,7 +34,8 @@ test_analyzer_run_SRCS := tests/unit/test_analyzer_run.c \
 test_analyzer_run_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 UNIT_TESTS += test_analyzer_order
 test_analyzer_order_SRCS := tests/unit/test_analyzer_order.c \
-			    analyzer/ev_order.c analyzer/ev_pipe.c analyzer/huge_map.c
+			    analyzer/ev_order.c analyzer/ev_pipe.c analyzer/huge_map.c \
+			    analyzer/read_ahead.c
 test_analyzer_order_LDLIBS := -lpthread
 UNIT_TESTS += test_rb_page
 test_rb_page_SRCS := tests/unit/test_rb_page.c analyzer/rb_page.c

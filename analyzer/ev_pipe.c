@@ -7,6 +7,7 @@
 
 #include "analyzer/ev_pipe.h"
 #include "analyzer/huge_map.h"
+#include "analyzer/line_alloc.h"
 
 /*
  * Events are written into a stage of the handing side's own and copied
@@ -85,7 +86,7 @@ static void *deliver_batches(void *arg)
 
 int ev_pipe_start(struct ev_pipe **out, ev_deliver_fn deliver, void *arg)
 {
-	struct ev_pipe *p = calloc(1, sizeof(*p));
+	struct ev_pipe *p = line_alloc(sizeof(*p));
 	void *map;
 	int e;
 

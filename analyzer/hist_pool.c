@@ -31,7 +31,8 @@ struct sb_hist *hist_pool_get(struct hist_pool *p)
 		p->nchunks++;
 		p->left = PER_CHUNK;
 	}
-	h = (struct sb_hist *)p->chunks[p->nchunks - 1] + (PER_CHUNK - p->left--);
+	h = (struct sb_hist *)p->chunks[p->nchunks - 1] +
+	    (PER_CHUNK - p->left--);
 	h->min = UINT64_MAX; /* fresh memory is zero: the rest is empty */
 	return h;
 }

@@ -14,7 +14,8 @@ void *huge_map(size_t bytes)
 
 	if (p == MAP_FAILED)
 		return NULL;
-	a = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+	a = (char *)(((uintptr_t)p + HUGE_PAGE - 1) &
+		     ~(uintptr_t)(HUGE_PAGE - 1));
 	if (a > p)
 		munmap(p, (size_t)(a - p));
 	if (p + bytes + extra > a + bytes)

@@ -16,7 +16,9 @@
 
 #include "analyzer/ev_order.h"
 #include "analyzer/ev_pipe.h"
+#include "analyzer/line_alloc.h"
 #include "analyzer/perfdata_file.h"
+#include "analyzer/read_ahead.h"
 #include "analyzer/sbt_read.h"
 #include "analyzer/sched_decode.h"
 
@@ -35,9 +37,10 @@
 #define READ_FORMAT_LOST (1ull << 4)
 
 /* The data section is read, not mapped (a mapping's page faults cost more
- * than the copy): a window this large always holds a whole record. */
+ * than the copy), ahead by a thread, in windows of WINDOW bytes and the
+ * longest record (its size is 16 bits) after them. */
 #define WINDOW (1u << 18)
-#define WINDOW_CAP (WINDOW + 65536)
+#define RECORD_MAX 65536
 #define ID_CACHE 256 /* sample id -> attribute, direct-mapped */
 
 struct id_cache {
@@ -51,15 +54,14 @@ struct reader {
 	struct sched_decoder dec;
 	unsigned char *ours; /* per attribute: may carry a sched event we read */
 	struct id_cache cache[ID_CACHE];
-	struct ev_order order;
 	struct ev_pipe *pipe; /* to the thread that feeds the core */
-	struct sb_error feed_e; /* what stopped that thread, if anything */
-	unsigned char *win; /* bytes [win_at, win_at + win_len) of the file */
-	uint64_t win_at;
-	size_t win_len;
-	uint64_t next_flush, max_ts; /* the pipe thread's */
+	struct read_ahead *ra; /* the data section */
 	struct sb_error *e;
 	int rc; /* 0, or the -errno of what stopped the reading (in @e) */
+	/* The pipe thread's, on lines of their own (see line_alloc.h) */
+	_Alignas(LINE_SHARE) struct ev_order order;
+	uint64_t next_flush, max_ts;
+	struct sb_error feed_e; /* what stopped that thread, if anything */
 };
 
 static int corrupt(struct reader *r, uint64_t off, const char *what)
@@ -69,34 +71,20 @@ static int corrupt(struct reader *r, uint64_t off, const char *what)
 	return -EINVAL;
 }
 
-/* The @n bytes of the data section at @off (checked to lie in it), read
- * into the window when not there; NULL on a read error. */
+/* The @n bytes (at most RECORD_MAX) of the data section at @off, which
+ * lie in it and follow those asked for before; NULL on a read error. */
 static const unsigned char *bytes(struct reader *r, uint64_t off, size_t n)
 {
-	uint64_t end = r->f.data_off + r->f.data_size;
-	size_t want;
+	uint64_t at;
+	int e;
+	const unsigned char *p = read_ahead_at(r->ra, off, n, &e, &at);
 
-	if (off >= r->win_at && off + n <= r->win_at + r->win_len)
-		return r->win + (off - r->win_at);
-	want = end - off < WINDOW_CAP ? (size_t)(end - off) : WINDOW_CAP;
-	r->win_at = off;
-	r->win_len = 0;
-	while (r->win_len < want) {
-		ssize_t got = pread(r->f.fd, r->win + r->win_len,
-				    want - r->win_len,
-				    (off_t)(off + r->win_len));
-
-		if (got <= 0) {
-			r->rc = sb_error_set(r->e, -EIO, r->f.path, NULL, NULL,
-					     "read at offset %" PRIu64 ": %s",
-					     off + r->win_len,
-					     got ? strerror(errno) :
-						   "file shrank");
-			return NULL;
-		}
-		r->win_len += (size_t)got;
-	}
-	return n <= r->win_len ? r->win : NULL;
+	if (!p)
+		r->rc = sb_error_set(r->e, -EIO, r->f.path, NULL, NULL,
+				     "read at offset %" PRIu64 ": %s", at,
+				     e == -ENODATA ? "file shrank" :
+						     strerror(-e));
+	return p;
 }
 
 /* The attribute a record at @rec (@size bytes) belongs to: the only one,
@@ -464,8 +452,12 @@ static int read_all(struct reader *r)
  * so it is the one reported. */
 static int read_records(struct reader *r)
 {
-	int e = ev_pipe_start(&r->pipe, order_and_feed, r);
+	int e = read_ahead_start(&r->ra, r->f.fd, r->f.data_off,
+				 r->f.data_off + r->f.data_size, WINDOW,
+				 RECORD_MAX);
 
+	if (!e)
+		e = ev_pipe_start(&r->pipe, order_and_feed, r);
 	if (e)
 		return sb_error_set(r->e, e, r->f.path, NULL, NULL,
 				    "cannot start a thread: %s", strerror(-e));
@@ -549,15 +541,11 @@ static int waking_recorded(const struct reader *r)
 
 int sbt_read_perfdata(struct sbt *s, const char *path, struct sb_error *e)
 {
-	struct reader *r = calloc(1, sizeof(*r));
+	struct reader *r = line_alloc(sizeof(*r));
 	struct tep_handle *tep = tep_alloc();
 	int rc;
 
-	if (r)
-		r->win = malloc(WINDOW_CAP);
-	if (!r || !tep || !r->win) {
-		if (r)
-			free(r->win);
+	if (!r || !tep) {
 		free(r);
 		tep_free(tep);
 		return sb_error_set(e, -ENOMEM, path, NULL, NULL,
@@ -578,7 +566,7 @@ int sbt_read_perfdata(struct sbt *s, const char *path, struct sb_error *e)
 	pd_close(&r->f);
 out:
 	ev_order_free(&r->order);
-	free(r->win);
+	read_ahead_stop(r->ra);
 	free(r->ours);
 	free(r);
 	tep_free(tep);

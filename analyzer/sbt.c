@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyzer/hist_pool.h"
+#include "analyzer/line_alloc.h"
 #include "analyzer/sbt.h"
 #include "common/hist.h"
 
@@ -96,7 +97,7 @@ static int cmp_int(const void *a, const void *b)
 
 struct sbt *sbt_new(const struct sbt_opts *opts)
 {
-	struct sbt *s = calloc(1, sizeof(*s));
+	struct sbt *s = line_alloc(sizeof(*s)); /* the feeding thread's */
 
 	if (!s)
 		return NULL;
@@ -106,8 +107,8 @@ struct sbt *sbt_new(const struct sbt_opts *opts)
 	if (!s->o.until_ns)
 		s->o.until_ns = UINT64_MAX;
 	s->nslots = 1024;
-	s->slots = calloc(s->nslots, sizeof(*s->slots));
-	s->pending = calloc(1, sizeof(*s->pending));
+	s->slots = line_alloc(s->nslots * sizeof(*s->slots));
+	s->pending = line_alloc(sizeof(*s->pending));
 	if (s->o.npids) {
 		s->pids = malloc(s->o.npids * sizeof(*s->pids));
 		if (s->pids) {
@@ -151,7 +152,7 @@ static size_t slot_of(const struct sbt *s, int pid)
 static int grow_slots(struct sbt *s)
 {
 	size_t n = s->nslots * 2;
-	int *slots = calloc(n, sizeof(*slots));
+	int *slots = line_alloc(n * sizeof(*slots));
 
 	if (!slots)
 		return -ENOMEM;

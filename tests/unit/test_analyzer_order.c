@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of the perf.data reader's parts: events merged into time order from sorted runs, and handed to a delivering thread. */
+/* Unit tests of the perf.data reader's parts: a file read ahead in windows, events merged into time order from sorted runs, and handed to a delivering thread. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,9 +8,13 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "analyzer/ev_order.h"
 #include "analyzer/ev_pipe.h"
+#include "analyzer/read_ahead.h"
 
 struct seen {
 	uint64_t ts[300000];
@@ -173,9 +177,71 @@ static void test_pipe_error(void **state)
 	assert_int_equal(seen.n, 2);
 }
 
+/* A temporary file of @len bytes, byte i being (i * 7) % 251; its fd. */
+static int pattern_file(size_t len)
+{
+	char path[] = "/tmp/sb_read_ahead.XXXXXX";
+	unsigned char *buf = malloc(len + 1);
+	int fd = mkstemp(path);
+
+	assert_non_null(buf);
+	assert_true(fd >= 0);
+	unlink(path);
+	for (size_t i = 0; i < len; i++)
+		buf[i] = (unsigned char)(i * 7 % 251);
+	assert_int_equal(write(fd, buf, len), (ssize_t)len);
+	free(buf);
+	return fd;
+}
+
+static void assert_pattern(const unsigned char *p, uint64_t off, size_t n)
+{
+	assert_non_null(p);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(p[i], (off + i) * 7 % 251);
+}
+
+/* Spans read forward across many windows (more than the ring holds), up
+ * to the longest at a window's last byte, with a jump over windows, are
+ * the file's bytes; a range past the file's end fails there, with where. */
+static void test_read_ahead(void **state)
+{
+	const size_t step = 4096, overlap = 512, len = 40 * 4096 + 100;
+	int fd = pattern_file(len), err = 0;
+	struct read_ahead *ra;
+	uint64_t off, at = 0;
+
+	(void)state;
+	assert_int_equal(read_ahead_start(&ra, fd, 10, len, step, overlap), 0);
+	for (off = 10; off + 300 <= 20 * step; off += 300)
+		assert_pattern(read_ahead_at(ra, off, 300, &err, &at), off,
+			       300);
+	off = 10 + 21 * step - 1; /* a window's last byte, the longest span */
+	assert_pattern(read_ahead_at(ra, off, overlap, &err, &at), off,
+		       overlap);
+	off = 10 + 35 * step; /* windows skipped */
+	assert_pattern(read_ahead_at(ra, off, 8, &err, &at), off, 8);
+	assert_pattern(read_ahead_at(ra, len - 8, 8, &err, &at), len - 8, 8);
+	read_ahead_stop(ra);
+
+	assert_int_equal(
+		read_ahead_start(&ra, fd, 0, len + 5000, step, overlap), 0);
+	assert_pattern(read_ahead_at(ra, step, 16, &err, &at), step, 16);
+	assert_null(read_ahead_at(ra, len - 4, 8, &err, &at));
+	assert_int_equal(err, -ENODATA);
+	assert_int_equal(at, len);
+	read_ahead_stop(ra);
+
+	assert_int_equal(read_ahead_start(&ra, fd, 5, 5, step, overlap), 0);
+	read_ahead_stop(ra); /* an empty range: nothing to read */
+	read_ahead_stop(NULL);
+	close(fd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_read_ahead),
 		cmocka_unit_test(test_merge_runs),
 		cmocka_unit_test(test_many_rounds),
 		cmocka_unit_test(test_deliver_error),

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Windows of a file read by a thread into a ring of slots, taken in order under one mutex. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "analyzer/huge_map.h"
+#include "analyzer/line_alloc.h"
+#include "analyzer/read_ahead.h"
+
+/* Windows read ahead of the one in use, and it. The thread, once ahead,
+ * sleeps until half of them are free again: woken for each, it cost a
+ * context switch per window. */
+#define RA_SLOTS 8
+
+struct ra_slot {
+	unsigned char *buf;
+	uint64_t k; /* the window it holds, once filled */
+	size_t len;
+	int err; /* 0, or -errno of the read that failed at @err_off */
+	uint64_t err_off;
+};
+
+struct read_ahead {
+	unsigned char *map; /* the slots' buffers, @map_bytes */
+	size_t map_bytes;
+	int fd;
+	uint64_t start, end;
+	size_t step, overlap;
+	uint64_t nwin; /* windows in the range */
+	pthread_t thread;
+	int started; /* @thread runs: join it */
+	pthread_mutex_t lock;
+	pthread_cond_t filled, freed;
+	uint64_t nfilled; /* windows 0..nfilled-1 are read */
+	uint64_t first; /* windows before it are given back */
+	uint64_t wake_at; /* the thread sleeps until @first reaches it */
+	int stop;
+	uint64_t cur; /* the window in use (valid when @have) */
+	int have;
+	struct ra_slot slot[RA_SLOTS];
+};
+
+/* Read window @k into @s: whole, or up to the read that failed. */
+static void fill(struct read_ahead *ra, struct ra_slot *s, uint64_t k)
+{
+	uint64_t at = ra->start + k * ra->step;
+	uint64_t left = ra->end - at;
+	size_t want = left < ra->step + ra->overlap ? (size_t)left :
+						      ra->step + ra->overlap;
+
+	s->k = k;
+	s->len = 0;
+	s->err = 0;
+	while (s->len < want) {
+		ssize_t got = pread(ra->fd, s->buf + s->len, want - s->len,
+				    (off_t)(at + s->len));
+
+		if (got <= 0) {
+			s->err = got ? -errno : -ENODATA;
+			s->err_off = at + s->len;
+			return;
+		}
+		s->len += (size_t)got;
+	}
+}
+
+static void *read_windows(void *arg)
+{
+	struct read_ahead *ra = arg;
+
+	pthread_mutex_lock(&ra->lock);
+	for (uint64_t k = 0; k < ra->nwin; k++) {
+		struct ra_slot *s = &ra->slot[k % RA_SLOTS];
+
+		if (k >= ra->first + RA_SLOTS) /* then fill half in a row */
+			ra->wake_at = k + 1 + RA_SLOTS / 2 - RA_SLOTS;
+		while (!ra->stop && k >= ra->first + RA_SLOTS)
+			pthread_cond_wait(&ra->freed, &ra->lock);
+		if (ra->stop)
+			break;
+		pthread_mutex_unlock(&ra->lock);
+		fill(ra, s, k);
+		pthread_mutex_lock(&ra->lock);
+		ra->nfilled = k + 1;
+		pthread_cond_signal(&ra->filled);
+		if (s->err)
+			break;
+	}
+	pthread_mutex_unlock(&ra->lock);
+	return NULL;
+}
+
+int read_ahead_start(struct read_ahead **out, int fd, uint64_t start,
+		     uint64_t end, size_t step, size_t overlap)
+{
+	struct read_ahead *ra = line_alloc(sizeof(*ra));
+	int e = 0;
+
+	*out = NULL;
+	if (!ra)
+		return -ENOMEM;
+	/* one huge page holds the slots: fresh small pages fault each */
+	ra->map_bytes = (RA_SLOTS * (step + overlap) + HUGE_PAGE - 1) /
+			HUGE_PAGE * HUGE_PAGE;
+	ra->map = huge_map(ra->map_bytes);
+	if (!ra->map)
+		e = -ENOMEM;
+	for (int i = 0; ra->map && i < RA_SLOTS; i++)
+		ra->slot[i].buf = ra->map + (size_t)i * (step + overlap);
+	ra->fd = fd;
+	ra->start = start;
+	ra->end = end;
+	ra->step = step;
+	ra->overlap = overlap;
+	ra->nwin = end > start ? (end - start + step - 1) / step : 0;
+	pthread_mutex_init(&ra->lock, NULL);
+	pthread_cond_init(&ra->filled, NULL);
+	pthread_cond_init(&ra->freed, NULL);
+	if (!e)
+		e = -pthread_create(&ra->thread, NULL, read_windows, ra);
+	ra->started = !e;
+	if (e) {
+		read_ahead_stop(ra);
+		return e;
+	}
+	*out = ra;
+	return 0;
+}
+
+const unsigned char *read_ahead_at(struct read_ahead *ra, uint64_t off,
+				   size_t n, int *err, uint64_t *err_off)
+{
+	uint64_t k = (off - ra->start) / ra->step;
+	struct ra_slot *s = &ra->slot[k % RA_SLOTS];
+	uint64_t in = off - ra->start - k * ra->step;
+
+	if (!ra->have || k != ra->cur) {
+		pthread_mutex_lock(&ra->lock);
+		ra->first = k; /* the windows before are given back */
+		if (k >= ra->wake_at)
+			pthread_cond_signal(&ra->freed);
+		while (ra->nfilled <= k &&
+		       !(ra->nfilled &&
+			 ra->slot[(ra->nfilled - 1) % RA_SLOTS].err))
+			pthread_cond_wait(&ra->filled, &ra->lock);
+		pthread_mutex_unlock(&ra->lock);
+		ra->cur = k;
+		ra->have = 1;
+	}
+	if (s->k == k && in + n <= s->len)
+		return s->buf + in;
+	/* not read: a read failed, here or before, and the thread stopped */
+	pthread_mutex_lock(&ra->lock);
+	s = &ra->slot[(ra->nfilled - 1) % RA_SLOTS];
+	*err = s->err;
+	*err_off = s->err_off;
+	pthread_mutex_unlock(&ra->lock);
+	return NULL;
+}
+
+void read_ahead_stop(struct read_ahead *ra)
+{
+	if (!ra)
+		return;
+	if (ra->started) {
+		pthread_mutex_lock(&ra->lock);
+		ra->stop = 1;
+		pthread_cond_signal(&ra->freed);
+		pthread_mutex_unlock(&ra->lock);
+		pthread_join(ra->thread, NULL);
+	}
+	pthread_cond_destroy(&ra->freed);
+	pthread_cond_destroy(&ra->filled);
+	pthread_mutex_destroy(&ra->lock);
+	huge_unmap(ra->map, ra->map_bytes);
+	free(ra);
+}
