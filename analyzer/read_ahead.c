@@ -37,9 +37,12 @@ struct read_ahead {
 	uint64_t first; /* windows before it are given back */
 	uint64_t wake_at; /* the thread sleeps until @first reaches it */
 	int stop;
-	uint64_t cur; /* the window in use (valid when @have) */
-	int have;
 	struct ra_slot slot[RA_SLOTS];
+	/* The reader's own: the window in use, bytes [@at, @at + @len) of
+	 * the file at @buf (@len 0: none yet) */
+	_Alignas(LINE_SHARE) uint64_t at;
+	const unsigned char *buf;
+	size_t len;
 };
 
 /* Read window @k into @s: whole, or up to the read that failed. */
@@ -129,35 +132,44 @@ int read_ahead_start(struct read_ahead **out, int fd, uint64_t start,
 	return 0;
 }
 
-const unsigned char *read_ahead_at(struct read_ahead *ra, uint64_t off,
-				   size_t n, int *err, uint64_t *err_off)
+/* Move to window @k (waiting for it), giving back those before. */
+static const unsigned char *take(struct read_ahead *ra, uint64_t off,
+				 size_t n, int *err, uint64_t *err_off)
 {
 	uint64_t k = (off - ra->start) / ra->step;
 	struct ra_slot *s = &ra->slot[k % RA_SLOTS];
 	uint64_t in = off - ra->start - k * ra->step;
 
-	if (!ra->have || k != ra->cur) {
-		pthread_mutex_lock(&ra->lock);
-		ra->first = k; /* the windows before are given back */
-		if (k >= ra->wake_at)
-			pthread_cond_signal(&ra->freed);
-		while (ra->nfilled <= k &&
-		       !(ra->nfilled &&
-			 ra->slot[(ra->nfilled - 1) % RA_SLOTS].err))
-			pthread_cond_wait(&ra->filled, &ra->lock);
-		pthread_mutex_unlock(&ra->lock);
-		ra->cur = k;
-		ra->have = 1;
-	}
-	if (s->k == k && in + n <= s->len)
-		return s->buf + in;
-	/* not read: a read failed, here or before, and the thread stopped */
 	pthread_mutex_lock(&ra->lock);
+	ra->first = k;
+	if (k >= ra->wake_at)
+		pthread_cond_signal(&ra->freed);
+	while (ra->nfilled <= k &&
+	       !(ra->nfilled && ra->slot[(ra->nfilled - 1) % RA_SLOTS].err))
+		pthread_cond_wait(&ra->filled, &ra->lock);
+	if (s->k == k && in + n <= s->len) {
+		pthread_mutex_unlock(&ra->lock);
+		ra->at = off - in;
+		ra->buf = s->buf;
+		ra->len = s->len;
+		return s->buf + in;
+	}
+	/* not read: a read failed, here or before, and the thread stopped */
 	s = &ra->slot[(ra->nfilled - 1) % RA_SLOTS];
 	*err = s->err;
 	*err_off = s->err_off;
 	pthread_mutex_unlock(&ra->lock);
 	return NULL;
+}
+
+const unsigned char *read_ahead_at(struct read_ahead *ra, uint64_t off,
+				   size_t n, int *err, uint64_t *err_off)
+{
+	uint64_t in = off - ra->at;
+
+	if (ra->len && in < ra->step && in + n <= ra->len)
+		return ra->buf + in;
+	return take(ra, off, n, err, err_off);
 }
 
 void read_ahead_stop(struct read_ahead *ra)
