@@ -36,7 +36,10 @@ void wl_common_opts(struct wl_common *c, struct sb_opt *tab)
 			  "FILE",
 			  "write the JSON document to FILE (- = stdout)", 0, 0),
 		SB_OPTION("seed", 0, SB_OPT_INT, &c->seed, NULL, "N",
-			  "random seed", 0, 0),
+			  "seed of the random streams (only mixload draws "
+			  "any; every generator takes it, as the harness "
+			  "passes it to all)",
+			  0, 0),
 		SB_OPTION("quiet", 'q', SB_OPT_FLAG, &c->quiet, NULL, NULL,
 			  "no text output", 0, 0),
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &c->help, NULL, NULL,
