@@ -71,6 +71,16 @@ $(BUILD)/asan/tests/$(1): $(call objs,asan,$($(1)_SRCS))
 endef
 $(foreach t,$(UNIT_TESTS),$(eval $(call test_rule,$(t))))
 
+# Unit tests whose threads hand data to each other, again under
+# ThreadSanitizer: TSAN_TESTS += name (a UNIT_TESTS name).
+TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
+define tsan_rule
+$(BUILD)/tsan/tests/$(1): $(call objs,tsan,$($(1)_SRCS))
+	@mkdir -p $$(@D)
+	$(SAN_CC) $(TSAN_FLAGS) -o $$@ $$^ $($(1)_LDLIBS) -lcmocka
+endef
+$(foreach t,$(TSAN_TESTS),$(eval $(call tsan_rule,$(t))))
+
 # Fuzz targets (fuzz/build.mk): FUZZ_TARGETS += name; name_SRCS, name_LDLIBS.
 FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 define fuzz_rule
@@ -88,6 +98,9 @@ $(BUILD)/obj/%.o: %.c
 $(BUILD)/asan/%.o: %.c
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/tsan/%.o: %.c
+	@mkdir -p $(@D)
+	$(SAN_CC) $(CPPFLAGS) $(CFLAGS) $(TSAN_FLAGS) -MMD -MP -c -o $@ $<
 $(BUILD)/fuzzobj/%.o: %.c
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CPPFLAGS) $(CFLAGS) -fsanitize=fuzzer-no-link,address,undefined \
@@ -111,10 +124,11 @@ PROG_BINS := $(addprefix $(BIN)/,$(PROGS))
 UNIT_BINS := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 ASAN_UNIT_BINS := $(addprefix $(BUILD)/asan/tests/,$(UNIT_TESTS))
 ASAN_PROG_BINS := $(addprefix $(BUILD)/asan/bin/,$(PROGS))
+TSAN_UNIT_BINS := $(addprefix $(BUILD)/tsan/tests/,$(TSAN_TESTS))
 C_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 SH_FILES = $(shell git ls-files '*.sh' '.ci/run' 'harness/guest/init' 2>/dev/null)
 
-.PHONY: all help deps test test-run test-unit test-asan test-format \
+.PHONY: all help deps test test-run test-unit test-asan test-tsan test-format \
 	test-shellcheck test-integration test-asan-integration test-vm perf bench compare gate check \
 	lint fuzz clean
 
@@ -152,6 +166,9 @@ test-unit: $(UNIT_BINS) ## unit tests only
 
 test-asan: $(ASAN_UNIT_BINS) $(ASAN_PROG_BINS) ## unit tests under ASan+UBSan
 	@bash tests/run-unit.sh $(BUILD)/asan/tests $(UNIT_TESTS)
+
+test-tsan: $(TSAN_UNIT_BINS) ## the threaded unit tests under ThreadSanitizer
+	@bash tests/run-unit.sh $(BUILD)/tsan/tests $(TSAN_TESTS)
 
 test-format: ## clang-format --dry-run -Werror on all C
 	@clang-format --dry-run -Werror $(C_FILES) && echo "format: ok"

@@ -37,5 +37,6 @@ test_analyzer_order_SRCS := tests/unit/test_analyzer_order.c \
 			    analyzer/ev_order.c analyzer/ev_pipe.c analyzer/huge_map.c \
 			    analyzer/read_ahead.c
 test_analyzer_order_LDLIBS := -lpthread
+TSAN_TESTS += test_analyzer_order
 UNIT_TESTS += test_rb_page
 test_rb_page_SRCS := tests/unit/test_rb_page.c analyzer/rb_page.c
