@@ -22,7 +22,8 @@ struct ra_slot {
 	uint64_t err_off;
 };
 
-struct read_ahead {
+/* What the reader and the thread share, under @lock after the start. */
+struct ra_ring {
 	unsigned char *map; /* the slots' buffers, @map_bytes */
 	size_t map_bytes;
 	int fd;
@@ -38,15 +39,19 @@ struct read_ahead {
 	uint64_t wake_at; /* the thread sleeps until @first reaches it */
 	int stop;
 	struct ra_slot slot[RA_SLOTS];
-	/* The reader's own: the window in use, bytes [@at, @at + @len) of
-	 * the file at @buf (@len 0: none yet) */
-	_Alignas(LINE_SHARE) uint64_t at;
+};
+
+/* The reader's own, on other cache lines than the ring: the window in
+ * use, bytes [@at, @at + @len) of the file at @buf (@len 0: none yet). */
+struct read_ahead {
+	uint64_t at;
 	const unsigned char *buf;
-	size_t len;
+	size_t len, step;
+	struct ra_ring *ring;
 };
 
 /* Read window @k into @s: whole, or up to the read that failed. */
-static void fill(struct read_ahead *ra, struct ra_slot *s, uint64_t k)
+static void fill(struct ra_ring *ra, struct ra_slot *s, uint64_t k)
 {
 	uint64_t at = ra->start + k * ra->step;
 	uint64_t left = ra->end - at;
@@ -71,7 +76,7 @@ static void fill(struct read_ahead *ra, struct ra_slot *s, uint64_t k)
 
 static void *read_windows(void *arg)
 {
-	struct read_ahead *ra = arg;
+	struct ra_ring *ra = arg;
 
 	pthread_mutex_lock(&ra->lock);
 	for (uint64_t k = 0; k < ra->nwin; k++) {
@@ -98,12 +103,18 @@ static void *read_windows(void *arg)
 int read_ahead_start(struct read_ahead **out, int fd, uint64_t start,
 		     uint64_t end, size_t step, size_t overlap)
 {
-	struct read_ahead *ra = line_alloc(sizeof(*ra));
+	struct read_ahead *c = line_alloc(sizeof(*c));
+	struct ra_ring *ra = line_alloc(sizeof(*ra));
 	int e = 0;
 
 	*out = NULL;
-	if (!ra)
+	if (!c || !ra) {
+		free(c);
+		free(ra);
 		return -ENOMEM;
+	}
+	c->ring = ra;
+	c->step = step;
 	/* one huge page holds the slots: fresh small pages fault each */
 	ra->map_bytes = (RA_SLOTS * (step + overlap) + HUGE_PAGE - 1) /
 			HUGE_PAGE * HUGE_PAGE;
@@ -125,17 +136,19 @@ int read_ahead_start(struct read_ahead **out, int fd, uint64_t start,
 		e = -pthread_create(&ra->thread, NULL, read_windows, ra);
 	ra->started = !e;
 	if (e) {
-		read_ahead_stop(ra);
+		read_ahead_stop(c);
 		return e;
 	}
-	*out = ra;
+	*out = c;
 	return 0;
 }
 
-/* Move to window @k (waiting for it), giving back those before. */
-static const unsigned char *take(struct read_ahead *ra, uint64_t off,
-				 size_t n, int *err, uint64_t *err_off)
+/* Move to the window holding @off (waiting for it), giving back those
+ * before. */
+static const unsigned char *take(struct read_ahead *c, uint64_t off, size_t n,
+				 int *err, uint64_t *err_off)
 {
+	struct ra_ring *ra = c->ring;
 	uint64_t k = (off - ra->start) / ra->step;
 	struct ra_slot *s = &ra->slot[k % RA_SLOTS];
 	uint64_t in = off - ra->start - k * ra->step;
@@ -149,9 +162,9 @@ static const unsigned char *take(struct read_ahead *ra, uint64_t off,
 		pthread_cond_wait(&ra->filled, &ra->lock);
 	if (s->k == k && in + n <= s->len) {
 		pthread_mutex_unlock(&ra->lock);
-		ra->at = off - in;
-		ra->buf = s->buf;
-		ra->len = s->len;
+		c->at = off - in;
+		c->buf = s->buf;
+		c->len = s->len;
 		return s->buf + in;
 	}
 	/* not read: a read failed, here or before, and the thread stopped */
@@ -162,18 +175,20 @@ static const unsigned char *take(struct read_ahead *ra, uint64_t off,
 	return NULL;
 }
 
-const unsigned char *read_ahead_at(struct read_ahead *ra, uint64_t off,
-				   size_t n, int *err, uint64_t *err_off)
+const unsigned char *read_ahead_at(struct read_ahead *c, uint64_t off, size_t n,
+				   int *err, uint64_t *err_off)
 {
-	uint64_t in = off - ra->at;
+	uint64_t in = off - c->at;
 
-	if (ra->len && in < ra->step && in + n <= ra->len)
-		return ra->buf + in;
-	return take(ra, off, n, err, err_off);
+	if (c->len && in < c->step && in + n <= c->len)
+		return c->buf + in;
+	return take(c, off, n, err, err_off);
 }
 
-void read_ahead_stop(struct read_ahead *ra)
+void read_ahead_stop(struct read_ahead *c)
 {
+	struct ra_ring *ra = c ? c->ring : NULL;
+
 	if (!ra)
 		return;
 	if (ra->started) {
@@ -188,4 +203,5 @@ void read_ahead_stop(struct read_ahead *ra)
 	pthread_mutex_destroy(&ra->lock);
 	huge_unmap(ra->map, ra->map_bytes);
 	free(ra);
+	free(c);
 }
