@@ -28,6 +28,14 @@ struct initramfs_request run_initramfs_request(const struct runner *rn,
 					   .with_perf = rn->sc->trace_perf };
 }
 
+/* Keep @e's message as the kernel's error; returns -1. */
+static int prepare_failed(struct run_kernel *k, const struct sb_error *e)
+{
+	snprintf(k->error, sizeof(k->error), "%.*s", (int)sizeof(k->error) - 1,
+		 e->msg);
+	return -1;
+}
+
 static int prepare(const struct runner *rn, struct run_kernel *k)
 {
 	char dir[PATH_MAX], init[PATH_MAX + 32];
@@ -38,8 +46,8 @@ static int prepare(const struct runner *rn, struct run_kernel *k)
 	if (k->prepared)
 		return k->prepared > 0 ? 0 : -1;
 	k->prepared = -1;
-	if (kernel_prepare(&k->ki, k->error, sizeof(k->error)))
-		return -1;
+	if (kernel_prepare(&k->ki, &e))
+		return prepare_failed(k, &e);
 	snprintf(dir, sizeof(dir), "%s/initramfs", kernel_cache_dir());
 	if ((r = sb_mkdir_p(dir, 0755))) {
 		snprintf(k->error, sizeof(k->error), "mkdir %.400s: %s", dir,
@@ -51,11 +59,8 @@ static int prepare(const struct runner *rn, struct run_kernel *k)
 	req = run_initramfs_request(rn, k, init, sizeof(init));
 	req.out_path = k->initrd;
 	sb_note("run: initramfs for %s: %s", k->ki.name, k->initrd);
-	if (initramfs_build(&req, &e)) {
-		snprintf(k->error, sizeof(k->error), "%.*s",
-			 (int)sizeof(k->error) - 1, e.msg);
-		return -1;
-	}
+	if (initramfs_build(&req, &e))
+		return prepare_failed(k, &e);
 	k->prepared = 1;
 	return 0;
 }

@@ -174,15 +174,11 @@ static int print_json(json_t *j)
 static int lookup(const char *name, struct kernel_info *ki, int prepare)
 {
 	struct sb_error e;
-	char err[1024];
 	int ret = kernel_lookup(name, ki, &e);
 
-	if (ret)
-		return sb_error_report("slicebench kernel", ret, &e);
-	ret = prepare ? kernel_prepare(ki, err, sizeof(err)) : 0;
-	if (ret)
-		fprintf(stderr, "slicebench kernel: %s\n", err);
-	return ret;
+	if (!ret && prepare)
+		ret = kernel_prepare(ki, &e);
+	return ret ? sb_error_report("slicebench kernel", ret, &e) : 0;
 }
 
 static int do_list(const char *name, int argc, char **argv)

@@ -367,7 +367,7 @@ int kernel_lookup(const char *name, struct kernel_info *ki, struct sb_error *e)
 	return 0;
 }
 
-int kernel_prepare(struct kernel_info *ki, char *err, size_t errlen)
+int kernel_prepare(struct kernel_info *ki, struct sb_error *e)
 {
-	return kernel_backend_of(ki->type)->prepare(ki, err, errlen);
+	return kernel_backend_of(ki->type)->prepare(ki, e);
 }

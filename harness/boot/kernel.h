@@ -69,9 +69,12 @@ int kernel_debian_versions(const struct kernel_info *ki, char *buf, size_t len);
 /*
  * Make the image of @ki available: fetch/unpack or build into the cache,
  * reusing a cached copy. Fills image/config/release. Progress goes to
- * stderr. Returns 0 or an SB_EXIT_* code with @err set.
+ * stderr. Returns 0, or -errno with @e: -EINVAL, -ENAMETOOLONG for bad
+ * input (a missing patch or fragment, a patch that does not apply, a
+ * fragment option the build drops); another -errno for the environment
+ * (-ENOPKG: no gcc; -ENOENT: no tree or package; -EIO: a step failed).
  */
-int kernel_prepare(struct kernel_info *ki, char *err, size_t errlen);
+int kernel_prepare(struct kernel_info *ki, struct sb_error *e);
 
 /*
  * Parse the descriptor @path for kernel @name into @ki (paths relative to

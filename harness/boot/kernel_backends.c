@@ -7,7 +7,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "common/exitcodes.h"
+#include "common/error.h"
 #include "harness/boot/kernel_backends.h"
 
 /* The running kernel: its release and /boot/config-<release>. */
@@ -25,21 +25,19 @@ static int find_host(struct kernel_info *ki)
 	return kernel_set_config(ki, config);
 }
 
-static int prepare_host(struct kernel_info *ki, char *err, size_t errlen)
+static int prepare_host(struct kernel_info *ki, struct sb_error *e)
 {
 	(void)ki;
-	(void)err;
-	(void)errlen;
+	(void)e;
 	return 0;
 }
 
 /* An image file: the lookup read its release; it stays where it is. */
-static int prepare_path(struct kernel_info *ki, char *err, size_t errlen)
+static int prepare_path(struct kernel_info *ki, struct sb_error *e)
 {
-	if (access(ki->image, R_OK)) {
-		snprintf(err, errlen, "%s: %s", ki->image, strerror(errno));
-		return SB_EXIT_USAGE;
-	}
+	if (access(ki->image, R_OK))
+		return sb_error_set(e, -EINVAL, ki->image, NULL, NULL, "%s",
+				    strerror(errno));
 	return 0;
 }
 

@@ -16,8 +16,8 @@ struct kernel_backend {
 	 * find (an image file, read when looked up). */
 	int (*find)(struct kernel_info *ki);
 	/* Make the image available (fetch, unpack, build) and fill
-	 * image/config/release; 0 or an SB_EXIT_* code with @err set. */
-	int (*prepare)(struct kernel_info *ki, char *err, size_t errlen);
+	 * image/config/release; 0 or -errno with @e (as kernel_prepare). */
+	int (*prepare)(struct kernel_info *ki, struct sb_error *e);
 };
 
 /* kernel_debian.c: apt-cache, apt-get download, dpkg-deb -x into the cache. */

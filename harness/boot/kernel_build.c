@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "common/atomicio.h"
-#include "common/exitcodes.h"
+#include "common/error.h"
 #include "harness/boot/capture.h"
 #include "common/fmt.h"
 #include "harness/boot/kernel_build.h"
@@ -43,8 +43,8 @@ static int add_patch(struct kernel_patches *q, const char *dir,
 	return 0;
 }
 
-int kernel_patches_load(const char *series, struct kernel_patches *q, char *err,
-			size_t errlen)
+int kernel_patches_load(const char *series, struct kernel_patches *q,
+			struct sb_error *e)
 {
 	char *text = NULL, dir[4096], tmp[4096];
 	size_t len;
@@ -54,11 +54,9 @@ int kernel_patches_load(const char *series, struct kernel_patches *q, char *err,
 	q->n = 0;
 	if (!series || !*series)
 		return 0;
-	if (sb_read_file(series, &text, &len)) {
-		snprintf(err, errlen, "%s: cannot read the patch series",
-			 series);
-		return SB_EXIT_USAGE;
-	}
+	if (sb_read_file(series, &text, &len))
+		return sb_error_set(e, -EINVAL, series, NULL, NULL,
+				    "cannot read the patch series");
 	snprintf(tmp, sizeof(tmp), "%s", series);
 	snprintf(dir, sizeof(dir), "%s", dirname(tmp));
 	for (char *line = text; line && *line && !ret;) {
@@ -70,16 +68,14 @@ int kernel_patches_load(const char *series, struct kernel_patches *q, char *err,
 		while (n && strchr(" \t\r", line[n - 1]))
 			n--;
 		if (n && *line != '#') {
-			if (add_patch(q, dir, line, n)) {
-				snprintf(err, errlen, "%s: out of memory",
-					 series);
-				ret = SB_EXIT_ENV;
-			} else if (access(q->path[q->n - 1], R_OK)) {
-				snprintf(err, errlen, "%s: patch %s: %s",
-					 series, q->path[q->n - 1],
-					 strerror(errno));
-				ret = SB_EXIT_USAGE;
-			}
+			ret = add_patch(q, dir, line, n);
+			if (ret)
+				ret = sb_error_set(e, sb_env_errno(ret), series,
+						   NULL, NULL, "out of memory");
+			else if (access(q->path[q->n - 1], R_OK))
+				ret = sb_error_set(e, -EINVAL, series, "patch",
+						   q->path[q->n - 1], "%s",
+						   strerror(errno));
 		}
 		line = end ? end + 1 : NULL;
 	}
@@ -147,8 +143,8 @@ static int hash_file(FILE *s, const char *label, const char *path)
 }
 
 int kernel_build_key(const struct kernel_info *ki, const char *pristine,
-		     const struct kernel_patches *q, char key[65], char *err,
-		     size_t errlen)
+		     const struct kernel_patches *q, char key[65],
+		     struct sb_error *e)
 {
 	const char *argv[] = { "gcc", "--version", NULL };
 	char *cc = NULL, *text = NULL;
@@ -158,36 +154,31 @@ int kernel_build_key(const struct kernel_info *ki, const char *pristine,
 
 	if (capture_run(argv, 0, 30LL * 1000000000LL, &cc)) {
 		free(cc);
-		snprintf(err, errlen,
-			 "gcc --version failed: is gcc installed?");
-		return SB_EXIT_ENV;
+		return sb_error_set(e, -ENOPKG, NULL, NULL, NULL,
+				    "gcc --version failed: is gcc installed?");
 	}
 	s = open_memstream(&text, &len);
 	if (!s) {
 		free(cc);
-		snprintf(err, errlen, "out of memory");
-		return SB_EXIT_ENV;
+		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				    "out of memory");
 	}
 	fprintf(s, "%s%c%s%c%.*s%c", KEY_RECIPE, 0, pristine, 0,
 		(int)strcspn(cc, "\n"), cc, 0);
 	free(cc);
-	if (hash_file(s, "fragment", ki->fragment)) {
-		snprintf(err, errlen, "%s: cannot read the config fragment",
-			 ki->fragment);
-		ret = SB_EXIT_USAGE;
-	}
+	if (hash_file(s, "fragment", ki->fragment))
+		ret = sb_error_set(e, -EINVAL, ki->fragment, NULL, NULL,
+				   "cannot read the config fragment");
 	for (size_t i = 0; !ret && i < q->n; i++) {
 		const char *base = strrchr(q->path[i], '/');
 
-		if (hash_file(s, base ? base + 1 : q->path[i], q->path[i])) {
-			snprintf(err, errlen, "%s: cannot read", q->path[i]);
-			ret = SB_EXIT_USAGE;
-		}
+		if (hash_file(s, base ? base + 1 : q->path[i], q->path[i]))
+			ret = sb_error_set(e, -EINVAL, q->path[i], NULL, NULL,
+					   "cannot read");
 	}
-	if (fclose(s) && !ret) {
-		snprintf(err, errlen, "out of memory");
-		ret = SB_EXIT_ENV;
-	}
+	if (fclose(s) && !ret)
+		ret = sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				   "out of memory");
 	if (!ret)
 		sb_sha256_buf(text, len, key);
 	free(text);

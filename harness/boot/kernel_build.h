@@ -18,11 +18,12 @@ struct kernel_patches {
 
 /*
  * Read @series ("" or NULL: no patches): one patch file per line, relative
- * to the series file, '#' comments and blank lines ignored. A missing patch
- * is SB_EXIT_USAGE naming it. Returns 0 or an SB_EXIT_* code.
+ * to the series file, '#' comments and blank lines ignored. Returns 0, or
+ * with @e: -EINVAL (the series is unreadable, or a patch it names is: file
+ * @series, field "patch", the patch as value), -ENOMEM or -EIO.
  */
-int kernel_patches_load(const char *series, struct kernel_patches *q, char *err,
-			size_t errlen);
+int kernel_patches_load(const char *series, struct kernel_patches *q,
+			struct sb_error *e);
 void kernel_patches_free(struct kernel_patches *q);
 
 /*
@@ -34,10 +35,12 @@ int kernel_patch_targets(const char *patch, char **paths, size_t *count);
 /*
  * Cache key (64 hex digits) of a build: the source tree @pristine, the
  * fragment's content, each patch's name and content, the compiler version.
+ * Returns 0, or with @e: -EINVAL (the fragment or a patch is unreadable,
+ * named as the file), -ENOPKG (gcc --version failed) or -ENOMEM.
  */
 int kernel_build_key(const struct kernel_info *ki, const char *pristine,
-		     const struct kernel_patches *q, char key[65], char *err,
-		     size_t errlen);
+		     const struct kernel_patches *q, char key[65],
+		     struct sb_error *e);
 
 /*
  * Check that every option of @fragment ("CONFIG_X=v" or "# CONFIG_X is not

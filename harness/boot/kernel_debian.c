@@ -14,7 +14,7 @@
 
 #include "common/log.h"
 #include "common/atomicio.h"
-#include "common/exitcodes.h"
+#include "common/error.h"
 #include "common/spawn.h"
 #include "harness/boot/capture.h"
 #include "common/fmt.h"
@@ -100,23 +100,23 @@ static int is_release(const char *pkg, const char *version)
 }
 
 static int search_packages(const char *pattern, const char *version,
-			   struct candidates *c, char *err, size_t errlen)
+			   struct candidates *c, struct sb_error *e)
 {
 	char re[256], *out = NULL;
 	const char *argv[] = { "apt-cache", "search", "--names-only", re,
 			       NULL };
 	int rc;
 
-	if (glob_to_regex(pattern, re, sizeof(re))) {
-		snprintf(err, errlen, "package pattern too long: %s", pattern);
-		return SB_EXIT_USAGE;
-	}
+	/* Any pattern fits the descriptor's field; this buffer is ours. */
+	if (glob_to_regex(pattern, re, sizeof(re)))
+		return sb_error_set(e, -ENOBUFS, NULL, NULL, NULL,
+				    "package pattern too long: %s", pattern);
 	rc = capture_run(argv, 0, APT_TIMEOUT_NS, &out);
 	if (rc) {
-		snprintf(err, errlen, "apt-cache search %s: %s", re,
-			 rc < 0 ? strerror(-rc) : "failed");
 		free(out);
-		return SB_EXIT_ENV;
+		return sb_error_set(e, rc < 0 ? sb_env_errno(rc) : -EIO, NULL,
+				    NULL, NULL, "apt-cache search %s: %s", re,
+				    rc < 0 ? strerror(-rc) : "failed");
 	}
 	for (char *line = out; line && *line;) {
 		char *end = strchr(line, '\n');
@@ -130,7 +130,8 @@ static int search_packages(const char *pattern, const char *version,
 			    is_release(name, version) &&
 			    candidates_add(c, line, n)) {
 				free(out);
-				return SB_EXIT_ENV;
+				return sb_error_set(e, -ENOMEM, NULL, NULL,
+						    NULL, "out of memory");
 			}
 		}
 		line = end ? end + 1 : NULL;
@@ -252,8 +253,17 @@ static int take_deb(const char *dir, const char *dest)
 	return ret;
 }
 
+/* "@tmp: why" for a temporary directory mkdtemp (or its name) refused. */
+static int tmp_failed(struct sb_error *e, const char *tmp)
+{
+	int err = errno;
+
+	return sb_error_set(e, err ? sb_env_errno(-err) : -EIO, tmp, NULL, NULL,
+			    "%s", strerror(err));
+}
+
 static int download(const char *dir, const char *pkg, const char *ver,
-		    const char *deb, char *err, size_t errlen)
+		    const char *deb, struct sb_error *e)
 {
 	char tmp[PATH_MAX], spec[512], log[PATH_MAX + 16];
 	const char *argv[] = { "apt-get", "download", "-q", spec, NULL };
@@ -262,10 +272,8 @@ static int download(const char *dir, const char *pkg, const char *ver,
 	if (!access(deb, R_OK))
 		return 0;
 	if (sb_fmt(spec, sizeof(spec), "%s=%s", pkg, ver) ||
-	    sb_fmt(tmp, sizeof(tmp), "%s/dl.XXXXXX", dir) || !mkdtemp(tmp)) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		return SB_EXIT_ENV;
-	}
+	    sb_fmt(tmp, sizeof(tmp), "%s/dl.XXXXXX", dir) || !mkdtemp(tmp))
+		return tmp_failed(e, tmp);
 	snprintf(log, sizeof(log), "%s.log", tmp);
 	sb_note("kernel: apt-get download %s", spec);
 	rc = sb_run(&(struct sb_spawn){ .argv = argv,
@@ -276,25 +284,23 @@ static int download(const char *dir, const char *pkg, const char *ver,
 	if (rc == 0)
 		rc = take_deb(tmp, deb);
 	sb_rm_rf(tmp);
-	if (rc) {
-		snprintf(err, errlen, "apt-get download %s failed (%s); see %s",
-			 spec, rc < 0 ? strerror(-rc) : "exit status", log);
-		return SB_EXIT_ENV;
-	}
+	if (rc)
+		return sb_error_set(
+			e, rc < 0 ? sb_env_errno(rc) : -EIO, NULL, NULL, NULL,
+			"apt-get download %s failed (%s); see %s", spec,
+			rc < 0 ? strerror(-rc) : "exit status", log);
 	unlink(log);
 	return 0;
 }
 
-static int unpack(const char *deb, const char *final, char *err, size_t errlen)
+static int unpack(const char *deb, const char *final, struct sb_error *e)
 {
 	char tmp[PATH_MAX];
 	const char *argv[] = { "dpkg-deb", "-x", deb, tmp, NULL };
 	int rc;
 
-	if (sb_fmt(tmp, sizeof(tmp), "%s.tmp.XXXXXX", final) || !mkdtemp(tmp)) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		return SB_EXIT_ENV;
-	}
+	if (sb_fmt(tmp, sizeof(tmp), "%s.tmp.XXXXXX", final) || !mkdtemp(tmp))
+		return tmp_failed(e, tmp);
 	sb_note("kernel: dpkg-deb -x %s", deb);
 	rc = sb_run(&(struct sb_spawn){ .argv = argv }, APT_TIMEOUT_NS);
 	if (rc == 0 && rename(tmp, final)) {
@@ -306,14 +312,14 @@ static int unpack(const char *deb, const char *final, char *err, size_t errlen)
 	}
 	if (rc) {
 		sb_rm_rf(tmp);
-		snprintf(err, errlen, "dpkg-deb -x %s: %s", deb,
-			 rc < 0 ? strerror(-rc) : "failed");
-		return SB_EXIT_ENV;
+		return sb_error_set(e, rc < 0 ? sb_env_errno(rc) : -EIO, NULL,
+				    NULL, NULL, "dpkg-deb -x %s: %s", deb,
+				    rc < 0 ? strerror(-rc) : "failed");
 	}
 	return 0;
 }
 
-static int fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
+static int fetch_debian(struct kernel_info *ki, struct sb_error *e)
 {
 	struct candidates c = { 0 };
 	char dir[PATH_MAX], ver[128] = "", final[PATH_MAX + 512];
@@ -323,11 +329,10 @@ static int fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
 
 	debian_dir(dir, sizeof(dir));
 	ret = sb_mkdir_p(dir, 0755);
-	if (ret) {
-		snprintf(err, errlen, "%s: %s", dir, strerror(-ret));
-		return SB_EXIT_ENV;
-	}
-	ret = search_packages(ki->package, ki->version, &c, err, errlen);
+	if (ret)
+		return sb_error_set(e, sb_env_errno(ret), dir, NULL, NULL, "%s",
+				    strerror(-ret));
+	ret = search_packages(ki->package, ki->version, &c, e);
 	for (size_t i = 0; !ret && i < c.n && !pkg; i++)
 		if (!candidate_version(c.v[i], ver, sizeof(ver)))
 			pkg = c.v[i];
@@ -338,28 +343,30 @@ static int fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
 				ki->name, ki->package, ki->source);
 			return 0;
 		}
-		if (!ret)
-			snprintf(
-				err, errlen,
-				"kernel %s: no installable package matches %s%s%s (apt-get update?%s)",
-				ki->name, ki->package,
-				*ki->version ? " of " : "", ki->version,
-				*ki->version ?
-					"; slicebench kernel list shows the versions apt offers" :
-					"");
-		return SB_EXIT_ENV;
+		if (ret)
+			return ret;
+		return sb_error_set(
+			e, -ENOENT, NULL, NULL, NULL,
+			"kernel %s: no installable package matches %s%s%s (apt-get update?%s)",
+			ki->name, ki->package, *ki->version ? " of " : "",
+			ki->version,
+			*ki->version ?
+				"; slicebench kernel list shows the versions apt offers" :
+				"");
 	}
 	snprintf(final, sizeof(final), "%s/%s_%s", dir, pkg, ver);
 	snprintf(deb, sizeof(deb), "%s/%s_%s.deb", dir, pkg, ver);
 	if (access(final, R_OK)) {
-		ret = download(dir, pkg, ver, deb, err, errlen);
+		ret = download(dir, pkg, ver, deb, e);
 		if (!ret)
-			ret = unpack(deb, final, err, errlen);
+			ret = unpack(deb, final, e);
 	}
-	if (!ret && fill_from_unpack(ki, final, pkg, ver)) {
-		snprintf(err, errlen, "%s: no boot/vmlinuz-* in the package",
-			 final);
-		ret = SB_EXIT_ENV;
+	if (!ret) {
+		ret = fill_from_unpack(ki, final, pkg, ver);
+		if (ret)
+			ret = sb_error_set(e, sb_env_errno(ret), final, NULL,
+					   NULL,
+					   "no boot/vmlinuz-* in the package");
 	}
 	candidates_free(&c);
 	return ret;
@@ -368,9 +375,8 @@ static int fetch_debian(struct kernel_info *ki, char *err, size_t errlen)
 int kernel_debian_versions(const struct kernel_info *ki, char *buf, size_t len)
 {
 	struct candidates c = { 0 };
-	char err[256];
 	size_t off = 0;
-	int ret = search_packages(ki->package, "", &c, err, sizeof(err));
+	int ret = search_packages(ki->package, "", &c, NULL);
 
 	*buf = '\0';
 	for (size_t i = 0; !ret && i < c.n && off < len; i++) {

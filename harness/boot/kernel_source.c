@@ -19,7 +19,7 @@
 #include "common/log.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
-#include "common/exitcodes.h"
+#include "common/error.h"
 #include "common/spawn.h"
 #include "harness/boot/capture.h"
 #include "common/fmt.h"
@@ -39,8 +39,7 @@ struct build {
 	int user_tree; /* KSRC or a tree directory: always let make decide */
 	const char *tarball; /* the tarball to unpack, or NULL */
 	size_t top_len; /* length of its top directory's name */
-	char *err;
-	size_t errlen;
+	struct sb_error *e;
 };
 
 /* Run one step with its output appended to the build log. */
@@ -69,20 +68,21 @@ static int step(struct build *b, const char *what, const char *const *argv,
 		char last[600] = "";
 
 		kernel_build_log_errors(b->log, last, sizeof(last));
-		snprintf(b->err, b->errlen,
-			 "kernel %s: %s failed (%s); log %s: %s", b->ki->name,
-			 what, rc < 0 ? strerror(-rc) : "exit status", b->log,
-			 last);
-		return SB_EXIT_ENV;
+		return sb_error_set(b->e, rc < 0 ? sb_env_errno(rc) : -EIO,
+				    NULL, NULL, NULL,
+				    "kernel %s: %s failed (%s); log %s: %s",
+				    b->ki->name, what,
+				    rc < 0 ? strerror(-rc) : "exit status",
+				    b->log, last);
 	}
 	return 0;
 }
 
+/* "kernel NAME: @msg: @arg" with @code (a -errno). */
 static int fail(struct build *b, int code, const char *msg, const char *arg)
 {
-	snprintf(b->err, b->errlen, "kernel %s: %s%s%s", b->ki->name, msg,
-		 arg ? ": " : "", arg ? arg : "");
-	return code;
+	return sb_error_set(b->e, code, NULL, NULL, NULL, "kernel %s: %s%s%s",
+			    b->ki->name, msg, arg ? ": " : "", arg ? arg : "");
 }
 
 /* Where the tree is: KSRC, a directory, or a tarball's unpack in the cache. */
@@ -95,13 +95,13 @@ static int pristine_path(struct build *b)
 	size_t n;
 
 	if (stat(tree, &st))
-		return fail(b, SB_EXIT_ENV, "source tree or tarball missing",
-			    tree);
+		return fail(b, sb_env_errno(-errno),
+			    "source tree or tarball missing", tree);
 	b->user_tree = S_ISDIR(st.st_mode);
 	b->tarball = b->user_tree ? NULL : tree;
 	if (b->user_tree)
 		return sb_fmt(b->pristine, sizeof(b->pristine), "%s", tree) ?
-			       fail(b, SB_EXIT_USAGE, "path too long", tree) :
+			       fail(b, -ENAMETOOLONG, "path too long", tree) :
 			       0;
 	base = base ? base + 1 : tree;
 	n = strstr(base, ".tar") ? (size_t)(strstr(base, ".tar") - base) :
@@ -109,7 +109,7 @@ static int pristine_path(struct build *b)
 	b->top_len = n;
 	if (sb_fmt(b->pristine, sizeof(b->pristine), "%s/src/%.*s-%lld",
 		   kernel_cache_dir(), (int)n, base, (long long)st.st_mtime))
-		return fail(b, SB_EXIT_USAGE, "path too long", tree);
+		return fail(b, -ENAMETOOLONG, "path too long", tree);
 	return 0;
 }
 
@@ -126,14 +126,16 @@ static int unpack(struct build *b)
 	base = base ? base + 1 : b->tarball;
 	if (sb_fmt(dir, sizeof(dir), "%s/src", kernel_cache_dir()) ||
 	    sb_fmt(tmp, sizeof(tmp), "%s.tmp.XXXXXX", b->pristine))
-		return fail(b, SB_EXIT_USAGE, "path too long", b->pristine);
-	if (sb_mkdir_p(dir, 0755) || !mkdtemp(tmp))
-		return fail(b, SB_EXIT_ENV, "cannot create", tmp);
+		return fail(b, -ENAMETOOLONG, "path too long", b->pristine);
+	ret = sb_mkdir_p(dir, 0755);
+	if (ret || !mkdtemp(tmp))
+		return fail(b, sb_env_errno(ret ? ret : -errno),
+			    "cannot create", tmp);
 	ret = step(b, "unpacking the source", argv, NULL);
 	if (!ret &&
 	    (sb_fmt(top, sizeof(top), "%s/%.*s", tmp, (int)b->top_len, base) ||
 	     (rename(top, b->pristine) && access(b->pristine, R_OK))))
-		ret = fail(b, SB_EXIT_ENV,
+		ret = fail(b, -EIO,
 			   "the tarball has no top directory named like it",
 			   b->tarball);
 	sb_rm_rf(tmp);
@@ -177,11 +179,11 @@ static int apply(struct build *b, const char *tree, const char *patch)
 		ret = unshare(tree, p);
 	free(paths);
 	if (ret)
-		return fail(b, SB_EXIT_ENV, "cannot prepare the files of",
+		return fail(b, sb_env_errno(ret), "cannot prepare the files of",
 			    patch);
 	snprintf(what, sizeof(what), "patch %s", patch);
 	if (step(b, what, argv, tree))
-		return fail(b, SB_EXIT_USAGE, "patch does not apply", patch);
+		return fail(b, -EINVAL, "patch does not apply", patch);
 	return 0;
 }
 
@@ -192,10 +194,13 @@ static int patched_tree(struct build *b, const struct kernel_patches *q)
 	int ret;
 
 	if (!q->n)
-		return sb_fmt(b->src, sizeof(b->src), "%s", b->pristine);
+		return sb_fmt(b->src, sizeof(b->src), "%s", b->pristine) ?
+			       fail(b, -ENAMETOOLONG, "path too long",
+				    b->pristine) :
+			       0;
 	if (sb_fmt(b->src, sizeof(b->src), "%s/src", b->dir) ||
 	    sb_fmt(tmp, sizeof(tmp), "%s/src.tmp", b->dir))
-		return fail(b, SB_EXIT_USAGE, "path too long", b->dir);
+		return fail(b, -ENAMETOOLONG, "path too long", b->dir);
 	if (!access(b->src, R_OK)) {
 		if (!b->user_tree)
 			return 0;
@@ -219,7 +224,7 @@ static int patched_tree(struct build *b, const struct kernel_patches *q)
 	for (size_t i = 0; !ret && i < q->n; i++)
 		ret = apply(b, tmp, q->path[i]);
 	if (!ret && rename(tmp, b->src))
-		ret = fail(b, SB_EXIT_ENV, "cannot rename", tmp);
+		ret = fail(b, sb_env_errno(-errno), "cannot rename", tmp);
 	if (ret)
 		sb_rm_rf(tmp);
 	return ret;
@@ -239,9 +244,10 @@ static int configure(struct build *b)
 	    sb_fmt(config, sizeof(config), "%s/.config", b->obj) ||
 	    sb_fmt(merge, sizeof(merge), "%s/scripts/kconfig/merge_config.sh",
 		   b->src))
-		return fail(b, SB_EXIT_USAGE, "path too long", b->obj);
-	if (sb_mkdir_p(b->obj, 0755))
-		return fail(b, SB_EXIT_ENV, "cannot create", b->obj);
+		return fail(b, -ENAMETOOLONG, "path too long", b->obj);
+	ret = sb_mkdir_p(b->obj, 0755);
+	if (ret)
+		return fail(b, sb_env_errno(ret), "cannot create", b->obj);
 	ret = step(b, "make tinyconfig", tiny, b->src);
 	if (!ret)
 		ret = step(b, "merge_config.sh with the fragment", mc, b->src);
@@ -252,10 +258,11 @@ static int configure(struct build *b)
 	ret = kernel_fragment_check(b->ki->fragment, config, missing,
 				    sizeof(missing));
 	if (ret < 0)
-		return fail(b, SB_EXIT_ENV, "cannot read the config", config);
+		return fail(b, sb_env_errno(ret), "cannot read the config",
+			    config);
 	if (ret > 0)
 		return fail(
-			b, SB_EXIT_USAGE,
+			b, -EINVAL,
 			"fragment options that did not survive olddefconfig",
 			missing);
 	return 0;
@@ -268,7 +275,7 @@ static int compile(struct build *b)
 	const char *argv[] = { "make", obj_arg, jobs, cc, "bzImage", NULL };
 
 	if (sb_fmt(obj_arg, sizeof(obj_arg), "O=%s", b->obj))
-		return fail(b, SB_EXIT_USAGE, "path too long", b->obj);
+		return fail(b, -ENAMETOOLONG, "path too long", b->obj);
 	snprintf(jobs, sizeof(jobs), "-j%ld", n > 0 ? n : 1);
 	snprintf(cc, sizeof(cc), "CC=%s",
 		 sb_have_program("ccache") ? "ccache gcc" : "gcc");
@@ -283,14 +290,17 @@ static int compile(struct build *b)
 static int fill(struct build *b)
 {
 	char config[PATH_MAX + 16];
+	int ret;
 
 	if (sb_fmt(b->ki->image, sizeof(b->ki->image),
 		   "%s/arch/x86/boot/bzImage", b->obj) ||
 	    sb_fmt(config, sizeof(config), "%s/.config", b->obj))
-		return fail(b, SB_EXIT_USAGE, "path too long", b->obj);
-	if (kernel_image_release(b->ki->image, b->ki->release,
-				 sizeof(b->ki->release)))
-		return fail(b, SB_EXIT_ENV, "not a bzImage", b->ki->image);
+		return fail(b, -ENAMETOOLONG, "path too long", b->obj);
+	ret = kernel_image_release(b->ki->image, b->ki->release,
+				   sizeof(b->ki->release));
+	if (ret)
+		return fail(b, sb_env_errno(ret), "not a bzImage",
+			    b->ki->image);
 	kernel_set_config(b->ki, config);
 	snprintf(b->ki->build_log, sizeof(b->ki->build_log), "%s", b->log);
 	return 0;
@@ -330,7 +340,7 @@ static int run_build(struct build *b, const struct kernel_patches *q,
 			  sb_iso_time_now(when, sizeof(when)));
 	ret = !stamp || sb_json_dump_atomic(done, stamp);
 	json_decref(stamp);
-	return ret ? fail(b, SB_EXIT_ENV, "cannot write", done) : 0;
+	return ret ? fail(b, -EIO, "cannot write", done) : 0;
 }
 
 /* Serialise builds of one key across processes; returns the lock fd or -1. */
@@ -359,19 +369,18 @@ static int lock_build(struct build *b)
 static int locate(struct build *b, struct kernel_patches *q, char *done,
 		  size_t len)
 {
-	int ret = kernel_patches_load(b->ki->series, q, b->err, b->errlen);
+	int ret = kernel_patches_load(b->ki->series, q, b->e);
 
 	if (!ret)
 		ret = pristine_path(b);
 	if (!ret)
-		ret = kernel_build_key(b->ki, b->pristine, q, b->key, b->err,
-				       b->errlen);
+		ret = kernel_build_key(b->ki, b->pristine, q, b->key, b->e);
 	if (!ret && (sb_fmt(b->dir, sizeof(b->dir), "%s/builds/%.16s",
 			    kernel_cache_dir(), b->key) ||
 		     sb_fmt(b->obj, sizeof(b->obj), "%s/obj", b->dir) ||
 		     sb_fmt(b->log, sizeof(b->log), "%s/build.log", b->dir) ||
 		     sb_fmt(done, len, "%s/done", b->dir)))
-		ret = fail(b, SB_EXIT_USAGE, "path too long",
+		ret = fail(b, -ENAMETOOLONG, "path too long",
 			   kernel_cache_dir());
 	return ret;
 }
@@ -386,8 +395,8 @@ static void describe(struct build *b, size_t patches)
 static int find_source(struct kernel_info *ki)
 {
 	struct kernel_patches q = { 0 };
-	char err[1024], done[PATH_MAX + 8];
-	struct build b = { .ki = ki, .err = err, .errlen = sizeof(err) };
+	char done[PATH_MAX + 8];
+	struct build b = { .ki = ki }; /* no record: a miss says nothing */
 	int ret = locate(&b, &q, done, sizeof(done));
 
 	if (!ret)
@@ -398,10 +407,10 @@ static int find_source(struct kernel_info *ki)
 	return ret;
 }
 
-static int build_source(struct kernel_info *ki, char *err, size_t errlen)
+static int build_source(struct kernel_info *ki, struct sb_error *e)
 {
 	struct kernel_patches q = { 0 };
-	struct build b = { .ki = ki, .err = err, .errlen = errlen };
+	struct build b = { .ki = ki, .e = e };
 	char done[PATH_MAX + 8];
 	int ret = locate(&b, &q, done, sizeof(done));
 
@@ -411,8 +420,7 @@ static int build_source(struct kernel_info *ki, char *err, size_t errlen)
 		int lock = sb_mkdir_p(b.dir, 0755) ? -1 : lock_build(&b);
 
 		if (lock < 0)
-			ret = fail(&b, SB_EXIT_ENV, "cannot create or lock",
-				   b.dir);
+			ret = fail(&b, -EIO, "cannot create or lock", b.dir);
 		else if (!b.user_tree && !access(done, R_OK))
 			ret = fill(&b); /* built meanwhile by the holder */
 		else if (!(ret = unpack(&b)))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Integration test (no VM): slicebench kernel list/show/initramfs, descriptor
-# errors, exit codes, initramfs layout and its reuse.
+# errors, build/fetch errors that stop before anything is built, exit codes,
+# initramfs layout and its reuse.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 init=tests/fixtures/boot/init-features.sh
@@ -37,6 +38,37 @@ SLICEBENCH_KERNELS=$tmp/k expect_rc 2 "$sb" kernel show typo
 grep -q "typo/kernel.json: packages: unknown key" "$tmp/err"
 SLICEBENCH_KERNELS=$tmp/k expect_rc 2 "$sb" kernel show rpm
 grep -q 'rpm/kernel.json: type: "rpm" is not a kernel type' "$tmp/err"
+
+echo "check: a build or fetch that cannot start names the culprit: bad input exit 2, environment exit 3"
+mkdir -p "$tmp/k/noseries" "$tmp/k/badpatch/patches" "$tmp/k/nofrag" "$tmp/k/notree" \
+	"$tmp/k/nopkg" "$tmp/tree" "$tmp/nogcc"
+echo CONFIG_SMP=y >"$tmp/frag"
+echo missing.patch >"$tmp/k/badpatch/patches/series"
+source_kernel() { # NAME TREE FRAGMENT [SERIES]
+	jq -n --arg tree "$2" --arg frag "$3" --arg series "${4:-}" \
+		'{type: "source", tree: $tree, fragment: $frag} +
+		if $series == "" then {} else {series: $series} end' >"$tmp/k/$1/kernel.json"
+}
+source_kernel noseries "$tmp/tree" "$tmp/frag" no/series
+source_kernel badpatch "$tmp/tree" "$tmp/frag" patches/series
+source_kernel nofrag "$tmp/tree" "$tmp/no-frag"
+source_kernel notree "$tmp/no-tree.tar.xz" "$tmp/frag"
+echo '{"type": "debian", "package": "linux-image-slicebench-no-such-*"}' >"$tmp/k/nopkg/kernel.json"
+export SLICEBENCH_KERNELS=$tmp/k SLICEBENCH_CACHE=$tmp/cache
+expect_rc 2 "$sb" kernel build noseries
+grep -qx "slicebench kernel: $tmp/k/noseries/no/series: cannot read the patch series" "$tmp/err"
+expect_rc 2 "$sb" kernel build badpatch
+grep -qx "slicebench kernel: $tmp/k/badpatch/patches/series: patch: $tmp/k/badpatch/patches/missing.patch: No such file or directory" "$tmp/err"
+expect_rc 2 "$sb" kernel build nofrag
+grep -qx "slicebench kernel: $tmp/no-frag: cannot read the config fragment" "$tmp/err"
+expect_rc 3 "$sb" kernel build notree
+grep -qx "slicebench kernel: kernel notree: source tree or tarball missing: $tmp/no-tree.tar.xz" "$tmp/err"
+expect_rc 3 env PATH="$tmp/nogcc" "$sb" kernel build nofrag # no gcc
+grep -qx "slicebench kernel: gcc --version failed: is gcc installed?" "$tmp/err"
+expect_rc 3 "$sb" kernel fetch nopkg
+grep -q "kernel nopkg: no installable package matches linux-image-slicebench-no-such-\\*" "$tmp/err"
+[[ ! -e $tmp/cache/builds ]] || fail "a build started: $(ls "$tmp/cache/builds")"
+unset SLICEBENCH_KERNELS SLICEBENCH_CACHE
 
 echo "check: build refuses a non-source kernel; bad options exit 2"
 expect_rc 2 "$sb" kernel build host

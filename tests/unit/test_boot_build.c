@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests: patch series, build cache keys, fragment check, log errors. */
+/* Unit tests: patch series, build keys, fragment check, log errors; their error records. */
 #include <setjmp.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "common/atomicio.h"
+#include "common/error.h"
 #include "common/exitcodes.h"
 #include "harness/boot/kernel_build.h"
 
@@ -35,6 +36,19 @@ static const char *at(const char *name)
 	return path[i++ % 4];
 }
 
+/* @rc came with the record @e: file, field, value and the whole line. */
+static void expect_record(int rc, const struct sb_error *e, int code,
+			  const char *file, const char *path, const char *value,
+			  const char *msg)
+{
+	assert_int_equal(rc, code);
+	assert_int_equal(e->code, code);
+	assert_string_equal(e->file, file);
+	assert_string_equal(e->path, path);
+	assert_string_equal(e->value, value);
+	assert_string_equal(e->msg, msg);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -50,25 +64,46 @@ static int teardown(void **state)
 static void test_patches(void **state)
 {
 	struct kernel_patches q;
-	char err[512];
+	struct sb_error e;
 
 	(void)state;
 	put("one.patch", "p1");
 	put("two.patch", "p2");
 	put("series", "# queue\none.patch\n\n  two.patch  \n");
-	assert_int_equal(
-		kernel_patches_load(at("series"), &q, err, sizeof(err)), 0);
+	assert_int_equal(kernel_patches_load(at("series"), &q, &e), 0);
 	assert_int_equal(q.n, 2);
 	assert_string_equal(q.path[1], at("two.patch"));
 	kernel_patches_free(&q);
-	assert_int_equal(kernel_patches_load("", &q, err, sizeof(err)), 0);
+	assert_int_equal(kernel_patches_load("", &q, &e), 0);
 	assert_int_equal(q.n, 0);
+}
+
+/* A series naming a missing patch, and a missing series: bad input (exit 2). */
+static void test_patches_bad(void **state)
+{
+	struct kernel_patches q;
+	struct sb_error e;
+	char series[600], patch[600], msg[1400];
+	int rc;
+
+	(void)state;
+	put("one.patch", "p1");
 	put("bad-series", "one.patch\nmissing.patch\n");
-	assert_int_equal(kernel_patches_load(at("bad-series"), &q, err,
-					     sizeof(err)),
-			 SB_EXIT_USAGE);
-	assert_non_null(strstr(err, "missing.patch"));
+	snprintf(series, sizeof(series), "%s", at("bad-series"));
+	snprintf(patch, sizeof(patch), "%s", at("missing.patch"));
+	snprintf(msg, sizeof(msg), "%s: patch: %s: %s", series, patch,
+		 strerror(ENOENT));
+	rc = kernel_patches_load(series, &q, &e);
+	expect_record(rc, &e, -EINVAL, series, "patch", patch, msg);
+	assert_int_equal(sb_exit_code(rc), SB_EXIT_USAGE);
 	assert_int_equal(q.n, 0);
+	assert_null(q.path);
+
+	snprintf(series, sizeof(series), "%s", at("no-series"));
+	snprintf(msg, sizeof(msg), "%s: cannot read the patch series", series);
+	rc = kernel_patches_load(series, &q, &e);
+	expect_record(rc, &e, -EINVAL, series, "", "", msg);
+	assert_int_equal(sb_exit_code(rc), SB_EXIT_USAGE);
 }
 
 static void test_patch_targets(void **state)
@@ -94,7 +129,8 @@ static void test_key(void **state)
 {
 	struct kernel_info ki = { 0 };
 	struct kernel_patches q;
-	char err[512], k1[65], k2[65], k3[65], k4[65];
+	struct sb_error e;
+	char k1[65], k2[65], k3[65], k4[65];
 
 	(void)state;
 	put("frag", "CONFIG_SMP=y\n");
@@ -103,28 +139,73 @@ static void test_key(void **state)
 	snprintf(ki.fragment, sizeof(ki.fragment), "%s", at("frag"));
 	q.n = 0;
 	q.path = NULL;
-	assert_int_equal(
-		kernel_build_key(&ki, "/src", &q, k1, err, sizeof(err)), 0);
-	assert_int_equal(
-		kernel_build_key(&ki, "/src", &q, k2, err, sizeof(err)), 0);
+	assert_int_equal(kernel_build_key(&ki, "/src", &q, k1, &e), 0);
+	assert_int_equal(kernel_build_key(&ki, "/src", &q, k2, &e), 0);
 	assert_string_equal(k1, k2);
-	assert_int_equal(
-		kernel_patches_load(at("series"), &q, err, sizeof(err)), 0);
-	assert_int_equal(
-		kernel_build_key(&ki, "/src", &q, k3, err, sizeof(err)), 0);
+	assert_int_equal(kernel_patches_load(at("series"), &q, &e), 0);
+	assert_int_equal(kernel_build_key(&ki, "/src", &q, k3, &e), 0);
 	assert_string_not_equal(k1, k3);
 	put("p.patch", "patch one, edited");
-	assert_int_equal(
-		kernel_build_key(&ki, "/src", &q, k4, err, sizeof(err)), 0);
+	assert_int_equal(kernel_build_key(&ki, "/src", &q, k4, &e), 0);
 	assert_string_not_equal(k3, k4);
-	assert_int_equal(
-		kernel_build_key(&ki, "/other", &q, k2, err, sizeof(err)), 0);
+	assert_int_equal(kernel_build_key(&ki, "/other", &q, k2, &e), 0);
 	assert_string_not_equal(k4, k2);
 	put("frag", "CONFIG_SMP=y\nCONFIG_NUMA=y\n");
-	assert_int_equal(
-		kernel_build_key(&ki, "/other", &q, k1, err, sizeof(err)), 0);
+	assert_int_equal(kernel_build_key(&ki, "/other", &q, k1, &e), 0);
 	assert_string_not_equal(k1, k2);
 	kernel_patches_free(&q);
+}
+
+/* An unreadable fragment or patch is bad input naming the file (exit 2). */
+static void test_key_unreadable(void **state)
+{
+	struct kernel_info ki = { 0 };
+	struct kernel_patches q;
+	struct sb_error e;
+	char key[65], frag[600], msg[1400];
+	int rc;
+
+	(void)state;
+	put("p.patch", "patch one");
+	put("series", "p.patch\n");
+	assert_int_equal(kernel_patches_load(at("series"), &q, &e), 0);
+	snprintf(frag, sizeof(frag), "%s", at("no-frag"));
+	snprintf(ki.fragment, sizeof(ki.fragment), "%s", frag);
+	snprintf(msg, sizeof(msg), "%s: cannot read the config fragment", frag);
+	rc = kernel_build_key(&ki, "/src", &q, key, &e);
+	expect_record(rc, &e, -EINVAL, frag, "", "", msg);
+	assert_int_equal(sb_exit_code(rc), SB_EXIT_USAGE);
+
+	put("frag", "CONFIG_SMP=y\n");
+	snprintf(ki.fragment, sizeof(ki.fragment), "%s", at("frag"));
+	assert_int_equal(unlink(q.path[0]), 0);
+	snprintf(msg, sizeof(msg), "%s: cannot read", q.path[0]);
+	rc = kernel_build_key(&ki, "/src", &q, key, &e);
+	expect_record(rc, &e, -EINVAL, q.path[0], "", "", msg);
+	kernel_patches_free(&q);
+}
+
+/* No gcc on PATH: the environment is at fault (-ENOPKG, exit 3). */
+static void test_key_no_gcc(void **state)
+{
+	struct kernel_info ki = { 0 };
+	struct kernel_patches q = { 0 };
+	struct sb_error e;
+	const char *env = getenv("PATH");
+	char key[65], *path = strdup(env ? env : "");
+	int rc;
+
+	(void)state;
+	assert_non_null(path);
+	put("frag", "CONFIG_SMP=y\n");
+	snprintf(ki.fragment, sizeof(ki.fragment), "%s", at("frag"));
+	setenv("PATH", dir, 1); /* holds no gcc */
+	rc = kernel_build_key(&ki, "/src", &q, key, &e);
+	setenv("PATH", path, 1);
+	free(path);
+	expect_record(rc, &e, -ENOPKG, "", "", "",
+		      "gcc --version failed: is gcc installed?");
+	assert_int_equal(sb_exit_code(rc), SB_EXIT_ENV);
 }
 
 static void test_fragment_check(void **state)
@@ -168,8 +249,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_patches),
+		cmocka_unit_test(test_patches_bad),
 		cmocka_unit_test(test_patch_targets),
 		cmocka_unit_test(test_key),
+		cmocka_unit_test(test_key_unreadable),
+		cmocka_unit_test(test_key_no_gcc),
 		cmocka_unit_test(test_fragment_check),
 		cmocka_unit_test(test_log_errors),
 	};

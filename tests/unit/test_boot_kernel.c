@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests: kernel descriptors (parse, reject, look up) and bzImage release. */
+/* Unit tests: kernel descriptors (parse, reject, look up), bzImage release, prepare's errors. */
 #include <setjmp.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -35,6 +35,9 @@ static int setup(void **state)
 	if (!mkdtemp(root))
 		return -1;
 	setenv("SLICEBENCH_KERNELS", root, 1);
+	setenv("SLICEBENCH_CACHE", root,
+	       1); /* nothing reaches the real cache */
+	unsetenv("KSRC");
 	put("deb",
 	    "{\"type\": \"debian\", \"description\": \"d\", "
 	    "\"package\": \"linux-image-6.12.*\", \"custom_slices\": false}");
@@ -49,6 +52,10 @@ static int setup(void **state)
 	put("badmachine", "{\"type\": \"debian\", \"package\": \"p\", "
 			  "\"machine\": \"q35\"}");
 	put("notjson", "{\"type\": ");
+	put("notree", "{\"type\": \"source\", \"tree\": \"no-tree.tar.xz\", "
+		      "\"fragment\": \"f\"}");
+	put("nofrag", "{\"type\": \"source\", \"tree\": \".\", "
+		      "\"fragment\": \"no-frag\"}");
 	return 0;
 }
 
@@ -134,29 +141,95 @@ static void test_unknown_lists(void **state)
 	expect_error("nosuch", "available: badmachine, badtype, deb, ");
 	expect_error("../deb", "not a readable image");
 	assert_int_equal(kernel_list(&names, &n), 0);
-	assert_int_equal(n, 8);
+	assert_int_equal(n, 10);
 	assert_string_equal(names, "badmachine");
 	free(names);
 }
 
-/* A minimal file with a boot-protocol header and a version string. */
-static void test_image_release(void **state)
+/* A minimal image: a version string, and the boot header if @bzimage. */
+static void put_image(const char *path, int bzimage)
 {
+	static const unsigned char magic[4] = { 'H', 'd', 'r', 'S' };
 	unsigned char img[0x600] = { 0 };
-	char path[600], rel[64];
 
-	(void)state;
-	memcpy(img + 0x202, "HdrS", 4);
+	if (bzimage)
+		memcpy(img + 0x202, magic, sizeof(magic));
 	img[0x20e] = 0x00;
 	img[0x20f] = 0x02; /* version at 0x200 + 0x200 */
 	strcpy((char *)img + 0x400, "6.12.9-test (root@x) #1 SMP");
-	snprintf(path, sizeof(path), "%s/bzImage", root);
 	assert_int_equal(sb_write_file_atomic(path, img, sizeof(img)), 0);
+}
+
+static void test_image_release(void **state)
+{
+	char path[600], rel[64];
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/bzImage", root);
+	put_image(path, 1);
 	assert_int_equal(kernel_image_release(path, rel, sizeof(rel)), 0);
 	assert_string_equal(rel, "6.12.9-test");
-	memset(img + 0x202, 0, 4);
-	assert_int_equal(sb_write_file_atomic(path, img, sizeof(img)), 0);
+	put_image(path, 0);
 	assert_int_equal(kernel_image_release(path, rel, sizeof(rel)), -EINVAL);
+}
+
+/* kernel_prepare's -errno, its record and the command's exit code. */
+static void expect_prepare(const char *name, int code, const char *file,
+			   const char *msg)
+{
+	struct kernel_info ki;
+	struct sb_error e;
+	char err[512];
+	int rc;
+
+	assert_int_equal(lookup(name, &ki, err), 0);
+	rc = kernel_prepare(&ki, &e);
+	assert_int_equal(rc, code);
+	assert_int_equal(e.code, code);
+	assert_string_equal(e.file, file);
+	assert_string_equal(e.msg, msg);
+	assert_int_equal(sb_exit_code(rc),
+			 code == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV);
+}
+
+static void test_prepare_errors(void **state)
+{
+	char path[600], msg[1400];
+
+	(void)state;
+	/* Bad input: the series the descriptor names is not there. */
+	snprintf(path, sizeof(path), "%s/src/patches/series", root);
+	snprintf(msg, sizeof(msg), "%s: cannot read the patch series", path);
+	expect_prepare("src", -EINVAL, path, msg);
+	/* Bad input: the fragment the descriptor names is not there. */
+	snprintf(path, sizeof(path), "%s/nofrag/no-frag", root);
+	snprintf(msg, sizeof(msg), "%s: cannot read the config fragment", path);
+	expect_prepare("nofrag", -EINVAL, path, msg);
+	/* The environment: the source tree is not there. */
+	snprintf(msg, sizeof(msg),
+		 "kernel notree: source tree or tarball missing: "
+		 "%s/notree/no-tree.tar.xz",
+		 root);
+	expect_prepare("notree", -ENOENT, "", msg);
+}
+
+/* An image file gone between the lookup and the boot: bad input (exit 2). */
+static void test_prepare_path_gone(void **state)
+{
+	struct kernel_info ki;
+	struct sb_error e;
+	char path[600], msg[1400], err[512];
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/gone-bzImage", root);
+	put_image(path, 1);
+	assert_int_equal(lookup(path, &ki, err), 0);
+	assert_int_equal(kernel_prepare(&ki, &e), 0);
+	assert_int_equal(unlink(path), 0);
+	snprintf(msg, sizeof(msg), "%s: %s", path, strerror(ENOENT));
+	assert_int_equal(kernel_prepare(&ki, &e), -EINVAL);
+	assert_string_equal(e.file, path);
+	assert_string_equal(e.msg, msg);
 }
 
 int main(void)
@@ -167,6 +240,8 @@ int main(void)
 		cmocka_unit_test(test_rejects),
 		cmocka_unit_test(test_unknown_lists),
 		cmocka_unit_test(test_image_release),
+		cmocka_unit_test(test_prepare_errors),
+		cmocka_unit_test(test_prepare_path_gone),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
