@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Windows of a file read by a thread into a ring of slots, taken in order under one mutex. */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -129,6 +130,8 @@ int read_ahead_start(struct read_ahead **out, int fd, uint64_t start,
 	ra->step = step;
 	ra->overlap = overlap;
 	ra->nwin = end > start ? (end - start + step - 1) / step : 0;
+	posix_fadvise(fd, (off_t)start, (off_t)(end - start),
+		      POSIX_FADV_SEQUENTIAL);
 	pthread_mutex_init(&ra->lock, NULL);
 	pthread_cond_init(&ra->filled, NULL);
 	pthread_cond_init(&ra->freed, NULL);

@@ -7,12 +7,10 @@
  * time of the round before).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "analyzer/ev_order.h"
 #include "analyzer/ev_pipe.h"
@@ -428,8 +426,6 @@ static int read_all(struct reader *r)
 {
 	uint64_t off = r->f.data_off, end = r->f.data_off + r->f.data_size;
 
-	posix_fadvise(r->f.fd, (off_t)off, (off_t)r->f.data_size,
-		      POSIX_FADV_SEQUENTIAL);
 	while (off < end) {
 		const unsigned char *rec;
 		uint32_t type, size;
