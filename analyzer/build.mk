@@ -3,11 +3,11 @@ ANALYZER_CORE_SRCS := analyzer/sbt.c analyzer/sbt_table.c analyzer/hist_pool.c \
 		      analyzer/huge_map.c
 # The readers (with the error record they fill, common/error.c).
 ANALYZER_READ_SRCS := analyzer/read_trace.c analyzer/read_perfdata.c \
-		      analyzer/perfdata_file.c analyzer/sched_decode.c \
+		      analyzer/perfdata_file.c analyzer/host_formats.c analyzer/sched_decode.c \
 		      analyzer/ev_order.c analyzer/ev_pipe.c \
 		      analyzer/read_ahead.c analyzer/probe.c analyzer/read_tracedat.c \
 		      analyzer/rb_page.c analyzer/tracedat_check.c \
-		      common/error.c
+		      common/error.c common/tracefs_dir.c
 ANALYZER_SRCS := $(ANALYZER_CORE_SRCS) $(ANALYZER_READ_SRCS) \
 		 analyzer/fmt_text.c analyzer/fmt_json.c analyzer/analyze.c \
 		 analyzer/cmd_table.c analyzer/table_run.c

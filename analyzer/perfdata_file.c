@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyzer/host_formats.h"
 #include "analyzer/perfdata_file.h"
 #include "common/error.h"
 
@@ -322,13 +323,19 @@ static int is_text(const unsigned char *p, uint64_t len)
 	return 1;
 }
 
-static int parse_events(struct cur *c, const struct pd_file *f,
-			struct tep_handle *tep, struct sb_error *e)
+/* What is done with each sched event format (text, @len bytes): 0 goes
+ * on to the next, non-zero stops the walk with that result. */
+typedef int (*format_fn)(void *arg, const unsigned char *text, uint64_t len);
+
+/* The event formats after the tracing data's header: @fn on those of the
+ * "sched" system, in the file's order. */
+static int each_sched_format(struct cur *c, format_fn fn, void *arg)
 {
 	const unsigned char *p;
 	uint32_t n, nsys;
 	uint64_t len;
 	const char *sys;
+	int r;
 
 	if (take_u32(c, &n)) /* ftrace's own formats: not needed */
 		return -EINVAL;
@@ -345,15 +352,64 @@ static int parse_events(struct cur *c, const struct pd_file *f,
 				return -EINVAL;
 			if (strcmp(sys, "sched"))
 				continue;
-			if (!is_text(p, len) ||
-			    tep_parse_event(tep, (const char *)p, (size_t)len,
-					    sys))
-				return sb_error_set(
-					e, -EBADMSG, f->path, "tracing data",
-					NULL, "malformed sched event format %u",
-					k);
+			r = fn(arg, p, len);
+			if (r)
+				return r;
 		}
 	}
+	return 0;
+}
+
+/* The tracing data's header, up to its event formats; the byte order and
+ * sizes it declares go to @tep unless NULL. */
+static int tracing_header(const struct pd_file *f, struct cur *c,
+			  struct tep_handle *tep)
+{
+	const unsigned char *p;
+	const char *version;
+	uint32_t page_size;
+
+	*c = (struct cur){ f->tracing, f->tracing + f->tracing_len, 0 };
+	if (take(c, 10, &p) || memcmp(p, "\027\010\104tracing", 10) ||
+	    take_str(c, &version) || take(c, 2, &p))
+		return -EINVAL;
+	c->swap = p[0] != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	if (p[1] != 4 && p[1] != 8)
+		return -EINVAL;
+	if (take_u32(c, &page_size))
+		return -EINVAL;
+	if (tep) {
+		tep_set_file_bigendian(tep, p[0] ? TEP_BIG_ENDIAN :
+						   TEP_LITTLE_ENDIAN);
+		tep_set_local_bigendian(tep,
+					__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ?
+						TEP_BIG_ENDIAN :
+						TEP_LITTLE_ENDIAN);
+		tep_set_long_size(tep, p[1]);
+		tep_set_page_size(tep, (int)page_size);
+	}
+	if (skip_named(c, "header_page") || skip_named(c, "header_event"))
+		return -EINVAL;
+	return 0;
+}
+
+struct parse_ctx {
+	const struct pd_file *f;
+	struct tep_handle *tep;
+	struct sb_error *e;
+	uint32_t k; /* formats of the system parsed so far */
+};
+
+static int parse_one(void *arg, const unsigned char *text, uint64_t len)
+{
+	struct parse_ctx *x = arg;
+
+	if (!is_text(text, len) ||
+	    tep_parse_event(x->tep, (const char *)text, (size_t)len, "sched"))
+		return sb_error_set(x->e, -EBADMSG, x->f->path, "tracing data",
+				    NULL, "malformed sched event format %u",
+				    x->k);
+	x->k++;
 	return 0;
 }
 
@@ -361,28 +417,36 @@ static int parse_events(struct cur *c, const struct pd_file *f,
 static int parse_formats(const struct pd_file *f, struct tep_handle *tep,
 			 struct sb_error *e)
 {
-	struct cur c = { f->tracing, f->tracing + f->tracing_len, 0 };
-	const unsigned char *p;
-	const char *version;
-	uint32_t page_size;
+	struct parse_ctx x = { f, tep, e, 0 };
+	struct cur c;
 
-	if (take(&c, 10, &p) || memcmp(p, "\027\010\104tracing", 10) ||
-	    take_str(&c, &version) || take(&c, 2, &p))
+	if (tracing_header(f, &c, tep))
 		return -EINVAL;
-	c.swap = p[0] != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
-	tep_set_file_bigendian(tep, p[0] ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(tep, __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ?
-					     TEP_BIG_ENDIAN :
-					     TEP_LITTLE_ENDIAN);
-	if (p[1] != 4 && p[1] != 8)
-		return -EINVAL;
-	tep_set_long_size(tep, p[1]);
-	if (take_u32(&c, &page_size))
-		return -EINVAL;
-	tep_set_page_size(tep, (int)page_size);
-	if (skip_named(&c, "header_page") || skip_named(&c, "header_event"))
-		return -EINVAL;
-	return parse_events(&c, f, tep, e);
+	return each_sched_format(&c, parse_one, &x);
+}
+
+struct host_ctx {
+	const char *tracefs;
+	unsigned int n; /* formats found the host's */
+};
+
+static int differs_from_host(void *arg, const unsigned char *text, uint64_t len)
+{
+	struct host_ctx *x = arg;
+
+	if (!host_format_same(x->tracefs, "sched", text, (size_t)len))
+		return 1;
+	x->n++;
+	return 0;
+}
+
+int pd_formats_are_hosts(const struct pd_file *f, const char *tracefs)
+{
+	struct host_ctx x = { tracefs, 0 };
+	struct cur c;
+
+	return !tracing_header(f, &c, NULL) &&
+	       !each_sched_format(&c, differs_from_host, &x) && x.n;
 }
 
 int pd_parse_formats(const struct pd_file *f, struct tep_handle *tep,

@@ -76,11 +76,19 @@ const struct pd_attr *pd_attr_of(const struct pd_file *f, uint64_t id);
 
 /*
  * Parse the tracing data's "sched" event formats into @tep (libtraceevent
- * trusts them: run it in a child first, sbt_survives). Returns 0 or
+ * trusts them: run it in a child first, sbt_survives, unless they are
+ * the running kernel's, pd_formats_are_hosts). Returns 0 or
  * -EBADMSG with @e ("FILE: tracing data: what is cut short or malformed").
  */
 int pd_parse_formats(const struct pd_file *f, struct tep_handle *tep,
 		     struct sb_error *e);
+
+/*
+ * 1 when the tracing data's sched event formats are, each byte for byte,
+ * those of the running kernel under @tracefs (see host_formats.h): they
+ * can be parsed without a probe. 0 when any differs or none is there.
+ */
+int pd_formats_are_hosts(const struct pd_file *f, const char *tracefs);
 
 /* Host-endian (the only kind read) u64 and u32 at @p, unaligned. */
 static inline uint64_t pd_rd64(const unsigned char *p)

@@ -19,6 +19,7 @@
 #include "analyzer/read_ahead.h"
 #include "analyzer/sbt_read.h"
 #include "analyzer/sched_decode.h"
+#include "common/tracefs_dir.h"
 
 #define PERF_TYPE_TRACEPOINT 2 /* perf_event_attr.type */
 #define PD_RECORD_LOST 2
@@ -478,13 +479,17 @@ static int probe_formats(void *arg)
 	return r;
 }
 
-/* The sched formats of the file into @tep, probed in a child first. */
+/* The sched formats of the file into @tep, probed in a child first unless
+ * they are the running kernel's (a recording on this host: a fork and the
+ * child's parse cost more than the whole table of a small file). */
 static int load_formats(struct reader *r, struct tep_handle *tep)
 {
 	int p;
 
 	tep_set_loglevel(TEP_LOG_NONE);
-	p = sbt_survives(probe_formats, &r->f);
+	p = pd_formats_are_hosts(&r->f, sb_tracefs_dir()) ?
+		    0 :
+		    sbt_survives(probe_formats, &r->f);
 	if (p < 0)
 		return sb_error_set(r->e, p, r->f.path, NULL, NULL,
 				    "cannot probe the formats: %s",

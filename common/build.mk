@@ -3,14 +3,14 @@
 COMMON_SRCS := common/duration.c common/hist.c common/atomicio.c common/rootdir.c \
 	       common/spawn.c common/envelope.c common/opts.c common/cpulist.c \
 	       common/slice_range.c common/fmt.c common/calib.c common/jsonpath.c \
-	       common/log.c common/error.c
+	       common/log.c common/error.c common/tracefs_dir.c
 # Host-side only (not in the static guest binaries): needs -lmd.
 COMMON_HOST_SRCS := common/sha256.c
 UNIT_TESTS += test_common
 test_common_SRCS := tests/unit/test_common.c $(COMMON_SRCS) $(COMMON_HOST_SRCS)
 test_common_LDLIBS := -ljansson -lmd -lm
 UNIT_TESTS += test_common_log
-test_common_log_SRCS := tests/unit/test_common_log.c common/log.c common/error.c
+test_common_log_SRCS := tests/unit/test_common_log.c common/log.c common/error.c common/tracefs_dir.c
 UNIT_TESTS += test_opts
 test_opts_SRCS := tests/unit/test_opts.c common/opts.c common/cpulist.c common/slice_range.c \
 		  common/duration.c

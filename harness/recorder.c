@@ -14,6 +14,7 @@
 
 #include "common/atomicio.h"
 #include "common/spawn.h"
+#include "common/tracefs_dir.h"
 #include "harness/features.h"
 #include "harness/recorder.h"
 
@@ -42,27 +43,20 @@ static void sleep_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
-static const char *tracefs(void)
-{
-	return access("/sys/kernel/tracing/tracing_on", F_OK) ?
-		       "/sys/kernel/debug/tracing" :
-		       "/sys/kernel/tracing";
-}
-
 /* Tracing on, our events enabled, the monotonic clock selected. */
 static int tracing_ready(void)
 {
 	char path[PATH_MAX], buf[512];
 
-	snprintf(path, sizeof(path), "%s/tracing_on", tracefs());
+	snprintf(path, sizeof(path), "%s/tracing_on", sb_tracefs_dir());
 	if (features_read(path, buf, sizeof(buf)) || strcmp(buf, "1") != 0)
 		return 0;
-	snprintf(path, sizeof(path), "%s/trace_clock", tracefs());
+	snprintf(path, sizeof(path), "%s/trace_clock", sb_tracefs_dir());
 	if (features_read(path, buf, sizeof(buf)) || !strstr(buf, "[mono]"))
 		return 0;
 	for (int i = 0; events[i]; i++) {
 		snprintf(path, sizeof(path), "%s/events/sched/%s/enable",
-			 tracefs(), events[i]);
+			 sb_tracefs_dir(), events[i]);
 		if (features_read(path, buf, sizeof(buf)) ||
 		    strcmp(buf, "1") != 0)
 			return 0;
@@ -259,7 +253,7 @@ static long count_lost(void)
 
 	for (int cpu = 0;; cpu++) {
 		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/stats",
-			 tracefs(), cpu);
+			 sb_tracefs_dir(), cpu);
 		if (sb_read_file(path, &text, &len))
 			break;
 		for (int k = 0; k < 2; k++)

@@ -12,10 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "analyzer/host_formats.h"
+#include "analyzer/perfdata_file.h"
 #include "analyzer/sbt_read.h"
 #include "tests/unit/perf_script_line.h"
 #include "analyzer/sbt_table.h"
@@ -188,6 +192,79 @@ static void test_perfdata_delays(void **state)
 	check_delays(path);
 }
 
+/* Rewrite the stand-in tracefs file of @event under @dir: @grow bytes
+ * more (a newline each) or, when 0, its first letter changed. */
+static void edit_format(const char *dir, const char *event, int grow)
+{
+	char path[4200], buf[4096];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/events/sched/%s/format", dir, event);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof(buf) - (size_t)grow, f);
+	fclose(f);
+	buf[0] ^= grow ? 0 : 0x20;
+	memset(buf + n, '\n', (size_t)grow);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(buf, 1, n + (size_t)grow, f), n + (size_t)grow);
+	assert_int_equal(fclose(f), 0);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag,
+			struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+/* A perf.data's formats are the host's when a tracefs shows each of them
+ * byte for byte (stand-in here): not when one is longer, changed or
+ * missing, nor without a tracefs, nor for a name that leaves it. */
+static void test_perfdata_host_formats(void **state)
+{
+	static const unsigned char escape[] = "name: ..\nID: 1\n";
+	char dir[] = "/tmp/sb_tracefs_XXXXXX", path[4200];
+	char *file = fixture_as(0);
+	struct pd_file f;
+	struct sb_error e;
+	FILE *f_escape;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(tdw_write_tracefs(dir), 0);
+	if (pd_open(&f, file, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(pd_formats_are_hosts(&f, dir), 1);
+	edit_format(dir, "sched_wakeup", 1);
+	assert_int_equal(pd_formats_are_hosts(&f, dir), 0);
+	assert_int_equal(tdw_write_tracefs(dir), 0);
+	edit_format(dir, "sched_switch", 0);
+	assert_int_equal(pd_formats_are_hosts(&f, dir), 0);
+	assert_int_equal(tdw_write_tracefs(dir), 0);
+	assert_int_equal(pd_formats_are_hosts(&f, dir), 1);
+	snprintf(path, sizeof(path), "%s/events/sched/sched_waking/format",
+		 dir);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(pd_formats_are_hosts(&f, dir), 0);
+	assert_int_equal(pd_formats_are_hosts(&f, "/nonexistent"), 0);
+	snprintf(path, sizeof(path), "%s/events/format", dir);
+	f_escape = fopen(path, "w"); /* what "sched/../format" would reach */
+	assert_non_null(f_escape);
+	fputs((const char *)escape, f_escape);
+	assert_int_equal(fclose(f_escape), 0);
+	assert_int_equal(
+		host_format_same(dir, "sched", escape, sizeof(escape) - 1), 0);
+	pd_close(&f);
+	assert_int_equal(nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS), 0);
+	unlink(file);
+	free(file);
+}
+
 /* pipe mode and compressed files are refused: exit 2, the file named. */
 static void test_perfdata_refused(void **state)
 {
@@ -329,6 +406,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_truncated_and_corrupt),
 		cmocka_unit_test(test_perfdata_delays),
 		cmocka_unit_test(test_perfdata_refused),
+		cmocka_unit_test(test_perfdata_host_formats),
 	};
 
 	if (argc == 3 && !strcmp(argv[1], "--write"))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Test helper: trace-cmd v6 and perf.data writers, format text, ring-buffer pages and samples generated from one field table. */
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,6 +275,32 @@ static void format_text(FILE *f, const struct ev_desc *d)
 	}
 	fprintf(f, "\nprint fmt: \"%s=%%d\", REC->%s\n", d->f[1].name,
 		d->f[1].name);
+}
+
+int tdw_write_tracefs(const char *dir)
+{
+	char path[4096];
+
+	for (int e = 0; e < TDW_NEVENTS; e++) {
+		const char *parts[] = { "events", "sched", evs[e].name };
+		size_t at = (size_t)snprintf(path, sizeof(path), "%s", dir);
+		FILE *f;
+
+		for (size_t i = 0; i < 3; i++) {
+			at += (size_t)snprintf(path + at, sizeof(path) - at,
+					       "/%s", parts[i]);
+			if (mkdir(path, 0755) && errno != EEXIST)
+				return -errno;
+		}
+		snprintf(path + at, sizeof(path) - at, "/format");
+		f = fopen(path, "w");
+		if (!f)
+			return -errno;
+		format_text(f, &evs[e]);
+		if (fclose(f))
+			return -EIO;
+	}
+	return 0;
 }
 
 static void section(FILE *f, const char *name, const char *text, int wide)

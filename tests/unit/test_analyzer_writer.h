@@ -51,6 +51,10 @@ void tdw_lost(struct tdw *w, int cpu);
 /* Write the file; returns 0 or -errno. Frees @w. */
 int tdw_write(struct tdw *w, const char *path);
 
+/* Write the event formats the files carry as a tracefs would show them,
+ * under @dir/events/sched/NAME/format; returns 0 or -errno. */
+int tdw_write_tracefs(const char *dir);
+
 /* Write the same events as a perf.data (one attribute per event, sample
  * ids, records in rounds of a few per CPU, the lost events of tdw_lost() as
  * PERF_RECORD_LOST of 5); returns 0 or -errno. Frees @w. */
