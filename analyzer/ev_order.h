@@ -14,14 +14,11 @@
 #include "analyzer/sbt.h"
 
 /* What an ordered_ev is: an event or timed lost events (both put in time
- * order), or, between a reader and the thread that orders its events,
- * lost events that count at once, a round's end and the file's end. */
+ * order), or lost events with no time, which a reader hands on at once. */
 enum ordered_kind {
 	OEV_EVENT,
 	OEV_LOST, /* @n events lost on @cpu (-1: not said) */
 	OEV_LOST_NOW, /* lost with no time: counted when read, as perf does */
-	OEV_ROUND_END,
-	OEV_FILE_END,
 };
 
 /* An event kept for its turn: the core event with its comms' first

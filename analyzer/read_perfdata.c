@@ -4,7 +4,8 @@
  * tracepoint sample decoded from its raw payload as it is read, and the
  * decoded events put in time order as perf's own tools do (the events of
  * the rounds before a FINISHED_ROUND record are delivered up to the latest
- * time of the round before).
+ * time of the round before), then handed in that order to a thread that
+ * feeds them to the core.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -57,10 +58,10 @@ struct reader {
 	struct read_ahead *ra; /* the data section */
 	struct sb_error *e;
 	int rc; /* 0, or the -errno of what stopped the reading (in @e) */
-	/* The pipe thread's, on lines of their own (see line_alloc.h) */
-	_Alignas(LINE_SHARE) struct ev_order order;
+	struct ev_order order; /* the events read, not handed over yet */
 	uint64_t next_flush, max_ts;
-	struct sb_error feed_e; /* what stopped that thread, if anything */
+	/* The pipe thread's, on a line of its own (see line_alloc.h) */
+	_Alignas(LINE_SHARE) struct sb_error feed_e; /* what stopped it */
 };
 
 static int corrupt(struct reader *r, uint64_t off, const char *what)
@@ -259,15 +260,16 @@ static int decode_sample(struct reader *r, uint64_t off,
 	return 1;
 }
 
-/* Feed one event, in its turn, to the core (in the pipe's thread). */
+/* Feed one event, in its turn, to the core (in the pipe's thread): lost
+ * events with no time count where they were read, as perf counts them. */
 static int deliver(void *arg, const struct ordered_ev *x)
 {
 	struct reader *r = arg;
 	struct sbt_event ev = { 0 };
 	int e;
 
-	if (x->kind == OEV_LOST) {
-		sbt_add_lost(r->s, x->cpu, x->n);
+	if (x->kind == OEV_LOST || x->kind == OEV_LOST_NOW) {
+		sbt_add_lost(r->s, x->kind == OEV_LOST ? x->cpu : -1, x->n);
 		return 0;
 	}
 	ev.type = (enum sbt_ev_type)x->type;
@@ -326,92 +328,93 @@ static const unsigned char *record_at(struct reader *r, uint64_t off,
 	return rec;
 }
 
-static int feed_no_memory(struct reader *r)
+static int no_memory(struct reader *r)
 {
-	return sb_error_set(&r->feed_e, -ENOMEM, r->f.path, NULL, NULL,
-			    "out of memory");
+	r->rc = sb_error_set(r->e, -ENOMEM, r->f.path, NULL, NULL,
+			     "out of memory");
+	return -ENOMEM;
 }
 
-/* Deliver the events up to @limit, in time order. */
-static int flush(struct reader *r, uint64_t limit)
-{
-	int e = ev_order_flush(&r->order, limit, deliver, r);
-
-	return e == -ENOMEM ? feed_no_memory(r) : e;
-}
-
-/*
- * In the pipe's thread, what the reader handed over in file order: events
- * and timed lost events wait for their turn, untimed lost events count now
- * (as perf does), a round's end delivers the round before, the file's end
- * all that is left.
- */
-static int order_and_feed(void *arg, const struct ordered_ev *x)
+/* Hand @x over to the pipe's thread; the result of its feeding so far. */
+static int hand_over(void *arg, const struct ordered_ev *x)
 {
 	struct reader *r = arg;
-	struct ordered_ev *y;
-	int e;
 
-	switch (x->kind) {
-	case OEV_LOST_NOW:
-		sbt_add_lost(r->s, -1, x->n);
-		return 0;
-	case OEV_ROUND_END:
-		e = flush(r, r->next_flush);
-		r->next_flush = r->max_ts;
-		return e;
-	case OEV_FILE_END:
-		return flush(r, UINT64_MAX);
-	default:
-		y = ev_order_next(&r->order);
-		if (!y)
-			return feed_no_memory(r);
-		*y = *x;
-		if (x->ts > r->max_ts)
-			r->max_ts = x->ts;
-		return ev_order_add(&r->order) ? feed_no_memory(r) : 0;
-	}
-}
-
-/* Hand a mark of @kind (no event) to the pipe. */
-static int mark(struct reader *r, enum ordered_kind kind)
-{
-	struct ordered_ev *x = ev_pipe_slot(r->pipe);
-
-	memset(x, 0, sizeof(*x));
-	x->kind = (uint8_t)kind;
+	*ev_pipe_slot(r->pipe) = *x;
 	return ev_pipe_push(r->pipe);
 }
 
-/* Act on the record at @off: a sched sample, lost events and a round's
- * end go to the pipe (see order_and_feed()). */
+/* Hand over the events up to @limit, in time order. */
+static int flush(struct reader *r, uint64_t limit)
+{
+	int e = ev_order_flush(&r->order, limit, hand_over, r);
+
+	return e == -ENOMEM ? no_memory(r) : e;
+}
+
+/* Room for the next event to put in order; NULL when out of memory. */
+static struct ordered_ev *next_in_order(struct reader *r)
+{
+	struct ordered_ev *x = ev_order_next(&r->order);
+
+	if (!x)
+		no_memory(r);
+	return x;
+}
+
+/* Put the event filled in at next_in_order() in order. */
+static int add_in_order(struct reader *r, const struct ordered_ev *x)
+{
+	if (x->ts > r->max_ts)
+		r->max_ts = x->ts;
+	return ev_order_add(&r->order) ? no_memory(r) : 0;
+}
+
+/* Lost events: in time order when the record says its time, else handed
+ * over at once (after the events handed so far). */
+static int lost(struct reader *r, uint64_t off, const unsigned char *rec,
+		uint32_t size)
+{
+	struct ordered_ev y = { 0 }, *x;
+	uint64_t body, n = lost_count(rec, size, &body);
+
+	y.n = n ? n : 1; /* a record of none: at least one */
+	y.off = off;
+	if (sample_id(attr_of(r, rec, size, 0), rec, size, body, &y.ts,
+		      &y.cpu)) {
+		y.kind = OEV_LOST_NOW;
+		return hand_over(r, &y);
+	}
+	y.kind = OEV_LOST;
+	x = next_in_order(r);
+	if (!x)
+		return -ENOMEM;
+	*x = y;
+	return add_in_order(r, x);
+}
+
+/* Act on the record at @off: a sched sample and timed lost events are put
+ * in order, a round's end hands over the rounds before it. */
 static int act(struct reader *r, uint64_t off, const unsigned char *rec,
 	       uint32_t type, uint32_t size)
 {
 	struct ordered_ev *x;
-	uint64_t body, n;
 	int e;
 
 	switch (type) {
 	case PD_RECORD_SAMPLE:
-		x = ev_pipe_slot(r->pipe);
+		x = next_in_order(r);
+		if (!x)
+			return -ENOMEM;
 		e = decode_sample(r, off, rec, size, x);
-		break;
+		return e <= 0 ? e : add_in_order(r, x);
 	case PD_RECORD_LOST:
 	case PD_RECORD_LOST_SAMPLES:
-		x = ev_pipe_slot(r->pipe);
-		n = lost_count(rec, size, &body);
-		memset(x, 0, sizeof(*x));
-		x->n = n ? n : 1; /* a record of none: at least one */
-		x->off = off;
-		x->kind = sample_id(attr_of(r, rec, size, 0), rec, size, body,
-				    &x->ts, &x->cpu) ?
-				  OEV_LOST_NOW :
-				  OEV_LOST;
-		e = 1;
-		break;
+		return lost(r, off, rec, size);
 	case PD_RECORD_FINISHED_ROUND:
-		return mark(r, OEV_ROUND_END);
+		e = flush(r, r->next_flush);
+		r->next_flush = r->max_ts;
+		return e;
 	case PD_RECORD_COMPRESSED:
 		r->rc = sb_error_set(r->e, -EBADMSG, r->f.path, NULL, NULL,
 				     "compressed records (perf record -z) are"
@@ -420,7 +423,6 @@ static int act(struct reader *r, uint64_t off, const unsigned char *rec,
 	default:
 		return 0;
 	}
-	return e <= 0 ? e : ev_pipe_push(r->pipe);
 }
 
 static int read_all(struct reader *r)
@@ -440,7 +442,7 @@ static int read_all(struct reader *r)
 			return -EINVAL;
 		off += step;
 	}
-	return mark(r, OEV_FILE_END);
+	return flush(r, UINT64_MAX);
 }
 
 /* Read the records while a thread feeds their events to the core: 0 or
@@ -454,7 +456,7 @@ static int read_records(struct reader *r)
 				 RECORD_MAX);
 
 	if (!e)
-		e = ev_pipe_start(&r->pipe, order_and_feed, r);
+		e = ev_pipe_start(&r->pipe, deliver, r);
 	if (e)
 		return sb_error_set(r->e, e, r->f.path, NULL, NULL,
 				    "cannot start a thread: %s", strerror(-e));
