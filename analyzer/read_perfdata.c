@@ -60,8 +60,9 @@ struct reader {
 	int rc; /* 0, or the -errno of what stopped the reading (in @e) */
 	struct ev_order order; /* the events read, not handed over yet */
 	uint64_t next_flush, max_ts;
-	/* The pipe thread's, on a line of its own (see line_alloc.h) */
-	_Alignas(LINE_SHARE) struct sb_error feed_e; /* what stopped it */
+	/* What stopped the pipe's thread: it writes nothing else here, and
+	 * only reads @s and @f (not written while it runs) */
+	struct sb_error feed_e;
 };
 
 static int corrupt(struct reader *r, uint64_t off, const char *what)
