@@ -6,12 +6,13 @@ ANALYZER_READ_SRCS := analyzer/read_trace.c analyzer/read_perfdata.c \
 		      analyzer/perfdata_file.c analyzer/host_formats.c analyzer/sched_decode.c \
 		      analyzer/ev_order.c analyzer/ev_pipe.c \
 		      analyzer/read_ahead.c analyzer/probe.c analyzer/read_tracedat.c \
+		      analyzer/tracecmd_lib.c \
 		      analyzer/rb_page.c analyzer/tracedat_check.c \
 		      common/error.c common/tracefs_dir.c
 ANALYZER_SRCS := $(ANALYZER_CORE_SRCS) $(ANALYZER_READ_SRCS) \
 		 analyzer/fmt_text.c analyzer/fmt_json.c analyzer/analyze.c \
 		 analyzer/cmd_table.c analyzer/table_run.c
-ANALYZER_LDLIBS := $(shell pkg-config --libs libtracecmd libtraceevent) -lpthread
+ANALYZER_LDLIBS := $(shell pkg-config --libs libtraceevent) -lpthread
 CPPFLAGS += $(shell pkg-config --cflags libtracecmd)
 
 UNIT_TESTS += test_analyzer_core test_analyzer_read test_analyzer_tracedat

@@ -12,10 +12,12 @@
 #include <trace-cmd.h>
 
 #include "analyzer/rb_page.h"
-#include "analyzer/sched_decode.h"
 #include "analyzer/sbt_read.h"
+#include "analyzer/sched_decode.h"
+#include "analyzer/tracecmd_lib.h"
 
 struct ctx {
+	const struct tracecmd_lib *lib;
 	struct sbt *s;
 	struct sched_decoder dec;
 	const char *path;
@@ -204,14 +206,15 @@ static int read_v6(struct ctx *c, const struct sbt_tracedat_layout *l)
 	return rc;
 }
 
-static struct tracecmd_input *open_file(const char *path, int head_only)
+static struct tracecmd_input *open_file(const struct tracecmd_lib *lib,
+					const char *path, int head_only)
 {
-	return head_only ?
-		       tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS) :
-		       tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	return head_only ? lib->open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS) :
+			   lib->open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 }
 
 struct probe {
+	const struct tracecmd_lib *lib;
 	const char *path;
 	int head_only;
 };
@@ -223,7 +226,7 @@ static int probe_open(void *arg)
 {
 	const struct probe *p = arg;
 
-	return open_file(p->path, p->head_only) ? 0 : 1;
+	return open_file(p->lib, p->path, p->head_only) ? 0 : 1;
 }
 
 int sbt_read_tracedat(struct sbt *s, const char *path, struct sb_error *e)
@@ -239,10 +242,16 @@ int sbt_read_tracedat(struct sbt *s, const char *path, struct sb_error *e)
 	rc = sbt_tracedat_layout(path, l, e);
 	if (rc)
 		goto out;
-	tracecmd_set_loglevel(TEP_LOG_NONE);
+	c.lib = tracecmd_lib(path, e);
+	if (!c.lib) {
+		rc = -ENOENT;
+		goto out;
+	}
+	c.lib->set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
 	rc = sbt_survives(probe_open,
-			  &(struct probe){ .path = path,
+			  &(struct probe){ .lib = c.lib,
+					   .path = path,
 					   .head_only = l->ncpus >= 0 });
 	if (rc) {
 		rc = sb_error_set(e, rc > 0 ? -EBADMSG : rc, path, NULL, NULL,
@@ -251,14 +260,14 @@ int sbt_read_tracedat(struct sbt *s, const char *path, struct sb_error *e)
 					   "could not probe the headers");
 		goto out;
 	}
-	h = open_file(path, l->ncpus >= 0);
+	h = open_file(c.lib, path, l->ncpus >= 0);
 	if (!h) {
 		rc = sb_error_set(
 			e, -EBADMSG, path, NULL, NULL,
 			"cannot open as trace.dat (truncated, corrupt or an unsupported file version)");
 		goto out;
 	}
-	sched_decoder_init(&c.dec, tracecmd_get_tep(h));
+	sched_decoder_init(&c.dec, c.lib->get_tep(h));
 	sbt_set_waking_recorded(s, c.dec.ids[TP_WAKING] >= 0);
 	if (c.dec.ids[TP_SWITCH] < 0) {
 		rc = sb_error_set(e, -EBADMSG, path, NULL, NULL,
@@ -267,7 +276,7 @@ int sbt_read_tracedat(struct sbt *s, const char *path, struct sb_error *e)
 	}
 	if (l->ncpus >= 0) {
 		rc = read_v6(&c, l);
-	} else if (tracecmd_iterate_events(h, NULL, 0, on_record, &c) < 0 &&
+	} else if (c.lib->iterate_events(h, NULL, 0, on_record, &c) < 0 &&
 		   !c.rc) {
 		rc = sb_error_set(e, -EBADMSG, path, NULL, NULL,
 				  "cannot read the event data");
@@ -276,7 +285,7 @@ int sbt_read_tracedat(struct sbt *s, const char *path, struct sb_error *e)
 	}
 out:
 	if (h)
-		tracecmd_close(h);
+		c.lib->close(h);
 	free(l);
 	return rc;
 }

@@ -3,6 +3,9 @@
 # trace.dat end to end: a file written by the test writer must read back in
 # `trace-cmd report` (the independent peer) and give the hand-computed delay
 # table in `slicebench table`; a truncated copy must fail with exit 2.
+# libtracecmd is loaded only for a trace.dat: with it hidden (a mount
+# namespace, as root), a trace.dat is exit 3 naming it and what to install,
+# and a perf.data table still works.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 writer=$build_dir/tests/test_analyzer_tracedat
@@ -41,5 +44,25 @@ rc=0
 echo "truncated: exit $rc: $(cat "$tmp/err")"
 if ((rc != 2)) || [[ $(wc -l <"$tmp/err") != 1 ]] || ! grep -q cut.dat "$tmp/err"; then
 	fail "want exit 2 and one line naming the file"
+fi
+
+lib=$(readlink -f "$(ldconfig -p | awk '/libtracecmd.so.1 /{print $NF; exit}')")
+if [[ $(id -u) != 0 ]] || ! unshare -m true 2>/dev/null || [[ ! -f $lib ]]; then
+	echo "skip: hiding libtracecmd needs root, a mount namespace and the library"
+else
+	"$writer" --write-perf "$tmp/fx.data"
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	unshare -m bash -c 'mount --bind /dev/null "$1" || exit 99
+		rc=0; "$2" table "$3" 2>"$4/err.dat" >/dev/null || rc=$?
+		echo "$rc" >"$4/rc.dat"
+		"$2" table "$5" >"$4/perf.txt"' _ "$lib" "$sb" "$tmp/trace.dat" \
+		"$tmp" "$tmp/fx.data" || fail "could not hide $lib"
+	echo "without libtracecmd: exit $(cat "$tmp/rc.dat"): $(cat "$tmp/err.dat")"
+	if [[ $(cat "$tmp/rc.dat") != 3 ]] ||
+		! grep -q 'trace.dat.*libtracecmd' "$tmp/err.dat"; then
+		fail "want exit 3 naming the file and libtracecmd"
+	fi
+	grep -q 'fx.data (perf)' "$tmp/perf.txt" || fail "perf.data table without libtracecmd"
+	echo "ok: a perf.data table without libtracecmd"
 fi
 finish
