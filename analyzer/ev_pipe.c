@@ -59,6 +59,7 @@ static void *deliver_batches(void *arg)
 	struct ev_pipe *p = arg;
 	int rc = 0;
 
+	pthread_setname_np(pthread_self(), "sb-feed"); /* for perf, top */
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		const struct ordered_ev *b;

@@ -79,6 +79,7 @@ static void *read_windows(void *arg)
 {
 	struct ra_ring *ra = arg;
 
+	pthread_setname_np(pthread_self(), "sb-read-ahead"); /* for perf, top */
 	pthread_mutex_lock(&ra->lock);
 	for (uint64_t k = 0; k < ra->nwin; k++) {
 		struct ra_slot *s = &ra->slot[k % RA_SLOTS];
