@@ -8,7 +8,7 @@ ANALYZER_READ_SRCS := analyzer/read_trace.c analyzer/read_perfdata.c \
 		      analyzer/read_ahead.c analyzer/probe.c analyzer/read_tracedat.c \
 		      analyzer/tracecmd_lib.c \
 		      analyzer/rb_page.c analyzer/tracedat_check.c \
-		      common/error.c common/tracefs_dir.c
+		      common/error.c common/tracefs_dir.c common/atomicio.c
 ANALYZER_SRCS := $(ANALYZER_CORE_SRCS) $(ANALYZER_READ_SRCS) \
 		 analyzer/fmt_text.c analyzer/fmt_json.c analyzer/analyze.c \
 		 analyzer/cmd_table.c analyzer/table_run.c
