@@ -12,8 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ftw.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -23,6 +21,7 @@
 #include "analyzer/sbt_read.h"
 #include "tests/unit/perf_script_line.h"
 #include "analyzer/sbt_table.h"
+#include "common/atomicio.h"
 #include "common/exitcodes.h"
 #include "tests/unit/test_analyzer_writer.h"
 
@@ -213,15 +212,6 @@ static void edit_format(const char *dir, const char *event, int grow)
 	assert_int_equal(fclose(f), 0);
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag,
-			struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
 /* A perf.data's formats are the host's when a tracefs shows each of them
  * byte for byte (stand-in here): not when one is longer, changed or
  * missing, nor without a tracefs, nor for a name that leaves it. */
@@ -260,7 +250,7 @@ static void test_perfdata_host_formats(void **state)
 	assert_int_equal(
 		host_format_same(dir, "sched", escape, sizeof(escape) - 1), 0);
 	pd_close(&f);
-	assert_int_equal(nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS), 0);
+	assert_int_equal(sb_rm_rf(dir), 0);
 	unlink(file);
 	free(file);
 }

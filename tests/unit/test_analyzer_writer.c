@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Test helper: trace-cmd v6 and perf.data writers, format text, ring-buffer pages and samples generated from one field table. */
 #include <errno.h>
-#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/atomicio.h"
 #include "tests/unit/test_analyzer_writer.h"
 
 #define PAGE 4096
@@ -282,17 +282,15 @@ int tdw_write_tracefs(const char *dir)
 	char path[4096];
 
 	for (int e = 0; e < TDW_NEVENTS; e++) {
-		const char *parts[] = { "events", "sched", evs[e].name };
-		size_t at = (size_t)snprintf(path, sizeof(path), "%s", dir);
 		FILE *f;
+		int r;
 
-		for (size_t i = 0; i < 3; i++) {
-			at += (size_t)snprintf(path + at, sizeof(path) - at,
-					       "/%s", parts[i]);
-			if (mkdir(path, 0755) && errno != EEXIST)
-				return -errno;
-		}
-		snprintf(path + at, sizeof(path) - at, "/format");
+		snprintf(path, sizeof(path), "%s/events/sched/%s", dir,
+			 evs[e].name);
+		r = sb_mkdir_p(path, 0755);
+		if (r)
+			return r;
+		strncat(path, "/format", sizeof(path) - strlen(path) - 1);
 		f = fopen(path, "w");
 		if (!f)
 			return -errno;
