@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Windows of a file read by a thread into a ring of slots, taken in order under one mutex. */
+/* Windows of a file read by a thread into a ring of slots, taken in order under one mutex; spans across two windows joined in a buffer. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "analyzer/huge_map.h"
@@ -29,7 +30,7 @@ struct ra_ring {
 	size_t map_bytes;
 	int fd;
 	uint64_t start, end;
-	size_t step, overlap;
+	size_t step;
 	uint64_t nwin; /* windows in the range */
 	pthread_t thread;
 	int started; /* @thread runs: join it */
@@ -43,12 +44,14 @@ struct ra_ring {
 };
 
 /* The reader's own, on other cache lines than the ring: the window in
- * use, bytes [@at, @at + @len) of the file at @buf (@len 0: none yet). */
+ * use, bytes [@at, @at + @len) of the file at @buf (@len 0: none yet),
+ * and where a span across two windows is put together. */
 struct read_ahead {
 	uint64_t at;
 	const unsigned char *buf;
-	size_t len, step;
+	size_t len;
 	struct ra_ring *ring;
+	unsigned char *joint; /* @max_span bytes */
 };
 
 /* Read window @k into @s: whole, or up to the read that failed. */
@@ -56,8 +59,7 @@ static void fill(struct ra_ring *ra, struct ra_slot *s, uint64_t k)
 {
 	uint64_t at = ra->start + k * ra->step;
 	uint64_t left = ra->end - at;
-	size_t want = left < ra->step + ra->overlap ? (size_t)left :
-						      ra->step + ra->overlap;
+	size_t want = left < ra->step ? (size_t)left : ra->step;
 
 	s->k = k;
 	s->len = 0;
@@ -103,7 +105,7 @@ static void *read_windows(void *arg)
 }
 
 int read_ahead_start(struct read_ahead **out, int fd, uint64_t start,
-		     uint64_t end, size_t step, size_t overlap)
+		     uint64_t end, size_t step, size_t max_span)
 {
 	struct read_ahead *c = line_alloc(sizeof(*c));
 	struct ra_ring *ra = line_alloc(sizeof(*ra));
@@ -116,20 +118,19 @@ int read_ahead_start(struct read_ahead **out, int fd, uint64_t start,
 		return -ENOMEM;
 	}
 	c->ring = ra;
-	c->step = step;
+	c->joint = malloc(max_span);
 	/* one huge page holds the slots: fresh small pages fault each */
-	ra->map_bytes = (RA_SLOTS * (step + overlap) + HUGE_PAGE - 1) /
-			HUGE_PAGE * HUGE_PAGE;
+	ra->map_bytes =
+		(RA_SLOTS * step + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
 	ra->map = huge_map(ra->map_bytes);
-	if (!ra->map)
+	if (!ra->map || !c->joint)
 		e = -ENOMEM;
 	for (int i = 0; ra->map && i < RA_SLOTS; i++)
-		ra->slot[i].buf = ra->map + (size_t)i * (step + overlap);
+		ra->slot[i].buf = ra->map + (size_t)i * step;
 	ra->fd = fd;
 	ra->start = start;
 	ra->end = end;
 	ra->step = step;
-	ra->overlap = overlap;
 	ra->nwin = end > start ? (end - start + step - 1) / step : 0;
 	posix_fadvise(fd, (off_t)start, (off_t)(end - start),
 		      POSIX_FADV_SEQUENTIAL);
@@ -147,46 +148,70 @@ int read_ahead_start(struct read_ahead **out, int fd, uint64_t start,
 	return 0;
 }
 
+/* Wait until window @k is read (maybe only in part: then the thread
+ * stopped there), or a read before it failed; is it read? */
+static int wait_filled(struct ra_ring *ra, uint64_t k)
+{
+	while (ra->nfilled <= k &&
+	       !(ra->nfilled && ra->slot[(ra->nfilled - 1) % RA_SLOTS].err))
+		pthread_cond_wait(&ra->filled, &ra->lock);
+	return ra->nfilled > k;
+}
+
 /* Move to the window holding @off (waiting for it), giving back those
- * before. */
+ * before; a span that goes on into the next window is copied, from both,
+ * into @c->joint. */
 static const unsigned char *take(struct read_ahead *c, uint64_t off, size_t n,
-				 int *err, uint64_t *err_off)
+				 size_t *avail, int *err, uint64_t *err_off)
 {
 	struct ra_ring *ra = c->ring;
 	uint64_t k = (off - ra->start) / ra->step;
-	struct ra_slot *s = &ra->slot[k % RA_SLOTS];
-	uint64_t in = off - ra->start - k * ra->step;
+	struct ra_slot *s = &ra->slot[k % RA_SLOTS], *t;
+	size_t in = (size_t)(off - ra->start - k * ra->step), head;
 
 	pthread_mutex_lock(&ra->lock);
 	ra->first = k;
 	if (k >= ra->wake_at)
 		pthread_cond_signal(&ra->freed);
-	while (ra->nfilled <= k &&
-	       !(ra->nfilled && ra->slot[(ra->nfilled - 1) % RA_SLOTS].err))
-		pthread_cond_wait(&ra->filled, &ra->lock);
-	if (s->k == k && in + n <= s->len) {
+	if (!wait_filled(ra, k))
+		goto failed;
+	c->at = off - in;
+	c->buf = s->buf;
+	c->len = s->len;
+	if (in + n <= s->len) {
 		pthread_mutex_unlock(&ra->lock);
-		c->at = off - in;
-		c->buf = s->buf;
-		c->len = s->len;
+		*avail = s->len - in;
 		return s->buf + in;
 	}
-	/* not read: a read failed, here or before, and the thread stopped */
-	s = &ra->slot[(ra->nfilled - 1) % RA_SLOTS];
-	*err = s->err;
-	*err_off = s->err_off;
+	if (s->len < ra->step || !wait_filled(ra, k + 1))
+		goto failed;
+	t = &ra->slot[(k + 1) % RA_SLOTS];
+	head = s->len - in;
+	if (n - head > t->len)
+		goto failed;
+	pthread_mutex_unlock(&ra->lock);
+	memcpy(c->joint, s->buf + in, head);
+	memcpy(c->joint + head, t->buf, n - head);
+	*avail = n;
+	return c->joint;
+failed: /* a read failed, here or before, and the thread stopped */
+	t = &ra->slot[(ra->nfilled - 1) % RA_SLOTS];
+	*err = t->err;
+	*err_off = t->err_off;
 	pthread_mutex_unlock(&ra->lock);
 	return NULL;
 }
 
 const unsigned char *read_ahead_at(struct read_ahead *c, uint64_t off, size_t n,
-				   int *err, uint64_t *err_off)
+				   size_t *avail, int *err, uint64_t *err_off)
 {
 	uint64_t in = off - c->at;
 
-	if (c->len && in < c->step && in + n <= c->len)
+	if (c->len && in + n <= c->len) {
+		*avail = c->len - in;
 		return c->buf + in;
-	return take(c, off, n, err, err_off);
+	}
+	return take(c, off, n, avail, err, err_off);
 }
 
 void read_ahead_stop(struct read_ahead *c)
@@ -207,5 +232,6 @@ void read_ahead_stop(struct read_ahead *c)
 	pthread_mutex_destroy(&ra->lock);
 	huge_unmap(ra->map, ra->map_bytes);
 	free(ra);
+	free(c->joint);
 	free(c);
 }

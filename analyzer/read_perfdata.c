@@ -37,8 +37,9 @@
 #define READ_FORMAT_LOST (1ull << 4)
 
 /* The data section is read, not mapped (a mapping's page faults cost more
- * than the copy), ahead by a thread, in windows of WINDOW bytes and the
- * longest record (its size is 16 bits) after them. */
+ * than the copy), ahead by a thread, in windows of WINDOW bytes; a record
+ * across two windows (at most RECORD_MAX bytes: its size is 16 bits) is
+ * put together from both. */
 #define WINDOW (1u << 18)
 #define RECORD_MAX 65536
 #define ID_CACHE 256 /* sample id -> attribute, direct-mapped */
@@ -73,12 +74,14 @@ static int corrupt(struct reader *r, uint64_t off, const char *what)
 }
 
 /* The @n bytes (at most RECORD_MAX) of the data section at @off, which
- * lie in it and follow those asked for before; NULL on a read error. */
-static const unsigned char *bytes(struct reader *r, uint64_t off, size_t n)
+ * lie in it and follow those asked for before, and in *@avail how many lie
+ * there; NULL on a read error. */
+static const unsigned char *bytes(struct reader *r, uint64_t off, size_t n,
+				  size_t *avail)
 {
 	uint64_t at;
 	int e;
-	const unsigned char *p = read_ahead_at(r->ra, off, n, &e, &at);
+	const unsigned char *p = read_ahead_at(r->ra, off, n, avail, &e, &at);
 
 	if (!p)
 		r->rc = sb_error_set(r->e, -EIO, r->f.path, NULL, NULL,
@@ -306,11 +309,12 @@ static const unsigned char *record_at(struct reader *r, uint64_t off,
 {
 	uint64_t end = r->f.data_off + r->f.data_size;
 	const unsigned char *rec;
+	size_t avail;
 
 	*why = "record header cut short";
 	if (end - off < 8)
 		return NULL;
-	rec = bytes(r, off, 8);
+	rec = bytes(r, off, 8, &avail);
 	if (!rec)
 		return NULL;
 	*type = pd_rd32(rec);
@@ -319,7 +323,8 @@ static const unsigned char *record_at(struct reader *r, uint64_t off,
 	*why = "record size out of the section";
 	if (*size < 8 || *size > end - off)
 		return NULL;
-	rec = bytes(r, off, *size);
+	if (*size > avail) /* it goes on into the next window */
+		rec = bytes(r, off, *size, &avail);
 	if (rec && *type == PD_RECORD_AUXTRACE) {
 		*why = "auxtrace size";
 		if (*size < 16 || pd_rd64(rec + 8) > end - off - *size)

@@ -201,38 +201,70 @@ static void assert_pattern(const unsigned char *p, uint64_t off, size_t n)
 		assert_int_equal(p[i], (off + i) * 7 % 251);
 }
 
-/* Spans read forward across many windows (more than the ring holds), up
- * to the longest at a window's last byte, with a jump over windows, are
- * the file's bytes; a range past the file's end fails there, with where. */
+/* The @n bytes at @off read through @ra, and all it says lie there, are
+ * the file's. */
+static void assert_span(struct read_ahead *ra, uint64_t off, size_t n)
+{
+	size_t avail = 0;
+	uint64_t at = 0;
+	int err = 0;
+	const unsigned char *p = read_ahead_at(ra, off, n, &avail, &err, &at);
+
+	assert_true(avail >= n);
+	assert_pattern(p, off, avail);
+}
+
+/* A span that cannot be read: NULL, -ENODATA where the file ended. */
+static void assert_short(struct read_ahead *ra, uint64_t off, size_t n,
+			 uint64_t file_len)
+{
+	size_t avail;
+	uint64_t at = 0;
+	int err = 0;
+
+	assert_null(read_ahead_at(ra, off, n, &avail, &err, &at));
+	assert_int_equal(err, -ENODATA);
+	assert_int_equal(at, file_len);
+}
+
+/* Spans read forward across many windows (more than the ring holds),
+ * many of them across two, up to the longest from a window's last byte,
+ * one ending at a window's end, one after a jump over windows, are the
+ * file's bytes; a span into a window past the file's end fails there. */
 static void test_read_ahead(void **state)
 {
-	const size_t step = 4096, overlap = 512, len = 40 * 4096 + 100;
-	int fd = pattern_file(len), err = 0;
+	const size_t step = 4096, max_span = 512, len = 40 * 4096 + 100;
+	int fd = pattern_file(len);
 	struct read_ahead *ra;
-	uint64_t off, at = 0;
+	uint64_t off;
 
 	(void)state;
-	assert_int_equal(read_ahead_start(&ra, fd, 10, len, step, overlap), 0);
+	assert_int_equal(read_ahead_start(&ra, fd, 10, len, step, max_span), 0);
 	for (off = 10; off + 300 <= 20 * step; off += 300)
-		assert_pattern(read_ahead_at(ra, off, 300, &err, &at), off,
-			       300);
+		assert_span(ra, off, 300);
 	off = 10 + 21 * step - 1; /* a window's last byte, the longest span */
-	assert_pattern(read_ahead_at(ra, off, overlap, &err, &at), off,
-		       overlap);
-	off = 10 + 35 * step; /* windows skipped */
-	assert_pattern(read_ahead_at(ra, off, 8, &err, &at), off, 8);
-	assert_pattern(read_ahead_at(ra, len - 8, 8, &err, &at), len - 8, 8);
+	assert_span(ra, off, max_span);
+	off = 10 + 23 * step - 64; /* up to a window's last byte */
+	assert_span(ra, off, 64);
+	assert_span(ra, off + 64, 8);
+	assert_span(ra, 10 + 35 * step, 8); /* windows skipped */
+	assert_span(ra, len - 8, 8);
 	read_ahead_stop(ra);
 
 	assert_int_equal(
-		read_ahead_start(&ra, fd, 0, len + 5000, step, overlap), 0);
-	assert_pattern(read_ahead_at(ra, step, 16, &err, &at), step, 16);
-	assert_null(read_ahead_at(ra, len - 4, 8, &err, &at));
-	assert_int_equal(err, -ENODATA);
-	assert_int_equal(at, len);
+		read_ahead_start(&ra, fd, 0, len + 5000, step, max_span), 0);
+	assert_span(ra, step, 16);
+	assert_short(ra, len - 4, 8, len);
 	read_ahead_stop(ra);
 
-	assert_int_equal(read_ahead_start(&ra, fd, 5, 5, step, overlap), 0);
+	/* the file ends 100 bytes into window 40: a span from window 39
+	 * into it stops where the file does */
+	assert_int_equal(
+		read_ahead_start(&ra, fd, 0, len + 5000, step, max_span), 0);
+	assert_short(ra, 40 * step - 8, 200, len);
+	read_ahead_stop(ra);
+
+	assert_int_equal(read_ahead_start(&ra, fd, 5, 5, step, max_span), 0);
 	read_ahead_stop(ra); /* an empty range: nothing to read */
 	read_ahead_stop(NULL);
 	close(fd);
