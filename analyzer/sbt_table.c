@@ -104,12 +104,16 @@ static void row_add(struct sbt_row *r, const struct sbt_row *src)
 
 static void row_percentiles(struct sbt_row *r, const struct sb_hist *h)
 {
+	static const double q[] = { 50, 90, 99, 99.9 };
+	uint64_t v[4];
+
 	if (!h || !h->count)
 		return;
-	r->p50_ns = sb_hist_percentile(h, 50);
-	r->p90_ns = sb_hist_percentile(h, 90);
-	r->p99_ns = sb_hist_percentile(h, 99);
-	r->p99_9_ns = sb_hist_percentile(h, 99.9);
+	sb_hist_percentiles(h, q, v, 4);
+	r->p50_ns = v[0];
+	r->p90_ns = v[1];
+	r->p99_ns = v[2];
+	r->p99_9_ns = v[3];
 }
 
 /* Intervals covering the window; the instant at its end joins the last. */

@@ -23,17 +23,27 @@ struct sb_hist *sb_hist_new(void)
 	return h;
 }
 
+/* The buckets that can hold counts, [*lo, *hi]: those of the least and
+ * the greatest value (all of them when that is past the last bucket);
+ * 0 when none can. */
+static int bucket_span(const struct sb_hist *h, unsigned int *lo,
+		       unsigned int *hi)
+{
+	if (h->count <= h->overflow)
+		return 0;
+	*lo = sb_hist_index(h->min);
+	*hi = h->max >> SB_HIST_MAX_BITS ? SB_HIST_BUCKETS - 1 :
+					   sb_hist_index(h->max);
+	return 1;
+}
+
 void sb_hist_clear(struct sb_hist *h)
 {
-	if (h->count > h->overflow) {
-		unsigned int lo = sb_hist_index(h->min);
-		unsigned int hi = h->max >> SB_HIST_MAX_BITS ?
-					  SB_HIST_BUCKETS - 1 :
-					  sb_hist_index(h->max);
+	unsigned int lo, hi;
 
+	if (bucket_span(h, &lo, &hi))
 		memset(&h->buckets[lo], 0,
 		       (hi - lo + 1) * sizeof(h->buckets[0]));
-	}
 	h->count = h->overflow = h->max = 0;
 	h->sum = (struct sb_sum){ 0, 0 };
 	h->min = UINT64_MAX;
@@ -93,20 +103,25 @@ static void merge_head(struct sb_hist *dst, uint64_t count, uint64_t overflow,
 
 void sb_hist_merge(struct sb_hist *dst, const struct sb_hist *src)
 {
+	unsigned int lo, hi;
+
 	if (!src->count)
 		return;
 	merge_head(dst, src->count, src->overflow, &src->sum, src->min,
 		   src->max);
-	for (unsigned int i = 0; i < SB_HIST_BUCKETS; i++)
-		dst->buckets[i] += src->buckets[i];
+	if (bucket_span(src, &lo, &hi))
+		for (unsigned int i = lo; i <= hi; i++)
+			dst->buckets[i] += src->buckets[i];
 }
 
 int sb_hist_compact(const struct sb_hist *h, struct sb_hist_compact **out)
 {
 	struct sb_hist_compact *c;
 	uint32_t n = 0;
+	unsigned int lo = 1, hi = 0; /* none, unless some can hold counts */
 
-	for (unsigned int i = 0; i < SB_HIST_BUCKETS; i++) {
+	bucket_span(h, &lo, &hi);
+	for (unsigned int i = lo; i <= hi; i++) {
 		if (h->buckets[i] > UINT32_MAX)
 			return -ERANGE;
 		n += h->buckets[i] != 0;
@@ -119,7 +134,7 @@ int sb_hist_compact(const struct sb_hist *h, struct sb_hist_compact **out)
 				       .min = h->min,
 				       .max = h->max,
 				       .sum = h->sum };
-	for (unsigned int i = 0; i < SB_HIST_BUCKETS; i++)
+	for (unsigned int i = lo; i <= hi; i++)
 		if (h->buckets[i])
 			c->b[c->n++] = (struct sb_hist_bucket){
 				.index = i, .count = (uint32_t)h->buckets[i]
@@ -183,33 +198,54 @@ double sb_hist_mean(const struct sb_hist *h)
 	return h->count ? (double)(sb_sum_get(&h->sum) / h->count) : 0.0;
 }
 
+/* The value reported for bucket @i: its middle, within [min, max]. */
+static uint64_t bucket_value(const struct sb_hist *h, unsigned int i)
+{
+	uint64_t lo, hi, mid;
+
+	sb_hist_bucket_range(i, &lo, &hi);
+	mid = lo + (hi - lo) / 2;
+	if (mid < h->min)
+		mid = h->min;
+	if (mid > h->max)
+		mid = h->max;
+	return mid;
+}
+
+void sb_hist_percentiles(const struct sb_hist *h, const double *q,
+			 uint64_t *out, size_t n)
+{
+	unsigned int i = 0, hi = 0;
+	uint64_t seen = 0;
+	int any = bucket_span(h, &i, &hi);
+
+	if (any) /* the buckets before i are empty */
+		seen = h->buckets[i];
+	for (size_t k = 0; k < n; k++) {
+		/* Nearest-rank: the smallest value with at least q % at or
+		 * below it. */
+		uint64_t rank = (uint64_t)((q[k] / 100.0) * (double)h->count +
+					   0.999999999);
+
+		if (!h->count || q[k] <= 0 || q[k] >= 100) {
+			out[k] = !h->count ? 0 : q[k] <= 0 ? h->min : h->max;
+			continue;
+		}
+		if (rank < 1)
+			rank = 1;
+		while (any && seen < rank && i < hi)
+			seen += h->buckets[++i];
+		/* past the buckets, the rank lies among the overflowed values */
+		out[k] = any && seen >= rank ? bucket_value(h, i) : h->max;
+	}
+}
+
 uint64_t sb_hist_percentile(const struct sb_hist *h, double q)
 {
-	uint64_t rank, seen = 0, lo, hi, mid;
+	uint64_t v;
 
-	if (!h->count)
-		return 0;
-	if (q <= 0)
-		return h->min;
-	if (q >= 100)
-		return h->max;
-	/* Nearest-rank: the smallest value with at least q % at or below it. */
-	rank = (uint64_t)((q / 100.0) * (double)h->count + 0.999999999);
-	if (rank < 1)
-		rank = 1;
-	for (unsigned int i = 0; i < SB_HIST_BUCKETS; i++) {
-		seen += h->buckets[i];
-		if (seen >= rank) {
-			sb_hist_bucket_range(i, &lo, &hi);
-			mid = lo + (hi - lo) / 2;
-			if (mid < h->min)
-				mid = h->min;
-			if (mid > h->max)
-				mid = h->max;
-			return mid;
-		}
-	}
-	return h->max; /* the rank lies among the overflowed values */
+	sb_hist_percentiles(h, &q, &v, 1);
+	return v;
 }
 
 json_t *sb_hist_to_json(const struct sb_hist *h, int buckets)

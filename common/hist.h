@@ -96,6 +96,9 @@ void sb_hist_merge_compact(struct sb_hist *dst,
 int sb_hist_compact_add(struct sb_hist_compact **c, uint64_t v);
 /* @q in [0, 100]; returns 0 for an empty histogram. */
 uint64_t sb_hist_percentile(const struct sb_hist *h, double q);
+/* The @n percentiles @q (ascending) into @out, in one pass. */
+void sb_hist_percentiles(const struct sb_hist *h, const double *q,
+			 uint64_t *out, size_t n);
 double sb_hist_mean(const struct sb_hist *h);
 /* Bucket index of @v and the [lo, hi] value range of bucket @i. */
 unsigned int sb_hist_index(uint64_t v);

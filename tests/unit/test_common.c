@@ -144,6 +144,76 @@ static void test_hist_merge_overflow_empty(void **state)
 	assert_int_equal(sb_hist_percentile(&a, 50), 5);
 }
 
+/* Nearest-rank percentile by scanning every bucket, as the definition
+ * reads. */
+static uint64_t percentile_by_scan(const struct sb_hist *h, double q)
+{
+	uint64_t rank =
+		(uint64_t)((q / 100.0) * (double)h->count + 0.999999999);
+	uint64_t seen = 0, lo, hi, mid;
+
+	if (!h->count)
+		return 0;
+	if (q <= 0)
+		return h->min;
+	if (q >= 100)
+		return h->max;
+	for (unsigned int i = 0; i < SB_HIST_BUCKETS; i++) {
+		seen += h->buckets[i];
+		if (seen >= (rank < 1 ? 1 : rank)) {
+			sb_hist_bucket_range(i, &lo, &hi);
+			mid = lo + (hi - lo) / 2;
+			return mid < h->min ? h->min :
+			       mid > h->max ? h->max :
+					      mid;
+		}
+	}
+	return h->max;
+}
+
+/* Percentiles taken in one pass, from the used buckets only, are those of
+ * a scan of all buckets; a merge adds every bucket of the source. On
+ * histograms of one value, of values at both ends of the buckets, with
+ * overflowed values, with the greatest at the top of its bucket, empty. */
+static void test_hist_percentiles_one_pass(void **state)
+{
+	static const uint64_t one[] = { 0 }, ends[] = { 0, 3, 1ULL << 39 },
+			      over[] = { 7, 900, 1ULL << 41, 1ULL << 42 },
+			      wide[] = { 1,    64,     65,
+					 5000, 123456, (1ULL << 26) - 1 };
+	static const struct {
+		const uint64_t *v;
+		size_t n;
+	} cases[] = {
+		{ one, 1 }, { ends, 3 }, { over, 4 }, { wide, 6 }, { NULL, 0 }
+	};
+	static const double qs[] = { 0, 1, 33.3, 50, 90, 99, 99.9, 100 };
+	static struct sb_hist h, sum, want;
+	uint64_t got[8];
+
+	(void)state;
+	sb_hist_init(&sum);
+	memset(&want, 0, sizeof(want));
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		sb_hist_init(&h);
+		for (size_t i = 0; i < cases[c].n; i++)
+			for (size_t r = 0; r <= i; r++) /* value i, i+1 times */
+				sb_hist_add(&h, cases[c].v[i]);
+		sb_hist_percentiles(&h, qs, got, 8);
+		for (size_t k = 0; k < 8; k++) {
+			assert_int_equal(got[k], percentile_by_scan(&h, qs[k]));
+			assert_int_equal(sb_hist_percentile(&h, qs[k]), got[k]);
+		}
+		sb_hist_merge(&sum, &h);
+		for (unsigned int i = 0; i < SB_HIST_BUCKETS; i++)
+			want.buckets[i] += h.buckets[i];
+	}
+	assert_memory_equal(sum.buckets, want.buckets, sizeof(want.buckets));
+	sb_hist_percentiles(&sum, qs, got, 8);
+	for (size_t k = 0; k < 8; k++)
+		assert_int_equal(got[k], percentile_by_scan(&sum, qs[k]));
+}
+
 /* A compact copy merges exactly as the histogram it was made from. */
 static void test_hist_compact(void **state)
 {
@@ -383,6 +453,7 @@ int main(void)
 		cmocka_unit_test(test_hist_index_roundtrip),
 		cmocka_unit_test(test_hist_percentiles_vs_exact),
 		cmocka_unit_test(test_hist_merge_overflow_empty),
+		cmocka_unit_test(test_hist_percentiles_one_pass),
 		cmocka_unit_test(test_hist_compact),
 		cmocka_unit_test(test_hist_compact_add_clear_new),
 		cmocka_unit_test(test_hist_json),
