@@ -104,12 +104,11 @@ static void row_add(struct sbt_row *r, const struct sbt_row *src)
 
 static void row_percentiles(struct sbt_row *r, const struct sb_hist *h)
 {
-	static const double q[] = { 50, 90, 99, 99.9 };
 	uint64_t v[4];
 
 	if (!h || !h->count)
 		return;
-	sb_hist_percentiles(h, q, v, 4);
+	sb_hist_report_percentiles(h, v);
 	r->p50_ns = v[0];
 	r->p90_ns = v[1];
 	r->p99_ns = v[2];

@@ -240,6 +240,13 @@ void sb_hist_percentiles(const struct sb_hist *h, const double *q,
 	}
 }
 
+void sb_hist_report_percentiles(const struct sb_hist *h, uint64_t out[4])
+{
+	static const double q[] = { 50, 90, 99, 99.9 };
+
+	sb_hist_percentiles(h, q, out, 4);
+}
+
 uint64_t sb_hist_percentile(const struct sb_hist *h, double q)
 {
 	uint64_t v;
@@ -252,23 +259,19 @@ json_t *sb_hist_to_json(const struct sb_hist *h, int buckets)
 {
 	json_t *j = json_object();
 	json_t *arr;
-	uint64_t lo, hi;
+	uint64_t lo, hi, p[4];
 
+	sb_hist_report_percentiles(h, p);
 	json_object_set_new(j, "count", json_integer((json_int_t)h->count));
 	json_object_set_new(j, "overflow",
 			    json_integer((json_int_t)h->overflow));
 	json_object_set_new(j, "min",
 			    json_integer(h->count ? (json_int_t)h->min : 0));
 	json_object_set_new(j, "avg", json_real(sb_hist_mean(h)));
-	json_object_set_new(
-		j, "p50", json_integer((json_int_t)sb_hist_percentile(h, 50)));
-	json_object_set_new(
-		j, "p90", json_integer((json_int_t)sb_hist_percentile(h, 90)));
-	json_object_set_new(
-		j, "p99", json_integer((json_int_t)sb_hist_percentile(h, 99)));
-	json_object_set_new(
-		j, "p99_9",
-		json_integer((json_int_t)sb_hist_percentile(h, 99.9)));
+	json_object_set_new(j, "p50", json_integer((json_int_t)p[0]));
+	json_object_set_new(j, "p90", json_integer((json_int_t)p[1]));
+	json_object_set_new(j, "p99", json_integer((json_int_t)p[2]));
+	json_object_set_new(j, "p99_9", json_integer((json_int_t)p[3]));
 	json_object_set_new(j, "max", json_integer((json_int_t)h->max));
 	if (!buckets)
 		return j;

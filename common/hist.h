@@ -99,6 +99,8 @@ uint64_t sb_hist_percentile(const struct sb_hist *h, double q);
 /* The @n percentiles @q (ascending) into @out, in one pass. */
 void sb_hist_percentiles(const struct sb_hist *h, const double *q,
 			 uint64_t *out, size_t n);
+/* The percentiles every report gives: p50, p90, p99 and p99.9. */
+void sb_hist_report_percentiles(const struct sb_hist *h, uint64_t out[4]);
 double sb_hist_mean(const struct sb_hist *h);
 /* Bucket index of @v and the [lo, hi] value range of bucket @i. */
 unsigned int sb_hist_index(uint64_t v);

@@ -309,6 +309,16 @@ static void test_hist_json(void **state)
 	assert_int_equal(json_integer_value(json_object_get(j, "max")), 300);
 	assert_true(json_real_value(json_object_get(j, "avg")) == 200.0);
 	assert_int_equal(json_array_size(json_object_get(j, "buckets")), 2);
+	assert_int_equal(json_integer_value(json_object_get(j, "p50")),
+			 sb_hist_percentile(&h, 50));
+	assert_int_equal(json_integer_value(json_object_get(j, "p90")),
+			 sb_hist_percentile(&h, 90));
+	assert_int_equal(json_integer_value(json_object_get(j, "p99")),
+			 sb_hist_percentile(&h, 99));
+	assert_int_equal(json_integer_value(json_object_get(j, "p99_9")),
+			 sb_hist_percentile(&h, 99.9));
+	assert_int_not_equal(sb_hist_percentile(&h, 50),
+			     sb_hist_percentile(&h, 90));
 	json_decref(j);
 }
 
