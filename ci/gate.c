@@ -157,12 +157,26 @@ static int improved(const struct cmp *c, const struct limits *l, double alpha)
 	return by_ratio;
 }
 
-/* Either bound below its limit rules out a change worse than both. */
-static int passed(const struct cmp *c, const struct limits *l, double alpha)
+/*
+ * The level of each of a rule's pass bounds: @pass_alpha, halved when both
+ * the ratio and the difference are bounded. Either bound below its limit
+ * rules out a regression, so with two the pass error is at most the sum of
+ * theirs (Bonferroni); testing both at @pass_alpha let up to twice it through.
+ */
+static double pass_level(const struct cmp *c, const struct limits *l,
+			 double pass_alpha)
 {
-	return (c->has_log && ci_upper_bound(&c->lg, alpha) < l->pass) ||
-	       (l->pass_abs > 0 &&
-		ci_upper_bound(&c->raw, alpha) < l->pass_abs);
+	return c->has_log && l->pass_abs > 0 ? pass_alpha / 2 : pass_alpha;
+}
+
+/* Either bound below its limit, each at pass_level, rules out a regression. */
+static int passed(const struct cmp *c, const struct limits *l,
+		  double pass_alpha)
+{
+	double a = pass_level(c, l, pass_alpha);
+
+	return (c->has_log && ci_upper_bound(&c->lg, a) < l->pass) ||
+	       (l->pass_abs > 0 && ci_upper_bound(&c->raw, a) < l->pass_abs);
 }
 
 /* With @n runs a side and today's spreads, would the rule be decided? */
@@ -204,12 +218,12 @@ static unsigned int runs_needed(const struct cmp *c, const struct limits *l,
 
 /* Point estimates and the reported interval of @out. */
 static void describe(const struct cmp *c, const struct side *b,
-		     const struct side *s, enum ci_dir dir, double pass_alpha,
+		     const struct side *s, enum ci_dir dir,
 		     struct ci_rule_result *out)
 {
 	double sign = dir == CI_DIR_HIGHER ? -1 : 1;
 	double good, bad, good_abs = ci_lower_bound(&c->raw, out->level),
-			  bad_abs = ci_upper_bound(&c->raw, pass_alpha);
+			  bad_abs = ci_upper_bound(&c->raw, out->pass_level);
 
 	out->diff = sign * c->raw.diff;
 	out->diff_lo = sign > 0 ? good_abs : -bad_abs;
@@ -223,7 +237,7 @@ static void describe(const struct cmp *c, const struct side *b,
 	out->base_mean = exp(ci_mean(b->lx, b->n));
 	out->cand_mean = exp(ci_mean(s->lx, s->n));
 	good = ci_lower_bound(&c->lg, out->level);
-	bad = ci_upper_bound(&c->lg, pass_alpha);
+	bad = ci_upper_bound(&c->lg, out->pass_level);
 	out->ratio = exp(sign * c->lg.diff);
 	out->ratio_lo = exp(sign > 0 ? good : -bad);
 	out->ratio_hi = exp(sign > 0 ? bad : -good);
@@ -402,12 +416,12 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 
 		if (!tested[i])
 			continue;
+		res[i].pass_level = pass_level(&cmp[i], &l, lv->pass_alpha);
 		if (isnan(res[i].p_regression))
 			res[i].verdict = CI_V_INCONCLUSIVE;
 		else
 			finish_rule(&cmp[i], &l, lv, m, &res[i]);
-		describe(&cmp[i], &sb[i], &sc[i], rules->v[i].dir,
-			 lv->pass_alpha, &res[i]);
+		describe(&cmp[i], &sb[i], &sc[i], rules->v[i].dir, &res[i]);
 	}
 	for (size_t i = 0; sb && sc && i < rules->n; i++) {
 		side_free(&sb[i]);
@@ -431,7 +445,8 @@ int ci_gate_exit_code(const struct ci_rule_result *res, size_t n)
 		if (v == CI_V_REGRESSION)
 			return SB_EXIT_REGRESSION;
 		passes += ok;
-		undecided |= res[i].rule->required && !ok;
+		/* optional: may be absent; when present, it must pass too */
+		undecided |= v != CI_V_NOT_APPLICABLE && !ok;
 	}
 	return undecided || !passes ? SB_EXIT_ENV : SB_EXIT_OK;
 }

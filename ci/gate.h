@@ -41,6 +41,7 @@ struct ci_rule_result {
 	double diff, diff_lo, diff_hi; /* cand - base of the arithmetic means */
 	double p_regression; /* one-sided, before the family-wise step */
 	double level; /* the level its family-wise step tested it at */
+	double pass_level; /* of each pass bound (halved when it has two) */
 	/* about how many more runs a side would decide it; 0: decided */
 	unsigned int more_runs;
 	char note[256];
@@ -68,7 +69,10 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 double ci_alpha_spent(double total, unsigned int n, unsigned int n_min,
 		      unsigned int n_max);
 
-/* The gate's exit code: 1 any regression, 0 every required rule passed, else 3. */
+/*
+ * The gate's exit code: 1 any regression, 0 every rule with data passed
+ * (optional rules may be absent, not undecided), else 3.
+ */
 int ci_gate_exit_code(const struct ci_rule_result *res, size_t n);
 
 #endif

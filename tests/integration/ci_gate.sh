@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # slicebench gate on synthetic results: regressions exit 1, A-vs-A exits 0,
-# too few repeats or undecided rules exit 3, bad input (a required rule
+# too few repeats or undecided rules (optional ones too) exit 3, bad input (a required rule
 # matching nothing) exits 2, runs with lost events are left out and named;
 # outputs are well formed; the rules a run's scenario names judge it
 # without --rules.
@@ -15,9 +15,16 @@ gate() {
 }
 
 r=$tmp/r
-bash "$synth" "$r" debian PREEMPT_SHORT 4 1
+quiet="run_sd=0.02 iv_sd=0.05"
+# shellcheck disable=SC2086 # $quiet is two words
+bash "$synth" "$r" debian PREEMPT_SHORT 6 1 $quiet
 bash "$synth" "$r" debian NO_PREEMPT_SHORT 4 2 delay=3
-bash "$synth" "$r" debian PREEMPT_SHORT_B 4 3
+# shellcheck disable=SC2086
+bash "$synth" "$r" debian PREEMPT_SHORT_B 6 3 $quiet
+# shellcheck disable=SC2086
+bash "$synth" "$r" debian NEAR 6 9 $quiet delay=1.15
+# shellcheck disable=SC2086
+bash "$synth" "$r" debian HACK 6 10 $quiet hackbench=1.075
 bash "$synth" "$r" debian SLOW 4 4 loops=0.7 hackbench=1.5
 bash "$synth" "$r" debian ONE 1 5 intervals_keep=0
 bash "$synth" "$r" debian THREE 3 6
@@ -61,6 +68,19 @@ cat "$tmp/out"
 "$sb" gate "$r:debian/PREEMPT_SHORT" "$r:debian/PREEMPT_SHORT_B" --json "$tmp/a2.json" >/dev/null
 check_eq "same inputs, same verdicts and intervals" "$(jq -c .rules "$tmp/a1.json")" \
 	"$(jq -c .rules "$tmp/a2.json")"
+
+echo "== a pass rules out the tolerance itself, on every rule with values"
+jq '.rules[0] |= del(.min_effect_abs)' ci/gate.json >"$tmp/ratio.json"
+rc=$(gate --rules "$tmp/ratio.json" "$r:debian/PREEMPT_SHORT" "$r:debian/NEAR" --json "$tmp/near.json")
+check_eq "cyclic avg delay +15 % (1.5x its tolerance) is no pass" 3 "$rc"
+v=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .verdict' "$tmp/near.json")
+check_eq "cyclic avg delay +15 % is inconclusive ($v)" inconclusive "$v"
+rc=$(gate "$r:debian/PREEMPT_SHORT" "$r:debian/HACK" --json "$tmp/hack.json")
+check_eq "optional hackbench time +7.5 %, the required rules passing" 3 "$rc"
+v=$(jq -r '.rules[] | select(.name == "hackbench time") | "\(.required) \(.verdict)"' "$tmp/hack.json")
+check_eq "the optional rule is undecided ($v)" "false inconclusive" "$v"
+v=$(jq -r '[.rules[] | select(.required) | .verdict] | unique | join(",")' "$tmp/hack.json")
+check_eq "the required rules pass ($v)" pass "$v"
 
 echo "== fewer than 4 runs a side never decide: exit 3, insufficient"
 rc=$(gate "$r:debian/THREE" "$r:debian/NO_PREEMPT_SHORT" --json "$tmp/three.json")

@@ -224,6 +224,70 @@ static void test_absolute_floor(void **state)
 	sides_free(&t);
 }
 
+/* An optional rule with values must pass too; absent, it is not applicable. */
+static void test_optional_must_pass(void **state)
+{
+	const double d[] = { 0.10, 0.12, 0.09, 0.11, 0.10 };
+	struct two_sides t;
+
+	(void)state;
+	sides(&t, 5, 5, d, 1, 3); /* loops 100..112 against 100..88 */
+	assert_int_equal(evaluate(&t), SB_EXIT_ENV);
+	assert_int_equal(t.res[0].verdict, CI_V_PASS);
+	assert_int_equal(t.res[1].verdict, CI_V_INCONCLUSIVE);
+	assert_false(t.res[1].rule->required);
+	sides_free(&t);
+	/* the loops group absent on one side: the delay rule alone decides */
+	sides(&t, 5, 5, d, 1, 3);
+	t.rules[1].group = "other";
+	ci_synth_put(&t.base, 0, &t.rules[1], 100);
+	assert_int_equal(evaluate(&t), SB_EXIT_OK);
+	assert_int_equal(t.res[1].verdict, CI_V_NOT_APPLICABLE);
+	sides_free(&t);
+}
+
+/*
+ * A rule with a ratio and an absolute pass bound tests each at half the
+ * pass error: a change whose both bounds pass at 5 % but neither at 2.5 %
+ * is not a pass, and the interval shown is the one at 2.5 %.
+ */
+static void test_two_bounds_split(void **state)
+{
+	const double d[] = { 0.10, 0.12, 0.09, 0.11, 0.10 };
+	const double lim = log1p(r_delay.pass_bound_pct / 100);
+	int found = 0;
+
+	(void)state;
+	for (double m = 1; m < 1.2 && !found; m += 0.001) {
+		struct two_sides t;
+		double lb[5], lc[5], b[5], c[5];
+		struct ci_welch wl, wa;
+
+		sides(&t, 5, 5, d, m, 0.5);
+		for (size_t i = 0; i < 5; i++) {
+			b[i] = d[i];
+			c[i] = d[(i + 1) % 5] * m;
+			lb[i] = log(b[i]);
+			lc[i] = log(c[i]);
+		}
+		ci_welch(lb, 5, lc, 5, &wl);
+		ci_welch(b, 5, c, 5, &wa);
+		evaluate(&t);
+		assert_float_equal(t.res[0].pass_level, 0.025, 0);
+		assert_float_equal(t.res[0].ratio_hi,
+				   exp(ci_upper_bound(&wl, 0.025)), 1e-12);
+		if (ci_upper_bound(&wl, 0.05) < lim &&
+		    ci_upper_bound(&wa, 0.05) < r_delay.pass_bound_abs &&
+		    ci_upper_bound(&wl, 0.025) >= lim &&
+		    ci_upper_bound(&wa, 0.025) >= r_delay.pass_bound_abs) {
+			found = 1;
+			assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
+		}
+		sides_free(&t);
+	}
+	assert_true(found);
+}
+
 /* A run whose recorder lost events is left out of the table rules only. */
 static void test_lost_events(void **state)
 {
@@ -302,6 +366,8 @@ int main(void)
 		cmocka_unit_test(test_welch_known),
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_absolute_floor),
+		cmocka_unit_test(test_optional_must_pass),
+		cmocka_unit_test(test_two_bounds_split),
 		cmocka_unit_test(test_lost_events),
 		cmocka_unit_test(test_false_regressions),
 		cmocka_unit_test(test_alpha_spent),
