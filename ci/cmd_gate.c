@@ -132,6 +132,7 @@ int cmd_gate(int argc, char **argv)
 		.levels = { .alpha = rules.alpha,
 			    .pass_alpha = 1 - rules.pass_confidence },
 		.levels_why = "",
+		.other_scenarios_ok = o.rules != NULL,
 		.text = stdout,
 		.markdown = o.markdown,
 		.json = o.json,

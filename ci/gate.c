@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ci/gate.h"
 #include "common/exitcodes.h"
@@ -27,10 +28,15 @@ const char *ci_verdict_name(enum ci_verdict v)
 	return names[v];
 }
 
+/* A side may lose a share of runs this much larger than the other's. */
+#define MAX_LOSS_GAP 0.2
+
 /* One side's run values of a rule, and their logarithms. */
 struct side {
 	double *x, *lx;
 	size_t n, lost;
+	size_t missing; /* complete runs without the rule's value */
+	const struct ci_run *first_missing;
 	int positive; /* every value > 0: the log scale is defined */
 };
 
@@ -54,8 +60,11 @@ static int side_collect(const struct ci_results *r, const struct ci_rule *rule,
 		const struct ci_value *v = ci_values_get(
 			&r->runs[i].vals, rule->metric, rule->group);
 
-		if (!v)
+		if (!v) {
+			s->first_missing = s->missing++ ? s->first_missing :
+							  &r->runs[i];
 			continue;
+		}
 		if (table && r->runs[i].lost_events) {
 			s->lost++;
 			continue;
@@ -65,7 +74,26 @@ static int side_collect(const struct ci_results *r, const struct ci_rule *rule,
 		s->lx[s->n] = v->v > 0 ? log(v->v) : 0;
 		s->n++;
 	}
+	if (!s->n && !s->lost) /* the group is not on this side at all */
+		s->missing = 0;
 	return 0;
+}
+
+/* "table.json" or "workloads/<group>.json": where @rule's values are read. */
+static void source_file(const struct ci_rule *rule, char *buf, size_t len)
+{
+	if (ci_metric_at(rule->metric)->src == CI_SRC_TABLE)
+		snprintf(buf, len, "table.json");
+	else
+		snprintf(buf, len, "workloads/%s.json", rule->group);
+}
+
+/* Share of a side's complete runs the rule lost (lost events, no value). */
+static double lost_share(const struct side *s)
+{
+	size_t all = s->n + s->lost + s->missing;
+
+	return all ? (double)(s->lost + s->missing) / (double)all : 0;
 }
 
 /*
@@ -283,6 +311,8 @@ static int precheck(const struct ci_rules *rules, const struct ci_rule *rule,
 	out->cand_runs = c->n;
 	out->base_lost = b->lost;
 	out->cand_lost = c->lost;
+	out->base_missing = b->missing;
+	out->cand_missing = c->missing;
 	if ((!b->n && !b->lost) || (!c->n && !c->lost)) {
 		const struct ci_results *empty = !b->n && !b->lost ? base :
 								     cand;
@@ -313,7 +343,37 @@ static int precheck(const struct ci_rules *rules, const struct ci_rule *rule,
 			rules->min_runs);
 		return 0;
 	}
+	if (fabs(lost_share(b) - lost_share(c)) > MAX_LOSS_GAP) {
+		/* what was lost may be what differs: the rest is no sample */
+		out->verdict = CI_V_INCONCLUSIVE;
+		snprintf(out->note, sizeof(out->note),
+			 "the sides lost %.0f%% and %.0f%% of their runs "
+			 "(lost events, missing values): cannot compare",
+			 100 * lost_share(b), 100 * lost_share(c));
+		return 0;
+	}
 	return 1;
+}
+
+/* "; base run K/S/R has no table.json (N such)" into @out's note. */
+static void note_missing(const struct ci_rule *rule, const struct side *b,
+			 const struct side *c, struct ci_rule_result *out)
+{
+	const struct side *s = b->missing ? b : c;
+	size_t len = strlen(out->note);
+	char file[300], path[4400];
+	struct stat st;
+
+	if (!s->missing)
+		return;
+	source_file(rule, file, sizeof(file));
+	snprintf(path, sizeof(path), "%s/%s",
+		 s->first_missing->path ?: "(in memory)", file);
+	snprintf(out->note + len, sizeof(out->note) - len,
+		 "%s%s runs without a value: %zu base, %zu candidate (%s %s)",
+		 len ? "; " : "", ci_metric_at(rule->metric)->name, b->missing,
+		 c->missing, path,
+		 stat(path, &st) ? "is missing" : "lacks the group");
 }
 
 /* Holm's step-down over the rules with a p-value: sets verdicts and levels. */
@@ -396,6 +456,7 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 		tested[i] = ret == 1;
 		if (ret < 0)
 			break;
+		note_missing(rule, &sb[i], &sc[i], &res[i]);
 		ret = 0;
 		if (!tested[i])
 			continue;

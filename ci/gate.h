@@ -29,6 +29,7 @@ struct ci_rule_result {
 	enum ci_verdict verdict;
 	size_t base_runs, cand_runs; /* runs with a value */
 	size_t base_lost, cand_lost; /* runs left out: lost trace events */
+	size_t base_missing, cand_missing; /* complete runs without a value */
 	/* geometric means (arithmetic when a value is <= 0) of the runs */
 	double base_mean, cand_mean;
 	/*

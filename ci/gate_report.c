@@ -346,10 +346,11 @@ static json_t *jpair(double a, double b)
 	return json_pack("[o, o]", ci_json_num(a), ci_json_num(b));
 }
 
-static json_t *side_json(size_t runs, size_t lost, double mean)
+static json_t *side_json(size_t runs, size_t lost, size_t missing, double mean)
 {
-	return json_pack("{s:i, s:i, s:o}", "runs", (json_int_t)runs,
-			 "lost_event_runs", (json_int_t)lost, "mean",
+	return json_pack("{s:i, s:i, s:i, s:o}", "runs", (json_int_t)runs,
+			 "lost_event_runs", (json_int_t)lost,
+			 "runs_without_value", (json_int_t)missing, "mean",
 			 ci_json_num(mean));
 }
 
@@ -367,9 +368,11 @@ static json_t *rule_json(const struct ci_rule_result *r)
 		"pass_bound_pct", rule->pass_bound_pct, "pass_bound_abs",
 		rule->pass_bound_abs, "verdict", ci_verdict_name(r->verdict),
 		"base",
-		side_json(r->base_runs, r->base_lost, ok ? r->base_mean : NAN),
+		side_json(r->base_runs, r->base_lost, r->base_missing,
+			  ok ? r->base_mean : NAN),
 		"cand",
-		side_json(r->cand_runs, r->cand_lost, ok ? r->cand_mean : NAN));
+		side_json(r->cand_runs, r->cand_lost, r->cand_missing,
+			  ok ? r->cand_mean : NAN));
 
 	if (!j)
 		return NULL;
