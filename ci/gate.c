@@ -31,9 +31,16 @@ const char *ci_verdict_name(enum ci_verdict v)
 /* A side may lose a share of runs this much larger than the other's. */
 #define MAX_LOSS_GAP 0.2
 
+/* Runs a side from which the permutation check runs. */
+#define PERM_MIN_RUNS 6
+/* Its random rearrangements, and their seed (the same inputs, the same p). */
+#define PERM_DRAWS 1999
+#define PERM_SEED 0x736c696365ull
+
 /* One side's run values of a rule, and their logarithms. */
 struct side {
 	double *x, *lx;
+	unsigned int *rep; /* the repeat (round) of each value */
 	size_t n, lost;
 	size_t missing; /* complete runs without the rule's value */
 	const struct ci_run *first_missing;
@@ -44,6 +51,7 @@ static void side_free(struct side *s)
 {
 	free(s->x);
 	free(s->lx);
+	free(s->rep);
 }
 
 static int side_collect(const struct ci_results *r, const struct ci_rule *rule,
@@ -54,7 +62,8 @@ static int side_collect(const struct ci_results *r, const struct ci_rule *rule,
 	*s = (struct side){ .positive = 1 };
 	s->x = calloc(r->n_runs + 1, sizeof(*s->x));
 	s->lx = calloc(r->n_runs + 1, sizeof(*s->lx));
-	if (!s->x || !s->lx)
+	s->rep = calloc(r->n_runs + 1, sizeof(*s->rep));
+	if (!s->x || !s->lx || !s->rep)
 		return -ENOMEM;
 	for (size_t i = 0; i < r->n_runs; i++) {
 		const struct ci_value *v = ci_values_get(
@@ -70,6 +79,7 @@ static int side_collect(const struct ci_results *r, const struct ci_rule *rule,
 			continue;
 		}
 		s->x[s->n] = v->v;
+		s->rep[s->n] = r->runs[i].repeat;
 		s->positive &= v->v > 0;
 		s->lx[s->n] = v->v > 0 ? log(v->v) : 0;
 		s->n++;
@@ -129,31 +139,96 @@ static struct limits limits_of(const struct ci_rule *r)
 struct cmp {
 	struct ci_welch lg, raw; /* lg valid when has_log */
 	int has_log;
+	int paired; /* by round: the differences of each round's two runs */
 	size_t nb, nc;
 };
 
-/* Welch's statistic of @c vs @b, its difference times @sign. */
+/* Welch's (or the paired) statistic of @c vs @b, its difference times @sign. */
 static struct ci_welch oriented(const double *b, size_t nb, const double *c,
-				size_t nc, double sign)
+				size_t nc, int paired, double sign)
 {
 	struct ci_welch w;
 
-	ci_welch(b, nb, c, nc, &w);
+	if (paired)
+		ci_paired(b, c, nb, &w);
+	else
+		ci_welch(b, nb, c, nc, &w);
 	w.diff *= sign;
 	return w;
 }
 
+/* Every value of @b has the value of its round in @c, and none is left. */
+static int same_rounds(const struct side *b, const struct side *c)
+{
+	if (b->n != c->n)
+		return 0;
+	for (size_t i = 0; i < b->n; i++)
+		if (b->rep[i] != c->rep[i])
+			return 0;
+	return 1;
+}
+
 static void compare(const struct side *b, const struct side *c, enum ci_dir dir,
-		    struct cmp *out)
+		    int rounds, struct cmp *out)
 {
 	double sign = dir == CI_DIR_HIGHER ? -1 : 1;
 
 	*out = (struct cmp){ .has_log = b->positive && c->positive,
+			     .paired = rounds && same_rounds(b, c),
 			     .nb = b->n,
 			     .nc = c->n };
-	out->raw = oriented(b->x, b->n, c->x, c->n, sign);
+	out->raw = oriented(b->x, b->n, c->x, c->n, out->paired, sign);
 	if (out->has_log)
-		out->lg = oriented(b->lx, b->n, c->lx, c->n, sign);
+		out->lg = oriented(b->lx, b->n, c->lx, c->n, out->paired, sign);
+}
+
+/* Order of runs by start time (then side), for interleaved(). */
+struct timed {
+	const char *start;
+	unsigned int repeat;
+	int cand;
+};
+
+static int cmp_timed(const void *a, const void *b)
+{
+	const struct timed *x = a, *y = b;
+	int c = strcmp(x->start, y->start);
+
+	return c ? c : x->cand - y->cand;
+}
+
+/*
+ * Were the runs made in rounds, base and candidate of one round one after
+ * the other (as check runs them)? By the manifests' start times: ordered,
+ * the runs come in twos of one repeat, one of each side. They then share
+ * the host's load and drift, and their difference is the unit.
+ */
+static int interleaved(const struct ci_results *base,
+		       const struct ci_results *cand)
+{
+	size_t n = base->n_runs + cand->n_runs, k = 0;
+	struct timed *t;
+	int ok = base->n_runs == cand->n_runs && base->n_runs >= 2;
+
+	t = ok ? calloc(n, sizeof(*t)) : NULL;
+	for (size_t s = 0; t && s < 2; s++) {
+		const struct ci_results *r = s ? cand : base;
+
+		for (size_t i = 0; i < r->n_runs; i++) {
+			ok &= r->runs[i].start_time != NULL;
+			t[k++] = (struct timed){ r->runs[i].start_time ?: "",
+						 r->runs[i].repeat, (int)s };
+		}
+	}
+	if (!t)
+		return 0;
+	if (ok)
+		qsort(t, n, sizeof(*t), cmp_timed);
+	for (size_t i = 0; ok && i < n; i += 2)
+		ok = t[i].cand != t[i + 1].cand &&
+		     t[i].repeat == t[i + 1].repeat;
+	free(t);
+	return ok;
 }
 
 /*
@@ -212,9 +287,12 @@ static int decided_at(const struct cmp *c, const struct limits *l, size_t n,
 		      double alpha, double pass_alpha)
 {
 	struct ci_welch lg =
-		ci_welch_from(c->lg.diff, c->lg.vb, n, c->lg.vc, n);
+		c->paired ? ci_paired_from(c->lg.diff, c->lg.vb, n) :
+			    ci_welch_from(c->lg.diff, c->lg.vb, n, c->lg.vc, n);
 	struct ci_welch raw =
-		ci_welch_from(c->raw.diff, c->raw.vb, n, c->raw.vc, n);
+		c->paired ?
+			ci_paired_from(c->raw.diff, c->raw.vb, n) :
+			ci_welch_from(c->raw.diff, c->raw.vb, n, c->raw.vc, n);
 	int reg = (c->has_log || l->reg_abs > 0) &&
 		  (!c->has_log || ci_lower_bound(&lg, alpha) > l->reg) &&
 		  (l->reg_abs <= 0 || ci_lower_bound(&raw, alpha) > l->reg_abs);
@@ -427,6 +505,80 @@ static void finish_rule(const struct cmp *c, const struct limits *l,
 	}
 }
 
+/* ci_perm_p of @b and @c, values (@logs: their logs) oriented by @sign. */
+static double perm(const struct side *b, const struct side *c, int logs,
+		   int paired, double sign, double limit, int upper,
+		   uint64_t seed)
+{
+	double *ob = malloc((b->n + 1) * sizeof(*ob)),
+	       *oc = malloc((c->n + 1) * sizeof(*oc)), p = 1;
+
+	for (size_t i = 0; ob && i < b->n; i++)
+		ob[i] = sign * (logs ? b->lx[i] : b->x[i]);
+	for (size_t i = 0; oc && i < c->n; i++)
+		oc[i] = sign * (logs ? c->lx[i] : c->x[i]);
+	if (ob && oc)
+		p = ci_perm_p(ob, b->n, oc, c->n, paired, limit, upper,
+			      PERM_DRAWS, seed);
+	free(ob);
+	free(oc);
+	return p < 0 ? 1 : p; /* out of memory: nothing confirmed */
+}
+
+/*
+ * Does a permutation test (sign flips when paired) reach @r's verdict at
+ * its level? 1 when it does, or cannot be asked: fewer than PERM_MIN_RUNS
+ * a side, or a level finer than its rearrangements resolve.
+ */
+static int perm_agrees(const struct cmp *c, const struct side *b,
+		       const struct side *s, const struct limits *l,
+		       enum ci_dir dir, uint64_t seed, struct ci_rule_result *r)
+{
+	double sign = dir == CI_DIR_HIGHER ? -1 : 1, pl = 1, pa = 1;
+	double floor_p = fmax(1 / ci_perm_count(b->n, s->n, c->paired),
+			      1.0 / (PERM_DRAWS + 1));
+	int reg = r->verdict == CI_V_REGRESSION;
+	double level = reg ? r->level : r->pass_level;
+
+	if (b->n < PERM_MIN_RUNS || s->n < PERM_MIN_RUNS || level < floor_p ||
+	    (!reg && r->verdict != CI_V_PASS && r->verdict != CI_V_IMPROVEMENT))
+		return 1;
+	r->perm_checked = 1;
+	if (reg) { /* both limits exceeded, as the t test asked */
+		pl = c->has_log ?
+			     perm(b, s, 1, c->paired, sign, l->reg, 1, seed) :
+			     0;
+		pa = l->reg_abs > 0 ? perm(b, s, 0, c->paired, sign, l->reg_abs,
+					   1, seed) :
+				      0;
+		r->p_perm = fmax(pl, pa);
+		return r->p_perm <= level;
+	}
+	if (c->has_log) /* either pass bound, at the level each had */
+		pl = perm(b, s, 1, c->paired, sign, l->pass, 0, seed);
+	if (l->pass_abs > 0)
+		pa = perm(b, s, 0, c->paired, sign, l->pass_abs, 0, seed);
+	r->p_perm = fmin(pl, pa);
+	return r->p_perm <= level;
+}
+
+/* The t test's verdict stands only where the permutation check agrees. */
+static void cross_check(const struct cmp *c, const struct side *b,
+			const struct side *s, const struct limits *l,
+			const struct ci_levels *lv, size_t m, uint64_t seed,
+			struct ci_rule_result *r)
+{
+	size_t len = strlen(r->note);
+
+	if (perm_agrees(c, b, s, l, r->rule->dir, seed, r))
+		return;
+	snprintf(r->note + len, sizeof(r->note) - len,
+		 "%s%s by the t test, not by the permutation check (p %.3g)",
+		 len ? "; " : "", ci_verdict_name(r->verdict), r->p_perm);
+	r->verdict = CI_V_INCONCLUSIVE;
+	r->more_runs = runs_needed(c, l, lv->alpha / (double)m, lv->pass_alpha);
+}
+
 int ci_gate_evaluate(const struct ci_rules *rules,
 		     const struct ci_results *base,
 		     const struct ci_results *cand, const struct ci_levels *lv,
@@ -436,6 +588,7 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 		    *sc = calloc(rules->n + 1, sizeof(*sc));
 	struct cmp *cmp = calloc(rules->n + 1, sizeof(*cmp));
 	int *tested = calloc(rules->n + 1, sizeof(*tested)), ret = 0;
+	int rounds = interleaved(base, cand);
 	size_t m = 0;
 
 	if (!sb || !sc || !cmp || !tested)
@@ -460,7 +613,8 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 		ret = 0;
 		if (!tested[i])
 			continue;
-		compare(&sb[i], &sc[i], rule->dir, &cmp[i]);
+		compare(&sb[i], &sc[i], rule->dir, rounds, &cmp[i]);
+		res[i].paired = cmp[i].paired;
 		l = limits_of(rule);
 		res[i].p_regression = p_regression(&cmp[i], &l);
 		if (isnan(res[i].p_regression))
@@ -482,6 +636,9 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 			res[i].verdict = CI_V_INCONCLUSIVE;
 		else
 			finish_rule(&cmp[i], &l, lv, m, &res[i]);
+		if (!isnan(res[i].p_regression))
+			cross_check(&cmp[i], &sb[i], &sc[i], &l, lv, m,
+				    PERM_SEED + i, &res[i]);
 		describe(&cmp[i], &sb[i], &sc[i], rules->v[i].dir, &res[i]);
 	}
 	for (size_t i = 0; sb && sc && i < rules->n; i++) {

@@ -234,6 +234,87 @@ int ci_welch(const double *b, size_t nb, const double *c, size_t nc,
 	return 0;
 }
 
+struct ci_welch ci_paired_from(double diff, double vd, size_t n)
+{
+	return (struct ci_welch){ .diff = diff,
+				  .se = sqrt(vd / (double)n),
+				  .df = (double)n - 1,
+				  .vb = vd };
+}
+
+int ci_paired(const double *b, const double *c, size_t n, struct ci_welch *out)
+{
+	double *d;
+
+	if (n < 2)
+		return -EINVAL;
+	d = malloc(n * sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		d[i] = c[i] - b[i];
+	*out = ci_paired_from(ci_mean(d, n), ci_var(d, n), n);
+	free(d);
+	return 0;
+}
+
+double ci_perm_count(size_t nb, size_t nc, int paired)
+{
+	double k = 1;
+
+	if (paired)
+		return nb >= 30 ? 1e9 : ldexp(1, (int)nb);
+	for (size_t i = 1; i <= nb && k < 1e9; i++) /* C(nb + nc, nb) */
+		k = k * (double)(nc + i) / (double)i;
+	return fmin(k, 1e9);
+}
+
+/* mean(@z[@nb..]) - mean(@z[..@nb]) */
+static double split_diff(const double *z, size_t nb, size_t nc)
+{
+	return ci_mean(z + nb, nc) - ci_mean(z, nb);
+}
+
+double ci_perm_p(const double *b, size_t nb, const double *c, size_t nc,
+		 int paired, double limit, int upper, unsigned int draws,
+		 uint64_t seed)
+{
+	size_t n = paired ? nb : nb + nc;
+	double *z = malloc((n + 1) * sizeof(*z)), obs, t;
+	unsigned int hits = 0;
+	struct ci_rng rng;
+
+	if (!z)
+		return -1;
+	ci_rng_seed(&rng, seed);
+	for (size_t i = 0; i < n; i++)
+		z[i] = paired ? c[i] - limit - b[i] :
+		       i < nb ? b[i] :
+				c[i - nb] - limit;
+	obs = paired ? ci_mean(z, n) : split_diff(z, nb, nc);
+	for (unsigned int d = 0; d < draws; d++) {
+		if (paired) {
+			t = 0;
+			for (size_t i = 0; i < n; i++)
+				t += ci_rng_next(&rng) >> 63 ? -z[i] : z[i];
+			t /= (double)n;
+		} else {
+			for (size_t i = n - 1; i > 0; i--) { /* Fisher-Yates */
+				size_t j = ci_rng_below(&rng, i + 1);
+				double x = z[i];
+
+				z[i] = z[j];
+				z[j] = x;
+			}
+			t = split_diff(z, nb, nc);
+		}
+		hits += upper ? t >= obs - 1e-12 * fabs(obs) :
+				t <= obs + 1e-12 * fabs(obs);
+	}
+	free(z);
+	return (1.0 + hits) / (1.0 + draws);
+}
+
 double ci_p_above(const struct ci_welch *w, double limit)
 {
 	if (w->se == 0)

@@ -185,6 +185,37 @@ rc=$(gate --rules "$tmp/rules.json" "$r:debian/PREEMPT_SHORT" "$r:debian/PREEMPT
 check_eq "alpha out of range" 2 "$rc"
 grep -q 'alpha: must be a number in' "$tmp/err" || soft_fail "$(cat "$tmp/err")"
 
+echo "== runs made in rounds (base, candidate alternately) are paired by round"
+rm -rf "$tmp/e" && cp -r "$r" "$tmp/e"
+# rounds() SET SLOT: run k's manifest starts at second 2k + SLOT
+rounds() {
+	local k m
+	for ((k = 1; k <= 6; k++)); do
+		m=$tmp/e/debian/$1/$k/manifest.json
+		jq --arg t "$(printf '2026-12-05T10:00:%02d.000Z' $((2 * k + $2)))" \
+			'.start_time = $t' "$m" >"$m.x" && mv "$m.x" "$m"
+	done
+}
+rounds PREEMPT_SHORT 0
+rounds PREEMPT_SHORT_B 1
+rc=$(gate "$tmp/e:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B" \
+	--json "$tmp/p.json" --markdown "$tmp/p.md" --junit "$tmp/p.xml")
+check_eq "interleaved A vs A'" 0 "$rc"
+check "the text says paired" grep -q '^method:    paired t on the log differences of each round' "$tmp/out"
+check "the Markdown says paired" grep -q '^Method: paired t' "$tmp/p.md"
+check "the JUnit says paired" grep -q 'property name="method" value="paired t' "$tmp/p.xml"
+v=$(jq -r '[.rules[] | select(.test != null) | .test] | unique | join(",")' "$tmp/p.json")
+check_eq "every tested rule paired in the JSON" "paired t" "$v"
+v=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .p_permutation <= 0.025' "$tmp/p.json")
+check_eq "the sign-flip check confirms the pass" true "$v"
+"$sb" gate "$tmp/e:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B" --json "$tmp/p2.json" >/dev/null
+check_eq "same inputs, same numbers (seeded draws)" "$(jq -c .rules "$tmp/p.json")" "$(jq -c .rules "$tmp/p2.json")"
+rounds PREEMPT_SHORT_B 20
+rc=$(gate "$tmp/e:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B" --json "$tmp/p.json")
+check "runs in two blocks: Welch" grep -q '^method:    Welch t' "$tmp/out"
+v=$(jq -r '[.rules[] | select(.test != null) | .test] | unique | join(",")' "$tmp/p.json")
+check_eq "every tested rule Welch in the JSON" "Welch t" "$v"
+
 echo "== impossible inputs exit 2, naming file, field and value"
 rc=$(gate "$r:debian/PREEMPT_SHORT" "$r:debian/PREEMPT_SHORT")
 check_eq "the same runs on both sides" 2 "$rc"

@@ -288,6 +288,128 @@ static void test_two_bounds_split(void **state)
 	assert_true(found);
 }
 
+/* Paired t against values worked by hand; permutation counts and draws. */
+static void test_paired_and_perm(void **state)
+{
+	const double b[] = { 1, 2, 3, 4 }, c[] = { 2, 2.5, 4.5, 5 };
+	const double up[] = { 0.1, 0.2, 0.3, 0.4, 0.5, 0.6 },
+		     zero[] = { 0, 0, 0, 0, 0, 0 };
+	struct ci_welch w;
+	double p;
+
+	(void)state;
+	assert_int_equal(ci_paired(b, c, 4, &w), 0); /* d = 1, .5, 1.5, 1 */
+	assert_float_equal(w.diff, 1, 1e-15);
+	assert_float_equal(w.se, sqrt(0.5 / 3 / 4), 1e-15);
+	assert_float_equal(w.df, 3, 0);
+	/* t(3) 0.95 quantile 2.353363434801823 */
+	assert_float_equal(ci_upper_bound(&w, 0.05),
+			   1 + 2.353363434801823 * sqrt(0.5 / 12), 1e-9);
+	assert_int_equal(ci_paired(b, c, 1, &w), -EINVAL);
+	assert_float_equal(ci_perm_count(6, 6, 0), 924, 0);
+	assert_float_equal(ci_perm_count(6, 6, 1), 64, 0);
+	/* six positive differences: only 1 of 64 sign patterns is as high */
+	p = ci_perm_p(zero, 6, up, 6, 1, 0, 1, 19999, 1);
+	assert_true(p > 0.5 / 64 && p < 2.0 / 64);
+	assert_float_equal(p, ci_perm_p(zero, 6, up, 6, 1, 0, 1, 19999, 1), 0);
+	/* moved by more than they differ, they are no longer "above" */
+	assert_true(ci_perm_p(zero, 6, up, 6, 1, 1, 1, 999, 1) > 0.99);
+	/* two samples: all of c above all of b, 1 of C(12, 6) = 924 splits */
+	p = ci_perm_p(zero, 6, up, 6, 0, 0, 1, 19999, 2);
+	assert_true(p < 5.0 / 924);
+	assert_true(ci_perm_p(up, 6, zero, 6, 0, 0, 0, 999, 2) < 0.01);
+}
+
+/* Index @i's start time: "2026-01-01T00:00:<i>.000Z". */
+static char starts[24][32];
+
+static void set_rounds(struct ci_results *r, size_t n, int cand, int blocks)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t slot = blocks ? i + (size_t)cand * n :
+				       2 * i + (size_t)cand;
+
+		snprintf(starts[slot], sizeof(starts[slot]),
+			 "2026-01-01T00:00:%02zu.000Z", slot);
+		r->runs[i].start_time = starts[slot];
+		r->runs[i].repeat = (unsigned int)i + 1;
+	}
+}
+
+/*
+ * Rounds whose load moves both runs alike (run effect CoV 30 %, 1 % within
+ * a round): interleaved, the paired t bounds the change and passes;
+ * the same values run in two blocks are two independent samples (Welch),
+ * too spread to pass.
+ */
+static void test_paired_by_round(void **state)
+{
+	double d[8], e[8];
+	struct two_sides t;
+	struct ci_rng rng;
+
+	(void)state;
+	ci_rng_seed(&rng, 11);
+	for (int i = 0; i < 8; i++) {
+		d[i] = 0.1 * exp(0.3 * ci_rng_normal(&rng));
+		e[i] = exp(0.01 * ci_rng_normal(&rng));
+	}
+	for (int blocks = 0; blocks < 2; blocks++) {
+		sides(&t, 8, 8, d, 1, 0.5);
+		for (size_t i = 0; i < 8; i++)
+			ci_synth_put(&t.cand, i, &r_delay, d[i] * e[i]);
+		set_rounds(&t.base, 8, 0, blocks);
+		set_rounds(&t.cand, 8, 1, blocks);
+		evaluate(&t);
+		assert_int_equal(t.res[0].paired, !blocks);
+		assert_int_equal(t.res[0].verdict,
+				 blocks ? CI_V_INCONCLUSIVE : CI_V_PASS);
+		assert_true(t.res[0].perm_checked || blocks);
+		sides_free(&t);
+	}
+}
+
+/*
+ * Where the permutation check does not confirm what the t test says, the
+ * rule cannot be decided: over random 6-against-6 gates with heavy tails,
+ * no pass stands with a permutation p above its level, and some t passes
+ * were taken back.
+ */
+static void test_perm_disagrees(void **state)
+{
+	struct ci_rng rng;
+	int taken_back = 0;
+
+	(void)state;
+	ci_rng_seed(&rng, 5);
+	for (int trial = 0; trial < 400; trial++) {
+		struct two_sides t;
+		double d[6];
+
+		for (int i = 0; i < 6;
+		     i++) /* a normal over a normal: t(1)-like */
+			d[i] = 0.1 * exp(0.05 * ci_rng_normal(&rng) /
+					 fmax(0.2, fabs(ci_rng_normal(&rng))));
+		sides(&t, 6, 6, d, 1, 0.5);
+		for (size_t i = 0; i < 6; i++)
+			ci_synth_put(&t.cand, i, &r_delay,
+				     0.1 * exp(0.05 * ci_rng_normal(&rng) /
+					       fmax(0.2, fabs(ci_rng_normal(
+								 &rng)))));
+		evaluate(&t);
+		if (t.res[0].verdict == CI_V_PASS) {
+			assert_true(t.res[0].perm_checked);
+			assert_true(t.res[0].p_perm <= t.res[0].pass_level);
+		}
+		if (strstr(t.res[0].note, "not by the permutation check")) {
+			assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
+			taken_back++;
+		}
+		sides_free(&t);
+	}
+	assert_true(taken_back > 0);
+}
+
 /* A run whose recorder lost events is left out of the table rules only. */
 static void test_lost_events(void **state)
 {
@@ -368,6 +490,9 @@ int main(void)
 		cmocka_unit_test(test_absolute_floor),
 		cmocka_unit_test(test_optional_must_pass),
 		cmocka_unit_test(test_two_bounds_split),
+		cmocka_unit_test(test_paired_and_perm),
+		cmocka_unit_test(test_paired_by_round),
+		cmocka_unit_test(test_perm_disagrees),
 		cmocka_unit_test(test_lost_events),
 		cmocka_unit_test(test_false_regressions),
 		cmocka_unit_test(test_alpha_spent),
