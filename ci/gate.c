@@ -282,39 +282,82 @@ static int passed(const struct cmp *c, const struct limits *l,
 	       (l->pass_abs > 0 && ci_upper_bound(&c->raw, a) < l->pass_abs);
 }
 
-/* With @n runs a side and today's spreads, would the rule be decided? */
-static int decided_at(const struct cmp *c, const struct limits *l, size_t n,
-		      double alpha, double pass_alpha)
-{
-	struct ci_welch lg =
-		c->paired ? ci_paired_from(c->lg.diff, c->lg.vb, n) :
-			    ci_welch_from(c->lg.diff, c->lg.vb, n, c->lg.vc, n);
-	struct ci_welch raw =
-		c->paired ?
-			ci_paired_from(c->raw.diff, c->raw.vb, n) :
-			ci_welch_from(c->raw.diff, c->raw.vb, n, c->raw.vc, n);
-	int reg = (c->has_log || l->reg_abs > 0) &&
-		  (!c->has_log || ci_lower_bound(&lg, alpha) > l->reg) &&
-		  (l->reg_abs <= 0 || ci_lower_bound(&raw, alpha) > l->reg_abs);
-	struct cmp at = *c;
+/* The power the runs-needed estimate plans for ... */
+#define PLAN_POWER 0.8
+/* ... with each variance at its upper bound of this confidence. */
+#define PLAN_VAR_CONF 0.8
 
-	at.lg = lg;
-	at.raw = raw;
-	return reg || passed(&at, l, pass_alpha);
+/* Upper PLAN_VAR_CONF bound of a variance @v of @n values (chi-square). */
+static double var_up(double v, size_t n)
+{
+	double df = (double)n - 1;
+
+	return df * v / ci_chi2_quantile(1 - PLAN_VAR_CONF, df);
+}
+
+/* @w with its variances at their upper bounds, from @nb and @nc runs. */
+static struct ci_welch planned(const struct ci_welch *w, int paired, size_t nb,
+			       size_t nc)
+{
+	struct ci_welch p = *w;
+
+	p.vb = var_up(w->vb, nb);
+	p.vc = paired ? 0 : var_up(w->vc, nc);
+	return p;
+}
+
+/*
+ * With @n runs a side and a true change @delta, do PLAN_POWER of gates
+ * show it worse than @limit (@reg) or better than it, at @level?
+ */
+static int powered(const struct ci_welch *up, int paired, double delta,
+		   double limit, int reg, double level, size_t n)
+{
+	struct ci_welch w = paired ? ci_paired_from(delta, up->vb, n) :
+				     ci_welch_from(delta, up->vb, n, up->vc, n);
+	double margin = (ci_t_quantile(1 - level, w.df) +
+			 ci_t_quantile(PLAN_POWER, w.df)) *
+			w.se;
+
+	return reg ? delta - margin > limit : delta + margin < limit;
+}
+
+/*
+ * Would @n runs a side decide @c? A change seen beyond the tolerance is
+ * planned as a regression of that size (both limits, at @alpha); any other
+ * as a pass (either bound, at @pass_level) of the change seen, or of none
+ * when it looked better: an apparent gain is not banked on.
+ */
+static int decided_at(const struct cmp *c, const struct limits *l, size_t n,
+		      double alpha, double pass_level)
+{
+	struct ci_welch lg = planned(&c->lg, c->paired, c->nb, c->nc),
+			raw = planned(&c->raw, c->paired, c->nb, c->nc);
+	int worse = c->has_log ? c->lg.diff > l->reg : c->raw.diff > l->reg_abs;
+
+	if (worse)
+		return (!c->has_log || powered(&lg, c->paired, lg.diff, l->reg,
+					       1, alpha, n)) &&
+		       (l->reg_abs <= 0 || powered(&raw, c->paired, raw.diff,
+						   l->reg_abs, 1, alpha, n));
+	return (c->has_log && powered(&lg, c->paired, fmax(lg.diff, 0), l->pass,
+				      0, pass_level, n)) ||
+	       (l->pass_abs > 0 && powered(&raw, c->paired, fmax(raw.diff, 0),
+					   l->pass_abs, 0, pass_level, n));
 }
 
 /* Runs a side that would decide @c (bisection; it is monotone in n). */
 static unsigned int runs_needed(const struct cmp *c, const struct limits *l,
-				double alpha, double pass_alpha)
+				double alpha, double pass_level)
 {
 	size_t lo = c->nb > c->nc ? c->nb : c->nc, hi = MAX_RUNS_NEEDED;
 
-	if (!decided_at(c, l, hi, alpha, pass_alpha))
+	if (!decided_at(c, l, hi, alpha, pass_level))
 		return UINT_MAX;
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (decided_at(c, l, mid, alpha, pass_alpha))
+		if (decided_at(c, l, mid, alpha, pass_level))
 			hi = mid;
 		else
 			lo = mid;
@@ -500,8 +543,8 @@ static void finish_rule(const struct cmp *c, const struct limits *l,
 		r->verdict = CI_V_PASS;
 	else {
 		r->verdict = CI_V_INCONCLUSIVE;
-		r->more_runs = runs_needed(c, l, lv->alpha / (double)m,
-					   lv->pass_alpha);
+		r->more_runs =
+			runs_needed(c, l, lv->alpha / (double)m, r->pass_level);
 	}
 }
 
@@ -576,7 +619,7 @@ static void cross_check(const struct cmp *c, const struct side *b,
 		 "%s%s by the t test, not by the permutation check (p %.3g)",
 		 len ? "; " : "", ci_verdict_name(r->verdict), r->p_perm);
 	r->verdict = CI_V_INCONCLUSIVE;
-	r->more_runs = runs_needed(c, l, lv->alpha / (double)m, lv->pass_alpha);
+	r->more_runs = runs_needed(c, l, lv->alpha / (double)m, r->pass_level);
 }
 
 int ci_gate_evaluate(const struct ci_rules *rules,

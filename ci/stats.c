@@ -207,6 +207,70 @@ double ci_t_quantile(double p, double df)
 	return t;
 }
 
+/* The regularized lower incomplete gamma function P(a, x). */
+static double gamma_p(double a, double x)
+{
+	double front = exp(a * log(x) - x - lgamma(a)), sum, term, b, c, d, h;
+
+	if (x <= 0)
+		return 0;
+	if (x < a + 1) { /* series */
+		sum = term = 1 / a;
+		for (int n = 1; n < 1000 && fabs(term) > 1e-16 * fabs(sum);
+		     n++) {
+			term *= x / (a + n);
+			sum += term;
+		}
+		return front * sum;
+	}
+	/* continued fraction of Q(a, x) (modified Lentz) */
+	b = x + 1 - a;
+	c = 1e300;
+	d = 1 / b;
+	h = d;
+	for (int n = 1; n < 1000; n++) {
+		double an = -n * (n - a), delta;
+
+		b += 2;
+		d = an * d + b;
+		d = 1 / (fabs(d) < 1e-300 ? 1e-300 : d);
+		c = b + an / c;
+		if (fabs(c) < 1e-300)
+			c = 1e-300;
+		delta = c * d;
+		h *= delta;
+		if (fabs(delta - 1) < 1e-16)
+			break;
+	}
+	return 1 - front * h;
+}
+
+double ci_chi2_cdf(double x, double df)
+{
+	if (isnan(x) || !(df > 0))
+		return NAN;
+	return gamma_p(df / 2, x / 2);
+}
+
+double ci_chi2_quantile(double p, double df)
+{
+	double lo = 0, hi = df + 10;
+
+	if (!(p > 0 && p < 1) || !(df > 0))
+		return NAN;
+	while (ci_chi2_cdf(hi, df) < p)
+		hi *= 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-13 * hi; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (ci_chi2_cdf(mid, df) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
 struct ci_welch ci_welch_from(double diff, double vb, size_t nb, double vc,
 			      size_t nc)
 {

@@ -32,6 +32,11 @@ double ci_t_cdf(double t, double df);
 /* The @p quantile (0 < p < 1) of Student's t with @df degrees of freedom. */
 double ci_t_quantile(double p, double df);
 
+/* P(X <= x) for chi-square with @df > 0 degrees of freedom. */
+double ci_chi2_cdf(double x, double df);
+/* Its @p quantile (0 < p < 1). */
+double ci_chi2_quantile(double p, double df);
+
 /*
  * Welch's two-sample comparison of means: @diff = mean(@c) - mean(@b), its
  * standard error @se and the Welch-Satterthwaite degrees of freedom @df

@@ -410,6 +410,95 @@ static void test_perm_disagrees(void **state)
 	assert_true(taken_back > 0);
 }
 
+/* Chi-square quantiles against printed tables. */
+static void test_chi2(void **state)
+{
+	(void)state;
+	assert_float_equal(ci_chi2_quantile(0.2, 4), 1.6488, 1e-4);
+	assert_float_equal(ci_chi2_quantile(0.1, 9), 4.1682, 1e-4);
+	assert_float_equal(ci_chi2_quantile(0.95, 1), 3.8415, 1e-4);
+	assert_float_equal(ci_chi2_quantile(0.2, 100), 87.945, 1e-3);
+	assert_float_equal(ci_chi2_cdf(18.307, 10), 0.95, 1e-4);
+}
+
+/*
+ * Share of gates @n a side decide (not inconclusive), one ratio rule, A vs
+ * A at log sd @sd; @n 0: the runs the first gate of each trial asked for.
+ */
+static double decided_share(double sd, size_t n0, int trials, uint64_t seed,
+			    double *median_asked)
+{
+	struct ci_rule rule = r_delay;
+	struct ci_rules set = { .alpha = 0.01,
+				.pass_confidence = 0.95,
+				.min_runs = CI_MIN_RUNS,
+				.v = &rule,
+				.n = 1 };
+	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
+	unsigned int asked[1000];
+	int decided = 0, k = 0;
+	struct ci_rule_result res;
+	struct ci_rng rng;
+	char err[256];
+
+	rule.min_effect_abs = rule.pass_bound_abs = 0;
+	rule.pass_bound_pct = rule.tolerance_pct;
+	ci_rng_seed(&rng, seed);
+	for (int t = 0; t < trials; t++) {
+		size_t n = n0;
+
+		for (int look = 0; look < 2; look++) {
+			struct ci_results b, c;
+
+			assert_int_equal(ci_synth_alloc(&b, n), 0);
+			assert_int_equal(ci_synth_alloc(&c, n), 0);
+			for (size_t i = 0; i < n; i++) {
+				ci_synth_put(&b, i, &rule,
+					     exp(sd * ci_rng_normal(&rng)));
+				ci_synth_put(&c, i, &rule,
+					     exp(sd * ci_rng_normal(&rng)));
+			}
+			assert_int_equal(ci_gate_evaluate(&set, &b, &c, &lv,
+							  &res, err,
+							  sizeof(err)),
+					 0);
+			ci_synth_free(&b);
+			ci_synth_free(&c);
+			if (look || res.verdict != CI_V_INCONCLUSIVE ||
+			    res.more_runs > 400)
+				break;
+			n = asked[k++] = res.more_runs;
+		}
+		decided += n != n0 && res.verdict != CI_V_INCONCLUSIVE;
+	}
+	for (int i = 1; i < k; i++) /* insertion sort for the median */
+		for (int j = i; j > 0 && asked[j] < asked[j - 1]; j--) {
+			unsigned int x = asked[j];
+
+			asked[j] = asked[j - 1];
+			asked[j - 1] = x;
+		}
+	*median_asked = k ? asked[k / 2] : NAN;
+	return k ? (double)decided / k : NAN;
+}
+
+/*
+ * "About N runs a side would decide it" plans for 80 % power with an upper
+ * bound on the variance: a gate with the runs asked for decides at least
+ * about 80 % of the time (run CoV 20 % and 10 %, 5 against 5 first).
+ */
+static void test_runs_needed_not_optimistic(void **state)
+{
+	double median, share;
+
+	(void)state;
+	share = decided_share(0.2, 5, 150, 3, &median);
+	assert_true(share >= 0.8);
+	assert_true(median > 5);
+	share = decided_share(0.1, 5, 150, 4, &median);
+	assert_true(share >= 0.8);
+}
+
 /* A run whose recorder lost events is left out of the table rules only. */
 static void test_lost_events(void **state)
 {
@@ -493,6 +582,8 @@ int main(void)
 		cmocka_unit_test(test_paired_and_perm),
 		cmocka_unit_test(test_paired_by_round),
 		cmocka_unit_test(test_perm_disagrees),
+		cmocka_unit_test(test_chi2),
+		cmocka_unit_test(test_runs_needed_not_optimistic),
 		cmocka_unit_test(test_lost_events),
 		cmocka_unit_test(test_false_regressions),
 		cmocka_unit_test(test_alpha_spent),
