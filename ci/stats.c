@@ -333,6 +333,9 @@ double ci_perm_count(size_t nb, size_t nc, int paired)
 	return fmin(k, 1e9);
 }
 
+/* No gate has more runs a side than this. */
+#define PERM_MAX_VALUES (1u << 20)
+
 /* mean(@z[@nb..]) - mean(@z[..@nb]) */
 static double split_diff(const double *z, size_t nb, size_t nc)
 {
@@ -344,10 +347,13 @@ double ci_perm_p(const double *b, size_t nb, const double *c, size_t nc,
 		 uint64_t seed)
 {
 	size_t n = paired ? nb : nb + nc;
-	double *z = malloc((n + 1) * sizeof(*z)), obs, t;
+	double *z, obs, t;
 	unsigned int hits = 0;
 	struct ci_rng rng;
 
+	if (!nb || !nc || n < nb || n > PERM_MAX_VALUES)
+		return 1; /* nothing (or too much) to rearrange: nothing shown */
+	z = calloc(n + 1, sizeof(*z));
 	if (!z)
 		return -1;
 	ci_rng_seed(&rng, seed);

@@ -66,7 +66,8 @@ struct ci_welch ci_paired_from(double diff, double vd, size_t n);
  * @limit" (!@upper) for mean(@c) - mean(@b): @c is moved by -@limit, then
  * labels are permuted (two samples) or, with @paired (@nb == @nc pairs),
  * the signs of the pair differences are flipped, @draws times from @seed.
- * (1 + hits) / (1 + draws); -1 when out of memory.
+ * (1 + hits) / (1 + draws); 1 when a side is empty or has more than 2^20
+ * values, -1 when out of memory.
  */
 double ci_perm_p(const double *b, size_t nb, const double *c, size_t nc,
 		 int paired, double limit, int upper, unsigned int draws,
