@@ -5,6 +5,9 @@
 # run is complete) fails the later runs (exit 3) naming the run directory,
 # keeps the complete run as it was, and leaves no half-written run looking
 # complete; with space again, the same command resumes and completes.
+# Two runs into one results root: the second exits 2 at once naming the
+# run directory and the first's pid, and the first ends with every run on
+# disk. An empty --results is refused (exit 2) before anything is made.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/fault.sh
@@ -16,9 +19,30 @@ unmount() { umount "$mnt" 2>/dev/null; }
 at_exit unmount
 scenario "$tmp/s.json" full 1 2
 
+echo "check: --results \"\": exit 2 naming the option"
+expect 2 '--results: "": is empty' "$sb" run --kernel host --scenario "$tmp/s.json" --results ""
+
+echo "check: a second run into the same results: exit 2 naming the run directory and the first's pid"
+scenario "$tmp/two.json" two 2 2
+"$sb" run --kernel host --scenario "$tmp/two.json" --results "$tmp/two" >"$tmp/first" 2>&1 &
+pid=$!
+first=$(wait_complete "$tmp/two")
+run_dir=$(realpath "$first/../../..")
+expect 2 "^slicebench run: $run_dir: another slicebench \(pid $pid\) is writing here" \
+	"$sb" run --kernel host --scenario "$tmp/two.json" --results "$tmp/two"
+expect 2 "$run_dir: another slicebench \(pid $pid\)" \
+	"$sb" run --kernel host --scenario "$tmp/two.json" --resume "$run_dir"
+rc=0
+wait "$pid" || rc=$?
+((rc == 0)) || { cat "$tmp/first"; fail "the first run exited $rc"; }
+grep -q "(4 runs, 0 failed)" "$tmp/first" || { cat "$tmp/first"; fail "no (4 runs, 0 failed)"; }
+n=$(complete_runs "$run_dir" | wc -l)
+((n == 4)) || fail "$n complete runs on disk, the first run reported 4"
+echo "ok: the first run ended with its 4 runs on disk"
+
 echo "check: a read-only results root: exit 3 naming it"
 mount -t tmpfs -o size=1m,ro tmpfs "$mnt"
-expect 3 "cannot create a run under $mnt/res: Read-only file system" \
+expect 3 "$mnt/res: --results: cannot create a run here: Read-only file system" \
 	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$mnt/res"
 umount "$mnt"
 

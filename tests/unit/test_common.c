@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "common/atomicio.h"
+#include "common/dirlock.h"
 #include "common/duration.h"
 #include "common/envelope.h"
 #include "common/hist.h"
@@ -382,6 +383,33 @@ static void test_memfile(void **state)
 	assert_int_equal(sb_rm_rf(dir), 0);
 }
 
+/* One holder at a time; the refusal names the directory and the holder. */
+static void test_dir_lock(void **state)
+{
+	char dir[] = "/tmp/sbtestXXXXXX", want[128];
+	struct sb_error e;
+	int a, b;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(sb_dir_lock_holder(dir), 0);
+	assert_int_equal(sb_dir_lock(dir, &a, &e), 0);
+	assert_true(a >= 0);
+	assert_int_equal(sb_dir_lock_holder(dir), getpid());
+	/* a second open file of the same directory is a second writer */
+	assert_int_equal(sb_dir_lock(dir, &b, &e), -EBUSY);
+	assert_int_equal(b, -1);
+	snprintf(want, sizeof(want), "%s: another slicebench (pid %d) is", dir,
+		 (int)getpid());
+	assert_non_null(strstr(e.msg, want));
+	sb_dir_unlock(a);
+	assert_int_equal(sb_dir_lock(dir, &b, &e), 0);
+	sb_dir_unlock(b);
+	assert_int_equal(sb_dir_lock("/nonexistent/x", &b, &e), -ENOENT);
+	assert_non_null(strstr(e.msg, "/nonexistent/x: cannot open to lock"));
+	assert_int_equal(sb_rm_rf(dir), 0);
+}
+
 static void test_spawn(void **state)
 {
 	const char *ok[] = { "true", NULL };
@@ -469,6 +497,7 @@ int main(void)
 		cmocka_unit_test(test_hist_json),
 		cmocka_unit_test(test_atomic_write_read),
 		cmocka_unit_test(test_memfile),
+		cmocka_unit_test(test_dir_lock),
 		cmocka_unit_test(test_spawn),
 		cmocka_unit_test(test_envelope),
 		cmocka_unit_test(test_sha256),
