@@ -7,7 +7,7 @@
 
 #include "analyzer/analyze.h"
 #include "analyzer/sbt_read.h"
-#include "common/atomicio.h"
+#include "common/outfile.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
@@ -177,7 +177,7 @@ static int write_json(const struct table_args *a, const struct sbt_table *t,
 		      const struct sbt_source *src, int argc, char **argv)
 {
 	json_t *doc = sb_envelope_new("slicebench-table", argc, argv);
-	int rc = SB_EXIT_OK;
+	int r;
 
 	if (!doc || sbt_format_json(doc, t, src)) {
 		fprintf(stderr, "slicebench table: out of memory\n");
@@ -185,22 +185,13 @@ static int write_json(const struct table_args *a, const struct sbt_table *t,
 		return SB_EXIT_ENV;
 	}
 	sb_envelope_finish(doc, "ok");
-	if (!strcmp(a->json, "-")) {
-		if (json_dumpf(doc, stdout,
-			       JSON_INDENT(2) | JSON_PRESERVE_ORDER) ||
-		    fputc('\n', stdout) == EOF)
-			rc = SB_EXIT_ENV;
-	} else {
-		int r = sb_json_dump_atomic(a->json, doc);
-
-		if (r) {
-			fprintf(stderr, "slicebench table: %s: %s\n", a->json,
-				strerror(-r));
-			rc = SB_EXIT_USAGE;
-		}
-	}
+	fflush(stdout); /* the table before any error about the JSON */
+	r = sb_out_json(a->json, doc);
 	json_decref(doc);
-	return rc;
+	if (r)
+		fprintf(stderr, "slicebench table: --json: %s: %s\n", a->json,
+			sb_out_why(r));
+	return sb_out_exit_code(r);
 }
 
 int cmd_table(int argc, char **argv)

@@ -10,7 +10,7 @@
 #include "common/opts.h"
 #include "ci/plots.h"
 #include "ci/spec.h"
-#include "common/atomicio.h"
+#include "common/outfile.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "ci/cmds.h"
@@ -30,6 +30,7 @@ static const char after[] =
 	"the median over repeats, min-max, CoV and the change against the first column.\n"
 	"exit: 0 ok, 2 bad usage or input, 3 no complete runs or no gnuplot\n";
 
+/* The summary in the envelope of the command line; an exit code. */
 static int write_json(const char *path, const struct ci_compare *c, int argc,
 		      char **argv)
 {
@@ -38,13 +39,13 @@ static int write_json(const char *path, const struct ci_compare *c, int argc,
 
 	if (!r) {
 		sb_envelope_finish(env, "ok");
-		r = sb_json_dump_atomic(path, env);
+		r = sb_out_json(path, env);
 	}
 	json_decref(env);
 	if (r)
-		fprintf(stderr, "slicebench compare: %s: %s\n", path,
-			strerror(-r));
-	return r;
+		fprintf(stderr, "slicebench compare: --json: %s: %s\n", path,
+			sb_out_why(r));
+	return sb_out_exit_code(r);
 }
 
 static int run_compare(const struct compare_opts *o, struct ci_results *res,
@@ -66,11 +67,12 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 				ci_rows_filter(rows, (size_t)nrows, o->groups),
 				o->groups };
 
-	ci_compare_print_runs(stdout, &c, o->markdown);
-	ci_compare_print_summary(stdout, &c, o->markdown);
-	code = SB_EXIT_OK;
-	if (o->json && write_json(o->json, &c, argc, argv))
-		code = SB_EXIT_ENV;
+	if (!o->json || strcmp(o->json, "-")) { /* stdout: the JSON alone */
+		ci_compare_print_runs(stdout, &c, o->markdown);
+		ci_compare_print_summary(stdout, &c, o->markdown);
+	}
+	fflush(stdout); /* the tables before any error about the JSON */
+	code = o->json ? write_json(o->json, &c, argc, argv) : SB_EXIT_OK;
 	if (!code && o->plots) {
 		code = ci_plots_write(o->out ? o->out : res[0].dir, &c, NULL,
 				      err, sizeof(err));
@@ -90,7 +92,9 @@ int cmd_compare(int argc, char **argv)
 		SB_OPTION("markdown", 0, SB_OPT_FLAG, &o.markdown, NULL, NULL,
 			  "print Markdown instead of text", 0, 0),
 		SB_OPTION("json", 0, SB_OPT_STRING, &o.json, NULL, "OUT",
-			  "write the summary as JSON", 0, 0),
+			  "write the summary as JSON (- for standard output, "
+			  "then without the tables)",
+			  0, 0),
 		SB_OPTION("plots", 0, SB_OPT_FLAG, &o.plots, NULL, NULL,
 			  "write PNG plots (gnuplot) and report.html", 0, 0),
 		SB_OPTION("out", 0, SB_OPT_STRING, &o.out, NULL, "DIR",

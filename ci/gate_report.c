@@ -8,7 +8,7 @@
 
 #include "ci/gate_report.h"
 #include "ci/util.h"
-#include "common/atomicio.h"
+#include "common/outfile.h"
 #include "common/exitcodes.h"
 
 #define METHOD "Welch t on the log of one value per run, Holm over the rules"

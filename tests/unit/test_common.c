@@ -8,10 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 #include <cmocka.h>
 
 #include "common/atomicio.h"
+#include "common/outfile.h"
 #include "common/dirlock.h"
 #include "common/duration.h"
 #include "common/envelope.h"
@@ -383,6 +387,65 @@ static void test_memfile(void **state)
 	assert_int_equal(sb_rm_rf(dir), 0);
 }
 
+/* Each kind of output path: replaced, written in place, followed or refused. */
+static void test_out_write(void **state)
+{
+	char dir[] = "/tmp/sbtestXXXXXX", path[512], link[512], *buf;
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	struct stat st;
+	size_t len;
+	int srv, c;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/new.txt", dir);
+	assert_int_equal(sb_out_write(path, "one\n", 4), 0);
+	assert_int_equal(sb_read_file(path, &buf, &len), 0);
+	assert_string_equal(buf, "one\n");
+	free(buf);
+	/* a symlink (also one to nothing yet) leads to the file replaced */
+	snprintf(link, sizeof(link), "%s/link", dir);
+	assert_int_equal(symlink("new.txt", link), 0);
+	assert_int_equal(sb_out_write(link, "two\n", 4), 0);
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(sb_read_file(path, &buf, &len), 0);
+	assert_string_equal(buf, "two\n");
+	free(buf);
+	snprintf(link, sizeof(link), "%s/dangling", dir);
+	assert_int_equal(symlink("later.txt", link), 0);
+	assert_int_equal(sb_out_write(link, "x", 1), 0);
+	snprintf(path, sizeof(path), "%s/later.txt", dir);
+	assert_int_equal(access(path, F_OK), 0);
+	assert_int_equal(sb_out_write(dir, "x", 1), -EISDIR);
+	assert_int_equal(sb_out_exit_code(-EISDIR), 2);
+	assert_int_equal(sb_out_write("/nonexistent/x", "x", 1), -ENOENT);
+	assert_int_equal(sb_out_exit_code(-ENOENT), 2);
+	assert_int_equal(sb_out_write("/dev/null", "x", 1), 0);
+	assert_int_equal(stat("/dev/null", &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+	assert_int_equal(sb_out_write("/dev/full", "x", 1), -ENOSPC);
+	assert_int_equal(sb_out_exit_code(-ENOSPC), 3);
+	/* a listening socket gets the bytes, and stays a socket */
+	snprintf(a.sun_path, sizeof(a.sun_path), "%s/sock", dir);
+	srv = socket(AF_UNIX, SOCK_STREAM, 0);
+	assert_true(srv >= 0);
+	assert_int_equal(bind(srv, (struct sockaddr *)&a, sizeof(a)), 0);
+	assert_int_equal(listen(srv, 1), 0);
+	assert_int_equal(sb_out_write(a.sun_path, "sock", 4), 0);
+	c = accept(srv, NULL, NULL);
+	assert_true(c >= 0);
+	char got[8] = "";
+
+	assert_int_equal(read(c, got, sizeof(got) - 1), 4);
+	assert_string_equal(got, "sock");
+	close(c);
+	close(srv);
+	assert_int_equal(stat(a.sun_path, &st), 0);
+	assert_true(S_ISSOCK(st.st_mode));
+	assert_int_equal(sb_rm_rf(dir), 0);
+}
+
 /* One holder at a time; the refusal names the directory and the holder. */
 static void test_dir_lock(void **state)
 {
@@ -497,6 +560,7 @@ int main(void)
 		cmocka_unit_test(test_hist_json),
 		cmocka_unit_test(test_atomic_write_read),
 		cmocka_unit_test(test_memfile),
+		cmocka_unit_test(test_out_write),
 		cmocka_unit_test(test_dir_lock),
 		cmocka_unit_test(test_spawn),
 		cmocka_unit_test(test_envelope),
