@@ -73,8 +73,13 @@ void run_print_results(FILE *out, const struct scenario *sc,
 			print_failure(out, root, r);
 	}
 	fflush(out);
-	if (ci_bench_end(out, root, NULL, err, sizeof(err)))
-		sb_warn("slicebench run: no summary: %s", err);
+	if (ci_bench_end(out, root, NULL, err, sizeof(err))) {
+		fflush(out); /* the tables first: the warning on its own line */
+		sb_warn("slicebench run: the runs are kept, but not the summary "
+			"(report.html, plots): %s; `slicebench report %s` "
+			"writes it again",
+			err, root);
+	}
 }
 
 static struct run_kernel *kernel_of(struct run_kernel *ks, int n,

@@ -136,6 +136,17 @@ static int lock_run_dir(const struct run_root *o, const char *root,
 	return o->lock_fd ? sb_dir_lock(root, o->lock_fd, e) : 0;
 }
 
+/* Why no run directory could be made under @results, and what to do. */
+static int cannot_create(const char *results, int r, struct sb_error *e)
+{
+	int full = r == -ENOSPC || r == -EDQUOT;
+
+	return sb_error_set(e, r, results, "--results", NULL,
+			    "cannot create a run here: %s (%sgive another "
+			    "--results)",
+			    strerror(-r), full ? "free space, or " : "");
+}
+
 /* A resumable results/latest into @root, else a new run directory there. */
 static int latest_or_new(const struct run_root *o, const char *results,
 			 const struct scenario *sc, const struct plan *p,
@@ -155,9 +166,7 @@ static int latest_or_new(const struct run_root *o, const char *results,
 	if ((r = new_run_dir(results, o, sc, p, root, len))) {
 		if (*root)
 			sb_rm_rf(root); /* nothing of it is a run yet */
-		return sb_error_set(e, r, results, "--results", NULL,
-				    "cannot create a run here: %s",
-				    strerror(-r));
+		return cannot_create(results, r, e);
 	}
 	if ((r = lock_run_dir(o, root, e)))
 		return r;
@@ -197,9 +206,7 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 	made = access(results, F_OK) != 0;
 	*root = '\0';
 	if ((r = sb_mkdir_p(results, 0755)))
-		return sb_error_set(e, r, results, "--results", NULL,
-				    "cannot create a run here: %s",
-				    strerror(-r));
+		return cannot_create(results, r, e);
 	if (!(r = sb_dir_lock(results, &lock, e)))
 		r = latest_or_new(o, results, sc, p, root, len, e);
 	sb_dir_unlock(lock);
