@@ -190,7 +190,8 @@ static int get_duration(struct ctx *c, const json_t *obj, const char *prefix,
 		*out = (uint64_t)json_integer_value(v);
 	} else if (!json_is_string(v) ||
 		   sb_parse_duration_ns(json_string_value(v), out)) {
-		return fail(c, p, v, "is not a duration");
+		return fail(c, p, v,
+			    "is not a duration (units: " SB_DURATION_UNITS ")");
 	}
 	if (positive && !*out)
 		return fail(c, p, v, "must be greater than zero");

@@ -29,11 +29,19 @@ static void test_duration_good(void **state)
 		const char *s;
 		uint64_t ns;
 	} cases[] = {
-		{ "500us", 500000 },	   { "0.5ms", 500000 },
-		{ "100ms", 100000000 },	   { "2s", 2000000000 },
-		{ "1500", 1500 },	   { "1500ns", 1500 },
-		{ "1.5s", 1500000000 },	   { "0", 0 },
-		{ "2m", 120000000000ULL }, { "0.000001ms", 1 },
+		{ "500us", 500000 },
+		{ "0.5ms", 500000 },
+		{ "100ms", 100000000 },
+		{ "2s", 2000000000 },
+		{ "1500", 1500 },
+		{ "1500ns", 1500 },
+		{ "1.5s", 1500000000 },
+		{ "0", 0 },
+		{ "2m", 120000000000ULL },
+		{ "0.000001ms", 1 },
+		{ "1min", 60000000000ULL },
+		{ "1h", 3600000000000ULL },
+		{ "1.5h", 5400000000000ULL },
 	};
 	uint64_t ns;
 
@@ -46,9 +54,10 @@ static void test_duration_good(void **state)
 
 static void test_duration_bad(void **state)
 {
-	static const char *const bad[] = { "",	    "5xs", "ms",  "-1ms",
-					   "1.ms",  ".5s", "1 s", "0.5ns",
-					   "1e3us", "s5",  "1ms2" };
+	static const char *const bad[] = { "",	    "5xs", "ms",   "-1ms",
+					   "1.ms",  ".5s", "1 s",  "0.5ns",
+					   "1e3us", "s5",  "1ms2", "1mi",
+					   "1hr" };
 	uint64_t ns;
 
 	(void)state;
