@@ -48,6 +48,45 @@ static int write_json(const char *path, const struct ci_compare *c, int argc,
 	return sb_out_exit_code(r);
 }
 
+/*
+ * Is every name of --groups @list a group of @rows? 0, or SB_EXIT_USAGE
+ * said with the groups there are.
+ */
+static int check_groups(const char *list, const struct ci_row *rows, size_t n)
+{
+	char name[256], known[2048] = "";
+	size_t used = 0;
+
+	for (const char *p = list; p && *p;) {
+		size_t len = strcspn(p, ","), i = 0;
+
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		while (i < n && strcmp(rows[i].group, name))
+			i++;
+		p = p[len] ? p + len + 1 : NULL;
+		if (i < n)
+			continue;
+		for (size_t k = 0; k < n; k++) { /* each group once */
+			size_t j = 0;
+
+			while (j < k && strcmp(rows[j].group, rows[k].group))
+				j++;
+			if (j == k && used < sizeof(known))
+				used += (size_t)snprintf(known + used,
+							 sizeof(known) - used,
+							 "%s%s",
+							 used ? ", " : "",
+							 rows[k].group);
+		}
+		fprintf(stderr,
+			"slicebench compare: --groups: \"%s\" is not a task "
+			"group or workload of these results; they are: %s\n",
+			name, *known ? known : "(none)");
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
 static int run_compare(const struct compare_opts *o, struct ci_results *res,
 		       size_t n, int argc, char **argv)
 {
@@ -63,6 +102,8 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 		fprintf(stderr, "slicebench compare: out of memory\n");
 		goto out;
 	}
+	if ((code = check_groups(o->groups, rows, (size_t)nrows)))
+		goto out;
 	struct ci_compare c = { &cols, rows,
 				ci_rows_filter(rows, (size_t)nrows, o->groups),
 				o->groups };
