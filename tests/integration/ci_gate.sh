@@ -165,7 +165,7 @@ check_eq "unknown option" 2 "$rc"
 jq '.alpha = 0.5' ci/gate.json >"$tmp/rules.json"
 rc=$(gate --rules "$tmp/rules.json" "$r:debian/PREEMPT_SHORT" "$r:debian/PREEMPT_SHORT")
 check_eq "alpha out of range" 2 "$rc"
-grep -q 'alpha: must be a number in' "$tmp/err" || soft_fail "$(cat "$tmp/err")"
+grep -q 'alpha: 0.5: must be a number in' "$tmp/err" || soft_fail "$(cat "$tmp/err")"
 
 echo "== incomplete runs do not count"
 cp -r "$r/debian/ONE" "$r/debian/HALF"

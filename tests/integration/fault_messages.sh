@@ -6,12 +6,13 @@
 # run directory), a FIFO, a device, --since/--until outside the trace's
 # window (naming the window); compare: --groups naming no group (listing
 # those there are); a scenario's rules path outside the checkout, refused
-# before it is read (a FIFO nobody writes would hang a read).
+# before it is read (a FIFO nobody writes would hang a read); a value out
+# of range in a rules file, quoted with its range.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/fault.sh
 source tests/lib/fault.sh
-need xz
+need xz jq
 xz -dc tests/fixtures/analyzer/guest_peer/perf.data.xz >"$tmp/p.data"
 window='9\.004776 \.\. 12\.592041 s'
 
@@ -50,4 +51,12 @@ expect 2 "esc.json: rules: \"(\.\./)+.*rules_fifo\" is outside the checkout: nam
 [[ ! -e $tmp/res ]] || fail "a results directory was made"
 expect 2 'rules: "\.\./etc/passwd" is outside the checkout' \
 	"$sb" plan <(sed 's|"rules": "[^"]*"|"rules": "../etc/passwd"|' "$tmp/esc.json") --kernel host
+
+echo "check: a rules value out of range is quoted with the range"
+jq '.rules[0].tolerance_pct = -5' ci/gate.json >"$tmp/rules.json"
+expect 2 "^slicebench gate: $tmp/rules.json: rules\[0\]\.tolerance_pct: -5: must be a number in \[" \
+	"$sb" gate --rules "$tmp/rules.json" "$tmp/r:debian/A" "$tmp/r:debian/A"
+jq '.schema = 7' ci/gate.json >"$tmp/rules.json"
+expect 2 "$tmp/rules.json: schema: 7: must be 2" \
+	"$sb" gate --rules "$tmp/rules.json" "$tmp/r:debian/A" "$tmp/r:debian/A"
 finish
