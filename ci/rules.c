@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ci/rules.h"
+#include "common/atomicio.h"
 
 static const char *const top_keys[] = { "schema",   "description",
 					"alpha",    "pass_confidence",
@@ -244,12 +245,12 @@ int ci_rules_load(const char *path, struct ci_rules *out, char *err,
 		  size_t errlen)
 {
 	json_error_t je;
-	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
-	int e;
+	json_t *root;
+	int e = sb_json_load(path, JSON_REJECT_DUPLICATES, &root, &je);
 
 	*out = (struct ci_rules){ 0 };
-	if (!root && je.line < 0) { /* cannot read: jansson names @path */
-		snprintf(err, errlen, "%s", je.text);
+	if (e && e != -EBADMSG) {
+		snprintf(err, errlen, "%s: %s", path, je.text);
 		return -EINVAL;
 	}
 	if (!root) {

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "ci/rules_pick.h"
+#include "common/atomicio.h"
 #include "common/exitcodes.h"
 #include "common/rootdir.h"
 
@@ -111,8 +112,7 @@ int ci_rules_named_by_run(const char *dir, char *named, size_t len, char *err,
 	snprintf(path, sizeof(path), "%s/scenario.json", dir);
 	if (stat(path, &st))
 		return 0;
-	root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
-	if (!root) {
+	if (sb_json_load(path, JSON_REJECT_DUPLICATES, &root, &je)) {
 		snprintf(err, errlen, "%s: line %d, column %d: %s", path,
 			 je.line, je.column, je.text);
 		return SB_EXIT_USAGE;

@@ -142,6 +142,27 @@ int sb_read_file(const char *path, char **buf, size_t *len)
 	return 0;
 }
 
+int sb_json_load(const char *path, size_t flags, json_t **out, json_error_t *je)
+{
+	static const char bom[] = "\xef\xbb\xbf";
+	size_t len, skip;
+	char *buf;
+	int r = sb_read_file(path, &buf, &len);
+
+	*out = NULL;
+	if (r) {
+		*je = (json_error_t){ .line = -1, .column = -1 };
+		snprintf(je->text, sizeof(je->text), "cannot read: %s",
+			 strerror(-r));
+		return r;
+	}
+	/* editors that save "UTF-8 with BOM" put it first: not JSON, no harm */
+	skip = len >= 3 && !memcmp(buf, bom, 3) ? 3 : 0;
+	*out = json_loadb(buf + skip, len - skip, flags, je);
+	free(buf);
+	return *out ? 0 : -EBADMSG;
+}
+
 int sb_mkdir_p(const char *path, mode_t mode)
 {
 	char tmp[PATH_MAX];

@@ -16,6 +16,13 @@ char *sb_json_text(const json_t *j, size_t *len);
 int sb_json_dump_atomic(const char *path, const json_t *j);
 /* Read a whole file into a NUL-terminated malloc'd buffer. Returns 0 or -errno. */
 int sb_read_file(const char *path, char **buf, size_t *len);
+/*
+ * A JSON file a person may have written into *@out, a leading UTF-8
+ * byte-order mark skipped. Returns 0, -EBADMSG (not JSON: @je says where
+ * and why), or the -errno of reading it (@je's text "cannot read: ...").
+ */
+int sb_json_load(const char *path, size_t flags, json_t **out,
+		 json_error_t *je);
 /* mkdir -p. Returns 0 or -errno. */
 int sb_mkdir_p(const char *path, mode_t mode);
 /* rm -r of a directory tree (used to drop temp dirs). Returns 0 or -errno. */

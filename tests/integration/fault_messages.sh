@@ -7,7 +7,9 @@
 # window (naming the window); compare: --groups naming no group (listing
 # those there are); a scenario's rules path outside the checkout, refused
 # before it is read (a FIFO nobody writes would hang a read); a value out
-# of range in a rules file, quoted with its range.
+# of range in a rules file, quoted with its range. A scenario or rules
+# file saved with a UTF-8 byte-order mark is read (it was "'[' or '{'
+# expected near '<invisible>'").
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/fault.sh
@@ -59,4 +61,11 @@ expect 2 "^slicebench gate: $tmp/rules.json: rules\[0\]\.tolerance_pct: -5: must
 jq '.schema = 7' ci/gate.json >"$tmp/rules.json"
 expect 2 "$tmp/rules.json: schema: 7: must be 2" \
 	"$sb" gate --rules "$tmp/rules.json" "$tmp/r:debian/A" "$tmp/r:debian/A"
+
+echo "check: a UTF-8 byte-order mark before a scenario or rules file is skipped"
+{ printf '\xef\xbb\xbf'; cat "$tmp/esc.json"; } | sed 's|"rules": "[^"]*", ||' >"$tmp/bom.json"
+expect 0 'host	A	1' "$sb" plan "$tmp/bom.json" --kernel host
+{ printf '\xef\xbb\xbf'; cat ci/gate.json; } >"$tmp/bom_rules.json"
+# three repeats a side cannot decide (exit 3), but the rules were read
+expect 3 '^result: cannot decide' "$sb" gate --rules "$tmp/bom_rules.json" "$tmp/r:debian/A" "$tmp/r:debian/A"
 finish

@@ -363,6 +363,31 @@ static void test_atomic_write_read(void **state)
 	assert_int_equal(access(dir, F_OK), -1);
 }
 
+/* A leading UTF-8 byte-order mark is skipped; read and parse errors differ. */
+static void test_json_load(void **state)
+{
+	char dir[] = "/tmp/sbtestXXXXXX", path[512];
+	json_error_t je;
+	json_t *j;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/bom.json", dir);
+	assert_int_equal(
+		sb_write_file_atomic(path, "\xef\xbb\xbf{\"a\": 1}", 11), 0);
+	assert_int_equal(sb_json_load(path, 0, &j, &je), 0);
+	assert_int_equal(json_integer_value(json_object_get(j, "a")), 1);
+	json_decref(j);
+	assert_int_equal(sb_write_file_atomic(path, "\xef\xbb{}", 4), 0);
+	assert_int_equal(sb_json_load(path, 0, &j, &je), -EBADMSG);
+	assert_null(j);
+	assert_int_equal(je.line, 1);
+	snprintf(path, sizeof(path), "%s/none.json", dir);
+	assert_int_equal(sb_json_load(path, 0, &j, &je), -ENOENT);
+	assert_string_equal(je.text, "cannot read: No such file or directory");
+	assert_int_equal(sb_rm_rf(dir), 0);
+}
+
 /* Printed in memory: committed whole, or dropped leaving nothing. */
 static void test_memfile(void **state)
 {
@@ -568,6 +593,7 @@ int main(void)
 		cmocka_unit_test(test_hist_compact_add_clear_new),
 		cmocka_unit_test(test_hist_json),
 		cmocka_unit_test(test_atomic_write_read),
+		cmocka_unit_test(test_json_load),
 		cmocka_unit_test(test_memfile),
 		cmocka_unit_test(test_out_write),
 		cmocka_unit_test(test_dir_lock),
