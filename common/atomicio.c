@@ -145,8 +145,8 @@ int sb_read_file(const char *path, char **buf, size_t *len)
 int sb_json_load(const char *path, size_t flags, json_t **out, json_error_t *je)
 {
 	static const char bom[] = "\xef\xbb\xbf";
-	size_t len, skip;
-	char *buf;
+	size_t len = 0, skip;
+	char *buf = NULL;
 	int r = sb_read_file(path, &buf, &len);
 
 	*out = NULL;
