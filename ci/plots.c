@@ -16,6 +16,7 @@
 #include "ci/util.h"
 #include "common/fmt.h"
 #include "common/atomicio.h"
+#include "common/outfile.h"
 #include "common/exitcodes.h"
 #include "common/spawn.h"
 

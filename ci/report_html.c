@@ -7,7 +7,7 @@
 
 #include "ci/plots.h"
 #include "ci/util.h"
-#include "common/atomicio.h"
+#include "common/outfile.h"
 #include "common/envelope.h"
 
 /* Marks <body data-images="loaded N/M"> once the page has loaded. */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench check: base and candidate kernels run in turn until the gate can decide, or a cap. */
+#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 
 #include "ci/gate_run.h"
 #include "ci/rules_pick.h"
+#include "common/dirlock.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
@@ -65,6 +67,7 @@ struct check {
 	struct run_kernel ks[2];
 	struct plan plan;
 	char root[PATH_MAX];
+	int lock; /* the run directory's (sb_dir_lock), or -1 */
 	char base_spec[PATH_MAX + 200], cand_spec[PATH_MAX + 200];
 	unsigned int max;
 	int argc;
@@ -300,11 +303,16 @@ static int prepare(struct check *c, struct scenario *sc)
 	struct run_root where = { .results = o->results,
 				  .resume = o->resume,
 				  .scenario = o->scenario,
-				  .new_run = o->new_run };
+				  .new_run = o->new_run,
+				  .lock_fd = &c->lock };
 
 	if ((r = run_choose_root(&where, sc, &c->plan, c->root, sizeof(c->root),
-				 &e)))
-		return sb_error_report("slicebench check", r, &e);
+				 &e))) {
+		int busy = r == -EBUSY; /* another writer: usage, as in run */
+
+		r = sb_error_report("slicebench check", r, &e);
+		return busy ? SB_EXIT_USAGE : r;
+	}
 	snprintf(c->base_spec, sizeof(c->base_spec), "%s:%s/%s", c->root,
 		 names[0], sc->sets[0].name);
 	snprintf(c->cand_spec, sizeof(c->cand_spec), "%s:%s/%s", c->root,
@@ -372,7 +380,7 @@ int cmd_check(int argc, char **argv)
 	struct scenario *sc;
 	struct ci_rules rules = { 0 };
 	struct check c = {
-		.o = &o, .rules = &rules, .argc = argc, .argv = argv
+		.o = &o, .rules = &rules, .lock = -1, .argc = argc, .argv = argv
 	};
 	int r = sb_cli_parse_command(&cli, argc, argv);
 
@@ -392,6 +400,7 @@ int cmd_check(int argc, char **argv)
 		r = rounds(&c);
 		run_catch_signals(0);
 	}
+	sb_dir_unlock(c.lock);
 	plan_free(&c.plan);
 	ci_rules_free(&rules);
 	scenario_free(sc);

@@ -88,13 +88,17 @@ struct run_root {
 	const char *resume; /* this RUN_DIR, or NULL */
 	const char *scenario; /* copied into a new run directory */
 	int new_run; /* do not resume results/latest */
+	int *lock_fd; /* out: the run directory's lock (sb_dir_unlock), or
+		       * NULL: the run directory is not locked */
 };
 
 /*
  * The run directory of @p: --resume, else a resumable results/latest, else
  * a new results/<scenario>-<time> (results/latest points at it). Says
  * which through the logger; returns 0 or -errno with @e set (-EINVAL:
- * --resume names a run that does not fit).
+ * --resume names a run that does not fit, -EBUSY: another process writes
+ * the results root or the run directory). A results root this call made
+ * and a run directory it could not finish are removed again.
  */
 int run_choose_root(const struct run_root *o, const struct scenario *sc,
 		    const struct plan *p, char *root, size_t len,

@@ -190,7 +190,8 @@ static int get_duration(struct ctx *c, const json_t *obj, const char *prefix,
 		*out = (uint64_t)json_integer_value(v);
 	} else if (!json_is_string(v) ||
 		   sb_parse_duration_ns(json_string_value(v), out)) {
-		return fail(c, p, v, "is not a duration");
+		return fail(c, p, v,
+			    "is not a duration (units: " SB_DURATION_UNITS ")");
 	}
 	if (positive && !*out)
 		return fail(c, p, v, "must be greater than zero");
@@ -453,8 +454,6 @@ int scenario_load(const char *path, struct scenario *sc, sc_warn_fn warnfn,
 	struct ctx c = { path, err, errlen, warnfn };
 	json_error_t je;
 	json_t *root;
-	char *buf;
-	size_t len;
 	int r;
 
 	memset(sc, 0, sizeof(*sc));
@@ -464,14 +463,12 @@ int scenario_load(const char *path, struct scenario *sc, sc_warn_fn warnfn,
 	sc->guest.memory_mb = 1024;
 	sc->guest.icount_shift = 1;
 	sc->trace_buffer_kb = 8192;
-	r = sb_read_file(path, &buf, &len);
-	if (r) {
+	r = sb_json_load(path, JSON_REJECT_DUPLICATES, &root, &je);
+	if (r && r != -EBADMSG) {
 		snprintf(err, errlen, "%s: cannot read: %s", path,
 			 strerror(-r));
 		return SB_EXIT_USAGE;
 	}
-	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
-	free(buf);
 	if (!root) {
 		snprintf(err, errlen, "%s: line %d, column %d: %s", path,
 			 je.line, je.column, je.text);

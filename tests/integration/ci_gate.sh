@@ -183,7 +183,7 @@ check_eq "unknown option" 2 "$rc"
 jq '.alpha = 0.5' ci/gate.json >"$tmp/rules.json"
 rc=$(gate --rules "$tmp/rules.json" "$r:debian/PREEMPT_SHORT" "$r:debian/PREEMPT_SHORT")
 check_eq "alpha out of range" 2 "$rc"
-grep -q 'alpha: must be a number in' "$tmp/err" || soft_fail "$(cat "$tmp/err")"
+grep -q 'alpha: 0.5: must be a number in' "$tmp/err" || soft_fail "$(cat "$tmp/err")"
 
 echo "== runs made in rounds (base, candidate alternately) are paired by round"
 rm -rf "$tmp/e" && cp -r "$r" "$tmp/e"

@@ -75,6 +75,6 @@ for args in "-s 5xs -- true" "--nice 30 -p 1" "" "-a -s 1ms -- true" \
 done
 rc=0
 "$S" -s 5xs -- true 2>"$tmp/err" || rc=$?
-((rc == 2)) && grep -qx 'slicectl: --slice: "5xs" is not a duration' "$tmp/err"
+((rc == 2)) && grep -qx 'slicectl: --slice: "5xs" is not a duration (units: ns (the default), us, ms, s, min (or m), h)' "$tmp/err"
 "$S" --help | grep -q -- '--reset-on-fork'
 finish
