@@ -39,6 +39,7 @@ expect 0 "window 10\.000000 \.\. 11\.000000 s" "$sb" table "$tmp/p.data" --since
 
 echo "check: compare --groups naming no group lists the groups there are"
 bash tests/fixtures/ci/synth.sh "$tmp/r" debian A 3 1 >/dev/null
+bash tests/fixtures/ci/synth.sh "$tmp/r" debian B 3 2 >/dev/null
 expect 2 '^slicebench compare: --groups: "nosuch" is not a task group or workload of these results; they are: .*cyclic' \
 	"$sb" compare "$tmp/r" --groups cyclic,nosuch
 expect 0 'cyclic' "$sb" compare "$tmp/r" --groups cyclic
@@ -57,15 +58,15 @@ expect 2 'rules: "\.\./etc/passwd" is outside the checkout' \
 echo "check: a rules value out of range is quoted with the range"
 jq '.rules[0].tolerance_pct = -5' ci/gate.json >"$tmp/rules.json"
 expect 2 "^slicebench gate: $tmp/rules.json: rules\[0\]\.tolerance_pct: -5: must be a number in \[" \
-	"$sb" gate --rules "$tmp/rules.json" "$tmp/r:debian/A" "$tmp/r:debian/A"
+	"$sb" gate --rules "$tmp/rules.json" "$tmp/r:debian/A" "$tmp/r:debian/B"
 jq '.schema = 7' ci/gate.json >"$tmp/rules.json"
 expect 2 "$tmp/rules.json: schema: 7: must be 2" \
-	"$sb" gate --rules "$tmp/rules.json" "$tmp/r:debian/A" "$tmp/r:debian/A"
+	"$sb" gate --rules "$tmp/rules.json" "$tmp/r:debian/A" "$tmp/r:debian/B"
 
 echo "check: a UTF-8 byte-order mark before a scenario or rules file is skipped"
 { printf '\xef\xbb\xbf'; cat "$tmp/esc.json"; } | sed 's|"rules": "[^"]*", ||' >"$tmp/bom.json"
 expect 0 'host	A	1' "$sb" plan "$tmp/bom.json" --kernel host
 { printf '\xef\xbb\xbf'; cat ci/gate.json; } >"$tmp/bom_rules.json"
 # three repeats a side cannot decide (exit 3), but the rules were read
-expect 3 '^result: cannot decide' "$sb" gate --rules "$tmp/bom_rules.json" "$tmp/r:debian/A" "$tmp/r:debian/A"
+expect 3 '^result: cannot decide' "$sb" gate --rules "$tmp/bom_rules.json" "$tmp/r:debian/A" "$tmp/r:debian/B"
 finish

@@ -67,6 +67,6 @@ junit() { grep -q '^<testsuites>'; }
 outputs table --json 0 json "$sb" table "$tmp/p.data"
 outputs compare --json 0 json "$sb" compare "$r"
 for o in json markdown junit; do
-	outputs gate "--$o" 0 "$o" "$sb" gate "$r:debian/A" "$r:debian/A"
+	outputs gate "--$o" 3 "$o" "$sb" gate "$r:debian/A" "$r:debian/B"
 done
 finish
