@@ -161,8 +161,14 @@ double ci_bench_change_pct(const struct ci_bench_row *r, size_t k)
 	return (r->s[k].median / r->s[0].median - 1) * 100;
 }
 
-/* A figure in at most 4 significant digits, without exponents. */
-static const char *num(double v, char *buf, size_t len)
+double ci_bench_gate_pct(const struct ci_bench_row *r, size_t k)
+{
+	if (!r->rule || !k || !isfinite(r->v[k].ratio) || r->v[k].ratio <= 0)
+		return NAN;
+	return (r->v[k].ratio - 1) * 100;
+}
+
+const char *ci_bench_num(double v, char *buf, size_t len)
 {
 	double a = fabs(v);
 
@@ -175,22 +181,25 @@ static const char *num(double v, char *buf, size_t len)
 	return buf;
 }
 
-static void cell(char *buf, size_t len, const struct ci_summary *s)
+void ci_bench_cell(char *buf, size_t len, const struct ci_summary *s)
 {
 	char a[24], b[24], c[24];
 
 	if (!s->n)
 		snprintf(buf, len, "-");
 	else if (s->n == 1)
-		snprintf(buf, len, "%s", num(s->median, a, sizeof(a)));
+		snprintf(buf, len, "%s", ci_bench_num(s->median, a, sizeof(a)));
 	else
-		snprintf(buf, len, "%s [%s-%s]", num(s->median, a, sizeof(a)),
-			 num(s->min, b, sizeof(b)), num(s->max, c, sizeof(c)));
+		snprintf(buf, len, "%s [%s-%s]",
+			 ci_bench_num(s->median, a, sizeof(a)),
+			 ci_bench_num(s->min, b, sizeof(b)),
+			 ci_bench_num(s->max, c, sizeof(c)));
 }
 
-static void pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
+void ci_bench_pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
 {
-	if (isnan(v->ratio_lo) || isinf(v->ratio_hi))
+	/* too few runs: the gate has no interval (its ends are 0 or inf) */
+	if (!(v->ratio_lo > 0) || isinf(v->ratio_hi))
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "[%+.0f%%, %+.0f%%]",
@@ -228,14 +237,14 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 			char txt[128], ch[24] = "-", iv[40] = "-";
 			double pct = ci_bench_change_pct(r, k);
 
-			cell(txt, sizeof(txt), &r->s[k]);
+			ci_bench_cell(txt, sizeof(txt), &r->s[k]);
 			fprintf(f, " %-26s", txt);
 			if (!k)
 				continue;
 			if (!isnan(pct))
 				snprintf(ch, sizeof(ch), "%+.1f%%", pct);
 			if (r->rule)
-				pct_range(iv, sizeof(iv), &r->v[k]);
+				ci_bench_pct_range(iv, sizeof(iv), &r->v[k]);
 			fprintf(f, " %-8s %-14s %s", ch, iv,
 				r->rule ? r->v[k].name : "-");
 		}

@@ -59,6 +59,20 @@ const struct ci_bench_row *ci_bench_row_find(const struct ci_bench_cmp *c,
 					     const char *group);
 /* Change of the median of column @k against column 0 in %, NAN if none. */
 double ci_bench_change_pct(const struct ci_bench_row *r, size_t k);
+/*
+ * The gate's estimate of the change of column @k against column 0 in %:
+ * the ratio of the runs' geometric means, minus one; NAN when no rule
+ * judges @r or the gate had no estimate.
+ */
+double ci_bench_gate_pct(const struct ci_bench_row *r, size_t k);
+
+/* A figure in at most 4 significant digits, without exponents. */
+const char *ci_bench_num(double v, char *buf, size_t len);
+/* "median [min-max]" of @s, "-" when empty. */
+void ci_bench_cell(char *buf, size_t len, const struct ci_summary *s);
+/* "[-40%, -20%]" of the gate's ratio interval, "-" when it has none. */
+void ci_bench_pct_range(char *buf, size_t len,
+			const struct ci_bench_verdict *v);
 
 /* The summary table. */
 void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c);
