@@ -114,10 +114,11 @@ static int short_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
 			continue;
 		fprintf(f,
 			"%s the %s-slice %s tasks waited %s on average "
-			"(%.3g -> %.3g ms; gate: %s)",
+			"(geometric means of the runs' averages %.3g -> %.3g" NBSP
+			"ms; gate: %s)",
 			said ? ";" : ",", slice_text(slice, sl, sizeof(sl)),
 			s[i].group, amount(pct, "long", "less", a, sizeof(a)),
-			r->s[0].median, r->s[k].median, verdict(r, k));
+			r->gm[0], r->gm[k], verdict(r, k));
 		said = 1;
 	}
 	return said;

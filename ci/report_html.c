@@ -185,10 +185,10 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 	fputs("</h3>\n<p>", f);
 	snprintf(buf, sizeof(buf),
 		 "Each value: median over the repeats [min-max]. Change: the "
-		 "gate's estimate, the ratio of the runs' geometric means "
-		 "against %s, with its interval and verdict (%s, family-wise "
-		 "alpha %g%%); the change of the medians is a column of its "
-		 "own. '-': no rule judges that row.",
+		 "ratio of the runs' geometric means against %s, the gate's "
+		 "estimate, with the gate's interval and verdict (%s, "
+		 "family-wise alpha %g%%); the change of the medians is a "
+		 "column of its own. '-': no rule judges that row.",
 		 c->cols[0].label, c->rules_name ? c->rules_name : "rules",
 		 c->rules->alpha * 100);
 	esc(f, buf);
@@ -204,8 +204,7 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 	for (size_t k = 1; k < c->n_cols; k++) {
 		const char *l = c->cols[k].label;
 
-		snprintf(buf, sizeof(buf), "%s: change (gate, geometric means)",
-			 l);
+		snprintf(buf, sizeof(buf), "%s: change (geometric means)", l);
 		th(f, NULL, buf);
 		th(f, NULL, "interval");
 		th(f, "l", "verdict");
@@ -229,7 +228,7 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 			const char *v = r->rule ? r->v[k].name : NULL;
 			char cls[48];
 
-			pct_cell(f, ci_bench_gate_pct(r, k));
+			pct_cell(f, ci_bench_change_pct(r, k));
 			snprintf(buf, sizeof(buf), "-");
 			if (r->rule)
 				ci_bench_pct_range(buf, sizeof(buf), &r->v[k]);
@@ -238,7 +237,7 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 			snprintf(cls, sizeof(cls), "l v-%.*s",
 				 v ? (int)strcspn(v, " ") : 4, v ? v : "none");
 			td(f, cls, v ? v : "-");
-			pct_cell(f, ci_bench_change_pct(r, k));
+			pct_cell(f, ci_bench_median_change_pct(r, k));
 		}
 		fputs("</tr>\n", f);
 	}
