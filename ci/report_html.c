@@ -83,11 +83,15 @@ static int pre_block(FILE *f, const struct ci_compare *c,
 
 enum overall { O_NONE, O_PASS, O_UNDECIDED, O_REGRESSION };
 
-/* Over every judged row of every comparison: any regression, else all passed (or improved), else cannot decide. */
+/*
+ * As the gate decides a merge, over every comparison: a regression on any
+ * rule; else pass when every required rule that applies passed (when none
+ * is required, every rule that applies); else cannot decide.
+ */
 static enum overall overall_of(const struct ci_report_page *page,
 			       size_t *n_judged)
 {
-	int any_reg = 0, all_pass = 1;
+	int reg = 0, req_ok = 1, all_ok = 1, any_req = 0;
 
 	*n_judged = 0;
 	for (size_t i = 0; page && i < page->n_cmps; i++) {
@@ -97,18 +101,26 @@ static enum overall overall_of(const struct ci_report_page *page,
 			for (size_t k = 1; c->rows[r].rule && k < c->n_cols;
 			     k++) {
 				const char *v = c->rows[r].v[k].name;
+				int ok;
 
 				if (!v || !strcmp(v, "not applicable"))
 					continue;
 				(*n_judged)++;
-				any_reg |= !strcmp(v, "regression");
-				all_pass &= !strcmp(v, "pass") ||
-					    !strcmp(v, "improvement");
+				ok = !strcmp(v, "pass") ||
+				     !strcmp(v, "improvement");
+				reg |= !strcmp(v, "regression");
+				all_ok &= ok;
+				if (c->rows[r].rule->required) {
+					any_req = 1;
+					req_ok &= ok;
+				}
 			}
 	}
 	if (!*n_judged)
 		return O_NONE;
-	return any_reg ? O_REGRESSION : all_pass ? O_PASS : O_UNDECIDED;
+	if (reg)
+		return O_REGRESSION;
+	return (any_req ? req_ok : all_ok) ? O_PASS : O_UNDECIDED;
 }
 
 /* The verdict first: its colour and word, then the sentences that say it. */
@@ -125,9 +137,9 @@ static void banner(FILE *f, const struct ci_report_page *page)
 	static const char *const why[] = {
 		"no gate rule applies to these results: the tables below show "
 		"values only",
-		"every rule the gate applied rules out a change worse than its "
-		"pass bound",
-		"no rule regressed, but not every rule could rule out a "
+		"no rule regressed, and every required rule ruled out a change "
+		"worse than its pass bound",
+		"no rule regressed, but a required rule could not rule out a "
 		"regression: more repeats would decide",
 		"at least one rule changed for the worse beyond its tolerance",
 	};
