@@ -165,8 +165,8 @@ static void misses_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k)
 		for (size_t j = 0; j < b->n_periodic; j++)
 			if (!strcmp(b->periodic[j].name, q->name))
 				fprintf(f,
-					"%s %s missed %.1f %% of its %s "
-					"(%.1f %% with %s%s%s)",
+					"%s %s missed %.1f" NBSP "%% of its %s "
+					"(%.1f" NBSP "%% with %s%s%s)",
 					p ? ";" : "", q->name, q->miss_pct,
 					q->what, b->periodic[j].miss_pct,
 					c->cols[0].label, r ? "; gate: " : "",

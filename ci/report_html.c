@@ -40,6 +40,7 @@ static const char style[] =
 	".none{background:#eee;border:2px solid #888}"
 	"table{border-collapse:collapse;margin:.5em 0 1em;font-size:90%}"
 	"th,td{border:1px solid #ccc;padding:.2em .5em;text-align:right}"
+	"td{white-space:nowrap}"
 	"th{background:#f0f0f0}td.l,th.l{text-align:left}"
 	"td.v-pass,td.v-improvement{background:#dff3df}"
 	"td.v-regression{background:#fbe0e0}"
