@@ -138,7 +138,7 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 
 	if (o->resume) {
 		snprintf(root, len, "%s", o->resume);
-		if (!plan_resumable(root, p, why, sizeof(why)))
+		if (plan_resumable(root, p, why, sizeof(why)) <= 0)
 			return sb_error_set(e, -EINVAL, NULL, "--resume", NULL,
 					    "%s", why);
 		sb_progress("resuming: %s", why);
@@ -146,7 +146,11 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 	}
 	snprintf(latest, sizeof(latest), "%s/latest", results);
 	if (!o->new_run && realpath(latest, root)) {
-		if (plan_resumable(root, p, why, sizeof(why))) {
+		r = plan_resumable(root, p, why, sizeof(why));
+		if (r < 0)
+			return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s",
+					    why);
+		if (r) {
 			sb_progress("resuming: %s (--new starts afresh)", why);
 			return 0;
 		}

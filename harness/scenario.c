@@ -194,6 +194,8 @@ static int get_duration(struct ctx *c, const json_t *obj, const char *prefix,
 	}
 	if (positive && !*out)
 		return fail(c, p, v, "must be greater than zero");
+	if (*out > SC_MAX_DURATION_NS)
+		return fail(c, p, v, "is longer than 24h");
 	return 0;
 }
 
@@ -497,6 +499,18 @@ void scenario_free(struct scenario *sc)
 uint64_t scenario_seed(const struct scenario *sc, int repeat)
 {
 	return (uint64_t)sc->seed + (uint64_t)(repeat > 1 ? repeat - 1 : 0);
+}
+
+int scenario_run_limit_ns(const struct scenario *sc, uint64_t durations,
+			  uint64_t margin_ns, uint64_t *out)
+{
+	uint64_t d;
+
+	if (__builtin_mul_overflow(sc->duration_ns, durations, &d) ||
+	    __builtin_add_overflow(d, sc->warmup_ns, &d) ||
+	    __builtin_add_overflow(d, margin_ns, out))
+		return -EOVERFLOW;
+	return 0;
 }
 
 const struct sc_feature_set *scenario_set(const struct scenario *sc,
