@@ -11,6 +11,7 @@
 #include "common/atomicio.h"
 #include "harness/boot/initramfs.h"
 #include "harness/boot/vm.h"
+#include "harness/features.h"
 #include "harness/runner.h"
 #include "harness/unpack.h"
 
@@ -65,6 +66,23 @@ static int prepare(const struct runner *rn, struct run_kernel *k)
 		return prepare_failed(k, &e);
 	k->prepared = 1;
 	return 0;
+}
+
+/*
+ * The kernel's features as its guest read them (features.txt), kept for
+ * the checks before the next boot (run_check_before_boot): once per image.
+ */
+static void remember_features(const struct run_kernel *k, const char *dir)
+{
+	char path[PATH_MAX], line[2048], cached[2048];
+
+	snprintf(path, sizeof(path), "%.4000s/features.txt", dir);
+	if (features_read(path, line, sizeof(line)) || !*line ||
+	    !kernel_features_cached(&k->ki, cached, sizeof(cached)))
+		return;
+	if (kernel_features_save(&k->ki, line))
+		sb_warn("run: cannot keep kernel %s's features in %s",
+			k->ki.name, kernel_cache_dir());
 }
 
 static json_t *numa_json(const struct scenario *sc)
@@ -149,6 +167,7 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 			 vm_status_name(res.status), res.detail);
 	if (results_unpack(dir, err, sizeof(err)) && !*out->failure)
 		snprintf(out->failure, sizeof(out->failure), "%s", err);
+	remember_features(k, dir);
 	snprintf(path, sizeof(path), "%.4000s/agent.json", dir);
 	out->agent = json_load_file(path, 0, NULL);
 	guest_failure =

@@ -380,6 +380,11 @@ static int parse_workload(struct ctx *c, const json_t *w, size_t i,
 		snprintf(q, sizeof(q), "%s.args[%zu]", p, j);
 		if (!json_is_string(a))
 			return fail(c, q, a, "is not a string");
+		if (json_string_length(a) >= SC_MAX_ARG_LEN)
+			return fail(c, q, NULL,
+				    "is %zu bytes long; the kernel takes at "
+				    "most %d in one argument",
+				    json_string_length(a), SC_MAX_ARG_LEN - 1);
 		wl->args[j] = strdup(json_string_value(a));
 		if (!wl->args[j])
 			return fail(c, q, NULL, "out of memory");

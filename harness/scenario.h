@@ -13,6 +13,8 @@
 #define SC_MAX_FEATURES 16
 #define SC_MAX_WORKLOADS 32
 #define SC_MAX_ARGS 32
+/* MAX_ARG_STRLEN of Linux: one argument of exec, with its NUL */
+#define SC_MAX_ARG_LEN (32 * 4096)
 #define SC_MAX_NUMA 8
 /* The longest "duration" or "warmup": a day. */
 #define SC_MAX_DURATION_NS (24ULL * 3600 * 1000000000ULL)

@@ -60,6 +60,11 @@ expect 0 'resuming: ' timeout 300 "$sb" run --kernel debian --accel tcg \
 n=$(complete_runs "$res/latest" | wc -l)
 ((n == 1)) || fail "$n complete runs, want 1"
 [[ -z $(find "$res" -name '*.tmp') ]] || fail "temp run directories left"
+echo "check: the kernel's own feature list is kept for the checks before a boot"
+cache=${SLICEBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/slicebench}
+jq -e '.features | test("(^| )(NO_)?PREEMPT_SHORT( |$)")' "$cache/features/debian.json" >/dev/null ||
+	fail "no feature list in $cache/features/debian.json"
+echo "ok: $(jq -r .features "$cache/features/debian.json" | wc -w) features of debian kept"
 
 echo "check: the guest watchdog powers off a guest that runs too long"
 # A 20 s window under an 8 s watchdog; the host's limit (60 s) stays far.
