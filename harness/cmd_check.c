@@ -296,7 +296,7 @@ static int prepare(struct check *c, struct scenario *sc)
 			strerror(-r));
 		return SB_EXIT_USAGE;
 	}
-	if ((r = run_check_tools(&c->rn, c->ks, 2, &e)))
+	if ((r = run_check_before_boot(&c->rn, c->ks, 2, &e)))
 		return sb_error_report("slicebench check", r, &e);
 	if (plan_build(&c->plan, sc, c->rn.sha256, names, 2, (int)c->max))
 		return SB_EXIT_ENV;

@@ -308,7 +308,7 @@ int cmd_run(int argc, char **argv)
 	run_self_dirs(&rn);
 	if ((r = sha_of(o.scenario, rn.sha256)))
 		goto out;
-	if ((r = run_check_tools(&rn, ks, nk, &e))) {
+	if ((r = run_check_before_boot(&rn, ks, nk, &e))) {
 		r = sb_error_report("slicebench run", r, &e);
 		goto out;
 	}

@@ -156,8 +156,12 @@ static int latest_or_new(const struct run_root *o, const char *results,
 	int r;
 
 	snprintf(latest, sizeof(latest), "%s/latest", results);
-	if (!o->new_run && realpath(latest, root) &&
-	    plan_resumable(root, p, why, sizeof(why))) {
+	r = !o->new_run && realpath(latest, root) ?
+		    plan_resumable(root, p, why, sizeof(why)) :
+		    0;
+	if (r < 0) /* a QEMU of it still runs */
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s", why);
+	if (r) {
 		if ((r = lock_run_dir(o, root, e)))
 			return r;
 		sb_progress("resuming: %s (--new starts afresh)", why);
@@ -191,7 +195,7 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 		*o->lock_fd = -1;
 	if (o->resume) {
 		snprintf(root, len, "%s", o->resume);
-		if (!plan_resumable(root, p, why, sizeof(why)))
+		if (plan_resumable(root, p, why, sizeof(why)) <= 0)
 			return sb_error_set(e, -EINVAL, NULL, "--resume", NULL,
 					    "%s", why);
 		if ((r = lock_run_dir(o, root, e)))

@@ -47,13 +47,16 @@ int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
 		       struct sb_error *e);
 
 /*
- * Is every workload tool of the scenario outside the registry a program
- * where @ks's runs start it (the guest's PATH, or build/bin and PATH on the
- * host)? 0 yes, else -EINVAL with @e naming the scenario, workload and
- * tool, or a -errno of the guest's archive plan (initramfs_build()).
+ * What can be checked before any boot, for every kernel of @ks: CPU lists
+ * against the guest's (or host's) CPUs, guest.memory_mb against the
+ * host's memory, feature names against the kernel's own list (else the
+ * documented one), and every workload tool outside the registry is a
+ * program where the runs start it (the guest's PATH, or build/bin and
+ * PATH on the host). 0, else -EINVAL with @e naming the scenario, field
+ * and value, or a -errno of the guest's archive plan (initramfs_build()).
  */
-int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
-		    int nk, struct sb_error *e);
+int run_check_before_boot(const struct runner *rn, const struct run_kernel *ks,
+			  int nk, struct sb_error *e);
 
 /*
  * One run of @r into @root (a temp dir, the manifest, a rename); 0
