@@ -242,6 +242,13 @@ for c in "table.json|.groups[0].avg_delay_ms = -0.5|groups\[0\].avg_delay_ms: -0
 	check "one line naming $file, field and value" \
 		grep -qx "slicebench gate: $tmp/e/debian/PREEMPT_SHORT_B/3/$file: $want.*" "$tmp/err"
 done
+# A host task switched in just before the trace stops is never charged, and
+# one switched in without a wakeup seen has no delay: both are real tables.
+edit "debian/PREEMPT_SHORT_B/3/table.json" \
+	'.groups += [{task: "kworker/0:0:(1)", comm: "kworker/0:0", tasks: 1, runtime_ms: 0,
+	  switches: 1, delays: 0, avg_delay_ms: 0, max_delay_ms: 0, sum_delay_ms: 0}]'
+rc=$(gate "$r:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B")
+check "a group with zero runtime and no delays counted is read" test "$rc" != 2
 rm -rf "$tmp/e" && cp -r "$r" "$tmp/e"
 for d in "$tmp"/e/debian/PREEMPT_SHORT*/*/; do
 	h=aaaa
