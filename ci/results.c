@@ -106,19 +106,17 @@ static int is_repeat(const char *s, unsigned int *rep)
 #define MAX_FIGURE 1e18
 
 /*
- * Can @m's figure be zero? Not a rate or a time taken, nor the average or
- * largest delay of a group with delays counted (@delayed). A group's runtime
- * can: a task switched in just before the trace stops is never charged.
+ * Can @m's figure be zero? Not a rate or a time taken by a workload. A
+ * trace's figures can: a task switched in just before the trace stops is
+ * never charged, and waits shorter than the trace clock's step read as 0.
  */
-static int may_be_zero(const struct ci_metric *m, int delayed)
+static int may_be_zero(const struct ci_metric *m)
 {
 	size_t ul = strlen(m->unit);
 
-	if (m->src == CI_SRC_TABLE)
-		return !delayed || (strcmp(m->name, "avg_delay_ms") &&
-				    strcmp(m->name, "max_delay_ms"));
-	return strcmp(m->unit, "s") &&
-	       !(ul >= 2 && !strcmp(m->unit + ul - 2, "/s"));
+	return m->src == CI_SRC_TABLE ||
+	       (strcmp(m->unit, "s") &&
+		!(ul >= 2 && !strcmp(m->unit + ul - 2, "/s")));
 }
 
 /*
@@ -126,7 +124,7 @@ static int may_be_zero(const struct ci_metric *m, int delayed)
  * figure may be. The field is @prefix<path> of @file, or with @section
  * metrics.<name>.value; its value as written there.
  */
-static int check_values(const struct ci_values *vals, size_t from, int delayed,
+static int check_values(const struct ci_values *vals, size_t from,
 			const char *file, const char *prefix, int section,
 			char *err, size_t errlen)
 {
@@ -140,8 +138,8 @@ static int check_values(const struct ci_values *vals, size_t from, int delayed,
 				"is negative" :
 			v->v > MAX_FIGURE ?
 				"is beyond any measured figure (> 1e18)" :
-			v->v == 0 && !may_be_zero(m, delayed) ?
-				"is zero: a rate, time, runtime or delay cannot be" :
+			v->v == 0 && !may_be_zero(m) ?
+				"is zero: a workload's rate or time taken cannot be" :
 				NULL;
 
 		if (!why)
@@ -185,7 +183,6 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 		json_t *g = json_array_get(groups, i);
 		const char *comm =
 			json_string_value(json_object_get(g, "comm"));
-		json_t *dl = json_object_get(g, "delays");
 		size_t from = run->vals.n;
 		char prefix[40];
 		int r;
@@ -201,10 +198,8 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 		if (r)
 			return r;
 		snprintf(prefix, sizeof(prefix), "groups[%zu].", i);
-		r = check_values(&run->vals, from,
-				 !json_is_number(dl) ||
-					 json_number_value(dl) > 0,
-				 path, prefix, 0, err, errlen);
+		r = check_values(&run->vals, from, path, prefix, 0, err,
+				 errlen);
 		if (r)
 			return r;
 	}
@@ -253,8 +248,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 				       doc->name, path, &run->vals, err,
 				       errlen);
 		return r     ?:
-			       check_values(&run->vals, from, 1, path, "", 1,
-					    err, errlen);
+			       check_values(&run->vals, from, path, "", 1, err,
+					    errlen);
 	}
 	/* Older documents without the section: read by the list's paths. */
 	tool = json_string_value(json_object_get(doc->json, "tool"));
@@ -270,8 +265,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 	r = ci_extract_json(CI_SRC_JSON, tool, res, doc->name, where,
 			    &run->vals, err, errlen);
 	return r     ?:
-		       check_values(&run->vals, from, 1, path, "result.", 0,
-				    err, errlen);
+		       check_values(&run->vals, from, path, "result.", 0, err,
+				    errlen);
 }
 
 static int load_workloads(struct ci_run *run, char *err, size_t errlen)
