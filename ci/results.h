@@ -38,8 +38,7 @@ struct ci_results {
  * Load every complete run under @dir. Optional files may be missing; a
  * malformed one fails with -EINVAL and @err "<file>: <json path>: <problem>":
  * among them a metric value that is not finite, negative, above 1e18, or
- * zero where it cannot be (a rate, a time taken, a runtime or delay of a
- * group that was switched in), and a manifest whose run.kernel,
+ * zero where it cannot be (a workload's rate or time taken), and a manifest whose run.kernel,
  * run.feature_set or run.repeat is not its directory's.
  * Returns 0, -ENOENT (no such directory), -EINVAL or -ENOMEM.
  */
