@@ -151,6 +151,7 @@ help: ## list targets and variables
 	@echo "  BASE_KERNEL=$(BASE_KERNEL)  the baseline kernel of check (KERNEL is the candidate)"
 	@echo "  CHECK_SCENARIO=$(CHECK_SCENARIO)  scenario file for check"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS)      seconds per fuzz target"
+	@echo "  SB_TEST_NO_SKIP=1      (environment) a skipped test counts as failed: for CI, where all must run"
 
 deps: ## install the Debian packages make bench needs, if missing (apt-get; root needed)
 	@bash harness/deps.sh bench

@@ -3,8 +3,8 @@
  * Histograms for the analyzer's distributions (one per busy task, one per
  * open per-second cell), carved from huge pages and reused once put back.
  * A histogram spans five small pages; taken one by one from malloc, their
- * first touches were a fifth of the analyzer's time on a 0.45 M-sample
- * perf.data.
+ * first touches (a page fault each) were a large share of the analyzer's
+ * time (docs/performance.md, "Figures behind the code").
  */
 #ifndef SB_HIST_POOL_H
 #define SB_HIST_POOL_H

@@ -2,9 +2,9 @@
 /*
  * Anonymous memory in whole, aligned huge pages where the system gives
  * them. A fresh small page costs a fault each, and in a guest whose host
- * backs its memory on first touch that fault is dear (about 10 us for a
- * 4 KiB page on the test VMs, against 1-34 ms for 16 MiB in huge pages):
- * the analyzer's memory that grows with the trace comes from here.
+ * backs its memory on first touch that fault is dear, dearer per byte
+ * than a huge page's (docs/performance.md): the analyzer's memory that
+ * grows with the trace comes from here.
  */
 #ifndef SB_HUGE_MAP_H
 #define SB_HUGE_MAP_H

@@ -4,7 +4,7 @@
  * while another runs: the reader's and the feeding thread's. Two of them
  * on one line make each write a transfer between the cores; the feeding
  * thread's queue of histogram adds, calloc'd beside the reader's state,
- * made the analyzer 1.7x slower on a 5.06 M-sample perf.data.
+ * made the analyzer much slower on a large perf.data (docs/performance.md).
  */
 #ifndef SB_LINE_ALLOC_H
 #define SB_LINE_ALLOC_H

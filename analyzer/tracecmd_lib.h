@@ -2,7 +2,8 @@
 /*
  * libtracecmd, loaded when a trace.dat is read: the commands that read none
  * (a perf.data table, compare, gate, run) start without it and the
- * libtracefs and libzstd it brings (0.7-0.9 ms less per command here).
+ * libtracefs and libzstd it brings, whose loading every command paid
+ * (docs/performance.md).
  */
 #ifndef SB_TRACECMD_LIB_H
 #define SB_TRACECMD_LIB_H

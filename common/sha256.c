@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* SHA-256 hex digests through libmd (small to load: libcrypto cost every command 4 ms at start). */
+/* SHA-256 hex digests through libmd (small to load: loading libcrypto slowed every command's start; docs/performance.md). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>

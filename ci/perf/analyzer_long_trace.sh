@@ -15,7 +15,7 @@ comms=${COMMS:-10}
 tmp=$(mktemp -d /var/tmp/analyzer_long.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
-command -v /usr/bin/time >/dev/null || { echo "SKIP: /usr/bin/time missing"; exit 0; }
+command -v /usr/bin/time >/dev/null || { echo "SKIP: /usr/bin/time missing"; exit 77; }
 [[ -x $conv ]] || make -s "$conv"
 
 # perf script text (the converter's input) of @1 seconds of the load.

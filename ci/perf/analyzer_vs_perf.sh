@@ -23,7 +23,7 @@ tmp=$(mktemp -d /var/tmp/analyzer_perf.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
 for tool in perf hyperfine /usr/bin/time hackbench; do
-	command -v "$tool" >/dev/null || { echo "SKIP: $tool missing"; exit 0; }
+	command -v "$tool" >/dev/null || { echo "SKIP: $tool missing"; exit 77; }
 done
 [[ -x $conv ]] || make -s "$conv"
 

@@ -8,7 +8,7 @@ set -euo pipefail
 sb=build/bin/slicebench
 command -v parallel >/dev/null || {
 	echo "SKIP: GNU parallel missing"
-	exit 0
+	exit 77
 }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

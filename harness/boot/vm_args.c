@@ -101,8 +101,8 @@ int vm_build_args(struct vm_args *a, const struct vm_request *req,
 	arg(a, QEMU);
 	arg(a, "-M");
 	/* Under virtual time, no PS/2 controller (its mouse probe alone
-	 * took 0.45 s of guest time, polled) and no VMware port (it
-	 * answers with the host's time). */
+	 * polls for a long stretch of guest time; docs/performance.md) and
+	 * no VMware port (it answers with the host's time). */
 	arg(a, "%s%s", machine,
 	    strcmp(accel, "virtual") || strcmp(machine, "pc") ?
 		    "" :

@@ -67,9 +67,6 @@ join -a 1 -a 2 -e - -o 0,1.2,1.3,2.2,2.3 "$tmp/model" "$tmp/ours" | awk '
 	fail "the table and trace-cmd report disagree"
 
 run_vs_schedstat "$run" "$tmp" || fail "schedstat cross-check"
-if command -v perf >/dev/null; then
-	run_vs_perf "$run" "$tmp" || fail "perf cross-check"
-else
-	echo "SKIP: perf missing: no cross-check against perf sched latency"
-fi
+need perf # the last check: the ones above have passed when it skips
+run_vs_perf "$run" "$tmp" || fail "perf cross-check"
 finish

@@ -4,8 +4,10 @@
 # root as working directory, the programs under test, a scratch directory
 # removed on exit, and the helpers to fail, skip, count soft checks and end.
 #
-# A script passes when it exits 0 (run-scripts.sh counts it, and make test
-# adds that count to its TOTAL line); a skip is a pass that says "SKIP: why".
+# A script passes when it exits 0 and is skipped when it exits 77 (as under
+# automake) after a "SKIP: why" line; run-scripts.sh counts both, and make
+# test adds the counts to its TOTAL line. SB_TEST_NO_SKIP=1 makes
+# run-scripts.sh count a skip as a failure (for a machine that must run all).
 # Output lines: "check: ..." before a group of checks, "ok: ..." and
 # "FAIL: ..." per check, "SKIP: ..." and a last "PASS".
 #
@@ -51,10 +53,10 @@ fail() {
 	exit 1
 }
 
-# skip MSG...: print "SKIP: MSG" and end the script as passed.
+# skip MSG...: print "SKIP: MSG" and end the script as skipped (exit 77).
 skip() {
 	echo "SKIP: $*"
-	exit 0
+	exit 77
 }
 
 # need CMD...: skip the script unless every CMD is a program or a path that runs.
