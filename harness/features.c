@@ -198,10 +198,13 @@ int features_unsettable(const char *path, char *why, size_t len)
 	if (real && geteuid())
 		snprintf(why, len, "not root");
 	else if (real && *mode)
-		snprintf(why, len, "the kernel is locked down (%s, from "
-			 "/sys/kernel/security/lockdown)", mode);
+		snprintf(why, len,
+			 "the kernel is locked down (%s, from "
+			 "/sys/kernel/security/lockdown)",
+			 mode);
 	else if (real && e == ENOENT && access("/sys/kernel/debug/sched", F_OK))
-		snprintf(why, len, "debugfs is not mounted at /sys/kernel/debug");
+		snprintf(why, len,
+			 "debugfs is not mounted at /sys/kernel/debug");
 	else if (e == ENOENT)
 		snprintf(why, len, "the file is missing");
 	else

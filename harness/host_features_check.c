@@ -13,7 +13,8 @@ static const char *set_differs(const struct scenario *sc, const char *now,
 {
 	for (int i = 0; i < sc->n_sets; i++)
 		for (int j = 0; j < sc->sets[i].n_features; j++)
-			if (!known || !features_has(now, sc->sets[i].features[j]))
+			if (!known ||
+			    !features_has(now, sc->sets[i].features[j]))
 				return sc->sets[i].features[j];
 	return NULL;
 }
@@ -29,7 +30,8 @@ int run_check_host_features(const struct runner *rn,
 
 	for (int k = 0; k < nk; k++)
 		host |= ks[k].ki.type == KERNEL_HOST;
-	if (!host || rn->features_as_is || !features_unsettable(path, why, sizeof(why)))
+	if (!host || rn->features_as_is ||
+	    !features_unsettable(path, why, sizeof(why)))
 		return 0;
 	known = !features_read(path, now, sizeof(now));
 	feature = set_differs(rn->sc, now, known);

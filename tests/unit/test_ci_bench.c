@@ -252,7 +252,9 @@ static void test_speed_line(void **state)
 /* Host mode: its CPUs, never a guest's speed (no guest ran). */
 static void test_host_regime_line(void **state)
 {
-	struct ci_regime g = { .host = 1, .n_cpus = 2, .busy_pct = { 97, 40 },
+	struct ci_regime g = { .host = 1,
+			       .n_cpus = 2,
+			       .busy_pct = { 97, 40 },
 			       .guest_speed = 0.5 };
 	char buf[256];
 
