@@ -4,9 +4,6 @@
 # with perf, resume after a lost run, and bad input refused with exit 2.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
-# the kernel's features file is locked down here: a stand-in host mode can set
-export SLICEBENCH_FEATURES_PATH=$tmp/features
-echo "PLACE_LAG RUN_TO_PARITY PREEMPT_SHORT DELAY_DEQUEUE" >"$SLICEBENCH_FEATURES_PATH"
 
 echo "check: a host run of configs/smoke.json completes (exit 0)"
 "$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" \
