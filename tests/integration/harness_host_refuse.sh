@@ -5,7 +5,8 @@
 # missing or a directory: root may write any plain file) it refuses before
 # any run with exit 4, naming the feature, the file and why; with
 # --features-as-is it runs the first feature set only, sets nothing, and the
-# notes and manifests say "features as found, not set".
+# notes, manifests and the bench end say "features as found, not set" (its
+# regime line speaks of the host's CPUs, with no guest speed).
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 orig="PLACE_LAG RUN_TO_PARITY PREEMPT_SHORT DELAY_DEQUEUE"
@@ -48,6 +49,10 @@ as_is() {
 		--features-as-is >"$tmp/out" 2>&1 || fail "$1: exit $?: $(cat "$tmp/out")"
 	grep -q "features as found, not set; only feature set A runs" "$tmp/out" ||
 		fail "$1: no note on screen: $(cat "$tmp/out")"
+	grep -q "^note: host / A: host mode: features as found, not set" "$tmp/out" ||
+		fail "$1: the bench end does not say so: $(cat "$tmp/out")"
+	grep -q "^ host CPU busy" "$tmp/out" || fail "$1: no host regime line: $(cat "$tmp/out")"
+	! grep -q "guest runs at" "$tmp/out" || fail "$1: a guest speed without a guest"
 	root=$(readlink -f "$tmp/res-as-is-$1/latest")
 	[[ $(jq -c '[.runs[] | .feature_set]' "$root/plan.json") == '["A"]' ]] ||
 		fail "$1: plan: $(jq -c '[.runs[] | .feature_set]' "$root/plan.json")"
