@@ -199,6 +199,9 @@ static int validate_scale(const struct run_opts *o)
 		bad = "--sshlogin, --slf and --joblog go with --executor parallel";
 	else if (o->slurm_args && strcmp(e, "slurm"))
 		bad = "--slurm-args goes with --executor slurm";
+	else if (o->features_as_is && (o->executor || o->jobs_given || o->unit))
+		bad = "--features-as-is goes with the local runner (no "
+		      "--executor, --jobs or --unit: units would not know it)";
 	else if (o->jobs_given && !strcmp(e, "slurm"))
 		bad = "--jobs: Slurm places the array tasks (use --slurm-args)";
 	if (bad) {

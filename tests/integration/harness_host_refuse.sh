@@ -74,6 +74,15 @@ as_is settable
 	fail "features changed: $(cat "$SLICEBENCH_FEATURES_PATH")"
 echo "ok: the features file was not written"
 
+echo "check: --features-as-is with separate unit processes is bad usage"
+rc=0
+"$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res-jobs" \
+	--features-as-is --jobs 1 >"$tmp/out" 2>&1 || rc=$?
+((rc == 2)) || fail "--jobs: exit $rc: $(cat "$tmp/out")"
+grep -q -- "--features-as-is goes with the local runner" "$tmp/out" ||
+	fail "--jobs: message: $(cat "$tmp/out")"
+echo "ok: exit 2"
+
 echo "check: a settable features file runs both sets"
 "$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res-set" >"$tmp/out" 2>&1 ||
 	fail "settable: exit $?: $(cat "$tmp/out")"
