@@ -136,6 +136,31 @@ static json_t *at(json_t *m, const char *a, const char *k)
 	return json_object_get(json_object_get(m, a), k);
 }
 
+/*
+ * Host columns whose features were not set (--features-as-is, or already
+ * the set's): their manifest's note, so the end never reads as a
+ * comparison of features that did not change.
+ */
+static void unset_features(FILE *f, const struct bench_end *b)
+{
+	char path[4200];
+
+	for (size_t k = 0; k < b->cols.n; k++) {
+		json_t *m, *note;
+
+		snprintf(path, sizeof(path), "%s/manifest.json",
+			 b->cols.v[k].runs[0]->path);
+		m = json_load_file(path, 0, NULL);
+		note = at(m, "features", "note");
+		if (json_is_null(json_object_get(m, "vm")) &&
+		    json_is_false(at(m, "features", "settable")) &&
+		    json_is_string(note))
+			fprintf(f, "note: %s / %s: %s\n", b->cols.v[k].kernel,
+				b->cols.v[k].fs, json_string_value(note));
+		json_decref(m);
+	}
+}
+
 /* Each column's manifest facts (from its first run): what ran, and how. */
 static void facts(FILE *f, const struct bench_end *b)
 {
@@ -159,7 +184,10 @@ static void facts(FILE *f, const struct bench_end *b)
 		fact(f, "QEMU", at(m, "vm", "qemu_version"));
 		fact(f, "features read", at(m, "features", "read_back"));
 		fact(f, "features note", at(m, "features", "note"));
-		fact(f, "guest speed", at(m, "calibration", "guest_speed"));
+		/* on the host (vm null) no guest ran: no guest speed */
+		if (!json_is_null(json_object_get(m, "vm")))
+			fact(f, "guest speed",
+			     at(m, "calibration", "guest_speed"));
 		fact(f, "host", at(m, "host", "cpu_model"));
 		fact(f, "slicebench", json_object_get(m, "slicebench_rev"));
 		json_decref(m);
@@ -252,6 +280,8 @@ int ci_bench_end(FILE *f, const char *root, const char *rules, char *err,
 		snprintf(err, errlen, "out of memory");
 		r = SB_EXIT_ENV;
 	}
+	if (!r)
+		unset_features(m, &b);
 	if (!r && text(m, &b)) {
 		snprintf(err, errlen, "out of memory");
 		r = SB_EXIT_ENV;

@@ -119,6 +119,7 @@ static void manifest_of(const struct ci_column *col, struct ci_regime *g)
 		snprintf(path, sizeof(path), "%s/manifest.json",
 			 col->runs[r]->path);
 		m = json_load_file(path, 0, NULL);
+		g->host |= m && json_is_null(json_object_get(m, "vm"));
 		v = json_object_get(json_object_get(m, "vm"), "accel");
 		if (json_is_string(v) && !*g->accel)
 			snprintf(g->accel, sizeof(g->accel), "%s",
@@ -146,7 +147,8 @@ const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len)
 	size_t i;
 
 	*buf = '\0';
-	if (!(g->guest_speed > 0))
+	/* no guest ran on the host: its calibration compares it to itself */
+	if (g->host || !(g->guest_speed > 0))
 		return buf;
 	for (i = 0; g->accel[i] && i + 1 < sizeof(acc); i++)
 		acc[i] = (char)toupper((unsigned char)g->accel[i]);
@@ -177,7 +179,7 @@ const char *ci_regime_line(const struct ci_regime *g, char *buf, size_t len)
 		    "periods): ",
 		    CI_SATURATED_PCT);
 	if (g->n_cpus) {
-		PUT("vCPU busy");
+		PUT("%s busy", g->host ? "host CPU" : "vCPU");
 		for (size_t c = 0; c < g->n_cpus; c++)
 			PUT(" %.0f%%", g->busy_pct[c]);
 	}

@@ -28,6 +28,7 @@ struct ci_regime {
 	char accel[32]; /* manifest vm.accel; "" without a VM */
 	double guest_speed; /* guest/host speed of the calibration loop (median
 			     * over the runs); 0 unknown */
+	int host; /* a run was on the host kernel (manifest vm null): no guest */
 	int saturated; /* some periodic workload's median miss > CI_SATURATED_PCT */
 };
 
@@ -35,7 +36,7 @@ struct ci_regime {
 void ci_regime_of(const struct ci_column *col, struct ci_regime *out);
 
 /*
- * One line: "vCPU busy 97% 95%; cyclic missed 2.1% of its periods, ...;
+ * One line ("host CPU busy" and no guest speed in host mode): "vCPU busy 97% 95%; cyclic missed 2.1% of its periods, ...;
  * TCG: the guest runs at 1/23 of host speed", prefixed with "SATURATED: "
  * when saturated. Into @buf; returns @buf.
  */

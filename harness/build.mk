@@ -11,7 +11,7 @@ HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
 HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/runner.c \
 		harness/matrix.c harness/plan.c harness/manifest.c \
 		harness/run_vm.c harness/run_host.c harness/unpack.c \
-		harness/tools_check.c \
+		harness/tools_check.c harness/host_features_check.c \
 		$(HARNESS_SCALE_SRCS) $(HARNESS_AGENT_SRCS)
 
 PROGS += sbguest

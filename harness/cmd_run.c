@@ -55,6 +55,7 @@ struct run_opts {
 	const char *sshlogin, *slf, *joblog, *slurm_args;
 	int per_host;
 	int new_run;
+	int features_as_is;
 	int help;
 	int repeats_given, jobs_given;
 };
@@ -82,7 +83,8 @@ static void workload_help(FILE *f)
 	fprintf(f, "  %-14s %s\n", "(other)", wl_lookup("")->help);
 	fprintf(f, "\nexit: 0 all runs complete, 2 bad usage or scenario (or "
 		   "another run writes those results), 3 a run failed or was "
-		   "interrupted\n");
+		   "interrupted, 4 kernel host cannot set the scenario's "
+		   "features\n");
 }
 
 /* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
@@ -151,6 +153,12 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 			  "slurm: more sbatch options, split at blanks, each "
 			  "passed as one argument (no shell)",
 			  0, 0),
+		SB_OPTION("features-as-is", 0, SB_OPT_FLAG, &o->features_as_is,
+			  NULL, NULL,
+			  "kernel host: leave the scheduler features as found "
+			  "and run only the first feature set (nothing is "
+			  "compared)",
+			  0, 0),
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &o->help, NULL, NULL,
 			  "this help", 0, 0),
 		{ 0 },
@@ -191,6 +199,9 @@ static int validate_scale(const struct run_opts *o)
 		bad = "--sshlogin, --slf and --joblog go with --executor parallel";
 	else if (o->slurm_args && strcmp(e, "slurm"))
 		bad = "--slurm-args goes with --executor slurm";
+	else if (o->features_as_is && (o->executor || o->jobs_given || o->unit))
+		bad = "--features-as-is goes with the local runner (no "
+		      "--executor, --jobs or --unit: units would not know it)";
 	else if (o->jobs_given && !strcmp(e, "slurm"))
 		bad = "--jobs: Slurm places the array tasks (use --slurm-args)";
 	if (bad) {
@@ -308,6 +319,18 @@ int cmd_run(int argc, char **argv)
 	run_self_dirs(&rn);
 	if ((r = sha_of(o.scenario, rn.sha256)))
 		goto out;
+	rn.features_as_is = o.features_as_is;
+	if (run_check_host_features(&rn, ks, nk, &e)) {
+		fprintf(stderr, "slicebench run: %s\n", e.msg);
+		r = SB_EXIT_UNMEASURED;
+		goto out;
+	}
+	if (o.features_as_is && sc->n_sets > 1) {
+		printf("note: --features-as-is: features as found, not set; "
+		       "only feature set %s runs\n",
+		       sc->sets[0].name);
+		sc->n_sets = 1;
+	}
 	if ((r = run_check_before_boot(&rn, ks, nk, &e))) {
 		r = sb_error_report("slicebench run", r, &e);
 		goto out;
@@ -333,7 +356,10 @@ int cmd_run(int argc, char **argv)
 	for (int i = 0; i < nk; i++) {
 		if (ks[i].ki.type == KERNEL_HOST)
 			printf("note: kernel host: no VM; scheduler features %s\n",
-			       features_writable(AGENT_FEATURES_PATH) ?
+			       o.features_as_is ?
+				       "as found, not set (--features-as-is)" :
+			       features_writable(features_host_path(
+				       AGENT_FEATURES_PATH)) ?
 				       "are set per run and restored after" :
 				       "stay as they are (" AGENT_FEATURES_PATH
 				       " is not writable here)");

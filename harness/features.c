@@ -167,6 +167,51 @@ int features_writable(const char *path)
 	return 1;
 }
 
+/* The lockdown mode in force ("integrity", "confidentiality"), or "". */
+static void lockdown_mode(char *mode, size_t len)
+{
+	char line[128];
+	const char *open_b, *close_b;
+
+	*mode = '\0';
+	if (features_read("/sys/kernel/security/lockdown", line, sizeof(line)))
+		return;
+	open_b = strchr(line, '[');
+	close_b = open_b ? strchr(open_b, ']') : NULL;
+	if (close_b && strncmp(open_b + 1, "none]", 5))
+		snprintf(mode, len, "%.*s", (int)(close_b - open_b - 1),
+			 open_b + 1);
+}
+
+int features_unsettable(const char *path, char *why, size_t len)
+{
+	const char *stand_in = getenv(FEATURES_STAND_IN_ENV);
+	int real = !(stand_in && *stand_in && !strcmp(path, stand_in));
+	char mode[32];
+	int fd = open(path, O_WRONLY | O_CLOEXEC), e = errno;
+
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	lockdown_mode(mode, sizeof(mode));
+	if (real && geteuid())
+		snprintf(why, len, "not root");
+	else if (real && *mode)
+		snprintf(why, len,
+			 "the kernel is locked down (%s, from "
+			 "/sys/kernel/security/lockdown)",
+			 mode);
+	else if (real && e == ENOENT && access("/sys/kernel/debug/sched", F_OK))
+		snprintf(why, len,
+			 "debugfs is not mounted at /sys/kernel/debug");
+	else if (e == ENOENT)
+		snprintf(why, len, "the file is missing");
+	else
+		snprintf(why, len, "%s", strerror(e));
+	return 1;
+}
+
 int features_restore(const char *path, const char *line)
 {
 	char name[SC_NAME_LEN];

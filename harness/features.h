@@ -53,6 +53,13 @@ int features_check_names(const struct scenario *sc, const char *file,
 /* Can @path be opened for writing (a host without lockdown, as root)? */
 int features_writable(const char *path);
 
+/*
+ * Why @path cannot be written, into @why ("not root", "the kernel is
+ * locked down (...)", "debugfs is not mounted ...", "the file is missing",
+ * or the error): 1, or 0 when it can be.
+ */
+int features_unsettable(const char *path, char *why, size_t len);
+
 /* Write back every feature of @line (an earlier features_read). Returns 0 or -errno. */
 int features_restore(const char *path, const char *line);
 

@@ -3,8 +3,10 @@
  * One run on the host kernel: the agent in-process, recording with perf.
  * Features are set when the features file is writable (and the original
  * set restored afterwards, checked by reading it back, and by a guard
- * process should slicebench be killed meanwhile); otherwise they stay as
- * they are, and the manifest says the feature set is only a label.
+ * process should slicebench be killed meanwhile). They stay as they are
+ * with --features-as-is (the manifest says so), or when the features file
+ * is not writable and they already are the set's (run_check_host_features
+ * refuses the rest before any run).
  */
 #include <stdio.h>
 #include <string.h>
@@ -47,7 +49,7 @@ void run_host(const struct runner *rn, const struct plan_run *r,
 {
 	const char *features = features_host_path(AGENT_FEATURES_PATH);
 	char path[4200], orig[2048];
-	int settable = features_writable(features) &&
+	int settable = !rn->features_as_is && features_writable(features) &&
 		       !features_read(features, orig, sizeof(orig));
 	struct agent_opts o = { .sc = rn->sc,
 				.fs = scenario_set(rn->sc, r->set),
@@ -66,10 +68,15 @@ void run_host(const struct runner *rn, const struct plan_run *r,
 			 "host mode: features set for the run, the original "
 			 "set restored afterwards");
 		guard = features_guard_start(features, orig, &guard_fd);
+	} else if (rn->features_as_is) {
+		snprintf(out->note, sizeof(out->note),
+			 "host mode: features as found, not set "
+			 "(--features-as-is); feature set %s is a label only",
+			 r->set);
 	} else {
 		snprintf(out->note, sizeof(out->note),
 			 "host mode: %s is not writable, features left as "
-			 "they are; feature set %s is a label only",
+			 "they are, which are feature set %s's",
 			 features, r->set);
 	}
 	agent_run(&o, out->failure, sizeof(out->failure));

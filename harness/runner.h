@@ -21,6 +21,7 @@ struct runner {
 	char bin_dir[PATH_MAX]; /* build/bin: sbguest, workloads */
 	char src_dir[PATH_MAX]; /* the repository: harness/guest/init */
 	const volatile sig_atomic_t *stop;
+	int features_as_is; /* host mode: features as found, never set */
 };
 
 /* A kernel of the matrix, prepared (image, initramfs) on first use. */
@@ -45,6 +46,16 @@ struct run_outcome {
  */
 int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
 		       struct sb_error *e);
+
+/*
+ * Host mode (a kernel of @ks is the host) with features that cannot be set
+ * while the scenario needs them set (two sets, or one unlike the host's
+ * now), unless rn->features_as_is: -EACCES with @e naming the features
+ * file, the feature and why; else 0.
+ */
+int run_check_host_features(const struct runner *rn,
+			    const struct run_kernel *ks, int nk,
+			    struct sb_error *e);
 
 /*
  * What can be checked before any boot, for every kernel of @ks: CPU lists

@@ -25,6 +25,18 @@ bin_dir=$(realpath -m "${SB_BIN_DIR:-build/bin}")
 sb=$bin_dir/slicebench
 tmp=$(mktemp -d)
 [[ -z ${KEEP:-} ]] || echo "keeping $tmp"
+# Host mode refuses feature sets it cannot set (the kernel's features file is
+# locked down on most test machines): a settable stand-in with 6.12's list
+# (harness/features.h), unless the script chose its own.
+if [[ -z ${SLICEBENCH_FEATURES_PATH:-} ]]; then
+	export SLICEBENCH_FEATURES_PATH=$tmp/sched_features
+	echo "PLACE_LAG PLACE_DEADLINE_INITIAL PLACE_REL_DEADLINE RUN_TO_PARITY" \
+		"PREEMPT_SHORT NO_NEXT_BUDDY PICK_BUDDY CACHE_HOT_BUDDY DELAY_DEQUEUE" \
+		"DELAY_ZERO WAKEUP_PREEMPTION NO_HRTICK NO_HRTICK_DL NO_DOUBLE_TICK" \
+		"NONTASK_CAPACITY TTWU_QUEUE SIS_UTIL NO_WARN_DOUBLE_CLOCK" \
+		"NO_RT_PUSH_IPI NO_RT_RUNTIME_SHARE NO_LB_MIN ATTACH_AGE_LOAD WA_IDLE" \
+		"WA_WEIGHT WA_BIAS UTIL_EST NO_LATENCY_WARN NI_RANDOM" >"$SLICEBENCH_FEATURES_PATH"
+fi
 
 exit_cmds=()
 checks_failed=0

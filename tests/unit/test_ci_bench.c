@@ -249,6 +249,24 @@ static void test_speed_line(void **state)
 	assert_string_equal(ci_regime_speed(&g, buf, sizeof(buf)), "");
 }
 
+/* Host mode: its CPUs, never a guest's speed (no guest ran). */
+static void test_host_regime_line(void **state)
+{
+	struct ci_regime g = { .host = 1,
+			       .n_cpus = 2,
+			       .busy_pct = { 97, 40 },
+			       .guest_speed = 0.5 };
+	char buf[256];
+
+	(void)state;
+	assert_string_equal(ci_regime_line(&g, buf, sizeof(buf)),
+			    "host CPU busy 97% 40%");
+	g.host = 0;
+	assert_string_equal(ci_regime_line(&g, buf, sizeof(buf)),
+			    "vCPU busy 97% 40%; the guest runs at 0.50x host "
+			    "speed");
+}
+
 struct cmp_arg {
 	struct canned *c;
 	struct ci_bench_cmp *cmp;
@@ -350,6 +368,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_regime_saturated, load,
 						unload),
 		cmocka_unit_test(test_speed_line),
+		cmocka_unit_test(test_host_regime_line),
 		cmocka_unit_test_setup_teardown(test_summary, load, unload),
 	};
 

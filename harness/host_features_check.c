@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Before any run: host mode refuses to compare feature sets it cannot set. */
+#include <errno.h>
+#include <stdio.h>
+
+#include "harness/agent.h"
+#include "harness/features.h"
+#include "harness/runner.h"
+
+/* A set that is not what the host runs now (or what it runs is unknown)? */
+static const char *set_differs(const struct scenario *sc, const char *now,
+			       int known)
+{
+	for (int i = 0; i < sc->n_sets; i++)
+		for (int j = 0; j < sc->sets[i].n_features; j++)
+			if (!known ||
+			    !features_has(now, sc->sets[i].features[j]))
+				return sc->sets[i].features[j];
+	return NULL;
+}
+
+int run_check_host_features(const struct runner *rn,
+			    const struct run_kernel *ks, int nk,
+			    struct sb_error *e)
+{
+	const char *path = features_host_path(AGENT_FEATURES_PATH);
+	const char *feature;
+	char now[2048], why[160];
+	int host = 0, known;
+
+	for (int k = 0; k < nk; k++)
+		host |= ks[k].ki.type == KERNEL_HOST;
+	if (!host || rn->features_as_is ||
+	    !features_unsettable(path, why, sizeof(why)))
+		return 0;
+	known = !features_read(path, now, sizeof(now));
+	feature = set_differs(rn->sc, now, known);
+	/* two sets under one and the same features would compare nothing */
+	if (!feature && rn->sc->n_sets < 2)
+		return 0;
+	return sb_error_set(e, -EACCES, path, NULL, NULL,
+			    "cannot set %s%s for kernel host: %s "
+			    "(--features-as-is runs the first feature set "
+			    "under the features as found)",
+			    feature ? "feature " : "the feature sets",
+			    feature ? feature : "", why);
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Host mode never compares feature sets under one and the same features:
+# with a features file it cannot write (a stand-in, SLICEBENCH_FEATURES_PATH,
+# missing or a directory: root may write any plain file) it refuses before
+# any run with exit 4, naming the feature, the file and why; with
+# --features-as-is it runs the first feature set only, sets nothing, and the
+# notes, manifests and the bench end say "features as found, not set" (its
+# regime line speaks of the host's CPUs, with no guest speed).
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+orig="PLACE_LAG RUN_TO_PARITY PREEMPT_SHORT DELAY_DEQUEUE"
+cat >"$tmp/s.json" <<JSON
+{"name": "refuse", "duration": "200ms", "repeats": 1,
+ "feature_sets": [{"name": "A", "features": ["NO_PREEMPT_SHORT"]},
+                  {"name": "B", "features": ["PREEMPT_SHORT"]}],
+ "workloads": [{"tool": "cyclic", "count": 1, "slice": "500us",
+                "args": ["--interval", "1ms"]}]}
+JSON
+
+# refused WHAT WHY: the run exits 4 at once, says why, and writes nothing.
+refused() {
+	local rc=0 start end
+	start=$(date +%s%N)
+	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res-$1" \
+		>"$tmp/out" 2>&1 || rc=$?
+	end=$(date +%s%N)
+	((rc == 4)) || fail "$1: exit $rc: $(cat "$tmp/out")"
+	grep -qF "$SLICEBENCH_FEATURES_PATH: cannot set feature NO_PREEMPT_SHORT for kernel host: $2" \
+		"$tmp/out" || fail "$1: message: $(cat "$tmp/out")"
+	((end - start < 1000000000)) || fail "$1: took $(((end - start) / 1000000)) ms"
+	[[ ! -e $tmp/res-$1 ]] || fail "$1: a results directory was made"
+	echo "ok: $1: exit 4, '$2', no results directory"
+}
+
+echo "check: a missing features file is refused"
+export SLICEBENCH_FEATURES_PATH=$tmp/no-such-features
+refused missing "the file is missing"
+
+echo "check: an unwritable features file is refused"
+export SLICEBENCH_FEATURES_PATH=$tmp/features-dir
+mkdir "$SLICEBENCH_FEATURES_PATH"
+refused unwritable "Is a directory"
+
+# as_is WHAT: --features-as-is runs set A only and says so everywhere.
+as_is() {
+	local root d
+	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res-as-is-$1" \
+		--features-as-is >"$tmp/out" 2>&1 || fail "$1: exit $?: $(cat "$tmp/out")"
+	grep -q "features as found, not set; only feature set A runs" "$tmp/out" ||
+		fail "$1: no note on screen: $(cat "$tmp/out")"
+	grep -q "^note: host / A: host mode: features as found, not set" "$tmp/out" ||
+		fail "$1: the bench end does not say so: $(cat "$tmp/out")"
+	grep -q "^ host CPU busy" "$tmp/out" || fail "$1: no host regime line: $(cat "$tmp/out")"
+	! grep -q "guest runs at" "$tmp/out" || fail "$1: a guest speed without a guest"
+	root=$(readlink -f "$tmp/res-as-is-$1/latest")
+	[[ $(jq -c '[.runs[] | .feature_set]' "$root/plan.json") == '["A"]' ]] ||
+		fail "$1: plan: $(jq -c '[.runs[] | .feature_set]' "$root/plan.json")"
+	d=$root/host/A/1
+	jq -e '.status == "complete" and .features.settable == false and
+		(.features.note | test("features as found, not set"))' "$d/manifest.json" >/dev/null ||
+		fail "$1: manifest: $(jq -c '{status, features}' "$d/manifest.json")"
+	echo "ok: $1: --features-as-is ran set A only and says so"
+}
+
+echo "check: --features-as-is runs one set where features cannot be set"
+as_is unwritable
+
+echo "check: --features-as-is leaves a settable features file as it is"
+export SLICEBENCH_FEATURES_PATH=$tmp/features
+echo "$orig" >"$SLICEBENCH_FEATURES_PATH"
+as_is settable
+[[ $(cat "$SLICEBENCH_FEATURES_PATH") == "$orig" ]] ||
+	fail "features changed: $(cat "$SLICEBENCH_FEATURES_PATH")"
+echo "ok: the features file was not written"
+
+echo "check: --features-as-is with separate unit processes is bad usage"
+rc=0
+"$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res-jobs" \
+	--features-as-is --jobs 1 >"$tmp/out" 2>&1 || rc=$?
+((rc == 2)) || fail "--jobs: exit $rc: $(cat "$tmp/out")"
+grep -q -- "--features-as-is goes with the local runner" "$tmp/out" ||
+	fail "--jobs: message: $(cat "$tmp/out")"
+echo "ok: exit 2"
+
+echo "check: a settable features file runs both sets"
+"$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res-set" >"$tmp/out" 2>&1 ||
+	fail "settable: exit $?: $(cat "$tmp/out")"
+root=$(readlink -f "$tmp/res-set/latest")
+[[ $(jq -c '[.runs[] | .feature_set]' "$root/plan.json") == '["A","B"]' ]] ||
+	fail "settable: plan: $(jq -c '[.runs[] | .feature_set]' "$root/plan.json")"
+echo "ok: both sets ran"
+finish
