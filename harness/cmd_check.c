@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench check: base and candidate kernels run in turn until the gate can decide, or a cap. */
+#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 
 #include "ci/gate_run.h"
 #include "ci/rules_pick.h"
+#include "ci/spending.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
@@ -28,34 +30,59 @@ static const char usage[] =
 	"\nRuns the base and the candidate kernel in turn (one run each per "
 	"round),\nand from the rules' min_runs a side on gates them after "
 	"every round, until\nthe gate decides (a regression, or every "
-	"required rule passed) or\n--max-repeats runs a side are done. Each "
-	"look spends part of the gate's\nalpha (and of the pass bounds' "
-	"error) in proportion to its runs, so the\nlooks together keep the "
-	"family-wise promise (ci/README.md). Re-running\nthe same command "
-	"after an interruption resumes results/latest.";
+	"required rule passed) or\n--max-repeats runs a side are done. The "
+	"looks spend the gate's alpha and\nthe pass bounds' error with an "
+	"O'Brien-Fleming-type function of the\ninformation (runs a side / "
+	"--max-repeats), so the looks together keep the\npromises of one gate "
+	"(ci/README.md). Re-running the same command after an\ninterruption "
+	"resumes results/latest.";
 static const char after[] =
 	"exit: 0 pass, 1 regression, 2 bad usage or input, 3 cannot decide "
 	"within\n--max-repeats (the report says about how many runs a side "
 	"would), or\nruns failed\n";
 
-/* The error levels of the look at @n runs a side, and how they were set. */
-static struct ci_levels look_levels(const struct ci_rules *rules,
-				    unsigned int n, unsigned int max, char *why,
-				    size_t len)
+/*
+ * The nominal level of the newest of the looks at information fractions
+ * @t[0..k-1] when @total is spent over them (ci/spending.h), or -1.
+ */
+static double spend(double total, const double *t, size_t k)
 {
-	struct ci_levels lv = {
-		.alpha = ci_alpha_spent(rules->alpha, n, rules->min_runs, max),
-		.pass_alpha = ci_alpha_spent(1 - rules->pass_confidence, n,
-					     rules->min_runs, max),
-	};
+	double *lv = calloc(k, sizeof(*lv)), out = -1;
 
+	if (lv && !ci_spending_levels(total, t, k, lv))
+		out = lv[k - 1];
+	free(lv);
+	return out;
+}
+
+/*
+ * The error levels of the look at information fraction @t[k-1] after the
+ * looks at @t[0..k-2], and how they were set. Regressions: each rule's
+ * share of alpha (alpha / rules, Bonferroni: Holm's first step) is spent
+ * over its looks, and the gate gets the rules' count times that level.
+ * Passes: each rule's pass error is spent over its looks.
+ */
+static int look_levels(const struct ci_rules *rules, const double *t, size_t k,
+		       struct ci_levels *lv, char *why, size_t len)
+{
+	double m = (double)rules->n;
+	double a = spend(rules->alpha / m, t, k);
+	double p = spend(1 - rules->pass_confidence, t, k);
+
+	if (a < 0 || p < 0)
+		return -ENOMEM;
+	lv->alpha = a * m;
+	lv->pass_alpha = p;
 	snprintf(why, len,
-		 "check: look %u of %u (%u..%u runs a side), this look spends "
-		 "alpha %.3g%% and pass error %.3g%% of %g%% and %g%%",
-		 n - rules->min_runs + 1, max - rules->min_runs + 1,
-		 rules->min_runs, max, lv.alpha * 100, lv.pass_alpha * 100,
+		 "check: look %zu at information %.3g, O'Brien-Fleming-type "
+		 "spending: alpha %.3g%% (%.3g%% a rule) and pass error "
+		 "%.3g%% at this look; %.3g%% and %.3g%% spent in all by now, "
+		 "of %g%% and %g%%",
+		 k, t[k - 1], lv->alpha * 100, a * 100, p * 100,
+		 ci_obf_spent(rules->alpha, t[k - 1]) * 100,
+		 ci_obf_spent(1 - rules->pass_confidence, t[k - 1]) * 100,
 		 rules->alpha * 100, (1 - rules->pass_confidence) * 100);
-	return lv;
+	return 0;
 }
 
 struct check {
@@ -67,6 +94,8 @@ struct check {
 	char root[PATH_MAX];
 	char base_spec[PATH_MAX + 200], cand_spec[PATH_MAX + 200];
 	unsigned int max;
+	double *t; /* the information fraction of each look so far */
+	size_t looks;
 	int argc;
 	char **argv;
 };
@@ -115,16 +144,16 @@ static unsigned int complete_runs(const struct check *c, const char *kernel,
 
 /*
  * Gate the first @n complete runs a side (quietly, or with every output on
- * @final): the same @n gives the same look, however many runs are there.
+ * @final) at the levels of look @k (its fraction in c->t[k - 1]): the same
+ * @n and @k give the same look, however many runs are there.
  */
-static int look(const struct check *c, unsigned int n, int final)
+static int look(const struct check *c, unsigned int n, size_t k, int final)
 {
-	char why[300];
+	char why[400];
 	struct ci_gate_run g = {
 		.base_spec = c->base_spec,
 		.cand_spec = c->cand_spec,
 		.rules = c->rules,
-		.levels = look_levels(c->rules, n, c->max, why, sizeof(why)),
 		.levels_why = why,
 		.text = final ? stdout : NULL,
 		.markdown = final ? c->o->markdown : NULL,
@@ -135,6 +164,10 @@ static int look(const struct check *c, unsigned int n, int final)
 		.argv = c->argv,
 	};
 
+	if (look_levels(c->rules, c->t, k, &g.levels, why, sizeof(why))) {
+		fprintf(stderr, "slicebench check: out of memory\n");
+		return SB_EXIT_ENV;
+	}
 	return ci_gate_run(&g, "check");
 }
 
@@ -172,7 +205,9 @@ static int rounds(struct check *c)
 		}
 		if (n < c->rules->min_runs || n <= last)
 			continue;
-		code = look(c, n, 0);
+		/* the cap's look spends what is left */
+		c->t[c->looks++] = rep == (int)c->max ? 1 : (double)n / c->max;
+		code = look(c, n, c->looks, 0);
 		last = n;
 		printf("look at %u runs a side: %s\n", n, outcome(code));
 		fflush(stdout);
@@ -186,7 +221,7 @@ static int rounds(struct check *c)
 		return SB_EXIT_ENV;
 	}
 	printf("\n");
-	code = look(c, last, 1);
+	code = look(c, last, c->looks, 1);
 	printf("check: %s after %u runs a side (%u base and %u candidate "
 	       "runs made, %u failed): %s\n",
 	       outcome(code), last, nb, nc, failed,
@@ -387,12 +422,15 @@ int cmd_check(int argc, char **argv)
 		c.max = rules.min_runs;
 	if (!r)
 		r = prepare(&c, sc);
+	if (!r && !(c.t = calloc(c.max + 1, sizeof(*c.t))))
+		r = SB_EXIT_ENV;
 	if (!r) {
 		c.rn.stop = run_catch_signals(1);
 		r = rounds(&c);
 		run_catch_signals(0);
 	}
 	plan_free(&c.plan);
+	free(c.t);
 	ci_rules_free(&rules);
 	scenario_free(sc);
 	free(sc);
