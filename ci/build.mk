@@ -24,7 +24,7 @@ test_ci_results_LDLIBS := -ljansson -lm
 
 # make perf: the gate's error rates on synthetic runs (ci/perf/gate_error_rates.sh)
 PROGS += gate_error_rates
-gate_error_rates_SRCS := ci/perf/gate_error_rates.c ci/stats.c ci/gate.c \
+gate_error_rates_SRCS := ci/perf/gate_error_rates.c ci/stats.c ci/gate.c ci/spending.c \
 			 ci/metrics.c $(WL_REGISTRY_SRCS) ci/rules.c ci/synth_runs.c
 gate_error_rates_LDLIBS := -ljansson -lm
 

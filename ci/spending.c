@@ -180,3 +180,36 @@ int ci_spending_levels(double total, const double *t, size_t k, double *level)
 	grid_free(&g);
 	return r;
 }
+
+/* The nominal level of the last of @k looks at fractions @t spending @total. */
+static int last_level(double total, const double *t, size_t k, double *out)
+{
+	double *lv = calloc(k + 1, sizeof(*lv));
+	int r = lv ? ci_spending_levels(total, t, k, lv) : -ENOMEM;
+
+	if (!r)
+		*out = lv[k - 1];
+	free(lv);
+	return r;
+}
+
+int ci_spending_look(const struct ci_rules *rules, const double *t, size_t k,
+		     struct ci_levels *lv)
+{
+	double m = rules->n ? (double)rules->n : 1, a;
+	int r;
+
+	if (!k)
+		return -EINVAL;
+	r = last_level(rules->alpha / m, t, k, &a) ?:
+		    last_level(1 - rules->pass_confidence, t, k,
+			       &lv->pass_alpha);
+	lv->alpha = a * m;
+	return r;
+}
+
+double ci_spending_information(unsigned int nb, unsigned int nc,
+			       unsigned int max)
+{
+	return nb + nc ? 2.0 * nb * nc / (nb + nc) / max : 0;
+}

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "ci/gate.h"
+
 /*
  * The part of @total (a one-sided error, 0 < @total < 1) spent by
  * information fraction @t (0..1): 2 - 2 Phi(z_{1 - total/2} / sqrt(t)).
@@ -25,5 +27,22 @@ double ci_obf_spent(double total, double t);
  * (@total or a fraction out of range, fractions not increasing) or -ENOMEM.
  */
 int ci_spending_levels(double total, const double *t, size_t k, double *level);
+
+/*
+ * The levels of look @k of a check over @rules, the looks at information
+ * fractions @t[0..k-1]: each rule's share of alpha (alpha / rules, the
+ * Bonferroni split that is Holm's first step) is spent over the looks, and
+ * @lv->alpha is the rules' count times its level (Holm divides it again);
+ * each rule's pass error is spent over the looks. 0, -EINVAL or -ENOMEM.
+ */
+int ci_spending_look(const struct ci_rules *rules, const double *t, size_t k,
+		     struct ci_levels *lv);
+
+/*
+ * A look's information fraction: a comparison of @nb against @nc runs
+ * holds the information of their harmonic mean a side, of @max a side.
+ */
+double ci_spending_information(unsigned int nb, unsigned int nc,
+			       unsigned int max);
 
 #endif

@@ -45,37 +45,16 @@ static const char after[] =
 	"would), or\nruns failed\n";
 
 /*
- * The nominal level of the newest of the looks at information fractions
- * @t[0..k-1] when @total is spent over them (ci/spending.h), or -1.
- */
-static double spend(double total, const double *t, size_t k)
-{
-	double *lv = calloc(k, sizeof(*lv)), out = -1;
-
-	if (lv && !ci_spending_levels(total, t, k, lv))
-		out = lv[k - 1];
-	free(lv);
-	return out;
-}
-
-/*
  * The error levels of the look at information fraction @t[k-1] after the
- * looks at @t[0..k-2], and how they were set. Regressions: each rule's
- * share of alpha (alpha / rules, Bonferroni: Holm's first step) is spent
- * over its looks, and the gate gets the rules' count times that level.
- * Passes: each rule's pass error is spent over its looks.
+ * looks at @t[0..k-2] (ci_spending_look), and how they were set.
  */
 static int look_levels(const struct ci_rules *rules, const double *t, size_t k,
 		       struct ci_levels *lv, char *why, size_t len)
 {
 	double m = (double)rules->n;
-	double a = spend(rules->alpha / m, t, k);
-	double p = spend(1 - rules->pass_confidence, t, k);
 
-	if (a < 0 || p < 0)
+	if (ci_spending_look(rules, t, k, lv))
 		return -ENOMEM;
-	lv->alpha = a * m;
-	lv->pass_alpha = p;
 	snprintf(why, len,
 		 "check: look %zu at information %.3g, O'Brien-Fleming-type "
 		 "spending: each rule's share of alpha, %.3g%%, spent %.3g%% "
@@ -83,10 +62,11 @@ static int look_levels(const struct ci_rules *rules, const double *t, size_t k,
 		 "rules); pass error %g%% spent %.3g%% by now, tested at "
 		 "%.3g%% here",
 		 k, t[k - 1], rules->alpha / m * 100,
-		 ci_obf_spent(rules->alpha / m, t[k - 1]) * 100, a * 100,
-		 lv->alpha * 100, rules->n, (1 - rules->pass_confidence) * 100,
+		 ci_obf_spent(rules->alpha / m, t[k - 1]) * 100,
+		 lv->alpha / m * 100, lv->alpha * 100, rules->n,
+		 (1 - rules->pass_confidence) * 100,
 		 ci_obf_spent(1 - rules->pass_confidence, t[k - 1]) * 100,
-		 p * 100);
+		 lv->pass_alpha * 100);
 	return 0;
 }
 
@@ -270,15 +250,6 @@ static const char *ids_text(const json_t *ids, char *buf, size_t len)
 }
 
 /*
- * Information of a Welch comparison of @nb against @nc runs as a share of
- * @max runs a side: the harmonic mean of the two over @max.
- */
-static double information(unsigned int nb, unsigned int nc, unsigned int max)
-{
-	return 2.0 * nb * nc / (nb + nc) / max;
-}
-
-/*
  * The rounds: run (none of those the journal's looks covered: they are
  * replayed), and look whenever a side has a complete run more than at the
  * last look and both have min_runs; stop when decided. Each look is
@@ -316,9 +287,10 @@ static int rounds(struct check *c)
 		    (t.n[0] == seen[0] && t.n[1] == seen[1]))
 			continue;
 		/* the cap's look spends what is left */
-		c->t[c->looks++] = rep == (int)c->max ?
-					   1 :
-					   information(t.n[0], t.n[1], c->max);
+		c->t[c->looks++] =
+			rep == (int)c->max ?
+				1 :
+				ci_spending_information(t.n[0], t.n[1], c->max);
 		code = look(c, rep, c->looks, 0, &lv);
 		r = check_journal_look(
 			&c->jn, look_record(c, c->looks, rep, &t, &lv, code),

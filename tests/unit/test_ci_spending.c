@@ -105,6 +105,31 @@ static void test_crossing_simulated(void **state)
 	assert_float_equal((double)crossed / PATHS, 0.05, 0.002);
 }
 
+/* A check's look: per-rule alpha shares, pass error per rule, information. */
+static void test_look(void **state)
+{
+	struct ci_rules rules = { .alpha = 0.01,
+				  .pass_confidence = 0.95,
+				  .n = 15 };
+	const double once[] = { 1 }, two[] = { 0.5, 1 };
+	struct ci_levels lv;
+	double per_rule[2], pass[2];
+
+	(void)state;
+	assert_int_equal(ci_spending_look(&rules, once, 1, &lv), 0);
+	assert_float_equal(lv.alpha, 0.01, 1e-12);
+	assert_float_equal(lv.pass_alpha, 0.05, 1e-12);
+	assert_int_equal(ci_spending_look(&rules, two, 2, &lv), 0);
+	assert_int_equal(ci_spending_levels(0.01 / 15, two, 2, per_rule), 0);
+	assert_int_equal(ci_spending_levels(0.05, two, 2, pass), 0);
+	assert_float_equal(lv.alpha, 15 * per_rule[1], 1e-15);
+	assert_float_equal(lv.pass_alpha, pass[1], 1e-15);
+	assert_int_equal(ci_spending_look(&rules, two, 0, &lv), -EINVAL);
+	assert_float_equal(ci_spending_information(10, 10, 20), 0.5, 1e-15);
+	assert_float_equal(ci_spending_information(5, 4, 6), 40.0 / 54, 1e-15);
+	assert_float_equal(ci_spending_information(0, 0, 6), 0, 0);
+}
+
 static void test_bad_input(void **state)
 {
 	const double up[] = { 0.3, 0.6 }, down[] = { 0.6, 0.3 };
@@ -127,6 +152,7 @@ int main(void)
 		cmocka_unit_test(test_spent),
 		cmocka_unit_test(test_known_boundaries),
 		cmocka_unit_test(test_crossing_simulated),
+		cmocka_unit_test(test_look),
 		cmocka_unit_test(test_bad_input),
 	};
 
