@@ -196,7 +196,7 @@ static int last_level(double total, const double *t, size_t k, double *out)
 int ci_spending_look(const struct ci_rules *rules, const double *t, size_t k,
 		     struct ci_levels *lv)
 {
-	double m = rules->n ? (double)rules->n : 1, a;
+	double m = rules->n ? (double)rules->n : 1, a = 0;
 	int r;
 
 	if (!k)
