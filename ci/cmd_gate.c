@@ -26,7 +26,7 @@ static const char after[] =
 	"the rules; ci/README.md): regression, improvement, pass (a change worse\n"
 	"than the pass bound is ruled out), inconclusive (with the runs a side\n"
 	"that would decide it), insufficient data (fewer than min_runs a side).\n"
-	"exit: 0 pass (no regression, every required rule passed), 1 regression,\n"
+	"exit: 0 pass (no regression, every rule with values passed), 1 regression,\n"
 	"2 bad usage or input (a required rule's group missing on a side),\n"
 	"3 cannot decide\n";
 
@@ -132,6 +132,7 @@ int cmd_gate(int argc, char **argv)
 		.levels = { .alpha = rules.alpha,
 			    .pass_alpha = 1 - rules.pass_confidence },
 		.levels_why = "",
+		.other_scenarios_ok = o.rules != NULL,
 		.text = stdout,
 		.markdown = o.markdown,
 		.json = o.json,

@@ -29,6 +29,7 @@ struct ci_rule_result {
 	enum ci_verdict verdict;
 	size_t base_runs, cand_runs; /* runs with a value */
 	size_t base_lost, cand_lost; /* runs left out: lost trace events */
+	size_t base_missing, cand_missing; /* complete runs without a value */
 	/* geometric means (arithmetic when a value is <= 0) of the runs */
 	double base_mean, cand_mean;
 	/*
@@ -41,6 +42,10 @@ struct ci_rule_result {
 	double diff, diff_lo, diff_hi; /* cand - base of the arithmetic means */
 	double p_regression; /* one-sided, before the family-wise step */
 	double level; /* the level its family-wise step tested it at */
+	double pass_level; /* of each pass bound (halved when it has two) */
+	int paired; /* paired t by round (runs interleaved), else Welch's */
+	int perm_checked; /* a permutation test was asked to confirm it */
+	double p_perm; /* its p-value for the verdict's question */
 	/* about how many more runs a side would decide it; 0: decided */
 	unsigned int more_runs;
 	char note[256];
@@ -59,7 +64,10 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 		     const struct ci_results *cand, const struct ci_levels *lv,
 		     struct ci_rule_result *res, char *err, size_t errlen);
 
-/* The gate's exit code: 1 any regression, 0 every required rule passed, else 3. */
+/*
+ * The gate's exit code: 1 any regression, 0 every rule with data passed
+ * (optional rules may be absent, not undecided), else 3.
+ */
 int ci_gate_exit_code(const struct ci_rule_result *res, size_t n);
 
 #endif

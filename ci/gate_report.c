@@ -11,8 +11,6 @@
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
 
-#define METHOD "Welch t on the log of one value per run, Holm over the rules"
-
 const char *ci_gate_outcome(const struct ci_gate_report *g)
 {
 	return g->exit_code == SB_EXIT_REGRESSION ? "regression" :
@@ -40,6 +38,28 @@ size_t ci_gate_excluded(const struct ci_results *base,
 static int has_figures(const struct ci_rule_result *r)
 {
 	return r->verdict <= CI_V_INCONCLUSIVE;
+}
+
+/* The test the rules had: paired t by round, Welch t, or some of each. */
+static const char *method(const struct ci_gate_report *g)
+{
+	size_t paired = 0, tested = 0;
+
+	for (size_t i = 0; i < g->n; i++) {
+		paired += (size_t)g->res[i].paired;
+		tested += has_figures(&g->res[i]);
+	}
+	if (paired && paired == tested)
+		return "paired t on the log differences of each round's two "
+		       "runs (interleaved), Holm over the rules; sign-flip "
+		       "check from 6 runs a side";
+	if (paired)
+		return "paired t by round where each run had its round's "
+		       "partner (interleaved runs), else Welch t, on the log "
+		       "of one value per run, Holm over the rules; "
+		       "permutation check from 6 runs a side";
+	return "Welch t on the log of one value per run, Holm over the "
+	       "rules; permutation check from 6 runs a side";
 }
 
 static void fmt_num(char *buf, size_t len, double v)
@@ -125,8 +145,9 @@ static void method_line(FILE *f, const struct ci_gate_report *g)
 	fprintf(f,
 		"%s; family-wise chance of a false regression <= %.3g%%, pass "
 		"bounds one-sided at %.4g%%, %u runs a side at least%s%s",
-		METHOD, g->levels.alpha * 100, (1 - g->levels.pass_alpha) * 100,
-		g->rules->min_runs, g->levels_why && *g->levels_why ? "; " : "",
+		method(g), g->levels.alpha * 100,
+		(1 - g->levels.pass_alpha) * 100, g->rules->min_runs,
+		g->levels_why && *g->levels_why ? "; " : "",
 		g->levels_why ? g->levels_why : "");
 }
 
@@ -346,10 +367,11 @@ static json_t *jpair(double a, double b)
 	return json_pack("[o, o]", ci_json_num(a), ci_json_num(b));
 }
 
-static json_t *side_json(size_t runs, size_t lost, double mean)
+static json_t *side_json(size_t runs, size_t lost, size_t missing, double mean)
 {
-	return json_pack("{s:i, s:i, s:o}", "runs", (json_int_t)runs,
-			 "lost_event_runs", (json_int_t)lost, "mean",
+	return json_pack("{s:i, s:i, s:i, s:o}", "runs", (json_int_t)runs,
+			 "lost_event_runs", (json_int_t)lost,
+			 "runs_without_value", (json_int_t)missing, "mean",
 			 ci_json_num(mean));
 }
 
@@ -367,9 +389,11 @@ static json_t *rule_json(const struct ci_rule_result *r)
 		"pass_bound_pct", rule->pass_bound_pct, "pass_bound_abs",
 		rule->pass_bound_abs, "verdict", ci_verdict_name(r->verdict),
 		"base",
-		side_json(r->base_runs, r->base_lost, ok ? r->base_mean : NAN),
+		side_json(r->base_runs, r->base_lost, r->base_missing,
+			  ok ? r->base_mean : NAN),
 		"cand",
-		side_json(r->cand_runs, r->cand_lost, ok ? r->cand_mean : NAN));
+		side_json(r->cand_runs, r->cand_lost, r->cand_missing,
+			  ok ? r->cand_mean : NAN));
 
 	if (!j)
 		return NULL;
@@ -388,6 +412,12 @@ static json_t *rule_json(const struct ci_rule_result *r)
 		json_object_set_new(j, "p_regression",
 				    ci_json_num(r->p_regression));
 		json_object_set_new(j, "level", ci_json_num(r->level));
+		json_object_set_new(j, "test",
+				    json_string(r->paired ? "paired t" :
+							    "Welch t"));
+		json_object_set_new(j, "p_permutation",
+				    r->perm_checked ? ci_json_num(r->p_perm) :
+						      json_null());
 	}
 	json_object_set_new(j, "runs_needed",
 			    r->more_runs == UINT_MAX ?
@@ -445,7 +475,7 @@ int ci_gate_to_json(json_t *env, const struct ci_gate_report *g)
 					  "runs", (json_int_t)g->cand_runs)) ||
 	    json_object_set_new(
 		    env, "method",
-		    json_pack("{s:s, s:f, s:f, s:i, s:s}", "name", METHOD,
+		    json_pack("{s:s, s:f, s:f, s:i, s:s}", "name", method(g),
 			      "alpha", g->levels.alpha, "pass_confidence",
 			      1 - g->levels.pass_alpha, "min_runs",
 			      (json_int_t)g->rules->min_runs, "levels",

@@ -177,6 +177,55 @@ static int load_both(const struct ci_gate_run *o, struct ci_results *base,
 	return code;
 }
 
+/* The first scenario.sha256 of @r's runs, or NULL. */
+static const struct ci_run *scenario_run(const struct ci_results *r)
+{
+	for (size_t i = 0; i < r->n_runs; i++)
+		if (r->runs[i].scenario_sha256)
+			return &r->runs[i];
+	return NULL;
+}
+
+/*
+ * Can @base and @cand be gated? Not the same runs (a kernel against
+ * itself proves nothing), nor runs of two scenarios unless the rules were
+ * chosen for them (@o->other_scenarios_ok, then said on stderr).
+ */
+static int comparable(const struct ci_gate_run *o,
+		      const struct ci_results *base,
+		      const struct ci_results *cand, const char *cmd)
+{
+	char *rb = realpath(base->dir, NULL), *rc = realpath(cand->dir, NULL);
+	const struct ci_run *sb = scenario_run(base), *sc = scenario_run(cand);
+	int same = rb && rc && !strcmp(rb, rc) &&
+		   !strcmp(base->runs[0].kernel, cand->runs[0].kernel) &&
+		   !strcmp(base->runs[0].fs, cand->runs[0].fs);
+
+	if (same)
+		fprintf(stderr,
+			"slicebench %s: BASE %s and CAND %s are the same runs "
+			"(%s:%s/%s): a gate compares two kernels or feature "
+			"sets\n",
+			cmd, o->base_spec, o->cand_spec, rb,
+			base->runs[0].kernel, base->runs[0].fs);
+	free(rb);
+	free(rc);
+	if (same)
+		return SB_EXIT_USAGE;
+	if (!sb || !sc || !strcmp(sb->scenario_sha256, sc->scenario_sha256))
+		return SB_EXIT_OK;
+	fprintf(stderr,
+		"slicebench %s: %s%s/manifest.json: scenario.sha256: \"%s\" "
+		"is not BASE's \"%s\" (%s/manifest.json): the sides ran "
+		"different scenarios%s\n",
+		cmd, o->other_scenarios_ok ? "warning: " : "", sc->path,
+		sc->scenario_sha256, sb->scenario_sha256, sb->path,
+		o->other_scenarios_ok ?
+			", gated under the rules given" :
+			"; pass --rules to gate them under rules chosen for both");
+	return o->other_scenarios_ok ? SB_EXIT_OK : SB_EXIT_USAGE;
+}
+
 int ci_gate_run(const struct ci_gate_run *o, const char *cmd)
 {
 	static char hosts[MAX_HOSTS][256];
@@ -187,6 +236,8 @@ int ci_gate_run(const struct ci_gate_run *o, const char *cmd)
 	int code, n;
 
 	code = load_both(o, &base, &cand, cmd);
+	if (!code)
+		code = comparable(o, &base, &cand, cmd);
 	n = code ? 0 : common_hosts(&base, &cand, hosts, o->text, cmd);
 	if (!code && n < 0)
 		code = SB_EXIT_USAGE;

@@ -15,6 +15,8 @@ struct ci_gate_run {
 	FILE *text; /* the verdict table; NULL: none */
 	const char *markdown, *json, *junit; /* outputs; NULL: none */
 	unsigned int last_round; /* gate only repeats 1..N a side; 0: all */
+	/* sides of two scenarios: gated with a warning (else refused) */
+	int other_scenarios_ok;
 	int argc; /* the command line, for the JSON envelope */
 	char **argv;
 };
@@ -22,6 +24,8 @@ struct ci_gate_run {
 /*
  * Load both sides and gate them, host by host when the runs come from
  * several hosts (the family-wise alpha is then split over the hosts).
+ * The same runs on both sides are refused, and so are sides whose runs'
+ * manifests name two scenarios unless @g->other_scenarios_ok.
  * Errors go to stderr after "slicebench <cmd>: ". Returns the gate's exit
  * code: 0 pass, 1 regression, 2 bad input, 3 cannot decide.
  */

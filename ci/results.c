@@ -2,6 +2,7 @@
 /* Results loader: results/<run-id>/<kernel>/<feature-set>/<repeat>/ into runs with metric values. */
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,61 @@ static int is_repeat(const char *s, unsigned int *rep)
 	return 1;
 }
 
+/* No figure is larger: beyond it sums of squares stop meaning anything. */
+#define MAX_FIGURE 1e18
+
+/*
+ * Can @m's figure be zero? Not a rate or a time taken, nor the runtime or
+ * delay of a group that was switched in (@switched).
+ */
+static int may_be_zero(const struct ci_metric *m, int switched)
+{
+	size_t ul = strlen(m->unit);
+
+	if (m->src == CI_SRC_TABLE)
+		return !switched || (strcmp(m->name, "runtime_ms") &&
+				     strcmp(m->name, "avg_delay_ms") &&
+				     strcmp(m->name, "max_delay_ms"));
+	return strcmp(m->unit, "s") &&
+	       !(ul >= 2 && !strcmp(m->unit + ul - 2, "/s"));
+}
+
+/*
+ * Values @from.. of @vals: finite, in [0, MAX_FIGURE], zero only where a
+ * figure may be. The field is @prefix<path> of @file, or with @section
+ * metrics.<name>.value; its value as written there.
+ */
+static int check_values(const struct ci_values *vals, size_t from, int switched,
+			const char *file, const char *prefix, int section,
+			char *err, size_t errlen)
+{
+	for (size_t i = from; i < vals->n; i++) {
+		const struct ci_value *v = &vals->v[i];
+		const struct ci_metric *m = ci_metric_at(v->metric);
+		const char *why =
+			!isfinite(v->v) ?
+				"is not a finite number" :
+			v->v < 0 ?
+				"is negative" :
+			v->v > MAX_FIGURE ?
+				"is beyond any measured figure (> 1e18)" :
+			v->v == 0 && !may_be_zero(m, switched) ?
+				"is zero: a rate, time, runtime or delay cannot be" :
+				NULL;
+
+		if (!why)
+			continue;
+		if (section)
+			snprintf(err, errlen, "%s: metrics.%s.value: %g %s",
+				 file, m->name, v->v, why);
+		else
+			snprintf(err, errlen, "%s: %s%s: %g %s", file, prefix,
+				 m->path, v->v / m->scale, why);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int load_table(struct ci_run *run, char *err, size_t errlen)
 {
 	char path[4096], where[4200];
@@ -129,6 +185,9 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 		json_t *g = json_array_get(groups, i);
 		const char *comm =
 			json_string_value(json_object_get(g, "comm"));
+		json_t *sw = json_object_get(g, "switches");
+		size_t from = run->vals.n;
+		char prefix[40];
 		int r;
 
 		sb_fmt(where, sizeof(where), "%s: groups[%zu]", path, i);
@@ -139,6 +198,13 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 		}
 		r = ci_extract_json(CI_SRC_TABLE, NULL, g, comm, where,
 				    &run->vals, err, errlen);
+		if (r)
+			return r;
+		snprintf(prefix, sizeof(prefix), "groups[%zu].", i);
+		r = check_values(&run->vals, from,
+				 !json_is_number(sw) ||
+					 json_number_value(sw) > 0,
+				 path, prefix, 0, err, errlen);
 		if (r)
 			return r;
 	}
@@ -152,7 +218,9 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 	const char *dot = strrchr(file, '.');
 	struct ci_doc *doc, *nd;
 	json_t *res, *status;
+	size_t from = run->vals.n;
 	const char *tool;
+	int r;
 
 	if (!dot || strcmp(dot, ".json"))
 		return 0; /* raw outputs (.txt, .out, .yaml) and logs */
@@ -180,10 +248,14 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 			path, json_string_value(status));
 		return 0;
 	}
-	if (json_object_get(doc->json, "metrics"))
-		return ci_extract_section(json_object_get(doc->json, "metrics"),
-					  doc->name, path, &run->vals, err,
-					  errlen);
+	if (json_object_get(doc->json, "metrics")) {
+		r = ci_extract_section(json_object_get(doc->json, "metrics"),
+				       doc->name, path, &run->vals, err,
+				       errlen);
+		return r     ?:
+			       check_values(&run->vals, from, 1, path, "", 1,
+					    err, errlen);
+	}
 	/* Older documents without the section: read by the list's paths. */
 	tool = json_string_value(json_object_get(doc->json, "tool"));
 	if (!tool || !ci_metric_tool_known(tool))
@@ -195,8 +267,11 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 		return -EINVAL;
 	}
 	sb_fmt(where, sizeof(where), "%s: result", path);
-	return ci_extract_json(CI_SRC_JSON, tool, res, doc->name, where,
-			       &run->vals, err, errlen);
+	r = ci_extract_json(CI_SRC_JSON, tool, res, doc->name, where,
+			    &run->vals, err, errlen);
+	return r     ?:
+		       check_values(&run->vals, from, 1, path, "result.", 0,
+				    err, errlen);
 }
 
 static int load_workloads(struct ci_run *run, char *err, size_t errlen)
@@ -219,18 +294,65 @@ static int load_workloads(struct ci_run *run, char *err, size_t errlen)
 	return r;
 }
 
-/*
- * 1 when @path holds a complete run (@host: its manifest's host.hostname,
- * malloc'd), 0 when not, -EINVAL when malformed.
- */
-static int run_complete(const char *path, char **host, char *err, size_t errlen)
+/* A string of @m at @a.@b, NULL when absent. */
+static const char *str_at(json_t *m, const char *a, const char *b)
 {
+	return json_string_value(json_object_get(json_object_get(m, a), b));
+}
+
+/*
+ * The manifest @m's run.kernel, run.feature_set and run.repeat, when
+ * given, are those of its directory (@run's): a copied or moved run
+ * directory must not stand for another kernel or feature set.
+ */
+static int check_identity(json_t *m, const char *mpath,
+			  const struct ci_run *run, char *err, size_t errlen)
+{
+	const char *k = str_at(m, "run", "kernel"),
+		   *fs = str_at(m, "run", "feature_set");
+	json_t *rep = json_object_get(json_object_get(m, "run"), "repeat");
+
+	if (k && strcmp(k, run->kernel)) {
+		snprintf(
+			err, errlen,
+			"%s: run.kernel: \"%s\" is not the directory's kernel \"%s\"",
+			mpath, k, run->kernel);
+		return -EINVAL;
+	}
+	if (fs && strcmp(fs, run->fs)) {
+		snprintf(
+			err, errlen,
+			"%s: run.feature_set: \"%s\" is not the directory's feature set \"%s\"",
+			mpath, fs, run->fs);
+		return -EINVAL;
+	}
+	if (rep && (!json_is_integer(rep) ||
+		    json_integer_value(rep) != (json_int_t)run->repeat)) {
+		snprintf(err, errlen,
+			 "%s: run.repeat: %" JSON_INTEGER_FORMAT
+			 " is not the directory's repeat %u",
+			 mpath,
+			 json_is_integer(rep) ? json_integer_value(rep) : -1,
+			 run->repeat);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * 1 when @run->path holds a complete run (its manifest's host.hostname,
+ * scenario.sha256 and start_time into @run, malloc'd), 0 when not,
+ * -EINVAL when malformed, -ENOMEM.
+ */
+static int run_complete(struct ci_run *run, char *err, size_t errlen)
+{
+	const char *sha, *start;
 	char mpath[4096];
 	struct stat st;
 	json_t *m, *status;
 	int ok;
 
-	sb_fmt(mpath, sizeof(mpath), "%s/manifest.json", path);
+	sb_fmt(mpath, sizeof(mpath), "%s/manifest.json", run->path);
 	if (stat(mpath, &st))
 		return 0;
 	m = load_json(mpath, err, errlen);
@@ -244,11 +366,20 @@ static int run_complete(const char *path, char **host, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	ok = !strcmp(json_string_value(status), "complete");
-	*host = strdup(
-		json_string_value(json_object_get(json_object_get(m, "host"), "hostname")) ?:
-			"");
+	if (ok && check_identity(m, mpath, run, err, errlen)) {
+		json_decref(m);
+		return -EINVAL;
+	}
+	sha = str_at(m, "scenario", "sha256");
+	start = json_string_value(json_object_get(m, "start_time"));
+	run->host = strdup(str_at(m, "host", "hostname") ?: "");
+	run->scenario_sha256 = sha ? strdup(sha) : NULL;
+	run->start_time = start ? strdup(start) : NULL;
 	json_decref(m);
-	return !*host ? -ENOMEM : ok;
+	if (!run->host || (sha && !run->scenario_sha256) ||
+	    (start && !run->start_time))
+		return -ENOMEM;
+	return ok;
 }
 
 static void run_free(struct ci_run *run)
@@ -257,6 +388,8 @@ static void run_free(struct ci_run *run)
 	free(run->fs);
 	free(run->path);
 	free(run->host);
+	free(run->scenario_sha256);
+	free(run->start_time);
 	json_decref(run->table);
 	for (size_t i = 0; i < run->n_docs; i++) {
 		free(run->docs[i].name);
@@ -270,7 +403,7 @@ static int add_run(struct ci_results *res, const char *kdir, const char *fs,
 		   unsigned int rep, char *err, size_t errlen)
 {
 	struct ci_run *runs, *run;
-	char path[4096], *host = NULL;
+	char path[4096];
 	int r;
 
 	if (sb_fmt(path, sizeof(path), "%s/%s/%s/%u", res->dir, kdir, fs,
@@ -279,25 +412,24 @@ static int add_run(struct ci_results *res, const char *kdir, const char *fs,
 			 fs);
 		return -EINVAL;
 	}
-	r = run_complete(path, &host, err, errlen);
-	if (r <= 0) {
-		free(host);
-		res->incomplete += !r;
-		return r;
-	}
 	runs = realloc(res->runs, (res->n_runs + 1) * sizeof(*runs));
-	if (!runs) {
-		free(host);
+	if (!runs)
 		return -ENOMEM;
-	}
 	res->runs = runs;
-	run = &runs[res->n_runs++];
-	*run = (struct ci_run){ .repeat = rep, .host = host };
+	run = &runs[res->n_runs++]; /* freed with the rest, or now */
+	*run = (struct ci_run){ .repeat = rep };
 	run->kernel = strdup(kdir);
 	run->fs = strdup(fs);
 	run->path = strdup(path);
 	if (!run->kernel || !run->fs || !run->path)
 		return -ENOMEM;
+	r = run_complete(run, err, errlen);
+	if (r <= 0) {
+		run_free(run);
+		res->n_runs--;
+		res->incomplete += !r;
+		return r;
+	}
 	r = load_table(run, err, errlen);
 	return r ? r : load_workloads(run, err, errlen);
 }

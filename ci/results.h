@@ -17,6 +17,8 @@ struct ci_doc {
 struct ci_run {
 	char *kernel, *fs, *path;
 	char *host; /* the manifest's host.hostname, "" when it has none */
+	char *scenario_sha256; /* the manifest's scenario.sha256; NULL: none */
+	char *start_time; /* the manifest's ISO start time; NULL: none */
 	unsigned int repeat;
 	json_t *table; /* table.json, NULL when absent */
 	long long lost_events; /* the recorder's; delay values then untrusted */
@@ -34,7 +36,11 @@ struct ci_results {
 
 /*
  * Load every complete run under @dir. Optional files may be missing; a
- * malformed one fails with -EINVAL and @err "<file>: <json path>: <problem>".
+ * malformed one fails with -EINVAL and @err "<file>: <json path>: <problem>":
+ * among them a metric value that is not finite, negative, above 1e18, or
+ * zero where it cannot be (a rate, a time taken, a runtime or delay of a
+ * group that was switched in), and a manifest whose run.kernel,
+ * run.feature_set or run.repeat is not its directory's.
  * Returns 0, -ENOENT (no such directory), -EINVAL or -ENOMEM.
  */
 int ci_results_load(const char *dir, struct ci_results *out, char *err,

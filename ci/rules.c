@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Gate rules file (ci/gate.json): which metric of which group may move how far. */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,8 +130,9 @@ static int parse_rule(json_t *r, size_t i, const char *file,
 	if (!e)
 		e = parse_number(r, "min_effect_abs", 0, 1e18,
 				 &out->min_effect_abs, file, i, err, errlen);
-	out->pass_bound_pct = fmin(2 * out->tolerance_pct, max_pct);
-	out->pass_bound_abs = 2 * out->min_effect_abs;
+	/* a pass rules out exactly what a regression would be */
+	out->pass_bound_pct = out->tolerance_pct;
+	out->pass_bound_abs = out->min_effect_abs;
 	if (!e)
 		e = parse_number(r, "pass_bound_pct", out->tolerance_pct,
 				 max_pct, &out->pass_bound_pct, file, i, err,

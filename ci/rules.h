@@ -16,7 +16,7 @@ struct ci_rule {
 	double min_effect_abs; /* and worse by more than this; 0: none */
 	double pass_bound_pct; /* a pass rules out worse than this */
 	double pass_bound_abs; /* or worse by more than this; 0: none */
-	int required; /* must be on both sides and must pass for exit 0 */
+	int required; /* must be on both sides; any rule present must pass */
 };
 
 /* Fewer runs a side than this never give a verdict (ci/README.md). */

@@ -35,6 +35,33 @@ static int check_single(const char *spec, const struct ci_results *r, char *err,
 	return SB_EXIT_OK;
 }
 
+/* The runs of @r come from one scenario (their manifests' scenario.sha256). */
+static int check_scenario(const char *spec, const struct ci_results *r,
+			  char *err, size_t errlen)
+{
+	const struct ci_run *first = NULL;
+
+	for (size_t i = 0; i < r->n_runs; i++) {
+		const struct ci_run *run = &r->runs[i];
+
+		if (!run->scenario_sha256)
+			continue;
+		if (!first) {
+			first = run;
+			continue;
+		}
+		if (strcmp(run->scenario_sha256, first->scenario_sha256)) {
+			snprintf(
+				err, errlen,
+				"%s/manifest.json: scenario.sha256: \"%s\" is not %s/manifest.json's \"%s\": %s holds runs of two scenarios",
+				run->path, run->scenario_sha256, first->path,
+				first->scenario_sha256, spec);
+			return SB_EXIT_USAGE;
+		}
+	}
+	return SB_EXIT_OK;
+}
+
 int ci_spec_load(const char *spec, int single, struct ci_results *out,
 		 char *err, size_t errlen)
 {
@@ -62,6 +89,8 @@ int ci_spec_load(const char *spec, int single, struct ci_results *out,
 		goto out;
 	}
 	code = single ? check_single(spec, out, err, errlen) : SB_EXIT_OK;
+	if (!code && single)
+		code = check_scenario(spec, out, err, errlen);
 out:
 	free(dir);
 	free(kernel);

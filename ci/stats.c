@@ -207,6 +207,70 @@ double ci_t_quantile(double p, double df)
 	return t;
 }
 
+/* The regularized lower incomplete gamma function P(a, x). */
+static double gamma_p(double a, double x)
+{
+	double front = exp(a * log(x) - x - lgamma(a)), sum, term, b, c, d, h;
+
+	if (x <= 0)
+		return 0;
+	if (x < a + 1) { /* series */
+		sum = term = 1 / a;
+		for (int n = 1; n < 1000 && fabs(term) > 1e-16 * fabs(sum);
+		     n++) {
+			term *= x / (a + n);
+			sum += term;
+		}
+		return front * sum;
+	}
+	/* continued fraction of Q(a, x) (modified Lentz) */
+	b = x + 1 - a;
+	c = 1e300;
+	d = 1 / b;
+	h = d;
+	for (int n = 1; n < 1000; n++) {
+		double an = -n * (n - a), delta;
+
+		b += 2;
+		d = an * d + b;
+		d = 1 / (fabs(d) < 1e-300 ? 1e-300 : d);
+		c = b + an / c;
+		if (fabs(c) < 1e-300)
+			c = 1e-300;
+		delta = c * d;
+		h *= delta;
+		if (fabs(delta - 1) < 1e-16)
+			break;
+	}
+	return 1 - front * h;
+}
+
+double ci_chi2_cdf(double x, double df)
+{
+	if (isnan(x) || !(df > 0))
+		return NAN;
+	return gamma_p(df / 2, x / 2);
+}
+
+double ci_chi2_quantile(double p, double df)
+{
+	double lo = 0, hi = df + 10;
+
+	if (!(p > 0 && p < 1) || !(df > 0))
+		return NAN;
+	while (ci_chi2_cdf(hi, df) < p)
+		hi *= 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-13 * hi; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (ci_chi2_cdf(mid, df) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
 struct ci_welch ci_welch_from(double diff, double vb, size_t nb, double vc,
 			      size_t nc)
 {
@@ -232,6 +296,93 @@ int ci_welch(const double *b, size_t nb, const double *c, size_t nc,
 	*out = ci_welch_from(ci_mean(c, nc) - ci_mean(b, nb), ci_var(b, nb), nb,
 			     ci_var(c, nc), nc);
 	return 0;
+}
+
+struct ci_welch ci_paired_from(double diff, double vd, size_t n)
+{
+	return (struct ci_welch){ .diff = diff,
+				  .se = sqrt(vd / (double)n),
+				  .df = (double)n - 1,
+				  .vb = vd };
+}
+
+int ci_paired(const double *b, const double *c, size_t n, struct ci_welch *out)
+{
+	double *d;
+
+	if (n < 2)
+		return -EINVAL;
+	d = malloc(n * sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		d[i] = c[i] - b[i];
+	*out = ci_paired_from(ci_mean(d, n), ci_var(d, n), n);
+	free(d);
+	return 0;
+}
+
+double ci_perm_count(size_t nb, size_t nc, int paired)
+{
+	double k = 1;
+
+	if (paired)
+		return nb >= 30 ? 1e9 : ldexp(1, (int)nb);
+	for (size_t i = 1; i <= nb && k < 1e9; i++) /* C(nb + nc, nb) */
+		k = k * (double)(nc + i) / (double)i;
+	return fmin(k, 1e9);
+}
+
+/* No gate has more runs a side than this. */
+#define PERM_MAX_VALUES (1u << 20)
+
+/* mean(@z[@nb..]) - mean(@z[..@nb]) */
+static double split_diff(const double *z, size_t nb, size_t nc)
+{
+	return ci_mean(z + nb, nc) - ci_mean(z, nb);
+}
+
+double ci_perm_p(const double *b, size_t nb, const double *c, size_t nc,
+		 int paired, double limit, int upper, unsigned int draws,
+		 uint64_t seed)
+{
+	size_t n = paired ? nb : nb + nc;
+	double *z, obs, t;
+	unsigned int hits = 0;
+	struct ci_rng rng;
+
+	if (!nb || !nc || n < nb || n > PERM_MAX_VALUES)
+		return 1; /* nothing (or too much) to rearrange: nothing shown */
+	z = calloc(n + 1, sizeof(*z));
+	if (!z)
+		return -1;
+	ci_rng_seed(&rng, seed);
+	for (size_t i = 0; i < n; i++)
+		z[i] = paired ? c[i] - limit - b[i] :
+		       i < nb ? b[i] :
+				c[i - nb] - limit;
+	obs = paired ? ci_mean(z, n) : split_diff(z, nb, nc);
+	for (unsigned int d = 0; d < draws; d++) {
+		if (paired) {
+			t = 0;
+			for (size_t i = 0; i < n; i++)
+				t += ci_rng_next(&rng) >> 63 ? -z[i] : z[i];
+			t /= (double)n;
+		} else {
+			for (size_t i = n - 1; i > 0; i--) { /* Fisher-Yates */
+				size_t j = ci_rng_below(&rng, i + 1);
+				double x = z[i];
+
+				z[i] = z[j];
+				z[j] = x;
+			}
+			t = split_diff(z, nb, nc);
+		}
+		hits += upper ? t >= obs - 1e-12 * fabs(obs) :
+				t <= obs + 1e-12 * fabs(obs);
+	}
+	free(z);
+	return (1.0 + hits) / (1.0 + draws);
 }
 
 double ci_p_above(const struct ci_welch *w, double limit)

@@ -32,6 +32,11 @@ double ci_t_cdf(double t, double df);
 /* The @p quantile (0 < p < 1) of Student's t with @df degrees of freedom. */
 double ci_t_quantile(double p, double df);
 
+/* P(X <= x) for chi-square with @df > 0 degrees of freedom. */
+double ci_chi2_cdf(double x, double df);
+/* Its @p quantile (0 < p < 1). */
+double ci_chi2_quantile(double p, double df);
+
 /*
  * Welch's two-sample comparison of means: @diff = mean(@c) - mean(@b), its
  * standard error @se and the Welch-Satterthwaite degrees of freedom @df
@@ -47,6 +52,29 @@ int ci_welch(const double *b, size_t nb, const double *c, size_t nc,
 /* Welch's statistic from per-side variances @vb, @vc and sizes. */
 struct ci_welch ci_welch_from(double diff, double vb, size_t nb, double vc,
 			      size_t nc);
+/*
+ * Paired comparison: the differences @c[k] - @b[k] of @n pairs, their mean
+ * @diff, standard error and n - 1 degrees of freedom; @vb holds their
+ * variance (@vc 0). Needs 2 pairs.
+ */
+int ci_paired(const double *b, const double *c, size_t n, struct ci_welch *out);
+/* The paired statistic from the differences' variance @vd and @n pairs. */
+struct ci_welch ci_paired_from(double diff, double vd, size_t n);
+
+/*
+ * Randomization p-value of "true difference <= @limit" (@upper) or ">=
+ * @limit" (!@upper) for mean(@c) - mean(@b): @c is moved by -@limit, then
+ * labels are permuted (two samples) or, with @paired (@nb == @nc pairs),
+ * the signs of the pair differences are flipped, @draws times from @seed.
+ * (1 + hits) / (1 + draws); 1 when a side is empty or has more than 2^20
+ * values, -1 when out of memory.
+ */
+double ci_perm_p(const double *b, size_t nb, const double *c, size_t nc,
+		 int paired, double limit, int upper, unsigned int draws,
+		 uint64_t seed);
+/* How many distinct rearrangements ci_perm_p has (capped at 1e9). */
+double ci_perm_count(size_t nb, size_t nc, int paired);
+
 /*
  * One-sided p-value against "true difference <= @limit": the chance of a
  * difference as large as @w's if it were @limit. 0 or 1 when @w->se is 0.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # slicebench gate on synthetic results: regressions exit 1, A-vs-A exits 0,
-# too few repeats or undecided rules exit 3, bad input (a required rule
+# too few repeats or undecided rules (optional ones too) exit 3, bad input (a required rule
 # matching nothing) exits 2, runs with lost events are left out and named;
 # outputs are well formed; the rules a run's scenario names judge it
 # without --rules.
@@ -15,9 +15,16 @@ gate() {
 }
 
 r=$tmp/r
-bash "$synth" "$r" debian PREEMPT_SHORT 4 1
+quiet="run_sd=0.02 iv_sd=0.05"
+# shellcheck disable=SC2086 # $quiet is two words
+bash "$synth" "$r" debian PREEMPT_SHORT 6 1 $quiet
 bash "$synth" "$r" debian NO_PREEMPT_SHORT 4 2 delay=3
-bash "$synth" "$r" debian PREEMPT_SHORT_B 4 3
+# shellcheck disable=SC2086
+bash "$synth" "$r" debian PREEMPT_SHORT_B 6 3 $quiet
+# shellcheck disable=SC2086
+bash "$synth" "$r" debian NEAR 6 9 $quiet delay=1.15
+# shellcheck disable=SC2086
+bash "$synth" "$r" debian HACK 6 10 $quiet hackbench=1.075
 bash "$synth" "$r" debian SLOW 4 4 loops=0.7 hackbench=1.5
 bash "$synth" "$r" debian ONE 1 5 intervals_keep=0
 bash "$synth" "$r" debian THREE 3 6
@@ -53,14 +60,25 @@ for rule in "massive_intr throughput" "hackbench time"; do
 done
 
 echo "== the same distributions pass"
-rc=$(gate "$r:debian/PREEMPT_SHORT" "$r:debian/PREEMPT_SHORT")
-check_eq "A vs A (same runs)" 0 "$rc"
 rc=$(gate "$r:debian/PREEMPT_SHORT" "$r:debian/PREEMPT_SHORT_B" --json "$tmp/a1.json")
 check_eq "A vs A' (same distributions, other draws)" 0 "$rc"
 cat "$tmp/out"
 "$sb" gate "$r:debian/PREEMPT_SHORT" "$r:debian/PREEMPT_SHORT_B" --json "$tmp/a2.json" >/dev/null
 check_eq "same inputs, same verdicts and intervals" "$(jq -c .rules "$tmp/a1.json")" \
 	"$(jq -c .rules "$tmp/a2.json")"
+
+echo "== a pass rules out the tolerance itself, on every rule with values"
+jq '.rules[0] |= del(.min_effect_abs)' ci/gate.json >"$tmp/ratio.json"
+rc=$(gate --rules "$tmp/ratio.json" "$r:debian/PREEMPT_SHORT" "$r:debian/NEAR" --json "$tmp/near.json")
+check_eq "cyclic avg delay +15 % (1.5x its tolerance) is no pass" 3 "$rc"
+v=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .verdict' "$tmp/near.json")
+check_eq "cyclic avg delay +15 % is inconclusive ($v)" inconclusive "$v"
+rc=$(gate "$r:debian/PREEMPT_SHORT" "$r:debian/HACK" --json "$tmp/hack.json")
+check_eq "optional hackbench time +7.5 %, the required rules passing" 3 "$rc"
+v=$(jq -r '.rules[] | select(.name == "hackbench time") | "\(.required) \(.verdict)"' "$tmp/hack.json")
+check_eq "the optional rule is undecided ($v)" "false inconclusive" "$v"
+v=$(jq -r '[.rules[] | select(.required) | .verdict] | unique | join(",")' "$tmp/hack.json")
+check_eq "the required rules pass ($v)" pass "$v"
 
 echo "== fewer than 4 runs a side never decide: exit 3, insufficient"
 rc=$(gate "$r:debian/THREE" "$r:debian/NO_PREEMPT_SHORT" --json "$tmp/three.json")
@@ -125,8 +143,8 @@ check_eq "a scenario naming a missing rules file" 2 "$rc"
 check_eq "one line naming file, field and value" 1 "$(grep -c 'named/scenario.json: rules: "ci/no-such-gate.json" is not a usable rules file: .*No such file' "$tmp/err")"
 
 echo "== too few repeats exit 3"
-rc=$(gate "$r:debian/ONE" "$r:debian/ONE")
-check_eq "1 repeat, no intervals" 3 "$rc"
+rc=$(gate "$r:debian/ONE" "$r:debian/THREE")
+check_eq "1 against 3 repeats" 3 "$rc"
 grep -q 'insufficient data' "$tmp/out" || soft_fail "no 'insufficient data'"
 
 echo "== bad input exits 2"
@@ -166,6 +184,98 @@ jq '.alpha = 0.5' ci/gate.json >"$tmp/rules.json"
 rc=$(gate --rules "$tmp/rules.json" "$r:debian/PREEMPT_SHORT" "$r:debian/PREEMPT_SHORT")
 check_eq "alpha out of range" 2 "$rc"
 grep -q 'alpha: must be a number in' "$tmp/err" || soft_fail "$(cat "$tmp/err")"
+
+echo "== runs made in rounds (base, candidate alternately) are paired by round"
+rm -rf "$tmp/e" && cp -r "$r" "$tmp/e"
+# rounds() SET SLOT: run k's manifest starts at second 2k + SLOT
+rounds() {
+	local k m
+	for ((k = 1; k <= 6; k++)); do
+		m=$tmp/e/debian/$1/$k/manifest.json
+		jq --arg t "$(printf '2026-12-05T10:00:%02d.000Z' $((2 * k + $2)))" \
+			'.start_time = $t' "$m" >"$m.x" && mv "$m.x" "$m"
+	done
+}
+rounds PREEMPT_SHORT 0
+rounds PREEMPT_SHORT_B 1
+rc=$(gate "$tmp/e:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B" \
+	--json "$tmp/p.json" --markdown "$tmp/p.md" --junit "$tmp/p.xml")
+check_eq "interleaved A vs A'" 0 "$rc"
+check "the text says paired" grep -q '^method:    paired t on the log differences of each round' "$tmp/out"
+check "the Markdown says paired" grep -q '^Method: paired t' "$tmp/p.md"
+check "the JUnit says paired" grep -q 'property name="method" value="paired t' "$tmp/p.xml"
+v=$(jq -r '[.rules[] | select(.test != null) | .test] | unique | join(",")' "$tmp/p.json")
+check_eq "every tested rule paired in the JSON" "paired t" "$v"
+v=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .p_permutation <= 0.025' "$tmp/p.json")
+check_eq "the sign-flip check confirms the pass" true "$v"
+"$sb" gate "$tmp/e:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B" --json "$tmp/p2.json" >/dev/null
+check_eq "same inputs, same numbers (seeded draws)" "$(jq -c .rules "$tmp/p.json")" "$(jq -c .rules "$tmp/p2.json")"
+rounds PREEMPT_SHORT_B 20
+rc=$(gate "$tmp/e:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B" --json "$tmp/p.json")
+check "runs in two blocks: Welch" grep -q '^method:    Welch t' "$tmp/out"
+v=$(jq -r '[.rules[] | select(.test != null) | .test] | unique | join(",")' "$tmp/p.json")
+check_eq "every tested rule Welch in the JSON" "Welch t" "$v"
+
+echo "== impossible inputs exit 2, naming file, field and value"
+rc=$(gate "$r:debian/PREEMPT_SHORT" "$r:debian/PREEMPT_SHORT")
+check_eq "the same runs on both sides" 2 "$rc"
+check "the same runs named" grep -q 'are the same runs (.*/r:debian/PREEMPT_SHORT)' "$tmp/err"
+rc=$(gate "$r:debian/PREEMPT_SHORT" "$r/.:debian/PREEMPT_SHORT")
+check_eq "the same runs by another path" 2 "$rc"
+# edit(FILE JQ): FILE of a fresh copy of the results, rewritten by JQ
+edit() {
+	rm -rf "$tmp/e" && cp -r "$r" "$tmp/e"
+	jq "$2" "$tmp/e/$1" >"$tmp/e/$1.x" && mv "$tmp/e/$1.x" "$tmp/e/$1"
+}
+for c in "table.json|.groups[0].avg_delay_ms = -0.5|groups\[0\].avg_delay_ms: -0.5 is negative" \
+	"table.json|.groups[0].avg_delay_ms = 0|groups\[0\].avg_delay_ms: 0 is zero" \
+	"table.json|.groups[1].runtime_ms = 1e308|groups\[1\].runtime_ms: 1e+308 is beyond" \
+	"workloads/massive_intr.json|.result.work_units_per_s = 0|result.work_units_per_s: 0 is zero" \
+	"workloads/hackbench.json|.result.time_s = -1|result.time_s: -1 is negative" \
+	"manifest.json|.run.kernel = \"baseline\"|run.kernel: \"baseline\" is not the directory's kernel \"debian\"" \
+	"manifest.json|.run.feature_set = \"NO_PREEMPT_SHORT\"|run.feature_set: \"NO_PREEMPT_SHORT\" is not" \
+	"manifest.json|.run.repeat = 5|run.repeat: 5 is not the directory's repeat 3"; do
+	IFS='|' read -r file prog want <<<"$c"
+	edit "debian/PREEMPT_SHORT_B/3/$file" "$prog"
+	rc=$(gate "$r:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B")
+	check_eq "$file: $prog" 2 "$rc"
+	check "one line naming $file, field and value" \
+		grep -qx "slicebench gate: $tmp/e/debian/PREEMPT_SHORT_B/3/$file: $want.*" "$tmp/err"
+done
+rm -rf "$tmp/e" && cp -r "$r" "$tmp/e"
+for d in "$tmp"/e/debian/PREEMPT_SHORT*/*/; do
+	h=aaaa
+	[[ $d == */PREEMPT_SHORT_B/* ]] && h=bbbb
+	[[ $d == */PREEMPT_SHORT_B/4/ ]] && h=cccc
+	jq --arg h "$h" '.scenario = {name: "synthetic", sha256: $h}' "$d/manifest.json" >"$d/m.x"
+	mv "$d/m.x" "$d/manifest.json"
+done
+rc=$(gate "$r:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B")
+check_eq "one side's runs of two scenarios" 2 "$rc"
+check "the two scenarios named" grep -q 'PREEMPT_SHORT_B/4/manifest.json: scenario.sha256: "cccc" is not .*PREEMPT_SHORT_B/1/manifest.json.s "bbbb"' "$tmp/err"
+jq '.scenario.sha256 = "bbbb"' "$tmp/e/debian/PREEMPT_SHORT_B/4/manifest.json" >"$tmp/m.x"
+mv "$tmp/m.x" "$tmp/e/debian/PREEMPT_SHORT_B/4/manifest.json"
+rc=$(gate "$tmp/e:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B")
+check_eq "the sides ran two scenarios" 2 "$rc"
+check "said, with what to do" grep -q 'scenario.sha256: "bbbb" is not BASE.s "aaaa" .*pass --rules' "$tmp/err"
+rc=$(gate --rules ci/gate.json "$tmp/e:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B")
+check_eq "two scenarios under rules given: gated" 0 "$rc"
+check "with a warning" grep -q 'warning: .*the sides ran different scenarios, gated under the rules given' "$tmp/err"
+
+echo "== a complete run without a file a rule needs: named, counted as lost"
+rm -rf "$tmp/e" && cp -r "$r" "$tmp/e"
+rm "$tmp/e/debian/PREEMPT_SHORT_B/2/table.json"
+rc=$(gate "$r:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B" --json "$tmp/miss.json")
+check_eq "1 of 6 runs without table.json: still decided" 0 "$rc"
+v=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | "\(.cand.runs) \(.cand.runs_without_value)"' "$tmp/miss.json")
+check_eq "counted (runs, without a value)" "5 1" "$v"
+check "the file named" grep -q 'cyclic avg delay.*avg_delay_ms runs without a value: 0 base, 1 candidate (.*/PREEMPT_SHORT_B/2/table.json is missing)' "$tmp/out"
+rm "$tmp/e/debian/PREEMPT_SHORT_B/4/table.json"
+rc=$(gate "$r:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B" --json "$tmp/miss.json")
+check_eq "2 of 6 lost against none: cannot decide" 3 "$rc"
+v=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .verdict' "$tmp/miss.json")
+check_eq "cyclic avg delay undecided ($v)" inconclusive "$v"
+check "why said" grep -q 'the sides lost 0% and 33% of their runs' "$tmp/out"
 
 echo "== incomplete runs do not count"
 cp -r "$r/debian/ONE" "$r/debian/HALF"

@@ -24,7 +24,8 @@ gate() {
 }
 
 r=$tmp/r
-bash "$synth" "$r" debian BASE 8 1
+bash "$synth" "$r" debian BASE 8 1 run_sd=0.02 iv_sd=0.05
+bash "$synth" "$r" debian BASE_B 8 3 run_sd=0.02 iv_sd=0.05
 bash "$synth" "$r" debian CAND 8 2 delay=3
 base=$r:debian/BASE cand=$r:debian/CAND
 
@@ -54,8 +55,10 @@ for h in box-a box-b; do
 		fail "$tmp/v.json.$h"
 done
 
-echo "check: A against A on two hosts passes (exit 0)"
-rc=$(gate "$base" "$base")
+echo "check: A against A' on two hosts passes (exit 0)"
+host "$r" debian BASE_B box-a 1 2 3 4
+host "$r" debian BASE_B box-b 5 6 7 8
+rc=$(gate "$base" "$r:debian/BASE_B")
 [[ $rc == 0 ]] || fail "A vs A: exit $rc: $(cat "$tmp/out")"
 
 echo "check: a host only the base ran on is left out, said so"
@@ -66,7 +69,8 @@ grep -q '^== host box-a: base 3 runs, candidate 4 runs' "$tmp/out" || fail "$(ca
 [[ $rc == 1 ]] || fail "exit $rc"
 
 echo "check: a host with too few runs on a side makes the gate undecided (exit 3)"
-rc=$(gate "$base" "$base")
+host "$r" debian BASE_B box-c 1
+rc=$(gate "$base" "$r:debian/BASE_B")
 [[ $rc == 3 ]] || fail "exit $rc"
 grep -q '^== host box-c: base 1 runs, candidate 1 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
 

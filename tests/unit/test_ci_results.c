@@ -193,8 +193,9 @@ static void test_rules(void **state)
 	assert_float_equal(r.pass_confidence, 0.95, 1e-12);
 	assert_int_equal(r.min_runs, CI_MIN_RUNS);
 	assert_true(r.v[0].required);
-	assert_float_equal(r.v[0].pass_bound_pct, 2 * r.v[0].tolerance_pct,
-			   1e-12);
+	/* by default a pass rules out what a regression would be */
+	assert_float_equal(r.v[0].pass_bound_pct, r.v[0].tolerance_pct, 0);
+	assert_float_equal(r.v[0].pass_bound_abs, r.v[0].min_effect_abs, 0);
 	ci_rules_free(&r);
 	/* a pass bound tighter than the tolerance is refused */
 	assert_int_equal(

@@ -224,6 +224,281 @@ static void test_absolute_floor(void **state)
 	sides_free(&t);
 }
 
+/* An optional rule with values must pass too; absent, it is not applicable. */
+static void test_optional_must_pass(void **state)
+{
+	const double d[] = { 0.10, 0.12, 0.09, 0.11, 0.10 };
+	struct two_sides t;
+
+	(void)state;
+	sides(&t, 5, 5, d, 1, 3); /* loops 100..112 against 100..88 */
+	assert_int_equal(evaluate(&t), SB_EXIT_ENV);
+	assert_int_equal(t.res[0].verdict, CI_V_PASS);
+	assert_int_equal(t.res[1].verdict, CI_V_INCONCLUSIVE);
+	assert_false(t.res[1].rule->required);
+	sides_free(&t);
+	/* the loops group absent on one side: the delay rule alone decides */
+	sides(&t, 5, 5, d, 1, 3);
+	t.rules[1].group = "other";
+	ci_synth_put(&t.base, 0, &t.rules[1], 100);
+	assert_int_equal(evaluate(&t), SB_EXIT_OK);
+	assert_int_equal(t.res[1].verdict, CI_V_NOT_APPLICABLE);
+	sides_free(&t);
+}
+
+/*
+ * A rule with a ratio and an absolute pass bound tests each at half the
+ * pass error: a change whose both bounds pass at 5 % but neither at 2.5 %
+ * is not a pass, and the interval shown is the one at 2.5 %.
+ */
+static void test_two_bounds_split(void **state)
+{
+	const double d[] = { 0.10, 0.12, 0.09, 0.11, 0.10 };
+	const double lim = log1p(r_delay.pass_bound_pct / 100);
+	int found = 0;
+
+	(void)state;
+	for (double m = 1; m < 1.2 && !found; m += 0.001) {
+		struct two_sides t;
+		double lb[5], lc[5], b[5], c[5];
+		struct ci_welch wl, wa;
+
+		sides(&t, 5, 5, d, m, 0.5);
+		for (size_t i = 0; i < 5; i++) {
+			b[i] = d[i];
+			c[i] = d[(i + 1) % 5] * m;
+			lb[i] = log(b[i]);
+			lc[i] = log(c[i]);
+		}
+		ci_welch(lb, 5, lc, 5, &wl);
+		ci_welch(b, 5, c, 5, &wa);
+		evaluate(&t);
+		assert_float_equal(t.res[0].pass_level, 0.025, 0);
+		assert_float_equal(t.res[0].ratio_hi,
+				   exp(ci_upper_bound(&wl, 0.025)), 1e-12);
+		if (ci_upper_bound(&wl, 0.05) < lim &&
+		    ci_upper_bound(&wa, 0.05) < r_delay.pass_bound_abs &&
+		    ci_upper_bound(&wl, 0.025) >= lim &&
+		    ci_upper_bound(&wa, 0.025) >= r_delay.pass_bound_abs) {
+			found = 1;
+			assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
+		}
+		sides_free(&t);
+	}
+	assert_true(found);
+}
+
+/* Paired t against values worked by hand; permutation counts and draws. */
+static void test_paired_and_perm(void **state)
+{
+	const double b[] = { 1, 2, 3, 4 }, c[] = { 2, 2.5, 4.5, 5 };
+	const double up[] = { 0.1, 0.2, 0.3, 0.4, 0.5, 0.6 },
+		     zero[] = { 0, 0, 0, 0, 0, 0 };
+	struct ci_welch w;
+	double p;
+
+	(void)state;
+	assert_int_equal(ci_paired(b, c, 4, &w), 0); /* d = 1, .5, 1.5, 1 */
+	assert_float_equal(w.diff, 1, 1e-15);
+	assert_float_equal(w.se, sqrt(0.5 / 3 / 4), 1e-15);
+	assert_float_equal(w.df, 3, 0);
+	/* t(3) 0.95 quantile 2.353363434801823 */
+	assert_float_equal(ci_upper_bound(&w, 0.05),
+			   1 + 2.353363434801823 * sqrt(0.5 / 12), 1e-9);
+	assert_int_equal(ci_paired(b, c, 1, &w), -EINVAL);
+	assert_float_equal(ci_perm_count(6, 6, 0), 924, 0);
+	assert_float_equal(ci_perm_count(6, 6, 1), 64, 0);
+	/* six positive differences: only 1 of 64 sign patterns is as high */
+	p = ci_perm_p(zero, 6, up, 6, 1, 0, 1, 19999, 1);
+	assert_true(p > 0.5 / 64 && p < 2.0 / 64);
+	assert_float_equal(p, ci_perm_p(zero, 6, up, 6, 1, 0, 1, 19999, 1), 0);
+	/* moved by more than they differ, they are no longer "above" */
+	assert_true(ci_perm_p(zero, 6, up, 6, 1, 1, 1, 999, 1) > 0.99);
+	/* two samples: all of c above all of b, 1 of C(12, 6) = 924 splits */
+	p = ci_perm_p(zero, 6, up, 6, 0, 0, 1, 19999, 2);
+	assert_true(p < 5.0 / 924);
+	assert_true(ci_perm_p(up, 6, zero, 6, 0, 0, 0, 999, 2) < 0.01);
+}
+
+/* Index @i's start time: "2026-01-01T00:00:<i>.000Z". */
+static char starts[24][32];
+
+static void set_rounds(struct ci_results *r, size_t n, int cand, int blocks)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t slot = blocks ? i + (size_t)cand * n :
+				       2 * i + (size_t)cand;
+
+		snprintf(starts[slot], sizeof(starts[slot]),
+			 "2026-01-01T00:00:%02zu.000Z", slot);
+		r->runs[i].start_time = starts[slot];
+		r->runs[i].repeat = (unsigned int)i + 1;
+	}
+}
+
+/*
+ * Rounds whose load moves both runs alike (run effect CoV 30 %, 1 % within
+ * a round): interleaved, the paired t bounds the change and passes;
+ * the same values run in two blocks are two independent samples (Welch),
+ * too spread to pass.
+ */
+static void test_paired_by_round(void **state)
+{
+	double d[8], e[8];
+	struct two_sides t;
+	struct ci_rng rng;
+
+	(void)state;
+	ci_rng_seed(&rng, 11);
+	for (int i = 0; i < 8; i++) {
+		d[i] = 0.1 * exp(0.3 * ci_rng_normal(&rng));
+		e[i] = exp(0.01 * ci_rng_normal(&rng));
+	}
+	for (int blocks = 0; blocks < 2; blocks++) {
+		sides(&t, 8, 8, d, 1, 0.5);
+		for (size_t i = 0; i < 8; i++)
+			ci_synth_put(&t.cand, i, &r_delay, d[i] * e[i]);
+		set_rounds(&t.base, 8, 0, blocks);
+		set_rounds(&t.cand, 8, 1, blocks);
+		evaluate(&t);
+		assert_int_equal(t.res[0].paired, !blocks);
+		assert_int_equal(t.res[0].verdict,
+				 blocks ? CI_V_INCONCLUSIVE : CI_V_PASS);
+		assert_true(t.res[0].perm_checked || blocks);
+		sides_free(&t);
+	}
+}
+
+/*
+ * Where the permutation check does not confirm what the t test says, the
+ * rule cannot be decided: over random 6-against-6 gates with heavy tails,
+ * no pass stands with a permutation p above its level, and some t passes
+ * were taken back.
+ */
+static void test_perm_disagrees(void **state)
+{
+	struct ci_rng rng;
+	int taken_back = 0;
+
+	(void)state;
+	ci_rng_seed(&rng, 5);
+	for (int trial = 0; trial < 400; trial++) {
+		struct two_sides t;
+		double d[6];
+
+		for (int i = 0; i < 6;
+		     i++) /* a normal over a normal: t(1)-like */
+			d[i] = 0.1 * exp(0.05 * ci_rng_normal(&rng) /
+					 fmax(0.2, fabs(ci_rng_normal(&rng))));
+		sides(&t, 6, 6, d, 1, 0.5);
+		for (size_t i = 0; i < 6; i++)
+			ci_synth_put(&t.cand, i, &r_delay,
+				     0.1 * exp(0.05 * ci_rng_normal(&rng) /
+					       fmax(0.2, fabs(ci_rng_normal(
+								 &rng)))));
+		evaluate(&t);
+		if (t.res[0].verdict == CI_V_PASS) {
+			assert_true(t.res[0].perm_checked);
+			assert_true(t.res[0].p_perm <= t.res[0].pass_level);
+		}
+		if (strstr(t.res[0].note, "not by the permutation check")) {
+			assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
+			taken_back++;
+		}
+		sides_free(&t);
+	}
+	assert_true(taken_back > 0);
+}
+
+/* Chi-square quantiles against printed tables. */
+static void test_chi2(void **state)
+{
+	(void)state;
+	assert_float_equal(ci_chi2_quantile(0.2, 4), 1.6488, 1e-4);
+	assert_float_equal(ci_chi2_quantile(0.1, 9), 4.1682, 1e-4);
+	assert_float_equal(ci_chi2_quantile(0.95, 1), 3.8415, 1e-4);
+	assert_float_equal(ci_chi2_quantile(0.2, 100), 87.945, 1e-3);
+	assert_float_equal(ci_chi2_cdf(18.307, 10), 0.95, 1e-4);
+}
+
+/*
+ * Share of gates @n a side decide (not inconclusive), one ratio rule, A vs
+ * A at log sd @sd; @n 0: the runs the first gate of each trial asked for.
+ */
+static double decided_share(double sd, size_t n0, int trials, uint64_t seed,
+			    double *median_asked)
+{
+	struct ci_rule rule = r_delay;
+	struct ci_rules set = { .alpha = 0.01,
+				.pass_confidence = 0.95,
+				.min_runs = CI_MIN_RUNS,
+				.v = &rule,
+				.n = 1 };
+	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
+	unsigned int asked[1000];
+	int decided = 0, k = 0;
+	struct ci_rule_result res;
+	struct ci_rng rng;
+	char err[256];
+
+	rule.min_effect_abs = rule.pass_bound_abs = 0;
+	rule.pass_bound_pct = rule.tolerance_pct;
+	ci_rng_seed(&rng, seed);
+	for (int t = 0; t < trials; t++) {
+		size_t n = n0;
+
+		for (int look = 0; look < 2; look++) {
+			struct ci_results b, c;
+
+			assert_int_equal(ci_synth_alloc(&b, n), 0);
+			assert_int_equal(ci_synth_alloc(&c, n), 0);
+			for (size_t i = 0; i < n; i++) {
+				ci_synth_put(&b, i, &rule,
+					     exp(sd * ci_rng_normal(&rng)));
+				ci_synth_put(&c, i, &rule,
+					     exp(sd * ci_rng_normal(&rng)));
+			}
+			assert_int_equal(ci_gate_evaluate(&set, &b, &c, &lv,
+							  &res, err,
+							  sizeof(err)),
+					 0);
+			ci_synth_free(&b);
+			ci_synth_free(&c);
+			if (look || res.verdict != CI_V_INCONCLUSIVE ||
+			    res.more_runs > 400)
+				break;
+			n = asked[k++] = res.more_runs;
+		}
+		decided += n != n0 && res.verdict != CI_V_INCONCLUSIVE;
+	}
+	for (int i = 1; i < k; i++) /* insertion sort for the median */
+		for (int j = i; j > 0 && asked[j] < asked[j - 1]; j--) {
+			unsigned int x = asked[j];
+
+			asked[j] = asked[j - 1];
+			asked[j - 1] = x;
+		}
+	*median_asked = k ? asked[k / 2] : NAN;
+	return k ? (double)decided / k : NAN;
+}
+
+/*
+ * "About N runs a side would decide it" plans for 80 % power with an upper
+ * bound on the variance: a gate with the runs asked for decides at least
+ * about 80 % of the time (run CoV 20 % and 10 %, 5 against 5 first).
+ */
+static void test_runs_needed_not_optimistic(void **state)
+{
+	double median, share;
+
+	(void)state;
+	share = decided_share(0.2, 5, 150, 3, &median);
+	assert_true(share >= 0.8);
+	assert_true(median > 5);
+	share = decided_share(0.1, 5, 150, 4, &median);
+	assert_true(share >= 0.8);
+}
+
 /* A run whose recorder lost events is left out of the table rules only. */
 static void test_lost_events(void **state)
 {
@@ -287,6 +562,13 @@ int main(void)
 		cmocka_unit_test(test_welch_known),
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_absolute_floor),
+		cmocka_unit_test(test_optional_must_pass),
+		cmocka_unit_test(test_two_bounds_split),
+		cmocka_unit_test(test_paired_and_perm),
+		cmocka_unit_test(test_paired_by_round),
+		cmocka_unit_test(test_perm_disagrees),
+		cmocka_unit_test(test_chi2),
+		cmocka_unit_test(test_runs_needed_not_optimistic),
 		cmocka_unit_test(test_lost_events),
 		cmocka_unit_test(test_false_regressions),
 	};
