@@ -128,7 +128,7 @@ TSAN_UNIT_BINS := $(addprefix $(BUILD)/tsan/tests/,$(TSAN_TESTS))
 C_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 SH_FILES = $(shell git ls-files '*.sh' '.ci/run' 'harness/guest/init' 2>/dev/null)
 
-.PHONY: all help deps test test-run test-unit test-asan test-tsan test-format \
+.PHONY: all help deps deps-test test test-run test-unit test-asan test-tsan test-format \
 	test-shellcheck test-integration test-asan-integration test-vm perf bench compare gate check \
 	lint fuzz clean
 
@@ -152,10 +152,13 @@ help: ## list targets and variables
 	@echo "  CHECK_SCENARIO=$(CHECK_SCENARIO)  scenario file for check"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS)      seconds per fuzz target"
 
-deps: ## install missing Debian packages (apt-get; root needed)
-	@bash harness/deps.sh
+deps: ## install the Debian packages make bench needs, if missing (apt-get; root needed)
+	@bash harness/deps.sh bench
 
-test: deps ## run every test (unit, sanitizers, format, shellcheck, integration, VM)
+deps-test: ## those and the packages only the tests need (linters, cmocka, Chromium, Slurm)
+	@bash harness/deps.sh test
+
+test: deps-test ## run every test (unit, sanitizers, format, shellcheck, integration, VM)
 	@$(MAKE) --no-print-directory test-run
 
 test-run: all test-format test-shellcheck lint
@@ -197,7 +200,7 @@ test-asan-integration: $(ASAN_PROG_BINS) $(UNIT_BINS) ## host integration tests 
 test-vm: all ## end-to-end VM tests under TCG
 	@bash tests/run-scripts.sh vm tests/vm/*.sh
 
-perf: deps ## the suite's own benchmarks, as ratios against peers
+perf: deps-test ## the suite's own benchmarks, as ratios against peers
 	@$(MAKE) --no-print-directory all
 	@bash tests/run-scripts.sh perf ci/perf/*.sh
 

@@ -4,10 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "analyzer/analyze.h"
 #include "analyzer/sbt_read.h"
-#include "common/atomicio.h"
+#include "common/outfile.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
@@ -173,11 +175,72 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 	return SB_CLI_CONTINUE;
 }
 
+/*
+ * The trace must be a regular file (read at offsets of its own headers): a
+ * directory or a FIFO would fail later with words about the format. 0, or
+ * SB_EXIT_USAGE said with what to give instead.
+ */
+static int check_input(const char *path)
+{
+	static const char *const in_dir[] = { "trace.dat", "perf.data" };
+	char inner[4200];
+	struct stat st;
+
+	if (stat(path, &st) || S_ISREG(st.st_mode))
+		return 0; /* the reader says why it cannot open it */
+	if (S_ISDIR(st.st_mode)) {
+		for (size_t i = 0; i < 2; i++) {
+			snprintf(inner, sizeof(inner), "%s/%s", path,
+				 in_dir[i]);
+			if (!access(inner, F_OK)) {
+				fprintf(stderr,
+					"slicebench table: %s: is a directory: "
+					"give its trace, %s\n",
+					path, inner);
+				return SB_EXIT_USAGE;
+			}
+		}
+		fprintf(stderr,
+			"slicebench table: %s: is a directory: give a "
+			"trace.dat or perf.data file\n",
+			path);
+		return SB_EXIT_USAGE;
+	}
+	fprintf(stderr,
+		"slicebench table: %s: is a %s, not a file: traces are read at "
+		"their own offsets; save it to a file first\n",
+		path,
+		S_ISFIFO(st.st_mode) ? "FIFO" :
+		S_ISSOCK(st.st_mode) ? "socket" :
+				       "device");
+	return SB_EXIT_USAGE;
+}
+
+/* --since/--until wholly outside the trace: an empty table would look like
+ * a quiet system. 0, or SB_EXIT_USAGE said with the trace's window. */
+static int check_window(const struct table_args *a, const struct sbt_table *t)
+{
+	const struct sbt_opts *w = &a->rq.core;
+	const struct sbt_summary *m = &t->sum;
+
+	if (!m->events || (w->since_ns <= m->last_ts_ns &&
+			   (!w->until_ns || w->until_ns >= m->first_ts_ns)))
+		return 0;
+	fprintf(stderr,
+		"slicebench table: %s: %s %.6f s is outside the trace's "
+		"window %.6f .. %.6f s (its first and last events): choose "
+		"times within it\n",
+		a->rq.path, w->since_ns > m->last_ts_ns ? "--since" : "--until",
+		(w->since_ns > m->last_ts_ns ? w->since_ns : w->until_ns) / 1e9,
+		m->first_ts_ns / 1e9, m->last_ts_ns / 1e9);
+	return SB_EXIT_USAGE;
+}
+
 static int write_json(const struct table_args *a, const struct sbt_table *t,
 		      const struct sbt_source *src, int argc, char **argv)
 {
 	json_t *doc = sb_envelope_new("slicebench-table", argc, argv);
-	int rc = SB_EXIT_OK;
+	int r;
 
 	if (!doc || sbt_format_json(doc, t, src)) {
 		fprintf(stderr, "slicebench table: out of memory\n");
@@ -185,22 +248,13 @@ static int write_json(const struct table_args *a, const struct sbt_table *t,
 		return SB_EXIT_ENV;
 	}
 	sb_envelope_finish(doc, "ok");
-	if (!strcmp(a->json, "-")) {
-		if (json_dumpf(doc, stdout,
-			       JSON_INDENT(2) | JSON_PRESERVE_ORDER) ||
-		    fputc('\n', stdout) == EOF)
-			rc = SB_EXIT_ENV;
-	} else {
-		int r = sb_json_dump_atomic(a->json, doc);
-
-		if (r) {
-			fprintf(stderr, "slicebench table: %s: %s\n", a->json,
-				strerror(-r));
-			rc = SB_EXIT_USAGE;
-		}
-	}
+	fflush(stdout); /* the table before any error about the JSON */
+	r = sb_out_json(a->json, doc);
 	json_decref(doc);
-	return rc;
+	if (r)
+		fprintf(stderr, "slicebench table: --json: %s: %s\n", a->json,
+			sb_out_why(r));
+	return sb_out_exit_code(r);
 }
 
 int cmd_table(int argc, char **argv)
@@ -217,9 +271,15 @@ int cmd_table(int argc, char **argv)
 	rc = parse_args(argc, argv, &a);
 	if (rc != SB_CLI_CONTINUE)
 		return rc;
+	if ((rc = check_input(a.rq.path)))
+		return rc;
 	rc = sbt_analyze(&a.rq, &t, &src, &e);
 	if (rc)
 		return sb_error_report("slicebench table", rc, &e);
+	if ((rc = check_window(&a, &t))) {
+		sbt_table_free(&t);
+		return rc;
+	}
 	if ((!a.json || strcmp(a.json, "-")) &&
 	    sbt_format_text(stdout, &t, &src, &a.text))
 		rc = SB_EXIT_ENV;

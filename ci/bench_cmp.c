@@ -12,6 +12,27 @@
 static const char *const info_metrics[] = { "avg_delay_ms", "switches",
 					    "runtime_ms" };
 
+/* The geometric mean of @col's run values of @key, skipping runs the gate skips. */
+static double geo_mean(const struct ci_column *col, const struct ci_row *key)
+{
+	int table = ci_metric_at(key->metric)->src == CI_SRC_TABLE;
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < col->n_runs; i++) {
+		const struct ci_value *v = ci_values_get(
+			&col->runs[i]->vals, key->metric, key->group);
+
+		if (!v || (table && col->runs[i]->lost_events))
+			continue;
+		if (!(v->v > 0))
+			return NAN;
+		sum += log(v->v);
+		n++;
+	}
+	return n ? exp(sum / (double)n) : NAN;
+}
+
 static int add_row(struct ci_bench_cmp *c, int metric, const char *group,
 		   const struct ci_rule *rule)
 {
@@ -28,6 +49,7 @@ static int add_row(struct ci_bench_cmp *c, int metric, const char *group,
 				    .rule = rule };
 	for (size_t k = 0; k < c->n_cols; k++) {
 		ci_summarize(c->cols[k].col, &key, &r->s[k]);
+		r->gm[k] = geo_mean(c->cols[k].col, &key);
 		any += r->s[k].n;
 	}
 	if (!any)
@@ -154,15 +176,21 @@ const struct ci_bench_row *ci_bench_row_find(const struct ci_bench_cmp *c,
 	return NULL;
 }
 
-double ci_bench_change_pct(const struct ci_bench_row *r, size_t k)
+double ci_bench_median_change_pct(const struct ci_bench_row *r, size_t k)
 {
 	if (!r->s[0].n || !r->s[k].n || r->s[0].median == 0)
 		return NAN;
 	return (r->s[k].median / r->s[0].median - 1) * 100;
 }
 
-/* A figure in at most 4 significant digits, without exponents. */
-static const char *num(double v, char *buf, size_t len)
+double ci_bench_change_pct(const struct ci_bench_row *r, size_t k)
+{
+	if (r->rule && isfinite(r->v[k].ratio) && r->v[k].ratio > 0)
+		return (r->v[k].ratio - 1) * 100;
+	return (r->gm[k] / r->gm[0] - 1) * 100; /* NAN stays NAN */
+}
+
+const char *ci_bench_num(double v, char *buf, size_t len)
 {
 	double a = fabs(v);
 
@@ -175,22 +203,25 @@ static const char *num(double v, char *buf, size_t len)
 	return buf;
 }
 
-static void cell(char *buf, size_t len, const struct ci_summary *s)
+void ci_bench_cell(char *buf, size_t len, const struct ci_summary *s)
 {
 	char a[24], b[24], c[24];
 
 	if (!s->n)
 		snprintf(buf, len, "-");
 	else if (s->n == 1)
-		snprintf(buf, len, "%s", num(s->median, a, sizeof(a)));
+		snprintf(buf, len, "%s", ci_bench_num(s->median, a, sizeof(a)));
 	else
-		snprintf(buf, len, "%s [%s-%s]", num(s->median, a, sizeof(a)),
-			 num(s->min, b, sizeof(b)), num(s->max, c, sizeof(c)));
+		snprintf(buf, len, "%s [%s-%s]",
+			 ci_bench_num(s->median, a, sizeof(a)),
+			 ci_bench_num(s->min, b, sizeof(b)),
+			 ci_bench_num(s->max, c, sizeof(c)));
 }
 
-static void pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
+void ci_bench_pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
 {
-	if (isnan(v->ratio_lo) || isinf(v->ratio_hi))
+	/* too few runs: the gate has no interval (its ends are 0 or inf) */
+	if (!(v->ratio_lo > 0) || isinf(v->ratio_hi))
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "[%+.0f%%, %+.0f%%]",
@@ -200,11 +231,12 @@ static void pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
 void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 {
 	fprintf(f,
-		"\nSummary, %s: median over repeats [min-max]; change of the "
-		"median against %s;\nverdict and interval of the ratio: the "
-		"gate's (%s, family-wise alpha %g%%; the bad side's\n"
-		"end is the largest change not ruled out at %.0f%%); '-': no "
-		"rule\n",
+		"\nSummary, %s: median over repeats [min-max]; change: the "
+		"ratio of the runs'\ngeometric means against %s, "
+		"the gate's estimate; interval and verdict:\nthe gate's (%s, "
+		"family-wise alpha %g%%; the bad side's end is the largest\n"
+		"change not ruled out at %.0f%%); median chg: the change of "
+		"the medians; '-': no rule\n",
 		c->title, c->cols[0].label, c->rules_name,
 		c->rules->alpha * 100, c->rules->pass_confidence * 100);
 	fprintf(f, "%-14s %-20s %-7s", "group", "metric", "unit");
@@ -215,8 +247,8 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 			 c->cols[k].col->n_runs);
 		fprintf(f, " %-26s", head);
 		if (k)
-			fprintf(f, " %-8s %-14s %s", "change", "interval",
-				"verdict");
+			fprintf(f, " %-8s %-14s %-10s %s", "change", "interval",
+				"median chg", "verdict");
 	}
 	fputc('\n', f);
 	for (size_t i = 0; i < c->n_rows; i++) {
@@ -225,18 +257,21 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 
 		fprintf(f, "%-14s %-20s %-7s", r->group, m->name, m->unit);
 		for (size_t k = 0; k < c->n_cols; k++) {
-			char txt[128], ch[24] = "-", iv[40] = "-";
-			double pct = ci_bench_change_pct(r, k);
+			char txt[128], ch[24] = "-", iv[40] = "-", md[24] = "-";
+			double pct = ci_bench_change_pct(r, k),
+			       mpct = ci_bench_median_change_pct(r, k);
 
-			cell(txt, sizeof(txt), &r->s[k]);
+			ci_bench_cell(txt, sizeof(txt), &r->s[k]);
 			fprintf(f, " %-26s", txt);
 			if (!k)
 				continue;
 			if (!isnan(pct))
 				snprintf(ch, sizeof(ch), "%+.1f%%", pct);
+			if (!isnan(mpct))
+				snprintf(md, sizeof(md), "%+.1f%%", mpct);
 			if (r->rule)
-				pct_range(iv, sizeof(iv), &r->v[k]);
-			fprintf(f, " %-8s %-14s %s", ch, iv,
+				ci_bench_pct_range(iv, sizeof(iv), &r->v[k]);
+			fprintf(f, " %-8s %-14s %-10s %s", ch, iv, md,
 				r->rule ? r->v[k].name : "-");
 		}
 		fputc('\n', f);

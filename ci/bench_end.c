@@ -12,41 +12,59 @@
 #include "ci/seed_table.h"
 #include "common/exitcodes.h"
 
+/* Per kernel and, with several kernels, per feature set. */
+#define MAX_CMPS (2 * CI_BENCH_MAX_COLS)
+
 struct bench_end {
 	struct ci_results res;
 	struct ci_columns cols;
 	struct ci_rules rules;
 	struct ci_rules_pick pick;
 	json_t *scenario;
+	struct ci_bench_cmp cmps[MAX_CMPS]; /* kept for report.html */
+	char *words[MAX_CMPS];
+	size_t n_cmps;
 };
 
 /* Compare @cols (@n) labelled by feature set (@by_fs) or by kernel. */
-static int compare(FILE *f, const struct bench_end *b,
-		   const struct ci_column **cols, size_t n, int by_fs,
-		   const char *title)
+static int compare(FILE *f, struct bench_end *b, const struct ci_column **cols,
+		   size_t n, int by_fs, const char *title)
 {
 	const char *labels[CI_BENCH_MAX_COLS];
-	struct ci_bench_cmp c;
+	struct ci_bench_cmp *c = &b->cmps[b->n_cmps];
+	size_t len = 0;
+	FILE *w;
 	int r;
 
-	if (n < 2)
+	if (n < 2 || b->n_cmps == MAX_CMPS)
 		return 0;
 	if (n > CI_BENCH_MAX_COLS)
 		n = CI_BENCH_MAX_COLS;
 	for (size_t k = 0; k < n; k++)
 		labels[k] = by_fs ? cols[k]->fs : cols[k]->kernel;
-	r = ci_bench_cmp_build(&c, title, cols, labels, n, &b->rules);
-	c.rules_name = b->pick.name;
-	if (!r) {
-		ci_bench_summary_print(f, &c);
-		ci_bench_words(f, &c, b->scenario);
+	r = ci_bench_cmp_build(c, title, cols, labels, n, &b->rules);
+	c->rules_name = b->pick.name;
+	if (!r && !(w = open_memstream(&b->words[b->n_cmps], &len)))
+		r = -ENOMEM;
+	if (r) {
+		ci_bench_cmp_free(c);
+		return r;
 	}
-	ci_bench_cmp_free(&c);
-	return r;
+	ci_bench_words(w, c, b->scenario);
+	if (fclose(w)) {
+		ci_bench_cmp_free(c);
+		free(b->words[b->n_cmps]);
+		b->words[b->n_cmps] = NULL;
+		return -ENOMEM;
+	}
+	b->n_cmps++;
+	ci_bench_summary_print(f, c);
+	fputs(b->words[b->n_cmps - 1], f);
+	return 0;
 }
 
 /* Per kernel: the feature sets' seed tables, then their comparison. */
-static int per_kernel(FILE *f, const struct bench_end *b, const char *kernel)
+static int per_kernel(FILE *f, struct bench_end *b, const char *kernel)
 {
 	const struct ci_column *cols[CI_BENCH_MAX_COLS];
 	char title[160];
@@ -68,7 +86,7 @@ static int per_kernel(FILE *f, const struct bench_end *b, const char *kernel)
 }
 
 /* With several kernels: each feature set's kernels side by side. */
-static int per_fs(FILE *f, const struct bench_end *b, const char *fs)
+static int per_fs(FILE *f, struct bench_end *b, const char *fs)
 {
 	const struct ci_column *cols[CI_BENCH_MAX_COLS];
 	char title[160];
@@ -81,7 +99,7 @@ static int per_fs(FILE *f, const struct bench_end *b, const char *fs)
 	return compare(f, b, cols, n, 0, title);
 }
 
-static int text(FILE *f, const struct bench_end *b)
+static int text(FILE *f, struct bench_end *b)
 {
 	const char *kernels[CI_BENCH_MAX_COLS], *fsets[CI_BENCH_MAX_COLS];
 	size_t nk = ci_results_kernels(&b->res, kernels, CI_BENCH_MAX_COLS);
@@ -106,7 +124,9 @@ static void fact(FILE *f, const char *name, json_t *v)
 			  NULL :
 			  json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
 
-	if (v && !json_is_null(v))
+	if (json_is_real(v))
+		fprintf(f, "  %-16s %.2f\n", name, json_real_value(v));
+	else if (v && !json_is_null(v))
 		fprintf(f, "  %-16s %s\n", name, s ? s : json_string_value(v));
 	free(s);
 }
@@ -158,7 +178,7 @@ static size_t workload_rows(struct ci_row *rows, size_t n)
 	return keep;
 }
 
-/* report.html and plots/ beside the runs, with @summary and the facts. */
+/* report.html and plots/ beside the runs: the verdicts, @summary (the terminal's text) and the facts. */
 static int report(const struct bench_end *b, const char *root,
 		  const char *summary, char *err, size_t errlen)
 {
@@ -178,15 +198,15 @@ static int report(const struct bench_end *b, const char *root,
 	}
 	facts(ff, b);
 	fclose(ff);
-	struct ci_report_section sections[] = {
-		{ "The answer", summary },
-		{ "What ran", fbuf ? fbuf : "" },
-	};
+	struct ci_report_cmp cmps[MAX_CMPS];
+	for (size_t i = 0; i < b->n_cmps; i++)
+		cmps[i] = (struct ci_report_cmp){ &b->cmps[i], b->words[i] };
 	struct ci_compare c = { &b->cols, rows, workload_rows(rows, (size_t)n),
 				NULL };
-	struct ci_report_intro intro = { sections, 2 };
+	struct ci_report_page page = { cmps, b->n_cmps, summary,
+				       fbuf ? fbuf : "" };
 
-	r = ci_plots_write(root, &c, &intro, err, errlen);
+	r = ci_plots_write(root, &c, &page, err, errlen);
 	free(fbuf);
 	free(rows);
 	return r;
@@ -245,6 +265,10 @@ int ci_bench_end(FILE *f, const char *root, const char *rules, char *err,
 		r = report(&b, root, buf, err, errlen);
 	}
 	free(buf);
+	for (size_t i = 0; i < b.n_cmps; i++) {
+		ci_bench_cmp_free(&b.cmps[i]);
+		free(b.words[i]);
+	}
 	json_decref(b.scenario);
 	ci_rules_free(&b.rules);
 	ci_columns_free(&b.cols);

@@ -114,10 +114,11 @@ static int short_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
 			continue;
 		fprintf(f,
 			"%s the %s-slice %s tasks waited %s on average "
-			"(%.3g -> %.3g ms; gate: %s)",
+			"(geometric means of the runs' averages %.3g -> %.3g" NBSP
+			"ms; gate: %s)",
 			said ? ";" : ",", slice_text(slice, sl, sizeof(sl)),
 			s[i].group, amount(pct, "long", "less", a, sizeof(a)),
-			r->s[0].median, r->s[k].median, verdict(r, k));
+			r->gm[0], r->gm[k], verdict(r, k));
 		said = 1;
 	}
 	return said;
@@ -164,8 +165,8 @@ static void misses_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k)
 		for (size_t j = 0; j < b->n_periodic; j++)
 			if (!strcmp(b->periodic[j].name, q->name))
 				fprintf(f,
-					"%s %s missed %.1f %% of its %s "
-					"(%.1f %% with %s%s%s)",
+					"%s %s missed %.1f" NBSP "%% of its %s "
+					"(%.1f" NBSP "%% with %s%s%s)",
 					p ? ";" : "", q->name, q->miss_pct,
 					q->what, b->periodic[j].miss_pct,
 					c->cols[0].label, r ? "; gate: " : "",

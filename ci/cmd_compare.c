@@ -10,7 +10,7 @@
 #include "common/opts.h"
 #include "ci/plots.h"
 #include "ci/spec.h"
-#include "common/atomicio.h"
+#include "common/outfile.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "ci/cmds.h"
@@ -30,6 +30,7 @@ static const char after[] =
 	"the median over repeats, min-max, CoV and the change against the first column.\n"
 	"exit: 0 ok, 2 bad usage or input, 3 no complete runs or no gnuplot\n";
 
+/* The summary in the envelope of the command line; an exit code. */
 static int write_json(const char *path, const struct ci_compare *c, int argc,
 		      char **argv)
 {
@@ -38,13 +39,52 @@ static int write_json(const char *path, const struct ci_compare *c, int argc,
 
 	if (!r) {
 		sb_envelope_finish(env, "ok");
-		r = sb_json_dump_atomic(path, env);
+		r = sb_out_json(path, env);
 	}
 	json_decref(env);
 	if (r)
-		fprintf(stderr, "slicebench compare: %s: %s\n", path,
-			strerror(-r));
-	return r;
+		fprintf(stderr, "slicebench compare: --json: %s: %s\n", path,
+			sb_out_why(r));
+	return sb_out_exit_code(r);
+}
+
+/*
+ * Is every name of --groups @list a group of @rows? 0, or SB_EXIT_USAGE
+ * said with the groups there are.
+ */
+static int check_groups(const char *list, const struct ci_row *rows, size_t n)
+{
+	char name[256], known[2048] = "";
+	size_t used = 0;
+
+	for (const char *p = list; p && *p;) {
+		size_t len = strcspn(p, ","), i = 0;
+
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		while (i < n && strcmp(rows[i].group, name))
+			i++;
+		p = p[len] ? p + len + 1 : NULL;
+		if (i < n)
+			continue;
+		for (size_t k = 0; k < n; k++) { /* each group once */
+			size_t j = 0;
+
+			while (j < k && strcmp(rows[j].group, rows[k].group))
+				j++;
+			if (j == k && used < sizeof(known))
+				used += (size_t)snprintf(known + used,
+							 sizeof(known) - used,
+							 "%s%s",
+							 used ? ", " : "",
+							 rows[k].group);
+		}
+		fprintf(stderr,
+			"slicebench compare: --groups: \"%s\" is not a task "
+			"group or workload of these results; they are: %s\n",
+			name, *known ? known : "(none)");
+		return SB_EXIT_USAGE;
+	}
+	return 0;
 }
 
 static int run_compare(const struct compare_opts *o, struct ci_results *res,
@@ -62,15 +102,18 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 		fprintf(stderr, "slicebench compare: out of memory\n");
 		goto out;
 	}
+	if ((code = check_groups(o->groups, rows, (size_t)nrows)))
+		goto out;
 	struct ci_compare c = { &cols, rows,
 				ci_rows_filter(rows, (size_t)nrows, o->groups),
 				o->groups };
 
-	ci_compare_print_runs(stdout, &c, o->markdown);
-	ci_compare_print_summary(stdout, &c, o->markdown);
-	code = SB_EXIT_OK;
-	if (o->json && write_json(o->json, &c, argc, argv))
-		code = SB_EXIT_ENV;
+	if (!o->json || strcmp(o->json, "-")) { /* stdout: the JSON alone */
+		ci_compare_print_runs(stdout, &c, o->markdown);
+		ci_compare_print_summary(stdout, &c, o->markdown);
+	}
+	fflush(stdout); /* the tables before any error about the JSON */
+	code = o->json ? write_json(o->json, &c, argc, argv) : SB_EXIT_OK;
 	if (!code && o->plots) {
 		code = ci_plots_write(o->out ? o->out : res[0].dir, &c, NULL,
 				      err, sizeof(err));
@@ -90,7 +133,9 @@ int cmd_compare(int argc, char **argv)
 		SB_OPTION("markdown", 0, SB_OPT_FLAG, &o.markdown, NULL, NULL,
 			  "print Markdown instead of text", 0, 0),
 		SB_OPTION("json", 0, SB_OPT_STRING, &o.json, NULL, "OUT",
-			  "write the summary as JSON", 0, 0),
+			  "write the summary as JSON (- for standard output, "
+			  "then without the tables)",
+			  0, 0),
 		SB_OPTION("plots", 0, SB_OPT_FLAG, &o.plots, NULL, NULL,
 			  "write PNG plots (gnuplot) and report.html", 0, 0),
 		SB_OPTION("out", 0, SB_OPT_STRING, &o.out, NULL, "DIR",

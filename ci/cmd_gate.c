@@ -55,10 +55,10 @@ static int named_by(const char *spec, struct named_rules *n, char *err,
 
 /*
  * The rules: --rules, else those both sides' scenarios name (they must
- * agree), else ci/gate.json; said on stdout. 0 or SB_EXIT_USAGE, said.
+ * agree), else ci/gate.json; said on @say. 0 or SB_EXIT_USAGE, said.
  */
 static int load_rules(const char *given, const char *const pos[2],
-		      struct ci_rules *rules)
+		      struct ci_rules *rules, FILE *say)
 {
 	struct named_rules n[2] = { 0 };
 	struct ci_rules_pick pick;
@@ -84,7 +84,7 @@ static int load_rules(const char *given, const char *const pos[2],
 		fprintf(stderr, "slicebench gate: %s\n", err);
 		return r;
 	}
-	ci_rules_pick_say(stdout, &pick);
+	ci_rules_pick_say(say, &pick);
 	return 0;
 }
 
@@ -101,7 +101,9 @@ int cmd_gate(int argc, char **argv)
 			  "write a Markdown summary (merge-request comment)", 0,
 			  0),
 		SB_OPTION("json", 0, SB_OPT_STRING, &o.json, NULL, "OUT",
-			  "write the verdicts as JSON", 0, 0),
+			  "write the verdicts as JSON (OUT - for any of them: "
+			  "standard output, and the table on stderr)",
+			  0, 0),
 		SB_OPTION("junit", 0, SB_OPT_STRING, &o.junit, NULL, "OUT",
 			  "write JUnit XML, one test case per rule", 0, 0),
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
@@ -110,6 +112,7 @@ int cmd_gate(int argc, char **argv)
 	};
 	struct ci_rules rules;
 	const char *pos[2];
+	FILE *say;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
 				    .tables = { opts },
@@ -123,7 +126,13 @@ int cmd_gate(int argc, char **argv)
 
 	if (code != SB_CLI_CONTINUE)
 		return code;
-	if ((code = load_rules(o.rules, pos, &rules)))
+	/* an output on standard output has it alone: the words go to stderr */
+	say = (o.json && !strcmp(o.json, "-")) ||
+			      (o.markdown && !strcmp(o.markdown, "-")) ||
+			      (o.junit && !strcmp(o.junit, "-")) ?
+		      stderr :
+		      stdout;
+	if ((code = load_rules(o.rules, pos, &rules, say)))
 		return code;
 	struct ci_gate_run g = {
 		.base_spec = pos[0],
@@ -133,7 +142,7 @@ int cmd_gate(int argc, char **argv)
 			    .pass_alpha = 1 - rules.pass_confidence },
 		.levels_why = "",
 		.other_scenarios_ok = o.rules != NULL,
-		.text = stdout,
+		.text = say,
 		.markdown = o.markdown,
 		.json = o.json,
 		.junit = o.junit,

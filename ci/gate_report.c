@@ -8,7 +8,7 @@
 
 #include "ci/gate_report.h"
 #include "ci/util.h"
-#include "common/atomicio.h"
+#include "common/outfile.h"
 #include "common/exitcodes.h"
 
 const char *ci_gate_outcome(const struct ci_gate_report *g)

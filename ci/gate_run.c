@@ -7,7 +7,7 @@
 #include "ci/gate_report.h"
 #include "ci/gate_run.h"
 #include "ci/spec.h"
-#include "common/atomicio.h"
+#include "common/outfile.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 
@@ -37,13 +37,14 @@ static int write_json(const char *path, const struct ci_gate_run *o,
 
 	if (!r) {
 		sb_envelope_finish(env, "ok");
-		r = sb_json_dump_atomic(path, env);
+		r = sb_out_json(path, env);
 	}
 	json_decref(env);
 	return r;
 }
 
-/* Each requested output, its path with @suffix (".<host>" or ""). */
+/* Each requested output, its path with @suffix (".<host>" or ""); 0 or
+ * the first writer's -errno (said on stderr). */
 static int write_outputs(const struct ci_gate_run *o, const char *suffix,
 			 const struct ci_gate_report *g, const char *cmd)
 {
@@ -51,9 +52,10 @@ static int write_outputs(const struct ci_gate_run *o, const char *suffix,
 		const char *path;
 		int (*write)(const char *path, const struct ci_gate_run *o,
 			     const struct ci_gate_report *g);
-	} outs[] = { { o->markdown, write_markdown },
-		     { o->junit, write_junit },
-		     { o->json, write_json } };
+		const char *option;
+	} outs[] = { { o->markdown, write_markdown, "--markdown" },
+		     { o->junit, write_junit, "--junit" },
+		     { o->json, write_json, "--json" } };
 	char path[4096];
 
 	for (size_t i = 0; i < sizeof(outs) / sizeof(outs[0]); i++) {
@@ -61,11 +63,13 @@ static int write_outputs(const struct ci_gate_run *o, const char *suffix,
 
 		if (!outs[i].path)
 			continue;
-		snprintf(path, sizeof(path), "%s%s", outs[i].path, suffix);
+		/* standard output takes every host's report in turn */
+		snprintf(path, sizeof(path), "%s%s", outs[i].path,
+			 strcmp(outs[i].path, "-") ? suffix : "");
 		r = outs[i].write(path, o, g);
 		if (r) {
-			fprintf(stderr, "slicebench %s: %s: %s\n", cmd, path,
-				strerror(-r));
+			fprintf(stderr, "slicebench %s: %s: %s: %s\n", cmd,
+				outs[i].option, path, sb_out_why(r));
 			return r;
 		}
 	}
@@ -111,7 +115,8 @@ static int evaluate(const struct ci_gate_run *o, const struct ci_levels *lv,
 	};
 	if (o->text)
 		ci_gate_print_text(o->text, &g);
-	code = write_outputs(o, suffix, &g, cmd) ? SB_EXIT_ENV : g.exit_code;
+	code = write_outputs(o, suffix, &g, cmd);
+	code = code ? sb_out_exit_code(code) : g.exit_code;
 	free(res);
 	return code;
 }

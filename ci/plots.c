@@ -16,6 +16,7 @@
 #include "ci/util.h"
 #include "common/fmt.h"
 #include "common/atomicio.h"
+#include "common/outfile.h"
 #include "common/exitcodes.h"
 #include "common/spawn.h"
 
@@ -89,11 +90,12 @@ static int fail(struct plot_ctx *p, const char *fmt, ...)
 
 /*
  * Write @d to plots/@name.dat and run @script on it into plots/@name.png
- * with the title @title and the extra gnuplot assignments @extra.
+ * with the title @title and the extra gnuplot assignments @extra; the
+ * report shows it under task group @group ("": every group).
  */
 static int plot(struct plot_ctx *p, struct sb_memfile *d, const char *script,
-		const char *name, const char *title, size_t n,
-		const char *extra, const char *caption)
+		const char *group, const char *name, const char *title,
+		size_t n, const char *extra, const char *caption)
 {
 	char datp[PATH_MAX], pngp[PATH_MAX], scrp[PATH_MAX], *vars = NULL;
 	size_t vlen = 0;
@@ -140,6 +142,7 @@ static int plot(struct plot_ctx *p, struct sb_memfile *d, const char *script,
 
 		snprintf(png->file, sizeof(png->file), "plots/%s.png", name);
 		snprintf(png->caption, sizeof(png->caption), "%s", caption);
+		snprintf(png->group, sizeof(png->group), "%s", group);
 	}
 	return 0;
 }
@@ -318,7 +321,7 @@ static int plot_cdfs(struct plot_ctx *p)
 			continue;
 		}
 		r = plot(
-			p, &d, "cdf.gp", name, title, c->cols->n,
+			p, &d, "cdf.gp", g, name, title, c->cols->n,
 			hist ? "xlabel_text='delay (ms)'; "
 			       "ylabel_text='fraction of delays <= x'; dense=1" :
 			       "xlabel_text='delay (ms)'; "
@@ -372,7 +375,7 @@ static int plot_bars(struct plot_ctx *p, const char *metric, const char *what)
 		 "%s delay per task group and feature set, "
 		 "with the repeats' min-max",
 		 what);
-	return plot(p, &d, "bars.gp", name, title, c->cols->n,
+	return plot(p, &d, "bars.gp", "", name, title, c->cols->n,
 		    "ylabel_text='delay (ms)'", cap);
 }
 
@@ -429,7 +432,7 @@ static int plot_cyclic(struct plot_ctx *p)
 			 "%s: wakeup latency histogram, all repeats merged", g);
 		strcat(name, "_latency_hist");
 		r = plot(
-			p, &h, "hist.gp", name, title, c->cols->n, NULL,
+			p, &h, "hist.gp", g, name, title, c->cols->n, NULL,
 			"cyclic wakeup latency histogram (overall.latency_ns.buckets)");
 		safe_name(name, sizeof(name), g);
 		strcat(name, "_latency_cdf");
@@ -438,7 +441,7 @@ static int plot_cyclic(struct plot_ctx *p)
 			 g);
 		if (!r)
 			r = plot(
-				p, &cdf, "cdf.gp", name, title, c->cols->n,
+				p, &cdf, "cdf.gp", g, name, title, c->cols->n,
 				"xlabel_text='wakeup latency (us)'; "
 				"ylabel_text='fraction of wakeups <= x'; dense=1",
 				"cyclic wakeup latency CDF, from the full histogram");
@@ -500,7 +503,7 @@ static int plot_loops(struct plot_ctx *p)
 			title, sizeof(title),
 			"%s: loops per process (fairness), median over repeats",
 			g);
-		if (plot(p, &d, "loops.gp", name, title, c->cols->n, NULL,
+		if (plot(p, &d, "loops.gp", g, name, title, c->cols->n, NULL,
 			 "massive_intr loops per process: equal bars are fair"))
 			return SB_EXIT_ENV;
 	}
@@ -549,7 +552,7 @@ static int plot_frames(struct plot_ctx *p)
 		snprintf(title, sizeof(title), "%s: frame times (first repeat)",
 			 g);
 		snprintf(extra, sizeof(extra), "deadline_ms=%.6g", deadline);
-		if (plot(p, &d, "series.gp", name, title, c->cols->n, extra,
+		if (plot(p, &d, "series.gp", g, name, title, c->cols->n, extra,
 			 "mixload frame-time series against the frame deadline"))
 			return SB_EXIT_ENV;
 	}
@@ -557,8 +560,7 @@ static int plot_frames(struct plot_ctx *p)
 }
 
 int ci_plots_write(const char *outdir, const struct ci_compare *c,
-		   const struct ci_report_intro *intro, char *err,
-		   size_t errlen)
+		   const struct ci_report_page *page, char *err, size_t errlen)
 {
 	struct plot_ctx *p = calloc(1, sizeof(*p));
 	char html[PATH_MAX];
@@ -607,7 +609,7 @@ int ci_plots_write(const char *outdir, const struct ci_compare *c,
 		r = plot_loops(p);
 	if (!r)
 		r = plot_frames(p);
-	if (!r && (r = ci_report_html(html, c, intro, p->pngs, p->n_pngs)))
+	if (!r && (r = ci_report_html(html, c, page, p->pngs, p->n_pngs)))
 		r = fail(p, "%s: %s", html, strerror(-r));
 	if (!r)
 		printf("\nplots: %zu PNGs in %s, report: %s\n", p->n_pngs,

@@ -1,24 +1,56 @@
 // SPDX-License-Identifier: GPL-2.0
-/* report.html: a static page with the run's answer, compare's tables and the plots. */
+/* report.html: a page that opens with the verdict, then the summary, the plots per task group, what ran and each run's files. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "ci/plots.h"
+#include "ci/report_html.h"
 #include "ci/util.h"
-#include "common/atomicio.h"
+#include "common/outfile.h"
 #include "common/envelope.h"
 
-/* Marks <body data-images="loaded N/M"> once the page has loaded. */
-static const char images_script[] =
+/*
+ * For headless checks, once the page has loaded: <body data-images="loaded
+ * N/M" data-verdict="B W">, B the bottom of the verdict's word and W of its
+ * banner, in CSS pixels from the top of the page.
+ */
+static const char check_script[] =
 	"<script>window.addEventListener('load',function(){"
-	"var a=document.images,n=0;"
+	"var a=document.images,n=0,b=document.body,"
+	"v=document.getElementById('verdict');"
 	"for(var i=0;i<a.length;i++)if(a[i].complete&&a[i].naturalWidth>0)n++;"
-	"document.body.setAttribute('data-images','loaded '+n+'/'+a.length);"
+	"b.setAttribute('data-images','loaded '+n+'/'+a.length);"
+	"if(v)b.setAttribute('data-verdict',Math.ceil(v.firstChild."
+	"getBoundingClientRect().bottom+scrollY)+' '+Math.ceil(v."
+	"getBoundingClientRect().bottom+scrollY));"
 	"});</script>\n";
 
-static void escaped(FILE *f, const char *s)
+static const char style[] =
+	"<style>body{font-family:sans-serif;margin:1.5em;max-width:1400px}"
+	"pre{background:#f4f4f4;padding:.8em;overflow-x:auto;font-size:85%}"
+	".verdict{padding:.8em 1.2em;border-radius:6px;margin:0 0 1em}"
+	".verdict h1{margin:0 0 .3em;font-size:1.6em}"
+	".verdict p{margin:.2em 0}"
+	".pass{background:#dff3df;border:2px solid #2e7d32}"
+	".regression{background:#fbe0e0;border:2px solid #c62828}"
+	".undecided{background:#fff3cd;border:2px solid #b8860b}"
+	".none{background:#eee;border:2px solid #888}"
+	"table{border-collapse:collapse;margin:.5em 0 1em;font-size:90%}"
+	"th,td{border:1px solid #ccc;padding:.2em .5em;text-align:right}"
+	"td{white-space:nowrap}"
+	"th{background:#f0f0f0}td.l,th.l{text-align:left}"
+	"td.v-pass,td.v-improvement{background:#dff3df}"
+	"td.v-regression{background:#fbe0e0}"
+	"td.v-inconclusive,td.v-insufficient{background:#fff3cd}"
+	".plots{display:grid;grid-template-columns:1fr 1fr;gap:1em}"
+	"figure{margin:0}img{width:100%;border:1px solid #ccc}"
+	"figcaption{font-size:85%;color:#333}"
+	"</style>\n";
+
+static void esc(FILE *f, const char *s)
 {
 	ci_markup_escaped(f, s, strlen(s));
 }
@@ -26,7 +58,7 @@ static void escaped(FILE *f, const char *s)
 static void pre_text(FILE *f, const char *text)
 {
 	fputs("<pre>", f);
-	escaped(f, text);
+	esc(f, text);
 	fputs("</pre>\n", f);
 }
 
@@ -50,19 +82,309 @@ static int pre_block(FILE *f, const struct ci_compare *c,
 	return 0;
 }
 
-static void head(FILE *f, const struct ci_compare *c)
+enum overall { O_NONE, O_PASS, O_UNDECIDED, O_REGRESSION };
+
+/*
+ * As the gate decides a merge (ci_gate_exit_code), over every comparison:
+ * a regression on any rule; else pass when every rule that applies passed
+ * (optional means "may be absent", not "may stay undecided"); else cannot
+ * decide.
+ */
+static enum overall overall_of(const struct ci_report_page *page,
+			       size_t *n_judged)
+{
+	int reg = 0, all_ok = 1;
+
+	*n_judged = 0;
+	for (size_t i = 0; page && i < page->n_cmps; i++) {
+		const struct ci_bench_cmp *c = page->cmps[i].cmp;
+
+		for (size_t r = 0; r < c->n_rows; r++)
+			for (size_t k = 1; c->rows[r].rule && k < c->n_cols;
+			     k++) {
+				const char *v = c->rows[r].v[k].name;
+				int ok;
+
+				if (!v || !strcmp(v, "not applicable"))
+					continue;
+				(*n_judged)++;
+				ok = !strcmp(v, "pass") ||
+				     !strcmp(v, "improvement");
+				reg |= !strcmp(v, "regression");
+				all_ok &= ok;
+			}
+	}
+	if (!*n_judged)
+		return O_NONE;
+	if (reg)
+		return O_REGRESSION;
+	return all_ok ? O_PASS : O_UNDECIDED;
+}
+
+/* The verdict first: its colour and word, then the sentences that say it. */
+static void banner(FILE *f, const struct ci_report_page *page)
+{
+	static const char *const cls[] = { "none", "pass", "undecided",
+					   "regression" };
+	static const char *const word[] = {
+		"No verdict",
+		"Pass",
+		"Cannot decide",
+		"Regression",
+	};
+	static const char *const why[] = {
+		"no gate rule applies to these results: the tables below show "
+		"values only",
+		"no rule regressed, and every rule that applies ruled out a "
+		"change worse than its pass bound",
+		"no rule regressed, but a rule that applies could not rule out "
+		"a regression: more repeats would decide",
+		"at least one rule changed for the worse beyond its tolerance",
+	};
+	size_t n;
+	enum overall o = overall_of(page, &n);
+
+	fprintf(f, "<div class=\"verdict %s\" id=\"verdict\"><h1>%s</h1><p>",
+		cls[o], word[o]);
+	esc(f, why[o]);
+	if (n)
+		fprintf(f, " (%zu verdict%s of the gate below).", n,
+			n == 1 ? "" : "s");
+	fputs("</p>\n", f);
+	for (size_t i = 0; page && i < page->n_cmps; i++)
+		if (page->cmps[i].words && *page->cmps[i].words) {
+			fputs("<p>", f);
+			esc(f, page->cmps[i].words);
+			fputs("</p>\n", f);
+		}
+	fputs("</div>\n", f);
+}
+
+static void th(FILE *f, const char *cls, const char *text)
+{
+	fprintf(f, "<th%s%s%s>", cls ? " class=\"" : "", cls ? cls : "",
+		cls ? "\"" : "");
+	esc(f, text);
+	fputs("</th>", f);
+}
+
+static void td(FILE *f, const char *cls, const char *text)
+{
+	fprintf(f, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "",
+		cls ? "\"" : "");
+	esc(f, text);
+	fputs("</td>", f);
+}
+
+static void pct_cell(FILE *f, double pct)
+{
+	char buf[32] = "-";
+
+	if (!isnan(pct))
+		snprintf(buf, sizeof(buf), "%+.1f%%", pct);
+	td(f, NULL, buf);
+}
+
+/* One comparison's summary: values per column, then per column against the first the gate's estimate, interval and verdict. */
+static void summary_table(FILE *f, const struct ci_bench_cmp *c)
+{
+	char buf[1024];
+
+	fputs("<h3>", f);
+	esc(f, c->title);
+	fputs("</h3>\n<p>", f);
+	snprintf(buf, sizeof(buf),
+		 "Each value: median over the repeats [min-max]. Change: the "
+		 "ratio of the runs' geometric means against %s, the gate's "
+		 "estimate, with the gate's interval and verdict (%s, "
+		 "family-wise alpha %g%%); the change of the medians is a "
+		 "column of its own. '-': no rule judges that row.",
+		 c->cols[0].label, c->rules_name ? c->rules_name : "rules",
+		 c->rules->alpha * 100);
+	esc(f, buf);
+	fputs("</p>\n<table><tr>", f);
+	th(f, "l", "group");
+	th(f, "l", "metric");
+	th(f, "l", "unit");
+	for (size_t k = 0; k < c->n_cols; k++) {
+		snprintf(buf, sizeof(buf), "%s (%zu runs): median [min-max]",
+			 c->cols[k].label, c->cols[k].col->n_runs);
+		th(f, NULL, buf);
+	}
+	for (size_t k = 1; k < c->n_cols; k++) {
+		const char *l = c->cols[k].label;
+
+		snprintf(buf, sizeof(buf), "%s: change (geometric means)", l);
+		th(f, NULL, buf);
+		th(f, NULL, "interval");
+		th(f, "l", "verdict");
+		snprintf(buf, sizeof(buf), "%s: change of the medians", l);
+		th(f, NULL, buf);
+	}
+	fputs("</tr>\n", f);
+	for (size_t i = 0; i < c->n_rows; i++) {
+		const struct ci_bench_row *r = &c->rows[i];
+		const struct ci_metric *m = ci_metric_at(r->metric);
+
+		fputs("<tr>", f);
+		td(f, "l", r->group);
+		td(f, "l", m->name);
+		td(f, "l", m->unit);
+		for (size_t k = 0; k < c->n_cols; k++) {
+			ci_bench_cell(buf, sizeof(buf), &r->s[k]);
+			td(f, NULL, buf);
+		}
+		for (size_t k = 1; k < c->n_cols; k++) {
+			const char *v = r->rule ? r->v[k].name : NULL;
+			char cls[48];
+
+			pct_cell(f, ci_bench_change_pct(r, k));
+			snprintf(buf, sizeof(buf), "-");
+			if (r->rule)
+				ci_bench_pct_range(buf, sizeof(buf), &r->v[k]);
+			td(f, NULL, buf);
+			/* the verdict's first word: v-insufficient */
+			snprintf(cls, sizeof(cls), "l v-%.*s",
+				 v ? (int)strcspn(v, " ") : 4, v ? v : "none");
+			td(f, cls, v ? v : "-");
+			pct_cell(f, ci_bench_median_change_pct(r, k));
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+/* The plots' sections: mixload's roles (mix-ui, mix-io, ...) share one. */
+static const char *section_of(const char *group)
+{
+	if (!*group)
+		return "Every group side by side";
+	return strncmp(group, "mix", 3) ? group : "mixload";
+}
+
+/* Key sections first: cyclic, mixload, massive_intr, the rest, then all. */
+static int section_rank(const char *section)
+{
+	static const char *const key[] = { "cyclic", "mixload",
+					   "massive_intr" };
+
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(section, key[i]))
+			return i;
+	return strcmp(section, "Every group side by side") ? 3 : 4;
+}
+
+static void figure(FILE *f, const struct ci_png *png)
+{
+	fputs("<figure><img src=\"", f);
+	esc(f, png->file);
+	fputs("\" alt=\"", f);
+	esc(f, png->caption);
+	fputs("\"><figcaption>", f);
+	if (*png->group) {
+		fputs("<b>", f);
+		esc(f, png->group);
+		fputs("</b>: ", f);
+	}
+	esc(f, png->caption);
+	fputs("</figcaption></figure>\n", f);
+}
+
+/* Each section's PNGs together, two per row, under its name. */
+static void plots(FILE *f, const struct ci_png *pngs, size_t n)
+{
+	char *done = calloc(n + 1, 1);
+
+	if (!done)
+		return;
+	fputs("<h2>Plots per task group</h2>\n", f);
+	for (int rank = 0; rank <= 4; rank++)
+		for (size_t i = 0; i < n; i++) {
+			const char *sec = section_of(pngs[i].group);
+
+			if (done[i] || section_rank(sec) != rank)
+				continue;
+			fputs("<h3>", f);
+			esc(f, sec);
+			fputs("</h3>\n<div class=\"plots\">\n", f);
+			for (size_t j = i; j < n; j++)
+				if (!done[j] &&
+				    !strcmp(section_of(pngs[j].group), sec)) {
+					done[j] = 1;
+					figure(f, &pngs[j]);
+				}
+			fputs("</div>\n", f);
+		}
+	free(done);
+}
+
+/* @run's directory relative to @dir when inside it, else as it is. */
+static const char *rel(const char *run, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	if (!strncmp(run, dir, n) && run[n] == '/')
+		return run + n + 1;
+	return run;
+}
+
+/* Every run with links to its files that exist. */
+static void run_files(FILE *f, const struct ci_compare *c, const char *dir)
+{
+	static const char *const files[] = { "table.json", "table.txt",
+					     "trace.dat", "manifest.json" };
+
+	fputs("<h2>Each run's files</h2>\n<table><tr>", f);
+	th(f, "l", "kernel / feature set");
+	th(f, NULL, "repeat");
+	th(f, "l", "files");
+	fputs("</tr>\n", f);
+	for (size_t k = 0; k < c->cols->n; k++)
+		for (size_t r = 0; r < c->cols->v[k].n_runs; r++) {
+			const struct ci_run *run = c->cols->v[k].runs[r];
+			char num[24];
+
+			fputs("<tr>", f);
+			td(f, "l", c->cols->v[k].label);
+			snprintf(num, sizeof(num), "%u", run->repeat);
+			td(f, NULL, num);
+			fputs("<td class=\"l\">", f);
+			for (size_t i = 0; i < 4; i++) {
+				char p[4300];
+
+				snprintf(p, sizeof(p), "%s/%s", run->path,
+					 files[i]);
+				if (access(p, R_OK))
+					continue;
+				fputs("<a href=\"", f);
+				esc(f, rel(p, dir));
+				fputs("\">", f);
+				esc(f, files[i]);
+				fputs("</a> ", f);
+			}
+			fputs("</td></tr>\n", f);
+		}
+	fputs("</table>\n", f);
+}
+
+static void head(FILE *f)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+	      "<meta name=\"viewport\" content=\"width=device-width\">"
+	      "<title>slicebench report</title>\n",
+	      f);
+	fputs(style, f);
+	fputs(check_script, f);
+	fputs("</head><body>\n", f);
+}
+
+static void foot(FILE *f, const struct ci_compare *c)
 {
 	char when[64];
 
-	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-	      "<title>slicebench report</title>\n<style>body{font-family:sans-serif;"
-	      "margin:2em}pre{background:#f4f4f4;padding:1em;overflow-x:auto}"
-	      "img{max-width:100%;border:1px solid #ccc}figure{margin:1em 0}"
-	      "</style>\n",
-	      f);
-	fputs(images_script, f);
-	fputs("</head><body>\n<h1>slicebench report</h1>\n<p>", f);
-	fprintf(f, "Written %s by slicebench %s. Columns:",
+	fprintf(f, "<p>Written %s by slicebench %s from:",
 		sb_iso_time_now(when, sizeof(when)), SB_VERSION);
 	for (size_t k = 0; k < c->cols->n; k++) {
 		char label[300];
@@ -70,42 +392,54 @@ static void head(FILE *f, const struct ci_compare *c)
 		snprintf(label, sizeof(label), " %s (%zu runs)%s",
 			 c->cols->v[k].label, c->cols->v[k].n_runs,
 			 k + 1 < c->cols->n ? "," : ".");
-		escaped(f, label);
+		esc(f, label);
 	}
 	fputs("</p>\n", f);
 }
 
 int ci_report_html(const char *path, const struct ci_compare *c,
-		   const struct ci_report_intro *intro,
-		   const struct ci_png *pngs, size_t n_pngs)
+		   const struct ci_report_page *page, const struct ci_png *pngs,
+		   size_t n_pngs)
 {
+	char dir[4200];
+	const char *slash = strrchr(path, '/');
 	struct sb_memfile m;
 	FILE *f;
-	int r;
+	int r = 0;
 
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) : 1,
+		 slash ? path : ".");
 	if (sb_memfile_open(&m))
 		return -errno;
 	f = m.f;
-	head(f, c);
-	for (size_t i = 0; intro && i < intro->n; i++) {
-		fputs("<h2>", f);
-		escaped(f, intro->v[i].heading);
-		fputs("</h2>\n", f);
-		pre_text(f, intro->v[i].text);
+	head(f);
+	banner(f, page);
+	if (page && page->n_cmps) {
+		fputs("<h2>Summary</h2>\n", f);
+		for (size_t i = 0; i < page->n_cmps; i++)
+			summary_table(f, page->cmps[i].cmp);
+	} else {
+		fputs("<h2>Summary over repeats</h2>\n", f);
+		r = pre_block(f, c, ci_compare_print_summary);
 	}
-	fputs("<h2>Summary over repeats</h2>\n", f);
-	r = pre_block(f, c, ci_compare_print_summary);
-	fputs("<h2>Plots</h2>\n", f);
-	for (size_t i = 0; i < n_pngs; i++) {
-		fputs("<figure><img src=\"", f);
-		escaped(f, pngs[i].file);
-		fputs("\" alt=\"\"><figcaption>", f);
-		escaped(f, pngs[i].caption);
-		fputs("</figcaption></figure>\n", f);
+	plots(f, pngs, n_pngs);
+	if (page && page->facts) {
+		fputs("<h2>What ran</h2>\n", f);
+		pre_text(f, page->facts);
 	}
-	fputs("<h2>Each repeat's delay table</h2>\n", f);
+	run_files(f, c, dir);
+	fputs("<details><summary>Each repeat's delay table</summary>\n", f);
 	if (!r)
 		r = pre_block(f, c, ci_compare_print_runs);
+	fputs("</details>\n", f);
+	if (page && page->text) {
+		fputs("<details><summary>The end of the run as the terminal "
+		      "showed it</summary>\n",
+		      f);
+		pre_text(f, page->text);
+		fputs("</details>\n", f);
+	}
+	foot(f, c);
 	fputs("</body></html>\n", f);
 	if (r) {
 		sb_memfile_discard(&m);

@@ -106,17 +106,17 @@ static int is_repeat(const char *s, unsigned int *rep)
 #define MAX_FIGURE 1e18
 
 /*
- * Can @m's figure be zero? Not a rate or a time taken, nor the runtime or
- * delay of a group that was switched in (@switched).
+ * Can @m's figure be zero? Not a rate or a time taken, nor the average or
+ * largest delay of a group with delays counted (@delayed). A group's runtime
+ * can: a task switched in just before the trace stops is never charged.
  */
-static int may_be_zero(const struct ci_metric *m, int switched)
+static int may_be_zero(const struct ci_metric *m, int delayed)
 {
 	size_t ul = strlen(m->unit);
 
 	if (m->src == CI_SRC_TABLE)
-		return !switched || (strcmp(m->name, "runtime_ms") &&
-				     strcmp(m->name, "avg_delay_ms") &&
-				     strcmp(m->name, "max_delay_ms"));
+		return !delayed || (strcmp(m->name, "avg_delay_ms") &&
+				    strcmp(m->name, "max_delay_ms"));
 	return strcmp(m->unit, "s") &&
 	       !(ul >= 2 && !strcmp(m->unit + ul - 2, "/s"));
 }
@@ -126,7 +126,7 @@ static int may_be_zero(const struct ci_metric *m, int switched)
  * figure may be. The field is @prefix<path> of @file, or with @section
  * metrics.<name>.value; its value as written there.
  */
-static int check_values(const struct ci_values *vals, size_t from, int switched,
+static int check_values(const struct ci_values *vals, size_t from, int delayed,
 			const char *file, const char *prefix, int section,
 			char *err, size_t errlen)
 {
@@ -140,7 +140,7 @@ static int check_values(const struct ci_values *vals, size_t from, int switched,
 				"is negative" :
 			v->v > MAX_FIGURE ?
 				"is beyond any measured figure (> 1e18)" :
-			v->v == 0 && !may_be_zero(m, switched) ?
+			v->v == 0 && !may_be_zero(m, delayed) ?
 				"is zero: a rate, time, runtime or delay cannot be" :
 				NULL;
 
@@ -185,7 +185,7 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 		json_t *g = json_array_get(groups, i);
 		const char *comm =
 			json_string_value(json_object_get(g, "comm"));
-		json_t *sw = json_object_get(g, "switches");
+		json_t *dl = json_object_get(g, "delays");
 		size_t from = run->vals.n;
 		char prefix[40];
 		int r;
@@ -202,8 +202,8 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 			return r;
 		snprintf(prefix, sizeof(prefix), "groups[%zu].", i);
 		r = check_values(&run->vals, from,
-				 !json_is_number(sw) ||
-					 json_number_value(sw) > 0,
+				 !json_is_number(dl) ||
+					 json_number_value(dl) > 0,
 				 path, prefix, 0, err, errlen);
 		if (r)
 			return r;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ci/rules.h"
+#include "common/atomicio.h"
 
 static const char *const top_keys[] = { "schema",   "description",
 					"alpha",    "pass_confidence",
@@ -53,19 +54,30 @@ static int bad(char *err, size_t errlen, const char *file, size_t i,
 	return -EINVAL;
 }
 
+/* @j as JSON text (a string quoted) into @buf, for a message. */
+static const char *value_text(const json_t *j, char *buf, size_t len)
+{
+	char *t = json_dumps(j, JSON_ENCODE_ANY);
+
+	snprintf(buf, len, "%.60s%s", t ? t : "?",
+		 t && strlen(t) > 60 ? "..." : "");
+	free(t);
+	return buf;
+}
+
 static int parse_number(json_t *r, const char *key, double min, double max,
 			double *out, const char *file, size_t i, char *err,
 			size_t errlen)
 {
 	json_t *j = json_object_get(r, key);
-	char what[96];
+	char what[160], val[72];
 
 	if (!j)
 		return 0;
 	if (!json_is_number(j) || json_number_value(j) < min ||
 	    json_number_value(j) > max) {
-		snprintf(what, sizeof(what), "must be a number in [%g, %g]",
-			 min, max);
+		snprintf(what, sizeof(what), "%s: must be a number in [%g, %g]",
+			 value_text(j, val, sizeof(val)), min, max);
 		return bad(err, errlen, file, i, key, what);
 	}
 	*out = json_number_value(j);
@@ -163,13 +175,15 @@ static int parse_top_number(json_t *root, const char *key, double min,
 			    const char *file, char *err, size_t errlen)
 {
 	json_t *j = json_object_get(root, key);
+	char val[72];
 
 	if (!j)
 		return 0;
 	if (!(integer ? json_is_integer(j) : json_is_number(j)) ||
 	    json_number_value(j) < min || json_number_value(j) > max) {
-		snprintf(err, errlen, "%s: %s: must be %s in [%g, %g]", file,
-			 key, integer ? "an integer" : "a number", min, max);
+		snprintf(err, errlen, "%s: %s: %s: must be %s in [%g, %g]",
+			 file, key, value_text(j, val, sizeof(val)),
+			 integer ? "an integer" : "a number", min, max);
 		return -EINVAL;
 	}
 	*out = json_number_value(j);
@@ -187,7 +201,14 @@ static int parse_top(json_t *root, const char *file, struct ci_rules *out,
 	if (e)
 		return e;
 	if (!json_is_integer(schema) || json_integer_value(schema) != 2) {
-		snprintf(err, errlen, "%s: schema: must be 2", file);
+		char val[72];
+
+		snprintf(err, errlen,
+			 "%s: schema: %s: must be 2 (the rules format this "
+			 "slicebench reads; see ci/README.md)",
+			 file,
+			 schema ? value_text(schema, val, sizeof(val)) :
+				  "missing");
 		return -EINVAL;
 	}
 	out->alpha = 0.01;
@@ -224,12 +245,12 @@ int ci_rules_load(const char *path, struct ci_rules *out, char *err,
 		  size_t errlen)
 {
 	json_error_t je;
-	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
-	int e;
+	json_t *root;
+	int e = sb_json_load(path, JSON_REJECT_DUPLICATES, &root, &je);
 
 	*out = (struct ci_rules){ 0 };
-	if (!root && je.line < 0) { /* cannot read: jansson names @path */
-		snprintf(err, errlen, "%s", je.text);
+	if (e && e != -EBADMSG) {
+		snprintf(err, errlen, "%s: %s", path, je.text);
 		return -EINVAL;
 	}
 	if (!root) {

@@ -7,12 +7,31 @@
 #include <jansson.h>
 
 #include "ci/rules_pick.h"
+#include "common/atomicio.h"
 #include "common/exitcodes.h"
 #include "common/rootdir.h"
 
 #define DEFAULT_RULES "ci/gate.json"
 
-/* @path, @name and @from of the pick; 0 or -ENAMETOOLONG. */
+/* Does @rel climb out of the directory it is taken under (/x, .., a/../..)? */
+static int escapes(const char *rel)
+{
+	if (*rel == '/')
+		return 1;
+	for (const char *p = rel; *p;) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			return 1;
+		p += n + (p[n] == '/');
+	}
+	return 0;
+}
+
+/*
+ * @path, @name and @from of the pick; 0, -ENAMETOOLONG, or -EACCES: a
+ * scenario's choice outside the checkout (refused before it is read).
+ */
 static int pick(const char *given, const char *named, struct ci_rules_pick *p)
 {
 	int n;
@@ -30,6 +49,8 @@ static int pick(const char *given, const char *named, struct ci_rules_pick *p)
 		p->from = "named by the scenario";
 	}
 	snprintf(p->name, sizeof(p->name), "%s", named);
+	if (escapes(named))
+		return -EACCES;
 	return sb_root_path(p->path, sizeof(p->path), named);
 }
 
@@ -38,10 +59,19 @@ int ci_rules_pick_load(const char *given, const char *named,
 		       struct ci_rules_pick *p, char *err, size_t errlen)
 {
 	char why[8192];
-	int from_scenario = !given && named && *named;
+	int from_scenario = !given && named && *named, r;
 
 	*rules = (struct ci_rules){ 0 };
-	if (pick(given, named, p)) {
+	r = pick(given, named, p);
+
+	if (r == -EACCES) {
+		snprintf(err, errlen,
+			 "%s: rules: \"%s\" is outside the checkout: name a "
+			 "file under it without .. (ci/gate.json, say)",
+			 named_in, named);
+		return SB_EXIT_USAGE;
+	}
+	if (r) {
 		snprintf(why, sizeof(why), "%s: path too long", p->name);
 	} else if (!ci_rules_load(p->path, rules, why, sizeof(why))) {
 		return 0;
@@ -82,8 +112,7 @@ int ci_rules_named_by_run(const char *dir, char *named, size_t len, char *err,
 	snprintf(path, sizeof(path), "%s/scenario.json", dir);
 	if (stat(path, &st))
 		return 0;
-	root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
-	if (!root) {
+	if (sb_json_load(path, JSON_REJECT_DUPLICATES, &root, &je)) {
 		snprintf(err, errlen, "%s: line %d, column %d: %s", path,
 			 je.line, je.column, je.text);
 		return SB_EXIT_USAGE;

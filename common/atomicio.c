@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Atomic file writes (temp + fsync + rename; also of text printed in memory), whole-file reads, mkdir -p, rm -r. */
+/* Atomic file writes (temp + fsync + rename), JSON text, whole-file reads, mkdir -p, rm -r. */
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -51,31 +51,6 @@ int sb_write_file_atomic(const char *path, const void *buf, size_t len)
 	return ret;
 }
 
-int sb_memfile_open(struct sb_memfile *m)
-{
-	*m = (struct sb_memfile){ 0 };
-	m->f = open_memstream(&m->buf, &m->len);
-	return m->f ? 0 : -errno;
-}
-
-int sb_memfile_commit(struct sb_memfile *m, const char *path)
-{
-	int ret = fclose(m->f) ? -errno : 0;
-
-	if (!ret)
-		ret = sb_write_file_atomic(path, m->buf, m->len);
-	free(m->buf);
-	*m = (struct sb_memfile){ 0 };
-	return ret;
-}
-
-void sb_memfile_discard(struct sb_memfile *m)
-{
-	fclose(m->f);
-	free(m->buf);
-	*m = (struct sb_memfile){ 0 };
-}
-
 /*
  * 15 significant digits (DBL_DIG): decimals print as written (0.1, not
  * 0.10000000000000001), and trace timestamps keep their nanoseconds up to
@@ -83,26 +58,37 @@ void sb_memfile_discard(struct sb_memfile *m)
  */
 #define SB_JSON_DIGITS 15
 
-int sb_json_dump_atomic(const char *path, const json_t *j)
+char *sb_json_text(const json_t *j, size_t *len)
 {
 	char *text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
 					   JSON_REAL_PRECISION(SB_JSON_DIGITS));
-	size_t len;
 	char *with_nl;
+	size_t n;
+
+	if (!text)
+		return NULL;
+	n = strlen(text);
+	with_nl = realloc(text, n + 2);
+	if (!with_nl) {
+		free(text);
+		return NULL;
+	}
+	with_nl[n] = '\n';
+	with_nl[n + 1] = '\0';
+	*len = n + 1;
+	return with_nl;
+}
+
+int sb_json_dump_atomic(const char *path, const json_t *j)
+{
+	size_t len;
+	char *text = sb_json_text(j, &len);
 	int ret;
 
 	if (!text)
 		return -ENOMEM;
-	len = strlen(text);
-	with_nl = realloc(text, len + 2);
-	if (!with_nl) {
-		free(text);
-		return -ENOMEM;
-	}
-	with_nl[len] = '\n';
-	with_nl[len + 1] = '\0';
-	ret = sb_write_file_atomic(path, with_nl, len + 1);
-	free(with_nl);
+	ret = sb_write_file_atomic(path, text, len);
+	free(text);
 	return ret;
 }
 
@@ -154,6 +140,27 @@ int sb_read_file(const char *path, char **buf, size_t *len)
 	if (len)
 		*len = used;
 	return 0;
+}
+
+int sb_json_load(const char *path, size_t flags, json_t **out, json_error_t *je)
+{
+	static const char bom[] = "\xef\xbb\xbf";
+	size_t len = 0, skip;
+	char *buf = NULL;
+	int r = sb_read_file(path, &buf, &len);
+
+	*out = NULL;
+	if (r) {
+		*je = (json_error_t){ .line = -1, .column = -1 };
+		snprintf(je->text, sizeof(je->text), "cannot read: %s",
+			 strerror(-r));
+		return r;
+	}
+	/* editors that save "UTF-8 with BOM" put it first: not JSON, no harm */
+	skip = len >= 3 && !memcmp(buf, bom, 3) ? 3 : 0;
+	*out = json_loadb(buf + skip, len - skip, flags, je);
+	free(buf);
+	return *out ? 0 : -EBADMSG;
 }
 
 int sb_mkdir_p(const char *path, mode_t mode)

@@ -3,7 +3,8 @@
 COMMON_SRCS := common/duration.c common/hist.c common/atomicio.c common/rootdir.c \
 	       common/spawn.c common/envelope.c common/opts.c common/cpulist.c \
 	       common/slice_range.c common/fmt.c common/calib.c common/jsonpath.c \
-	       common/log.c common/error.c common/tracefs_dir.c
+	       common/log.c common/error.c common/tracefs_dir.c \
+	       common/dirlock.c common/outfile.c
 # Host-side only (not in the static guest binaries): needs -lmd.
 COMMON_HOST_SRCS := common/sha256.c
 UNIT_TESTS += test_common

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Duration strings ("500us", "0.5ms", "2s", plain ns) to and from nanoseconds. */
+/* Duration strings ("500us", "0.5ms", "2s", "1h", plain ns) to and from nanoseconds. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,10 +12,15 @@ struct unit {
 	uint64_t ns;
 };
 
-/* Longest suffix first so "ms" is not read as "m" + garbage. */
+/* Suffixes are matched whole: "ms" is never "m" + garbage. */
 static const struct unit units[] = {
-	{ "ns", 1ULL },		{ "us", 1000ULL },	 { "ms", 1000000ULL },
-	{ "s", 1000000000ULL }, { "m", 60000000000ULL },
+	{ "ns", 1ULL },
+	{ "us", 1000ULL },
+	{ "ms", 1000000ULL },
+	{ "s", 1000000000ULL },
+	{ "m", 60000000000ULL },
+	{ "min", 60000000000ULL },
+	{ "h", 3600000000000ULL },
 };
 
 static const struct unit *find_unit(const char *suffix)

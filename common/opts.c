@@ -91,8 +91,11 @@ static int parse_duration(const struct sb_opt *o, const char *v, char *err,
 	uint64_t ns;
 
 	if (sb_parse_duration_ns(v, &ns)) {
-		snprintf(err, errlen, "--%s: \"%s\" is not a duration", o->name,
-			 v);
+		snprintf(
+			err, errlen,
+			"--%s: \"%s\" is not a duration (units: " SB_DURATION_UNITS
+			")",
+			o->name, v);
 		return -EINVAL;
 	}
 	if (o->max > o->min &&

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -29,8 +30,8 @@ static int redirect(const char *path, int target, int flags)
 pid_t sb_spawn_start(const struct sb_spawn *s)
 {
 	int out_flags = O_WRONLY | O_CREAT | (s->append ? O_APPEND : O_TRUNC);
+	pid_t parent = getpid(), pid;
 	int errpipe[2];
-	pid_t pid;
 	int child_errno = 0;
 	ssize_t n;
 
@@ -51,6 +52,12 @@ pid_t sb_spawn_start(const struct sb_spawn *s)
 
 		close(errpipe[0]);
 		signal(SIGPIPE, SIG_DFL);
+		/* The parent may have died before prctl: then no signal comes,
+		 * and getppid() already names another process. */
+		if (s->die_with_parent && prctl(PR_SET_PDEATHSIG, SIGKILL))
+			goto fail;
+		if (s->die_with_parent && getppid() != parent)
+			_exit(127);
 		if (s->new_pgrp)
 			setpgid(0, 0);
 		if (redirect(s->stdin_path ? s->stdin_path : "/dev/null",
@@ -161,6 +168,61 @@ int sb_run(const struct sb_spawn *s, int64_t timeout_ns)
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
 	return 128 + WTERMSIG(status);
+}
+
+/* All of /proc/@pid/cmdline, its NULs turned to blanks, or NULL. */
+static char *cmdline_of(long pid)
+{
+	char path[64], *text = malloc(65536);
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%ld/cmdline", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (!text || fd < 0) {
+		free(text);
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	n = read(fd, text, 65535);
+	close(fd);
+	if (n <= 0) {
+		free(text);
+		return NULL;
+	}
+	for (ssize_t i = 0; i < n; i++)
+		if (!text[i])
+			text[i] = ' ';
+	text[n] = '\0';
+	return text;
+}
+
+int sb_pid_file_running(const char *pid_file, const char *const *needles,
+			pid_t *pid)
+{
+	char buf[32], *cmd;
+	ssize_t n;
+	long v;
+	int fd = open(pid_file, O_RDONLY | O_CLOEXEC), live = 1;
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	v = strtol(buf, NULL, 10);
+	if (v <= 1 || v > INT_MAX || (kill((pid_t)v, 0) && errno != EPERM) ||
+	    !(cmd = cmdline_of(v)))
+		return 0;
+	for (; *needles && live; needles++)
+		live = strstr(cmd, *needles) != NULL;
+	free(cmd);
+	if (live)
+		*pid = (pid_t)v;
+	return live;
 }
 
 int sb_find_program(const char *prog, char *out, size_t len)

@@ -17,6 +17,8 @@ struct sb_spawn {
 	int append; /* open stdout/stderr with O_APPEND instead of O_TRUNC */
 	const char *cwd; /* NULL: inherit */
 	int new_pgrp; /* put the child in its own process group */
+	int die_with_parent; /* SIGKILL the child when this process dies
+			      * (PR_SET_PDEATHSIG; spawn from the main thread) */
 };
 
 /* Start a child. Returns its pid, or -errno (-ENOENT: program not found). */
@@ -32,6 +34,14 @@ int sb_spawn_wait(pid_t pid, int64_t timeout_ns, int *status);
 
 /* Start + wait. Returns the exit code (0..255), 128+signal, or -errno. */
 int sb_run(const struct sb_spawn *s, int64_t timeout_ns);
+
+/*
+ * Does @pid_file name a live process whose command line holds every string
+ * of the NULL-terminated @needles (so a recycled pid does not count)? 1
+ * with *@pid set, else 0 (no file, a stale pid, another program).
+ */
+int sb_pid_file_running(const char *pid_file, const char *const *needles,
+			pid_t *pid);
 
 /*
  * The executable @prog on PATH (or @prog itself when it has a '/') into

@@ -21,9 +21,14 @@ static u128 unit_ns(const char *s, int *ok)
 	static const struct {
 		const char *name;
 		u128 ns;
-	} units[] = { { "", 1 },	   { "ns", 1 },
-		      { "us", 1000 },	   { "ms", 1000000 },
-		      { "s", 1000000000 }, { "m", 60000000000 } };
+	} units[] = { { "", 1 },
+		      { "ns", 1 },
+		      { "us", 1000 },
+		      { "ms", 1000000 },
+		      { "s", 1000000000 },
+		      { "m", 60000000000 },
+		      { "min", 60000000000 },
+		      { "h", 3600000000000 } };
 
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
 		if (!strcmp(s, units[i].name)) {

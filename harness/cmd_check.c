@@ -12,6 +12,7 @@
 #include "ci/gate_run.h"
 #include "ci/rules_pick.h"
 #include "ci/spending.h"
+#include "common/dirlock.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
@@ -77,6 +78,7 @@ struct check {
 	struct run_kernel ks[2];
 	struct plan plan;
 	char root[PATH_MAX];
+	int lock; /* the run directory's (sb_dir_lock), or -1 */
 	char base_spec[PATH_MAX + 200], cand_spec[PATH_MAX + 200];
 	unsigned int max;
 	double *t; /* the information fraction of each look so far */
@@ -474,19 +476,28 @@ static int prepare(struct check *c, struct scenario *sc)
 			strerror(-r));
 		return SB_EXIT_USAGE;
 	}
-	if ((r = run_check_tools(&c->rn, c->ks, 2, &e)))
+	if ((r = run_check_before_boot(&c->rn, c->ks, 2, &e)))
 		return sb_error_report("slicebench check", r, &e);
 	if (plan_build(&c->plan, sc, c->rn.sha256, names, 2, (int)c->max))
 		return SB_EXIT_ENV;
 	struct run_root where = { .results = o->results,
 				  .resume = o->resume,
 				  .scenario = o->scenario,
-				  .new_run = o->new_run };
+				  .new_run = o->new_run,
+				  .lock_fd = &c->lock };
 
-	if (!resume_finished(o->resume, &c->plan, c->root, sizeof(c->root)) &&
-	    (r = run_choose_root(&where, sc, &c->plan, c->root, sizeof(c->root),
-				 &e)))
-		return sb_error_report("slicebench check", r, &e);
+	/* A finished check is replayed from its journal, still as its one writer. */
+	if (resume_finished(o->resume, &c->plan, c->root, sizeof(c->root)))
+		r = sb_dir_lock(c->root, &c->lock, &e);
+	else
+		r = run_choose_root(&where, sc, &c->plan, c->root,
+				    sizeof(c->root), &e);
+	if (r) {
+		int busy = r == -EBUSY; /* another writer: usage, as in run */
+
+		r = sb_error_report("slicebench check", r, &e);
+		return busy ? SB_EXIT_USAGE : r;
+	}
 	if ((r = check_journal_open(&c->jn, c->root, journal_head(c, sc), &e)))
 		return sb_error_report("slicebench check", r, &e);
 	snprintf(c->base_spec, sizeof(c->base_spec), "%s:%s/%s", c->root,
@@ -556,7 +567,7 @@ int cmd_check(int argc, char **argv)
 	struct scenario *sc;
 	struct ci_rules rules = { 0 };
 	struct check c = {
-		.o = &o, .rules = &rules, .argc = argc, .argv = argv
+		.o = &o, .rules = &rules, .lock = -1, .argc = argc, .argv = argv
 	};
 	int r = sb_cli_parse_command(&cli, argc, argv);
 
@@ -578,6 +589,7 @@ int cmd_check(int argc, char **argv)
 		r = rounds(&c);
 		run_catch_signals(0);
 	}
+	sb_dir_unlock(c.lock);
 	plan_free(&c.plan);
 	check_journal_free(&c.jn);
 	free(c.t);

@@ -15,6 +15,7 @@
 #include "analyzer/table_run.h"
 #include "ci/rules_pick.h"
 #include "common/atomicio.h"
+#include "common/dirlock.h"
 #include "common/envelope.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
@@ -79,8 +80,9 @@ static void workload_help(FILE *f)
 		if ((*t)->kind != SBW_HELPER)
 			fprintf(f, "  %-14s %s\n", (*t)->name, (*t)->help);
 	fprintf(f, "  %-14s %s\n", "(other)", wl_lookup("")->help);
-	fprintf(f, "\nexit: 0 all runs complete, 2 bad usage or scenario, "
-		   "3 a run failed or was interrupted\n");
+	fprintf(f, "\nexit: 0 all runs complete, 2 bad usage or scenario (or "
+		   "another run writes those results), 3 a run failed or was "
+		   "interrupted\n");
 }
 
 /* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
@@ -264,7 +266,7 @@ int cmd_run(int argc, char **argv)
 	struct plan p = { 0 };
 	struct scale_opts so;
 	struct sb_error e;
-	int nk = 0, r;
+	int nk = 0, lock = -1, r;
 
 	if (!sc)
 		return SB_EXIT_ENV;
@@ -306,7 +308,7 @@ int cmd_run(int argc, char **argv)
 	run_self_dirs(&rn);
 	if ((r = sha_of(o.scenario, rn.sha256)))
 		goto out;
-	if ((r = run_check_tools(&rn, ks, nk, &e))) {
+	if ((r = run_check_before_boot(&rn, ks, nk, &e))) {
 		r = sb_error_report("slicebench run", r, &e);
 		goto out;
 	}
@@ -318,10 +320,14 @@ int cmd_run(int argc, char **argv)
 	struct run_root where = { .results = o.results,
 				  .resume = o.resume,
 				  .scenario = o.scenario,
-				  .new_run = o.new_run };
+				  .new_run = o.new_run,
+				  .lock_fd = &lock };
 
 	if ((r = run_choose_root(&where, sc, &p, root, sizeof(root), &e))) {
-		r = sb_error_report("slicebench run", r, &e);
+		/* another writer is bad usage, not the environment */
+		r = r == -EBUSY ? (sb_error_report("slicebench run", r, &e),
+				   SB_EXIT_USAGE) :
+				  sb_error_report("slicebench run", r, &e);
 		goto out;
 	}
 	for (int i = 0; i < nk; i++) {
@@ -344,6 +350,7 @@ int cmd_run(int argc, char **argv)
 		     &e);
 	run_catch_signals(0);
 out:
+	sb_dir_unlock(lock);
 	plan_free(&p);
 	scenario_free(sc);
 	free(sc);

@@ -124,6 +124,39 @@ int features_apply(const char *path, const struct sc_feature_set *fs,
 	return 0;
 }
 
+const char features_documented[] =
+	"PLACE_LAG PLACE_DEADLINE_INITIAL PLACE_REL_DEADLINE RUN_TO_PARITY "
+	"PREEMPT_SHORT NEXT_BUDDY PICK_BUDDY CACHE_HOT_BUDDY DELAY_DEQUEUE "
+	"DELAY_ZERO WAKEUP_PREEMPTION HRTICK HRTICK_DL DOUBLE_TICK "
+	"NONTASK_CAPACITY TTWU_QUEUE SIS_UTIL WARN_DOUBLE_CLOCK RT_PUSH_IPI "
+	"RT_RUNTIME_SHARE LB_MIN ATTACH_AGE_LOAD WA_IDLE WA_WEIGHT WA_BIAS "
+	"UTIL_EST LATENCY_WARN NI_RANDOM";
+
+int features_check_names(const struct scenario *sc, const char *file,
+			 const char *known, const char *whose,
+			 struct sb_error *e)
+{
+	char path[64], no[SC_NAME_LEN + 3];
+
+	for (int i = 0; i < sc->n_sets; i++)
+		for (int j = 0; j < sc->sets[i].n_features; j++) {
+			const char *f = sc->sets[i].features[j];
+			const char *name = strncmp(f, "NO_", 3) ? f : f + 3;
+
+			snprintf(no, sizeof(no), "NO_%s", name);
+			if (features_has(known, name) ||
+			    features_has(known, no))
+				continue;
+			snprintf(path, sizeof(path),
+				 "feature_sets[%d].features[%d]", i, j);
+			return sb_error_set(e, -EINVAL, file, path, f,
+					    "is not a scheduler feature of %s "
+					    "(%s)",
+					    whose, known);
+		}
+	return 0;
+}
+
 int features_writable(const char *path)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);

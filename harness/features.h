@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "common/error.h"
 #include "harness/scenario.h"
 
 /*
@@ -31,6 +32,23 @@ int features_has(const char *line, const char *feature);
  */
 int features_apply(const char *path, const struct sc_feature_set *fs,
 		   char *read_back, size_t len, char *err, size_t errlen);
+
+/*
+ * The features a 6.12 kernel has (Debian's 6.12.118 cloud kernel, read in
+ * its guest), space-separated without NO_: what a kernel is checked
+ * against before any of its runs has read its own list.
+ */
+extern const char features_documented[];
+
+/*
+ * Is every feature of every set of @sc (X or NO_X) one of @known (a
+ * features file's line, with or without NO_ prefixes)? 0, or -EINVAL with
+ * @e naming @file, feature_sets[i].features[j] and the name; @whose says
+ * where @known came from ("kernel debian's own list", ...).
+ */
+int features_check_names(const struct scenario *sc, const char *file,
+			 const char *known, const char *whose,
+			 struct sb_error *e);
 
 /* Can @path be opened for writing (a host without lockdown, as root)? */
 int features_writable(const char *path);

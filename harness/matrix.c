@@ -73,8 +73,13 @@ void run_print_results(FILE *out, const struct scenario *sc,
 			print_failure(out, root, r);
 	}
 	fflush(out);
-	if (ci_bench_end(out, root, NULL, err, sizeof(err)))
-		sb_warn("slicebench run: no summary: %s", err);
+	if (ci_bench_end(out, root, NULL, err, sizeof(err))) {
+		fflush(out); /* the tables first: the warning on its own line */
+		sb_warn("slicebench run: the runs are kept, but not the summary "
+			"(report.html, plots): %s; `slicebench report %s` "
+			"writes it again",
+			err, root);
+	}
 }
 
 static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
@@ -89,7 +94,7 @@ static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
 int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	       const struct plan *p, const char *root)
 {
-	size_t todo = plan_pending(p, root), done = 0;
+	size_t todo = plan_pending(p, root), done = 0, missing;
 	double t0 = run_now_s();
 	int failed = 0;
 	char a[32], b[32], c[32];
@@ -128,7 +133,14 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		return 1;
 	}
 	run_print_results(stdout, rn->sc, p, root);
-	sb_progress("\nresults: %s (%zu runs, %d failed)", root, p->n_runs,
-		    failed);
-	return failed ? 1 : 0;
+	/* what is on disk, not what this process counted */
+	missing = plan_pending(p, root);
+	sb_progress("\nresults: %s (%zu runs, %zu failed)", root, p->n_runs,
+		    missing);
+	if (missing && !failed)
+		sb_warn("slicebench run: %zu runs are not complete on disk "
+			"though this process finished them: was %s written by "
+			"another process?",
+			missing, root);
+	return missing ? 1 : 0;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/envelope.h"
+#include "common/spawn.h"
 #include "harness/plan.h"
 
 int plan_build(struct plan *p, const struct scenario *sc, const char *sha256,
@@ -119,6 +120,30 @@ size_t plan_pending(const struct plan *p, const char *root)
 	return n;
 }
 
+/* A run of @p under @root whose QEMU is still alive (PLAN_VM_PID_FILE)? */
+static int live_vm(const char *root, const struct plan *p, char *why,
+		   size_t whylen)
+{
+	char dir[4096], tmp[4200], pid_file[4300];
+	const char *const needles[] = { VM_QEMU, tmp, NULL };
+	pid_t pid;
+
+	for (size_t i = 0; i < p->n_runs; i++) {
+		plan_run_dir(root, &p->runs[i], dir, sizeof(dir));
+		snprintf(tmp, sizeof(tmp), "%s.tmp", dir);
+		snprintf(pid_file, sizeof(pid_file), "%s/" PLAN_VM_PID_FILE,
+			 tmp);
+		if (sb_pid_file_running(pid_file, needles, &pid)) {
+			snprintf(why, whylen,
+				 "%s: QEMU (pid %d) of an earlier slicebench "
+				 "still runs there; wait for it or kill it",
+				 tmp, (int)pid);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int plan_resumable(const char *root, const struct plan *p, char *why,
 		   size_t whylen)
 {
@@ -145,6 +170,8 @@ int plan_resumable(const char *root, const struct plan *p, char *why,
 		snprintf(why, whylen, "%s is complete", root);
 		return 0;
 	}
+	if (live_vm(root, p, why, whylen))
+		return -EBUSY;
 	snprintf(why, whylen, "%s: %zu of %zu runs still to do", root,
 		 plan_pending(p, root), p->n_runs);
 	return 1;

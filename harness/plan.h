@@ -13,6 +13,8 @@
 #include "harness/scenario.h"
 
 #define PLAN_MAX_KERNELS 8
+/* In a run's temp directory (<run>.tmp) while its QEMU runs. */
+#define PLAN_VM_PID_FILE "qemu.pid"
 
 struct plan_run {
 	char kernel[64];
@@ -61,7 +63,9 @@ size_t plan_pending(const struct plan *p, const char *root);
 
 /*
  * May @root (a results/<run-id>) be continued for @p? 1 when its plan.json
- * matches and some run is not complete; 0 when not, with @why saying so.
+ * matches and some run is not complete; 0 when not, with @why saying so;
+ * -EBUSY when a QEMU of one of its runs is still alive (@why names it):
+ * continuing would boot a second guest into the same run directory.
  */
 int plan_resumable(const char *root, const struct plan *p, char *why,
 		   size_t whylen);

@@ -11,10 +11,13 @@
 #include "common/atomicio.h"
 #include "harness/boot/initramfs.h"
 #include "harness/boot/vm.h"
+#include "harness/features.h"
 #include "harness/runner.h"
 #include "harness/unpack.h"
 
 #define BOOT_MARGIN_NS (180ULL * 1000000000ULL) /* boot + stop under TCG */
+/* The guest powers itself off this long before the host would kill it. */
+#define WATCHDOG_LEAD_NS (60ULL * 1000000000ULL)
 
 struct initramfs_request run_initramfs_request(const struct runner *rn,
 					       const struct run_kernel *k,
@@ -65,6 +68,23 @@ static int prepare(const struct runner *rn, struct run_kernel *k)
 	return 0;
 }
 
+/*
+ * The kernel's features as its guest read them (features.txt), kept for
+ * the checks before the next boot (run_check_before_boot): once per image.
+ */
+static void remember_features(const struct run_kernel *k, const char *dir)
+{
+	char path[PATH_MAX], line[2048], cached[2048];
+
+	snprintf(path, sizeof(path), "%.4000s/features.txt", dir);
+	if (features_read(path, line, sizeof(line)) || !*line ||
+	    !kernel_features_cached(&k->ki, cached, sizeof(cached)))
+		return;
+	if (kernel_features_save(&k->ki, line))
+		sb_warn("run: cannot keep kernel %s's features in %s",
+			k->ki.name, kernel_cache_dir());
+}
+
 static json_t *numa_json(const struct scenario *sc)
 {
 	json_t *a = json_array();
@@ -82,8 +102,9 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 {
 	const struct scenario *sc = rn->sc;
 	char append[200], console[PATH_MAX], results[PATH_MAX], path[PATH_MAX];
+	char pid_file[PATH_MAX];
 	struct vm_result res;
-	uint64_t seed = scenario_seed(sc, r->repeat);
+	uint64_t seed = scenario_seed(sc, r->repeat), limit_ns;
 	const char *guest_failure;
 	char err[600] = "";
 	int rc;
@@ -93,10 +114,21 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 			 k->ki.name, k->error);
 		return;
 	}
-	snprintf(append, sizeof(append), "sb.featureset=%s sb.seed=%" PRIu64,
-		 r->set, seed);
+	if (scenario_run_limit_ns(sc, 2, BOOT_MARGIN_NS, &limit_ns)) {
+		snprintf(out->failure, sizeof(out->failure),
+			 "warmup + 2 x duration + the boot margin does not "
+			 "fit in 64 bits");
+		return;
+	}
+	/* guest init's watchdog (sb.watchdog, seconds of guest time): a guest
+	 * whose agent hangs powers off even if no host is left to kill it */
+	snprintf(append, sizeof(append),
+		 "sb.featureset=%s sb.seed=%" PRIu64 " sb.watchdog=%" PRIu64,
+		 r->set, seed,
+		 (uint64_t)((limit_ns - WATCHDOG_LEAD_NS) / 1000000000ULL));
 	snprintf(console, sizeof(console), "%.4000s/console.log", dir);
 	snprintf(results, sizeof(results), "%.4000s/results.tar", dir);
+	snprintf(pid_file, sizeof(pid_file), "%.4000s/" PLAN_VM_PID_FILE, dir);
 	memset(&res, 0, sizeof(res));
 	rc = vm_run(
 		&(struct vm_request){
@@ -115,8 +147,8 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 			.append = append,
 			.console_log = console,
 			.results_out = results,
-			.timeout_ns = sc->warmup_ns + 2 * sc->duration_ns +
-				      BOOT_MARGIN_NS },
+			.timeout_ns = limit_ns,
+			.pid_file = pid_file },
 		&res);
 	out->vm = json_pack("{s:s,s:s,s:s,s:I,s:s,s:i,s:i,s:o,s:I,s:I}",
 			    "qemu_version", res.qemu_version, "accel",
@@ -135,6 +167,7 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 			 vm_status_name(res.status), res.detail);
 	if (results_unpack(dir, err, sizeof(err)) && !*out->failure)
 		snprintf(out->failure, sizeof(out->failure), "%s", err);
+	remember_features(k, dir);
 	snprintf(path, sizeof(path), "%.4000s/agent.json", dir);
 	out->agent = json_load_file(path, 0, NULL);
 	guest_failure =

@@ -12,6 +12,7 @@
 
 #include "analyzer/table_run.h"
 #include "common/atomicio.h"
+#include "common/dirlock.h"
 #include "common/envelope.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
@@ -128,36 +129,94 @@ static int new_run_dir(const char *results, const struct run_root *o,
 	return r ?: point_latest(results, id);
 }
 
+/* Lock the run directory @root for the whole matrix when @o asks for it. */
+static int lock_run_dir(const struct run_root *o, const char *root,
+			struct sb_error *e)
+{
+	return o->lock_fd ? sb_dir_lock(root, o->lock_fd, e) : 0;
+}
+
+/* Why no run directory could be made under @results, and what to do. */
+static int cannot_create(const char *results, int r, struct sb_error *e)
+{
+	int full = r == -ENOSPC || r == -EDQUOT;
+
+	return sb_error_set(e, r, results, "--results", NULL,
+			    "cannot create a run here: %s (%sgive another "
+			    "--results)",
+			    strerror(-r), full ? "free space, or " : "");
+}
+
+/* A resumable results/latest into @root, else a new run directory there. */
+static int latest_or_new(const struct run_root *o, const char *results,
+			 const struct scenario *sc, const struct plan *p,
+			 char *root, size_t len, struct sb_error *e)
+{
+	char latest[PATH_MAX + 16], why[PATH_MAX + 200];
+	int r;
+
+	snprintf(latest, sizeof(latest), "%s/latest", results);
+	r = !o->new_run && realpath(latest, root) ?
+		    plan_resumable(root, p, why, sizeof(why)) :
+		    0;
+	if (r < 0) /* a QEMU of it still runs */
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s", why);
+	if (r) {
+		if ((r = lock_run_dir(o, root, e)))
+			return r;
+		sb_progress("resuming: %s (--new starts afresh)", why);
+		return 0;
+	}
+	if ((r = new_run_dir(results, o, sc, p, root, len))) {
+		if (*root)
+			sb_rm_rf(root); /* nothing of it is a run yet */
+		return cannot_create(results, r, e);
+	}
+	if ((r = lock_run_dir(o, root, e)))
+		return r;
+	sb_progress("results: %s", root);
+	return 0;
+}
+
+/*
+ * The results root is locked while a run directory is chosen or made (two
+ * runs would resume or name the same one); the run directory stays locked
+ * for the whole matrix, so another run may start beside it with --new.
+ */
 int run_choose_root(const struct run_root *o, const struct scenario *sc,
 		    const struct plan *p, char *root, size_t len,
 		    struct sb_error *e)
 {
 	const char *results = o->results ? o->results : "results";
-	char latest[PATH_MAX + 16], why[PATH_MAX + 200];
-	int r;
+	char why[PATH_MAX + 200];
+	int made, lock = -1, r;
 
+	if (o->lock_fd)
+		*o->lock_fd = -1;
 	if (o->resume) {
 		snprintf(root, len, "%s", o->resume);
-		if (!plan_resumable(root, p, why, sizeof(why)))
+		if (plan_resumable(root, p, why, sizeof(why)) <= 0)
 			return sb_error_set(e, -EINVAL, NULL, "--resume", NULL,
 					    "%s", why);
+		if ((r = lock_run_dir(o, root, e)))
+			return r;
 		sb_progress("resuming: %s", why);
 		return 0;
 	}
-	snprintf(latest, sizeof(latest), "%s/latest", results);
-	if (!o->new_run && realpath(latest, root)) {
-		if (plan_resumable(root, p, why, sizeof(why))) {
-			sb_progress("resuming: %s (--new starts afresh)", why);
-			return 0;
-		}
-	}
-	if ((r = sb_mkdir_p(results, 0755)) ||
-	    (r = new_run_dir(results, o, sc, p, root, len)))
-		return sb_error_set(e, -EIO, NULL, NULL, NULL,
-				    "cannot create a run under %s: %s", results,
-				    strerror(-r));
-	sb_progress("results: %s", root);
-	return 0;
+	if (!*results)
+		return sb_error_set(e, -EINVAL, NULL, "--results", "\"\"",
+				    "is empty: name a directory (the default "
+				    "is results)");
+	made = access(results, F_OK) != 0;
+	*root = '\0';
+	if ((r = sb_mkdir_p(results, 0755)))
+		return cannot_create(results, r, e);
+	if (!(r = sb_dir_lock(results, &lock, e)))
+		r = latest_or_new(o, results, sc, p, root, len, e);
+	sb_dir_unlock(lock);
+	if (r && made)
+		rmdir(results); /* only when empty: ours, and nothing in it */
+	return r;
 }
 
 void run_self_dirs(struct runner *rn)
@@ -229,9 +288,18 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 	json_decref(m);
 	json_decref(out.vm);
 	json_decref(out.agent);
+	if (plan_run_complete(root, r)) { /* never replace a complete run */
+		sb_warn("slicebench: %s is already complete: this run's copy "
+			"is dropped",
+			final);
+		sb_rm_rf(tmp);
+		return 0;
+	}
 	sb_rm_rf(final);
-	if (rc || rename(tmp, final)) {
-		sb_warn("slicebench: cannot finish %s", final);
+	if (rc || (rename(tmp, final) && (rc = -errno))) {
+		sb_warn("slicebench: cannot finish %s: %s", final,
+			strerror(-rc));
+		sb_rm_rf(tmp);
 		return -1;
 	}
 	if (*out.failure)

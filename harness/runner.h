@@ -47,13 +47,16 @@ int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
 		       struct sb_error *e);
 
 /*
- * Is every workload tool of the scenario outside the registry a program
- * where @ks's runs start it (the guest's PATH, or build/bin and PATH on the
- * host)? 0 yes, else -EINVAL with @e naming the scenario, workload and
- * tool, or a -errno of the guest's archive plan (initramfs_build()).
+ * What can be checked before any boot, for every kernel of @ks: CPU lists
+ * against the guest's (or host's) CPUs, guest.memory_mb against the
+ * host's memory, feature names against the kernel's own list (else the
+ * documented one), and every workload tool outside the registry is a
+ * program where the runs start it (the guest's PATH, or build/bin and
+ * PATH on the host). 0, else -EINVAL with @e naming the scenario, field
+ * and value, or a -errno of the guest's archive plan (initramfs_build()).
  */
-int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
-		    int nk, struct sb_error *e);
+int run_check_before_boot(const struct runner *rn, const struct run_kernel *ks,
+			  int nk, struct sb_error *e);
 
 /*
  * One run of @r into @root (a temp dir, the manifest, a rename); 0
@@ -88,13 +91,17 @@ struct run_root {
 	const char *resume; /* this RUN_DIR, or NULL */
 	const char *scenario; /* copied into a new run directory */
 	int new_run; /* do not resume results/latest */
+	int *lock_fd; /* out: the run directory's lock (sb_dir_unlock), or
+		       * NULL: the run directory is not locked */
 };
 
 /*
  * The run directory of @p: --resume, else a resumable results/latest, else
  * a new results/<scenario>-<time> (results/latest points at it). Says
  * which through the logger; returns 0 or -errno with @e set (-EINVAL:
- * --resume names a run that does not fit).
+ * --resume names a run that does not fit, -EBUSY: another process writes
+ * the results root or the run directory). A results root this call made
+ * and a run directory it could not finish are removed again.
  */
 int run_choose_root(const struct run_root *o, const struct scenario *sc,
 		    const struct plan *p, char *root, size_t len,

@@ -190,10 +190,13 @@ static int get_duration(struct ctx *c, const json_t *obj, const char *prefix,
 		*out = (uint64_t)json_integer_value(v);
 	} else if (!json_is_string(v) ||
 		   sb_parse_duration_ns(json_string_value(v), out)) {
-		return fail(c, p, v, "is not a duration");
+		return fail(c, p, v,
+			    "is not a duration (units: " SB_DURATION_UNITS ")");
 	}
 	if (positive && !*out)
 		return fail(c, p, v, "must be greater than zero");
+	if (*out > SC_MAX_DURATION_NS)
+		return fail(c, p, v, "is longer than 24h");
 	return 0;
 }
 
@@ -378,6 +381,11 @@ static int parse_workload(struct ctx *c, const json_t *w, size_t i,
 		snprintf(q, sizeof(q), "%s.args[%zu]", p, j);
 		if (!json_is_string(a))
 			return fail(c, q, a, "is not a string");
+		if (json_string_length(a) >= SC_MAX_ARG_LEN)
+			return fail(c, q, NULL,
+				    "is %zu bytes long; the kernel takes at "
+				    "most %d in one argument",
+				    json_string_length(a), SC_MAX_ARG_LEN - 1);
 		wl->args[j] = strdup(json_string_value(a));
 		if (!wl->args[j])
 			return fail(c, q, NULL, "out of memory");
@@ -453,8 +461,6 @@ int scenario_load(const char *path, struct scenario *sc, sc_warn_fn warnfn,
 	struct ctx c = { path, err, errlen, warnfn };
 	json_error_t je;
 	json_t *root;
-	char *buf;
-	size_t len;
 	int r;
 
 	memset(sc, 0, sizeof(*sc));
@@ -464,14 +470,12 @@ int scenario_load(const char *path, struct scenario *sc, sc_warn_fn warnfn,
 	sc->guest.memory_mb = 1024;
 	sc->guest.icount_shift = 1;
 	sc->trace_buffer_kb = 8192;
-	r = sb_read_file(path, &buf, &len);
-	if (r) {
+	r = sb_json_load(path, JSON_REJECT_DUPLICATES, &root, &je);
+	if (r && r != -EBADMSG) {
 		snprintf(err, errlen, "%s: cannot read: %s", path,
 			 strerror(-r));
 		return SB_EXIT_USAGE;
 	}
-	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
-	free(buf);
 	if (!root) {
 		snprintf(err, errlen, "%s: line %d, column %d: %s", path,
 			 je.line, je.column, je.text);
@@ -497,6 +501,18 @@ void scenario_free(struct scenario *sc)
 uint64_t scenario_seed(const struct scenario *sc, int repeat)
 {
 	return (uint64_t)sc->seed + (uint64_t)(repeat > 1 ? repeat - 1 : 0);
+}
+
+int scenario_run_limit_ns(const struct scenario *sc, uint64_t durations,
+			  uint64_t margin_ns, uint64_t *out)
+{
+	uint64_t d;
+
+	if (__builtin_mul_overflow(sc->duration_ns, durations, &d) ||
+	    __builtin_add_overflow(d, sc->warmup_ns, &d) ||
+	    __builtin_add_overflow(d, margin_ns, out))
+		return -EOVERFLOW;
+	return 0;
 }
 
 const struct sc_feature_set *scenario_set(const struct scenario *sc,

@@ -13,7 +13,11 @@
 #define SC_MAX_FEATURES 16
 #define SC_MAX_WORKLOADS 32
 #define SC_MAX_ARGS 32
+/* MAX_ARG_STRLEN of Linux: one argument of exec, with its NUL */
+#define SC_MAX_ARG_LEN (32 * 4096)
 #define SC_MAX_NUMA 8
+/* The longest "duration" or "warmup": a day. */
+#define SC_MAX_DURATION_NS (24ULL * 3600 * 1000000000ULL)
 
 struct sb_workload;
 
@@ -80,6 +84,14 @@ void scenario_free(struct scenario *sc);
  * shares it; a workload's --seed and the guest's randomness come from it.
  */
 uint64_t scenario_seed(const struct scenario *sc, int repeat);
+
+/*
+ * How long one run may take at most: warmup + @durations x duration +
+ * @margin_ns, into @out. Returns 0, or -EOVERFLOW when that does not fit
+ * in 64 bits (never for a loaded scenario and a sane margin).
+ */
+int scenario_run_limit_ns(const struct scenario *sc, uint64_t durations,
+			  uint64_t margin_ns, uint64_t *out);
 
 /* The feature set named @name, or NULL. */
 const struct sc_feature_set *scenario_set(const struct scenario *sc,

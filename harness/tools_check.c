@@ -1,17 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Before a matrix starts: every workload tool outside the registry (any
- * other program) exists where its runs will start it. The registry's own
- * tools are the build's and the dependencies': a missing one is an
- * environment failure of each run, said there.
+ * Before a matrix starts, what can be known without a boot: every workload
+ * tool outside the registry (any other program) exists where its runs
+ * will start it (the registry's own tools are the build's and the
+ * dependencies': a missing one is an environment failure of each run, said
+ * there); CPU lists name CPUs the guest or host has; the guest's memory
+ * fits in the host's; feature names are the kernel's (features_check).
  */
 #include <errno.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
+#include "common/cpulist.h"
 #include "common/error.h"
 #include "common/spawn.h"
+#include "harness/agent.h"
+#include "harness/features.h"
 #include "harness/runner.h"
 #include "harness/workload.h"
 
@@ -35,14 +43,156 @@ static int not_found(const struct runner *rn, int w, const char *where,
 			    rn->sc->workloads[w].tool, where);
 }
 
-int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
-		    int nk, struct sb_error *e)
+/* The CPUs runs of @k get: the guest's vCPUs, or those this process may use. */
+static int cpus_of(const struct runner *rn, const struct run_kernel *k,
+		   const char **where)
+{
+	cpu_set_t set;
+
+	if (k->ki.type == KERNEL_HOST) {
+		*where = "the host CPUs slicebench may use";
+		return sched_getaffinity(0, sizeof(set), &set) ?
+			       CPU_SETSIZE :
+			       CPU_COUNT(&set);
+	}
+	if (!strcmp(rn->accel, "virtual")) {
+		*where = "the guest's one vCPU (accel virtual)";
+		return 1;
+	}
+	*where = "the guest's vCPUs (guest.cpus)";
+	return rn->sc->guest.cpus;
+}
+
+/* The highest CPU of a list, or -1 (an unparsable list: the loader said so). */
+static int last_cpu(const char *list)
+{
+	cpu_set_t set;
+	int last = -1;
+
+	CPU_ZERO(&set);
+	if (sb_cpulist_parse(list, &set))
+		return -1;
+	for (int i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &set))
+			last = i;
+	return last;
+}
+
+static int check_cpus(const struct runner *rn, const struct run_kernel *k,
+		      struct sb_error *e)
+{
+	const struct scenario *sc = rn->sc;
+	const char *where;
+	int n = cpus_of(rn, k, &where);
+	char path[64];
+
+	for (int w = 0; w < sc->n_workloads; w++) {
+		const char *cpus = sc->workloads[w].cpus;
+
+		if (*cpus && last_cpu(cpus) >= n) {
+			snprintf(path, sizeof(path), "workloads[%d].cpus", w);
+			return sb_error_set(
+				e, -EINVAL, rn->scenario_path, path, cpus,
+				"names CPU %d; kernel %s runs on %d "
+				"CPU%s (0-%d): %s",
+				last_cpu(cpus), k->ki.name, n,
+				n == 1 ? "" : "s", n - 1, where);
+		}
+	}
+	for (int i = 0; k->ki.type != KERNEL_HOST && i < sc->guest.n_numa;
+	     i++) {
+		const char *cpus = sc->guest.numa[i].cpus;
+
+		if (last_cpu(cpus) >= sc->guest.cpus) {
+			snprintf(path, sizeof(path), "guest.numa[%d].cpus", i);
+			return sb_error_set(e, -EINVAL, rn->scenario_path, path,
+					    cpus,
+					    "names CPU %d; guest.cpus is %d",
+					    last_cpu(cpus), sc->guest.cpus);
+		}
+	}
+	return 0;
+}
+
+/* The host's memory in MB (MemTotal), or 0 when unknown. */
+static long host_memory_mb(void)
+{
+	struct sysinfo si;
+
+	if (sysinfo(&si))
+		return 0;
+	return (long)((unsigned long long)si.totalram * si.mem_unit >> 20);
+}
+
+static int check_memory(const struct runner *rn, struct sb_error *e)
+{
+	long host = host_memory_mb();
+	char value[32];
+
+	if (!host || rn->sc->guest.memory_mb <= host)
+		return 0;
+	snprintf(value, sizeof(value), "%d", rn->sc->guest.memory_mb);
+	return sb_error_set(e, -EINVAL, rn->scenario_path, "guest.memory_mb",
+			    value,
+			    "MB is more than this host's memory (%ld MB)",
+			    host);
+}
+
+/*
+ * The features of @k: the running kernel's file, a guest's reading of the
+ * same image (cached by run_vm), else the documented 6.12 list.
+ */
+static int features_check(const struct runner *rn, const struct run_kernel *k,
+			  struct sb_error *e)
+{
+	char known[2048], whose[200];
+	int own;
+
+	if (k->ki.type == KERNEL_HOST) {
+		own = !features_read(features_host_path(AGENT_FEATURES_PATH),
+				     known, sizeof(known));
+		snprintf(whose, sizeof(whose), "%s",
+			 own ? "the running kernel" :
+			       "6.12 as documented (the running kernel's "
+			       "list is not readable here)");
+	} else {
+		own = !kernel_features_cached(&k->ki, known, sizeof(known));
+		snprintf(whose, sizeof(whose),
+			 own ? "kernel %s (its own list, read in its guest)" :
+			       "6.12 as documented (kernel %s's own list is "
+			       "read at its first run)",
+			 k->ki.name);
+	}
+	if (!own)
+		snprintf(known, sizeof(known), "%s", features_documented);
+	return features_check_names(rn->sc, rn->scenario_path, known, whose, e);
+}
+
+/* Every check of the guest's and host's shape, for each kernel of @ks. */
+static int check_shape(const struct runner *rn, const struct run_kernel *ks,
+		       int nk, struct sb_error *e)
+{
+	int vm = 0, r;
+
+	for (int k = 0; k < nk; k++) {
+		if ((r = check_cpus(rn, &ks[k], e)) ||
+		    (r = features_check(rn, &ks[k], e)))
+			return r;
+		vm |= ks[k].ki.type != KERNEL_HOST;
+	}
+	return vm ? check_memory(rn, e) : 0;
+}
+
+int run_check_before_boot(const struct runner *rn, const struct run_kernel *ks,
+			  int nk, struct sb_error *e)
 {
 	const struct run_kernel *vm = NULL;
 	const char *tools[SC_MAX_WORKLOADS];
-	int idx[SC_MAX_WORKLOADS], host = 0;
+	int idx[SC_MAX_WORKLOADS], host = 0, r;
 	size_t n = 0, miss;
 
+	if ((r = check_shape(rn, ks, nk, e)))
+		return r;
 	for (int w = 0; w < rn->sc->n_workloads; w++)
 		if (rn->sc->workloads[w].desc == wl_lookup("")) {
 			tools[n] = rn->sc->workloads[w].tool;
@@ -63,8 +213,7 @@ int run_check_tools(const struct runner *rn, const struct run_kernel *ks,
 		char init[PATH_MAX + 32];
 		struct initramfs_request req =
 			run_initramfs_request(rn, vm, init, sizeof(init));
-		int r = initramfs_missing_program(&req, tools, n, &miss, e);
-
+		r = initramfs_missing_program(&req, tools, n, &miss, e);
 		if (r == 1)
 			return not_found(
 				rn, idx[miss],

@@ -46,7 +46,7 @@ static void boot_table(struct boot_opts *o, struct sb_opt *tab)
 			  0, 0),
 		SB_OPTION("timeout", 0, SB_OPT_DURATION, &o->timeout_ns, NULL,
 			  "DUR", "hard limit for boot-run-poweroff", 1,
-			  INT64_MAX),
+			  VM_TIMEOUT_MAX_NS),
 		SB_OPTION("results-out", 0, SB_OPT_STRING, &o->results_out,
 			  NULL, "FILE",
 			  "host file receiving the 'results' port", 0, 0),

@@ -91,6 +91,18 @@ int kernel_parse_descriptor(const char *path, const char *name,
  */
 int kernel_image_release(const char *image, char *buf, size_t len);
 
+/*
+ * The scheduler features line a guest of @ki read (kernel_features_save)
+ * into @buf, when @ki's image is still the one it was read from (same
+ * SHA-256). Returns 0, or -ENOENT (never read, another image, no image yet).
+ */
+int kernel_features_cached(const struct kernel_info *ki, char *buf, size_t len);
+/*
+ * Keep @line (a features file's line read in a guest of @ki, whose image
+ * is prepared) in the cache. Returns 0 or -errno.
+ */
+int kernel_features_save(const struct kernel_info *ki, const char *line);
+
 /* Name of @t as descriptors spell it: "debian", "source", "host", "path". */
 const char *kernel_type_name(enum kernel_type t);
 

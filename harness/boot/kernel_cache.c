@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Where kernels live (descriptors, the cache) and what a prepared image records (config, release). */
+/* Where kernels live (descriptors, the cache) and what a prepared image records (config, release, features). */
 #include <errno.h>
 #include <fcntl.h>
+#include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "common/atomicio.h"
 #include "common/rootdir.h"
 #include "common/sha256.h"
 #include "harness/boot/kernel.h"
@@ -93,5 +95,57 @@ int kernel_image_release(const char *image, char *buf, size_t len)
 	buf[i] = '\0';
 out:
 	close(fd);
+	return ret;
+}
+
+static void features_cache_path(const struct kernel_info *ki, char *buf,
+				size_t len)
+{
+	snprintf(buf, len, "%s/features/%s.json", kernel_cache_dir(), ki->name);
+}
+
+int kernel_features_cached(const struct kernel_info *ki, char *buf, size_t len)
+{
+	char path[PATH_MAX + 64], sha[SB_SHA256_HEX];
+	const char *image, *want, *line;
+	json_t *j;
+	int ret = -ENOENT;
+
+	features_cache_path(ki, path, sizeof(path));
+	j = json_load_file(path, 0, NULL);
+	image = json_string_value(json_object_get(j, "image"));
+	want = json_string_value(json_object_get(j, "image_sha256"));
+	line = json_string_value(json_object_get(j, "features"));
+	/* the descriptor's image is only known once prepared: the cached one
+	 * stands for it while it is unchanged on disk */
+	if (image && want && line && strlen(line) < len &&
+	    (!ki->image[0] || !strcmp(ki->image, image)) &&
+	    !sb_sha256_file(image, sha) && !strcmp(sha, want)) {
+		strcpy(buf, line);
+		ret = 0;
+	}
+	json_decref(j);
+	return ret;
+}
+
+int kernel_features_save(const struct kernel_info *ki, const char *line)
+{
+	char path[PATH_MAX + 64], sha[SB_SHA256_HEX];
+	json_t *j;
+	int ret;
+
+	if (!ki->image[0] || !*line)
+		return -ENOENT;
+	if ((ret = sb_sha256_file(ki->image, sha)))
+		return ret;
+	snprintf(path, sizeof(path), "%s/features", kernel_cache_dir());
+	if ((ret = sb_mkdir_p(path, 0755)))
+		return ret;
+	features_cache_path(ki, path, sizeof(path));
+	j = json_pack("{s:i,s:s,s:s,s:s,s:s}", "schema", 1, "image", ki->image,
+		      "image_sha256", sha, "release", ki->release, "features",
+		      line);
+	ret = j ? sb_json_dump_atomic(path, j) : -ENOMEM;
+	json_decref(j);
 	return ret;
 }

@@ -17,6 +17,7 @@
 
 #include "common/atomicio.h"
 #include "common/error.h"
+#include "common/log.h"
 #include "common/spawn.h"
 #include "harness/boot/capture.h"
 #include "harness/boot/vm_boot.h"
@@ -261,6 +262,20 @@ static int temp_file(char *path, size_t len, const char *what)
 	return 0;
 }
 
+/* @pid into @path while QEMU runs: a resume checks it (sb_pid_file_running). */
+static void pid_file_write(const char *path, pid_t pid)
+{
+	char text[32];
+	int n;
+
+	if (!path)
+		return;
+	n = snprintf(text, sizeof(text), "%d\n", (int)pid);
+	if (sb_write_file_atomic(path, text, (size_t)n))
+		sb_warn("vm: cannot write %s: a resume will not see QEMU %d",
+			path, (int)pid);
+}
+
 static void stop(pid_t pid, int *status)
 {
 	kill(-pid, SIGTERM);
@@ -278,6 +293,14 @@ int vm_boot(const struct vm_request *req, const char *accel,
 	int64_t deadline, done_at = 0;
 	pid_t pid;
 
+	/* A timeout that wrapped to 0 would mean no deadline at all. */
+	if (!req->timeout_ns || req->timeout_ns > VM_TIMEOUT_MAX_NS) {
+		snprintf(res->detail, sizeof(res->detail),
+			 "timeout of %llu ns is not within 1 ns..%llu s",
+			 (unsigned long long)req->timeout_ns,
+			 VM_TIMEOUT_MAX_NS / 1000000000ULL);
+		return -EINVAL;
+	}
 	snprintf(res->qemu_version, sizeof(res->qemu_version), "%s",
 		 vm_qemu_version());
 	if (temp_file(qlog, sizeof(qlog), "qemu") ||
@@ -302,10 +325,12 @@ int vm_boot(const struct vm_request *req, const char *accel,
 		unlink(req->results_out);
 	w.start_ns = now_ns();
 	if (!pid)
-		pid = sb_spawn_start(&(struct sb_spawn){ .argv = a->v,
-							 .stdout_path = qlog,
-							 .stderr_path = qlog,
-							 .new_pgrp = 1 });
+		pid = sb_spawn_start(
+			&(struct sb_spawn){ .argv = a->v,
+					    .stdout_path = qlog,
+					    .stderr_path = qlog,
+					    .new_pgrp = 1,
+					    .die_with_parent = 1 });
 	free(a);
 	if (pid < 0) {
 		snprintf(res->detail, sizeof(res->detail), "%s: %s%s", QEMU,
@@ -316,7 +341,8 @@ int vm_boot(const struct vm_request *req, const char *accel,
 		unlink(qlog);
 		return sb_env_errno((int)pid);
 	}
-	deadline = req->timeout_ns ? w.start_ns + (int64_t)req->timeout_ns : -1;
+	pid_file_write(req->pid_file, pid);
+	deadline = w.start_ns + (int64_t)req->timeout_ns; /* both < 2^62 */
 	for (;;) {
 		pid_t r = waitpid(pid, &status, WNOHANG);
 		struct timespec tick = { 0, TICK_NS };
@@ -336,7 +362,7 @@ int vm_boot(const struct vm_request *req, const char *accel,
 			stop(pid, &status);
 			break;
 		}
-		if (deadline >= 0 && now_ns() >= deadline) {
+		if (now_ns() >= deadline) {
 			timed_out = 1;
 			stop(pid, &status);
 			break;
@@ -344,6 +370,8 @@ int vm_boot(const struct vm_request *req, const char *accel,
 		nanosleep(&tick, NULL);
 	}
 	res->wall_ns = (uint64_t)(now_ns() - w.start_ns);
+	if (req->pid_file)
+		unlink(req->pid_file);
 	follow(&w, console);
 	if (w.len) {
 		w.line[w.len] = '\0';

@@ -19,6 +19,9 @@ struct vm_numa_node {
 	int memory_mb;
 };
 
+/* A week: far above any run (durations are at most a day each). */
+#define VM_TIMEOUT_MAX_NS (7ULL * 24 * 3600 * 1000000000ULL)
+
 struct vm_request {
 	const struct kernel_info *kernel;
 	const char *initrd;
@@ -34,7 +37,10 @@ struct vm_request {
 	const char *append; /* extra kernel command line, e.g. sb.featureset=X */
 	const char *console_log; /* path for the serial console */
 	const char *results_out; /* host file receiving the results port */
-	uint64_t timeout_ns; /* hard limit for the whole boot-run-poweroff */
+	uint64_t timeout_ns; /* hard limit for the whole boot-run-poweroff:
+			      * 1..VM_TIMEOUT_MAX_NS, else vm_run refuses */
+	const char *pid_file; /* NULL, or where QEMU's pid is kept while it
+			       * runs (sb_pid_file_running) */
 };
 
 enum vm_status {
@@ -64,6 +70,9 @@ const char *vm_status_name(enum vm_status s);
  * instructions only, the RTC from a fixed date, RDRAND from the seed,
  * virtio kicks served at once), on one vCPU: one seed, one run.
  */
+/* QEMU's program name, as in its command line. */
+#define VM_QEMU "qemu-system-x86_64"
+
 #define VM_ACCELS "auto, kvm, tcg, icount, virtual"
 
 /* Is @name one of VM_ACCELS? (Inline: the guest agent checks scenarios.) */

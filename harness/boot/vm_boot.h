@@ -5,7 +5,7 @@
 
 #include "harness/boot/vm.h"
 
-#define QEMU "qemu-system-x86_64"
+#define QEMU VM_QEMU
 
 /* QEMU's argv for one boot, its strings in one arena. */
 struct vm_args {

@@ -124,6 +124,7 @@ int cmd_plan(int argc, char **argv)
 	const char *names[PLAN_MAX_KERNELS], *scenario = NULL;
 	char err[1024] = "", sha[65], id[300];
 	struct plan p = { 0 };
+	struct runner rn = { 0 };
 	struct sb_error e;
 	int nk = 0, r;
 
@@ -148,6 +149,15 @@ int cmd_plan(int argc, char **argv)
 		fprintf(stderr, "slicebench plan: %s: not readable\n",
 			scenario);
 		r = SB_EXIT_USAGE;
+		goto out;
+	}
+	/* plan refuses what run would, before any boot */
+	rn.sc = sc;
+	rn.scenario_path = scenario;
+	run_set_accel(&rn, NULL, sc);
+	run_self_dirs(&rn);
+	if ((r = run_check_before_boot(&rn, ks, nk, &e))) {
+		r = sb_error_report("slicebench plan", r, &e);
 		goto out;
 	}
 	for (int i = 0; i < nk; i++)

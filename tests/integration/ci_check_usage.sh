@@ -24,7 +24,7 @@ try 2 'has 2 feature sets: name one with --feature-set' --base baseline --cand p
 try 2 'has no set "NOSUCH"' --base baseline --cand patched --scenario configs/smoke.json --feature-set NOSUCH
 try 2 'kernel' --base baseline --cand nosuchkernel --scenario configs/merge-check.json
 jq '.alpha = 2' ci/gate.json >"$tmp/rules.json"
-try 2 'alpha: must be' --base baseline --cand patched --scenario configs/merge-check.json --rules "$tmp/rules.json"
+try 2 'alpha: 2: must be' --base baseline --cand patched --scenario configs/merge-check.json --rules "$tmp/rules.json"
 try 2 'accel' --base baseline --cand patched --scenario configs/merge-check.json --accel warp
 [[ ! -e $tmp/res ]] || soft_fail "a results directory was made"
 finish

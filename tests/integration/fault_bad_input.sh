@@ -38,6 +38,11 @@ bad "$fx/bad_negative_duration.json" "warmup: -5 is negative"
 echo "check: a negative duration string"
 printf '{"name": "neg", "duration": "-2s", "feature_sets": [{"name": "A", "features": []}], "workloads": [{"tool": "cyclic"}]}' >"$tmp/neg.json"
 bad "$tmp/neg.json" 'neg.json: duration: "-2s" is not a duration'
+echo "check: a duration in an unknown unit lists the units; h and min are units"
+printf '{"name": "hr", "duration": "1hr", "feature_sets": [{"name": "A", "features": []}], "workloads": [{"tool": "cyclic"}]}' >"$tmp/hr.json"
+bad "$tmp/hr.json" 'hr.json: duration: "1hr" is not a duration \(units: ns \(the default\), us, ms, s, min \(or m\), h\)'
+printf '{"name": "hmin", "duration": "1h", "warmup": "1min", "feature_sets": [{"name": "A", "features": []}], "workloads": [{"tool": "cyclic"}]}' >"$tmp/hmin.json"
+expect 0 'host	A	1' "$sb" plan "$tmp/hmin.json" --kernel host
 echo "check: a malformed feature name"
 bad "$fx/bad_feature_name.json" 'features\[0\]: "preempt_short" is not a feature name'
 echo "check: an unknown kernel lists the known ones"

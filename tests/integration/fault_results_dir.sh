@@ -5,6 +5,13 @@
 # run is complete) fails the later runs (exit 3) naming the run directory,
 # keeps the complete run as it was, and leaves no half-written run looking
 # complete; with space again, the same command resumes and completes.
+# Two runs into one results root: the second exits 2 at once naming the
+# run directory and the first's pid, and the first ends with every run on
+# disk. An empty --results is refused (exit 2) before anything is made.
+# A disk full at the start exits 3 with the reason and leaves no results
+# directory; one that fills while the summary is written (a tmpfs with
+# inodes for the runs but not the plots) keeps the runs (exit 0, counted),
+# and says so on a line of its own after the tables.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/fault.sh
@@ -16,10 +23,58 @@ unmount() { umount "$mnt" 2>/dev/null; }
 at_exit unmount
 scenario "$tmp/s.json" full 1 2
 
+echo "check: --results \"\": exit 2 naming the option"
+expect 2 '--results: "": is empty' "$sb" run --kernel host --scenario "$tmp/s.json" --results ""
+
+echo "check: a second run into the same results: exit 2 naming the run directory and the first's pid"
+scenario "$tmp/two.json" two 2 2
+"$sb" run --kernel host --scenario "$tmp/two.json" --results "$tmp/two" >"$tmp/first" 2>&1 &
+pid=$!
+first=$(wait_complete "$tmp/two")
+run_dir=$(realpath "$first/../../..")
+expect 2 "^slicebench run: $run_dir: another slicebench \(pid $pid\) is writing here" \
+	"$sb" run --kernel host --scenario "$tmp/two.json" --results "$tmp/two"
+expect 2 "$run_dir: another slicebench \(pid $pid\)" \
+	"$sb" run --kernel host --scenario "$tmp/two.json" --resume "$run_dir"
+rc=0
+wait "$pid" || rc=$?
+((rc == 0)) || { cat "$tmp/first"; fail "the first run exited $rc"; }
+grep -q "(4 runs, 0 failed)" "$tmp/first" || { cat "$tmp/first"; fail "no (4 runs, 0 failed)"; }
+n=$(complete_runs "$run_dir" | wc -l)
+((n == 4)) || fail "$n complete runs on disk, the first run reported 4"
+echo "ok: the first run ended with its 4 runs on disk"
+
 echo "check: a read-only results root: exit 3 naming it"
 mount -t tmpfs -o size=1m,ro tmpfs "$mnt"
-expect 3 "cannot create a run under $mnt/res: Read-only file system" \
+expect 3 "$mnt/res: --results: cannot create a run here: Read-only file system" \
 	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$mnt/res"
+umount "$mnt"
+
+echo "check: a full disk at the start: exit 3 with the reason, no results directory left"
+mount -t tmpfs -o size=1m tmpfs "$mnt"
+dd if=/dev/zero of="$mnt/fill" bs=64k status=none 2>/dev/null || true
+expect 3 "$mnt/res: --results: cannot create a run here: No space left on device \(free space, or give another --results\)" \
+	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$mnt/res"
+[[ ! -e $mnt/res ]] || fail "$mnt/res was left behind"
+umount "$mnt"
+
+echo "check: the disk fills up while the summary is written: the runs kept and counted, the reason on its own line"
+scenario "$tmp/one.json" one 1 1
+mount -t tmpfs -o size=16m tmpfs "$mnt"
+"$sb" run --kernel host --scenario "$tmp/one.json" --results "$mnt/res" >/dev/null 2>&1 ||
+	fail "a run with space failed"
+runs=$(find "$mnt/res" -not -path '*/plots*' -not -name report.html | wc -l)
+plots=$(find "$mnt/res" -path '*/plots*' | wc -l)
+((plots >= 8)) || skip "only $plots plot files: too few to fill the disk between the runs and the summary"
+umount "$mnt"
+# the runs' inodes, the file system's root and a few temp files; not the plots
+mount -t tmpfs -o "size=16m,nr_inodes=$((runs + 4))" tmpfs "$mnt"
+expect 0 '^slicebench run: the runs are kept, but not the summary \(report.html, plots\): .*; `slicebench report' \
+	"$sb" run --kernel host --scenario "$tmp/one.json" --results "$mnt/res"
+grep -q '(1 runs, 0 failed)' "$tmp/out" || fail "no (1 runs, 0 failed)"
+n=$(complete_runs "$mnt/res/latest" | wc -l)
+((n == 1)) || fail "$n complete runs on disk, 1 reported"
+echo "ok: 1 complete run on disk, as reported"
 umount "$mnt"
 
 echo "check: the disk fills up after the first run: exit 3 naming the run that could not be written"

@@ -7,7 +7,9 @@
 # (exit 128 + signal number): the current run is abandoned, never left
 # looking complete, and no workload is left running. Either way the complete
 # runs stay as they were, and the same command run again resumes the same
-# run-id and completes every run.
+# run-id and completes every run. A resume that finds a live QEMU of one of
+# the run's runs (its qemu.pid) refuses with exit 2 instead of booting a
+# second guest into the same directory.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/fault.sh
@@ -69,4 +71,27 @@ for case in "INT 1" "TERM 1" "INT 2" "TERM 2"; do
 	[[ $(tree_sum "$first") == "$sum1" ]] || fail "the first run was altered"
 	[[ -z $(find "$res" -name '*.tmp') ]] || fail "temp run directories left"
 done
+
+echo "check: a resume refuses while a QEMU of the run is alive (exit 2)"
+res=$tmp/res-live/run1
+mkdir -p "$tmp/res-live"
+ln -s run1 "$tmp/res-live/latest"
+"$sb" plan "$tmp/s.json" --kernel host --results "$res" >/dev/null
+mkdir -p "$res/host/A/1.tmp"
+# A stand-in for an orphaned QEMU: its command line names the binary and
+# the run's directory, as QEMU's names its console file there.
+bash -c 'sleep 60; :' qemu-system-x86_64 "$res/host/A/1.tmp/console.log" &
+standin=$!
+kill_standin() { kill "$standin" 2>/dev/null; }
+at_exit kill_standin
+echo "$standin" >"$res/host/A/1.tmp/qemu.pid"
+expect 2 "QEMU \\(pid $standin\\).*still runs there" \
+	"$sb" run --kernel host --scenario "$tmp/s.json" --resume "$res"
+expect 2 "QEMU \\(pid $standin\\)" \
+	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res-live"
+[[ -d $res/host/A/1.tmp ]] || fail "the live run's directory was removed"
+echo "check: a stale pid file (that process gone) does not stop the resume"
+kill "$standin"
+wait "$standin" 2>/dev/null || true
+expect 0 'resuming: ' "$sb" run --kernel host --scenario "$tmp/s.json" --resume "$res"
 finish

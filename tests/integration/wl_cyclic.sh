@@ -76,7 +76,7 @@ interrupted "$C" "$ordered"'.status == "interrupted" and .duration_ns < 20000000
 
 echo "check: bad options exit 2 naming option and value"
 bad_options "$C" cyclic <<'CASES'
---interval 5xs|--interval: "5xs" is not a duration
+--interval 5xs|--interval: "5xs" is not a duration (units: ns (the default), us, ms, s, min (or m), h)
 --interval 1us|--interval: "1us" is out of range [10us, 10s]
 --threads 0|--threads: "0" is out of range [1, 1024]
 --fifo 100|--fifo: "100" is out of range [1, 99]

@@ -62,7 +62,7 @@ interrupted "$M" '.status == "interrupted" and .duration_ns < 20000000000 and
 
 echo "check: bad options exit 2 naming option and value"
 bad_options "$M" massive_intr <<'CASES'
---work 5xs|--work: "5xs" is not a duration
+--work 5xs|--work: "5xs" is not a duration (units: ns (the default), us, ms, s, min (or m), h)
 --procs 0|--procs: "0" is out of range [1, 4096]
 --duration 0|--duration: "0" is out of range [1ns, 86400s]
 --cpus 1-a|--cpus: "1-a" is not a CPU list

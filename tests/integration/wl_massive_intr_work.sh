@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # massive_intr's work-based figure on the host: pinned to one CPU beside a
-# busy process it falls to about half its solo value, while the wall-clock
-# loops/s stays about the same; and the classic call NPROC SECONDS.
+# busy process it falls with the CPU time the process got (its own
+# getrusage figure, so the check holds however loaded the host is), while
+# the wall-clock loops/s stays about the same; and the classic call NPROC
+# SECONDS. How far it falls (about half on an idle host) is a figure only.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 M=$bin_dir/massive_intr
@@ -62,16 +64,25 @@ median() { # $1: jq path, $2: solo|paired
 }
 ws=$(median work_units_per_s solo)
 wp=$(median work_units_per_s paired)
+cs=$(median 'procs[0].cpu_ns' solo)
+cp=$(median 'procs[0].cpu_ns' paired)
 ls_=$(median loops_per_s solo)
 lp=$(median loops_per_s paired)
 work=$(jq -n "$wp / $ws")
+cpu_share=$(jq -n "$cp / $cs")
 loops=$(jq -n "$lp / $ls_")
 printf 'figure: work units/s solo %.0f, beside a busy process %.0f (x%.2f)\n' \
 	"$ws" "$wp" "$work"
+printf 'figure: CPU time solo %.0f ms, beside a busy process %.0f ms (x%.2f)\n' \
+	"$(jq -n "$cs / 1e6")" "$(jq -n "$cp / 1e6")" "$cpu_share"
 printf 'figure: loops/s solo %.2f, beside a busy process %.2f (x%.2f)\n' \
 	"$ls_" "$lp" "$loops"
-echo "check: the work figure falls to about half (x0.25 - x0.75)"
-jq -e -n "$work > 0.25 and $work < 0.75" >/dev/null
+# The hog's share of the CPU depends on what else the host runs (x0.14 on
+# a busy machine, x0.5 idle): the work figure must follow the CPU time the
+# program itself measured, whatever that share was.
+echo "check: the work figure falls as the process's own CPU time does (ratio of ratios 0.75 - 1.33)"
+jq -e -n "($work / $cpu_share) > 0.75 and ($work / $cpu_share) < 1.33" >/dev/null ||
+	fail "work x$work against CPU time x$cpu_share"
 echo "check: loops/s stays about the same (x0.8 - x1.25)"
-jq -e -n "$loops > 0.8 and $loops < 1.25" >/dev/null
+jq -e -n "$loops > 0.8 and $loops < 1.25" >/dev/null || fail "loops/s x$loops"
 echo "massive_intr work figure: all checks passed"

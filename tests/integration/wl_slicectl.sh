@@ -42,14 +42,20 @@ grep -q "pid $cpid: SCHED_OTHER nice 0 slice 3000000 ns (3ms)" "$tmp/out"
 kill "$cpid"
 build/bin/cyclic --threads 3 --duration 20s --quiet &
 cpid=$!
-for _ in $(seq 50); do
-	(($(find "/proc/$cpid/task" -mindepth 1 -maxdepth 1 | wc -l) >= 4)) && break
+# A busy machine can hold a new process off the CPU for seconds (an
+# ASan cyclic at a low share took longer than 5 s to start its threads).
+ntask=0
+for _ in $(seq 600); do
+	ntask=$(find "/proc/$cpid/task" -mindepth 1 -maxdepth 1 | wc -l)
+	((ntask >= 4)) && break
 	sleep 0.1
 done
+((ntask >= 4)) || fail "cyclic --threads 3 has $ntask tasks after 60 s"
 "$S" -a -s 4ms -p "$cpid" >"$tmp/out"
-(($(wc -l <"$tmp/out") == 4))
+(($(wc -l <"$tmp/out") == 4)) || fail "-a printed $(wc -l <"$tmp/out") lines, not 4: $(cat "$tmp/out")"
 for t in /proc/"$cpid"/task/*; do
-	[[ $(slice_of "$t/sched") == 4000000 ]]
+	[[ $(slice_of "$t/sched") == 4000000 ]] ||
+		fail "$t: slice $(slice_of "$t/sched"), not 4000000"
 done
 kill -INT "$cpid"
 wait "$cpid"
@@ -69,6 +75,6 @@ for args in "-s 5xs -- true" "--nice 30 -p 1" "" "-a -s 1ms -- true" \
 done
 rc=0
 "$S" -s 5xs -- true 2>"$tmp/err" || rc=$?
-((rc == 2)) && grep -qx 'slicectl: --slice: "5xs" is not a duration' "$tmp/err"
+((rc == 2)) && grep -qx 'slicectl: --slice: "5xs" is not a duration (units: ns (the default), us, ms, s, min (or m), h)' "$tmp/err"
 "$S" --help | grep -q -- '--reset-on-fork'
 finish

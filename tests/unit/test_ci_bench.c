@@ -288,7 +288,14 @@ static void test_summary(void **state)
 	assert_true(fabs(r->s[0].median - 1.547) < 0.001);
 	assert_true(fabs(r->s[0].min - 1.538) < 0.001);
 	assert_true(fabs(r->s[0].max - 2.318) < 0.001);
-	assert_true(ci_bench_change_pct(r, 1) < -30);
+	/* the change is the gate's estimate, the ratio of geometric means;
+	 * PREEMPT_SHORT's runs: 1.031, 0.862, 1.194 ms */
+	assert_true(fabs(r->gm[0] - cbrt(1.547 * 2.318 * 1.538)) < 0.001);
+	assert_true(fabs(r->gm[1] - cbrt(1.031 * 0.862 * 1.194)) < 0.001);
+	assert_true(fabs(ci_bench_change_pct(r, 1) -
+			 (r->gm[1] / r->gm[0] - 1) * 100) < 1e-9);
+	assert_true(fabs(ci_bench_median_change_pct(r, 1) -
+			 (1.031 / 1.547 - 1) * 100) < 0.1);
 	/* the gate's own verdict: 3 runs a side are fewer than it decides on */
 	assert_true(c->rules.min_runs > 3);
 	assert_string_equal(r->v[1].name, ci_verdict_name(CI_V_INSUFFICIENT));
@@ -311,6 +318,9 @@ static void test_summary(void **state)
 	out = capture(print_summary, &cmp);
 	assert_non_null(strstr(out, "NO_PREEMPT_SHORT (3)"));
 	assert_non_null(strstr(out, "1.547 [1.538-2.318]"));
+	/* the estimate's change, then the medians' in a column named so */
+	assert_non_null(strstr(out, "median chg"));
+	assert_non_null(strstr(out, "-42.3%   -              -33.4%"));
 	assert_non_null(strstr(out, "massive_intr   switches"));
 	free(out);
 	out = capture(print_words, &(struct cmp_arg){ c, &cmp });
@@ -319,10 +329,11 @@ static void test_summary(void **state)
 	assert_non_null(strstr(
 		out,
 		"With PREEMPT_SHORT (against NO_PREEMPT_SHORT), the 500 µs-slice "
-		"cyclic tasks waited 33 % less on average (1.55 -> 1.03 ms; gate: "));
+		"cyclic tasks waited 42 % less on average (geometric means of "
+		"the runs' averages 1.77 -> 1.02 ms; gate: "));
 	assert_non_null(strstr(out, "The 100 ms-slice massive_intr tasks were "
-				    "switched in 27 % more often and ran "
-				    "8.3 % less"));
+				    "switched in 33 % more often and ran "
+				    "7.1 % less"));
 	assert_non_null(strstr(out, "Careful: with NO_PREEMPT_SHORT cyclic"));
 	free(out);
 	ci_bench_cmp_free(&cmp);

@@ -205,7 +205,7 @@ static void test_rules(void **state)
 			"\"pass_bound_pct\": 4}]}",
 			&r, err, sizeof(err)),
 		-EINVAL);
-	assert_non_null(strstr(err, "rules[0].pass_bound_pct: must be"));
+	assert_non_null(strstr(err, "rules[0].pass_bound_pct: 4: must be"));
 	/* a higher-is-better metric cannot fall by 100 % */
 	assert_int_equal(
 		rules_from(
@@ -213,19 +213,19 @@ static void test_rules(void **state)
 			"\"group\": \"x\", \"tolerance_pct\": 100}]}",
 			&r, err, sizeof(err)),
 		-EINVAL);
-	assert_non_null(strstr(err, "rules[0].tolerance_pct: must be"));
+	assert_non_null(strstr(err, "rules[0].tolerance_pct: 100: must be"));
 	assert_int_equal(rules_from("{\"schema\": 2, \"min_runs\": 3, "
 				    "\"rules\": [{\"metric\": \"time_s\", "
 				    "\"group\": \"x\", \"tolerance_pct\": 5}]}",
 				    &r, err, sizeof(err)),
 			 -EINVAL);
-	assert_non_null(strstr(err, "min_runs: must be an integer in [4,"));
+	assert_non_null(strstr(err, "min_runs: 3: must be an integer in [4,"));
 	assert_int_equal(rules_from("{\"schema\": 1, \"rules\": [{\"metric\": "
 				    "\"time_s\", \"group\": \"x\", "
 				    "\"tolerance_pct\": 5}]}",
 				    &r, err, sizeof(err)),
 			 -EINVAL);
-	assert_non_null(strstr(err, "schema: must be 2"));
+	assert_non_null(strstr(err, "schema: 1: must be 2 (the rules format"));
 	assert_int_equal(
 		rules_from(
 			"{\"schema\": 2, \"rules\": [{\"metric\": \"time_s\", "

@@ -8,10 +8,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 #include <cmocka.h>
 
 #include "common/atomicio.h"
+#include "common/outfile.h"
+#include "common/dirlock.h"
 #include "common/duration.h"
 #include "common/envelope.h"
 #include "common/hist.h"
@@ -24,11 +29,19 @@ static void test_duration_good(void **state)
 		const char *s;
 		uint64_t ns;
 	} cases[] = {
-		{ "500us", 500000 },	   { "0.5ms", 500000 },
-		{ "100ms", 100000000 },	   { "2s", 2000000000 },
-		{ "1500", 1500 },	   { "1500ns", 1500 },
-		{ "1.5s", 1500000000 },	   { "0", 0 },
-		{ "2m", 120000000000ULL }, { "0.000001ms", 1 },
+		{ "500us", 500000 },
+		{ "0.5ms", 500000 },
+		{ "100ms", 100000000 },
+		{ "2s", 2000000000 },
+		{ "1500", 1500 },
+		{ "1500ns", 1500 },
+		{ "1.5s", 1500000000 },
+		{ "0", 0 },
+		{ "2m", 120000000000ULL },
+		{ "0.000001ms", 1 },
+		{ "1min", 60000000000ULL },
+		{ "1h", 3600000000000ULL },
+		{ "1.5h", 5400000000000ULL },
 	};
 	uint64_t ns;
 
@@ -41,9 +54,10 @@ static void test_duration_good(void **state)
 
 static void test_duration_bad(void **state)
 {
-	static const char *const bad[] = { "",	    "5xs", "ms",  "-1ms",
-					   "1.ms",  ".5s", "1 s", "0.5ns",
-					   "1e3us", "s5",  "1ms2" };
+	static const char *const bad[] = { "",	    "5xs", "ms",   "-1ms",
+					   "1.ms",  ".5s", "1 s",  "0.5ns",
+					   "1e3us", "s5",  "1ms2", "1mi",
+					   "1hr" };
 	uint64_t ns;
 
 	(void)state;
@@ -349,6 +363,31 @@ static void test_atomic_write_read(void **state)
 	assert_int_equal(access(dir, F_OK), -1);
 }
 
+/* A leading UTF-8 byte-order mark is skipped; read and parse errors differ. */
+static void test_json_load(void **state)
+{
+	char dir[] = "/tmp/sbtestXXXXXX", path[512];
+	json_error_t je;
+	json_t *j;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/bom.json", dir);
+	assert_int_equal(
+		sb_write_file_atomic(path, "\xef\xbb\xbf{\"a\": 1}", 11), 0);
+	assert_int_equal(sb_json_load(path, 0, &j, &je), 0);
+	assert_int_equal(json_integer_value(json_object_get(j, "a")), 1);
+	json_decref(j);
+	assert_int_equal(sb_write_file_atomic(path, "\xef\xbb{}", 4), 0);
+	assert_int_equal(sb_json_load(path, 0, &j, &je), -EBADMSG);
+	assert_null(j);
+	assert_int_equal(je.line, 1);
+	snprintf(path, sizeof(path), "%s/none.json", dir);
+	assert_int_equal(sb_json_load(path, 0, &j, &je), -ENOENT);
+	assert_string_equal(je.text, "cannot read: No such file or directory");
+	assert_int_equal(sb_rm_rf(dir), 0);
+}
+
 /* Printed in memory: committed whole, or dropped leaving nothing. */
 static void test_memfile(void **state)
 {
@@ -379,6 +418,92 @@ static void test_memfile(void **state)
 	assert_int_equal(sb_memfile_open(&m), 0);
 	fputs("x", m.f);
 	assert_int_equal(sb_memfile_commit(&m, path), -ENOENT);
+	assert_int_equal(sb_rm_rf(dir), 0);
+}
+
+/* Each kind of output path: replaced, written in place, followed or refused. */
+static void test_out_write(void **state)
+{
+	char dir[] = "/tmp/sbtestXXXXXX", path[512], link[512], *buf;
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	struct stat st;
+	size_t len;
+	int srv, c;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/new.txt", dir);
+	assert_int_equal(sb_out_write(path, "one\n", 4), 0);
+	assert_int_equal(sb_read_file(path, &buf, &len), 0);
+	assert_string_equal(buf, "one\n");
+	free(buf);
+	/* a symlink (also one to nothing yet) leads to the file replaced */
+	snprintf(link, sizeof(link), "%s/link", dir);
+	assert_int_equal(symlink("new.txt", link), 0);
+	assert_int_equal(sb_out_write(link, "two\n", 4), 0);
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(sb_read_file(path, &buf, &len), 0);
+	assert_string_equal(buf, "two\n");
+	free(buf);
+	snprintf(link, sizeof(link), "%s/dangling", dir);
+	assert_int_equal(symlink("later.txt", link), 0);
+	assert_int_equal(sb_out_write(link, "x", 1), 0);
+	snprintf(path, sizeof(path), "%s/later.txt", dir);
+	assert_int_equal(access(path, F_OK), 0);
+	assert_int_equal(sb_out_write(dir, "x", 1), -EISDIR);
+	assert_int_equal(sb_out_exit_code(-EISDIR), 2);
+	assert_int_equal(sb_out_write("/nonexistent/x", "x", 1), -ENOENT);
+	assert_int_equal(sb_out_exit_code(-ENOENT), 2);
+	assert_int_equal(sb_out_write("/dev/null", "x", 1), 0);
+	assert_int_equal(stat("/dev/null", &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+	assert_int_equal(sb_out_write("/dev/full", "x", 1), -ENOSPC);
+	assert_int_equal(sb_out_exit_code(-ENOSPC), 3);
+	/* a listening socket gets the bytes, and stays a socket */
+	snprintf(a.sun_path, sizeof(a.sun_path), "%s/sock", dir);
+	srv = socket(AF_UNIX, SOCK_STREAM, 0);
+	assert_true(srv >= 0);
+	assert_int_equal(bind(srv, (struct sockaddr *)&a, sizeof(a)), 0);
+	assert_int_equal(listen(srv, 1), 0);
+	assert_int_equal(sb_out_write(a.sun_path, "sock", 4), 0);
+	c = accept(srv, NULL, NULL);
+	assert_true(c >= 0);
+	char got[8] = "";
+
+	assert_int_equal(read(c, got, sizeof(got) - 1), 4);
+	assert_string_equal(got, "sock");
+	close(c);
+	close(srv);
+	assert_int_equal(stat(a.sun_path, &st), 0);
+	assert_true(S_ISSOCK(st.st_mode));
+	assert_int_equal(sb_rm_rf(dir), 0);
+}
+
+/* One holder at a time; the refusal names the directory and the holder. */
+static void test_dir_lock(void **state)
+{
+	char dir[] = "/tmp/sbtestXXXXXX", want[128];
+	struct sb_error e;
+	int a, b;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(sb_dir_lock_holder(dir), 0);
+	assert_int_equal(sb_dir_lock(dir, &a, &e), 0);
+	assert_true(a >= 0);
+	assert_int_equal(sb_dir_lock_holder(dir), getpid());
+	/* a second open file of the same directory is a second writer */
+	assert_int_equal(sb_dir_lock(dir, &b, &e), -EBUSY);
+	assert_int_equal(b, -1);
+	snprintf(want, sizeof(want), "%s: another slicebench (pid %d) is", dir,
+		 (int)getpid());
+	assert_non_null(strstr(e.msg, want));
+	sb_dir_unlock(a);
+	assert_int_equal(sb_dir_lock(dir, &b, &e), 0);
+	sb_dir_unlock(b);
+	assert_int_equal(sb_dir_lock("/nonexistent/x", &b, &e), -ENOENT);
+	assert_non_null(strstr(e.msg, "/nonexistent/x: cannot open to lock"));
 	assert_int_equal(sb_rm_rf(dir), 0);
 }
 
@@ -468,7 +593,10 @@ int main(void)
 		cmocka_unit_test(test_hist_compact_add_clear_new),
 		cmocka_unit_test(test_hist_json),
 		cmocka_unit_test(test_atomic_write_read),
+		cmocka_unit_test(test_json_load),
 		cmocka_unit_test(test_memfile),
+		cmocka_unit_test(test_out_write),
+		cmocka_unit_test(test_dir_lock),
 		cmocka_unit_test(test_spawn),
 		cmocka_unit_test(test_envelope),
 		cmocka_unit_test(test_sha256),

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests: matrix run order and the resume decision on a results tree. */
+#include <errno.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -112,11 +115,76 @@ static void test_resume(void **state)
 	free(sc);
 }
 
+/* A process whose command line names QEMU and @dir, as a run's QEMU does. */
+static pid_t fake_qemu(const char *dir)
+{
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (!pid) {
+		execlp("sh", "sh", "-c", "sleep 30; :", "qemu-system-x86_64",
+		       dir, (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}
+
+static void write_pid(const char *path, pid_t pid)
+{
+	char text[32];
+	int n = snprintf(text, sizeof(text), "%d\n", (int)pid);
+
+	assert_int_equal(sb_write_file_atomic(path, text, (size_t)n), 0);
+}
+
+/* A live QEMU of one of the runs: -EBUSY; a stale or foreign pid: resumable. */
+static void test_resume_beside_live_qemu(void **state)
+{
+	static const char *const kernels[] = { "debian" };
+	struct scenario *sc = malloc(sizeof(*sc));
+	char root[] = "/tmp/sb-plan-XXXXXX", path[512], tmp[256], why[512];
+	struct plan p;
+	json_t *pj;
+	pid_t pid;
+
+	(void)state;
+	two_sets(sc);
+	assert_non_null(mkdtemp(root));
+	assert_int_equal(plan_build(&p, sc, "sha-1", kernels, 1, 1), 0);
+	pj = plan_to_json(&p);
+	snprintf(path, sizeof(path), "%s/plan.json", root);
+	assert_int_equal(sb_json_dump_atomic(path, pj), 0);
+	json_decref(pj);
+	snprintf(tmp, sizeof(tmp), "%s/debian/B/1.tmp", root);
+	assert_int_equal(sb_mkdir_p(tmp, 0755), 0);
+	snprintf(path, sizeof(path), "%s/" PLAN_VM_PID_FILE, tmp);
+	pid = fake_qemu(tmp);
+	write_pid(path, pid);
+	for (int i = 0;
+	     i < 200 && plan_resumable(root, &p, why, sizeof(why)) != -EBUSY;
+	     i++) /* until the child has exec'd */
+		usleep(10000);
+	assert_int_equal(plan_resumable(root, &p, why, sizeof(why)), -EBUSY);
+	assert_non_null(strstr(why, "still runs there"));
+	/* a pid alive but not a QEMU of this run (a recycled pid) */
+	write_pid(path, getpid());
+	assert_int_equal(plan_resumable(root, &p, why, sizeof(why)), 1);
+	/* that QEMU gone */
+	write_pid(path, pid);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	assert_int_equal(plan_resumable(root, &p, why, sizeof(why)), 1);
+	plan_free(&p);
+	assert_int_equal(sb_rm_rf(root), 0);
+	free(sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order_interleaves_sets),
 		cmocka_unit_test(test_resume),
+		cmocka_unit_test(test_resume_beside_live_qemu),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

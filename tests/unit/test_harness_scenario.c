@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests: scenario validation (one bad file per error kind) and workload argv. */
+#include <errno.h>
 #include <setjmp.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -139,6 +141,10 @@ static const struct bad_case {
 	{ "bad_zero_duration.json",
 	  "duration: \"0s\" must be greater than zero" },
 	{ "bad_negative_duration.json", "warmup: -5 is negative" },
+	{ "bad_duration_too_long.json",
+	  "duration: \"86401s\" is longer than 24h" },
+	{ "bad_warmup_too_long.json",
+	  "warmup: 86400000000001 is longer than 24h" },
 	{ "bad_duration_string.json",
 	  "workloads[2].slice: \"5xs\" is not a duration" },
 	{ "bad_name_slash.json",
@@ -178,6 +184,40 @@ static void test_bad_files(void **state)
 			fail_msg("%s: got %d \"%s\", want \"%s\"",
 				 bad_cases[i].file, r, err, want);
 	}
+	free(sc);
+}
+
+/* The longest durations load; every deadline from them fits, or is refused. */
+static void test_run_limit(void **state)
+{
+	struct scenario *sc = calloc(1, sizeof(*sc));
+	uint64_t limit = 0;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(load("good_longest.json", sc, err, sizeof(err)), 0);
+	assert_true(sc->duration_ns == SC_MAX_DURATION_NS &&
+		    sc->warmup_ns == SC_MAX_DURATION_NS);
+	assert_int_equal(scenario_run_limit_ns(sc, 2, 180000000000ULL, &limit),
+			 0);
+	assert_true(limit == 3 * SC_MAX_DURATION_NS + 180000000000ULL);
+	/* what the old sum wrapped on: each term alone fits, the sum not */
+	sc->duration_ns = UINT64_MAX / 2;
+	sc->warmup_ns = 1;
+	assert_int_equal(scenario_run_limit_ns(sc, 2, 0, &limit), 0);
+	assert_true(limit == UINT64_MAX);
+	sc->warmup_ns = 2;
+	assert_int_equal(scenario_run_limit_ns(sc, 2, 0, &limit), -EOVERFLOW);
+	sc->duration_ns = UINT64_MAX / 2 + 1;
+	sc->warmup_ns = 0;
+	assert_int_equal(scenario_run_limit_ns(sc, 2, 0, &limit), -EOVERFLOW);
+	sc->duration_ns = 1;
+	assert_int_equal(scenario_run_limit_ns(sc, 1, UINT64_MAX, &limit),
+			 -EOVERFLOW);
+	assert_int_equal(scenario_run_limit_ns(sc, 1, UINT64_MAX - 1, &limit),
+			 0);
+	assert_true(limit == UINT64_MAX);
+	scenario_free(sc);
 	free(sc);
 }
 
@@ -354,6 +394,7 @@ int main(void)
 		cmocka_unit_test(test_slice_clamped_with_warning),
 		cmocka_unit_test(test_slice_zero_is_the_kernel_default),
 		cmocka_unit_test(test_bad_files),
+		cmocka_unit_test(test_run_limit),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_argv),
 		cmocka_unit_test(test_summaries),

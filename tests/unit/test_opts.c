@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "common/cpulist.h"
+#include "common/duration.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "tests/unit/opts_cases.h"
@@ -225,7 +226,8 @@ static void test_errors_name_option_and_value(void **state)
 		  "--limit: \"-1\" is not a whole number" },
 		{ { "--limit", "" }, "--limit: \"\" is not a whole number" },
 		{ { "--period", "5xs" },
-		  "--period: \"5xs\" is not a duration" },
+		  "--period: \"5xs\" is not a duration (units: " SB_DURATION_UNITS
+		  ")" },
 		{ { "--cpus", "3-1" }, "--cpus: \"3-1\" is not a CPU list" },
 		{ { "--colour", "pink" },
 		  "--colour: \"pink\" is not one of red, green, blue" },

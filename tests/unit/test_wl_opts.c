@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "common/cpulist.h"
+#include "common/duration.h"
 #include "tests/unit/opts_cases.h"
 #include "workloads/lib/opts.h"
 #include "workloads/lib/slice.h"
@@ -109,9 +110,11 @@ static void test_errors_name_option_and_value(void **state)
 {
 	static const struct opts_bad_case cases[] = {
 		{ { "--interval", "5xs" },
-		  "--interval: \"5xs\" is not a duration" },
+		  "--interval: \"5xs\" is not a duration (units: " SB_DURATION_UNITS
+		  ")" },
 		{ { "--slice", "-1ms" },
-		  "--slice: \"-1ms\" is not a duration" },
+		  "--slice: \"-1ms\" is not a duration (units: " SB_DURATION_UNITS
+		  ")" },
 		{ { "-t", "0" }, "--threads: \"0\" is out of range [1, 64]" },
 		{ { "--threads", "4x" },
 		  "--threads: \"4x\" is not an integer" },

@@ -21,7 +21,7 @@ for rep in 1 2; do
 		.vm.seed == $s and .vm.cpus == 1 and
 		(.vm.accel_note | contains("seed \($s), one vCPU"))' "$d/manifest.json" >/dev/null ||
 		fail "manifest: $(jq -c .vm "$d/manifest.json")"
-	grep -q "^Command line: .* sb.seed=$seed\$" "$d/dmesg.txt" ||
+	grep -Eq "^Command line: .* sb.seed=$seed( |\$)" "$d/dmesg.txt" ||
 		fail "guest command line: $(grep '^Command line' "$d/dmesg.txt")"
 	jq -e --arg s "$seed" '.command_line | index("--seed") as $i |
 		$i != null and .[$i + 1] == $s' "$d/workloads/cyclic.json" >/dev/null ||

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Every check that can be made before a boot is made by plan and run before
+# a boot: a misspelled feature, a CPU list beyond the guest's CPUs (or the
+# host's), a guest bigger than the host's memory, an argument longer than
+# exec takes, an unknown tool, a duration over 24 h. Each is exit 2 with a
+# line naming file, field and value, within seconds (a debian boot under TCG
+# takes 6 s to reach userspace), and no results directory is made.
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/fault.sh
+source tests/lib/fault.sh
+
+# base FILE JQ-EXPR [JQ-OPTIONS...]: a one-run scenario changed by JQ-EXPR.
+base() {
+	jq "${@:3}" "$2" >"$1" <<'JSON'
+{"name": "pre", "duration": "1s",
+ "feature_sets": [{"name": "a", "features": ["PREEMPT_SHORT"]}],
+ "workloads": [{"tool": "cyclic", "count": 1}]}
+JSON
+}
+
+# refused KERNEL FILE REGEX: plan and run both exit 2 with REGEX in under
+# 3 s, without a results directory.
+refused() {
+	local kernel=$1 file=$2 re=$3 t0 ms
+	t0=$(date +%s%N)
+	expect 2 "$re" "$sb" plan "$file" --kernel "$kernel"
+	expect 2 "$re" "$sb" run --kernel "$kernel" --accel tcg --scenario "$file" \
+		--results "$tmp/res"
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	((ms < 3000)) || fail "plan and run took $ms ms to refuse"
+	[[ ! -e $tmp/res ]] || fail "a results directory was made"
+	echo "ok: refused by plan and run in $ms ms"
+}
+
+echo "check: a misspelled feature"
+base "$tmp/feat.json" '.feature_sets[0].features = ["NO_PREEMPT_SHRT"]'
+refused debian "$tmp/feat.json" \
+	'feat.json: feature_sets\[0\]\.features\[0\]: NO_PREEMPT_SHRT: is not a scheduler feature of'
+refused host "$tmp/feat.json" 'feature_sets\[0\]\.features\[0\]: NO_PREEMPT_SHRT: is not a scheduler feature'
+
+echo "check: a CPU the guest does not have"
+base "$tmp/cpu.json" '.workloads[0].cpus = "5"'
+refused debian "$tmp/cpu.json" \
+	'cpu.json: workloads\[0\]\.cpus: 5: names CPU 5; kernel debian runs on 2 CPUs \(0-1\)'
+base "$tmp/virt.json" '.workloads[0].cpus = "1" | .guest = {"accel": "virtual"}'
+expect 2 'workloads\[0\]\.cpus: 1: .*1 CPU \(0-0\): the guest.s one vCPU \(accel virtual\)' \
+	"$sb" plan "$tmp/virt.json" --kernel debian
+base "$tmp/numa.json" '.guest = {"cpus": 2, "memory_mb": 1024, "numa": [{"cpus": "0-2", "memory_mb": 1024}]}'
+refused debian "$tmp/numa.json" 'guest\.numa\[0\]\.cpus: 0-2: names CPU 2; guest\.cpus is 2'
+echo "check: a CPU the host does not have (host mode)"
+base "$tmp/hostcpu.json" '.workloads[0].cpus = "1000"'
+refused host "$tmp/hostcpu.json" 'workloads\[0\]\.cpus: 1000: .*the host CPUs slicebench may use'
+
+echo "check: a guest bigger than the host's memory"
+base "$tmp/mem.json" '.guest = {"memory_mb": 1048576}'
+refused debian "$tmp/mem.json" \
+	'mem.json: guest\.memory_mb: 1048576: MB is more than this host.s memory \([0-9]+ MB\)'
+
+echo "check: an argument longer than exec takes (1 MB)"
+head -c 1048576 /dev/zero | tr '\0' x >"$tmp/big"
+# shellcheck disable=SC2016 # $big is jq's variable
+base "$tmp/arg.json" '.workloads[0].args = [$big]' --rawfile big "$tmp/big"
+refused debian "$tmp/arg.json" \
+	'arg.json: workloads\[0\]\.args\[0\]: is 1048576 bytes long; the kernel takes at most 131071'
+
+echo "check: an unknown tool (plan refuses what run refuses)"
+base "$tmp/tool.json" '.workloads += [{"tool": "no-such-tool"}]'
+refused debian "$tmp/tool.json" 'tool.json: workloads\[1\]\.tool: .*"no-such-tool" is not a program in the guest'
+refused host "$tmp/tool.json" 'workloads\[1\]\.tool: .*"no-such-tool" is not a program in build/bin or on PATH'
+
+echo "check: a duration over 24 h"
+base "$tmp/long.json" '.duration = "86401s"'
+refused debian "$tmp/long.json" 'long.json: duration: "86401s" is longer than 24h'
+base "$tmp/warm.json" '.warmup = 86400000000001'
+refused host "$tmp/warm.json" 'warm.json: warmup: 86400000000001 is longer than 24h'
+
+echo "check: the kernel's own feature list, once a guest read it, is what counts"
+export SLICEBENCH_CACHE=$tmp/cache
+img=$tmp/bzImage
+head -c 4096 /dev/urandom >"$img"
+mkdir -p "$SLICEBENCH_CACHE/features"
+jq -n --arg img "$img" --arg sha "$(sha256sum "$img" | cut -d' ' -f1)" \
+	'{schema: 1, image: $img, image_sha256: $sha, release: "6.12.0",
+	  features: "PLACE_LAG NO_PREEMPT_SHORT NO_SOMETHING_NEW"}' >"$SLICEBENCH_CACHE/features/debian.json"
+base "$tmp/new.json" '.feature_sets[0].features = ["SOMETHING_NEW"]'
+expect 0 '^debian/a/1' "$sb" plan "$tmp/new.json" --kernel debian
+base "$tmp/gone.json" '.feature_sets[0].features = ["DELAY_DEQUEUE"]'
+expect 2 'DELAY_DEQUEUE: is not a scheduler feature of kernel debian \(its own list, read in its guest\)' \
+	"$sb" plan "$tmp/gone.json" --kernel debian
+echo "check: an image changed since is not trusted: the documented list again"
+echo more >>"$img"
+expect 2 'SOMETHING_NEW: is not a scheduler feature of 6\.12 as documented' \
+	"$sb" plan "$tmp/new.json" --kernel debian
+finish
