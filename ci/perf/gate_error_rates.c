@@ -146,7 +146,7 @@ static int gate(const struct ci_rules *rules, struct ci_results *b,
 	b->n_runs = c->n_runs = n;
 	if (ci_gate_evaluate(rules, b, c, lv, res, err, sizeof(err))) {
 		fprintf(stderr, "gate_error_rates: %s\n", err);
-		exit(SB_EXIT_ENV);
+		exit(SB_EXIT_UNMEASURED);
 	}
 	code = ci_gate_exit_code(res, rules->n);
 	b->n_runs = nb;
@@ -172,7 +172,7 @@ static struct ci_levels *check_levels(const struct ci_rules *rules,
 	free(t);
 	if (!lv) {
 		fprintf(stderr, "gate_error_rates: out of memory\n");
-		exit(SB_EXIT_ENV);
+		exit(SB_EXIT_UNMEASURED);
 	}
 	return lv;
 }
@@ -197,7 +197,7 @@ static struct tally run_cell(const struct ci_rules *rules, struct design d,
 	if (!res || !t.pass_of || !t.trials_of || ci_synth_alloc(&b, runs) ||
 	    ci_synth_alloc(&c, runs)) {
 		fprintf(stderr, "gate_error_rates: out of memory\n");
-		exit(SB_EXIT_ENV);
+		exit(SB_EXIT_UNMEASURED);
 	}
 	for (unsigned int i = 0; i < count; i++) {
 		size_t target = ch == C_15 || ch == C_20 ? i % rules->n : cyc;
@@ -211,7 +211,7 @@ static struct tally run_cell(const struct ci_rules *rules, struct design d,
 			for (n = rules->min_runs;; n++) {
 				code = gate(rules, &b, &c, n,
 					    &looks[n - rules->min_runs], res);
-				if (code != SB_EXIT_ENV || n == d.max)
+				if (code != SB_EXIT_UNDECIDED || n == d.max)
 					break;
 			}
 		t.regression += code == SB_EXIT_REGRESSION;
@@ -232,13 +232,20 @@ static void tally_free(struct tally *t)
 	free(t->trials_of);
 }
 
+/* The standard error of a share of @k in @n; a floor of 1/@n when nothing was seen. */
+static double share_se(unsigned int k, unsigned int n)
+{
+	double p = (double)k / n;
+
+	return sqrt(fmax(p * (1 - p), 1.0 / n) / n);
+}
+
 /* "1.23 ± 0.25": a share in % with its Monte-Carlo standard error. */
 static const char *pct(unsigned int k, unsigned int n, char *buf, size_t len)
 {
 	double p = (double)k / n;
 
-	snprintf(buf, len, "%.2f ± %.2f", 100 * p,
-		 100 * sqrt(fmax(p * (1 - p), 1.0 / n) / n));
+	snprintf(buf, len, "%.2f ± %.2f", 100 * p, 100 * share_se(k, n));
 	return buf;
 }
 
@@ -257,20 +264,36 @@ static const char *worst_rule(const struct ci_rules *rules,
 	return buf;
 }
 
-/* Targets: counted as checked, and said when missed. */
+/* Targets: counted as checked, and said when missed or not yet shown. */
 struct targets {
 	unsigned int checked, missed;
 };
 
-static void target(FILE *out, struct targets *tg, int met, const char *what,
-		   const char *regime, const char *design, double figure)
+/*
+ * @k of @n against the share @bound, a ceiling (@at_most) or a floor. A
+ * Monte-Carlo share beyond its bound by more than two standard errors is a
+ * miss; beyond it by less, the trials cannot tell, which is said but not
+ * counted as missed (more trials decide it).
+ */
+static void target(FILE *out, struct targets *tg, unsigned int k,
+		   unsigned int n, double bound, int at_most, const char *what,
+		   const char *regime, const char *design)
 {
+	double p = (double)k / n, over = at_most ? p - bound : bound - p;
+
 	tg->checked++;
-	if (met)
+	if (over <= 0)
 		return;
+	if (over <= 2 * share_se(k, n)) {
+		fprintf(out,
+			"NOT SHOWN: %s: %s, %s: %.2f %% against %g %%, within "
+			"two standard errors (more trials decide)\n",
+			what, regime, design, 100 * p, 100 * bound);
+		return;
+	}
 	tg->missed++;
-	fprintf(out, "MISSED: %s: %s, %s: %.2f %%\n", what, regime, design,
-		figure);
+	fprintf(out, "MISSED: %s: %s, %s: %.2f %% against %g %%\n", what,
+		regime, design, 100 * p, 100 * bound);
 }
 
 /* The table rows of regime @g on @out, then the misses, then "targets C M". */
@@ -309,24 +332,19 @@ static void regime_rows(const struct ci_rules *rules,
 			t[C_PLUS50].runs / count,
 			pct(t[C_PLUS100].regression, count, s[7], 64));
 		for (int ch = C_NONE; ch <= C_AT_TOL; ch++)
-			target(out, tg, t[ch].regression <= 0.01 * count,
+			target(out, tg, t[ch].regression, count, 0.01, 1,
 			       ch ? "false regression, all at tolerance" :
 				    "false regression, A vs A",
-			       regime_names[g], name,
-			       100.0 * t[ch].regression / count);
-		target(out, tg, t[C_15].pass <= 0.05 * count,
-		       "exit 0 at 1.5x tolerance", regime_names[g], name,
-		       100.0 * t[C_15].pass / count);
-		target(out, tg, t[C_20].pass <= 0.01 * count,
-		       "exit 0 at 2x tolerance", regime_names[g], name,
-		       100.0 * t[C_20].pass / count);
+			       regime_names[g], name);
+		target(out, tg, t[C_15].pass, count, 0.05, 1,
+		       "exit 0 at 1.5x tolerance", regime_names[g], name);
+		target(out, tg, t[C_20].pass, count, 0.01, 1,
+		       "exit 0 at 2x tolerance", regime_names[g], name);
 		if (g == R_COV5 && d.max == 20) {
-			target(out, tg, t[C_NONE].pass >= 0.9 * count,
-			       "unchanged passes", regime_names[g], name,
-			       100.0 * t[C_NONE].pass / count);
-			target(out, tg, t[C_PLUS50].regression >= 0.99 * count,
-			       "+50 % caught", regime_names[g], name,
-			       100.0 * t[C_PLUS50].regression / count);
+			target(out, tg, t[C_NONE].pass, count, 0.9, 0,
+			       "unchanged passes", regime_names[g], name);
+			target(out, tg, t[C_PLUS50].regression, count, 0.99, 0,
+			       "+50 % caught", regime_names[g], name);
 		}
 		for (int ch = 0; ch < N_CHANGES; ch++)
 			tally_free(&t[ch]);
@@ -363,7 +381,7 @@ static int all_regimes(const struct ci_rules *rules,
 
 			close(fd[0]);
 			if (!out)
-				_exit(SB_EXIT_ENV);
+				_exit(SB_EXIT_UNMEASURED);
 			regime_rows(rules, looks, g, cyc, count, out);
 			fclose(out);
 			_exit(0);
@@ -380,7 +398,8 @@ static int all_regimes(const struct ci_rules *rules,
 				checked += c;
 				lost += m;
 				done = 1;
-			} else if (!strncmp(line, "MISSED", 6)) {
+			} else if (!strncmp(line, "MISSED", 6) ||
+				   !strncmp(line, "NOT SHOWN", 9)) {
 				fputs(line, misses);
 			} else {
 				fputs(line, stdout);
@@ -453,5 +472,5 @@ int main(int argc, char **argv)
 	for (size_t di = 0; di < N_DESIGNS; di++)
 		free(looks[di]);
 	ci_rules_free(&rules);
-	return missed < 0 ? SB_EXIT_ENV : missed ? 1 : SB_EXIT_OK;
+	return missed < 0 ? SB_EXIT_UNMEASURED : missed ? 1 : SB_EXIT_OK;
 }
