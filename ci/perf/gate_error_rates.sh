@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The gate's and the check's promises, measured on synthetic runs of every
-# rule of the merge check (the rules configs/merge-check.json names; RULES=
-# picks another file, e.g. RULES=ci/gate.json for all fifteen) at once: per regime (run CoV 5 %, 20 %, log-normal
-# sigma 0.5, t(3) log) and design (gate 5v5, 10v10, 20v20; check up to 10
+# rule of the merge check at once (the rules configs/merge-check.json names;
+# RULES= picks another file, e.g. RULES=ci/gate.json for all fifteen): per
+# regime (run CoV 5 %, 20 %, log-normal sigma 0.5, t(3) log) and design (gate 5v5, 10v10, 20v20; check up to 10
 # and 20 runs a side), how often an unchanged kernel or one at its
 # tolerances reads as a regression, how often exit 0 comes with one rule
 # 1.5x or 2x its tolerance worse, how often +50/+100 % on cyclic avg delay
