@@ -26,7 +26,7 @@ struct check_opts {
 	const char *base, *cand, *scenario, *results, *resume, *rules, *accel;
 	const char *set, *markdown, *json, *junit;
 	uint64_t max_repeats;
-	int new_run, help, max_repeats_given;
+	int new_run, help, max_repeats_given, bisect_exit;
 };
 
 static const char usage[] =
@@ -43,7 +43,25 @@ static const char usage[] =
 static const char after[] =
 	"exit: 0 pass, 1 regression, 2 bad usage or input, 3 cannot decide "
 	"within\n--max-repeats (the report says about how many runs a side "
-	"would), or\nruns failed\n";
+	"would), or\nruns failed. With --bisect-exit, as `git bisect run` "
+	"reads them: 0 pass\n(good), 1 regression (bad), 125 cannot decide "
+	"(skip this commit), 255\nanything else (bad usage, could not "
+	"measure: stop the bisection)\n";
+
+/* @code as `git bisect run` reads it: good, bad, skip, or abort. */
+static int bisect_exit_code(int code)
+{
+	switch (code) {
+	case SB_EXIT_OK:
+		return 0;
+	case SB_EXIT_REGRESSION:
+		return 1;
+	case SB_EXIT_UNDECIDED:
+		return 125;
+	default:
+		return 255;
+	}
+}
 
 /*
  * The error levels of the look at information fraction @t[k-1] after the
@@ -556,6 +574,11 @@ int cmd_check(int argc, char **argv)
 			  "write the final verdicts as JSON", 0, 0),
 		SB_OPTION("junit", 0, SB_OPT_STRING, &o.junit, NULL, "OUT",
 			  "write the final verdicts as JUnit XML", 0, 0),
+		SB_OPTION("bisect-exit", 0, SB_OPT_FLAG, &o.bisect_exit, NULL,
+			  NULL,
+			  "exit as `git bisect run` reads it (0 good, 1 bad, "
+			  "125 skip, 255 stop)",
+			  0, 0),
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
 			  "this help", 0, 0),
 		{ 0 },
@@ -572,7 +595,7 @@ int cmd_check(int argc, char **argv)
 	int r = sb_cli_parse_command(&cli, argc, argv);
 
 	if (r != SB_CLI_CONTINUE)
-		return r;
+		return o.bisect_exit ? bisect_exit_code(r) : r;
 	sc = calloc(1, sizeof(*sc));
 	if (!sc)
 		return SB_EXIT_ENV;
@@ -596,5 +619,5 @@ int cmd_check(int argc, char **argv)
 	ci_rules_free(&rules);
 	scenario_free(sc);
 	free(sc);
-	return r;
+	return o.bisect_exit ? bisect_exit_code(r) : r;
 }

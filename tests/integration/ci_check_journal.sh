@@ -79,6 +79,7 @@ cp "$j" "$tmp/j1"
 echo "== the same command replays the look, spends nothing again"
 rc=$(run_check "$r1" 6)
 check_eq "replayed regression" 1 "$rc"
+check_eq "a regression is bad for git bisect run" 1 "$(run_check "$r1" 6 --bisect-exit)"
 no_runs_made
 grep -q '^look 1 at round 5: .*regression (replayed, as the journal says)' "$tmp/out" ||
 	soft_fail "look not replayed: $(cat "$tmp/out")"
@@ -114,6 +115,9 @@ cmp "$tmp/j2" "$j" || {
 	soft_fail "the resumed journal is not byte-identical"
 }
 
+check_eq "this one cannot decide" 3 "$rc"
+check_eq "cannot decide is skip for git bisect run" 125 "$(run_check "$r2" 8 --bisect-exit)"
+check_eq "bad usage stops git bisect run" 255 "$(run_check "$r2" 8 --bisect-exit --max-repeats x)"
 echo "== journals the runs or the rules no longer fit are refused"
 jq '.looks[1].base_runs |= .[1:]' "$tmp/j2" >"$j"
 rc=$(run_check "$r2" 8)
