@@ -1,6 +1,7 @@
 # Compare, gate, statistics and plots.
 CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_SRCS) \
 	   ci/results.c ci/rules.c ci/rules_pick.c ci/gate.c ci/gate_report.c ci/gate_run.c \
+	   ci/spending.c \
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
 	   ci/plots.c ci/report_html.c ci/util.c \
 	   ci/fold.c ci/regime.c ci/seed_table.c ci/bench_verdict.c \
@@ -11,6 +12,10 @@ test_ci_stats_SRCS := tests/unit/test_ci_stats.c ci/stats.c ci/gate.c \
 		      ci/metrics.c $(WL_REGISTRY_SRCS) ci/synth_runs.c
 test_ci_stats_LDLIBS := -ljansson -lm
 
+UNIT_TESTS += test_ci_spending
+test_ci_spending_SRCS := tests/unit/test_ci_spending.c ci/spending.c ci/stats.c
+test_ci_spending_LDLIBS := -lm
+
 UNIT_TESTS += test_ci_results
 test_ci_results_SRCS := tests/unit/test_ci_results.c ci/results.c \
 			ci/metrics.c $(WL_REGISTRY_SRCS) ci/rules.c ci/gate.c ci/stats.c \
@@ -19,7 +24,7 @@ test_ci_results_LDLIBS := -ljansson -lm
 
 # make perf: the gate's error rates on synthetic runs (ci/perf/gate_error_rates.sh)
 PROGS += gate_error_rates
-gate_error_rates_SRCS := ci/perf/gate_error_rates.c ci/stats.c ci/gate.c \
+gate_error_rates_SRCS := ci/perf/gate_error_rates.c ci/stats.c ci/gate.c ci/spending.c \
 			 ci/metrics.c $(WL_REGISTRY_SRCS) ci/rules.c ci/synth_runs.c
 gate_error_rates_LDLIBS := -ljansson -lm
 

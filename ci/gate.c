@@ -711,11 +711,3 @@ int ci_gate_exit_code(const struct ci_rule_result *res, size_t n)
 	}
 	return undecided || !passes ? SB_EXIT_ENV : SB_EXIT_OK;
 }
-
-double ci_alpha_spent(double total, unsigned int n, unsigned int n_min,
-		      unsigned int n_max)
-{
-	if (n < n_min || n > n_max || !n_max)
-		return 0;
-	return total * (n == n_min ? n_min : 1) / n_max;
-}

@@ -65,15 +65,6 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 		     struct ci_rule_result *res, char *err, size_t errlen);
 
 /*
- * Error spent at the look made with @n runs a side, of looks at @n_min,
- * @n_min + 1, ... @n_max runs a side: @total spent in proportion to runs
- * (@total * n_min / n_max at the first look, @total / n_max at each later
- * one), so the looks together spend at most @total (a union bound).
- */
-double ci_alpha_spent(double total, unsigned int n, unsigned int n_min,
-		      unsigned int n_max);
-
-/*
  * The gate's exit code: 1 any regression, 0 every rule with data passed
  * (optional rules may be absent, not undecided), else 3.
  */

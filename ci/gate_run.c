@@ -175,9 +175,9 @@ static int load_both(const struct ci_gate_run *o, struct ci_results *base,
 		code = ci_spec_load(o->cand_spec, 1, cand, err, sizeof(err));
 	if (code)
 		fprintf(stderr, "slicebench %s: %s\n", cmd, err);
-	else if (o->first_runs) {
-		ci_results_keep_first(base, o->first_runs);
-		ci_results_keep_first(cand, o->first_runs);
+	else if (o->last_round) {
+		ci_results_keep_rounds(base, o->last_round);
+		ci_results_keep_rounds(cand, o->last_round);
 	}
 	return code;
 }

@@ -14,7 +14,7 @@ struct ci_gate_run {
 	const char *levels_why; /* said in the method line; "" for a gate */
 	FILE *text; /* the verdict table; NULL: none */
 	const char *markdown, *json, *junit; /* outputs; NULL: none */
-	size_t first_runs; /* gate only the first N runs a side; 0: all */
+	unsigned int last_round; /* gate only repeats 1..N a side; 0: all */
 	/* sides of two scenarios: gated with a warning (else refused) */
 	int other_scenarios_ok;
 	int argc; /* the command line, for the JSON envelope */

@@ -587,12 +587,16 @@ void ci_results_keep_host(struct ci_results *r, const char *host)
 	r->n_runs = keep;
 }
 
-void ci_results_keep_first(struct ci_results *r, size_t n)
+void ci_results_keep_rounds(struct ci_results *r, unsigned int last)
 {
-	for (size_t i = n; i < r->n_runs; i++)
-		run_free(&r->runs[i]);
-	if (n < r->n_runs)
-		r->n_runs = n;
+	size_t kept = 0;
+
+	for (size_t i = 0; i < r->n_runs; i++)
+		if (r->runs[i].repeat > last)
+			run_free(&r->runs[i]);
+		else
+			r->runs[kept++] = r->runs[i];
+	r->n_runs = kept;
 }
 
 size_t ci_results_fsets(const struct ci_results *r, const char *kernel,

@@ -64,8 +64,8 @@ size_t ci_results_hosts(const struct ci_results *r, const char **out,
 			size_t max);
 /* Drop the runs not made on @host. */
 void ci_results_keep_host(struct ci_results *r, const char *host);
-/* Keep the first @n runs (in repeat order, for one kernel and set). */
-void ci_results_keep_first(struct ci_results *r, size_t n);
+/* Keep the runs of repeats (a check's rounds) 1..@last. */
+void ci_results_keep_rounds(struct ci_results *r, unsigned int last);
 
 /* "a, b, c" (or "none") into @buf. */
 void ci_names_join(const char **v, size_t n, char *buf, size_t len);

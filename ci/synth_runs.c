@@ -10,6 +10,9 @@ int ci_synth_alloc(struct ci_results *r, size_t runs)
 {
 	*r = (struct ci_results){ .runs = calloc(runs + 1, sizeof(*r->runs)),
 				  .n_runs = runs };
+	for (size_t i = 0; r->runs && i < runs; i++)
+		r->runs[i].repeat =
+			(unsigned int)i + 1; /* run i of round i + 1 */
 	return r->runs ? 0 : -ENOMEM;
 }
 

@@ -8,7 +8,7 @@
 #include "ci/results.h"
 #include "ci/rules.h"
 
-/* @runs empty runs in @r. Returns 0 or -ENOMEM. */
+/* @runs empty runs in @r, of rounds (repeats) 1..@runs. Returns 0 or -ENOMEM. */
 int ci_synth_alloc(struct ci_results *r, size_t runs);
 /* Set (or replace) run @run's value of @rule's metric and group. */
 int ci_synth_put(struct ci_results *r, size_t run, const struct ci_rule *rule,

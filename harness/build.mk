@@ -8,7 +8,8 @@ HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
 		      harness/scale/merge.c harness/scale/exec_common.c \
 		      harness/scale/exec_local.c harness/scale/exec_parallel.c \
 		      harness/scale/exec_slurm.c harness/scale/run_units.c
-HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/runner.c \
+HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/check_journal.c \
+		harness/runner.c \
 		harness/matrix.c harness/plan.c harness/manifest.c \
 		harness/run_vm.c harness/run_host.c harness/unpack.c \
 		harness/tools_check.c harness/host_features_check.c \

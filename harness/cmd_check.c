@@ -6,9 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <jansson.h>
 
 #include "ci/gate_run.h"
 #include "ci/rules_pick.h"
+#include "ci/spending.h"
 #include "common/dirlock.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
@@ -16,13 +19,14 @@
 #include "common/sha256.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
+#include "harness/check_journal.h"
 #include "harness/cmds.h"
 
 struct check_opts {
 	const char *base, *cand, *scenario, *results, *resume, *rules, *accel;
 	const char *set, *markdown, *json, *junit;
 	uint64_t max_repeats;
-	int new_run, help, max_repeats_given;
+	int new_run, help, max_repeats_given, bisect_exit;
 };
 
 static const char usage[] =
@@ -30,34 +34,59 @@ static const char usage[] =
 	"\nRuns the base and the candidate kernel in turn (one run each per "
 	"round),\nand from the rules' min_runs a side on gates them after "
 	"every round, until\nthe gate decides (a regression, or every "
-	"required rule passed) or\n--max-repeats runs a side are done. Each "
-	"look spends part of the gate's\nalpha (and of the pass bounds' "
-	"error) in proportion to its runs, so the\nlooks together keep the "
-	"family-wise promise (ci/README.md). Re-running\nthe same command "
-	"after an interruption resumes results/latest.";
+	"required rule passed) or\n--max-repeats runs a side are done. The "
+	"looks spend the gate's alpha and\nthe pass bounds' error with an "
+	"O'Brien-Fleming-type function of the\ninformation (runs a side / "
+	"--max-repeats), so the looks together keep the\npromises of one gate "
+	"(ci/README.md). Re-running the same command after an\ninterruption "
+	"resumes results/latest.";
 static const char after[] =
 	"exit: 0 pass, 1 regression, 2 bad usage or input, 3 cannot decide "
 	"within\n--max-repeats (the report says about how many runs a side "
-	"would), or\nruns failed\n";
+	"would), or\nruns failed. With --bisect-exit, as `git bisect run` "
+	"reads them: 0 pass\n(good), 1 regression (bad), 125 cannot decide "
+	"(skip this commit), 255\nanything else (bad usage, could not "
+	"measure: stop the bisection)\n";
 
-/* The error levels of the look at @n runs a side, and how they were set. */
-static struct ci_levels look_levels(const struct ci_rules *rules,
-				    unsigned int n, unsigned int max, char *why,
-				    size_t len)
+/* @code as `git bisect run` reads it: good, bad, skip, or abort. */
+static int bisect_exit_code(int code)
 {
-	struct ci_levels lv = {
-		.alpha = ci_alpha_spent(rules->alpha, n, rules->min_runs, max),
-		.pass_alpha = ci_alpha_spent(1 - rules->pass_confidence, n,
-					     rules->min_runs, max),
-	};
+	switch (code) {
+	case SB_EXIT_OK:
+		return 0;
+	case SB_EXIT_REGRESSION:
+		return 1;
+	case SB_EXIT_UNDECIDED:
+		return 125;
+	default:
+		return 255;
+	}
+}
 
+/*
+ * The error levels of the look at information fraction @t[k-1] after the
+ * looks at @t[0..k-2] (ci_spending_look), and how they were set.
+ */
+static int look_levels(const struct ci_rules *rules, const double *t, size_t k,
+		       struct ci_levels *lv, char *why, size_t len)
+{
+	double m = (double)rules->n;
+
+	if (ci_spending_look(rules, t, k, lv))
+		return -ENOMEM;
 	snprintf(why, len,
-		 "check: look %u of %u (%u..%u runs a side), this look spends "
-		 "alpha %.3g%% and pass error %.3g%% of %g%% and %g%%",
-		 n - rules->min_runs + 1, max - rules->min_runs + 1,
-		 rules->min_runs, max, lv.alpha * 100, lv.pass_alpha * 100,
-		 rules->alpha * 100, (1 - rules->pass_confidence) * 100);
-	return lv;
+		 "check: look %zu at information %.3g, O'Brien-Fleming-type "
+		 "spending: each rule's share of alpha, %.3g%%, spent %.3g%% "
+		 "by now and tested at %.3g%% here (alpha %.3g%% over %zu "
+		 "rules); pass error %g%% spent %.3g%% by now, tested at "
+		 "%.3g%% here",
+		 k, t[k - 1], rules->alpha / m * 100,
+		 ci_obf_spent(rules->alpha / m, t[k - 1]) * 100,
+		 lv->alpha / m * 100, lv->alpha * 100, rules->n,
+		 (1 - rules->pass_confidence) * 100,
+		 ci_obf_spent(1 - rules->pass_confidence, t[k - 1]) * 100,
+		 lv->pass_alpha * 100);
+	return 0;
 }
 
 struct check {
@@ -70,74 +99,136 @@ struct check {
 	int lock; /* the run directory's (sb_dir_lock), or -1 */
 	char base_spec[PATH_MAX + 200], cand_spec[PATH_MAX + 200];
 	unsigned int max;
+	double *t; /* the information fraction of each look so far */
+	size_t looks;
+	struct check_journal jn;
 	int argc;
 	char **argv;
 };
 
-/* Run every pending run of round @rep; the number that failed. */
-static int run_round(struct check *c, int rep)
-{
-	int failed = 0;
+/* A run of the plan on disk. */
+enum run_state { RUN_ABSENT, RUN_COMPLETE, RUN_FAILED };
 
+static enum run_state run_state(const char *root, const struct plan_run *r)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16];
+	enum run_state st = RUN_ABSENT;
+	json_t *m;
+
+	plan_run_dir(root, r, dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	m = json_load_file(path, 0, NULL);
+	if (m)
+		st = plan_run_complete(root, r) ? RUN_COMPLETE : RUN_FAILED;
+	json_decref(m);
+	return st;
+}
+
+/*
+ * Make the runs of round @rep not made yet. A failed run keeps its slot:
+ * it is not made again (a look must see the runs an earlier look saw).
+ */
+static void run_round(struct check *c, int rep)
+{
 	for (size_t i = 0; i < c->plan.n_runs && !*c->rn.stop; i++) {
 		const struct plan_run *r = &c->plan.runs[i];
 		struct run_kernel *k =
 			&c->ks[strcmp(r->kernel, c->ks[0].ki.name) ? 1 : 0];
+		enum run_state st = run_state(c->root, r);
 		double t0 = run_now_s();
 		char took[32];
 		int rc;
 
-		if (r->repeat != rep || plan_run_complete(c->root, r))
+		if (r->repeat != rep || st == RUN_COMPLETE)
 			continue;
+		if (st == RUN_FAILED) {
+			printf("round %d: %s: failed before, not made again\n",
+			       rep, r->kernel);
+			continue;
+		}
 		printf("round %d: %s: running\n", rep, r->kernel);
 		fflush(stdout);
 		rc = run_one(&c->rn, k, r, c->root);
 		if (rc > 0)
 			break;
-		failed += rc < 0;
 		printf("round %d: %s: %s in %s\n", rep, r->kernel,
 		       rc ? "failed" : "complete",
 		       run_fmt_secs(run_now_s() - t0, took, sizeof(took)));
 		fflush(stdout);
 	}
-	return failed;
 }
 
-/* Complete runs of @kernel up to round @rep. */
-static unsigned int complete_runs(const struct check *c, const char *kernel,
-				  int rep)
-{
-	unsigned int n = 0;
+/* The runs of rounds 1..@round on disk: complete ones a side, failed ones. */
+struct tally {
+	unsigned int n[2], failed;
+	json_t *ids[2], *failed_ids;
+};
 
-	for (size_t i = 0; i < c->plan.n_runs; i++)
-		n += c->plan.runs[i].repeat <= rep &&
-		     !strcmp(c->plan.runs[i].kernel, kernel) &&
-		     plan_run_complete(c->root, &c->plan.runs[i]);
-	return n;
+static void tally_free(struct tally *t)
+{
+	json_decref(t->ids[0]);
+	json_decref(t->ids[1]);
+	json_decref(t->failed_ids);
+	*t = (struct tally){ 0 };
+}
+
+static int tally(const struct check *c, int round, struct tally *t)
+{
+	char id[300];
+
+	tally_free(t);
+	t->ids[0] = json_array();
+	t->ids[1] = json_array();
+	t->failed_ids = json_array();
+	for (size_t i = 0; i < c->plan.n_runs; i++) {
+		const struct plan_run *r = &c->plan.runs[i];
+		int side = strcmp(r->kernel, c->ks[0].ki.name) ? 1 : 0;
+		enum run_state st;
+
+		if (r->repeat > round)
+			continue;
+		st = run_state(c->root, r);
+		plan_unit_id(r, id, sizeof(id));
+		if (st == RUN_COMPLETE) {
+			t->n[side]++;
+			json_array_append_new(t->ids[side], json_string(id));
+		} else if (st == RUN_FAILED) {
+			t->failed++;
+			json_array_append_new(t->failed_ids, json_string(id));
+		}
+	}
+	return t->ids[0] && t->ids[1] && t->failed_ids ? 0 : -ENOMEM;
 }
 
 /*
- * Gate the first @n complete runs a side (quietly, or with every output on
- * @final): the same @n gives the same look, however many runs are there.
+ * Gate the runs of rounds 1..@round (quietly, or with every output on
+ * @final) at the levels of look @k (its fraction in c->t[k - 1]), which
+ * go to @lv: the same rounds and look give the same verdict, however many
+ * runs are there.
  */
-static int look(const struct check *c, unsigned int n, int final)
+static int look(const struct check *c, int round, size_t k, int final,
+		struct ci_levels *lv)
 {
-	char why[300];
+	char why[400];
 	struct ci_gate_run g = {
 		.base_spec = c->base_spec,
 		.cand_spec = c->cand_spec,
 		.rules = c->rules,
-		.levels = look_levels(c->rules, n, c->max, why, sizeof(why)),
 		.levels_why = why,
 		.text = final ? stdout : NULL,
 		.markdown = final ? c->o->markdown : NULL,
 		.json = final ? c->o->json : NULL,
 		.junit = final ? c->o->junit : NULL,
-		.first_runs = n,
+		.last_round = (unsigned int)round,
 		.argc = c->argc,
 		.argv = c->argv,
 	};
 
+	if (look_levels(c->rules, c->t, k, &g.levels, why, sizeof(why))) {
+		fprintf(stderr, "slicebench check: out of memory\n");
+		return SB_EXIT_ENV;
+	}
+	*lv = g.levels;
 	return ci_gate_run(&g, "check");
 }
 
@@ -149,52 +240,121 @@ static const char *outcome(int code)
 					    "cannot decide";
 }
 
+/* The journal's record of look @k at @round over the runs of @t. */
+static json_t *look_record(const struct check *c, size_t k, int round,
+			   const struct tally *t, const struct ci_levels *lv,
+			   int code)
+{
+	return json_pack("{s:I,s:i,s:O,s:O,s:O,s:f,s:f,s:f,s:s,s:i}", "look",
+			 (json_int_t)k, "round", round, "base_runs", t->ids[0],
+			 "cand_runs", t->ids[1], "failed_runs", t->failed_ids,
+			 "information", c->t[k - 1], "alpha", lv->alpha,
+			 "pass_alpha", lv->pass_alpha, "outcome", outcome(code),
+			 "exit_code", code);
+}
+
+/* "a, b" of the ids in @ids. */
+static const char *ids_text(const json_t *ids, char *buf, size_t len)
+{
+	size_t off = 0, i;
+	json_t *v;
+
+	*buf = '\0';
+	json_array_foreach(ids, i, v) {
+		if (off < len)
+			off += (size_t)snprintf(buf + off, len - off, "%s%s",
+						i ? ", " : "",
+						json_string_value(v));
+	}
+	return buf;
+}
+
 /*
- * The rounds: run, and look whenever both sides have one more complete run
- * than at the last look; stop when decided. The check's exit code.
+ * The rounds: run (none of those the journal's looks covered: they are
+ * replayed), and look whenever a side has a complete run more than at the
+ * last look and both have min_runs; stop when decided. Each look is
+ * recorded in the journal, or, when the journal held it, must be the same.
+ * The check's exit code.
  */
 static int rounds(struct check *c)
 {
-	unsigned int nb = 0, nc = 0, failed = 0, n, last = 0;
-	int code = SB_EXIT_ENV;
+	unsigned int done = check_journal_last_round(&c->jn), seen[2] = { 0 };
+	struct tally t = { 0 };
+	struct ci_levels lv;
+	struct sb_error e;
+	char failed[1024];
+	int code = SB_EXIT_ENV, last = 0, r = 0;
 
-	for (int rep = 1; rep <= (int)c->max; rep++) {
-		failed += (unsigned int)run_round(c, rep);
+	for (int rep = 1; rep <= (int)c->max && !r; rep++) {
+		if ((unsigned int)rep > done)
+			run_round(c, rep);
 		if (*c->rn.stop) {
 			printf("interrupted: re-run the same command to resume %s\n",
 			       c->root);
+			tally_free(&t);
 			return SB_EXIT_ENV;
 		}
-		nb = complete_runs(c, c->ks[0].ki.name, rep);
-		nc = complete_runs(c, c->ks[1].ki.name, rep);
-		n = nb < nc ? nb : nc;
-		if (failed > c->max / 2) {
+		if ((r = tally(c, rep, &t)))
+			break;
+		if (t.failed > c->max / 2) {
 			printf("check: %u runs failed: stopping (cannot decide)\n",
-			       failed);
+			       t.failed);
+			tally_free(&t);
 			return SB_EXIT_ENV;
 		}
-		if (n < c->rules->min_runs || n <= last)
+		if (t.n[0] < c->rules->min_runs ||
+		    t.n[1] < c->rules->min_runs ||
+		    (t.n[0] == seen[0] && t.n[1] == seen[1]))
 			continue;
-		code = look(c, n, 0);
-		last = n;
-		printf("look at %u runs a side: %s\n", n, outcome(code));
+		/* the cap's look spends what is left */
+		c->t[c->looks++] =
+			rep == (int)c->max ?
+				1 :
+				ci_spending_information(t.n[0], t.n[1], c->max);
+		code = look(c, rep, c->looks, 0, &lv);
+		r = check_journal_look(
+			&c->jn, look_record(c, c->looks, rep, &t, &lv, code),
+			&e);
+		if (r < 0)
+			break;
+		printf("look %zu at round %d: %u base and %u candidate runs "
+		       "(%u failed): %s%s\n",
+		       c->looks, rep, t.n[0], t.n[1], t.failed, outcome(code),
+		       r ? " (replayed, as the journal says)" : "");
 		fflush(stdout);
+		r = 0;
+		seen[0] = t.n[0];
+		seen[1] = t.n[1];
+		last = rep;
 		if (code != SB_EXIT_ENV)
 			break;
+	}
+	if (!r)
+		r = check_journal_finish(&c->jn, &e);
+	if (r) {
+		tally_free(&t);
+		return r == -ENOMEM ?
+			       SB_EXIT_ENV :
+			       sb_error_report("slicebench check", r, &e);
 	}
 	if (!last) {
 		printf("check: %u base and %u candidate runs complete (%u "
 		       "failed): too few to look at\n",
-		       nb, nc, failed);
+		       t.n[0], t.n[1], t.failed);
+		tally_free(&t);
 		return SB_EXIT_ENV;
 	}
 	printf("\n");
-	code = look(c, last, 1);
-	printf("check: %s after %u runs a side (%u base and %u candidate "
-	       "runs made, %u failed): %s\n",
-	       outcome(code), last, nb, nc, failed,
+	tally(c, last, &t);
+	code = look(c, last, c->looks, 1, &lv);
+	printf("check: %s after %d rounds: %u base and %u candidate runs, "
+	       "%u failed%s%s; %s\n",
+	       outcome(code), last, t.n[0], t.n[1], t.failed,
+	       t.failed ? " (counted as lost, not made again): " : "",
+	       ids_text(t.failed_ids, failed, sizeof(failed)),
 	       code == SB_EXIT_ENV ? "the cap was reached undecided" :
 				     "decided, stopped there");
+	tally_free(&t);
 	return code;
 }
 
@@ -270,7 +430,45 @@ static int load(const struct check_opts *o, struct scenario *sc,
 	return 0;
 }
 
-/* Kernels, plan and run directory of @c. */
+/*
+ * --resume @dir of a check whose every run is there (run_choose_root has
+ * nothing left to resume): its journal's looks are replayed. 1 when so,
+ * with @root set.
+ */
+static int resume_finished(const char *dir, const struct plan *p, char *root,
+			   size_t len)
+{
+	char path[PATH_MAX + 32];
+	json_t *j;
+	int ok;
+
+	if (!dir)
+		return 0;
+	snprintf(path, sizeof(path), "%s/%s", dir, CHECK_JOURNAL_FILE);
+	ok = !access(path, F_OK);
+	snprintf(path, sizeof(path), "%s/plan.json", dir);
+	j = ok ? json_load_file(path, 0, NULL) : NULL;
+	ok = j && plan_matches(j, p) && !plan_pending(p, dir);
+	json_decref(j);
+	if (ok)
+		snprintf(root, len, "%s", dir);
+	return ok;
+}
+
+/* What a journal must have been made with to be replayed by @c. */
+static json_t *journal_head(const struct check *c, const struct scenario *sc)
+{
+	return json_pack("{s:i,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:f,s:f}", "schema",
+			 1, "spending",
+			 "Lan-DeMets O'Brien-Fleming type, exact boundaries",
+			 "base", c->ks[0].ki.name, "cand", c->ks[1].ki.name,
+			 "feature_set", sc->sets[0].name, "max_repeats",
+			 (int)c->max, "min_runs", (int)c->rules->min_runs,
+			 "rules", (int)c->rules->n, "alpha", c->rules->alpha,
+			 "pass_error", 1 - c->rules->pass_confidence);
+}
+
+/* Kernels, plan, run directory and journal of @c. */
 static int prepare(struct check *c, struct scenario *sc)
 {
 	const struct check_opts *o = c->o;
@@ -306,13 +504,20 @@ static int prepare(struct check *c, struct scenario *sc)
 				  .new_run = o->new_run,
 				  .lock_fd = &c->lock };
 
-	if ((r = run_choose_root(&where, sc, &c->plan, c->root, sizeof(c->root),
-				 &e))) {
+	/* A finished check is replayed from its journal, still as its one writer. */
+	if (resume_finished(o->resume, &c->plan, c->root, sizeof(c->root)))
+		r = sb_dir_lock(c->root, &c->lock, &e);
+	else
+		r = run_choose_root(&where, sc, &c->plan, c->root,
+				    sizeof(c->root), &e);
+	if (r) {
 		int busy = r == -EBUSY; /* another writer: usage, as in run */
 
 		r = sb_error_report("slicebench check", r, &e);
 		return busy ? SB_EXIT_USAGE : r;
 	}
+	if ((r = check_journal_open(&c->jn, c->root, journal_head(c, sc), &e)))
+		return sb_error_report("slicebench check", r, &e);
 	snprintf(c->base_spec, sizeof(c->base_spec), "%s:%s/%s", c->root,
 		 names[0], sc->sets[0].name);
 	snprintf(c->cand_spec, sizeof(c->cand_spec), "%s:%s/%s", c->root,
@@ -369,6 +574,11 @@ int cmd_check(int argc, char **argv)
 			  "write the final verdicts as JSON", 0, 0),
 		SB_OPTION("junit", 0, SB_OPT_STRING, &o.junit, NULL, "OUT",
 			  "write the final verdicts as JUnit XML", 0, 0),
+		SB_OPTION("bisect-exit", 0, SB_OPT_FLAG, &o.bisect_exit, NULL,
+			  NULL,
+			  "exit as `git bisect run` reads it (0 good, 1 bad, "
+			  "125 skip, 255 stop)",
+			  0, 0),
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
 			  "this help", 0, 0),
 		{ 0 },
@@ -385,7 +595,7 @@ int cmd_check(int argc, char **argv)
 	int r = sb_cli_parse_command(&cli, argc, argv);
 
 	if (r != SB_CLI_CONTINUE)
-		return r;
+		return o.bisect_exit ? bisect_exit_code(r) : r;
 	sc = calloc(1, sizeof(*sc));
 	if (!sc)
 		return SB_EXIT_ENV;
@@ -395,6 +605,8 @@ int cmd_check(int argc, char **argv)
 		c.max = rules.min_runs;
 	if (!r)
 		r = prepare(&c, sc);
+	if (!r && !(c.t = calloc(c.max + 1, sizeof(*c.t))))
+		r = SB_EXIT_ENV;
 	if (!r) {
 		c.rn.stop = run_catch_signals(1);
 		r = rounds(&c);
@@ -402,8 +614,10 @@ int cmd_check(int argc, char **argv)
 	}
 	sb_dir_unlock(c.lock);
 	plan_free(&c.plan);
+	check_journal_free(&c.jn);
+	free(c.t);
 	ci_rules_free(&rules);
 	scenario_free(sc);
 	free(sc);
-	return r;
+	return o.bisect_exit ? bisect_exit_code(r) : r;
 }

@@ -552,21 +552,6 @@ static void test_false_regressions(void **state)
 	assert_true(falses <= 5);
 }
 
-/* The looks of a check spend no more than alpha in all. */
-static void test_alpha_spent(void **state)
-{
-	double sum = 0;
-
-	(void)state;
-	for (unsigned int n = 4; n <= 10; n++)
-		sum += ci_alpha_spent(0.01, n, 4, 10);
-	assert_float_equal(sum, 0.01, 1e-15);
-	assert_float_equal(ci_alpha_spent(0.01, 4, 4, 10), 0.004, 1e-15);
-	assert_float_equal(ci_alpha_spent(0.01, 7, 4, 10), 0.001, 1e-15);
-	assert_float_equal(ci_alpha_spent(0.01, 3, 4, 10), 0, 0);
-	assert_float_equal(ci_alpha_spent(0.05, 4, 4, 4), 0.05, 1e-15);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -586,7 +571,6 @@ int main(void)
 		cmocka_unit_test(test_runs_needed_not_optimistic),
 		cmocka_unit_test(test_lost_events),
 		cmocka_unit_test(test_false_regressions),
-		cmocka_unit_test(test_alpha_spent),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The journal of a check's looks (runs, levels, verdict): what a resume replays, look by look, and never spends again. */
+#ifndef SB_CHECK_JOURNAL_H
+#define SB_CHECK_JOURNAL_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <jansson.h>
+
+#include "common/error.h"
+
+#define CHECK_JOURNAL_FILE "check-journal.json"
+
+struct check_journal {
+	char path[PATH_MAX];
+	json_t *doc; /* the settings, then "looks": [...] */
+	size_t held; /* looks the file held when opened */
+	size_t made; /* looks made (or made again) since */
+};
+
+/*
+ * Open <@root>/check-journal.json with the check's settings @head
+ * (reference stolen): a new journal when there is none, else the file's
+ * settings must equal @head (-EINVAL naming the file and the first key
+ * that differs). 0 or -errno, @e set.
+ */
+int check_journal_open(struct check_journal *jn, const char *root, json_t *head,
+		       struct sb_error *e);
+
+/*
+ * The look made next, @look (reference stolen). When the journal held it,
+ * it must be the same look, field for field (-EINVAL naming the look and
+ * the first field that differs, with the journal's value); else it is
+ * appended and the journal rewritten atomically. Returns 1 replayed,
+ * 0 recorded, or -errno with @e set.
+ */
+int check_journal_look(struct check_journal *jn, json_t *look,
+		       struct sb_error *e);
+
+/* The round of the last look the file held; 0 when it held none. */
+unsigned int check_journal_last_round(const struct check_journal *jn);
+
+/*
+ * After the last look: -EINVAL with @e set when the journal held looks
+ * that were not made again (the runs on disk no longer lead to them).
+ */
+int check_journal_finish(const struct check_journal *jn, struct sb_error *e);
+
+void check_journal_free(struct check_journal *jn);
+
+#endif
