@@ -94,7 +94,7 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 	struct ci_row *rows = NULL;
 	long nrows = -1;
 	char err[1024];
-	int code = SB_EXIT_ENV;
+	int code = SB_EXIT_UNMEASURED;
 
 	if (!ci_columns_build(res, n, &cols))
 		nrows = ci_rows_build(&cols, &rows);

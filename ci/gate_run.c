@@ -89,7 +89,7 @@ static int evaluate(const struct ci_gate_run *o, const struct ci_levels *lv,
 
 	if (!res) {
 		fprintf(stderr, "slicebench %s: out of memory\n", cmd);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	code = ci_gate_evaluate(o->rules, base, cand, lv, res, err,
 				sizeof(err));
@@ -97,7 +97,7 @@ static int evaluate(const struct ci_gate_run *o, const struct ci_levels *lv,
 		fprintf(stderr, "slicebench %s: %s\n", cmd,
 			code == -ENODATA ? err : strerror(-code));
 		free(res);
-		return code == -ENODATA ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		return code == -ENODATA ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
 	}
 	struct ci_gate_report g = {
 		.base_spec = o->base_spec,
@@ -153,13 +153,17 @@ static int common_hosts(const struct ci_results *base,
 	return -1;
 }
 
-/* Worst of two gate exit codes: regression, bad input, cannot decide, pass. */
+/*
+ * Worst of two gate exit codes: regression, bad input, could not measure,
+ * cannot decide, pass.
+ */
 static int worse(int a, int b)
 {
 	static const int rank[] = { [SB_EXIT_OK] = 0,
-				    [SB_EXIT_ENV] = 1,
-				    [SB_EXIT_USAGE] = 2,
-				    [SB_EXIT_REGRESSION] = 3 };
+				    [SB_EXIT_UNDECIDED] = 1,
+				    [SB_EXIT_UNMEASURED] = 2,
+				    [SB_EXIT_USAGE] = 3,
+				    [SB_EXIT_REGRESSION] = 4 };
 
 	return rank[b] > rank[a] ? b : a;
 }

@@ -156,14 +156,14 @@ static const char *outcome(int code)
 static int rounds(struct check *c)
 {
 	unsigned int nb = 0, nc = 0, failed = 0, n, last = 0;
-	int code = SB_EXIT_ENV;
+	int code = SB_EXIT_UNDECIDED;
 
 	for (int rep = 1; rep <= (int)c->max; rep++) {
 		failed += (unsigned int)run_round(c, rep);
 		if (*c->rn.stop) {
 			printf("interrupted: re-run the same command to resume %s\n",
 			       c->root);
-			return SB_EXIT_ENV;
+			return SB_EXIT_UNMEASURED;
 		}
 		nb = complete_runs(c, c->ks[0].ki.name, rep);
 		nc = complete_runs(c, c->ks[1].ki.name, rep);
@@ -171,7 +171,7 @@ static int rounds(struct check *c)
 		if (failed > c->max / 2) {
 			printf("check: %u runs failed: stopping (cannot decide)\n",
 			       failed);
-			return SB_EXIT_ENV;
+			return SB_EXIT_UNMEASURED;
 		}
 		if (n < c->rules->min_runs || n <= last)
 			continue;
@@ -179,21 +179,21 @@ static int rounds(struct check *c)
 		last = n;
 		printf("look at %u runs a side: %s\n", n, outcome(code));
 		fflush(stdout);
-		if (code != SB_EXIT_ENV)
+		if (code != SB_EXIT_UNDECIDED)
 			break;
 	}
 	if (!last) {
 		printf("check: %u base and %u candidate runs complete (%u "
 		       "failed): too few to look at\n",
 		       nb, nc, failed);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNDECIDED;
 	}
 	printf("\n");
 	code = look(c, last, 1);
 	printf("check: %s after %u runs a side (%u base and %u candidate "
 	       "runs made, %u failed): %s\n",
 	       outcome(code), last, nb, nc, failed,
-	       code == SB_EXIT_ENV ? "the cap was reached undecided" :
+	       code == SB_EXIT_UNDECIDED ? "the cap was reached undecided" :
 				     "decided, stopped there");
 	return code;
 }
@@ -299,7 +299,7 @@ static int prepare(struct check *c, struct scenario *sc)
 	if ((r = run_check_before_boot(&c->rn, c->ks, 2, &e)))
 		return sb_error_report("slicebench check", r, &e);
 	if (plan_build(&c->plan, sc, c->rn.sha256, names, 2, (int)c->max))
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	struct run_root where = { .results = o->results,
 				  .resume = o->resume,
 				  .scenario = o->scenario,
@@ -388,7 +388,7 @@ int cmd_check(int argc, char **argv)
 		return r;
 	sc = calloc(1, sizeof(*sc));
 	if (!sc)
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	r = load(&o, sc, &rules) ?: validate(&o, &rules);
 	c.max = (unsigned int)o.max_repeats;
 	if (c.max < rules.min_runs)

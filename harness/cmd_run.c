@@ -232,7 +232,7 @@ static int sha_of(const char *path, char *sha)
 static int run_exit(int rc, const struct sb_error *e)
 {
 	return rc < 0 ? sb_error_report("slicebench run", rc, e) :
-	       rc     ? SB_EXIT_ENV :
+	       rc     ? SB_EXIT_UNMEASURED :
 			SB_EXIT_OK;
 }
 
@@ -269,7 +269,7 @@ int cmd_run(int argc, char **argv)
 	int nk = 0, lock = -1, r;
 
 	if (!sc)
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	if ((r = parse_opts(argc, argv, &o)) != SB_CLI_CONTINUE) {
 		free(sc);
 		return r;
@@ -314,7 +314,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (plan_build(&p, sc, rn.sha256, names, nk,
 		       o.repeats_given ? (int)o.repeats : sc->repeats)) {
-		r = SB_EXIT_ENV;
+		r = SB_EXIT_UNMEASURED;
 		goto out;
 	}
 	struct run_root where = { .results = o.results,

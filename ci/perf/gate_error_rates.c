@@ -103,7 +103,7 @@ static struct tally trials(const struct ci_rules *rules, size_t n,
 	ci_rng_seed(&rng, seed);
 	if (!res || ci_synth_alloc(&b, n) || ci_synth_alloc(&c, n)) {
 		fprintf(stderr, "gate_error_rates: out of memory\n");
-		exit(SB_EXIT_ENV);
+		exit(SB_EXIT_UNMEASURED);
 	}
 	for (unsigned int i = 0; i < count; i++) {
 		int code;
@@ -112,7 +112,7 @@ static struct tally trials(const struct ci_rules *rules, size_t n,
 		if (ci_gate_evaluate(rules, &b, &c, &lv, res, err,
 				     sizeof(err))) {
 			fprintf(stderr, "gate_error_rates: %s\n", err);
-			exit(SB_EXIT_ENV);
+			exit(SB_EXIT_UNMEASURED);
 		}
 		code = ci_gate_exit_code(res, rules->n);
 		t.regression += code == SB_EXIT_REGRESSION;

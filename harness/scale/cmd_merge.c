@@ -39,7 +39,7 @@ static int merge_into(const char **dirs, int n)
 		merge_report_free(&rep);
 		return rc == -EINVAL || rc == -ENOENT || rc == -ENOTDIR ?
 			       SB_EXIT_USAGE :
-			       SB_EXIT_ENV;
+			       SB_EXIT_UNMEASURED;
 	}
 	fputs(rep.text, rc ? stderr : stdout);
 	if (rc)
@@ -77,7 +77,7 @@ int cmd_merge(int argc, char **argv)
 					    "needs OUT and at least one DIR" };
 
 	if (!dirs)
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	rc = sb_cli_parse_command(&cli, argc, argv);
 	if (rc == SB_CLI_CONTINUE)
 		rc = merge_into(dirs, n);
