@@ -58,7 +58,7 @@ static int named_by(const char *spec, struct named_rules *n, char *err,
  * agree), else ci/gate.json; said on @say. 0 or SB_EXIT_USAGE, said.
  */
 static int load_rules(const char *given, const char *const pos[2],
-		      struct ci_rules *rules, FILE *say)
+		      struct ci_rules *rules, FILE *say, char chosen[4096])
 {
 	struct named_rules n[2] = { 0 };
 	struct ci_rules_pick pick;
@@ -85,6 +85,8 @@ static int load_rules(const char *given, const char *const pos[2],
 		return r;
 	}
 	ci_rules_pick_say(say, &pick);
+	snprintf(chosen, 4096, "%s",
+		 ci_rules_pick_is_default(&pick) ? "" : pick.name);
 	return 0;
 }
 
@@ -111,6 +113,7 @@ int cmd_gate(int argc, char **argv)
 		{ 0 },
 	};
 	struct ci_rules rules;
+	static char chosen[4096];
 	const char *pos[2];
 	FILE *say;
 	const struct sb_cli cli = { .usage = usage,
@@ -132,7 +135,7 @@ int cmd_gate(int argc, char **argv)
 			      (o.junit && !strcmp(o.junit, "-")) ?
 		      stderr :
 		      stdout;
-	if ((code = load_rules(o.rules, pos, &rules, say)))
+	if ((code = load_rules(o.rules, pos, &rules, say, chosen)))
 		return code;
 	struct ci_gate_run g = {
 		.base_spec = pos[0],
@@ -142,6 +145,7 @@ int cmd_gate(int argc, char **argv)
 			    .pass_alpha = 1 - rules.pass_confidence },
 		.levels_why = "",
 		.other_scenarios_ok = o.rules != NULL,
+		.rules_file = *chosen ? chosen : NULL,
 		.text = say,
 		.markdown = o.markdown,
 		.json = o.json,
