@@ -255,7 +255,8 @@ static int groups_known(const struct ci_gate_run *o,
 	for (size_t i = 0; o->rules_file && i < o->rules->n; i++) {
 		const struct ci_rule *rule = &o->rules->v[i];
 
-		if (has_group(base, rule->group) || has_group(cand, rule->group))
+		if (has_group(base, rule->group) ||
+		    has_group(cand, rule->group))
 			continue;
 		fprintf(stderr,
 			"slicebench %s: %s: rules[%zu].group: \"%s\" (rule "

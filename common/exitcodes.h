@@ -8,7 +8,7 @@ enum sb_exit {
 	SB_EXIT_REGRESSION = 1, /* a regression was found (gate) */
 	SB_EXIT_USAGE = 2, /* bad usage or bad input */
 	SB_EXIT_UNDECIDED = 3, /* cannot decide: too few runs, inconclusive */
-	SB_EXIT_UNMEASURED = 4, /* could not measure: VM, workload, dependency */
+	SB_EXIT_UNMEASURED = 4, /* could not measure: VM, workload, tool */
 };
 
 #endif

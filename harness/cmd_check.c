@@ -194,7 +194,7 @@ static int rounds(struct check *c)
 	       "runs made, %u failed): %s\n",
 	       outcome(code), last, nb, nc, failed,
 	       code == SB_EXIT_UNDECIDED ? "the cap was reached undecided" :
-				     "decided, stopped there");
+					   "decided, stopped there");
 	return code;
 }
 

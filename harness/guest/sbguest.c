@@ -140,7 +140,8 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 	int r;
 
 	if (!sc)
-		return snprintf(why, whylen, "out of memory"), SB_EXIT_UNMEASURED;
+		return snprintf(why, whylen, "out of memory"),
+		       SB_EXIT_UNMEASURED;
 	if ((r = sb_read_file(g->cmdline, &line, &len))) {
 		snprintf(why, whylen, "%s: %s", g->cmdline, strerror(-r));
 		free(sc);
