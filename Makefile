@@ -151,6 +151,10 @@ help: ## list targets and variables
 	@echo "  BASE_KERNEL=$(BASE_KERNEL)  the baseline kernel of check (KERNEL is the candidate)"
 	@echo "  CHECK_SCENARIO=$(CHECK_SCENARIO)  scenario file for check"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS)      seconds per fuzz target"
+	@echo
+	@echo "Exit codes: 0 ok or pass, 1 regression, 2 bad usage or input, 3 cannot decide"
+	@echo "  (statistics only: more runs may answer), 4 could not measure (VM, workload,"
+	@echo "  dependency, disk, interrupted, features not settable)"
 
 deps: ## install the Debian packages make bench needs, if missing (apt-get; root needed)
 	@bash harness/deps.sh bench

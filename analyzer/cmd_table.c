@@ -152,8 +152,10 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 	};
 	const struct sb_cli cli = {
 		.usage = usage,
-		.epilogue = "exit: 0 ok, 2 bad usage or unreadable/corrupt/"
-			    "unsupported trace, 3 environment\n",
+		.epilogue =
+			"exit: 0 ok, 2 bad usage or unreadable/corrupt/"
+			"unsupported trace, 4 libtracecmd missing or output not "
+			"writable\n",
 		.tables = { opts },
 		.operands = &file,
 		.max_operands = 1,

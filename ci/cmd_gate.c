@@ -27,8 +27,10 @@ static const char after[] =
 	"than the pass bound is ruled out), inconclusive (with the runs a side\n"
 	"that would decide it), insufficient data (fewer than min_runs a side).\n"
 	"exit: 0 pass (no regression, every rule with values passed), 1 regression,\n"
-	"2 bad usage or input (a required rule's group missing on a side),\n"
-	"3 cannot decide\n";
+	"2 bad usage or input (a required rule's group missing on a side, or a\n"
+	"group of --rules or the scenario's rules on neither side), 3 cannot\n"
+	"decide (too few runs, inconclusive), 4 could not measure (no complete\n"
+	"runs on a side)\n";
 
 /* The "rules" @spec's run directory's scenario names, and that file. */
 struct named_rules {

@@ -81,7 +81,7 @@ static void workload_help(FILE *f)
 			fprintf(f, "  %-14s %s\n", (*t)->name, (*t)->help);
 	fprintf(f, "  %-14s %s\n", "(other)", wl_lookup("")->help);
 	fprintf(f, "\nexit: 0 all runs complete, 2 bad usage or scenario (or "
-		   "another run writes those results), 3 a run failed or was "
+		   "another run writes those results), 4 a run failed or was "
 		   "interrupted\n");
 }
 

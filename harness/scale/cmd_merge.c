@@ -20,7 +20,7 @@ static const char usage[] =
 	"where each unit came from.";
 static const char after[] =
 	"exit: 0 merged, 2 gaps, duplicates or mismatches (each named; nothing\n"
-	"merged), no plan, a DIR that is not there or bad usage, 3 cannot\n"
+	"merged), no plan, a DIR that is not there or bad usage, 4 cannot\n"
 	"copy or write OUT\n";
 
 /* Merge @dirs[1..n-1] into @dirs[0]; an SB_EXIT_* code. */

@@ -61,7 +61,7 @@ static int parse(int argc, char **argv, struct plan_opts *o,
 	};
 	const struct sb_cli cli = {
 		.usage = usage,
-		.epilogue = "exit: 0 ok, 2 bad usage, scenario or RUN_DIR, 3 "
+		.epilogue = "exit: 0 ok, 2 bad usage, scenario or RUN_DIR, 4 "
 			    "cannot write RUN_DIR\n",
 		.tables = { opts },
 		.operands = scenario,

@@ -34,7 +34,7 @@ grep -qx node1 "$tmp/out/nodes.txt"
 echo "check: a kernel panic is reported as such, with the panic line"
 rc=$(boot panic init-panic.sh 180s)
 jq . "$tmp/panic.json"
-[[ $rc == 3 ]]
+[[ $rc == 4 ]]
 jq -e '.status == "panic" and (.detail | test("Kernel panic"))' "$tmp/panic.json" >/dev/null
 
 echo "check: a guest that never finishes is killed at the timeout"
