@@ -57,7 +57,8 @@ static int named_by(const char *spec, struct named_rules *n, char *err,
 
 /*
  * The rules: --rules, else those both sides' scenarios name (they must
- * agree), else ci/gate.json; said on @say. 0 or SB_EXIT_USAGE, said.
+ * agree), else ci/gate.json; said on @say. @chosen gets the file's name
+ * unless it is ci/gate.json ("" then). 0 or SB_EXIT_USAGE, said.
  */
 static int load_rules(const char *given, const char *const pos[2],
 		      struct ci_rules *rules, FILE *say, char chosen[4096])
@@ -115,7 +116,7 @@ int cmd_gate(int argc, char **argv)
 		{ 0 },
 	};
 	struct ci_rules rules;
-	static char chosen[4096];
+	char chosen[4096] = "";
 	const char *pos[2];
 	FILE *say;
 	const struct sb_cli cli = { .usage = usage,
