@@ -40,7 +40,7 @@ jq -e '.status == "panic" and (.detail | test("Kernel panic"))' "$tmp/panic.json
 echo "check: a guest that never finishes is killed at the timeout"
 rc=$(boot hang init-hang.sh 20s)
 jq . "$tmp/hang.json"
-[[ $rc == 3 ]]
+[[ $rc == 4 ]]
 jq -e '.status == "timeout"' "$tmp/hang.json" >/dev/null
 
 echo "check: a guest that is done but does not power off is stopped, its run kept"
