@@ -56,6 +56,6 @@ rc=0
 "$sb" kernel boot debian --init "$tmp/init-exit.sh" --timeout 180s \
 	--initrd-out "$tmp/exit.cpio" >"$tmp/exit.json" || rc=$?
 jq . "$tmp/exit.json"
-[[ $rc == 3 ]]
+[[ $rc == 4 ]]
 jq -e '.status == "guest_failed" and (.detail | test("nothing to do"))' "$tmp/exit.json" >/dev/null
 finish
