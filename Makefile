@@ -152,6 +152,10 @@ help: ## list targets and variables
 	@echo "  CHECK_SCENARIO=$(CHECK_SCENARIO)  scenario file for check"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS)      seconds per fuzz target"
 	@echo "  SB_TEST_NO_SKIP=1      (environment) a skipped test counts as failed: for CI, where all must run"
+	@echo
+	@echo "Exit codes: 0 ok or pass, 1 regression, 2 bad usage or input, 3 cannot decide"
+	@echo "  (statistics only: more runs may answer), 4 could not measure (VM, workload,"
+	@echo "  dependency, disk, interrupted, features not settable)"
 
 deps: ## install the Debian packages make bench needs, if missing (apt-get; root needed)
 	@bash harness/deps.sh bench

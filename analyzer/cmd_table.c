@@ -152,8 +152,10 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 	};
 	const struct sb_cli cli = {
 		.usage = usage,
-		.epilogue = "exit: 0 ok, 2 bad usage or unreadable/corrupt/"
-			    "unsupported trace, 3 environment\n",
+		.epilogue =
+			"exit: 0 ok, 2 bad usage or unreadable/corrupt/"
+			"unsupported trace, 4 libtracecmd missing or output not "
+			"writable\n",
 		.tables = { opts },
 		.operands = &file,
 		.max_operands = 1,
@@ -245,7 +247,7 @@ static int write_json(const struct table_args *a, const struct sbt_table *t,
 	if (!doc || sbt_format_json(doc, t, src)) {
 		fprintf(stderr, "slicebench table: out of memory\n");
 		json_decref(doc);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	sb_envelope_finish(doc, "ok");
 	fflush(stdout); /* the table before any error about the JSON */
@@ -282,7 +284,7 @@ int cmd_table(int argc, char **argv)
 	}
 	if ((!a.json || strcmp(a.json, "-")) &&
 	    sbt_format_text(stdout, &t, &src, &a.text))
-		rc = SB_EXIT_ENV;
+		rc = SB_EXIT_UNMEASURED;
 	if (!rc && a.json)
 		rc = write_json(&a, &t, &src, argc, argv);
 	sbt_table_free(&t);

@@ -222,7 +222,7 @@ static int report(const struct bench_end *b, const char *root,
 		if (ff)
 			fclose(ff);
 		snprintf(err, errlen, "out of memory");
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	facts(ff, b);
 	fclose(ff);
@@ -247,15 +247,15 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 	int r = ci_results_load(root, &b->res, err, errlen);
 
 	if (r)
-		return r == -ENOENT || r == -ENOMEM ? SB_EXIT_ENV :
+		return r == -ENOENT || r == -ENOMEM ? SB_EXIT_UNMEASURED :
 						      SB_EXIT_USAGE;
 	if (!b->res.n_runs) {
 		snprintf(err, errlen, "%s: no complete run", root);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	if (ci_columns_build(&b->res, 1, &b->cols)) {
 		snprintf(err, errlen, "out of memory");
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	snprintf(path, sizeof(path), "%s/scenario.json", root);
 	if ((r = ci_rules_named_by_run(root, named, sizeof(named), err,
@@ -278,17 +278,17 @@ int ci_bench_end(FILE *f, const char *root, const char *rules, char *err,
 
 	if (!r && !(m = open_memstream(&buf, &len))) {
 		snprintf(err, errlen, "out of memory");
-		r = SB_EXIT_ENV;
+		r = SB_EXIT_UNMEASURED;
 	}
 	if (!r)
 		unset_features(m, &b);
 	if (!r && text(m, &b)) {
 		snprintf(err, errlen, "out of memory");
-		r = SB_EXIT_ENV;
+		r = SB_EXIT_UNMEASURED;
 	}
 	if (m && fclose(m) && !r) {
 		snprintf(err, errlen, "out of memory");
-		r = SB_EXIT_ENV;
+		r = SB_EXIT_UNMEASURED;
 	}
 	if (!r) {
 		fputs(buf, f);

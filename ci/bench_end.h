@@ -13,7 +13,7 @@
  * several kernels also the kernels side by side per feature set. Then write
  * @root/report.html and @root/plots/ and print the report's path. Returns
  * an SB_EXIT_* code with @err set: SB_EXIT_USAGE (malformed results or
- * rules), SB_EXIT_ENV (no complete run, no gnuplot, cannot write). The
+ * rules), SB_EXIT_UNMEASURED (no complete run, no gnuplot, cannot write). The
  * verdicts are by @rules when not NULL, else by those @root's scenario
  * names, else by ci/gate.json (ci/rules_pick.h); the first line says which.
  */

@@ -28,7 +28,7 @@ static const char usage[] =
 static const char after[] =
 	"Prints each repeat's grouped delay table, then per task group and metric\n"
 	"the median over repeats, min-max, CoV and the change against the first column.\n"
-	"exit: 0 ok, 2 bad usage or input, 3 no complete runs or no gnuplot\n";
+	"exit: 0 ok, 2 bad usage or input, 4 no complete runs or no gnuplot\n";
 
 /* The summary in the envelope of the command line; an exit code. */
 static int write_json(const char *path, const struct ci_compare *c, int argc,
@@ -94,7 +94,7 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 	struct ci_row *rows = NULL;
 	long nrows = -1;
 	char err[1024];
-	int code = SB_EXIT_ENV;
+	int code = SB_EXIT_UNMEASURED;
 
 	if (!ci_columns_build(res, n, &cols))
 		nrows = ci_rows_build(&cols, &rows);

@@ -27,8 +27,10 @@ static const char after[] =
 	"than the pass bound is ruled out), inconclusive (with the runs a side\n"
 	"that would decide it), insufficient data (fewer than min_runs a side).\n"
 	"exit: 0 pass (no regression, every rule with values passed), 1 regression,\n"
-	"2 bad usage or input (a required rule's group missing on a side),\n"
-	"3 cannot decide\n";
+	"2 bad usage or input (a required rule's group missing on a side, or a\n"
+	"group of --rules or the scenario's rules on neither side), 3 cannot\n"
+	"decide (too few runs, inconclusive), 4 could not measure (no complete\n"
+	"runs on a side)\n";
 
 /* The "rules" @spec's run directory's scenario names, and that file. */
 struct named_rules {
@@ -55,10 +57,11 @@ static int named_by(const char *spec, struct named_rules *n, char *err,
 
 /*
  * The rules: --rules, else those both sides' scenarios name (they must
- * agree), else ci/gate.json; said on @say. 0 or SB_EXIT_USAGE, said.
+ * agree), else ci/gate.json; said on @say. @chosen gets the file's name
+ * unless it is ci/gate.json ("" then). 0 or SB_EXIT_USAGE, said.
  */
 static int load_rules(const char *given, const char *const pos[2],
-		      struct ci_rules *rules, FILE *say)
+		      struct ci_rules *rules, FILE *say, char chosen[4096])
 {
 	struct named_rules n[2] = { 0 };
 	struct ci_rules_pick pick;
@@ -85,6 +88,8 @@ static int load_rules(const char *given, const char *const pos[2],
 		return r;
 	}
 	ci_rules_pick_say(say, &pick);
+	snprintf(chosen, 4096, "%s",
+		 ci_rules_pick_is_default(&pick) ? "" : pick.name);
 	return 0;
 }
 
@@ -111,6 +116,7 @@ int cmd_gate(int argc, char **argv)
 		{ 0 },
 	};
 	struct ci_rules rules;
+	char chosen[4096] = "";
 	const char *pos[2];
 	FILE *say;
 	const struct sb_cli cli = { .usage = usage,
@@ -132,7 +138,7 @@ int cmd_gate(int argc, char **argv)
 			      (o.junit && !strcmp(o.junit, "-")) ?
 		      stderr :
 		      stdout;
-	if ((code = load_rules(o.rules, pos, &rules, say)))
+	if ((code = load_rules(o.rules, pos, &rules, say, chosen)))
 		return code;
 	struct ci_gate_run g = {
 		.base_spec = pos[0],
@@ -142,6 +148,7 @@ int cmd_gate(int argc, char **argv)
 			    .pass_alpha = 1 - rules.pass_confidence },
 		.levels_why = "",
 		.other_scenarios_ok = o.rules != NULL,
+		.rules_file = *chosen ? chosen : NULL,
 		.text = say,
 		.markdown = o.markdown,
 		.json = o.json,

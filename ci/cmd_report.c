@@ -22,7 +22,7 @@ static const char after[] =
 	"then writes RUN_DIR/report.html and RUN_DIR/plots/. The verdicts are by\n"
 	"--rules, else by the rules the run's scenario names, else by ci/gate.json;\n"
 	"the first line says which.\n"
-	"exit: 0 ok, 2 bad usage or malformed results, 3 no complete run or no gnuplot\n";
+	"exit: 0 ok, 2 bad usage or malformed results, 4 no complete run or no gnuplot\n";
 
 int cmd_report(int argc, char **argv)
 {

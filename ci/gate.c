@@ -709,5 +709,5 @@ int ci_gate_exit_code(const struct ci_rule_result *res, size_t n)
 		/* optional: may be absent; when present, it must pass too */
 		undecided |= v != CI_V_NOT_APPLICABLE && !ok;
 	}
-	return undecided || !passes ? SB_EXIT_ENV : SB_EXIT_OK;
+	return undecided || !passes ? SB_EXIT_UNDECIDED : SB_EXIT_OK;
 }

@@ -89,7 +89,7 @@ static int evaluate(const struct ci_gate_run *o, const struct ci_levels *lv,
 
 	if (!res) {
 		fprintf(stderr, "slicebench %s: out of memory\n", cmd);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	code = ci_gate_evaluate(o->rules, base, cand, lv, res, err,
 				sizeof(err));
@@ -97,7 +97,7 @@ static int evaluate(const struct ci_gate_run *o, const struct ci_levels *lv,
 		fprintf(stderr, "slicebench %s: %s\n", cmd,
 			code == -ENODATA ? err : strerror(-code));
 		free(res);
-		return code == -ENODATA ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		return code == -ENODATA ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
 	}
 	struct ci_gate_report g = {
 		.base_spec = o->base_spec,
@@ -153,13 +153,17 @@ static int common_hosts(const struct ci_results *base,
 	return -1;
 }
 
-/* Worst of two gate exit codes: regression, bad input, cannot decide, pass. */
+/*
+ * Worst of two gate exit codes: regression, bad input, could not measure,
+ * cannot decide, pass.
+ */
 static int worse(int a, int b)
 {
 	static const int rank[] = { [SB_EXIT_OK] = 0,
-				    [SB_EXIT_ENV] = 1,
-				    [SB_EXIT_USAGE] = 2,
-				    [SB_EXIT_REGRESSION] = 3 };
+				    [SB_EXIT_UNDECIDED] = 1,
+				    [SB_EXIT_UNMEASURED] = 2,
+				    [SB_EXIT_USAGE] = 3,
+				    [SB_EXIT_REGRESSION] = 4 };
 
 	return rank[b] > rank[a] ? b : a;
 }
@@ -231,6 +235,39 @@ static int comparable(const struct ci_gate_run *o,
 	return o->other_scenarios_ok ? SB_EXIT_OK : SB_EXIT_USAGE;
 }
 
+static int has_group(const struct ci_results *r, const char *group)
+{
+	for (size_t i = 0; i < r->n_runs; i++)
+		for (size_t j = 0; j < r->runs[i].vals.n; j++)
+			if (!strcmp(r->runs[i].vals.v[j].group, group))
+				return 1;
+	return 0;
+}
+
+/*
+ * A rule of a rules file chosen for these runs whose group no run of
+ * either side has names a group wrongly: it would never judge anything.
+ */
+static int groups_known(const struct ci_gate_run *o,
+			const struct ci_results *base,
+			const struct ci_results *cand, const char *cmd)
+{
+	for (size_t i = 0; o->rules_file && i < o->rules->n; i++) {
+		const struct ci_rule *rule = &o->rules->v[i];
+
+		if (has_group(base, rule->group) ||
+		    has_group(cand, rule->group))
+			continue;
+		fprintf(stderr,
+			"slicebench %s: %s: rules[%zu].group: \"%s\" (rule "
+			"\"%s\") is on neither side (BASE %s, CAND %s)\n",
+			cmd, o->rules_file, i, rule->group, rule->name,
+			o->base_spec, o->cand_spec);
+		return SB_EXIT_USAGE;
+	}
+	return SB_EXIT_OK;
+}
+
 int ci_gate_run(const struct ci_gate_run *o, const char *cmd)
 {
 	static char hosts[MAX_HOSTS][256];
@@ -242,7 +279,8 @@ int ci_gate_run(const struct ci_gate_run *o, const char *cmd)
 
 	code = load_both(o, &base, &cand, cmd);
 	if (!code)
-		code = comparable(o, &base, &cand, cmd);
+		code = comparable(o, &base, &cand, cmd) ?:
+			       groups_known(o, &base, &cand, cmd);
 	n = code ? 0 : common_hosts(&base, &cand, hosts, o->text, cmd);
 	if (!code && n < 0)
 		code = SB_EXIT_USAGE;

@@ -85,7 +85,7 @@ static int fail(struct plot_ctx *p, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(p->err, p->errlen, fmt, ap);
 	va_end(ap);
-	return SB_EXIT_ENV;
+	return SB_EXIT_UNMEASURED;
 }
 
 /*
@@ -505,7 +505,7 @@ static int plot_loops(struct plot_ctx *p)
 			g);
 		if (plot(p, &d, "loops.gp", g, name, title, c->cols->n, NULL,
 			 "massive_intr loops per process: equal bars are fair"))
-			return SB_EXIT_ENV;
+			return SB_EXIT_UNMEASURED;
 	}
 	return 0;
 }
@@ -554,7 +554,7 @@ static int plot_frames(struct plot_ctx *p)
 		snprintf(extra, sizeof(extra), "deadline_ms=%.6g", deadline);
 		if (plot(p, &d, "series.gp", g, name, title, c->cols->n, extra,
 			 "mixload frame-time series against the frame deadline"))
-			return SB_EXIT_ENV;
+			return SB_EXIT_UNMEASURED;
 	}
 	return 0;
 }
@@ -569,7 +569,7 @@ int ci_plots_write(const char *outdir, const struct ci_compare *c,
 
 	if (!p) {
 		snprintf(err, errlen, "out of memory");
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	*p = (struct plot_ctx){ .c = c, .err = err, .errlen = errlen };
 	if (!sb_have_program("gnuplot"))

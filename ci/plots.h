@@ -11,7 +11,7 @@
 /*
  * Write @outdir/plots/NAME.png and @outdir/report.html for @c, with the
  * verdicts, words and facts of @page (NULL: compare's values only).
- * Returns an SB_EXIT_* code: SB_EXIT_ENV when gnuplot or its scripts are
+ * Returns an SB_EXIT_* code: SB_EXIT_UNMEASURED when gnuplot or its scripts are
  * missing or a plot fails (@err says which; gnuplot's
  * messages are in plots/gnuplot.log).
  */

@@ -134,6 +134,21 @@ int ci_rules_named_by_run(const char *dir, char *named, size_t len, char *err,
 	return r;
 }
 
+int ci_rules_pick_is_default(const struct ci_rules_pick *p)
+{
+	char def[4096], *a = NULL, *b = NULL;
+	int same;
+
+	if (!sb_root_path(def, sizeof(def), DEFAULT_RULES)) {
+		a = realpath(p->path, NULL);
+		b = realpath(def, NULL);
+	}
+	same = a && b && !strcmp(a, b);
+	free(a);
+	free(b);
+	return same;
+}
+
 void ci_rules_pick_say(FILE *f, const struct ci_rules_pick *p)
 {
 	fprintf(f, "rules: %s (%s)\n", p->name, p->from);

@@ -42,6 +42,12 @@ int ci_rules_check_named(const char *named, const char *file, char *err,
 int ci_rules_named_by_run(const char *dir, char *named, size_t len, char *err,
 			  size_t errlen);
 
+/*
+ * Is @p's file the checkout's ci/gate.json (however named)? Its optional
+ * rules name groups that not every scenario has.
+ */
+int ci_rules_pick_is_default(const struct ci_rules_pick *p);
+
 /* One line saying which rules judge: "rules: <name> (<from>)". */
 void ci_rules_pick_say(FILE *f, const struct ci_rules_pick *pick);
 

@@ -79,13 +79,13 @@ int ci_spec_load(const char *spec, int single, struct ci_results *out,
 		goto out;
 	r = ci_results_filter(out, kernel, fs, err, errlen);
 	if (r) {
-		code = r == -ENODATA ? SB_EXIT_ENV : SB_EXIT_USAGE;
+		code = r == -ENODATA ? SB_EXIT_UNMEASURED : SB_EXIT_USAGE;
 		goto out;
 	}
 	if (!out->n_runs) {
 		snprintf(err, errlen, "%s: no complete runs (%zu incomplete)",
 			 spec, out->incomplete);
-		code = SB_EXIT_ENV;
+		code = SB_EXIT_UNMEASURED;
 		goto out;
 	}
 	code = single ? check_single(spec, out, err, errlen) : SB_EXIT_OK;

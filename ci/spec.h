@@ -11,7 +11,7 @@
  * Load @spec's directory and narrow it. With @single, the result must be
  * exactly one kernel and one feature set, its runs of one scenario. Returns
  * an SB_EXIT_* code: 0, SB_EXIT_USAGE (bad spec, malformed file, missing
- * kernel or feature set, ambiguous, two scenarios) or SB_EXIT_ENV (no
+ * kernel or feature set, ambiguous, two scenarios) or SB_EXIT_UNMEASURED (no
  * complete runs), with @err set.
  */
 int ci_spec_load(const char *spec, int single, struct ci_results *out,

@@ -51,7 +51,7 @@ int sb_exit_code(int rc)
 	case -ERANGE:
 		return SB_EXIT_USAGE;
 	default:
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 }
 

@@ -7,10 +7,8 @@ enum sb_exit {
 	SB_EXIT_OK = 0, /* success */
 	SB_EXIT_REGRESSION = 1, /* a regression was found (gate) */
 	SB_EXIT_USAGE = 2, /* bad usage or bad input */
-	SB_EXIT_ENV = 3, /* being split into the two below */
 	SB_EXIT_UNDECIDED = 3, /* cannot decide: too few runs, inconclusive */
-	SB_EXIT_UNMEASURED =
-		4, /* could not measure: VM, workload, dependency */
+	SB_EXIT_UNMEASURED = 4, /* could not measure: VM, workload, tool */
 };
 
 #endif

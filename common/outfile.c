@@ -171,7 +171,7 @@ int sb_out_exit_code(int rc)
 	case -ECONNREFUSED:
 		return SB_EXIT_USAGE;
 	default:
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 }
 

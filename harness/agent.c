@@ -389,7 +389,7 @@ int agent_run(const struct agent_opts *o, char *err, size_t errlen)
 
 	if (!run) {
 		snprintf(err, errlen, "out of memory");
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	run->o = o;
 	if (o->path_prefix) {
@@ -445,7 +445,7 @@ int agent_run(const struct agent_opts *o, char *err, size_t errlen)
 		free(old_path);
 	}
 	snprintf(err, errlen, "%s", run->failure);
-	int rc = *run->failure ? SB_EXIT_ENV : SB_EXIT_OK;
+	int rc = *run->failure ? SB_EXIT_UNMEASURED : SB_EXIT_OK;
 
 	ss_free(&run->ss);
 	free(run);

@@ -37,7 +37,7 @@ struct agent_opts {
 /*
  * Run once. Always writes @out_dir/agent.json ({"status": "ok"|"failed",
  * "failure", "features", "recorder", "window", "workloads", ...}).
- * Returns 0 when the run is good, else SB_EXIT_ENV with @err set to the
+ * Returns 0 when the run is good, else SB_EXIT_UNMEASURED with @err set to the
  * reason (also in agent.json).
  */
 int agent_run(const struct agent_opts *o, char *err, size_t errlen);

@@ -43,7 +43,8 @@ static const char usage[] =
 static const char after[] =
 	"exit: 0 pass, 1 regression, 2 bad usage or input, 3 cannot decide "
 	"within\n--max-repeats (the report says about how many runs a side "
-	"would), or\nruns failed. With --bisect-exit, as `git bisect run` "
+	"would), 4 could\nnot measure (more than half the runs failed, "
+	"interrupted). With --bisect-exit, as `git bisect run` "
 	"reads them: 0 pass\n(good), 1 regression (bad), 125 cannot decide "
 	"(skip this commit), 255\nanything else (bad usage, could not "
 	"measure: stop the bisection)\n";
@@ -226,7 +227,7 @@ static int look(const struct check *c, int round, size_t k, int final,
 
 	if (look_levels(c->rules, c->t, k, &g.levels, why, sizeof(why))) {
 		fprintf(stderr, "slicebench check: out of memory\n");
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	*lv = g.levels;
 	return ci_gate_run(&g, "check");
@@ -237,7 +238,8 @@ static const char *outcome(int code)
 	return code == SB_EXIT_REGRESSION ? "regression" :
 	       code == SB_EXIT_OK	  ? "pass" :
 	       code == SB_EXIT_USAGE	  ? "bad input" :
-					    "cannot decide";
+	       code == SB_EXIT_UNDECIDED  ? "cannot decide" :
+					    "could not measure";
 }
 
 /* The journal's record of look @k at @round over the runs of @t. */
@@ -283,7 +285,7 @@ static int rounds(struct check *c)
 	struct ci_levels lv;
 	struct sb_error e;
 	char failed[1024];
-	int code = SB_EXIT_ENV, last = 0, r = 0;
+	int code = SB_EXIT_UNDECIDED, last = 0, r = 0;
 
 	for (int rep = 1; rep <= (int)c->max && !r; rep++) {
 		if ((unsigned int)rep > done)
@@ -292,15 +294,15 @@ static int rounds(struct check *c)
 			printf("interrupted: re-run the same command to resume %s\n",
 			       c->root);
 			tally_free(&t);
-			return SB_EXIT_ENV;
+			return SB_EXIT_UNMEASURED;
 		}
 		if ((r = tally(c, rep, &t)))
 			break;
 		if (t.failed > c->max / 2) {
-			printf("check: %u runs failed: stopping (cannot decide)\n",
+			printf("check: %u runs failed: stopping (could not measure)\n",
 			       t.failed);
 			tally_free(&t);
-			return SB_EXIT_ENV;
+			return SB_EXIT_UNMEASURED;
 		}
 		if (t.n[0] < c->rules->min_runs ||
 		    t.n[1] < c->rules->min_runs ||
@@ -326,7 +328,7 @@ static int rounds(struct check *c)
 		seen[0] = t.n[0];
 		seen[1] = t.n[1];
 		last = rep;
-		if (code != SB_EXIT_ENV)
+		if (code != SB_EXIT_UNDECIDED)
 			break;
 	}
 	if (!r)
@@ -334,7 +336,7 @@ static int rounds(struct check *c)
 	if (r) {
 		tally_free(&t);
 		return r == -ENOMEM ?
-			       SB_EXIT_ENV :
+			       SB_EXIT_UNMEASURED :
 			       sb_error_report("slicebench check", r, &e);
 	}
 	if (!last) {
@@ -342,7 +344,7 @@ static int rounds(struct check *c)
 		       "failed): too few to look at\n",
 		       t.n[0], t.n[1], t.failed);
 		tally_free(&t);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNDECIDED;
 	}
 	printf("\n");
 	tally(c, last, &t);
@@ -352,8 +354,8 @@ static int rounds(struct check *c)
 	       outcome(code), last, t.n[0], t.n[1], t.failed,
 	       t.failed ? " (counted as lost, not made again): " : "",
 	       ids_text(t.failed_ids, failed, sizeof(failed)),
-	       code == SB_EXIT_ENV ? "the cap was reached undecided" :
-				     "decided, stopped there");
+	       code == SB_EXIT_UNDECIDED ? "the cap was reached undecided" :
+					   "decided, stopped there");
 	tally_free(&t);
 	return code;
 }
@@ -497,7 +499,7 @@ static int prepare(struct check *c, struct scenario *sc)
 	if ((r = run_check_before_boot(&c->rn, c->ks, 2, &e)))
 		return sb_error_report("slicebench check", r, &e);
 	if (plan_build(&c->plan, sc, c->rn.sha256, names, 2, (int)c->max))
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	struct run_root where = { .results = o->results,
 				  .resume = o->resume,
 				  .scenario = o->scenario,
@@ -598,7 +600,7 @@ int cmd_check(int argc, char **argv)
 		return o.bisect_exit ? bisect_exit_code(r) : r;
 	sc = calloc(1, sizeof(*sc));
 	if (!sc)
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	r = load(&o, sc, &rules) ?: validate(&o, &rules);
 	c.max = (unsigned int)o.max_repeats;
 	if (c.max < rules.min_runs)
@@ -606,7 +608,7 @@ int cmd_check(int argc, char **argv)
 	if (!r)
 		r = prepare(&c, sc);
 	if (!r && !(c.t = calloc(c.max + 1, sizeof(*c.t))))
-		r = SB_EXIT_ENV;
+		r = SB_EXIT_UNMEASURED;
 	if (!r) {
 		c.rn.stop = run_catch_signals(1);
 		r = rounds(&c);

@@ -82,9 +82,10 @@ static void workload_help(FILE *f)
 			fprintf(f, "  %-14s %s\n", (*t)->name, (*t)->help);
 	fprintf(f, "  %-14s %s\n", "(other)", wl_lookup("")->help);
 	fprintf(f, "\nexit: 0 all runs complete, 2 bad usage or scenario (or "
-		   "another run writes those results), 3 a run failed or was "
-		   "interrupted, 4 kernel host cannot set the scenario's "
-		   "features\n");
+		   "another run writes those results), 4 a run failed or was "
+		   "interrupted, or kernel host cannot set the scenario's "
+		   "features
+");
 }
 
 /* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
@@ -243,7 +244,7 @@ static int sha_of(const char *path, char *sha)
 static int run_exit(int rc, const struct sb_error *e)
 {
 	return rc < 0 ? sb_error_report("slicebench run", rc, e) :
-	       rc     ? SB_EXIT_ENV :
+	       rc     ? SB_EXIT_UNMEASURED :
 			SB_EXIT_OK;
 }
 
@@ -280,7 +281,7 @@ int cmd_run(int argc, char **argv)
 	int nk = 0, lock = -1, r;
 
 	if (!sc)
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	if ((r = parse_opts(argc, argv, &o)) != SB_CLI_CONTINUE) {
 		free(sc);
 		return r;
@@ -337,7 +338,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (plan_build(&p, sc, rn.sha256, names, nk,
 		       o.repeats_given ? (int)o.repeats : sc->repeats)) {
-		r = SB_EXIT_ENV;
+		r = SB_EXIT_UNMEASURED;
 		goto out;
 	}
 	struct run_root where = { .results = o.results,

@@ -39,7 +39,7 @@ fi
 if ((EUID != 0)); then
 	echo "deps ($1): missing ${missing[*]}; run as root:" >&2
 	echo "  apt-get update && apt-get install -y --no-install-recommends ${missing[*]}" >&2
-	exit 3
+	exit 4
 fi
 echo "deps ($1): installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive

@@ -144,7 +144,7 @@ json_t *manifest_build(const struct runner *rn, const struct kernel_info *ki,
 		"scenario", "name", rn->sc->name, "sha256", rn->sha256,
 		"slicebench_rev", SB_VERSION, "host", host_json(out),
 		"start_time", start_time, "end_time", end_time, "exit_status",
-		*out->failure ? SB_EXIT_ENV : SB_EXIT_OK);
+		*out->failure ? SB_EXIT_UNMEASURED : SB_EXIT_OK);
 	json_object_set_new(m, "calibration", calibration_json(ag));
 	return m;
 }

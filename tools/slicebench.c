@@ -41,7 +41,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"\n'slicebench <command> --help' describes each one.\n"
 		"exit codes: 0 ok, 1 regression found, 2 bad usage or input,\n"
-		"3 cannot decide (missing dependency, VM failed, too little data)\n");
+		"3 cannot decide (too few runs, inconclusive), 4 could not measure\n"
+		"(VM or workload failed, dependency missing, cannot write results)\n");
 }
 
 /* --quiet: the logger keeps the warnings and drops progress and notes. */

@@ -266,7 +266,7 @@ static int report(const struct cy_run *r, const struct cy_thread *t,
 	res = result_json(r, t, slice, window_ns);
 	if (!res) {
 		fprintf(stderr, "%s: out of memory\n", PROG);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	wl_doc_finish(doc, slice, window_ns, c->warmup_ns, res,
 		      wl_stop_status());
@@ -275,7 +275,7 @@ static int report(const struct cy_run *r, const struct cy_thread *t,
 	if (ret) {
 		fprintf(stderr, "%s: %s: %s\n", PROG, c->json_path,
 			strerror(-ret));
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	return SB_EXIT_OK;
 }
@@ -389,7 +389,7 @@ static int run(struct cy_run *r, struct cy_thread *t, json_t *doc)
 	if (ret) {
 		fprintf(stderr, "%s: %s\n", PROG, err);
 		/* -EINVAL: a placement this machine cannot give */
-		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
 	}
 	end = wait_run(r, t);
 	return report(r, t, doc, &slice,
@@ -459,7 +459,7 @@ int main(int argc, char **argv)
 	t = calloc((size_t)o.threads, sizeof(*t));
 	if (!t) {
 		fprintf(stderr, "%s: out of memory\n", PROG);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	doc = wl_doc_new(PROG, argc, argv);
 	ret = run(&r, t, doc);

@@ -327,7 +327,7 @@ static int report(const struct mi_run *r, json_t *doc,
 
 	if (!res) {
 		fprintf(stderr, "%s: out of memory\n", PROG);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	if (!c->quiet && !(c->json_path && !strcmp(c->json_path, "-")))
 		print_text(r);
@@ -341,7 +341,7 @@ static int report(const struct mi_run *r, json_t *doc,
 	if (ret) {
 		fprintf(stderr, "%s: %s: %s\n", PROG, c->json_path,
 			strerror(-ret));
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	return SB_EXIT_OK;
 }
@@ -398,14 +398,14 @@ static int run(struct mi_run *r, json_t *doc)
 	if (ret) {
 		fprintf(stderr, "%s: %s\n", PROG, err);
 		/* -EINVAL: a placement this machine cannot give */
-		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
 	}
 	wl_burn_set_stop(wl_stop_flag());
 	end = wait_children(r, &failed);
 	if (failed) {
 		fprintf(stderr, "%s: %d of %" PRId64 " processes failed\n",
 			PROG, failed, r->o->procs);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	return report(r, doc, &slice,
 		      end > r->t->measure_ns ? end - r->t->measure_ns : 0,

@@ -129,7 +129,7 @@ static int exec_cmd(const struct sc_opts *o, char **argv)
 	to_req(o, &req);
 	if (wants_set(o) && wl_slice_apply(0, &req, &info, err, sizeof(err))) {
 		fprintf(stderr, "%s: %s\n", PROG, err);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	execvp(argv[0], argv);
 	fprintf(stderr, "%s: %s: %s\n", PROG, argv[0], strerror(errno));
@@ -202,7 +202,7 @@ int main(int argc, char **argv)
 	ret = o.all ? all_tasks(&o) : one_task(&o, (pid_t)o.pid);
 	if (ret == -ESRCH || ret == -ENOENT)
 		return SB_EXIT_USAGE;
-	return ret ? SB_EXIT_ENV : SB_EXIT_OK;
+	return ret ? SB_EXIT_UNMEASURED : SB_EXIT_OK;
 }
 
 #endif /* SB_WL_DESCRIPTOR_ONLY */

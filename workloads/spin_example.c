@@ -100,7 +100,7 @@ static int report(const struct sp_opts *o, const struct sp_count *n,
 
 	if (!res) {
 		fprintf(stderr, "%s: out of memory\n", PROG);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	if (!o->common.quiet && !(path && !strcmp(path, "-")))
 		printf("%" PRIu64 " units, %.1f units/s\n", n->units, per_s);
@@ -114,7 +114,7 @@ static int report(const struct sp_opts *o, const struct sp_count *n,
 		      wl_doc_write(doc, path);
 	if (ret) {
 		fprintf(stderr, "%s: %s: %s\n", PROG, path, strerror(-ret));
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	return SB_EXIT_OK;
 }
@@ -143,7 +143,7 @@ int main(int argc, char **argv)
 	if (ret) {
 		fprintf(stderr, "%s: %s\n", PROG, err);
 		json_decref(doc);
-		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
 	}
 	spin(&o, &n);
 	ret = report(&o, &n, doc, &slice);

@@ -44,7 +44,7 @@ report() {
 }
 
 "$sb" run --kernel debian --scenario configs/smoke.json --accel auto \
-	--results "$tmp/vm" >"$tmp/vm.log" 2>&1 || { tail -20 "$tmp/vm.log"; exit 3; }
+	--results "$tmp/vm" >"$tmp/vm.log" 2>&1 || { tail -20 "$tmp/vm.log"; exit 4; }
 vm_root=$(readlink -f "$tmp/vm/latest")
 accel=$(jq -r .vm.accel "$vm_root"/debian/*/1/manifest.json | head -n1)
 note=$(jq -r .vm.accel_note "$vm_root"/debian/*/1/manifest.json | head -n1)
@@ -53,5 +53,5 @@ report "$accel" "$vm_root" 1
 [[ $accel == kvm ]] || echo "figure: kvm not measured: $note"
 
 "$sb" run --kernel host --scenario configs/smoke.json \
-	--results "$tmp/host" >"$tmp/host.log" 2>&1 || { tail -20 "$tmp/host.log"; exit 3; }
+	--results "$tmp/host" >"$tmp/host.log" 2>&1 || { tail -20 "$tmp/host.log"; exit 4; }
 report host "$(readlink -f "$tmp/host/latest")" 0

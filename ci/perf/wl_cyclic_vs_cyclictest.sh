@@ -16,7 +16,7 @@ trap '[[ -n $load ]] && kill "$load" 2>/dev/null; rm -rf "$tmp"' EXIT
 for p in cyclictest perf jq; do
 	command -v "$p" >/dev/null || {
 		echo "wl_cyclic_vs_cyclictest: $p not found" >&2
-		exit 3
+		exit 4
 	}
 done
 

@@ -165,7 +165,7 @@ static json_t *info_json(const struct kernel_info *ki)
 static int print_json(json_t *j)
 {
 	if (!j || json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER))
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	putchar('\n');
 	json_decref(j);
 	return SB_EXIT_OK;
@@ -195,7 +195,7 @@ static int do_list(const char *name, int argc, char **argv)
 	if (ret) {
 		fprintf(stderr, "slicebench kernel: %s: %s\n", kernel_dir(),
 			strerror(-ret));
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	p = names;
 	for (size_t i = 0; i < n; i++, p += strlen(p) + 1) {
@@ -243,7 +243,7 @@ static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 	if (ret) {
 		fprintf(stderr, "slicebench kernel %s: cannot use %s\n", cmd,
 			o->initrd_out ? o->initrd_out : dir);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	ret = initramfs_build(
 		&(struct initramfs_request){
@@ -279,7 +279,7 @@ static int do_initramfs(const char *name, int argc, char **argv)
 	if (ret)
 		return ret;
 	if (stat(initrd, &st))
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	return print_json(json_pack("{s:s, s:I}", "initramfs", initrd, "bytes",
 				    (json_int_t)st.st_size));
 }
@@ -375,7 +375,7 @@ static int do_boot(const char *name, int argc, char **argv)
 	if (res.status != VM_OK)
 		fprintf(stderr, "slicebench kernel boot: %s: %s\n",
 			vm_status_name(res.status), res.detail);
-	return res.status == VM_OK ? SB_EXIT_OK : SB_EXIT_ENV;
+	return res.status == VM_OK ? SB_EXIT_OK : SB_EXIT_UNMEASURED;
 }
 
 static int do_show(const char *name, int argc, char **argv)

@@ -140,11 +140,12 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 	int r;
 
 	if (!sc)
-		return snprintf(why, whylen, "out of memory"), SB_EXIT_ENV;
+		return snprintf(why, whylen, "out of memory"),
+		       SB_EXIT_UNMEASURED;
 	if ((r = sb_read_file(g->cmdline, &line, &len))) {
 		snprintf(why, whylen, "%s: %s", g->cmdline, strerror(-r));
 		free(sc);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	cmdline_get(line, "sb.featureset", set, sizeof(set));
 	cmdline_get(line, "sb.seed", seed, sizeof(seed));
@@ -223,7 +224,7 @@ int main(int argc, char **argv)
 		return r;
 	if ((r = sb_mkdir_p(g.out, 0755))) {
 		snprintf(why, sizeof(why), "mkdir %s: %s", g.out, strerror(-r));
-		r = SB_EXIT_ENV;
+		r = SB_EXIT_UNMEASURED;
 	} else {
 		r = run(&g, why, sizeof(why));
 	}
@@ -241,7 +242,7 @@ int main(int argc, char **argv)
 		console(line);
 		if (!r)
 			snprintf(why, sizeof(why), "%s", err);
-		r = r ?: SB_EXIT_ENV;
+		r = r ?: SB_EXIT_UNMEASURED;
 	}
 	printf("SLICEBENCH: done status=%s%s%s\n", r ? "failed" : "ok",
 	       r ? " " : "", r ? why : "");

@@ -20,7 +20,7 @@ static const char usage[] =
 	"where each unit came from.";
 static const char after[] =
 	"exit: 0 merged, 2 gaps, duplicates or mismatches (each named; nothing\n"
-	"merged), no plan, a DIR that is not there or bad usage, 3 cannot\n"
+	"merged), no plan, a DIR that is not there or bad usage, 4 cannot\n"
 	"copy or write OUT\n";
 
 /* Merge @dirs[1..n-1] into @dirs[0]; an SB_EXIT_* code. */
@@ -39,7 +39,7 @@ static int merge_into(const char **dirs, int n)
 		merge_report_free(&rep);
 		return rc == -EINVAL || rc == -ENOENT || rc == -ENOTDIR ?
 			       SB_EXIT_USAGE :
-			       SB_EXIT_ENV;
+			       SB_EXIT_UNMEASURED;
 	}
 	fputs(rep.text, rc ? stderr : stdout);
 	if (rc)
@@ -77,7 +77,7 @@ int cmd_merge(int argc, char **argv)
 					    "needs OUT and at least one DIR" };
 
 	if (!dirs)
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	rc = sb_cli_parse_command(&cli, argc, argv);
 	if (rc == SB_CLI_CONTINUE)
 		rc = merge_into(dirs, n);

@@ -61,7 +61,7 @@ static int parse(int argc, char **argv, struct plan_opts *o,
 	};
 	const struct sb_cli cli = {
 		.usage = usage,
-		.epilogue = "exit: 0 ok, 2 bad usage, scenario or RUN_DIR, 3 "
+		.epilogue = "exit: 0 ok, 2 bad usage, scenario or RUN_DIR, 4 "
 			    "cannot write RUN_DIR\n",
 		.tables = { opts },
 		.operands = scenario,
@@ -113,7 +113,7 @@ static int write_run_dir(const char *dir, const char *scenario,
 	if (rc)
 		fprintf(stderr, "slicebench plan: %s: %s\n", dir,
 			strerror(-rc));
-	return rc ? SB_EXIT_ENV : 0;
+	return rc ? SB_EXIT_UNMEASURED : 0;
 }
 
 int cmd_plan(int argc, char **argv)
@@ -131,7 +131,7 @@ int cmd_plan(int argc, char **argv)
 	if (!sc || !ks) {
 		free(sc);
 		free(ks);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	if ((r = parse(argc, argv, &o, &scenario)) != SB_CLI_CONTINUE)
 		goto out_free;
@@ -164,7 +164,7 @@ int cmd_plan(int argc, char **argv)
 		names[i] = ks[i].ki.name;
 	if (plan_build(&p, sc, sha, names, nk,
 		       o.repeats ? (int)o.repeats : sc->repeats)) {
-		r = SB_EXIT_ENV;
+		r = SB_EXIT_UNMEASURED;
 		goto out;
 	}
 	if (o.results && (r = write_run_dir(o.results, scenario, &p)))

@@ -4,7 +4,7 @@
 # `trace-cmd report` (the independent peer) and give the hand-computed delay
 # table in `slicebench table`; a truncated copy must fail with exit 2.
 # libtracecmd is loaded only for a trace.dat: with it hidden (a mount
-# namespace, as root), a trace.dat is exit 3 naming it and what to install,
+# namespace, as root), a trace.dat is exit 4 naming it and what to install,
 # and a perf.data table still works.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
@@ -58,9 +58,9 @@ else
 		"$2" table "$5" >"$4/perf.txt"' _ "$lib" "$sb" "$tmp/trace.dat" \
 		"$tmp" "$tmp/fx.data" || fail "could not hide $lib"
 	echo "without libtracecmd: exit $(cat "$tmp/rc.dat"): $(cat "$tmp/err.dat")"
-	if [[ $(cat "$tmp/rc.dat") != 3 ]] ||
+	if [[ $(cat "$tmp/rc.dat") != 4 ]] ||
 		! grep -q 'trace.dat.*libtracecmd' "$tmp/err.dat"; then
-		fail "want exit 3 naming the file and libtracecmd"
+		fail "want exit 4 naming the file and libtracecmd"
 	fi
 	grep -q 'fx.data (perf)' "$tmp/perf.txt" || fail "perf.data table without libtracecmd"
 	echo "ok: a perf.data table without libtracecmd"

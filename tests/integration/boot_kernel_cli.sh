@@ -39,7 +39,7 @@ grep -q "typo/kernel.json: packages: unknown key" "$tmp/err"
 SLICEBENCH_KERNELS=$tmp/k expect_rc 2 "$sb" kernel show rpm
 grep -q 'rpm/kernel.json: type: "rpm" is not a kernel type' "$tmp/err"
 
-echo "check: a build or fetch that cannot start names the culprit: bad input exit 2, environment exit 3"
+echo "check: a build or fetch that cannot start names the culprit: bad input exit 2, could not measure exit 4"
 mkdir -p "$tmp/k/noseries" "$tmp/k/badpatch/patches" "$tmp/k/nofrag" "$tmp/k/notree" \
 	"$tmp/k/nopkg" "$tmp/tree" "$tmp/nogcc"
 echo CONFIG_SMP=y >"$tmp/frag"
@@ -61,11 +61,11 @@ expect_rc 2 "$sb" kernel build badpatch
 grep -qx "slicebench kernel: $tmp/k/badpatch/patches/series: patch: $tmp/k/badpatch/patches/missing.patch: No such file or directory" "$tmp/err"
 expect_rc 2 "$sb" kernel build nofrag
 grep -qx "slicebench kernel: $tmp/no-frag: cannot read the config fragment" "$tmp/err"
-expect_rc 3 "$sb" kernel build notree
+expect_rc 4 "$sb" kernel build notree
 grep -qx "slicebench kernel: kernel notree: source tree or tarball missing: $tmp/no-tree.tar.xz" "$tmp/err"
-expect_rc 3 env PATH="$tmp/nogcc" "$sb" kernel build nofrag # no gcc
+expect_rc 4 env PATH="$tmp/nogcc" "$sb" kernel build nofrag # no gcc
 grep -qx "slicebench kernel: gcc --version failed: is gcc installed?" "$tmp/err"
-expect_rc 3 "$sb" kernel fetch nopkg
+expect_rc 4 "$sb" kernel fetch nopkg
 grep -q "kernel nopkg: no installable package matches linux-image-slicebench-no-such-\\*" "$tmp/err"
 [[ ! -e $tmp/cache/builds ]] || fail "a build started: $(ls "$tmp/cache/builds")"
 unset SLICEBENCH_KERNELS SLICEBENCH_CACHE
@@ -122,13 +122,13 @@ expect_rc 0 "$sb" kernel initramfs host --init "$init" --with-perf --initrd-out 
 cpio -it --quiet -F "$tmp/p.cpio" >"$tmp/plist"
 grep -qx usr/bin/perf "$tmp/plist"
 
-echo "check: a missing program is exit 3 naming it; a missing agent too when required"
+echo "check: a missing program is exit 4 naming it; a missing agent too when required"
 mkdir "$tmp/bin"
 for f in /usr/bin/*; do [[ ${f##*/} == busybox ]] || ln -s "$f" "$tmp/bin/"; done
-PATH=$tmp/bin expect_rc 3 "$sb" kernel initramfs host --init "$init" --initrd-out "$tmp/b.cpio"
+PATH=$tmp/bin expect_rc 4 "$sb" kernel initramfs host --init "$init" --initrd-out "$tmp/b.cpio"
 grep -q "busybox not found" "$tmp/err"
 mkdir "$tmp/empty"
-expect_rc 3 "$sb" kernel initramfs host --init "$init" --bin-dir "$tmp/empty" \
+expect_rc 4 "$sb" kernel initramfs host --init "$init" --bin-dir "$tmp/empty" \
 	--require-agent --initrd-out "$tmp/c.cpio"
 grep -q "sbguest missing" "$tmp/err"
 expect_rc 2 "$sb" kernel initramfs host --init "$tmp/no-init" --initrd-out "$tmp/d.cpio"

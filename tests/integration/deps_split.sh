@@ -42,10 +42,10 @@ if ((EUID == 0)); then
 	check "test installs Chromium and QEMU" bash -c "grep -qw chromium <<<'$install' && grep -qw qemu-system-x86 <<<'$install'"
 fi
 
-# As another user nothing is installed: the command to run is printed, exit 3.
+# As another user nothing is installed: the command to run is printed, exit 4.
 if id nobody >/dev/null 2>&1 && ((EUID == 0)); then
 	chmod 755 "$tmp" "$fake"
-	expect_rc 3 setpriv --reuid=nobody --regid=nogroup --clear-groups env \
+	expect_rc 4 setpriv --reuid=nobody --regid=nogroup --clear-groups env \
 		PATH="$fake:$PATH" INSTALLED="$tmp/installed" bash harness/deps.sh bench
 	check "non-root: the missing packages named, without Chromium" \
 		bash -c "grep -q 'qemu-system-x86' '$tmp/err' && ! grep -qw chromium '$tmp/err'"

@@ -66,7 +66,11 @@ expect 2 "$tmp/rules.json: schema: 7: must be 2" \
 echo "check: a UTF-8 byte-order mark before a scenario or rules file is skipped"
 { printf '\xef\xbb\xbf'; cat "$tmp/esc.json"; } | sed 's|"rules": "[^"]*", ||' >"$tmp/bom.json"
 expect 0 'host	A	1' "$sb" plan "$tmp/bom.json" --kernel host
-{ printf '\xef\xbb\xbf'; cat ci/gate.json; } >"$tmp/bom_rules.json"
+# (without the rules of groups these runs lack: a chosen rules file names none)
+{
+	printf '\xef\xbb\xbf'
+	jq '.rules |= map(select(.group | test("^(hackbench|stress-ng)-") | not))' ci/gate.json
+} >"$tmp/bom_rules.json"
 # three repeats a side cannot decide (exit 3), but the rules were read
 expect 3 '^result: cannot decide' "$sb" gate --rules "$tmp/bom_rules.json" "$tmp/r:debian/A" "$tmp/r:debian/B"
 finish

@@ -36,10 +36,10 @@ scenario "$tmp/s.json" dep 2 1
 expect 0 'complete' "$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res"
 before=$(tree_sum "$tmp/res")
 
-missing() { # GLOB KERNEL REGEX: every run fails naming the program, exit 3
+missing() { # GLOB KERNEL REGEX: every run fails naming the program, exit 4
 	local p m
 	p=$(path_without "$1")
-	expect 3 "$3" env PATH="$p" "$sb" run --kernel "$2" --scenario "$tmp/s.json" \
+	expect 4 "$3" env PATH="$p" "$sb" run --kernel "$2" --scenario "$tmp/s.json" \
 		--results "$tmp/res" --new
 	for m in "$(readlink -f "$tmp/res/latest")"/*/*/1/manifest.json; do
 		jq -e --arg re "$3" '.status == "failed" and (.failure | test($re))' "$m" >/dev/null ||
@@ -47,11 +47,11 @@ missing() { # GLOB KERNEL REGEX: every run fails naming the program, exit 3
 	done
 }
 
-echo "check: QEMU not on PATH: exit 3 naming qemu-system-x86_64"
+echo "check: QEMU not on PATH: exit 4 naming qemu-system-x86_64"
 missing 'qemu-system-*' "$fake" 'qemu-system-x86_64: No such file or directory'
-echo "check: trace-cmd not on PATH: exit 3 naming trace-cmd"
+echo "check: trace-cmd not on PATH: exit 4 naming trace-cmd"
 missing 'trace-cmd' "$fake" 'trace-cmd not found'
-echo "check: perf not on PATH (host recorder): exit 3 naming perf"
+echo "check: perf not on PATH (host recorder): exit 4 naming perf"
 missing 'perf' host 'cannot start perf'
 
 echo "check: the completed run from before is still there and unchanged"

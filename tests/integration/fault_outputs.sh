@@ -27,7 +27,7 @@ outputs() {
 	echo "check: $name $opt"
 	rm -rf "$tmp/o" && mkdir "$tmp/o"
 
-	expect 3 "$opt: /dev/full: No space left on device" "$@" "$opt" /dev/full
+	expect 4 "$opt: /dev/full: No space left on device" "$@" "$opt" /dev/full
 	[[ -c /dev/full ]] || fail "/dev/full is no longer a character device"
 	expect "$want" "" "$@" "$opt" /dev/null
 	[[ -c /dev/null ]] || fail "/dev/null is no longer a character device"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# A parsed tool whose output does not parse fails the run (exit 3), and the
+# A parsed tool whose output does not parse fails the run (exit 4), and the
 # manifest names the workload, the tool and the file: host mode, hackbench
 # asked for its usage text (exit 0, no "Time:" line).
 # shellcheck source=tests/lib/common.sh
@@ -11,13 +11,13 @@ cat >"$tmp/s.json" <<'JSON'
  "feature_sets": [{"name": "default", "features": []}],
  "workloads": [{"tool": "hackbench", "name": "hb", "args": ["-h"]}]}
 JSON
-echo "check: hackbench printing its usage fails the run (exit 3)"
+echo "check: hackbench printing its usage fails the run (exit 4)"
 rc=0
 "$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res" \
 	>"$tmp/out" 2>&1 || rc=$?
-((rc == 3)) || {
+((rc == 4)) || {
 	cat "$tmp/out"
-	fail "exit $rc, want 3"
+	fail "exit $rc, want 4"
 }
 run=$(readlink -f "$tmp/res/latest")/host/default/1
 want='workload hb: hackbench: workloads/hb.out: no "Time:" line'

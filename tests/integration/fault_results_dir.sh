@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Results that cannot be written: a read-only results root exits 3 naming
 # it; a disk that fills up mid-matrix (a 4 MB tmpfs, filled once the first
-# run is complete) fails the later runs (exit 3) naming the run directory,
+# run is complete) fails the later runs (exit 4) naming the run directory,
 # keeps the complete run as it was, and leaves no half-written run looking
 # complete; with space again, the same command resumes and completes.
 # Two runs into one results root: the second exits 2 at once naming the
@@ -44,16 +44,16 @@ n=$(complete_runs "$run_dir" | wc -l)
 ((n == 4)) || fail "$n complete runs on disk, the first run reported 4"
 echo "ok: the first run ended with its 4 runs on disk"
 
-echo "check: a read-only results root: exit 3 naming it"
+echo "check: a read-only results root: exit 4 naming it"
 mount -t tmpfs -o size=1m,ro tmpfs "$mnt"
-expect 3 "$mnt/res: --results: cannot create a run here: Read-only file system" \
+expect 4 "$mnt/res: --results: cannot create a run here: Read-only file system" \
 	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$mnt/res"
 umount "$mnt"
 
-echo "check: a full disk at the start: exit 3 with the reason, no results directory left"
+echo "check: a full disk at the start: exit 4 with the reason, no results directory left"
 mount -t tmpfs -o size=1m tmpfs "$mnt"
 dd if=/dev/zero of="$mnt/fill" bs=64k status=none 2>/dev/null || true
-expect 3 "$mnt/res: --results: cannot create a run here: No space left on device \(free space, or give another --results\)" \
+expect 4 "$mnt/res: --results: cannot create a run here: No space left on device \(free space, or give another --results\)" \
 	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$mnt/res"
 [[ ! -e $mnt/res ]] || fail "$mnt/res was left behind"
 umount "$mnt"
@@ -77,7 +77,7 @@ n=$(complete_runs "$mnt/res/latest" | wc -l)
 echo "ok: 1 complete run on disk, as reported"
 umount "$mnt"
 
-echo "check: the disk fills up after the first run: exit 3 naming the run that could not be written"
+echo "check: the disk fills up after the first run: exit 4 naming the run that could not be written"
 mount -t tmpfs -o size=4m tmpfs "$mnt"
 rc=0
 timeout 600 "$sb" run --kernel host --scenario "$tmp/s.json" --results "$mnt/res" \
@@ -87,10 +87,10 @@ first=$(wait_complete "$mnt/res")
 dd if=/dev/zero of="$mnt/fill" bs=64k status=none 2>/dev/null || true
 sum1=$(tree_sum "$first")
 wait "$pid" || rc=$?
-((rc == 3)) || { cat "$tmp/out"; fail "exit $rc, want 3"; }
+((rc == 4)) || { cat "$tmp/out"; fail "exit $rc, want 4"; }
 grep -qE "cannot finish $mnt/res/full-[0-9-]+/host/A/2" "$tmp/out" ||
 	{ cat "$tmp/out"; fail "no message naming run 2"; }
-echo "ok: exit 3, $(grep -m1 'cannot finish' "$tmp/out")"
+echo "ok: exit 4, $(grep -m1 'cannot finish' "$tmp/out")"
 [[ $(tree_sum "$first") == "$sum1" ]] || fail "the complete run changed"
 [[ ! -e $(dirname "$first")/2/manifest.json ]] ||
 	fail "run 2 has a manifest in its final place"

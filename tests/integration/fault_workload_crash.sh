@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # A workload that crashes (SIGSEGV) in the first run only (host mode): that
-# run fails naming the workload and the signal, the matrix goes on (exit 3);
+# run fails naming the workload and the signal, the matrix goes on (exit 4);
 # the same command again retries just the failed run, which now completes,
 # and leaves the complete one untouched.
 # shellcheck source=tests/lib/common.sh
@@ -13,8 +13,8 @@ scenario "$tmp/s.json" crash 1 2 "[{\"tool\": \"cyclic\"},
  {\"name\": \"crasher\", \"tool\": \"sh\", \"args\": [\"-c\",
   \"[ -e $flag ] && exit 0; touch $flag; kill -SEGV \$\$\"]}]"
 
-echo "check: the crash fails run 1 naming it; run 2 completes (exit 3)"
-expect 3 '\(2 runs, 1 failed\)' "$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res"
+echo "check: the crash fails run 1 naming it; run 2 completes (exit 4)"
+expect 4 '\(2 runs, 1 failed\)' "$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res"
 root=$(readlink -f "$tmp/res/latest")/host/A
 jq -e '.status == "failed" and .failure == "workload crasher killed by signal 11"' \
 	"$root/1/manifest.json" >/dev/null || fail "run 1: $(jq -c '{status, failure}' "$root/1/manifest.json")"

@@ -5,11 +5,11 @@
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 
-echo "check: a hung workload fails its run (exit 3) instead of hanging"
+echo "check: a hung workload fails its run (exit 4) instead of hanging"
 rc=0
 timeout 300 "$sb" run --kernel host --scenario tests/fixtures/scenarios/hang.json \
 	--results "$tmp/res" >"$tmp/out" 2>&1 || rc=$?
-((rc == 3)) || { cat "$tmp/out"; fail "exit $rc, want 3"; }
+((rc == 4)) || { cat "$tmp/out"; fail "exit $rc, want 4"; }
 m=$(readlink -f "$tmp/res/latest")/host/as-is/1/manifest.json
 jq -e '.status == "failed" and (.failure | test("still running"))' "$m" >/dev/null ||
 	fail "$(jq -c '{status, failure}' "$m")"

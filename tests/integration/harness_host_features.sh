@@ -47,7 +47,7 @@ restored "a complete matrix"
 echo "check: a workload crash"
 host_scenario "$tmp/crash.json" 200ms \
 	'{"name": "crasher", "tool": "sh", "args": ["-c", "kill -SEGV $$"]}'
-expect 3 'failed' "$sb" run --kernel host --scenario "$tmp/crash.json" --results "$tmp/res-crash"
+expect 4 'failed' "$sb" run --kernel host --scenario "$tmp/crash.json" --results "$tmp/res-crash"
 restored "a workload crash"
 
 # sigint_run N: N Ctrl-C (SIGINT) once run A has set its features.

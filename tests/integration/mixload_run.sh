@@ -103,14 +103,14 @@ for k in "${kids[@]}"; do
 done
 echo "ok: renderers ${kids[*]} gone"
 
-echo "== a renderer killed mid-run: exit 3, status error, nothing left"
+echo "== a renderer killed mid-run: exit 4, status error, nothing left"
 "$bin" --duration 20s --quiet --json "$tmp/k.json" 2>"$tmp/k.err" &
 pid=$!
 sleep 1.5
 mapfile -t kids < <(pgrep -P "$pid")
 kill -KILL "${kids[0]}"
 rc_of wait "$pid"
-[[ $rc -eq 3 ]] || fail "renderer killed: exit $rc, not 3"
+[[ $rc -eq 4 ]] || fail "renderer killed: exit $rc, not 4"
 check_jq "error document" '.status == "error"' "$tmp/k.json"
 grep -q 'renderer 0' "$tmp/k.err" || fail "no renderer error message: $(cat "$tmp/k.err")"
 for k in "${kids[@]}"; do

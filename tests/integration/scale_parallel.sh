@@ -80,7 +80,7 @@ jq -n --arg flag "$flag" '{name: "crash", duration: "1s", repeats: 1,
 		args: ["-c", "[ -e \"$0\" ] && exit 0; touch \"$0\"; kill -SEGV $$", $flag]}]}' \
 	>"$odd/crash.json"
 run_parallel "$odd/crash.json" "$odd/res2"
-[[ $rc == 3 ]] || fail "first run: exit $rc; $(tail -5 "$tmp/out")"
+[[ $rc == 4 ]] || fail "first run: exit $rc; $(tail -5 "$tmp/out")"
 grep -q 'note: unit host/A/1: missing' "$tmp/out" || fail "gap not named: $(cat "$tmp/out")"
 grep -q '  failed: workload crasher killed by signal 11' "$tmp/out" || fail "no reason: $(cat "$tmp/out")"
 run_parallel "$odd/crash.json" "$odd/res2"

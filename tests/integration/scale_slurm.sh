@@ -117,17 +117,17 @@ jq -n --arg flag "$flag" '{name: "crash", duration: "1s", repeats: 1,
 	>"$tmp/crash.json"
 rc_of "$sb" run --kernel host --scenario "$tmp/crash.json" --results "$tmp/res2" \
 	--executor slurm --slurm-args "--exclusive" >"$tmp/out" 2>&1
-[[ $rc == 3 ]] || fail "exit $rc: $(cat "$tmp/out")"
-grep -Eq '^slurm: job [0-9]+ task [01] \(unit host/[AB]/1\): FAILED exit 3:0' "$tmp/out" ||
+[[ $rc == 4 ]] || fail "exit $rc: $(cat "$tmp/out")"
+grep -Eq '^slurm: job [0-9]+ task [01] \(unit host/[AB]/1\): FAILED exit 4:0' "$tmp/out" ||
 	fail "failed task not named: $(cat "$tmp/out")"
 "$sb" run --kernel host --scenario "$tmp/crash.json" --results "$tmp/res2" \
 	--executor slurm --slurm-args "--exclusive" >"$tmp/out" 2>&1 || fail "rerun: $(cat "$tmp/out")"
 grep -Eq '^slurm: job [0-9]+, 1 array tasks' "$tmp/out" || fail "rerun: $(head "$tmp/out")"
 grep -q '(2 runs, 0 not complete)' "$tmp/out" || fail "rerun: $(tail -3 "$tmp/out")"
 
-echo "check: a bad sbatch option is an error naming sbatch (exit 3)"
+echo "check: a bad sbatch option is an error naming sbatch (exit 4)"
 rc_of "$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" --new \
 	--executor slurm --slurm-args "--no-such-option" >"$tmp/out" 2>&1
-[[ $rc == 3 ]] || fail "exit $rc: $(cat "$tmp/out")"
+[[ $rc == 4 ]] || fail "exit $rc: $(cat "$tmp/out")"
 grep -q 'sbatch failed' "$tmp/out" || fail "$(cat "$tmp/out")"
 finish

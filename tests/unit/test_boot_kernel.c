@@ -189,7 +189,7 @@ static void expect_prepare(const char *name, int code, const char *file,
 	assert_string_equal(e.file, file);
 	assert_string_equal(e.msg, msg);
 	assert_int_equal(sb_exit_code(rc),
-			 code == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV);
+			 code == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED);
 }
 
 static void test_prepare_errors(void **state)

@@ -181,7 +181,7 @@ static void test_verdicts(void **state)
 	(void)state;
 	/* 3 runs against 3 never decide, however clear: exit 3 */
 	sides(&t, 3, 3, d, 5, 0);
-	assert_int_equal(evaluate(&t), SB_EXIT_ENV);
+	assert_int_equal(evaluate(&t), SB_EXIT_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_INSUFFICIENT);
 	assert_int_equal(t.res[0].more_runs, CI_MIN_RUNS);
 	sides_free(&t);
@@ -200,7 +200,7 @@ static void test_verdicts(void **state)
 	sides_free(&t);
 	/* x1.15 on this spread: neither a regression nor a pass; the runs a side that would tell */
 	sides(&t, 4, 4, d, 1.15, 0.5);
-	assert_int_equal(evaluate(&t), SB_EXIT_ENV);
+	assert_int_equal(evaluate(&t), SB_EXIT_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
 	assert_true(t.res[0].more_runs > 4 && t.res[0].more_runs < 1000);
 	sides_free(&t);
@@ -232,7 +232,7 @@ static void test_optional_must_pass(void **state)
 
 	(void)state;
 	sides(&t, 5, 5, d, 1, 3); /* loops 100..112 against 100..88 */
-	assert_int_equal(evaluate(&t), SB_EXIT_ENV);
+	assert_int_equal(evaluate(&t), SB_EXIT_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_PASS);
 	assert_int_equal(t.res[1].verdict, CI_V_INCONCLUSIVE);
 	assert_false(t.res[1].rule->required);
@@ -513,7 +513,7 @@ static void test_lost_events(void **state)
 	assert_int_equal(t.res[0].cand_lost, 1);
 	assert_int_equal(t.res[1].cand_runs, 5); /* a workload's own figure */
 	t.cand.runs[3].lost_events = 1;
-	assert_int_equal(evaluate(&t), SB_EXIT_ENV);
+	assert_int_equal(evaluate(&t), SB_EXIT_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_INSUFFICIENT);
 	assert_non_null(strstr(t.res[0].note, "without lost events"));
 	sides_free(&t);

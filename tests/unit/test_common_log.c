@@ -113,10 +113,10 @@ static void test_exit_code(void **state)
 	assert_int_equal(sb_exit_code(0), SB_EXIT_OK);
 	assert_int_equal(sb_exit_code(-EINVAL), SB_EXIT_USAGE);
 	assert_int_equal(sb_exit_code(-EBADMSG), SB_EXIT_USAGE);
-	assert_int_equal(sb_exit_code(-ENOENT), SB_EXIT_ENV);
-	assert_int_equal(sb_exit_code(-ENOPKG), SB_EXIT_ENV);
-	assert_int_equal(sb_exit_code(-EIO), SB_EXIT_ENV);
-	assert_int_equal(sb_exit_code(-ENOMEM), SB_EXIT_ENV);
+	assert_int_equal(sb_exit_code(-ENOENT), SB_EXIT_UNMEASURED);
+	assert_int_equal(sb_exit_code(-ENOPKG), SB_EXIT_UNMEASURED);
+	assert_int_equal(sb_exit_code(-EIO), SB_EXIT_UNMEASURED);
+	assert_int_equal(sb_exit_code(-ENOMEM), SB_EXIT_UNMEASURED);
 	assert_int_equal(sb_env_errno(-EINVAL), -EIO);
 	assert_int_equal(sb_env_errno(-ERANGE), -EIO);
 	assert_int_equal(sb_env_errno(-ENOSPC), -ENOSPC);

@@ -34,13 +34,13 @@ grep -qx node1 "$tmp/out/nodes.txt"
 echo "check: a kernel panic is reported as such, with the panic line"
 rc=$(boot panic init-panic.sh 180s)
 jq . "$tmp/panic.json"
-[[ $rc == 3 ]]
+[[ $rc == 4 ]]
 jq -e '.status == "panic" and (.detail | test("Kernel panic"))' "$tmp/panic.json" >/dev/null
 
 echo "check: a guest that never finishes is killed at the timeout"
 rc=$(boot hang init-hang.sh 20s)
 jq . "$tmp/hang.json"
-[[ $rc == 3 ]]
+[[ $rc == 4 ]]
 jq -e '.status == "timeout"' "$tmp/hang.json" >/dev/null
 
 echo "check: a guest that is done but does not power off is stopped, its run kept"
@@ -56,6 +56,6 @@ rc=0
 "$sb" kernel boot debian --init "$tmp/init-exit.sh" --timeout 180s \
 	--initrd-out "$tmp/exit.cpio" >"$tmp/exit.json" || rc=$?
 jq . "$tmp/exit.json"
-[[ $rc == 3 ]]
+[[ $rc == 4 ]]
 jq -e '.status == "guest_failed" and (.detail | test("nothing to do"))' "$tmp/exit.json" >/dev/null
 finish

@@ -19,10 +19,10 @@ jq -e --arg v "$v" '.name == "debian@" + $v and (.release | startswith($v + "+")
 	(.source | test("^linux-image-" + ($v | gsub("\\."; "\\.")) + "\\+.*=" + $v + "-"))' \
 	"$tmp/ki.json" >/dev/null || fail "kernel fetch: $(jq -c . "$tmp/ki.json")"
 
-echo "check: an unknown point release is refused with exit 3, naming it"
+echo "check: an unknown point release is refused with exit 4, naming it"
 rc=0
 "$sb" kernel fetch debian@6.12.1 >/dev/null 2>"$tmp/err" || rc=$?
-if ((rc != 3)) || ! grep -q 'of 6.12.1 ' "$tmp/err"; then
+if ((rc != 4)) || ! grep -q 'of 6.12.1 ' "$tmp/err"; then
 	fail "exit $rc: $(cat "$tmp/err")"
 fi
 

@@ -18,8 +18,8 @@ cat >"$tmp/s.json" <<JSON
                {"name": "fault", "tool": "sh", "args": ["-c", $(jq -Rn --arg v "$fault" '$v')]}]}
 JSON
 
-echo "check: two faulty runs fail, the matrix goes on (exit 3)"
-expect 3 '\(3 runs, 2 failed\)' timeout 300 "$sb" run --kernel debian --accel tcg \
+echo "check: two faulty runs fail, the matrix goes on (exit 4)"
+expect 4 '\(3 runs, 2 failed\)' timeout 300 "$sb" run --kernel debian --accel tcg \
 	--scenario "$tmp/s.json" --results "$tmp/res"
 root=$(readlink -f "$tmp/res/latest")/debian
 manifest() { # SET JQ-TEST

@@ -68,7 +68,7 @@ echo "ok: $(jq -r .features "$cache/features/debian.json" | wc -w) features of d
 
 echo "check: the guest watchdog powers off a guest that runs too long"
 # A 20 s window under an 8 s watchdog; the host's limit (60 s) stays far.
-expect 3 '"detail": "SLICEBENCH: error guest watchdog: no end after 8s' \
+expect 4 '"detail": "SLICEBENCH: error guest watchdog: no end after 8s' \
 	"$sb" kernel boot debian --init harness/guest/init --scenario "$tmp/s.json" \
 	--accel tcg --timeout 60s --append "sb.featureset=as-is sb.seed=1 sb.watchdog=8"
 grep -q '"status": "guest_failed"' "$tmp/out" || fail "not a guest failure: $(cat "$tmp/out")"

@@ -83,7 +83,7 @@ static int report(const struct mix_cfg *cfg, const struct mix_browser *b,
 	result = mix_report_json(&s);
 	if (!result) {
 		fprintf(stderr, "mixload: out of memory\n");
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	if (!cfg->c.quiet &&
 	    !(cfg->c.json_path && !strcmp(cfg->c.json_path, "-")))
@@ -97,7 +97,7 @@ static int report(const struct mix_cfg *cfg, const struct mix_browser *b,
 	if (r) {
 		fprintf(stderr, "mixload: %s: %s\n", cfg->c.json_path,
 			strerror(-r));
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	return SB_EXIT_OK;
 }
@@ -142,7 +142,7 @@ static int run(const struct mix_cfg *cfg, json_t *doc)
 	code = b.frames.iv ? report(cfg, &b, &p, doc, status) : SB_EXIT_OK;
 	mix_browser_free(&b);
 	mix_procs_free(&p);
-	return r ? SB_EXIT_ENV : code;
+	return r ? SB_EXIT_UNMEASURED : code;
 }
 
 int main(int argc, char **argv)
@@ -168,13 +168,13 @@ int main(int argc, char **argv)
 	if (r) {
 		fprintf(stderr, "mixload: %s\n", err);
 		json_decref(doc);
-		return r == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		return r == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
 	}
 	r = wl_stop_install();
 	if (r) {
 		fprintf(stderr, "mixload: signal handlers: %s\n", strerror(-r));
 		json_decref(doc);
-		return SB_EXIT_ENV;
+		return SB_EXIT_UNMEASURED;
 	}
 	wl_burn_set_stop(wl_stop_flag());
 	/* Timer wakeups on time: late arrivals would count as queueing. */
