@@ -84,8 +84,7 @@ static void workload_help(FILE *f)
 	fprintf(f, "\nexit: 0 all runs complete, 2 bad usage or scenario (or "
 		   "another run writes those results), 4 a run failed or was "
 		   "interrupted, or kernel host cannot set the scenario's "
-		   "features
-");
+		   "features\n");
 }
 
 /* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
