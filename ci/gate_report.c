@@ -202,6 +202,7 @@ void ci_gate_print_text(FILE *f, const struct ci_gate_report *g)
 	for (size_t i = 0; i < nc; i++)
 		fprintf(f, "caution:   %s\n", caution[i]);
 	fprintf(f,
+		"change:    the ratio of the runs' geometric means (BASE, CAND)\n"
 		"interval:  good end at the level that decides a regression, "
 		"bad end at the pass level (NOT RULED OUT)\n\n");
 	fprintf(f, "%-28s %-5s %9s %9s %8s %-20s %-13s %-24s %-7s %s\n", "RULE",

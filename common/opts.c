@@ -11,6 +11,13 @@
 #include "common/exitcodes.h"
 #include "common/opts.h"
 
+static const char *global_help;
+
+void sb_cli_set_global_help(const char *text)
+{
+	global_help = text;
+}
+
 static const struct sb_opt *find_long(const struct sb_cli *cli,
 				      const char *name, size_t len)
 {
@@ -319,6 +326,8 @@ static void default_of(const struct sb_opt *o, char *buf, size_t len)
 	buf[0] = '\0';
 	if (o->given && !*o->given && o->type != SB_OPT_STRING)
 		return; /* "absent" is itself the default */
+	if (strstr(o->help, "(default"))
+		return; /* the help says it in words */
 	switch (o->type) {
 	case SB_OPT_FLAG:
 	case SB_OPT_CALL:
@@ -391,4 +400,6 @@ void sb_cli_help(const struct sb_cli *cli, FILE *f)
 		fprintf(f, "\n%s", cli->epilogue);
 	if (cli->help_tail)
 		cli->help_tail(f);
+	if (global_help)
+		fprintf(f, "\n%s", global_help);
 }
