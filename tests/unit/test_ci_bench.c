@@ -348,7 +348,7 @@ static void test_summary(void **state)
 		out,
 		"With PREEMPT_SHORT (against NO_PREEMPT_SHORT), the 500 µs-slice "
 		"cyclic tasks waited 42 % less on average (geometric means of "
-		"the runs' averages 1.77 -> 1.02 ms; gate: "));
+		"the runs' averages 1.767 -> 1.020 ms; gate: "));
 	assert_non_null(strstr(out, "The 100 ms-slice massive_intr tasks were "
 				    "switched in 33 % more often and ran "
 				    "7.1 % less"));
