@@ -291,8 +291,9 @@ static int per_host(const struct ci_gate_run *o, char (*hosts)[256], int n,
 	}
 	if (!r && o->text)
 		fprintf(o->text,
-			"== %d hosts compared host by host (alpha %g each)\n",
-			n, lv.alpha);
+			"== %d hosts compared host by host (alpha %g each): "
+			"exit %d\n",
+			n, lv.alpha, ci_gate_exit_code(all, *n_all));
 	return r;
 }
 
