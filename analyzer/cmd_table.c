@@ -96,9 +96,10 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 	const char *file = NULL;
 	int no_group = 0, group = 0;
 	const struct sb_opt opts[] = {
-		SB_OPTION("json", 0, SB_OPT_STRING, &a->json, NULL, "OUT",
-			  "also write the JSON table to OUT ('-': stdout only)",
-			  0, 0),
+		SB_OPTION(
+			"json", 0, SB_OPT_STRING, &a->json, NULL, "FILE",
+			"also write the JSON table to FILE (-: standard output, alone)",
+			0, 0),
 		{ .name = "comm",
 		  .type = SB_OPT_CALL,
 		  .dest = a,

@@ -116,7 +116,7 @@ int cmd_gate(int argc, char **argv)
 	struct ci_rules rules;
 	struct sb_error e;
 	char chosen[4096] = "";
-	const char *pos[2];
+	const char *pos[2] = { 0 };
 	FILE *say;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
