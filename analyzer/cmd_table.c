@@ -286,7 +286,7 @@ int cmd_table(int argc, char **argv)
 		sbt_table_free(&t);
 		return rc;
 	}
-	if ((!a.json || strcmp(a.json, "-")) &&
+	if (!sb_out_is_stdout(a.json) &&
 	    sbt_format_text(stdout, &t, &src, &a.text))
 		rc = SB_EXIT_UNMEASURED;
 	if (!rc && a.json)

@@ -242,8 +242,7 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 	size_t shown;
 	char err[1024], *end = NULL;
 	/* an output on standard output has it alone: the text goes to stderr */
-	FILE *say = (o->json && !strcmp(o->json, "-")) ||
-				    (o->markdown && !strcmp(o->markdown, "-")) ?
+	FILE *say = sb_out_is_stdout(o->json) || sb_out_is_stdout(o->markdown) ?
 			    stderr :
 			    stdout;
 	int code = SB_EXIT_UNMEASURED;

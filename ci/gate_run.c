@@ -34,12 +34,8 @@ void ci_gate_output_opts(struct sb_opt rows[CI_GATE_OUTPUT_ROWS],
 
 int ci_gate_outputs_on_stdout(const struct ci_gate_outputs *out)
 {
-	const char *const v[] = { out->markdown, out->json, out->junit };
-
-	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		if (v[i] && !strcmp(v[i], "-"))
-			return 1;
-	return 0;
+	return sb_out_is_stdout(out->markdown) || sb_out_is_stdout(out->json) ||
+	       sb_out_is_stdout(out->junit);
 }
 
 static int fill_json(json_t *env, const void *g)
@@ -70,7 +66,7 @@ static int write_outputs(const struct ci_gate_run *o, const char *suffix,
 			continue;
 		/* standard output takes every host's report in turn */
 		snprintf(path, sizeof(path), "%s%s", outs[i].path,
-			 strcmp(outs[i].path, "-") ? suffix : "");
+			 sb_out_is_stdout(outs[i].path) ? "" : suffix);
 		if (!outs[i].write)
 			return sb_out_envelope(path, outs[i].option,
 					       "slicebench-gate", o->argc,

@@ -95,13 +95,18 @@ static int write_in_place(const char *path, int is_socket, const void *buf,
 	return r;
 }
 
+int sb_out_is_stdout(const char *path)
+{
+	return path && !strcmp(path, "-");
+}
+
 int sb_out_write(const char *path, const void *buf, size_t len)
 {
 	char target[PATH_MAX];
 	struct stat st;
 	int r;
 
-	if (!strcmp(path, "-")) {
+	if (sb_out_is_stdout(path)) {
 		errno = 0;
 		if ((len && fwrite(buf, 1, len, stdout) != len) ||
 		    fflush(stdout))

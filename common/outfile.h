@@ -18,6 +18,8 @@
  * -errno.
  */
 int sb_out_write(const char *path, const void *buf, size_t len);
+/* Does output @path (NULL: none) name standard output? Then it has it alone. */
+int sb_out_is_stdout(const char *path);
 
 /* Fills the tool section of envelope @env. Returns 0 or -ENOMEM. */
 typedef int (*sb_out_fill)(json_t *env, const void *ctx);

@@ -52,6 +52,10 @@ bad 'slicebench plan: needs --scenario FILE and --kernel (see --help)' slicebenc
 bad 'slicebench plan: the scenario given twice: as SCENARIO and --scenario' \
 	slicebench plan a.json --scenario b.json --kernel k
 bad 'slicebench plan: unexpected argument "b"' slicebench plan a b
+"$sb" plan --scenario configs/smoke.json --kernel host >"$tmp/plan1"
+"$sb" plan configs/smoke.json --kernel host >"$tmp/plan2"
+check "plan --scenario FILE is plan SCENARIO" cmp -s "$tmp/plan1" "$tmp/plan2"
+check "the plan has units" grep -q '^host/' "$tmp/plan1"
 bad 'slicebench merge: needs OUT and at least one DIR' slicebench merge out
 bad 'slicebench table: expected one trace FILE' slicebench table
 bad 'slicebench table: unexpected argument "b"' slicebench table a b
