@@ -122,8 +122,15 @@ static int end_one(FILE *f, const struct compare_end *d,
 			CI_BENCH_MAX_COLS, n);
 		n = CI_BENCH_MAX_COLS;
 	}
-	for (size_t k = 0; k < n; k++)
+	for (size_t k = 0; k < n; k++) {
 		labels[k] = cols[k]->label;
+		if (cols[k]->n_runs < d->rules.min_runs)
+			fprintf(f,
+				"caution: %s has %zu runs: a verdict needs %u a "
+				"side, so no rule can decide against it\n",
+				cols[k]->label, cols[k]->n_runs,
+				d->rules.min_runs);
+	}
 	r = ci_bench_end_compare(f, &say, cols, labels, n, title, &c, &words);
 	if (!r) {
 		ci_bench_cmp_free(&c);

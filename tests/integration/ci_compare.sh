@@ -37,6 +37,8 @@ done
 for group in cyclic massive_intr mix-comp mixload hackbench; do
 	check "summary has group $group" grep -qE "^$group +[a-z_0-9]+ " "$tmp/out"
 done
+check "3 runs a side: the end starts with a caution" grep -qF \
+	'caution: debian/PREEMPT_SHORT has 3 runs: a verdict needs 4 a side' "$tmp/out"
 check "no figure in scientific notation" exits 1 grep -qE '[0-9]e[+-][0-9]' "$tmp/out"
 change=$(jq '.rows[] | select(.group == "cyclic" and .metric == "avg_delay_ms") |
 	.columns[1].median_change_pct' "$tmp/c.json")
