@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* One gate over two result specs: hosts matched, rules evaluated, reports written; an exit code. */
+/* One gate over two result specs: hosts matched, rules evaluated, reports written; the outcome. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,13 +67,14 @@ static int write_outputs(const struct ci_gate_run *o, const char *suffix,
 		/* standard output takes every host's report in turn */
 		snprintf(path, sizeof(path), "%s%s", outs[i].path,
 			 sb_out_is_stdout(outs[i].path) ? "" : suffix);
-		if (!outs[i].write)
-			return sb_out_envelope(path, outs[i].option,
-					       "slicebench-gate", o->argc,
-					       o->argv, fill_json, g, e);
-		r = outs[i].write(path, g);
+		if (!outs[i].write) /* JSON: the one envelope writer's */
+			r = sb_out_envelope(path, outs[i].option,
+					    "slicebench-gate", o->argc, o->argv,
+					    fill_json, g, e);
+		else if ((r = outs[i].write(path, g)))
+			r = sb_out_error(e, r, outs[i].option, path);
 		if (r)
-			return sb_out_error(e, r, outs[i].option, path);
+			return r;
 	}
 	return 0;
 }
