@@ -102,11 +102,13 @@ static int end_load(struct compare_end *d, const char *dir, const char *given)
 }
 
 /*
- * One comparison: @cols (@n) against the first; nothing with fewer than
- * two. 0 or -errno.
+ * One comparison: @cols (@n) against the first, labelled by feature set
+ * (@by_fs: one kernel's, as a run's end labels them) or in full; nothing
+ * with fewer than two. 0 or -errno.
  */
 static int end_one(FILE *f, const struct compare_end *d,
-		   const struct ci_column **cols, size_t n, const char *title)
+		   const struct ci_column **cols, size_t n, int by_fs,
+		   const char *title)
 {
 	const struct ci_bench_say say = { &d->rules, d->pick.name,
 					  d->scenario };
@@ -123,7 +125,7 @@ static int end_one(FILE *f, const struct compare_end *d,
 		n = CI_BENCH_MAX_COLS;
 	}
 	for (size_t k = 0; k < n; k++) {
-		labels[k] = cols[k]->label;
+		labels[k] = by_fs ? cols[k]->fs : cols[k]->label;
 		if (cols[k]->n_runs < d->rules.min_runs)
 			fprintf(f,
 				"caution: %s has %zu runs: a verdict needs %u a "
@@ -169,7 +171,7 @@ static int end_print(FILE *f, const struct compare_end *d,
 		else
 			snprintf(title, sizeof(title), "kernel %s",
 				 cols->v[k].kernel);
-		r = end_one(f, d, pick, n, title);
+		r = end_one(f, d, pick, n, n_dirs == 1, title);
 	}
 	return r;
 }

@@ -94,6 +94,13 @@ got=$(awk '/^Summary, kernel debian/ {s = 1} s && $1 == "cyclic" && $2 == "avg_d
 	"$tmp/fold.out")
 check_eq "cyclic avg delay: compare's end and the gate agree" "$want" "$got"
 
+echo "== compare ends as a run ends: the same summary and words"
+cp -r tests/fixtures/ci/vm-smoke "$tmp/vs"
+"$sb" report "$tmp/vs" | sed -n '/^Summary, kernel/,$p' | sed '/^$/N;/\nplots: /d' >"$tmp/end.report"
+"$sb" compare "$tmp/vs" | sed -n '/^Summary, kernel/,$p' >"$tmp/end.compare"
+check "the end of report and of compare agree" cmp -s "$tmp/end.report" "$tmp/end.compare"
+check "with words" grep -qF 'With PREEMPT_SHORT (against NO_PREEMPT_SHORT)' "$tmp/end.compare"
+
 echo "== a run's DIR/KERNEL/SET path is DIR:KERNEL/SET"
 "$sb" compare "$f/debian/A" "$f/debian/B" >"$tmp/paths.out"
 check "the path names one column" grep -qF "$f:debian/A (4 runs)" "$tmp/paths.out"
