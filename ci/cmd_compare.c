@@ -102,13 +102,13 @@ static int end_load(struct compare_end *d, const char *dir, const char *given)
 }
 
 /*
- * One comparison: @cols (@n) against the first, labelled by feature set
- * (@by_fs: one kernel's, as a run's end labels them) or in full; nothing
- * with fewer than two. 0 or -errno.
+ * One comparison: @cols (@n of @total) against the first, labelled by
+ * feature set (@by_fs: one kernel's, as a run's end labels them) or in
+ * full; nothing with fewer than two. 0 or -errno.
  */
 static int end_one(FILE *f, const struct compare_end *d,
-		   const struct ci_column **cols, size_t n, int by_fs,
-		   const char *title)
+		   const struct ci_column **cols, size_t n, size_t total,
+		   int by_fs, const char *title)
 {
 	const struct ci_bench_say say = { &d->rules, d->pick.name,
 					  d->scenario };
@@ -119,11 +119,9 @@ static int end_one(FILE *f, const struct compare_end *d,
 
 	if (n < 2)
 		return 0;
-	if (n > CI_BENCH_MAX_COLS) {
-		fprintf(f, "note: %s: the first %d columns of %zu\n", title,
-			CI_BENCH_MAX_COLS, n);
-		n = CI_BENCH_MAX_COLS;
-	}
+	if (total > n)
+		fprintf(f, "note: %s: the first %zu columns of %zu\n", title, n,
+			total);
 	for (size_t k = 0; k < n; k++) {
 		labels[k] = by_fs ? cols[k]->fs : cols[k]->label;
 		if (cols[k]->n_runs < d->rules.min_runs)
@@ -148,19 +146,20 @@ static int end_one(FILE *f, const struct compare_end *d,
 static int end_print(FILE *f, const struct compare_end *d,
 		     const struct ci_columns *cols, size_t n_dirs)
 {
-	const struct ci_column *pick[CI_BENCH_MAX_COLS + 1];
+	const struct ci_column *pick[CI_BENCH_MAX_COLS];
 	char title[300];
 	int r = 0;
 
 	ci_rules_pick_say(f, &d->pick);
 	for (size_t k = 0; k < cols->n && !r; k++) {
-		size_t n = 0;
+		size_t n = 0, total = 0;
 
 		if (n_dirs > 1 && k)
 			break;
-		for (size_t j = k; j < cols->n && n <= CI_BENCH_MAX_COLS; j++)
-			if (n_dirs > 1 ||
-			    !strcmp(cols->v[j].kernel, cols->v[k].kernel))
+		for (size_t j = k; j < cols->n; j++)
+			if ((n_dirs > 1 ||
+			     !strcmp(cols->v[j].kernel, cols->v[k].kernel)) &&
+			    total++ < CI_BENCH_MAX_COLS)
 				pick[n++] = &cols->v[j];
 		/* each kernel once: from its first column */
 		for (size_t j = 0; n_dirs == 1 && j < k; j++)
@@ -171,7 +170,7 @@ static int end_print(FILE *f, const struct compare_end *d,
 		else
 			snprintf(title, sizeof(title), "kernel %s",
 				 cols->v[k].kernel);
-		r = end_one(f, d, pick, n, n_dirs == 1, title);
+		r = end_one(f, d, pick, n, total, n_dirs == 1, title);
 	}
 	return r;
 }
