@@ -62,9 +62,12 @@ static const char *method(const struct ci_gate_report *g)
 	       "rules; permutation check from 6 runs a side";
 }
 
+/* 4 significant digits, whole numbers from 10000 on: never an exponent. */
 static void fmt_num(char *buf, size_t len, double v)
 {
-	if (isfinite(v))
+	if (isfinite(v) && fabs(v) >= 1e4)
+		snprintf(buf, len, "%.0f", v);
+	else if (isfinite(v))
 		snprintf(buf, len, "%.4g", v);
 	else
 		snprintf(buf, len, "%s", isnan(v) ? "-" : "inf");

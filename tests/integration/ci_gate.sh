@@ -58,6 +58,8 @@ rc=$(gate "$r/debian/PREEMPT_SHORT" "$r/debian/NO_PREEMPT_SHORT/" -q --json "$tm
 check_eq "paths, delay x3" 1 "$rc"
 check "the same verdicts as with DIR:KERNEL/SET" cmp -s <(jq -c .rules "$tmp/v.json") <(jq -c .rules "$tmp/p.json")
 
+check "no figure in scientific notation" exits1 grep -qE '[0-9]e[+-][0-9]' "$tmp/out"
+
 echo "== throughput regressions exit 1"
 rc=$(gate "$r:debian/PREEMPT_SHORT" "$r:debian/SLOW" --json "$tmp/t.json")
 check_eq "loops/s x0.7, hackbench x1.5" 1 "$rc"
