@@ -146,7 +146,7 @@ help: ## list targets and variables
 	@echo "  SCENARIO=$(SCENARIO)  scenario file for bench"
 	@echo "  ACCEL=$(ACCEL)          auto|kvm|tcg|icount|virtual (QEMU accelerator)"
 	@echo "  RESULTS=$(RESULTS)       results root directory"
-	@echo "  BASE=, CAND=           results for gate/compare (DIR[:kernel[/feature-set]])"
+	@echo "  BASE=, CAND=           results for gate/compare (DIR[:kernel[/feature-set]] or DIR/KERNEL/FEATURE-SET)"
 	@echo "  RULES=$(RULES)                gate rules (gate, check); empty: those the scenario names, else ci/gate.json"
 	@echo "  BASE_KERNEL=$(BASE_KERNEL)  the baseline kernel of check (KERNEL is the candidate)"
 	@echo "  CHECK_SCENARIO=$(CHECK_SCENARIO)  scenario file for check"
@@ -218,6 +218,10 @@ compare: all ## compare BASE (and CAND) results side by side
 	$(BIN)/slicebench compare $(or $(BASE),$(RESULTS)/latest) $(CAND)
 
 gate: all ## gate CAND against BASE with RULES; exit 1 on regression
+	@if [ -z "$(BASE)" ] || [ -z "$(CAND)" ]; then \
+		echo "usage: make gate BASE=DIR[:kernel/feature-set] CAND=DIR[:kernel/feature-set] [RULES=FILE]" >&2; \
+		echo "  (e.g. BASE=results/latest:debian/NO_PREEMPT_SHORT CAND=results/latest/debian/PREEMPT_SHORT)" >&2; \
+		exit 2; fi
 	$(BIN)/slicebench gate $(if $(RULES),--rules "$(RULES)") "$(BASE)" "$(CAND)"
 
 check: deps ## run BASE_KERNEL and KERNEL in turn until the gate decides (CHECK_SCENARIO)

@@ -10,7 +10,6 @@
 #include "analyzer/analyze.h"
 #include "analyzer/sbt_read.h"
 #include "common/outfile.h"
-#include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "analyzer/cmds.h"
@@ -97,9 +96,10 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 	const char *file = NULL;
 	int no_group = 0, group = 0;
 	const struct sb_opt opts[] = {
-		SB_OPTION("json", 0, SB_OPT_STRING, &a->json, NULL, "OUT",
-			  "also write the JSON table to OUT ('-': stdout only)",
-			  0, 0),
+		SB_OPTION(
+			"json", 0, SB_OPT_STRING, &a->json, NULL, "FILE",
+			"also write the JSON table to FILE (-: standard output, alone)",
+			0, 0),
 		{ .name = "comm",
 		  .type = SB_OPT_CALL,
 		  .dest = a,
@@ -238,25 +238,29 @@ static int check_window(const struct table_args *a, const struct sbt_table *t)
 	return SB_EXIT_USAGE;
 }
 
+struct table_doc {
+	const struct sbt_table *t;
+	const struct sbt_source *src;
+};
+
+static int fill_json(json_t *env, const void *ctx)
+{
+	const struct table_doc *d = ctx;
+
+	return sbt_format_json(env, d->t, d->src) ? -ENOMEM : 0;
+}
+
 static int write_json(const struct table_args *a, const struct sbt_table *t,
 		      const struct sbt_source *src, int argc, char **argv)
 {
-	json_t *doc = sb_envelope_new("slicebench-table", argc, argv);
+	const struct table_doc d = { t, src };
+	struct sb_error e;
 	int r;
 
-	if (!doc || sbt_format_json(doc, t, src)) {
-		fprintf(stderr, "slicebench table: out of memory\n");
-		json_decref(doc);
-		return SB_EXIT_UNMEASURED;
-	}
-	sb_envelope_finish(doc, "ok");
 	fflush(stdout); /* the table before any error about the JSON */
-	r = sb_out_json(a->json, doc);
-	json_decref(doc);
-	if (r)
-		fprintf(stderr, "slicebench table: --json: %s: %s\n", a->json,
-			sb_out_why(r));
-	return sb_out_exit_code(r);
+	r = sb_out_envelope(a->json, "--json", "slicebench-table", argc, argv,
+			    fill_json, &d, &e);
+	return r ? sb_error_report("slicebench table", r, &e) : SB_EXIT_OK;
 }
 
 int cmd_table(int argc, char **argv)
@@ -282,7 +286,7 @@ int cmd_table(int argc, char **argv)
 		sbt_table_free(&t);
 		return rc;
 	}
-	if ((!a.json || strcmp(a.json, "-")) &&
+	if (!sb_out_is_stdout(a.json) &&
 	    sbt_format_text(stdout, &t, &src, &a.text))
 		rc = SB_EXIT_UNMEASURED;
 	if (!rc && a.json)

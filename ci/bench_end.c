@@ -6,7 +6,6 @@
 
 #include "ci/bench_cmp.h"
 #include "ci/bench_end.h"
-#include "ci/fold.h"
 #include "ci/plots.h"
 #include "ci/rules_pick.h"
 #include "ci/seed_table.h"
@@ -26,14 +25,42 @@ struct bench_end {
 	size_t n_cmps;
 };
 
+int ci_bench_end_compare(FILE *f, const struct ci_bench_say *s,
+			 const struct ci_column *const *cols,
+			 const char *const *labels, size_t n, const char *title,
+			 struct ci_bench_cmp *c, char **words)
+{
+	size_t len = 0;
+	FILE *w;
+	int r = ci_bench_cmp_build(c, title, cols, labels, n, s->rules);
+
+	c->rules_name = s->rules_name;
+	*words = NULL;
+	if (!r && !(w = open_memstream(words, &len)))
+		r = -ENOMEM;
+	if (r) {
+		ci_bench_cmp_free(c);
+		return r;
+	}
+	ci_bench_words(w, c, s->scenario);
+	if (fclose(w)) {
+		ci_bench_cmp_free(c);
+		free(*words);
+		*words = NULL;
+		return -ENOMEM;
+	}
+	ci_bench_summary_print(f, c);
+	fputs(*words, f);
+	return 0;
+}
+
 /* Compare @cols (@n) labelled by feature set (@by_fs) or by kernel. */
 static int compare(FILE *f, struct bench_end *b, const struct ci_column **cols,
 		   size_t n, int by_fs, const char *title)
 {
+	const struct ci_bench_say say = { &b->rules, b->pick.name,
+					  b->scenario };
 	const char *labels[CI_BENCH_MAX_COLS];
-	struct ci_bench_cmp *c = &b->cmps[b->n_cmps];
-	size_t len = 0;
-	FILE *w;
 	int r;
 
 	if (n < 2 || b->n_cmps == MAX_CMPS)
@@ -42,25 +69,11 @@ static int compare(FILE *f, struct bench_end *b, const struct ci_column **cols,
 		n = CI_BENCH_MAX_COLS;
 	for (size_t k = 0; k < n; k++)
 		labels[k] = by_fs ? cols[k]->fs : cols[k]->kernel;
-	r = ci_bench_cmp_build(c, title, cols, labels, n, &b->rules);
-	c->rules_name = b->pick.name;
-	if (!r && !(w = open_memstream(&b->words[b->n_cmps], &len)))
-		r = -ENOMEM;
-	if (r) {
-		ci_bench_cmp_free(c);
-		return r;
-	}
-	ci_bench_words(w, c, b->scenario);
-	if (fclose(w)) {
-		ci_bench_cmp_free(c);
-		free(b->words[b->n_cmps]);
-		b->words[b->n_cmps] = NULL;
-		return -ENOMEM;
-	}
-	b->n_cmps++;
-	ci_bench_summary_print(f, c);
-	fputs(b->words[b->n_cmps - 1], f);
-	return 0;
+	r = ci_bench_end_compare(f, &say, cols, labels, n, title,
+				 &b->cmps[b->n_cmps], &b->words[b->n_cmps]);
+	if (!r)
+		b->n_cmps++;
+	return r;
 }
 
 /* Per kernel: the feature sets' seed tables, then their comparison. */
@@ -194,18 +207,6 @@ static void facts(FILE *f, const struct bench_end *b)
 	}
 }
 
-/* The workload rows of compare's catalogue: kernel threads folded away. */
-static size_t workload_rows(struct ci_row *rows, size_t n)
-{
-	size_t keep = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (ci_metric_at(rows[i].metric)->src != CI_SRC_TABLE ||
-		    !ci_fold_is_other(rows[i].group))
-			rows[keep++] = rows[i];
-	return keep;
-}
-
 /* report.html and plots/ beside the runs: the verdicts, @summary (the terminal's text) and the facts. */
 static int report(const struct bench_end *b, const char *root,
 		  const char *summary, char *err, size_t errlen)
@@ -229,8 +230,8 @@ static int report(const struct bench_end *b, const char *root,
 	struct ci_report_cmp cmps[MAX_CMPS];
 	for (size_t i = 0; i < b->n_cmps; i++)
 		cmps[i] = (struct ci_report_cmp){ &b->cmps[i], b->words[i] };
-	struct ci_compare c = { &b->cols, rows, workload_rows(rows, (size_t)n),
-				NULL };
+	struct ci_compare c = { &b->cols, rows,
+				ci_rows_drop_other(rows, (size_t)n), NULL, 0 };
 	struct ci_report_page page = { cmps, b->n_cmps, summary,
 				       fbuf ? fbuf : "" };
 

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "ci/bench_cmp.h"
+
 /*
  * For the run directory @root, print to @f per kernel each feature set's
  * seed-shaped table with its regime, the summary against the first feature
@@ -19,5 +21,24 @@
  */
 int ci_bench_end(FILE *f, const char *root, const char *rules, char *err,
 		 size_t errlen);
+
+/* What a comparison's verdicts and words are made with. */
+struct ci_bench_say {
+	const struct ci_rules *rules;
+	const char *rules_name; /* their file as said to the user */
+	const json_t *scenario; /* the runs' scenario.json; may be NULL */
+};
+
+/*
+ * The end of one comparison, as a run ends: columns @cols (@n, at most
+ * CI_BENCH_MAX_COLS; the first is the base) labelled @labels, titled
+ * @title: the summary table with the gate's verdicts, then the words,
+ * printed on @f. @c is built (free with ci_bench_cmp_free()) and *@words
+ * gets the words (malloc'd) for report.html. Returns 0, -EINVAL or -ENOMEM.
+ */
+int ci_bench_end_compare(FILE *f, const struct ci_bench_say *s,
+			 const struct ci_column *const *cols,
+			 const char *const *labels, size_t n, const char *title,
+			 struct ci_bench_cmp *c, char **words);
 
 #endif

@@ -106,7 +106,7 @@ static int short_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
 	for (size_t i = 0; i < n; i++) {
 		const struct ci_bench_row *r =
 			ci_bench_row_find(c, "avg_delay_ms", s[i].group);
-		char a[48], sl[32];
+		char a[48], sl[32], g0[24], gk[24];
 		double pct;
 
 		if (s[i].slice_ns != slice || !r ||
@@ -114,11 +114,12 @@ static int short_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
 			continue;
 		fprintf(f,
 			"%s the %s-slice %s tasks waited %s on average "
-			"(geometric means of the runs' averages %.3g -> %.3g" NBSP
+			"(geometric means of the runs' averages %s -> %s" NBSP
 			"ms; gate: %s)",
 			said ? ";" : ",", slice_text(slice, sl, sizeof(sl)),
 			s[i].group, amount(pct, "long", "less", a, sizeof(a)),
-			r->gm[0], r->gm[k], verdict(r, k));
+			ci_bench_num(r->gm[0], g0, sizeof(g0)),
+			ci_bench_num(r->gm[k], gk, sizeof(gk)), verdict(r, k));
 		said = 1;
 	}
 	return said;

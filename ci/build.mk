@@ -29,7 +29,7 @@ gate_error_rates_SRCS := ci/perf/gate_error_rates.c ci/stats.c ci/gate.c ci/spen
 gate_error_rates_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_bench
-test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c \
+test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c ci/table_print.c \
 		      ci/seed_table.c ci/bench_verdict.c ci/bench_cmp.c \
 		      ci/bench_words.c ci/columns.c ci/results.c ci/metrics.c $(WL_REGISTRY_SRCS) \
 		      ci/rules.c ci/gate.c ci/stats.c ci/util.c \

@@ -1,52 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0
-/* slicebench compare: feature sets and kernels side by side, with summaries over repeats and plots. */
+/* slicebench compare: feature sets and kernels side by side, with summaries over repeats, the gate's verdicts in words, and plots. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ci/bench_end.h"
 #include "ci/compare_out.h"
-#include "common/opts.h"
 #include "ci/plots.h"
+#include "ci/rules_pick.h"
 #include "ci/spec.h"
-#include "common/outfile.h"
-#include "common/envelope.h"
 #include "common/exitcodes.h"
+#include "common/opts.h"
+#include "common/outfile.h"
 #include "ci/cmds.h"
 
 #define MAX_DIRS 16
 
 struct compare_opts {
-	int help, markdown, plots;
-	const char *json, *out, *groups;
+	int help, plots, all_tasks;
+	const char *json, *markdown, *out, *groups, *rules;
 };
 
 static const char usage[] =
 	"usage: slicebench compare DIR[:kernel[/feature-set]] [DIR...] [options]\n"
-	"One DIR: its feature sets side by side per kernel; several: kernels side by side.";
+	"One DIR: its feature sets side by side per kernel; several: kernels side by side.\n"
+	"A DIR may also be a run's DIR/KERNEL or DIR/KERNEL/FEATURE-SET.";
 static const char after[] =
-	"Prints each repeat's grouped delay table, then per task group and metric\n"
-	"the median over repeats, min-max, CoV and the change against the first column.\n"
+	"Prints each repeat's grouped delay table (kernel threads and the\n"
+	"harness's tasks folded into other:(N) unless --all-tasks), per task group\n"
+	"and metric the medians over repeats, min-max, CoV and the change of the\n"
+	"medians; then, as a run ends, the summary against the first column with\n"
+	"the gate's estimate (the ratio of the runs' geometric means), interval and\n"
+	"verdict under the rules, and the words. Each output FILE may be - (standard\n"
+	"output: that output alone there, the text on stderr).\n"
 	"exit: 0 ok, 2 bad usage or input, 4 no complete runs or no gnuplot\n";
-
-/* The summary in the envelope of the command line; an exit code. */
-static int write_json(const char *path, const struct ci_compare *c, int argc,
-		      char **argv)
-{
-	json_t *env = sb_envelope_new("slicebench-compare", argc, argv);
-	int r = env ? ci_compare_to_json(env, c) : -ENOMEM;
-
-	if (!r) {
-		sb_envelope_finish(env, "ok");
-		r = sb_out_json(path, env);
-	}
-	json_decref(env);
-	if (r)
-		fprintf(stderr, "slicebench compare: --json: %s: %s\n", path,
-			sb_out_why(r));
-	return sb_out_exit_code(r);
-}
 
 /*
  * Is every name of --groups @list a group of @rows? 0, or SB_EXIT_USAGE
@@ -87,13 +76,183 @@ static int check_groups(const char *list, const struct ci_row *rows, size_t n)
 	return 0;
 }
 
+/* The rules and scenario of the first DIR's runs, as a run's end takes them. */
+struct compare_end {
+	struct ci_rules rules;
+	struct ci_rules_pick pick;
+	json_t *scenario;
+};
+
+static int end_load(struct compare_end *d, const char *dir, const char *given)
+{
+	char path[4200], named[1024], err[16384];
+	int r;
+
+	snprintf(path, sizeof(path), "%s/scenario.json", dir);
+	r = ci_rules_named_by_run(dir, named, sizeof(named), err, sizeof(err));
+	if (!r)
+		r = ci_rules_pick_load(given, named, path, &d->rules, &d->pick,
+				       err, sizeof(err));
+	if (r) {
+		fprintf(stderr, "slicebench compare: %s\n", err);
+		return SB_EXIT_USAGE;
+	}
+	d->scenario = json_load_file(path, 0, NULL);
+	return 0;
+}
+
+/*
+ * One comparison: @cols (@n of @total) against the first, labelled by
+ * feature set (@by_fs: one kernel's, as a run's end labels them) or in
+ * full; nothing with fewer than two. 0 or -errno.
+ */
+static int end_one(FILE *f, const struct compare_end *d,
+		   const struct ci_column **cols, size_t n, size_t total,
+		   int by_fs, const char *title)
+{
+	const struct ci_bench_say say = { &d->rules, d->pick.name,
+					  d->scenario };
+	const char *labels[CI_BENCH_MAX_COLS];
+	struct ci_bench_cmp c;
+	char *words;
+	int r;
+
+	if (n < 2)
+		return 0;
+	if (total > n)
+		fprintf(f, "note: %s: the first %zu columns of %zu\n", title, n,
+			total);
+	for (size_t k = 0; k < n; k++) {
+		labels[k] = by_fs ? cols[k]->fs : cols[k]->label;
+		if (cols[k]->n_runs < d->rules.min_runs)
+			fprintf(f,
+				"caution: %s has %zu runs: a verdict needs %u a "
+				"side, so no rule can decide against it\n",
+				cols[k]->label, cols[k]->n_runs,
+				d->rules.min_runs);
+	}
+	r = ci_bench_end_compare(f, &say, cols, labels, n, title, &c, &words);
+	if (!r) {
+		ci_bench_cmp_free(&c);
+		free(words);
+	}
+	return r;
+}
+
+/*
+ * The end a run prints, on @f: with one DIR each kernel's feature sets
+ * against its first, with several every column against the first.
+ */
+static int end_print(FILE *f, const struct compare_end *d,
+		     const struct ci_columns *cols, size_t n_dirs)
+{
+	const struct ci_column *pick[CI_BENCH_MAX_COLS];
+	char title[300];
+	int r = 0;
+
+	ci_rules_pick_say(f, &d->pick);
+	for (size_t k = 0; k < cols->n && !r; k++) {
+		size_t n = 0, total = 0;
+
+		if (n_dirs > 1 && k)
+			break;
+		for (size_t j = k; j < cols->n; j++)
+			if ((n_dirs > 1 ||
+			     !strcmp(cols->v[j].kernel, cols->v[k].kernel)) &&
+			    total++ < CI_BENCH_MAX_COLS)
+				pick[n++] = &cols->v[j];
+		/* each kernel once: from its first column */
+		for (size_t j = 0; n_dirs == 1 && j < k; j++)
+			if (!strcmp(cols->v[j].kernel, cols->v[k].kernel))
+				n = 0;
+		if (n_dirs > 1)
+			snprintf(title, sizeof(title), "the %zu DIRs", n_dirs);
+		else
+			snprintf(title, sizeof(title), "kernel %s",
+				 cols->v[k].kernel);
+		r = end_one(f, d, pick, n, total, n_dirs == 1, title);
+	}
+	return r;
+}
+
+/* What the end prints, into *@text (malloc'd). 0, or an exit code said. */
+static int end_text(const struct compare_opts *o, const struct ci_results *res,
+		    size_t n, const struct ci_columns *cols, char **text)
+{
+	struct compare_end d = { 0 };
+	size_t len = 0;
+	FILE *f;
+	int r = end_load(&d, res[0].dir, o->rules);
+
+	*text = NULL;
+	if (!r && !(f = open_memstream(text, &len)))
+		r = -ENOMEM;
+	else if (!r) {
+		r = end_print(f, &d, cols, n);
+		if (fclose(f) && !r)
+			r = -ENOMEM;
+	}
+	if (r < 0) {
+		fprintf(stderr, "slicebench compare: %s\n", strerror(-r));
+		r = SB_EXIT_UNMEASURED;
+	}
+	json_decref(d.scenario);
+	ci_rules_free(&d.rules);
+	return r;
+}
+
+static int fill_json(json_t *env, const void *c)
+{
+	return ci_compare_to_json(env, c);
+}
+
+/* The Markdown output: the tables, then the end as it prints. */
+static int write_markdown(const char *path, const struct ci_compare *c,
+			  const char *end, struct sb_error *e)
+{
+	struct sb_memfile m;
+	int r = sb_memfile_open(&m);
+
+	if (r)
+		return sb_out_error(e, r, "--markdown", path);
+	ci_compare_print_runs(m.f, c, 1);
+	ci_compare_print_summary(m.f, c, 1);
+	fprintf(m.f, "\n### Summary\n\n```\n%s```\n", end);
+	r = sb_memfile_commit(&m, path);
+	return r ? sb_out_error(e, r, "--markdown", path) : 0;
+}
+
+/* Every output asked for; the text on @say. An exit code. */
+static int outputs(const struct compare_opts *o, const struct ci_compare *c,
+		   const char *end, FILE *say, int argc, char **argv)
+{
+	struct sb_error e;
+	int r = 0;
+
+	ci_compare_print_runs(say, c, 0);
+	ci_compare_print_summary(say, c, 0);
+	fputs(end, say);
+	fflush(say); /* the text before any error about an output */
+	if (o->markdown)
+		r = write_markdown(o->markdown, c, end, &e);
+	if (!r && o->json)
+		r = sb_out_envelope(o->json, "--json", "slicebench-compare",
+				    argc, argv, fill_json, c, &e);
+	return r ? sb_error_report("slicebench compare", r, &e) : SB_EXIT_OK;
+}
+
 static int run_compare(const struct compare_opts *o, struct ci_results *res,
 		       size_t n, int argc, char **argv)
 {
 	struct ci_columns cols;
 	struct ci_row *rows = NULL;
 	long nrows = -1;
-	char err[1024];
+	size_t shown;
+	char err[1024], *end = NULL;
+	/* an output on standard output has it alone: the text goes to stderr */
+	FILE *say = sb_out_is_stdout(o->json) || sb_out_is_stdout(o->markdown) ?
+			    stderr :
+			    stdout;
 	int code = SB_EXIT_UNMEASURED;
 
 	if (!ci_columns_build(res, n, &cols))
@@ -104,16 +263,15 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 	}
 	if ((code = check_groups(o->groups, rows, (size_t)nrows)))
 		goto out;
+	shown = o->all_tasks ? (size_t)nrows :
+			       ci_rows_drop_other(rows, (size_t)nrows);
 	struct ci_compare c = { &cols, rows,
-				ci_rows_filter(rows, (size_t)nrows, o->groups),
-				o->groups };
+				ci_rows_filter(rows, shown, o->groups),
+				o->groups, o->all_tasks };
 
-	if (!o->json || strcmp(o->json, "-")) { /* stdout: the JSON alone */
-		ci_compare_print_runs(stdout, &c, o->markdown);
-		ci_compare_print_summary(stdout, &c, o->markdown);
-	}
-	fflush(stdout); /* the tables before any error about the JSON */
-	code = o->json ? write_json(o->json, &c, argc, argv) : SB_EXIT_OK;
+	if ((code = end_text(o, res, n, &cols, &end)))
+		goto out;
+	code = outputs(o, &c, end, say, argc, argv);
 	if (!code && o->plots) {
 		code = ci_plots_write(o->out ? o->out : res[0].dir, &c, NULL,
 				      err, sizeof(err));
@@ -121,6 +279,7 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 			fprintf(stderr, "slicebench compare: %s\n", err);
 	}
 out:
+	free(end);
 	free(rows);
 	ci_columns_free(&cols);
 	return code;
@@ -130,12 +289,11 @@ int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o = { 0 };
 	const struct sb_opt opts[] = {
-		SB_OPTION("markdown", 0, SB_OPT_FLAG, &o.markdown, NULL, NULL,
-			  "print Markdown instead of text", 0, 0),
-		SB_OPTION("json", 0, SB_OPT_STRING, &o.json, NULL, "OUT",
-			  "write the summary as JSON (- for standard output, "
-			  "then without the tables)",
-			  0, 0),
+		SB_OPTION("markdown", 0, SB_OPT_STRING, &o.markdown, NULL,
+			  "FILE", "write the tables and the end as Markdown", 0,
+			  0),
+		SB_OPTION("json", 0, SB_OPT_STRING, &o.json, NULL, "FILE",
+			  "write the medians as JSON", 0, 0),
 		SB_OPTION("plots", 0, SB_OPT_FLAG, &o.plots, NULL, NULL,
 			  "write PNG plots (gnuplot) and report.html", 0, 0),
 		SB_OPTION("out", 0, SB_OPT_STRING, &o.out, NULL, "DIR",
@@ -145,13 +303,21 @@ int cmd_compare(int argc, char **argv)
 		SB_OPTION("groups", 0, SB_OPT_STRING, &o.groups, NULL, "LIST",
 			  "only these task groups / workloads (comma-separated)",
 			  0, 0),
+		SB_OPTION("all-tasks", 0, SB_OPT_FLAG, &o.all_tasks, NULL, NULL,
+			  "show kernel threads and the harness's tasks, not "
+			  "folded into other:(N)",
+			  0, 0),
+		SB_OPTION("rules", 0, SB_OPT_STRING, &o.rules, NULL, "FILE",
+			  "the verdicts' rules (default: the rules the first "
+			  "DIR's scenario names, else ci/gate.json)",
+			  0, 0),
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
 			  "show this help", 0, 0),
 		{ 0 },
 	};
 	struct ci_results res[MAX_DIRS] = { 0 };
 	const char *pos[MAX_DIRS];
-	char err[1024];
+	struct sb_error e;
 	int n = 0, loaded = 0;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
@@ -169,10 +335,10 @@ int cmd_compare(int argc, char **argv)
 		return code;
 	code = SB_EXIT_OK;
 	for (; loaded < n && !code; loaded++) {
-		code = ci_spec_load(pos[loaded], 0, &res[loaded], err,
-				    sizeof(err));
-		if (code)
-			fprintf(stderr, "slicebench compare: %s\n", err);
+		int r = ci_spec_load(pos[loaded], 0, &res[loaded], &e);
+
+		if (r)
+			code = sb_error_report("slicebench compare", r, &e);
 	}
 	if (!code)
 		code = run_compare(&o, res, (size_t)n, argc, argv);

@@ -14,7 +14,8 @@
 
 struct gate_opts {
 	int help;
-	const char *rules, *markdown, *json, *junit;
+	const char *rules;
+	struct ci_gate_outputs out;
 };
 
 static const char usage[] =
@@ -30,7 +31,10 @@ static const char after[] =
 	"2 bad usage or input (a required rule's group missing on a side, or a\n"
 	"group of --rules or the scenario's rules on neither side), 3 cannot\n"
 	"decide (too few runs, inconclusive), 4 could not measure (no complete\n"
-	"runs on a side)\n";
+	"runs on a side)\n"
+	"Each output FILE may be - (standard output: that report alone there,\n"
+	"the table on stderr). With fewer than the rules' min_runs (4) runs a\n"
+	"side no verdict is possible: the table starts with that caution.\n";
 
 /* The "rules" @spec's run directory's scenario names, and that file. */
 struct named_rules {
@@ -101,43 +105,40 @@ int cmd_gate(int argc, char **argv)
 			  "rules (default: the rules the runs' scenario "
 			  "names, else ci/gate.json)",
 			  0, 0),
-		SB_OPTION("markdown", 0, SB_OPT_STRING, &o.markdown, NULL,
-			  "OUT",
-			  "write a Markdown summary (merge-request comment)", 0,
-			  0),
-		SB_OPTION("json", 0, SB_OPT_STRING, &o.json, NULL, "OUT",
-			  "write the verdicts as JSON (OUT - for any of them: "
-			  "standard output, and the table on stderr)",
-			  0, 0),
-		SB_OPTION("junit", 0, SB_OPT_STRING, &o.junit, NULL, "OUT",
-			  "write JUnit XML, one test case per rule", 0, 0),
+		{ 0 },
+	};
+	const struct sb_opt help[] = {
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
 			  "show this help", 0, 0),
 		{ 0 },
 	};
+	struct sb_opt outs[CI_GATE_OUTPUT_ROWS];
 	struct ci_rules rules;
+	struct sb_error e;
 	char chosen[4096] = "";
-	const char *pos[2];
+	const char *pos[2] = { 0 };
 	FILE *say;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
-				    .tables = { opts },
+				    .tables = { opts, outs, help },
 				    .operands = pos,
 				    .max_operands = 2,
 				    .prog = "slicebench gate",
 				    .on_error = SB_CLI_ERR_USAGE,
 				    .min_operands = 2,
 				    .too_few = "needs BASE and CAND" };
-	int code = sb_cli_parse_command(&cli, argc, argv);
+	int code, r;
 
-	if (code != SB_CLI_CONTINUE)
+	ci_gate_output_opts(outs, &o.out);
+	if ((code = sb_cli_parse_command(&cli, argc, argv)) != SB_CLI_CONTINUE)
 		return code;
+	if (!*pos[0] || !*pos[1])
+		return sb_cli_usage_error(&cli,
+					  "%s is empty: name results as "
+					  "DIR[:kernel[/feature-set]]",
+					  *pos[0] ? "CAND" : "BASE");
 	/* an output on standard output has it alone: the words go to stderr */
-	say = (o.json && !strcmp(o.json, "-")) ||
-			      (o.markdown && !strcmp(o.markdown, "-")) ||
-			      (o.junit && !strcmp(o.junit, "-")) ?
-		      stderr :
-		      stdout;
+	say = ci_gate_outputs_on_stdout(&o.out) ? stderr : stdout;
 	if ((code = load_rules(o.rules, pos, &rules, say, chosen)))
 		return code;
 	struct ci_gate_run g = {
@@ -150,13 +151,11 @@ int cmd_gate(int argc, char **argv)
 		.other_scenarios_ok = o.rules != NULL,
 		.rules_file = *chosen ? chosen : NULL,
 		.text = say,
-		.markdown = o.markdown,
-		.json = o.json,
-		.junit = o.junit,
+		.out = o.out,
 		.argc = argc,
 		.argv = argv,
 	};
-	code = ci_gate_run(&g, "gate");
+	r = ci_gate_run(&g, &code, &e);
 	ci_rules_free(&rules);
-	return code;
+	return r ? sb_error_report("slicebench gate", r, &e) : code;
 }

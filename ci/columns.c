@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ci/columns.h"
+#include "ci/fold.h"
 #include "ci/stats.h"
 
 static struct ci_column *find_col(struct ci_columns *c,
@@ -176,4 +177,15 @@ void ci_summarize(const struct ci_column *col, const struct ci_row *row,
 		out->min = fmin(out->min, x[i]);
 		out->max = fmax(out->max, x[i]);
 	}
+}
+
+size_t ci_rows_drop_other(struct ci_row *rows, size_t n)
+{
+	size_t keep = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (ci_metric_at(rows[i].metric)->src != CI_SRC_TABLE ||
+		    !ci_fold_is_other(rows[i].group))
+			rows[keep++] = rows[i];
+	return keep;
 }

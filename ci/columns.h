@@ -51,6 +51,12 @@ int ci_group_listed(const char *list, const char *group);
 /* Keep only the rows of listed groups; returns the new count. */
 size_t ci_rows_filter(struct ci_row *rows, size_t n, const char *list);
 
+/*
+ * Drop the delay-table rows of kernel threads and the harness's own tasks
+ * (ci/fold.h: they fold into other:(N)); returns the new count.
+ */
+size_t ci_rows_drop_other(struct ci_row *rows, size_t n);
+
 /* Summary of the run values of @row in @col (n = 0 when absent). */
 void ci_summarize(const struct ci_column *col, const struct ci_row *row,
 		  struct ci_summary *out);

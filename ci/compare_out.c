@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ci/bench_cmp.h"
 #include "ci/compare_out.h"
 #include "ci/table_print.h"
 #include "ci/util.h"
@@ -22,7 +23,7 @@ void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown)
 				col->label, run->repeat, run->path);
 			if (run->table)
 				ci_table_print(f, run->table, markdown,
-					       c->groups);
+					       c->groups, !c->all_tasks);
 			else
 				fprintf(f, "%s(no table.json)\n",
 					markdown ? "" : "  ");
@@ -59,21 +60,16 @@ const char *ci_compare_change(const struct ci_compare *c, size_t row, size_t k,
 	return buf;
 }
 
+/* ci_bench_cell() and the CoV: figures without exponents. */
 static void cell(char *buf, size_t len, const struct ci_summary *s)
 {
-	char cov[16] = "";
+	char txt[80];
 
-	if (!s->n) {
-		snprintf(buf, len, "-");
-		return;
-	}
-	if (!isnan(s->cov_pct))
-		snprintf(cov, sizeof(cov), " %.1f%%", s->cov_pct);
-	if (s->n == 1)
-		snprintf(buf, len, "%.4g", s->median);
+	ci_bench_cell(txt, sizeof(txt), s);
+	if (s->n > 1 && !isnan(s->cov_pct))
+		snprintf(buf, len, "%s %.1f%%", txt, s->cov_pct);
 	else
-		snprintf(buf, len, "%.4g [%.4g-%.4g]%s", s->median, s->min,
-			 s->max, cov);
+		snprintf(buf, len, "%s", txt);
 }
 
 void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
@@ -82,8 +78,8 @@ void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
 
 	fprintf(f,
 		markdown ?
-			"\n### Summary\n\nMedian over repeats [min-max] CoV; change of the median against `%s`.\n\n" :
-			"\nSummary: median over repeats [min-max] CoV; change of the median against %s\n",
+			"\n### Medians\n\nMedian over repeats [min-max] CoV; median chg: the change of the medians against `%s`.\n\n" :
+			"\nMedians: median over repeats [min-max] CoV; median chg: the change of the\nmedians against %s (the gate's estimate: the summary at the end)\n",
 		cols->v[0].label);
 	fprintf(f, markdown ? "| Group | Metric | Unit |" : "%-14s %-21s %-8s",
 		"group", "metric", "unit");
@@ -93,7 +89,7 @@ void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
 		snprintf(head, sizeof(head), "%s (%zu runs)", cols->v[k].label,
 			 cols->v[k].n_runs);
 		fprintf(f, markdown ? " %s |%s" : " | %-34s%s", head,
-			k ? (markdown ? " Change |" : " change") : "");
+			k ? (markdown ? " Median chg |" : " median chg") : "");
 	}
 	fputc('\n', f);
 	if (markdown) {
@@ -138,13 +134,14 @@ static json_t *row_json(const struct ci_compare *c, size_t i)
 		ci_summarize(&c->cols->v[k], &c->rows[i], &s);
 		json_array_append_new(
 			cells,
-			json_pack(
-				"{s:s, s:i, s:o, s:o, s:o, s:o, s:o}", "column",
-				c->cols->v[k].label, "runs", (json_int_t)s.n,
-				"median", ci_json_num(s.median), "min",
-				ci_json_num(s.min), "max", ci_json_num(s.max),
-				"cov_pct", ci_json_num(s.cov_pct), "change_pct",
-				ci_json_num(k ? change_pct(&b, &s) : NAN)));
+			json_pack("{s:s, s:i, s:o, s:o, s:o, s:o, s:o}",
+				  "column", c->cols->v[k].label, "runs",
+				  (json_int_t)s.n, "median",
+				  ci_json_num(s.median), "min",
+				  ci_json_num(s.min), "max", ci_json_num(s.max),
+				  "cov_pct", ci_json_num(s.cov_pct),
+				  "median_change_pct",
+				  ci_json_num(k ? change_pct(&b, &s) : NAN)));
 	}
 	return json_pack("{s:s, s:s, s:s, s:s, s:o}", "group", c->rows[i].group,
 			 "metric", m->name, "unit", m->unit, "direction",

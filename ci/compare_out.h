@@ -13,16 +13,20 @@ struct ci_compare {
 	const struct ci_row *rows;
 	size_t n_rows;
 	const char *groups; /* comma-separated task groups to show; NULL: all */
+	int all_tasks; /* kernel threads and the harness's tasks not folded */
 };
 
 /* Every repeat's grouped delay table, column by column. */
 void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown);
-/* Per group and metric: median [min-max] CoV per column, change vs the first. */
+/*
+ * Per group and metric: median [min-max] CoV per column, the change of the
+ * medians against the first (the gate's estimate is the bench end's).
+ */
 void ci_compare_print_summary(FILE *f, const struct ci_compare *c,
 			      int markdown);
 /* Fill the tool section of envelope @env. Returns 0 or -ENOMEM. */
 int ci_compare_to_json(json_t *env, const struct ci_compare *c);
-/* "+12.3% (worse)" etc. for column @k against column 0 into @buf. */
+/* "+12.3% worse" etc.: the medians of column @k against column 0 into @buf. */
 const char *ci_compare_change(const struct ci_compare *c, size_t row, size_t k,
 			      char *buf, size_t len);
 

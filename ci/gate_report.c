@@ -62,9 +62,12 @@ static const char *method(const struct ci_gate_report *g)
 	       "rules; permutation check from 6 runs a side";
 }
 
+/* 4 significant digits, whole numbers from 10000 on: never an exponent. */
 static void fmt_num(char *buf, size_t len, double v)
 {
-	if (isfinite(v))
+	if (isfinite(v) && fabs(v) >= 1e4)
+		snprintf(buf, len, "%.0f", v);
+	else if (isfinite(v))
 		snprintf(buf, len, "%.4g", v);
 	else
 		snprintf(buf, len, "%s", isnan(v) ? "-" : "inf");
@@ -202,6 +205,7 @@ void ci_gate_print_text(FILE *f, const struct ci_gate_report *g)
 	for (size_t i = 0; i < nc; i++)
 		fprintf(f, "caution:   %s\n", caution[i]);
 	fprintf(f,
+		"change:    the ratio of the runs' geometric means (BASE, CAND)\n"
 		"interval:  good end at the level that decides a regression, "
 		"bad end at the pass level (NOT RULED OUT)\n\n");
 	fprintf(f, "%-28s %-5s %9s %9s %8s %-20s %-13s %-24s %-7s %s\n", "RULE",

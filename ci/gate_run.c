@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* One gate over two result specs: hosts matched, rules evaluated, reports written; an exit code. */
+/* One gate over two result specs: hosts matched, rules evaluated, reports written; the outcome. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,55 +7,56 @@
 #include "ci/gate_report.h"
 #include "ci/gate_run.h"
 #include "ci/spec.h"
+#include "common/log.h"
 #include "common/outfile.h"
-#include "common/envelope.h"
-#include "common/exitcodes.h"
 
 #define MAX_HOSTS 64
 #define MAX_EXCLUDED 256
 
-static int write_markdown(const char *path, const struct ci_gate_run *o,
-			  const struct ci_gate_report *g)
+void ci_gate_output_opts(struct sb_opt rows[CI_GATE_OUTPUT_ROWS],
+			 struct ci_gate_outputs *out)
 {
-	(void)o;
-	return ci_gate_write_markdown(path, g);
+	const struct sb_opt r[CI_GATE_OUTPUT_ROWS] = {
+		SB_OPTION("markdown", 0, SB_OPT_STRING, &out->markdown, NULL,
+			  "FILE",
+			  "write the verdicts as Markdown (a merge-request "
+			  "comment)",
+			  0, 0),
+		SB_OPTION("json", 0, SB_OPT_STRING, &out->json, NULL, "FILE",
+			  "write the verdicts as JSON", 0, 0),
+		SB_OPTION("junit", 0, SB_OPT_STRING, &out->junit, NULL, "FILE",
+			  "write JUnit XML, one test case per rule", 0, 0),
+		{ 0 },
+	};
+
+	memcpy(rows, r, sizeof(r));
 }
 
-static int write_junit(const char *path, const struct ci_gate_run *o,
-		       const struct ci_gate_report *g)
+int ci_gate_outputs_on_stdout(const struct ci_gate_outputs *out)
 {
-	(void)o;
-	return ci_gate_write_junit(path, g);
+	return sb_out_is_stdout(out->markdown) || sb_out_is_stdout(out->json) ||
+	       sb_out_is_stdout(out->junit);
 }
 
-/* The verdicts in the envelope of @o's command line. */
-static int write_json(const char *path, const struct ci_gate_run *o,
-		      const struct ci_gate_report *g)
+static int fill_json(json_t *env, const void *g)
 {
-	json_t *env = sb_envelope_new("slicebench-gate", o->argc, o->argv);
-	int r = env ? ci_gate_to_json(env, g) : -ENOMEM;
-
-	if (!r) {
-		sb_envelope_finish(env, "ok");
-		r = sb_out_json(path, env);
-	}
-	json_decref(env);
-	return r;
+	return ci_gate_to_json(env, g);
 }
 
-/* Each requested output, its path with @suffix (".<host>" or ""); 0 or
- * the first writer's -errno (said on stderr). */
+/*
+ * Each requested output, its path with @suffix (".<host>" or ""). Returns
+ * 0 or the first failure, said in @e.
+ */
 static int write_outputs(const struct ci_gate_run *o, const char *suffix,
-			 const struct ci_gate_report *g, const char *cmd)
+			 const struct ci_gate_report *g, struct sb_error *e)
 {
 	const struct {
 		const char *path;
-		int (*write)(const char *path, const struct ci_gate_run *o,
-			     const struct ci_gate_report *g);
+		int (*write)(const char *path, const struct ci_gate_report *g);
 		const char *option;
-	} outs[] = { { o->markdown, write_markdown, "--markdown" },
-		     { o->junit, write_junit, "--junit" },
-		     { o->json, write_json, "--json" } };
+	} outs[] = { { o->out.markdown, ci_gate_write_markdown, "--markdown" },
+		     { o->out.junit, ci_gate_write_junit, "--junit" },
+		     { o->out.json, NULL, "--json" } };
 	char path[4096];
 
 	for (size_t i = 0; i < sizeof(outs) / sizeof(outs[0]); i++) {
@@ -65,40 +66,39 @@ static int write_outputs(const struct ci_gate_run *o, const char *suffix,
 			continue;
 		/* standard output takes every host's report in turn */
 		snprintf(path, sizeof(path), "%s%s", outs[i].path,
-			 strcmp(outs[i].path, "-") ? suffix : "");
-		r = outs[i].write(path, o, g);
-		if (r) {
-			fprintf(stderr, "slicebench %s: %s: %s: %s\n", cmd,
-				outs[i].option, path, sb_out_why(r));
+			 sb_out_is_stdout(outs[i].path) ? "" : suffix);
+		if (!outs[i].write) /* JSON: the one envelope writer's */
+			r = sb_out_envelope(path, outs[i].option,
+					    "slicebench-gate", o->argc, o->argv,
+					    fill_json, g, e);
+		else if ((r = outs[i].write(path, g)))
+			r = sb_out_error(e, r, outs[i].option, path);
+		if (r)
 			return r;
-		}
 	}
 	return 0;
 }
 
-/* The rules over @base and @cand at @lv: the report, outputs, exit code. */
+/*
+ * The rules over @base and @cand at @lv: the report and outputs; the
+ * verdicts appended to @all (*@n_all so far). 0 or -errno, said in @e.
+ */
 static int evaluate(const struct ci_gate_run *o, const struct ci_levels *lv,
 		    const struct ci_results *base,
 		    const struct ci_results *cand, const char *suffix,
-		    const char *cmd)
+		    struct ci_rule_result *all, size_t *n_all,
+		    struct sb_error *e)
 {
-	struct ci_rule_result *res = calloc(o->rules->n + 1, sizeof(*res));
+	struct ci_rule_result *res = all + *n_all;
 	struct ci_excluded ex[MAX_EXCLUDED];
 	char err[1024];
-	int code;
+	int r = ci_gate_evaluate(o->rules, base, cand, lv, res, err,
+				 sizeof(err));
 
-	if (!res) {
-		fprintf(stderr, "slicebench %s: out of memory\n", cmd);
-		return SB_EXIT_UNMEASURED;
-	}
-	code = ci_gate_evaluate(o->rules, base, cand, lv, res, err,
-				sizeof(err));
-	if (code) {
-		fprintf(stderr, "slicebench %s: %s\n", cmd,
-			code == -ENODATA ? err : strerror(-code));
-		free(res);
-		return code == -ENODATA ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
-	}
+	if (r == -ENODATA)
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s", err);
+	if (r)
+		return sb_error_set(e, r, NULL, NULL, NULL, "%s", strerror(-r));
 	struct ci_gate_report g = {
 		.base_spec = o->base_spec,
 		.cand_spec = o->cand_spec,
@@ -115,16 +115,17 @@ static int evaluate(const struct ci_gate_run *o, const struct ci_levels *lv,
 	};
 	if (o->text)
 		ci_gate_print_text(o->text, &g);
-	code = write_outputs(o, suffix, &g, cmd);
-	code = code ? sb_out_exit_code(code) : g.exit_code;
-	free(res);
-	return code;
+	*n_all += o->rules->n;
+	return write_outputs(o, suffix, &g, e);
 }
 
-/* Hosts both sides ran on into @common; the count, or -1 when disjoint. */
+/*
+ * Hosts both sides ran on into @common; the count, or -EINVAL (said in
+ * @e) when disjoint.
+ */
 static int common_hosts(const struct ci_results *base,
 			const struct ci_results *cand, char (*common)[256],
-			FILE *text, const char *cmd)
+			FILE *text, struct sb_error *e)
 {
 	const char *hb[MAX_HOSTS], *hc[MAX_HOSTS];
 	size_t nb = ci_results_hosts(base, hb, MAX_HOSTS),
@@ -145,45 +146,27 @@ static int common_hosts(const struct ci_results *base,
 		return n;
 	ci_names_join(hb, nb, lb, sizeof(lb));
 	ci_names_join(hc, nc, lc, sizeof(lc));
-	fprintf(stderr,
-		"slicebench %s: base ran on host(s) %s, candidate on %s: "
-		"disjoint host sets would confound the host with the "
-		"change; run both on the same hosts (docs/scale-out.md)\n",
-		cmd, lb, lc);
-	return -1;
-}
-
-/*
- * Worst of two gate exit codes: regression, bad input, could not measure,
- * cannot decide, pass.
- */
-static int worse(int a, int b)
-{
-	static const int rank[] = { [SB_EXIT_OK] = 0,
-				    [SB_EXIT_UNDECIDED] = 1,
-				    [SB_EXIT_UNMEASURED] = 2,
-				    [SB_EXIT_USAGE] = 3,
-				    [SB_EXIT_REGRESSION] = 4 };
-
-	return rank[b] > rank[a] ? b : a;
+	return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+			    "base ran on host(s) %s, candidate on %s: "
+			    "disjoint host sets would confound the host with "
+			    "the change; run both on the same hosts "
+			    "(docs/scale-out.md)",
+			    lb, lc);
 }
 
 static int load_both(const struct ci_gate_run *o, struct ci_results *base,
-		     struct ci_results *cand, const char *cmd)
+		     struct ci_results *cand, struct sb_error *e)
 {
-	char err[1024];
-	int code = ci_spec_load(o->base_spec, 1, base, err, sizeof(err));
+	int r = ci_spec_load(o->base_spec, 1, base, e);
 
 	*cand = (struct ci_results){ 0 };
-	if (!code)
-		code = ci_spec_load(o->cand_spec, 1, cand, err, sizeof(err));
-	if (code)
-		fprintf(stderr, "slicebench %s: %s\n", cmd, err);
-	else if (o->last_round) {
+	if (!r)
+		r = ci_spec_load(o->cand_spec, 1, cand, e);
+	if (!r && o->last_round) {
 		ci_results_keep_rounds(base, o->last_round);
 		ci_results_keep_rounds(cand, o->last_round);
 	}
-	return code;
+	return r;
 }
 
 /* The first scenario.sha256 of @r's runs, or NULL. */
@@ -198,11 +181,12 @@ static const struct ci_run *scenario_run(const struct ci_results *r)
 /*
  * Can @base and @cand be gated? Not the same runs (a kernel against
  * itself proves nothing), nor runs of two scenarios unless the rules were
- * chosen for them (@o->other_scenarios_ok, then said on stderr).
+ * chosen for them (@o->other_scenarios_ok, then warned).
+ * 0 or -EINVAL, said in @e.
  */
 static int comparable(const struct ci_gate_run *o,
 		      const struct ci_results *base,
-		      const struct ci_results *cand, const char *cmd)
+		      const struct ci_results *cand, struct sb_error *e)
 {
 	char *rb = realpath(base->dir, NULL), *rc = realpath(cand->dir, NULL);
 	const struct ci_run *sb = scenario_run(base), *sc = scenario_run(cand);
@@ -211,28 +195,32 @@ static int comparable(const struct ci_gate_run *o,
 		   !strcmp(base->runs[0].fs, cand->runs[0].fs);
 
 	if (same)
-		fprintf(stderr,
-			"slicebench %s: BASE %s and CAND %s are the same runs "
-			"(%s:%s/%s): a gate compares two kernels or feature "
-			"sets\n",
-			cmd, o->base_spec, o->cand_spec, rb,
-			base->runs[0].kernel, base->runs[0].fs);
+		sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+			     "BASE %s and CAND %s are the same runs "
+			     "(%s:%s/%s): a gate compares two kernels or "
+			     "feature sets",
+			     o->base_spec, o->cand_spec, rb,
+			     base->runs[0].kernel, base->runs[0].fs);
 	free(rb);
 	free(rc);
 	if (same)
-		return SB_EXIT_USAGE;
+		return -EINVAL;
 	if (!sb || !sc || !strcmp(sb->scenario_sha256, sc->scenario_sha256))
-		return SB_EXIT_OK;
-	fprintf(stderr,
-		"slicebench %s: %s%s/manifest.json: scenario.sha256: \"%s\" "
-		"is not BASE's \"%s\" (%s/manifest.json): the sides ran "
-		"different scenarios%s\n",
-		cmd, o->other_scenarios_ok ? "warning: " : "", sc->path,
-		sc->scenario_sha256, sb->scenario_sha256, sb->path,
-		o->other_scenarios_ok ?
-			", gated under the rules given" :
-			"; pass --rules to gate them under rules chosen for both");
-	return o->other_scenarios_ok ? SB_EXIT_OK : SB_EXIT_USAGE;
+		return 0;
+	if (!o->other_scenarios_ok)
+		return sb_error_set(
+			e, -EINVAL, NULL, NULL, NULL,
+			"%s/manifest.json: scenario.sha256: \"%s\" is not "
+			"BASE's \"%s\" (%s/manifest.json): the sides ran "
+			"different scenarios; pass --rules to gate them under "
+			"rules chosen for both",
+			sc->path, sc->scenario_sha256, sb->scenario_sha256,
+			sb->path);
+	sb_warn("warning: %s/manifest.json: scenario.sha256: \"%s\" is not "
+		"BASE's \"%s\" (%s/manifest.json): the sides ran different "
+		"scenarios, gated under the rules given",
+		sc->path, sc->scenario_sha256, sb->scenario_sha256, sb->path);
+	return 0;
 }
 
 static int has_group(const struct ci_results *r, const char *group)
@@ -250,54 +238,40 @@ static int has_group(const struct ci_results *r, const char *group)
  */
 static int groups_known(const struct ci_gate_run *o,
 			const struct ci_results *base,
-			const struct ci_results *cand, const char *cmd)
+			const struct ci_results *cand, struct sb_error *e)
 {
+	char path[32];
+
 	for (size_t i = 0; o->rules_file && i < o->rules->n; i++) {
 		const struct ci_rule *rule = &o->rules->v[i];
 
 		if (has_group(base, rule->group) ||
 		    has_group(cand, rule->group))
 			continue;
-		fprintf(stderr,
-			"slicebench %s: %s: rules[%zu].group: \"%s\" (rule "
-			"\"%s\") is on neither side (BASE %s, CAND %s)\n",
-			cmd, o->rules_file, i, rule->group, rule->name,
-			o->base_spec, o->cand_spec);
-		return SB_EXIT_USAGE;
+		snprintf(path, sizeof(path), "rules[%zu].group", i);
+		return sb_error_set(e, -EINVAL, o->rules_file, path, NULL,
+				    "\"%s\" (rule \"%s\") is on neither "
+				    "side (BASE %s, CAND %s)",
+				    rule->group, rule->name, o->base_spec,
+				    o->cand_spec);
 	}
-	return SB_EXIT_OK;
+	return 0;
 }
 
-int ci_gate_run(const struct ci_gate_run *o, const char *cmd)
+/* Host by host, the family-wise alpha split over the @n hosts. */
+static int per_host(const struct ci_gate_run *o, char (*hosts)[256], int n,
+		    struct ci_rule_result *all, size_t *n_all,
+		    struct sb_error *e)
 {
-	static char hosts[MAX_HOSTS][256];
-	const char *hb[MAX_HOSTS], *hc[MAX_HOSTS];
-	struct ci_results base, cand;
 	struct ci_levels lv = o->levels;
-	char suffix[260] = "";
-	int code, n;
+	struct ci_results base, cand;
+	char suffix[260];
+	int r = 0;
 
-	code = load_both(o, &base, &cand, cmd);
-	if (!code)
-		code = comparable(o, &base, &cand, cmd) ?:
-			       groups_known(o, &base, &cand, cmd);
-	n = code ? 0 : common_hosts(&base, &cand, hosts, o->text, cmd);
-	if (!code && n < 0)
-		code = SB_EXIT_USAGE;
-	if (!code && n == 1 && ci_results_hosts(&base, hb, MAX_HOSTS) == 1 &&
-	    ci_results_hosts(&cand, hc, MAX_HOSTS) == 1)
-		code = evaluate(o, &lv, &base, &cand, "", cmd);
-	else if (!code) /* host by host; alpha split over the hosts */
-		n = -n;
-	ci_results_free(&base);
-	ci_results_free(&cand);
-	if (n >= 0)
-		return code;
-	lv.alpha /= -n;
-	for (int h = 0; h < -n && code != SB_EXIT_USAGE; h++) {
-		int c = load_both(o, &base, &cand, cmd);
-
-		if (!c) {
+	lv.alpha /= n;
+	for (int h = 0; h < n && !r; h++) {
+		r = load_both(o, &base, &cand, e);
+		if (!r) {
 			ci_results_keep_host(&base, hosts[h]);
 			ci_results_keep_host(&cand, hosts[h]);
 			snprintf(suffix, sizeof(suffix), ".%.250s", hosts[h]);
@@ -306,15 +280,48 @@ int ci_gate_run(const struct ci_gate_run *o, const char *cmd)
 					"== host %s: base %zu runs, candidate %zu runs\n",
 					*hosts[h] ? hosts[h] : "(unknown)",
 					base.n_runs, cand.n_runs);
-			c = evaluate(o, &lv, &base, &cand, suffix, cmd);
+			r = evaluate(o, &lv, &base, &cand, suffix, all, n_all,
+				     e);
 		}
-		code = worse(code, c);
 		ci_results_free(&base);
 		ci_results_free(&cand);
 	}
-	if (o->text)
+	if (!r && o->text)
 		fprintf(o->text,
-			"== %d hosts compared host by host (alpha %g each): exit %d\n",
-			-n, lv.alpha, code);
-	return code;
+			"== %d hosts compared host by host (alpha %g each): "
+			"exit %d\n",
+			n, lv.alpha, ci_gate_exit_code(all, *n_all));
+	return r;
+}
+
+int ci_gate_run(const struct ci_gate_run *o, int *outcome, struct sb_error *e)
+{
+	static char hosts[MAX_HOSTS][256];
+	const char *hb[MAX_HOSTS], *hc[MAX_HOSTS];
+	struct ci_rule_result *all;
+	struct ci_results base, cand;
+	size_t n_all = 0;
+	int r, n = 0;
+
+	r = load_both(o, &base, &cand, e);
+	if (!r)
+		r = comparable(o, &base, &cand, e) ?:
+			    groups_known(o, &base, &cand, e);
+	if (!r)
+		n = r = common_hosts(&base, &cand, hosts, o->text, e);
+	all = r < 0 ? NULL : calloc((size_t)n * o->rules->n + 1, sizeof(*all));
+	if (r >= 0 && !all)
+		r = sb_error_set(e, -ENOMEM, NULL, NULL, NULL, "out of memory");
+	else if (r >= 0 && n == 1 &&
+		 ci_results_hosts(&base, hb, MAX_HOSTS) == 1 &&
+		 ci_results_hosts(&cand, hc, MAX_HOSTS) == 1)
+		r = evaluate(o, &o->levels, &base, &cand, "", all, &n_all, e);
+	ci_results_free(&base);
+	ci_results_free(&cand);
+	if (r > 0)
+		r = per_host(o, hosts, n, all, &n_all, e);
+	if (!r)
+		*outcome = ci_gate_exit_code(all, n_all);
+	free(all);
+	return r;
 }

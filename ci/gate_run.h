@@ -1,21 +1,41 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* One gate over two result specs: hosts matched, rules evaluated, reports written; an exit code. */
+/* One gate over two result specs: hosts matched, rules evaluated, reports written; the outcome. */
 #ifndef CI_GATE_RUN_H
 #define CI_GATE_RUN_H
 
 #include <stdio.h>
 
 #include "ci/gate.h"
+#include "common/error.h"
+#include "common/opts.h"
+
+/* The reports a gate writes: a path each ("-": standard output), or NULL. */
+struct ci_gate_outputs {
+	const char *markdown, *json, *junit;
+};
+
+/* Rows of ci_gate_output_opts(): --markdown, --json, --junit and the end. */
+#define CI_GATE_OUTPUT_ROWS 4
+
+/*
+ * The option rows of @out (the one set gate and check share), into @rows
+ * (a table of its own for struct sb_cli's tables).
+ */
+void ci_gate_output_opts(struct sb_opt rows[CI_GATE_OUTPUT_ROWS],
+			 struct ci_gate_outputs *out);
+
+/* Is one of @out standard output? Then the words go to stderr. */
+int ci_gate_outputs_on_stdout(const struct ci_gate_outputs *out);
 
 struct ci_gate_run {
 	const char *base_spec, *cand_spec; /* DIR[:kernel[/feature-set]] */
 	const struct ci_rules *rules;
 	struct ci_levels levels;
 	const char *levels_why; /* said in the method line; "" for a gate */
-	FILE *text; /* the verdict table; NULL: none */
-	const char *markdown, *json, *junit; /* outputs; NULL: none */
+	FILE *text; /* the verdict table and notes; NULL: none */
+	struct ci_gate_outputs out; /* all NULL: none */
 	unsigned int last_round; /* gate only repeats 1..N a side; 0: all */
-	/* sides of two scenarios: gated with a warning (else refused) */
+	/* sides of two scenarios: gated with a warning (sb_warn) */
 	int other_scenarios_ok;
 	/*
 	 * the rules file chosen for these runs: each rule's group must be on
@@ -31,12 +51,14 @@ struct ci_gate_run {
  * Load both sides and gate them, host by host when the runs come from
  * several hosts (the family-wise alpha is then split over the hosts).
  * The same runs on both sides are refused, and so are sides whose runs'
- * manifests name two scenarios unless @g->other_scenarios_ok.
- * Errors go to stderr after "slicebench <cmd>: ". Returns the gate's exit
- * code: 0 pass, 1 regression, 2 bad input (also a rule of
- * @g->rules_file whose group is on neither side), 3 cannot decide, 4 could
- * not measure (no complete runs on a side).
+ * manifests name two scenarios unless @g->other_scenarios_ok. On 0,
+ * *@outcome is ci_gate_exit_code() over every host's verdicts. Returns
+ * 0, or -errno with @e set: -EINVAL bad input (a spec, a file, the same
+ * runs, two scenarios, disjoint hosts, a required rule's group missing
+ * on a side, a rule of @g->rules_file whose group is on neither side, an
+ * output that cannot be written there), -ENODATA no complete runs on a
+ * side, -ENOMEM, or an output's write error.
  */
-int ci_gate_run(const struct ci_gate_run *g, const char *cmd);
+int ci_gate_run(const struct ci_gate_run *g, int *outcome, struct sb_error *e);
 
 #endif

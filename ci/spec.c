@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Resolve a "DIR[:kernel[/feature-set]]" argument into loaded results. */
+/* Resolve a "DIR[:kernel[/feature-set]]" or "DIR/KERNEL[/FEATURE-SET]" argument into loaded results. */
 #include <errno.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ci/spec.h"
-#include "common/exitcodes.h"
 
-static int check_single(const char *spec, const struct ci_results *r, char *err,
-			size_t errlen)
+#define SPEC_FORMS \
+	"DIR[:kernel[/feature-set]], or a run's DIR/KERNEL[/FEATURE-SET]"
+
+static int check_single(const char *spec, const struct ci_results *r,
+			struct sb_error *e)
 {
 	const char *names[64];
 	char list[1024];
@@ -17,29 +20,28 @@ static int check_single(const char *spec, const struct ci_results *r, char *err,
 
 	if (nk > 1) {
 		ci_names_join(names, nk, list, sizeof(list));
-		snprintf(
-			err, errlen,
-			"%s: holds %zu kernels (%s); name one as DIR:KERNEL/FEATURE-SET",
-			spec, nk, list);
-		return SB_EXIT_USAGE;
+		return sb_error_set(e, -EINVAL, spec, NULL, NULL,
+				    "holds %zu kernels (%s); name one as "
+				    "DIR:KERNEL/FEATURE-SET",
+				    nk, list);
 	}
 	nf = ci_results_fsets(r, names[0], names + 1, 63);
 	if (nf > 1) {
 		ci_names_join(names + 1, nf, list, sizeof(list));
-		snprintf(
-			err, errlen,
-			"%s: kernel %s holds %zu feature sets (%s); name one as DIR:%s/FEATURE-SET",
-			spec, names[0], nf, list, names[0]);
-		return SB_EXIT_USAGE;
+		return sb_error_set(e, -EINVAL, spec, NULL, NULL,
+				    "kernel %s holds %zu feature sets (%s); "
+				    "name one as DIR:%s/FEATURE-SET",
+				    names[0], nf, list, names[0]);
 	}
-	return SB_EXIT_OK;
+	return 0;
 }
 
 /* The runs of @r come from one scenario (their manifests' scenario.sha256). */
 static int check_scenario(const char *spec, const struct ci_results *r,
-			  char *err, size_t errlen)
+			  struct sb_error *e)
 {
 	const struct ci_run *first = NULL;
+	char file[4200];
 
 	for (size_t i = 0; i < r->n_runs; i++) {
 		const struct ci_run *run = &r->runs[i];
@@ -51,49 +53,127 @@ static int check_scenario(const char *spec, const struct ci_results *r,
 			continue;
 		}
 		if (strcmp(run->scenario_sha256, first->scenario_sha256)) {
-			snprintf(
-				err, errlen,
-				"%s/manifest.json: scenario.sha256: \"%s\" is not %s/manifest.json's \"%s\": %s holds runs of two scenarios",
-				run->path, run->scenario_sha256, first->path,
+			snprintf(file, sizeof(file), "%s/manifest.json",
+				 run->path);
+			return sb_error_set(
+				e, -EINVAL, file, "scenario.sha256", NULL,
+				"\"%s\" is not %s/manifest.json's \"%s\": %s "
+				"holds runs of two scenarios",
+				run->scenario_sha256, first->path,
 				first->scenario_sha256, spec);
-			return SB_EXIT_USAGE;
 		}
 	}
-	return SB_EXIT_OK;
+	return 0;
+}
+
+/* Does @dir have a manifest.json @depth directories down? */
+static int manifests_at(const char *dir, int depth)
+{
+	char pattern[4200];
+	glob_t g;
+	int found;
+
+	snprintf(pattern, sizeof(pattern), "%s%s/manifest.json", dir,
+		 depth == 1 ? "/*" : "/*/*");
+	found = !glob(pattern, GLOB_NOSORT, NULL, &g);
+	if (found)
+		globfree(&g);
+	return found;
+}
+
+/* Cut the last path component of @path (trailing slashes dropped) into
+ * *@name; @path keeps the rest. 0, or -EINVAL when there is none. */
+static int cut_last(char *path, char **name)
+{
+	size_t n = strlen(path);
+	char *slash;
+
+	while (n > 1 && path[n - 1] == '/')
+		path[--n] = '\0';
+	slash = strrchr(path, '/');
+	if (!slash || slash == path || !slash[1])
+		return -EINVAL;
+	*slash = '\0';
+	*name = strdup(slash + 1);
+	return *name ? 0 : -ENOMEM;
+}
+
+/*
+ * A plain path to a feature set's directory (its repeats hold manifests)
+ * or to a kernel's (two levels down) read as DIR:KERNEL/SET or DIR:KERNEL.
+ */
+static int split_path(char **dir, char **kernel, char **fs)
+{
+	int set = manifests_at(*dir, 1), r = 0;
+
+	if (!set && !manifests_at(*dir, 2))
+		return 0; /* a run directory, or no runs at all */
+	if (set)
+		r = cut_last(*dir, fs);
+	return r ?: cut_last(*dir, kernel);
+}
+
+/* "; feature sets of kernel K: a, b" of @r into @buf ("" without). */
+static void sets_there(const struct ci_results *r, const char *kernel,
+		       char *buf, size_t len)
+{
+	const char *names[64];
+	char list[1024];
+	size_t n = kernel ? ci_results_fsets(r, kernel, names, 64) : 0;
+
+	*buf = '\0';
+	if (!n)
+		return;
+	ci_names_join(names, n, list, sizeof(list));
+	snprintf(buf, len, " (feature sets of kernel %s there: %s)", kernel,
+		 list);
+}
+
+static int load(const char *spec, char *dir, const char *kernel, const char *fs,
+		struct ci_results *out, struct sb_error *e)
+{
+	char err[2048], sets[1200];
+	int r = ci_results_load(dir, out, err, sizeof(err));
+
+	if (r == -ENOMEM)
+		return sb_error_set(e, r, NULL, NULL, NULL, "%s", err);
+	if (r)
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s", err);
+	sets_there(out, kernel, sets, sizeof(sets));
+	r = ci_results_filter(out, kernel, fs, err, sizeof(err));
+	if (r == -ENODATA)
+		return sb_error_set(e, r, NULL, NULL, NULL, "%s", err);
+	if (r)
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s%s", err,
+				    fs ? sets : "");
+	if (!out->n_runs)
+		return sb_error_set(e, -ENODATA, spec, NULL, NULL,
+				    "no complete runs (%zu incomplete; "
+				    "expected " SPEC_FORMS ")",
+				    out->incomplete);
+	return 0;
 }
 
 int ci_spec_load(const char *spec, int single, struct ci_results *out,
-		 char *err, size_t errlen)
+		 struct sb_error *e)
 {
 	char *dir, *kernel, *fs;
-	int r = ci_spec_split(spec, &dir, &kernel, &fs), code = SB_EXIT_USAGE;
+	int r = ci_spec_split(spec, &dir, &kernel, &fs);
 
 	*out = (struct ci_results){ 0 };
-	if (r) {
-		snprintf(err, errlen,
-			 "%s: %s (expected DIR[:kernel[/feature-set]])", spec,
-			 r == -ENOMEM ? "out of memory" : "malformed");
-		goto out;
-	}
-	if (ci_results_load(dir, out, err, errlen))
-		goto out;
-	r = ci_results_filter(out, kernel, fs, err, errlen);
-	if (r) {
-		code = r == -ENODATA ? SB_EXIT_UNMEASURED : SB_EXIT_USAGE;
-		goto out;
-	}
-	if (!out->n_runs) {
-		snprintf(err, errlen, "%s: no complete runs (%zu incomplete)",
-			 spec, out->incomplete);
-		code = SB_EXIT_UNMEASURED;
-		goto out;
-	}
-	code = single ? check_single(spec, out, err, errlen) : SB_EXIT_OK;
-	if (!code && single)
-		code = check_scenario(spec, out, err, errlen);
-out:
+	if (!r && !kernel)
+		r = split_path(&dir, &kernel, &fs);
+	if (r == -ENOMEM)
+		r = sb_error_set(e, r, spec, NULL, NULL, "out of memory");
+	else if (r)
+		r = sb_error_set(e, -EINVAL, spec, NULL, NULL,
+				 "malformed (expected " SPEC_FORMS ")");
+	if (!r)
+		r = load(spec, dir, kernel, fs, out, e);
+	if (!r && single)
+		r = check_single(spec, out, e) ?: check_scenario(spec, out, e);
 	free(dir);
 	free(kernel);
 	free(fs);
-	return code;
+	return r;
 }

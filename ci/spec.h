@@ -1,20 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Resolve a "DIR[:kernel[/feature-set]]" argument into loaded results. */
+/* Resolve a "DIR[:kernel[/feature-set]]" or "DIR/KERNEL[/FEATURE-SET]" argument into loaded results. */
 #ifndef CI_SPEC_H
 #define CI_SPEC_H
 
 #include <stddef.h>
 
 #include "ci/results.h"
+#include "common/error.h"
 
 /*
- * Load @spec's directory and narrow it. With @single, the result must be
- * exactly one kernel and one feature set, its runs of one scenario. Returns
- * an SB_EXIT_* code: 0, SB_EXIT_USAGE (bad spec, malformed file, missing
- * kernel or feature set, ambiguous, two scenarios) or SB_EXIT_UNMEASURED (no
- * complete runs), with @err set.
+ * Load @spec's directory and narrow it. @spec is DIR[:kernel[/feature-set]],
+ * or the path of a kernel's or a feature set's directory in a run
+ * (DIR/KERNEL, DIR/KERNEL/FEATURE-SET). With @single, the result must be
+ * exactly one kernel and one feature set, its runs of one scenario.
+ * Returns 0, or with @e set (naming the kernels or feature sets there):
+ * -EINVAL (bad spec, malformed file, no such directory, missing kernel or
+ * feature set, ambiguous, two scenarios), -ENODATA (no complete runs) or
+ * -ENOMEM.
  */
 int ci_spec_load(const char *spec, int single, struct ci_results *out,
-		 char *err, size_t errlen);
+		 struct sb_error *e);
 
 #endif

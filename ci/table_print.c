@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* One run's grouped delay table (table.json) printed as text, perf-sched-latency style, or Markdown. */
 #include "ci/columns.h"
+#include "ci/fold.h"
 #include "ci/table_print.h"
 
+#define MAX_FOLDED 64
 #define RULE                                                                     \
 	" ---------------------------------------------------------------------" \
 	"---------------------------------------\n"
@@ -12,29 +14,52 @@ static double num(const json_t *g, const char *key)
 	return json_number_value(json_object_get(g, key));
 }
 
-static void row(FILE *f, const json_t *g, int markdown)
+static void row(FILE *f, const char *task, const struct ci_fold_row *r,
+		double avg_ms, int markdown)
+{
+	if (markdown)
+		fprintf(f, "| %s | %.3f | %.0f | %.3f | %.3f | %.3f |\n", task,
+			r->runtime_ms, r->switches, avg_ms, r->max_delay_ms,
+			r->sum_delay_ms);
+	else
+		fprintf(f,
+			"  %-22s|%11.3f ms |%9.0f | avg:%9.3f ms | max:%9.3f ms | sum:%10.3f ms |\n",
+			task, r->runtime_ms, r->switches, avg_ms,
+			r->max_delay_ms, r->sum_delay_ms);
+}
+
+/* A row of table.json as it is. */
+static void json_row(FILE *f, const json_t *g, int markdown)
 {
 	const char *task = json_string_value(json_object_get(g, "task"));
+	const struct ci_fold_row r = { .runtime_ms = num(g, "runtime_ms"),
+				       .switches = num(g, "switches"),
+				       .sum_delay_ms = num(g, "sum_delay_ms"),
+				       .max_delay_ms = num(g, "max_delay_ms") };
 
 	if (!task)
 		task = json_string_value(json_object_get(g, "comm"));
-	if (!task)
-		task = "?";
-	if (markdown)
-		fprintf(f, "| %s | %.3f | %lld | %.3f | %.3f | %.3f |\n", task,
-			num(g, "runtime_ms"), (long long)num(g, "switches"),
-			num(g, "avg_delay_ms"), num(g, "max_delay_ms"),
-			num(g, "sum_delay_ms"));
-	else
-		fprintf(f,
-			"  %-22s|%11.3f ms |%9lld | avg:%9.3f ms | max:%9.3f ms | sum:%10.3f ms |\n",
-			task, num(g, "runtime_ms"),
-			(long long)num(g, "switches"), num(g, "avg_delay_ms"),
-			num(g, "max_delay_ms"), num(g, "sum_delay_ms"));
+	row(f, task ? task : "?", &r, num(g, "avg_delay_ms"), markdown);
+}
+
+static void folded_rows(FILE *f, const json_t *table, int markdown,
+			const char *groups)
+{
+	struct ci_fold_row rows[MAX_FOLDED];
+	size_t n = ci_fold_table(table, rows, MAX_FOLDED);
+	char task[96];
+
+	for (size_t i = 0; i < n; i++) {
+		if (!ci_group_listed(groups, rows[i].comm))
+			continue;
+		snprintf(task, sizeof(task), "%.63s:(%u)", rows[i].comm,
+			 rows[i].tasks);
+		row(f, task, &rows[i], ci_fold_avg_ms(&rows[i]), markdown);
+	}
 }
 
 void ci_table_print(FILE *f, const json_t *table, int markdown,
-		    const char *groups)
+		    const char *groups, int fold)
 {
 	const json_t *rows = json_object_get(table, "groups"),
 		     *total = json_object_get(table, "total");
@@ -48,18 +73,20 @@ void ci_table_print(FILE *f, const json_t *table, int markdown,
 			RULE "  %-22s|%14s |%9s | %-16s| %-16s| %-17s|\n" RULE,
 			"Task", "Runtime ms", "Switches", "Avg delay ms",
 			"Max delay ms", "Sum delay ms");
-	for (size_t i = 0; i < json_array_size(rows); i++) {
+	for (size_t i = 0; !fold && i < json_array_size(rows); i++) {
 		const json_t *g = json_array_get(rows, i);
 		const char *comm =
 			json_string_value(json_object_get(g, "comm"));
 
 		if (ci_group_listed(groups, comm ? comm : ""))
-			row(f, g, markdown);
+			json_row(f, g, markdown);
 	}
+	if (fold)
+		folded_rows(f, table, markdown, groups);
 	if (!markdown)
 		fputs(RULE, f);
 	if (json_is_object(total)) {
-		row(f, total, markdown);
+		json_row(f, total, markdown);
 		if (!markdown)
 			fputs(RULE, f);
 	}

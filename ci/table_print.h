@@ -8,9 +8,10 @@
 
 /*
  * Print the "groups" (and "total") of @table; @markdown selects the format;
- * @groups (comma-separated comms, NULL: all) selects the rows.
+ * @groups (comma-separated comms, NULL: all) selects the rows; @fold puts
+ * kernel threads and the harness's tasks into one other:(N) row (ci/fold.h).
  */
 void ci_table_print(FILE *f, const json_t *table, int markdown,
-		    const char *groups);
+		    const char *groups, int fold);
 
 #endif

@@ -7,6 +7,7 @@
 
 static sb_log_sink log_sink;
 static void *log_ctx;
+static int progress_on_stderr;
 
 void sb_log_set(sb_log_sink sink, void *ctx)
 {
@@ -14,11 +15,17 @@ void sb_log_set(sb_log_sink sink, void *ctx)
 	log_ctx = ctx;
 }
 
+void sb_log_progress_to_stderr(void)
+{
+	progress_on_stderr = 1;
+}
+
 void sb_log(enum sb_log_level level, const char *fmt, ...)
 {
 	char line[4096];
 	va_list ap;
-	FILE *f = level == SB_LOG_PROGRESS ? stdout : stderr;
+	FILE *f = level == SB_LOG_PROGRESS && !progress_on_stderr ? stdout :
+								    stderr;
 
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);

@@ -17,6 +17,12 @@ typedef void (*sb_log_sink)(enum sb_log_level level, const char *line,
  * front end only (slicebench --quiet): libraries log, they never redirect. */
 void sb_log_set(sb_log_sink sink, void *ctx);
 
+/*
+ * Progress to stderr from now on (a command whose standard output carries
+ * a report, e.g. `check --json -`). Commands only, like sb_log_set().
+ */
+void sb_log_progress_to_stderr(void);
+
 /* One line at @level, printf-style; longer than 4 KiB is cut. */
 void sb_log(enum sb_log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

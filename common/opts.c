@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Table-driven option parsing, validation, --help and the usage-error report for every command. */
+/* Table-driven option parsing, validation and --help for every command (the usage-error report is common/cmd_opts.c's). */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/cpulist.h"
 #include "common/duration.h"
-#include "common/exitcodes.h"
 #include "common/opts.h"
+
+static const char *global_help;
+
+void sb_cli_set_global_help(const char *text)
+{
+	global_help = text;
+}
 
 static const struct sb_opt *find_long(const struct sb_cli *cli,
 				      const char *name, size_t len)
@@ -267,6 +272,11 @@ static int parse_line(const struct sb_cli *cli, int argc, char **argv, int *n,
 	return argc;
 }
 
+const struct sb_opt *sb_cli_find(const struct sb_cli *cli, const char *name)
+{
+	return find_long(cli, name, strlen(name));
+}
+
 int sb_cli_parse(const struct sb_cli *cli, int argc, char **argv, char *err,
 		 size_t errlen)
 {
@@ -277,48 +287,13 @@ int sb_cli_parse(const struct sb_cli *cli, int argc, char **argv, char *err,
 	return ret;
 }
 
-int sb_cli_usage_error(const struct sb_cli *cli, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", cli->prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	if (cli->on_error == SB_CLI_ERR_USAGE)
-		fprintf(stderr, "%s\n", cli->usage);
-	else if (cli->on_error == SB_CLI_ERR_HELP)
-		sb_cli_help(cli, stderr);
-	return SB_EXIT_USAGE;
-}
-
-int sb_cli_parse_command(const struct sb_cli *cli, int argc, char **argv)
-{
-	const struct sb_opt *help = find_long(cli, "help", strlen("help"));
-	char err[1024];
-	int n, ret = parse_line(cli, argc, argv, &n, err, sizeof(err));
-
-	if (cli->n_operands)
-		*cli->n_operands = n;
-	if (ret < 0)
-		return sb_cli_usage_error(cli, "%s", err);
-	if (help && help->type == SB_OPT_FLAG && *(int *)help->dest) {
-		sb_cli_help(cli, stdout);
-		return SB_EXIT_OK;
-	}
-	if (n < cli->min_operands)
-		return sb_cli_usage_error(cli, "%s",
-					  cli->too_few ? cli->too_few :
-							 "too few arguments");
-	return SB_CLI_CONTINUE;
-}
-
 static void default_of(const struct sb_opt *o, char *buf, size_t len)
 {
 	buf[0] = '\0';
 	if (o->given && !*o->given && o->type != SB_OPT_STRING)
 		return; /* "absent" is itself the default */
+	if (strstr(o->help, "(default"))
+		return; /* the help says it in words */
 	switch (o->type) {
 	case SB_OPT_FLAG:
 	case SB_OPT_CALL:
@@ -391,4 +366,6 @@ void sb_cli_help(const struct sb_cli *cli, FILE *f)
 		fprintf(f, "\n%s", cli->epilogue);
 	if (cli->help_tail)
 		cli->help_tail(f);
+	if (global_help)
+		fprintf(f, "\n%s", global_help);
 }

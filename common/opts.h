@@ -93,11 +93,23 @@ struct sb_cli {
 int sb_cli_parse(const struct sb_cli *cli, int argc, char **argv, char *err,
 		 size_t errlen);
 
+/* The row of long option @name, or NULL. */
+const struct sb_opt *sb_cli_find(const struct sb_cli *cli, const char *name);
+
 /*
- * The usage, every option with metavar, help and default, then the epilogue
- * and help_tail.
+ * The usage, every option with metavar, help and default (unless the help
+ * says "(default ..." itself), then the epilogue, help_tail and the global
+ * options.
  */
 void sb_cli_help(const struct sb_cli *cli, FILE *f);
+
+/*
+ * What every command's --help ends with: the options the front end takes
+ * before or after any command (-q, --version). For the front end only.
+ */
+void sb_cli_set_global_help(const char *text);
+
+/* The command side (common/cmd_opts.c): they print and give exit codes. */
 
 /* sb_cli_parse_command(): the command goes on with its work. */
 #define SB_CLI_CONTINUE (-1)

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "common/atomicio.h"
-#include "common/exitcodes.h"
+#include "common/envelope.h"
 #include "common/outfile.h"
 
 /* Symlinks followed, also dangling ones: the file a write should replace. */
@@ -95,13 +95,18 @@ static int write_in_place(const char *path, int is_socket, const void *buf,
 	return r;
 }
 
+int sb_out_is_stdout(const char *path)
+{
+	return path && !strcmp(path, "-");
+}
+
 int sb_out_write(const char *path, const void *buf, size_t len)
 {
 	char target[PATH_MAX];
 	struct stat st;
 	int r;
 
-	if (!strcmp(path, "-")) {
+	if (sb_out_is_stdout(path)) {
 		errno = 0;
 		if ((len && fwrite(buf, 1, len, stdout) != len) ||
 		    fflush(stdout))
@@ -125,20 +130,27 @@ int sb_out_write(const char *path, const void *buf, size_t len)
 	return write_in_place(target, S_ISSOCK(st.st_mode), buf, len);
 }
 
-int sb_out_json(const char *path, const json_t *j)
+int sb_out_envelope(const char *path, const char *option, const char *tool,
+		    int argc, char **argv, sb_out_fill fill, const void *ctx,
+		    struct sb_error *e)
 {
+	json_t *env = sb_envelope_new(tool, argc, argv);
+	char *text = NULL;
 	size_t len;
-	char *text = sb_json_text(j, &len);
-	int r;
+	int r = env ? fill(env, ctx) : -ENOMEM;
 
-	if (!text)
-		return -ENOMEM;
-	r = sb_out_write(path, text, len);
+	if (!r) {
+		sb_envelope_finish(env, "ok");
+		text = sb_json_text(env, &len);
+		r = text ? sb_out_write(path, text, len) : -ENOMEM;
+	}
 	free(text);
-	return r;
+	json_decref(env);
+	return r ? sb_out_error(e, r, option, path) : 0;
 }
 
-const char *sb_out_why(int rc)
+/* What a failure of sb_out_write() means for the user, with what to do. */
+static const char *why(int rc)
 {
 	switch (rc) {
 	case -EISDIR:
@@ -154,11 +166,11 @@ const char *sb_out_why(int rc)
 	}
 }
 
-int sb_out_exit_code(int rc)
+int sb_out_error(struct sb_error *e, int rc, const char *option,
+		 const char *path)
 {
+	sb_error_set(e, rc, NULL, option, path, "%s", why(rc));
 	switch (rc) {
-	case 0:
-		return SB_EXIT_OK;
 	case -EISDIR:
 	case -ENOTSUP:
 	case -ENOENT:
@@ -169,9 +181,9 @@ int sb_out_exit_code(int rc)
 	case -EPERM:
 	case -EROFS:
 	case -ECONNREFUSED:
-		return SB_EXIT_USAGE;
+		return e ? (e->code = -EINVAL) : -EINVAL;
 	default:
-		return SB_EXIT_UNMEASURED;
+		return rc;
 	}
 }
 

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <jansson.h>
 
+#include "common/error.h"
+
 /*
  * Write @len bytes to the output @path names: "-" is standard output; a
  * regular file (or a new one) is replaced atomically (temp + rename in its
@@ -16,16 +18,28 @@
  * -errno.
  */
 int sb_out_write(const char *path, const void *buf, size_t len);
-/* @j as sb_json_text() prints it, through sb_out_write(). */
-int sb_out_json(const char *path, const json_t *j);
-/* What a failure of sb_out_write() means for the user, with what to do. */
-const char *sb_out_why(int rc);
+/* Does output @path (NULL: none) name standard output? Then it has it alone. */
+int sb_out_is_stdout(const char *path);
+
+/* Fills the tool section of envelope @env. Returns 0 or -ENOMEM. */
+typedef int (*sb_out_fill)(json_t *env, const void *ctx);
 /*
- * The exit code of a failure of sb_out_write(): 2 when the path cannot be
- * an output (a directory, no such directory, no permission...), 3 when
- * writing it failed (a full disk, an I/O error).
+ * The one writer of a JSON output: the envelope of @tool and the command
+ * line (@argc, @argv), its tool section by @fill(env, @ctx), status "ok",
+ * written as sb_out_write() does. Returns 0 or -errno; on a failure @e
+ * (see sb_out_error()) names @option and @path.
  */
-int sb_out_exit_code(int rc);
+int sb_out_envelope(const char *path, const char *option, const char *tool,
+		    int argc, char **argv, sb_out_fill fill, const void *ctx,
+		    struct sb_error *e);
+/*
+ * The failure @rc of writing output @option (e.g. "--json") to @path in
+ * @e: "--json: PATH: why, with what to do". Returns -EINVAL when the path
+ * cannot be an output (a directory, no such directory, no permission...:
+ * bad usage), else @rc (writing failed: a full disk, an I/O error).
+ */
+int sb_out_error(struct sb_error *e, int rc, const char *option,
+		 const char *path);
 
 /* An output printed in memory (into .f), then written or dropped. */
 struct sb_memfile {

@@ -20,11 +20,14 @@
 #include "harness/plan.h"
 #include "harness/runner.h"
 #include "harness/check_journal.h"
+#include "common/log.h"
 #include "harness/cmds.h"
 
 struct check_opts {
 	const char *base, *cand, *scenario, *results, *resume, *rules, *accel;
-	const char *set, *markdown, *json, *junit;
+	const char *set;
+	struct ci_gate_outputs out;
+	FILE *say; /* the words: stdout, stderr when an output is there */
 	uint64_t max_repeats;
 	int new_run, help, max_repeats_given, bisect_exit;
 };
@@ -47,7 +50,9 @@ static const char after[] =
 	"interrupted). With --bisect-exit, as `git bisect run` "
 	"reads them: 0 pass\n(good), 1 regression (bad), 125 cannot decide "
 	"(skip this commit), 255\nanything else (bad usage, could not "
-	"measure: stop the bisection)\n";
+	"measure: stop the bisection)\n"
+	"Each output FILE may be - (standard output: that report alone there,\n"
+	"the progress and the table on stderr).\n";
 
 /* @code as `git bisect run` reads it: good, bad, skip, or abort. */
 static int bisect_exit_code(int code)
@@ -143,19 +148,20 @@ static void run_round(struct check *c, int rep)
 		if (r->repeat != rep || st == RUN_COMPLETE)
 			continue;
 		if (st == RUN_FAILED) {
-			printf("round %d: %s: failed before, not made again\n",
-			       rep, r->kernel);
+			fprintf(c->o->say,
+				"round %d: %s: failed before, not made again\n",
+				rep, r->kernel);
 			continue;
 		}
-		printf("round %d: %s: running\n", rep, r->kernel);
-		fflush(stdout);
+		fprintf(c->o->say, "round %d: %s: running\n", rep, r->kernel);
+		fflush(c->o->say);
 		rc = run_one(&c->rn, k, r, c->root);
 		if (rc > 0)
 			break;
-		printf("round %d: %s: %s in %s\n", rep, r->kernel,
-		       rc ? "failed" : "complete",
-		       run_fmt_secs(run_now_s() - t0, took, sizeof(took)));
-		fflush(stdout);
+		fprintf(c->o->say, "round %d: %s: %s in %s\n", rep, r->kernel,
+			rc ? "failed" : "complete",
+			run_fmt_secs(run_now_s() - t0, took, sizeof(took)));
+		fflush(c->o->say);
 	}
 }
 
@@ -216,21 +222,23 @@ static int look(const struct check *c, int round, size_t k, int final,
 		.cand_spec = c->cand_spec,
 		.rules = c->rules,
 		.levels_why = why,
-		.text = final ? stdout : NULL,
-		.markdown = final ? c->o->markdown : NULL,
-		.json = final ? c->o->json : NULL,
-		.junit = final ? c->o->junit : NULL,
+		.text = final ? c->o->say : NULL,
+		.out = final ? c->o->out : (struct ci_gate_outputs){ 0 },
 		.last_round = (unsigned int)round,
 		.argc = c->argc,
 		.argv = c->argv,
 	};
+
+	struct sb_error e;
+	int code, r;
 
 	if (look_levels(c->rules, c->t, k, &g.levels, why, sizeof(why))) {
 		fprintf(stderr, "slicebench check: out of memory\n");
 		return SB_EXIT_UNMEASURED;
 	}
 	*lv = g.levels;
-	return ci_gate_run(&g, "check");
+	r = ci_gate_run(&g, &code, &e);
+	return r ? sb_error_report("slicebench check", r, &e) : code;
 }
 
 static const char *outcome(int code)
@@ -291,16 +299,18 @@ static int rounds(struct check *c)
 		if ((unsigned int)rep > done)
 			run_round(c, rep);
 		if (*c->rn.stop) {
-			printf("interrupted: re-run the same command to resume %s\n",
-			       c->root);
+			fprintf(c->o->say,
+				"interrupted: re-run the same command to resume %s\n",
+				c->root);
 			tally_free(&t);
 			return SB_EXIT_UNMEASURED;
 		}
 		if ((r = tally(c, rep, &t)))
 			break;
 		if (t.failed > c->max / 2) {
-			printf("check: %u runs failed: stopping (could not measure)\n",
-			       t.failed);
+			fprintf(c->o->say,
+				"check: %u runs failed: stopping (could not measure)\n",
+				t.failed);
 			tally_free(&t);
 			return SB_EXIT_UNMEASURED;
 		}
@@ -319,11 +329,12 @@ static int rounds(struct check *c)
 			&e);
 		if (r < 0)
 			break;
-		printf("look %zu at round %d: %u base and %u candidate runs "
-		       "(%u failed): %s%s\n",
-		       c->looks, rep, t.n[0], t.n[1], t.failed, outcome(code),
-		       r ? " (replayed, as the journal says)" : "");
-		fflush(stdout);
+		fprintf(c->o->say,
+			"look %zu at round %d: %u base and %u candidate runs "
+			"(%u failed): %s%s\n",
+			c->looks, rep, t.n[0], t.n[1], t.failed, outcome(code),
+			r ? " (replayed, as the journal says)" : "");
+		fflush(c->o->say);
 		r = 0;
 		seen[0] = t.n[0];
 		seen[1] = t.n[1];
@@ -340,22 +351,24 @@ static int rounds(struct check *c)
 			       sb_error_report("slicebench check", r, &e);
 	}
 	if (!last) {
-		printf("check: %u base and %u candidate runs complete (%u "
-		       "failed): too few to look at\n",
-		       t.n[0], t.n[1], t.failed);
+		fprintf(c->o->say,
+			"check: %u base and %u candidate runs complete (%u "
+			"failed): too few to look at\n",
+			t.n[0], t.n[1], t.failed);
 		tally_free(&t);
 		return SB_EXIT_UNDECIDED;
 	}
-	printf("\n");
+	fprintf(c->o->say, "\n");
 	tally(c, last, &t);
 	code = look(c, last, c->looks, 1, &lv);
-	printf("check: %s after %d rounds: %u base and %u candidate runs, "
-	       "%u failed%s%s; %s\n",
-	       outcome(code), last, t.n[0], t.n[1], t.failed,
-	       t.failed ? " (counted as lost, not made again): " : "",
-	       ids_text(t.failed_ids, failed, sizeof(failed)),
-	       code == SB_EXIT_UNDECIDED ? "the cap was reached undecided" :
-					   "decided, stopped there");
+	fprintf(c->o->say,
+		"check: %s after %d rounds: %u base and %u candidate runs, "
+		"%u failed%s%s; %s\n",
+		outcome(code), last, t.n[0], t.n[1], t.failed,
+		t.failed ? " (counted as lost, not made again): " : "",
+		ids_text(t.failed_ids, failed, sizeof(failed)),
+		code == SB_EXIT_UNDECIDED ? "the cap was reached undecided" :
+					    "decided, stopped there");
 	tally_free(&t);
 	return code;
 }
@@ -407,7 +420,7 @@ static int pick_set(struct scenario *sc, const char *name)
 
 /*
  * The scenario and the rules: --rules, else those the scenario names, else
- * ci/gate.json (said on stdout). Without --scenario nothing: validate says.
+ * ci/gate.json (said with the words). Without --scenario nothing: validate says.
  */
 static int load(const struct check_opts *o, struct scenario *sc,
 		struct ci_rules *rules)
@@ -428,7 +441,7 @@ static int load(const struct check_opts *o, struct scenario *sc,
 		fprintf(stderr, "slicebench check: %s\n", err);
 		return r;
 	}
-	ci_rules_pick_say(stdout, &pick);
+	ci_rules_pick_say(o->say, &pick);
 	return 0;
 }
 
@@ -570,34 +583,40 @@ int cmd_check(int argc, char **argv)
 		  .metavar = "A",
 		  .help = "auto|kvm|tcg|icount|virtual (default: the "
 			  "scenario's, else auto)" },
-		SB_OPTION("markdown", 0, SB_OPT_STRING, &o.markdown, NULL,
-			  "OUT", "write the final verdicts as Markdown", 0, 0),
-		SB_OPTION("json", 0, SB_OPT_STRING, &o.json, NULL, "OUT",
-			  "write the final verdicts as JSON", 0, 0),
-		SB_OPTION("junit", 0, SB_OPT_STRING, &o.junit, NULL, "OUT",
-			  "write the final verdicts as JUnit XML", 0, 0),
 		SB_OPTION("bisect-exit", 0, SB_OPT_FLAG, &o.bisect_exit, NULL,
 			  NULL,
 			  "exit as `git bisect run` reads it (0 good, 1 bad, "
 			  "125 skip, 255 stop)",
 			  0, 0),
+		{ 0 },
+	};
+	const struct sb_opt help[] = {
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
 			  "this help", 0, 0),
 		{ 0 },
 	};
+	struct sb_opt outs[CI_GATE_OUTPUT_ROWS];
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
-				    .tables = { opts },
+				    .tables = { opts, outs, help },
 				    .prog = "slicebench check" };
 	struct scenario *sc;
 	struct ci_rules rules = { 0 };
 	struct check c = {
 		.o = &o, .rules = &rules, .lock = -1, .argc = argc, .argv = argv
 	};
-	int r = sb_cli_parse_command(&cli, argc, argv);
+	int r;
 
+	ci_gate_output_opts(outs, &o.out);
+	r = sb_cli_parse_command(&cli, argc, argv);
 	if (r != SB_CLI_CONTINUE)
 		return o.bisect_exit ? bisect_exit_code(r) : r;
+	/* an output on standard output has it alone: words, progress on stderr */
+	o.say = stdout;
+	if (ci_gate_outputs_on_stdout(&o.out)) {
+		o.say = stderr;
+		sb_log_progress_to_stderr();
+	}
 	sc = calloc(1, sizeof(*sc));
 	if (!sc)
 		return SB_EXIT_UNMEASURED;

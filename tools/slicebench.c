@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* slicebench front end: owns the table of subcommands; each part declares its own in <part>/cmds.h. */
+/* slicebench front end: owns the table of subcommands and the global options; each part declares its own commands in <part>/cmds.h. */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,6 +8,7 @@
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "common/log.h"
+#include "common/opts.h"
 #include "harness/cmds.h"
 
 struct command {
@@ -30,19 +31,25 @@ static const struct command commands[] = {
 	{ "kernel", cmd_kernel, "list, fetch or build kernels under test" },
 };
 
+static const char global_options[] =
+	"global options (before or after the command):\n"
+	"  -q, --quiet  only warnings and errors: no progress lines\n"
+	"  --version    print the version and exit\n";
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"usage: slicebench [--quiet] <command> [options]\n\n"
-		"  --quiet, -q  only warnings and errors: no progress lines\n"
-		"\ncommands:\n");
+	fprintf(f, "usage: slicebench [global options] <command> [options]\n\n"
+		   "commands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
 	fprintf(f,
+		"\n%s  -h, --help   this help\n"
 		"\n'slicebench <command> --help' describes each one.\n"
+		"Every output option takes a FILE; - is standard output.\n"
 		"exit codes: 0 ok, 1 regression found, 2 bad usage or input,\n"
 		"3 cannot decide (too few runs, inconclusive), 4 could not measure\n"
-		"(VM or workload failed, dependency missing, cannot write results)\n");
+		"(VM or workload failed, dependency missing, cannot write results)\n",
+		global_options);
 }
 
 /* --quiet: the logger keeps the warnings and drops progress and notes. */
@@ -53,13 +60,37 @@ static void quiet_sink(enum sb_log_level level, const char *line, void *ctx)
 		fprintf(stderr, "%s\n", line);
 }
 
+/*
+ * Take the global options out of argv[1..] wherever they stand before a
+ * "--" (the command never sees them); *@version when --version was there.
+ * Returns the new argc.
+ */
+static int take_globals(int argc, char **argv, int *version)
+{
+	int n = 1, i = 1;
+
+	for (; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet"))
+			sb_log_set(quiet_sink, NULL);
+		else if (!strcmp(argv[i], "--version"))
+			*version = 1;
+		else
+			argv[n++] = argv[i];
+	}
+	while (i < argc)
+		argv[n++] = argv[i++];
+	argv[n] = NULL;
+	return n;
+}
+
 int main(int argc, char **argv)
 {
-	if (argc >= 2 &&
-	    (!strcmp(argv[1], "--quiet") || !strcmp(argv[1], "-q"))) {
-		sb_log_set(quiet_sink, NULL);
-		argc--;
-		argv++;
+	int version = 0;
+
+	argc = take_globals(argc, argv, &version);
+	if (version) {
+		printf("slicebench %s\n", SB_VERSION);
+		return SB_EXIT_OK;
 	}
 	if (argc < 2) {
 		usage(stderr);
@@ -70,14 +101,13 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return SB_EXIT_OK;
 	}
-	if (!strcmp(argv[1], "--version")) {
-		printf("slicebench %s\n", SB_VERSION);
-		return SB_EXIT_OK;
-	}
+	sb_cli_set_global_help(global_options);
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].run(argc - 1, argv + 1);
-	fprintf(stderr, "slicebench: unknown command '%s'\n", argv[1]);
+	fprintf(stderr, "slicebench: %s \"%s\"\n",
+		argv[1][0] == '-' ? "unknown option" : "unknown command",
+		argv[1]);
 	usage(stderr);
 	return SB_EXIT_USAGE;
 }

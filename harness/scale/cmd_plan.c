@@ -17,14 +17,15 @@
 #include "harness/cmds.h"
 
 struct plan_opts {
-	const char *kernels, *results;
+	const char *kernels, *results, *scenario;
 	int64_t repeats;
 	int help;
 };
 
 static const char usage[] =
-	"usage: slicebench plan SCENARIO --kernel K[,K2...] [--repeats N] "
-	"[--results RUN_DIR]\n\n"
+	"usage: slicebench plan --scenario FILE --kernel K[,K2...] [--repeats N] "
+	"[--results RUN_DIR]\n"
+	"       slicebench plan SCENARIO --kernel K[,K2...] [options]\n\n"
 	"Prints one line per run unit, in run order (kernels and feature "
 	"sets\ninterleaved, each repeat rotated by one):\n"
 	"  UNIT<TAB>KERNEL<TAB>FEATURE-SET<TAB>REPEAT\n"
@@ -40,8 +41,11 @@ static const char usage[] =
 static int parse(int argc, char **argv, struct plan_opts *o,
 		 const char **scenario)
 {
-	static const char needs[] = "needs SCENARIO and --kernel (see --help)";
+	static const char needs[] =
+		"needs --scenario FILE and --kernel (see --help)";
 	const struct sb_opt opts[] = {
+		SB_OPTION("scenario", 0, SB_OPT_STRING, &o->scenario, NULL,
+			  "FILE", "the scenario (or as the one operand)", 0, 0),
 		SB_OPTION("kernel", 0, SB_OPT_STRING, &o->kernels, NULL,
 			  "K[,K2...]",
 			  "kernels under test (as for slicebench run)", 0, 0),
@@ -68,13 +72,18 @@ static int parse(int argc, char **argv, struct plan_opts *o,
 		.max_operands = 1,
 		.prog = "slicebench plan",
 		.on_error = SB_CLI_ERR_HELP,
-		.min_operands = 1,
-		.too_few = needs,
 	};
 	int rc = sb_cli_parse_command(&cli, argc, argv);
 
-	if (rc == SB_CLI_CONTINUE && !o->kernels)
-		rc = sb_cli_usage_error(&cli, "%s", needs);
+	if (rc != SB_CLI_CONTINUE)
+		return rc;
+	if (*scenario && o->scenario)
+		return sb_cli_usage_error(&cli, "the scenario given twice: as "
+						"SCENARIO and --scenario");
+	if (o->scenario)
+		*scenario = o->scenario;
+	if (!*scenario || !o->kernels)
+		return sb_cli_usage_error(&cli, "%s", needs);
 	return rc;
 }
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # slicebench check refuses bad usage before it boots anything (exit 2, the
 # culprit named): missing options, one kernel as both sides, too few
-# repeats, an ambiguous or unknown feature set, bad rules; --help exits 0.
+# repeats, an ambiguous or unknown feature set, bad rules; --help exits 0;
+# with an output on standard output (-) the words go to stderr.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 try() { # WANT_RC GREP ARGS...
@@ -26,5 +27,13 @@ try 2 'kernel' --base baseline --cand nosuchkernel --scenario configs/merge-chec
 jq '.alpha = 2' ci/gate.json >"$tmp/rules.json"
 try 2 'alpha: 2: must be' --base baseline --cand patched --scenario configs/merge-check.json --rules "$tmp/rules.json"
 try 2 'accel' --base baseline --cand patched --scenario configs/merge-check.json --accel warp
+echo "check: an output on standard output has it alone: the words go to stderr"
+for o in --json --markdown --junit; do
+	try 2 'the same kernel' --base baseline --cand baseline --scenario configs/merge-check.json "$o" -
+	[[ ! -s $tmp/out ]] || soft_fail "check $o -: wrote on stdout: $(cat "$tmp/out")"
+	grep -q '^rules: ' "$tmp/err" || soft_fail "check $o -: the rules line is not on stderr"
+done
+try 2 'the same kernel' --base baseline --cand baseline --scenario configs/merge-check.json --json "$tmp/v.json"
+grep -q '^rules: ' "$tmp/out" || soft_fail "check --json FILE: the rules line is not on stdout"
 [[ ! -e $tmp/res ]] || soft_fail "a results directory was made"
 finish

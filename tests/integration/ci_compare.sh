@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # slicebench compare on synthetic results: every group and column in the
-# text, Markdown and JSON; --plots writes valid, non-empty PNGs and a static
-# report.html (no external resource; one inline script marking loaded
-# images); bad input exits 2.
+# text, Markdown and JSON; kernel threads and the harness's tasks folded
+# into other:(N) unless --all-tasks; no figure in scientific notation; the
+# end is a run's end (summary, gate's verdicts, words) with the gate's own
+# estimate; a run's DIR/KERNEL/SET path works as DIR:KERNEL/SET; --plots
+# writes valid, non-empty PNGs and a static report.html (no external
+# resource; one inline script marking loaded images); bad input exits 2.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 synth=tests/fixtures/ci/synth.sh
@@ -27,30 +30,84 @@ bash "$synth" "$tmp/run2" cfs PREEMPT_SHORT 2 3 loops=0.8
 echo "== one results dir: feature sets side by side"
 "$sb" compare "$r" --json "$tmp/c.json" >"$tmp/out"
 for want in 'debian/PREEMPT_SHORT, repeat 1' 'debian/NO_PREEMPT_SHORT, repeat 3' \
-	'cyclic:(5)' 'massive_intr:(5)' 'mix-comp:(1)' 'Summary: median over repeats'; do
+	'cyclic:(5)' 'massive_intr:(5)' 'mix-comp:(1)' 'Medians: median over repeats' \
+	'Summary, kernel debian: median over repeats' 'geometric means against' 'rules: ci/gate.json'; do
 	check "text has '$want'" grep -qF "$want" "$tmp/out"
 done
 for group in cyclic massive_intr mix-comp mixload hackbench; do
 	check "summary has group $group" grep -qE "^$group +[a-z_0-9]+ " "$tmp/out"
 done
+check "3 runs a side: the end starts with a caution" grep -qF \
+	'caution: debian/PREEMPT_SHORT has 3 runs: a verdict needs 4 a side' "$tmp/out"
+check "no figure in scientific notation" exits 1 grep -qE '[0-9]e[+-][0-9]' "$tmp/out"
 change=$(jq '.rows[] | select(.group == "cyclic" and .metric == "avg_delay_ms") |
-	.columns[1].change_pct' "$tmp/c.json")
+	.columns[1].median_change_pct' "$tmp/c.json")
 check "delay x3 shows as > +100 % in the JSON ($change %)" \
 	jq -e -n "$change > 100"
 check "2 columns" test "$(jq '.columns | length' "$tmp/c.json")" = 2
 check "scenario order kept" test "$(jq -r '.columns[0].feature_set' "$tmp/c.json")" = PREEMPT_SHORT
 
-"$sb" compare "$r" --groups cyclic,mixload >"$tmp/only"
+"$sb" compare "$r" --groups cyclic,mixload | sed '/^rules: /,$d' >"$tmp/only"
 check "--groups keeps cyclic" grep -qE '^cyclic +avg_delay_ms' "$tmp/only"
 check "--groups keeps mixload" grep -qE '^mixload +deadline_miss_pct' "$tmp/only"
 check "--groups drops massive_intr" exits 1 grep -qE '^massive_intr ' "$tmp/only"
 check "--groups drops it from the tables" exits 1 grep -qF 'massive_intr:(5)' "$tmp/only"
 
-echo "== Markdown"
-"$sb" compare "$r" --markdown >"$tmp/md"
+echo "== Markdown: to a file, or alone on standard output"
+"$sb" compare "$r" --markdown "$tmp/md" >"$tmp/text"
 check "Markdown delay table" grep -q \
 	'^| Task | Runtime ms | Switches | Avg delay ms | Max delay ms | Sum delay ms |' "$tmp/md"
+check "Markdown medians" grep -q '^### Medians' "$tmp/md"
 check "Markdown summary" grep -q '^### Summary' "$tmp/md"
+check "the text still on stdout" grep -qF 'Medians: median over repeats' "$tmp/text"
+"$sb" compare "$r" --markdown - >"$tmp/md2" 2>"$tmp/text2"
+check "--markdown -: Markdown alone on stdout" exits 1 grep -qF 'Medians: median' "$tmp/md2"
+check "--markdown -: the same Markdown" cmp -s "$tmp/md" "$tmp/md2"
+check "--markdown -: the text on stderr" grep -qF 'Summary, kernel debian' "$tmp/text2"
+
+echo "== kernel threads and the harness folded into other:(N)"
+f=$tmp/fold
+bash "$synth" "$f" debian A 4 11
+bash "$synth" "$f" debian B 4 12 delay=2
+for t in "$f"/debian/*/*/table.json; do
+	jq '.groups += [{task: "kworker/0:2:(3)", comm: "kworker/0:2", tasks: 3,
+		runtime_ms: 23780.5, switches: 40, delays: 40, avg_delay_ms: 0.5,
+		max_delay_ms: 2, sum_delay_ms: 20, delay_p99_ms: 1},
+		{task: "sbguest:(1)", comm: "sbguest", tasks: 1, runtime_ms: 5,
+		switches: 10, delays: 10, avg_delay_ms: 0.1, max_delay_ms: 0.3,
+		sum_delay_ms: 1, delay_p99_ms: 0.2}]' "$t" >"$t.x" && mv "$t.x" "$t"
+done
+"$sb" compare "$f" >"$tmp/fold.out"
+check "other:(4) row in each repeat's table" grep -qF 'other:(4)' "$tmp/fold.out"
+check "no kworker row" exits 1 grep -qF 'kworker' "$tmp/fold.out"
+check "no sbguest row" exits 1 grep -qF 'sbguest' "$tmp/fold.out"
+"$sb" compare "$f" --all-tasks >"$tmp/all.out"
+check "--all-tasks: the kworker in the tables" grep -qF 'kworker/0:2:(3)' "$tmp/all.out"
+check "--all-tasks: the kworker in the medians" grep -qE '^kworker/0:2 +runtime_ms' "$tmp/all.out"
+check "--all-tasks: no scientific notation" exits 1 grep -qE '[0-9]e[+-][0-9]' "$tmp/all.out"
+
+echo "== one statistic per claim: compare's end says the gate's change"
+"$sb" gate "$f:debian/A" "$f:debian/B" --json "$tmp/g.json" >/dev/null || true
+want=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .change_pct' "$tmp/g.json" |
+	xargs printf '%+.1f%%')
+got=$(awk '/^Summary, kernel debian/ {s = 1} s && $1 == "cyclic" && $2 == "avg_delay_ms" {print $8; exit}' \
+	"$tmp/fold.out")
+check_eq "cyclic avg delay: compare's end and the gate agree" "$want" "$got"
+
+echo "== compare ends as a run ends: the same summary and words"
+cp -r tests/fixtures/ci/vm-smoke "$tmp/vs"
+"$sb" report "$tmp/vs" | sed -n '/^Summary, kernel/,$p' | sed '/^$/N;/\nplots: /d' >"$tmp/end.report"
+"$sb" compare "$tmp/vs" | sed -n '/^Summary, kernel/,$p' >"$tmp/end.compare"
+check "the end of report and of compare agree" cmp -s "$tmp/end.report" "$tmp/end.compare"
+check "with words" grep -qF 'With PREEMPT_SHORT (against NO_PREEMPT_SHORT)' "$tmp/end.compare"
+
+echo "== a run's DIR/KERNEL/SET path is DIR:KERNEL/SET"
+"$sb" compare "$f/debian/A" "$f/debian/B" >"$tmp/paths.out"
+check "the path names one column" grep -qF "$f:debian/A (4 runs)" "$tmp/paths.out"
+"$sb" compare "$f/debian" >"$tmp/kdir.out"
+check "a kernel's path: its sets" grep -qF 'debian/B (4 runs)' "$tmp/kdir.out"
+check "a wrong set lists those there" exits 2 "$sb" compare "$f:debian/NOSUCH"
+check "said: $(cat "$tmp/err")" grep -qF 'feature sets of kernel debian there: A, B' "$tmp/err"
 
 echo "== two results dirs: kernels side by side"
 "$sb" compare "$r:debian/PREEMPT_SHORT" "$tmp/run2" >"$tmp/out2"

@@ -8,6 +8,8 @@
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 synth=tests/fixtures/ci/synth.sh
+# shellcheck disable=SC2317 # run through check
+exits1() { ! "$@"; }
 gate() {
 	local rc=0
 	"$sb" gate "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
@@ -51,6 +53,13 @@ grep -q '^### slicebench gate: regression' "$tmp/v.md" || soft_fail "markdown"
 grep -q '^Method: Welch t .*<= 1%' "$tmp/v.md" || soft_fail "markdown method"
 grep -q 'property name="method" value="Welch t' "$tmp/v.xml" || soft_fail "junit method"
 
+echo "== a run's DIR/KERNEL/SET path is DIR:KERNEL/SET; -q after the command"
+rc=$(gate "$r/debian/PREEMPT_SHORT" "$r/debian/NO_PREEMPT_SHORT/" -q --json "$tmp/p.json")
+check_eq "paths, delay x3" 1 "$rc"
+check "the same verdicts as with DIR:KERNEL/SET" cmp -s <(jq -c .rules "$tmp/v.json") <(jq -c .rules "$tmp/p.json")
+
+check "no figure in scientific notation" exits1 grep -qE '[0-9]e[+-][0-9]' "$tmp/out"
+
 echo "== throughput regressions exit 1"
 rc=$(gate "$r:debian/PREEMPT_SHORT" "$r:debian/SLOW" --json "$tmp/t.json")
 check_eq "loops/s x0.7, hackbench x1.5" 1 "$rc"
@@ -91,6 +100,9 @@ check_eq "cyclic avg delay is insufficient ($v)" "insufficient data" "$v"
 grep -q 'a verdict needs 4 a side' "$tmp/out" || soft_fail "no reason given"
 grep -q '^caution:   3 base and 4 candidate runs: a verdict needs 4 a side' "$tmp/out" || soft_fail "no caution"
 jq -e '.cautions | length == 1' "$tmp/three.json" >/dev/null || soft_fail "no caution in JSON"
+check "the caution comes first, before the table" test \
+	"$(grep -n -m1 '^caution:' "$tmp/out" | cut -d: -f1)" -lt "$(grep -n -m1 '^RULE ' "$tmp/out" | cut -d: -f1)"
+check "no interval of a side without a verdict" exits1 grep -qE '\[-100%, -100%\]' "$tmp/out"
 [[ $(jq -r .outcome "$tmp/three.json") == "cannot decide" ]] || soft_fail "outcome"
 
 echo "== no rule decided: exit 3, with the runs that would decide"
@@ -157,6 +169,11 @@ check_eq "missing kernel" 2 "$rc"
 grep -q 'kernels there: debian' "$tmp/err" || soft_fail "message: $(cat "$tmp/err")"
 rc=$(gate "$r:debian/NOSUCH" "$r:debian/PREEMPT_SHORT")
 check_eq "missing feature set" 2 "$rc"
+check "the sets there listed" grep -q 'feature sets of kernel debian there: PREEMPT_SHORT, NO_PREEMPT_SHORT' "$tmp/err"
+mkdir -p "$tmp/empty/debian/X"
+rc=$(gate "$tmp/empty" "$r:debian/PREEMPT_SHORT")
+check_eq "no runs at all" 4 "$rc"
+check "the spec forms named" grep -q 'expected DIR\[:kernel\[/feature-set\]\], or a run.s DIR/KERNEL\[/FEATURE-SET\]' "$tmp/err"
 rc=$(gate "$r" "$r:debian/PREEMPT_SHORT")
 check_eq "ambiguous BASE" 2 "$rc"
 grep -q 'PREEMPT_SHORT' "$tmp/err" && cat "$tmp/err"

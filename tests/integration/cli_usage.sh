@@ -33,6 +33,9 @@ bad() {
 	fi
 }
 
+# shellcheck disable=SC2317 # run through check
+exits1() { ! "$@" >/dev/null; }
+
 unknown='--no-such-option'
 no_such='unknown option "--no-such-option"'
 
@@ -43,9 +46,16 @@ for c in run plan merge table compare gate check report; do
 done
 bad 'slicebench run: unexpected argument "x"' slicebench run x
 bad 'slicebench check: unexpected argument "x"' slicebench check x
-bad 'slicebench plan: needs SCENARIO and --kernel (see --help)' slicebench plan
-bad 'slicebench plan: needs SCENARIO and --kernel (see --help)' slicebench plan s.json
+bad 'slicebench plan: needs --scenario FILE and --kernel (see --help)' slicebench plan
+bad 'slicebench plan: needs --scenario FILE and --kernel (see --help)' slicebench plan s.json
+bad 'slicebench plan: needs --scenario FILE and --kernel (see --help)' slicebench plan --scenario s.json
+bad 'slicebench plan: the scenario given twice: as SCENARIO and --scenario' \
+	slicebench plan a.json --scenario b.json --kernel k
 bad 'slicebench plan: unexpected argument "b"' slicebench plan a b
+"$sb" plan --scenario configs/smoke.json --kernel host >"$tmp/plan1"
+"$sb" plan configs/smoke.json --kernel host >"$tmp/plan2"
+check "plan --scenario FILE is plan SCENARIO" cmp -s "$tmp/plan1" "$tmp/plan2"
+check "the plan has units" grep -q '^host/' "$tmp/plan1"
 bad 'slicebench merge: needs OUT and at least one DIR' slicebench merge out
 bad 'slicebench table: expected one trace FILE' slicebench table
 bad 'slicebench table: unexpected argument "b"' slicebench table a b
@@ -54,11 +64,40 @@ mapfile -t dirs < <(seq -f 'd%g' 17)
 bad 'slicebench compare: unexpected argument "d17"' slicebench compare "${dirs[@]}"
 bad 'slicebench gate: needs BASE and CAND' slicebench gate a
 bad 'slicebench gate: unexpected argument "c"' slicebench gate a b c
+bad 'slicebench gate: BASE is empty: name results as DIR[:kernel[/feature-set]]' slicebench gate "" b
 bad 'slicebench report: needs one RUN_DIR' slicebench report
 bad 'slicebench report: unexpected argument "b"' slicebench report a b
 echo "check: --help wins over missing operands, a bad option over --help"
 shows_help "usage: slicebench gate" slicebench gate -h
 bad "slicebench gate: $no_such" slicebench gate --help "$unknown"
+
+echo "check: global options before or after the command, in every --help"
+shows_help "slicebench " slicebench --version
+shows_help "slicebench " slicebench gate -q --version
+shows_help "usage: slicebench gate" slicebench gate -h -q
+shows_help "usage: slicebench gate" slicebench -q gate -h
+bad 'slicebench gate: needs BASE and CAND' slicebench gate a --quiet
+"$sb" --help >"$tmp/help"
+check "--version in slicebench --help" grep -qE '^  --version ' "$tmp/help"
+check "-q in slicebench --help" grep -qE '^  -q, --quiet ' "$tmp/help"
+for c in run plan merge table compare gate check report; do
+	"$sb" "$c" --help >"$tmp/help"
+	check "$c --help lists the global options" grep -qE '^  -q, --quiet ' "$tmp/help"
+	check "$c --help: no option with two defaults" \
+		exits1 grep -E '\(default[^)]*\).*\(default' "$tmp/help"
+done
+bad 'slicebench: unknown option "--bogus"' slicebench --bogus gate
+
+echo "check: every output option takes a FILE (- for standard output)"
+for c in table compare gate check; do
+	"$sb" "$c" --help >"$tmp/help"
+	check "$c: no output option is a switch" \
+		exits1 grep -E '^  +--(json|markdown|junit) +[a-z]' "$tmp/help"
+done
+"$sb" gate --help | grep -E '^  +--(json|markdown|junit) ' | tr -s ' ' >"$tmp/gate_outs"
+"$sb" check --help | grep -E '^  +--(json|markdown|junit) ' | tr -s ' ' >"$tmp/check_outs"
+check "gate and check: one set of output options" cmp -s "$tmp/gate_outs" "$tmp/check_outs"
+check "three of them" test "$(wc -l <"$tmp/gate_outs")" = 3
 
 echo "check: kernel boot and initramfs"
 for c in boot initramfs; do

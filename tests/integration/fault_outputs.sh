@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Every output option of table, compare and gate (check's go through the
-# gate's writer): "-" is standard output and no file named "-"; /dev/full
+# Every output option of table, compare and gate (check's are the gate's
+# rows and writer): "-" is standard output and no file named "-"; /dev/full
 # fails (non-zero exit, "No space left on device") and stays a character
 # device; /dev/null and a FIFO are written in place and stay what they are;
 # a symlink is followed (the target is replaced, the link stays a link); a
@@ -63,9 +63,11 @@ outputs() {
 json() { jq -e .schema; }
 markdown() { grep -q '^### slicebench gate'; }
 junit() { grep -q '^<testsuites>'; }
+compare_md() { grep -q '^### Medians'; }
 
 outputs table --json 0 json "$sb" table "$tmp/p.data"
 outputs compare --json 0 json "$sb" compare "$r"
+outputs compare --markdown 0 compare_md "$sb" compare "$r"
 for o in json markdown junit; do
 	outputs gate "--$o" 3 "$o" "$sb" gate "$r:debian/A" "$r:debian/B"
 done

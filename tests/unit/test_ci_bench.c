@@ -12,6 +12,7 @@
 
 #include "ci/bench_cmp.h"
 #include "ci/fold.h"
+#include "ci/table_print.h"
 #include "ci/regime.h"
 #include "ci/seed_table.h"
 
@@ -132,6 +133,48 @@ static void test_fold_conserves(void **state)
 		for (size_t r = 1; r + 1 < n; r++)
 			assert_true(strcmp(rows[r - 1].comm, rows[r].comm) < 0);
 	}
+}
+
+/* compare's view: kernel threads and the harness out of the rows and into
+ * one other:(N) row of each table, unless all tasks are asked for */
+static void test_compare_folds(void **state)
+{
+	struct canned *c = *state;
+	struct ci_row *rows = NULL;
+	long n = ci_rows_build(&c->cols, &rows);
+	size_t others = 0, workloads = 0, kept;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	assert_true(n > 0);
+	for (long i = 0; i < n; i++) {
+		int table = ci_metric_at(rows[i].metric)->src == CI_SRC_TABLE;
+
+		others += table && ci_fold_is_other(rows[i].group);
+		workloads += !table || !ci_fold_is_other(rows[i].group);
+	}
+	assert_true(others > 0);
+	kept = ci_rows_drop_other(rows, (size_t)n);
+	assert_int_equal(kept, workloads);
+	for (size_t i = 0; i < kept; i++)
+		assert_false(ci_metric_at(rows[i].metric)->src ==
+				     CI_SRC_TABLE &&
+			     ci_fold_is_other(rows[i].group));
+	free(rows);
+
+	f = open_memstream(&buf, &len);
+	ci_table_print(f, c->res.runs[0].table, 0, NULL, 1);
+	fclose(f);
+	assert_non_null(strstr(buf, "  other:("));
+	assert_null(strstr(buf, "kworker"));
+	free(buf);
+	f = open_memstream(&buf, &len);
+	ci_table_print(f, c->res.runs[0].table, 0, NULL, 0);
+	fclose(f);
+	assert_null(strstr(buf, "  other:("));
+	assert_non_null(strstr(buf, "kworker"));
+	free(buf);
 }
 
 static void print_seed(FILE *f, const void *arg)
@@ -348,7 +391,7 @@ static void test_summary(void **state)
 		out,
 		"With PREEMPT_SHORT (against NO_PREEMPT_SHORT), the 500 µs-slice "
 		"cyclic tasks waited 42 % less on average (geometric means of "
-		"the runs' averages 1.77 -> 1.02 ms; gate: "));
+		"the runs' averages 1.767 -> 1.020 ms; gate: "));
 	assert_non_null(strstr(out, "The 100 ms-slice massive_intr tasks were "
 				    "switched in 33 % more often and ran "
 				    "7.1 % less"));
@@ -363,6 +406,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_is_other),
 		cmocka_unit_test_setup_teardown(test_fold_conserves, load,
+						unload),
+		cmocka_unit_test_setup_teardown(test_compare_folds, load,
 						unload),
 		cmocka_unit_test_setup_teardown(test_seed_table, load, unload),
 		cmocka_unit_test_setup_teardown(test_regime_saturated, load,

@@ -452,14 +452,14 @@ static void test_out_write(void **state)
 	snprintf(path, sizeof(path), "%s/later.txt", dir);
 	assert_int_equal(access(path, F_OK), 0);
 	assert_int_equal(sb_out_write(dir, "x", 1), -EISDIR);
-	assert_int_equal(sb_out_exit_code(-EISDIR), 2);
+	assert_int_equal(sb_out_error(NULL, -EISDIR, "--json", dir), -EINVAL);
 	assert_int_equal(sb_out_write("/nonexistent/x", "x", 1), -ENOENT);
-	assert_int_equal(sb_out_exit_code(-ENOENT), 2);
+	assert_int_equal(sb_out_error(NULL, -ENOENT, "--json", "x"), -EINVAL);
 	assert_int_equal(sb_out_write("/dev/null", "x", 1), 0);
 	assert_int_equal(stat("/dev/null", &st), 0);
 	assert_true(S_ISCHR(st.st_mode));
 	assert_int_equal(sb_out_write("/dev/full", "x", 1), -ENOSPC);
-	assert_int_equal(sb_out_exit_code(-ENOSPC), 4);
+	assert_int_equal(sb_out_error(NULL, -ENOSPC, "--json", "x"), -ENOSPC);
 	/* a listening socket gets the bytes, and stays a socket */
 	snprintf(a.sun_path, sizeof(a.sun_path), "%s/sock", dir);
 	srv = socket(AF_UNIX, SOCK_STREAM, 0);
@@ -560,6 +560,50 @@ static void test_envelope(void **state)
 	json_decref(env);
 }
 
+static int fill_answer(json_t *env, const void *ctx)
+{
+	return json_object_set_new(env, "answer",
+				   json_integer(*(const int *)ctx));
+}
+
+/* The one JSON output writer: the envelope, its section, the file; errors
+ * name the option and the path, bad paths as bad usage. */
+static void test_out_envelope(void **state)
+{
+	char dir[] = "/tmp/sbenvXXXXXX", path[512], *argv[] = { "t", "--json" };
+	const int answer = 42;
+	struct sb_error e;
+	json_error_t je;
+	json_t *j;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/out.json", dir);
+	assert_int_equal(sb_out_envelope(path, "--json", "slicebench-t", 2,
+					 argv, fill_answer, &answer, &e),
+			 0);
+	j = json_load_file(path, 0, &je);
+	assert_non_null(j);
+	assert_string_equal(json_string_value(json_object_get(j, "tool")),
+			    "slicebench-t");
+	assert_string_equal(json_string_value(json_object_get(j, "status")),
+			    "ok");
+	assert_int_equal(json_integer_value(json_object_get(j, "answer")), 42);
+	json_decref(j);
+	assert_int_equal(sb_out_envelope(dir, "--json", "slicebench-t", 2, argv,
+					 fill_answer, &answer, &e),
+			 -EINVAL);
+	assert_non_null(strstr(e.msg, "--json: "));
+	assert_non_null(strstr(e.msg, ": is a directory"));
+	assert_int_equal(sb_out_envelope("/dev/full", "--markdown", "t", 2,
+					 argv, fill_answer, &answer, &e),
+			 -ENOSPC);
+	assert_string_equal(e.msg,
+			    "--markdown: /dev/full: No space left on device");
+	unlink(path);
+	rmdir(dir);
+}
+
 static void test_sha256(void **state)
 {
 	char hex[SB_SHA256_HEX], path[] = "/tmp/sbshaXXXXXX";
@@ -599,6 +643,7 @@ int main(void)
 		cmocka_unit_test(test_dir_lock),
 		cmocka_unit_test(test_spawn),
 		cmocka_unit_test(test_envelope),
+		cmocka_unit_test(test_out_envelope),
 		cmocka_unit_test(test_sha256),
 	};
 

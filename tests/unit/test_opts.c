@@ -502,6 +502,40 @@ static void test_help_tail_follows_epilogue(void **state)
 	free(f);
 }
 
+/* A help that says its default in words gets no second one from the value. */
+static void test_help_one_default(void **state)
+{
+	struct fixture *f = fixture_new();
+	char help[4096];
+
+	(void)state;
+	f->tab[2].help = "how many (default: the scenario's)";
+	help_text(f, help, sizeof(help));
+	assert_non_null(strstr(help, "how many (default: the scenario's)\n"));
+	assert_null(strstr(help, "(default: 7)"));
+	/* the others keep theirs */
+	assert_non_null(strstr(help, "wakeup period (default: 1ms)\n"));
+	free(f);
+}
+
+/* The front end's global options end every command's help, after its tail. */
+static void test_help_ends_with_global_options(void **state)
+{
+	struct fixture *f = fixture_new();
+	char help[4096];
+
+	(void)state;
+	f->cli.help_tail = print_tail;
+	sb_cli_set_global_help("global options:\n  -q  quiet\n");
+	help_text(f, help, sizeof(help));
+	sb_cli_set_global_help(NULL);
+	assert_non_null(strstr(help, "tail: computed\n\nglobal options:\n"
+				     "  -q  quiet\n"));
+	help_text(f, help, sizeof(help));
+	assert_null(strstr(help, "global options"));
+	free(f);
+}
+
 static void test_cpulist_grammar(void **state)
 {
 	static const char *const bad[] = { "",	   "a",	    "1,",    "-1",
@@ -542,6 +576,8 @@ int main(void)
 		cmocka_unit_test(test_command_help),
 		cmocka_unit_test(test_command_error_report),
 		cmocka_unit_test(test_help_tail_follows_epilogue),
+		cmocka_unit_test(test_help_one_default),
+		cmocka_unit_test(test_help_ends_with_global_options),
 		cmocka_unit_test(test_cpulist_grammar),
 	};
 
