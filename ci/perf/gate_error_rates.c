@@ -429,7 +429,7 @@ int main(int argc, char **argv)
 	unsigned int count = argc > 2 ? (unsigned int)atoi(argv[2]) : 1000;
 	unsigned int jobs = argc > 3 ? (unsigned int)atoi(argv[3]) : 2;
 	struct ci_rules rules;
-	char err[1024];
+	struct sb_error e;
 	int missed;
 	struct ci_levels *looks[N_DESIGNS] = { 0 };
 	size_t cyc = 0;
@@ -443,8 +443,8 @@ int main(int argc, char **argv)
 			"target of ci/README.md is missed.\n");
 		return argc < 2 ? SB_EXIT_USAGE : SB_EXIT_OK;
 	}
-	if (ci_rules_load(argv[1], &rules, err, sizeof(err))) {
-		fprintf(stderr, "gate_error_rates: %s\n", err);
+	if (ci_rules_load(argv[1], &rules, &e)) {
+		fprintf(stderr, "gate_error_rates: %s\n", e.msg);
 		return SB_EXIT_USAGE;
 	}
 	while (cyc < rules.n && strcmp(rules.v[cyc].name, "cyclic avg delay"))
