@@ -15,6 +15,10 @@ test_common_SRCS := tests/unit/test_common.c $(COMMON_SRCS) $(COMMON_HOST_SRCS)
 test_common_LDLIBS := -ljansson -lmd -lm
 UNIT_TESTS += test_common_log
 test_common_log_SRCS := tests/unit/test_common_log.c common/log.c common/error.c
+UNIT_TESTS += test_jsonread
+test_jsonread_SRCS := tests/unit/test_jsonread.c $(JSONREAD_SRCS) common/atomicio.c
+test_jsonread_LDLIBS := -ljansson
+
 UNIT_TESTS += test_opts
 test_opts_SRCS := tests/unit/test_opts.c common/opts.c common/valcheck.c common/cpulist.c common/slice_range.c \
 		  common/duration.c

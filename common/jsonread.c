@@ -88,7 +88,9 @@ static int read_string(struct sb_jr *r, const struct sb_jr_field *f,
 
 	if (!json_is_string(v))
 		return fail(r, v, "is not a string");
-	if (f->min > 0 && len < (size_t)f->min)
+	if (f->min == 1 && !len)
+		return fail(r, v, "is empty");
+	if (f->min > 1 && len < (size_t)f->min)
 		return fail(r, v, "is shorter than %" PRId64 " bytes", f->min);
 	if (f->type == SB_JR_STRDUP) {
 		char *s = strdup(json_string_value(v));
@@ -335,6 +337,30 @@ int sb_jr_load(const char *file, const struct sb_jr_table *t, void *obj,
 	return ret;
 }
 
+static const char *type_text(const struct sb_jr_field *f, char *buf,
+			     size_t len);
+
+/* "array of 1..16 objects (`name`)", "array of at least 1 string" */
+static const char *array_text(const struct sb_jr_field *f, char *buf,
+			      size_t len)
+{
+	char count[64], item[256], type[200];
+
+	if (f->max > 0)
+		snprintf(count, sizeof(count), "%" PRId64 "..%" PRId64, f->min,
+			 f->max);
+	else
+		snprintf(count, sizeof(count), "at least %" PRId64, f->min);
+	if (f->item->type == SB_JR_OBJECT)
+		snprintf(item, sizeof(item), "objects (`%s`)",
+			 f->item->sub->name);
+	else
+		snprintf(item, sizeof(item), "values (%s)",
+			 type_text(f->item, type, sizeof(type)));
+	snprintf(buf, len, "array of %s %s", count, item);
+	return buf;
+}
+
 static const char *type_text(const struct sb_jr_field *f, char *buf, size_t len)
 {
 	char range[80];
@@ -368,23 +394,10 @@ static const char *type_text(const struct sb_jr_field *f, char *buf, size_t len)
 					      i ? "," : "", f->choices[i]);
 		return buf;
 	case SB_JR_OBJECT:
-		snprintf(buf, len, "object (%s)", f->sub->name);
+		snprintf(buf, len, "object (`%s`)", f->sub->name);
 		return buf;
 	case SB_JR_ARRAY:
-		if (f->max > 0)
-			snprintf(buf, len,
-				 "array of %" PRId64 "..%" PRId64 " %s", f->min,
-				 f->max,
-				 f->item->sub ? f->item->sub->name :
-						type_text(f->item, range,
-							  sizeof(range)));
-		else
-			snprintf(buf, len, "array of at least %" PRId64 " %s",
-				 f->min,
-				 f->item->sub ? f->item->sub->name :
-						type_text(f->item, range,
-							  sizeof(range)));
-		return buf;
+		return array_text(f, buf, len);
 	case SB_JR_CALL:
 		return f->type_doc;
 	}
