@@ -216,6 +216,7 @@ static int report(const struct bench_end *b, const char *root,
 	char *fbuf = NULL;
 	size_t flen = 0;
 	FILE *ff = open_memstream(&fbuf, &flen);
+	struct sb_error e;
 	int r;
 
 	if (n < 0 || !ff) {
@@ -235,7 +236,11 @@ static int report(const struct bench_end *b, const char *root,
 	struct ci_report_page page = { cmps, b->n_cmps, summary,
 				       fbuf ? fbuf : "" };
 
-	r = ci_plots_write(root, &c, &page, err, errlen);
+	r = ci_plots_write(root, &c, &page, &e);
+	if (r) {
+		snprintf(err, errlen, "%s", e.msg);
+		r = sb_exit_code(r);
+	}
 	free(fbuf);
 	free(rows);
 	return r;

@@ -19,7 +19,8 @@ test_ci_spending_LDLIBS := -lm
 UNIT_TESTS += test_ci_results
 test_ci_results_SRCS := tests/unit/test_ci_results.c ci/results.c \
 			ci/metrics.c $(WL_REGISTRY_SRCS) ci/rules.c ci/gate.c ci/stats.c \
-			ci/util.c common/atomicio.c common/fmt.c $(JSONREAD_SRCS)
+			ci/util.c common/atomicio.c common/fmt.c common/log.c \
+			$(JSONREAD_SRCS)
 test_ci_results_LDLIBS := -ljansson -lm
 
 # make perf: the gate's error rates on synthetic runs (ci/perf/gate_error_rates.sh)
@@ -33,7 +34,7 @@ test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c \
 		      ci/seed_table.c ci/bench_verdict.c ci/bench_cmp.c \
 		      ci/bench_words.c ci/columns.c ci/results.c ci/metrics.c $(WL_REGISTRY_SRCS) \
 		      ci/rules.c ci/gate.c ci/stats.c ci/util.c \
-		      common/atomicio.c common/fmt.c $(JSONREAD_SRCS)
+		      common/atomicio.c common/fmt.c common/log.c $(JSONREAD_SRCS)
 test_ci_bench_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_rules_pick

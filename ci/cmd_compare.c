@@ -93,7 +93,6 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 	struct ci_columns cols;
 	struct ci_row *rows = NULL;
 	long nrows = -1;
-	char err[1024];
 	int code = SB_EXIT_UNMEASURED;
 
 	if (!ci_columns_build(res, n, &cols))
@@ -115,10 +114,12 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 	fflush(stdout); /* the tables before any error about the JSON */
 	code = o->json ? write_json(o->json, &c, argc, argv) : SB_EXIT_OK;
 	if (!code && o->plots) {
-		code = ci_plots_write(o->out ? o->out : res[0].dir, &c, NULL,
-				      err, sizeof(err));
-		if (code)
-			fprintf(stderr, "slicebench compare: %s\n", err);
+		struct sb_error e;
+		int r = ci_plots_write(o->out ? o->out : res[0].dir, &c, NULL,
+				       &e);
+
+		if (r)
+			code = sb_error_report("slicebench compare", r, &e);
 	}
 out:
 	free(rows);

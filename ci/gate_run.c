@@ -45,6 +45,14 @@ static int write_json(const char *path, const struct ci_gate_run *o,
 
 /* Each requested output, its path with @suffix (".<host>" or ""); 0 or
  * the first writer's -errno (said on stderr). */
+/* The exit code of the gate's decision (README: 0 pass, 1, 3). */
+static int decision_exit(enum ci_decision d)
+{
+	return d == CI_DECISION_PASS	   ? SB_EXIT_OK :
+	       d == CI_DECISION_REGRESSION ? SB_EXIT_REGRESSION :
+					     SB_EXIT_UNDECIDED;
+}
+
 static int write_outputs(const struct ci_gate_run *o, const char *suffix,
 			 const struct ci_gate_report *g, const char *cmd)
 {
@@ -111,8 +119,9 @@ static int evaluate(const struct ci_gate_run *o, const struct ci_levels *lv,
 		.n = o->rules->n,
 		.excluded = ex,
 		.n_excluded = ci_gate_excluded(base, cand, ex, MAX_EXCLUDED),
-		.exit_code = ci_gate_exit_code(res, o->rules->n),
+		.decision = ci_gate_decide(res, o->rules->n),
 	};
+	g.exit_code = decision_exit(g.decision);
 	if (o->text)
 		ci_gate_print_text(o->text, &g);
 	code = write_outputs(o, suffix, &g, cmd);

@@ -19,7 +19,7 @@ fuzz_wl_opts_LDLIBS := -ljansson
 
 FUZZ_TARGETS += fuzz_results
 fuzz_results_SRCS := fuzz/fuzz_results.c ci/results.c ci/metrics.c $(WL_REGISTRY_SRCS) \
-		     ci/util.c common/fmt.c $(FUZZ_IO_SRCS)
+		     ci/util.c common/fmt.c common/log.c $(FUZZ_IO_SRCS)
 fuzz_results_LDLIBS := -ljansson -lm
 
 FUZZ_TARGETS += fuzz_rules

@@ -173,7 +173,10 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 		snprintf(err, sizeof(err), "feature set %s, seed %" PRIu64,
 			 fs->name, o.seed);
 		console(err);
-		r = agent_run(&o, why, whylen);
+		r = agent_run(&o, &e);
+		if (r)
+			snprintf(why, whylen, "%s", e.msg);
+		r = sb_exit_code(r);
 	}
 	scenario_free(sc);
 	free(sc);
