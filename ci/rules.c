@@ -12,8 +12,11 @@
 #define SCHEMA_WHY \
 	"must be 2 (the rules format this slicebench reads; see ci/README.md)"
 
-static int parse_schema(const json_t *v, void *dest, char *why, size_t len)
+static int parse_schema(struct sb_jr *r, const struct sb_jr_field *f,
+			const json_t *v, void *dest, char *why, size_t len)
 {
+	(void)r;
+	(void)f;
 	(void)dest;
 	if (json_is_integer(v) && json_integer_value(v) == 2)
 		return 0;
@@ -21,8 +24,11 @@ static int parse_schema(const json_t *v, void *dest, char *why, size_t len)
 	return -EINVAL;
 }
 
-static int parse_text(const json_t *v, void *dest, char *why, size_t len)
+static int parse_text(struct sb_jr *r, const struct sb_jr_field *f,
+		      const json_t *v, void *dest, char *why, size_t len)
 {
+	(void)r;
+	(void)f;
 	(void)dest;
 	if (json_is_string(v))
 		return 0;
@@ -30,8 +36,11 @@ static int parse_text(const json_t *v, void *dest, char *why, size_t len)
 	return -EINVAL;
 }
 
-static int parse_metric(const json_t *v, void *dest, char *why, size_t len)
+static int parse_metric(struct sb_jr *r, const struct sb_jr_field *f,
+			const json_t *v, void *dest, char *why, size_t len)
 {
+	(void)r;
+	(void)f;
 	size_t off;
 
 	if (json_is_string(v) &&
@@ -46,8 +55,11 @@ static int parse_metric(const json_t *v, void *dest, char *why, size_t len)
 	return -EINVAL;
 }
 
-static int parse_direction(const json_t *v, void *dest, char *why, size_t len)
+static int parse_direction(struct sb_jr *r, const struct sb_jr_field *f,
+			   const json_t *v, void *dest, char *why, size_t len)
 {
+	(void)r;
+	(void)f;
 	const char *s = json_string_value(v);
 
 	if (s && !strcmp(s, "lower"))

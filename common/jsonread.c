@@ -265,7 +265,7 @@ static int read_value(struct sb_jr *r, const struct sb_jr_field *f,
 		return read_array(r, f, v, (char *)dest - f->offset);
 	case SB_JR_CALL:
 		why[0] = '\0';
-		if (f->parse(v, dest, why, sizeof(why)))
+		if (f->parse(r, f, v, dest, why, sizeof(why)))
 			return fail(r, v, "%s", why);
 		break;
 	}
@@ -289,6 +289,7 @@ int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
 	       void *obj)
 {
 	const char *key;
+	char why[256];
 	json_t *v;
 	int ret;
 
@@ -303,13 +304,19 @@ int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
 		const struct sb_jr_field *f = &t->fields[i];
 		size_t at;
 
+		int other = f->variants && !(f->variants & t->variant(obj));
+
 		v = json_object_get(j, f->key);
-		if (!v && !f->required)
+		if (!v && (!f->required || other))
 			continue;
 		at = path_push(r, f->key, 0);
-		ret = v ? read_value(r, f, v, (char *)obj + f->offset) :
-			  fail(r, NULL, "%s",
-			       f->missing ? f->missing : "is missing");
+		if (v && other)
+			ret = fail(r, NULL, "%s",
+				   t->variant_why(obj, why, sizeof(why)));
+		else
+			ret = v ? read_value(r, f, v, (char *)obj + f->offset) :
+				  fail(r, NULL, "%s",
+				       f->missing ? f->missing : "is missing");
 		path_pop(r, at);
 		if (ret)
 			return ret;
@@ -424,9 +431,14 @@ void sb_jr_doc(FILE *f, const struct sb_jr_table *t)
 	for (size_t i = 0; i < t->n_fields; i++) {
 		const struct sb_jr_field *x = &t->fields[i];
 
-		fprintf(f, "| `%s` | %s | %s | %s |\n", x->key,
+		fprintf(f, "| `%s` | %s | %s | ", x->key,
 			type_text(x, type, sizeof(type)),
-			x->required ? "yes" : "no", x->doc);
+			x->required ? "yes" : "no");
+		for (unsigned int b = 0, n = 0; b < 32; b++)
+			if (x->variants & (1u << b))
+				fprintf(f, "%s%s", n++ ? ", " : "(",
+					t->variant_name(b));
+		fprintf(f, "%s%s |\n", x->variants ? " only) " : "", x->doc);
 	}
 	fputc('\n', f);
 	for (size_t i = 0; i < t->n_fields; i++)

@@ -58,8 +58,14 @@ struct sb_jr_field {
 	int alloc; /* ARRAY */
 	/* After a STRING, CPULIST or CALL value is stored: NULL or why not. */
 	const char *(*check)(const void *dest);
-	/* CALL: 0, or -EINVAL with what is wrong with @v in @why. */
-	int (*parse)(const json_t *v, void *dest, char *why, size_t len);
+	/*
+	 * CALL: @v into @dest (the place of field @f); 0, or -EINVAL with
+	 * what is wrong with @v in @why.
+	 */
+	int (*parse)(struct sb_jr *r, const struct sb_jr_field *f,
+		     const json_t *v, void *dest, char *why, size_t len);
+	/* 0: a key of every variant; else the variant() bits it is a key of */
+	unsigned int variants;
 	const char *type_doc; /* CALL: the type as the docs say it */
 	const char *doc; /* one line */
 };
@@ -69,6 +75,15 @@ struct sb_jr_table {
 	const struct sb_jr_field *fields;
 	size_t n_fields;
 	void (*init)(void *obj); /* defaults, before any key is read */
+	/*
+	 * Objects of several kinds (a kernel descriptor's "type"): the bit of
+	 * @obj's kind, from the keys read before; a key whose variants lack
+	 * it is refused with variant_why(@obj) (into @buf); the docs name a
+	 * bit's kind with variant_name(bit).
+	 */
+	unsigned int (*variant)(const void *obj);
+	const char *(*variant_why)(const void *obj, char *buf, size_t len);
+	const char *(*variant_name)(unsigned int bit);
 	/* After every key: checks across keys; 0 or sb_jr_fail*(). */
 	int (*finish)(struct sb_jr *r, void *obj, const json_t *j);
 };

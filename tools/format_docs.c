@@ -7,6 +7,7 @@
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/outfile.h"
+#include "harness/boot/kernel.h"
 #include "harness/scenario.h"
 
 /* Each format: its table, its file, and what the page says of it. */
@@ -20,6 +21,11 @@ static const struct format {
 	{ &ci_rules_format, "Gate rules (`ci/gate.json`, `--rules FILE`)",
 	  "Which metric of which group may move how far. Read by "
 	  "`slicebench gate`, `check` and the bench report." },
+	{ &kernel_descriptor_format,
+	  "Kernel descriptors (`kernels/<name>/kernel.json`)",
+	  "A kernel under test and where it comes from; each type (backend) "
+	  "takes its own keys. Read by `slicebench kernel`, `run` and "
+	  "`check` (`--kernel NAME`)." },
 };
 
 static void print_formats(FILE *f)
@@ -57,10 +63,11 @@ int main(int argc, char **argv)
 		{ 0 },
 	};
 	const struct sb_cli cli = {
-		.usage = "usage: format_docs [-o FILE]\n"
-			 "The reference of the config files (scenario, gate "
-			 "rules) as Markdown, from the tables their reader "
-			 "reads them by (docs/config-formats.md).",
+		.usage =
+			"usage: format_docs [-o FILE]\n"
+			"The reference of the config files (scenario, gate "
+			"rules, kernel descriptors) as Markdown, from the tables their reader "
+			"reads them by (docs/config-formats.md).",
 		.tables = { opts },
 		.prog = "format_docs",
 	};

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # docs/config-formats.md is what format_docs prints from the reader's tables
-# (the scenario and rules formats): a table changed without `make
+# (scenario, gate rules, kernel descriptors): a table changed without `make
 # docs-formats` fails here. format_docs writes through -o and answers --help.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
@@ -17,7 +17,7 @@ echo "ok: docs/config-formats.md matches"
 
 echo "check: every key of every table is in it"
 for key in duration feature_sets workloads buffer_kb memory_mb icount_shift \
-	tolerance_pct pass_bound_abs min_runs; do
+	tolerance_pct pass_bound_abs min_runs package fragment custom_slices; do
 	check "key $key" grep -q "^| \`$key\` |" "$tmp/formats.md"
 done
 
