@@ -118,7 +118,7 @@ static int rule_finish(struct sb_jr *r, void *obj, const json_t *j)
 	if (!ru->name && asprintf(&ru->name, "%s %s", ru->group,
 				  ci_metric_at(ru->metric)->name) < 0) {
 		ru->name = NULL;
-		return sb_jr_fail(r, NULL, NULL, "out of memory");
+		return sb_jr_oom(r);
 	}
 	return 0;
 }

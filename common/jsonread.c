@@ -12,13 +12,15 @@
 
 #define NS_PER_HOUR ((uint64_t)3600 * 1000000000)
 
-/* @v as JSON text, cut to a message's size. */
+/* The longest value a message quotes; a longer one is left out. */
+#define VALUE_MAX 72
+
+/* @v as JSON text, or "" when too long to quote. */
 static const char *value_text(const json_t *v, char *buf, size_t len)
 {
 	char *t = json_dumps(v, JSON_ENCODE_ANY);
 
-	snprintf(buf, len, "%.60s%s", t ? t : "?",
-		 t && strlen(t) > 60 ? "..." : "");
+	snprintf(buf, len, "%s", t && strlen(t) <= VALUE_MAX ? t : "");
 	free(t);
 	return buf;
 }
@@ -43,13 +45,16 @@ static void path_pop(struct sb_jr *r, size_t n)
 
 static int vfail(struct sb_jr *r, const json_t *v, const char *fmt, va_list ap)
 {
-	char why[600], val[80] = "";
+	char why[600], val[VALUE_MAX + 1] = "";
+	const char *sep = " ", *text = why;
 
 	vsnprintf(why, sizeof(why), fmt, ap);
 	if (v)
 		value_text(v, val, sizeof(val));
+	if (why[0] == ':') /* "5: must be ...", or without a value "must be" */
+		sep = "", text = *val ? why : why + strspn(why, ": ");
 	sb_error_set(r->e, -EINVAL, r->file, *r->path ? r->path : "(top)", NULL,
-		     "%s%s%s", val, v && why[0] != ':' ? " " : "", why);
+		     "%s%s%s", val, *val ? sep : "", text);
 	if (r->e)
 		snprintf(r->e->value, sizeof(r->e->value), "%s", val);
 	return -EINVAL;
@@ -66,6 +71,12 @@ int sb_jr_fail(struct sb_jr *r, const char *key, const json_t *v,
 	va_end(ap);
 	path_pop(r, n);
 	return -EINVAL;
+}
+
+int sb_jr_oom(struct sb_jr *r)
+{
+	return sb_error_set(r->e, -ENOMEM, r->file, NULL, NULL,
+			    "out of memory");
 }
 
 /* Fail at r->path as it stands. */
@@ -96,7 +107,7 @@ static int read_string(struct sb_jr *r, const struct sb_jr_field *f,
 		char *s = strdup(json_string_value(v));
 
 		if (!s)
-			return fail(r, NULL, "out of memory");
+			return sb_jr_oom(r);
 		free(*(char **)dest);
 		*(char **)dest = s;
 		return 0;
@@ -208,7 +219,7 @@ static int read_array(struct sb_jr *r, const struct sb_jr_field *f,
 		*(size_t *)(obj + f->count_offset) = 0;
 		elems = calloc(n ? n : 1, f->size);
 		if (!elems)
-			return fail(r, NULL, "out of memory");
+			return sb_jr_oom(r);
 		*(void **)(obj + f->offset) = elems;
 	}
 	json_array_foreach(v, i, x) {
@@ -265,8 +276,10 @@ static int read_value(struct sb_jr *r, const struct sb_jr_field *f,
 		return read_array(r, f, v, (char *)dest - f->offset);
 	case SB_JR_CALL:
 		why[0] = '\0';
-		if (f->parse(r, f, v, dest, why, sizeof(why)))
-			return fail(r, v, "%s", why);
+		ret = f->parse(r, f, v, dest, why, sizeof(why));
+		if (ret)
+			return ret == -ENOMEM ? sb_jr_oom(r) :
+						fail(r, v, "%s", why);
 		break;
 	}
 	if (ret)

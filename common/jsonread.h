@@ -59,8 +59,8 @@ struct sb_jr_field {
 	/* After a STRING, CPULIST or CALL value is stored: NULL or why not. */
 	const char *(*check)(const void *dest);
 	/*
-	 * CALL: @v into @dest (the place of field @f); 0, or -EINVAL with
-	 * what is wrong with @v in @why.
+	 * CALL: @v into @dest (the place of field @f); 0, -ENOMEM, or -EINVAL
+	 * with what is wrong with @v in @why.
 	 */
 	int (*parse)(struct sb_jr *r, const struct sb_jr_field *f,
 		     const json_t *v, void *dest, char *why, size_t len);
@@ -125,6 +125,9 @@ int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
  */
 int sb_jr_fail(struct sb_jr *r, const char *key, const json_t *v,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* For hooks: -ENOMEM, said. */
+int sb_jr_oom(struct sb_jr *r);
 
 /* The Markdown reference of @t and the tables under it, onto @f. */
 void sb_jr_doc(FILE *f, const struct sb_jr_table *t);

@@ -83,11 +83,24 @@ static const char *rules_why(const void *s)
 				 "is not a path relative to the checkout root";
 }
 
-static const char *arg_why(const void *p)
+/* An exec argument: a string the kernel takes (too long to quote). */
+static int parse_arg(struct sb_jr *r, const struct sb_jr_field *f,
+		     const json_t *v, void *dest, char *why, size_t len)
 {
-	return strlen(*(char *const *)p) < SC_MAX_ARG_LEN ?
-		       NULL :
-		       "is longer than the kernel takes in one argument";
+	(void)r;
+	(void)f;
+	if (!json_is_string(v))
+		snprintf(why, len, "is not a string");
+	else if (json_string_length(v) >= SC_MAX_ARG_LEN)
+		snprintf(why, len,
+			 "is %zu bytes long; the kernel takes at most %d in "
+			 "one argument",
+			 json_string_length(v), SC_MAX_ARG_LEN - 1);
+	else if (!(*(char **)dest = strdup(json_string_value(v))))
+		return -ENOMEM;
+	else
+		return 0;
+	return -EINVAL;
 }
 
 #define GUEST(m) offsetof(struct scenario, guest.m)
@@ -194,8 +207,9 @@ static const struct sb_jr_table set_table =
 static const struct sb_jr_field set_item = { .type = SB_JR_OBJECT,
 					     .sub = &set_table };
 
-static const struct sb_jr_field arg_item = { .type = SB_JR_STRDUP,
-					     .check = arg_why };
+static const struct sb_jr_field arg_item = { .type = SB_JR_CALL,
+					     .parse = parse_arg,
+					     .type_doc = "string" };
 
 static void workload_init(void *obj)
 {

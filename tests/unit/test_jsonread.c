@@ -163,6 +163,11 @@ static void test_reads_every_type(void **state)
 	free_doc(&d);
 }
 
+/* 80 characters: longer than a message quotes. */
+#define LONG                                       \
+	"0123456789012345678901234567890123456789" \
+	"0123456789012345678901234567890123456789"
+
 /* Each bad document and the message it must give. */
 static const struct bad_case {
 	const char *text, *message;
@@ -206,6 +211,10 @@ static const struct bad_case {
 	  "f.json: words[1]: 2 is not a string" },
 	{ "{\"n\": 7, \"label\": \"x\", \"all\": [{\"x\": 0}]}",
 	  "f.json: n: 7 is unlucky" },
+	/* a value too long to quote is left out */
+	{ "{\"n\": \"" LONG "\"}", "f.json: n: is not an integer" },
+	{ "{\"n\": 1, \"ratio\": \"" LONG "\"}",
+	  "f.json: ratio: must be a number in [0, 1]" },
 };
 
 static void test_errors_name_file_path_value(void **state)
