@@ -75,7 +75,7 @@ int main(int argc, char **argv)
 
 	if ((r = sb_cli_parse_command(&cli, argc, argv)) != SB_CLI_CONTINUE)
 		return r;
-	if ((r = sb_memfile_open(&m)))
+	if (sb_memfile_open(&m))
 		return fprintf(stderr, "format_docs: out of memory\n"),
 		       SB_EXIT_UNMEASURED;
 	print_formats(m.f);

@@ -36,13 +36,14 @@ static const char *machine_why(const void *s);
 
 /* Every descriptor key: which types allow it, what it holds, where it goes. */
 static const struct sb_jr_field fields[] = {
+/* @kind: the reader's type and its designators (F_STRING, ...), unbracketed. */
 #define FIELD(k, t, kind, member, req, doc_)                            \
 	{                                                               \
 		.key = (k), .variants = (t),                            \
 		.offset = offsetof(struct kernel_info, member),         \
 		.size = sizeof(((struct kernel_info *)0)->member),      \
 		.required = (req), .missing = "missing", .doc = (doc_), \
-		.type = kind                                            \
+		.type = kind /* NOLINT(bugprone-macro-parentheses) */   \
 	}
 	{ .key = "type",
 	  .type = SB_JR_CALL,
