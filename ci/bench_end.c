@@ -9,6 +9,7 @@
 #include "ci/plots.h"
 #include "ci/rules_pick.h"
 #include "ci/seed_table.h"
+#include "common/error.h"
 #include "common/exitcodes.h"
 
 /* Per kernel and, with several kernels, per feature set. */
@@ -216,6 +217,7 @@ static int report(const struct bench_end *b, const char *root,
 	char *fbuf = NULL;
 	size_t flen = 0;
 	FILE *ff = open_memstream(&fbuf, &flen);
+	struct sb_error e;
 	int r;
 
 	if (n < 0 || !ff) {
@@ -235,7 +237,11 @@ static int report(const struct bench_end *b, const char *root,
 	struct ci_report_page page = { cmps, b->n_cmps, summary,
 				       fbuf ? fbuf : "" };
 
-	r = ci_plots_write(root, &c, &page, err, errlen);
+	r = ci_plots_write(root, &c, &page, &e);
+	if (r) {
+		snprintf(err, errlen, "%s", e.msg);
+		r = sb_exit_code(r);
+	}
 	free(fbuf);
 	free(rows);
 	return r;
@@ -245,6 +251,7 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 		char *err, size_t errlen)
 {
 	char path[4200], named[1024];
+	struct sb_error e;
 	int r = ci_results_load(root, &b->res, err, errlen);
 
 	if (r)
@@ -259,11 +266,12 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 		return SB_EXIT_UNMEASURED;
 	}
 	snprintf(path, sizeof(path), "%s/scenario.json", root);
-	if ((r = ci_rules_named_by_run(root, named, sizeof(named), err,
-				       errlen)) ||
+	if ((r = ci_rules_named_by_run(root, named, sizeof(named), &e)) ||
 	    (r = ci_rules_pick_load(rules, named, path, &b->rules, &b->pick,
-				    err, errlen)))
-		return r;
+				    &e))) {
+		snprintf(err, errlen, "%s", e.msg);
+		return sb_exit_code(r);
+	}
 	b->scenario = json_load_file(path, 0, NULL);
 	return 0;
 }

@@ -85,18 +85,17 @@ struct compare_end {
 
 static int end_load(struct compare_end *d, const char *dir, const char *given)
 {
-	char path[4200], named[1024], err[16384];
+	char path[4200], named[1024];
+	struct sb_error e;
 	int r;
 
 	snprintf(path, sizeof(path), "%s/scenario.json", dir);
-	r = ci_rules_named_by_run(dir, named, sizeof(named), err, sizeof(err));
+	r = ci_rules_named_by_run(dir, named, sizeof(named), &e);
 	if (!r)
 		r = ci_rules_pick_load(given, named, path, &d->rules, &d->pick,
-				       err, sizeof(err));
-	if (r) {
-		fprintf(stderr, "slicebench compare: %s\n", err);
-		return SB_EXIT_USAGE;
-	}
+				       &e);
+	if (r)
+		return sb_error_report("slicebench compare", r, &e);
 	d->scenario = json_load_file(path, 0, NULL);
 	return 0;
 }
@@ -248,7 +247,7 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 	struct ci_row *rows = NULL;
 	long nrows = -1;
 	size_t shown;
-	char err[1024], *end = NULL;
+	char *end = NULL;
 	/* an output on standard output has it alone: the text goes to stderr */
 	FILE *say = sb_out_is_stdout(o->json) || sb_out_is_stdout(o->markdown) ?
 			    stderr :
@@ -273,10 +272,12 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 		goto out;
 	code = outputs(o, &c, end, say, argc, argv);
 	if (!code && o->plots) {
-		code = ci_plots_write(o->out ? o->out : res[0].dir, &c, NULL,
-				      err, sizeof(err));
-		if (code)
-			fprintf(stderr, "slicebench compare: %s\n", err);
+		struct sb_error e;
+		int r = ci_plots_write(o->out ? o->out : res[0].dir, &c, NULL,
+				       &e);
+
+		if (r)
+			code = sb_error_report("slicebench compare", r, &e);
 	}
 out:
 	free(end);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench gate: baseline vs candidate results under the rules; exit 1 on a regression. */
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include "ci/gate_run.h"
 #include "ci/results.h"
 #include "ci/rules_pick.h"
+#include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "ci/cmds.h"
@@ -42,8 +44,7 @@ struct named_rules {
 	char file[4200];
 };
 
-static int named_by(const char *spec, struct named_rules *n, char *err,
-		    size_t errlen)
+static int named_by(const char *spec, struct named_rules *n, struct sb_error *e)
 {
 	char *dir, *kernel, *fs;
 	int r = ci_spec_split(spec, &dir, &kernel, &fs);
@@ -52,7 +53,7 @@ static int named_by(const char *spec, struct named_rules *n, char *err,
 	if (r) /* ci_gate_run says what is wrong with the spec */
 		return 0;
 	snprintf(n->file, sizeof(n->file), "%s/scenario.json", dir);
-	r = ci_rules_named_by_run(dir, n->named, sizeof(n->named), err, errlen);
+	r = ci_rules_named_by_run(dir, n->named, sizeof(n->named), e);
 	free(dir);
 	free(kernel);
 	free(fs);
@@ -62,35 +63,30 @@ static int named_by(const char *spec, struct named_rules *n, char *err,
 /*
  * The rules: --rules, else those both sides' scenarios name (they must
  * agree), else ci/gate.json; said on @say. @chosen gets the file's name
- * unless it is ci/gate.json ("" then). 0 or SB_EXIT_USAGE, said.
+ * unless it is ci/gate.json ("" then). 0 or the exit code, said.
  */
 static int load_rules(const char *given, const char *const pos[2],
 		      struct ci_rules *rules, FILE *say, char chosen[4096])
 {
 	struct named_rules n[2] = { 0 };
 	struct ci_rules_pick pick;
-	char err[16384];
+	struct sb_error e;
 	int r = 0;
 
 	*rules = (struct ci_rules){ 0 };
 	if (!given) {
-		r = named_by(pos[0], &n[0], err, sizeof(err)) ?:
-			    named_by(pos[1], &n[1], err, sizeof(err));
-		if (!r && strcmp(n[0].named, n[1].named)) {
-			snprintf(err, sizeof(err),
-				 "%s: rules: \"%s\" differs from %s's \"%s\": "
-				 "pass --rules",
-				 n[1].file, n[1].named, n[0].file, n[0].named);
-			r = SB_EXIT_USAGE;
-		}
+		r = named_by(pos[0], &n[0], &e) ?: named_by(pos[1], &n[1], &e);
+		if (!r && strcmp(n[0].named, n[1].named))
+			r = sb_error_set(&e, -EINVAL, n[1].file, "rules", NULL,
+					 "\"%s\" differs from %s's \"%s\": "
+					 "pass --rules",
+					 n[1].named, n[0].file, n[0].named);
 	}
 	if (!r)
 		r = ci_rules_pick_load(given, n[1].named, n[1].file, rules,
-				       &pick, err, sizeof(err));
-	if (r) {
-		fprintf(stderr, "slicebench gate: %s\n", err);
-		return r;
-	}
+				       &pick, &e);
+	if (r)
+		return sb_error_report("slicebench gate", r, &e);
 	ci_rules_pick_say(say, &pick);
 	snprintf(chosen, 4096, "%s",
 		 ci_rules_pick_is_default(&pick) ? "" : pick.name);

@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 
 #include "ci/gate.h"
-#include "common/exitcodes.h"
 
 /* No rule asks for more runs a side than this. */
 #define MAX_RUNS_NEEDED 1000
@@ -695,7 +694,7 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 	return ret;
 }
 
-int ci_gate_exit_code(const struct ci_rule_result *res, size_t n)
+enum ci_decision ci_gate_decide(const struct ci_rule_result *res, size_t n)
 {
 	int undecided = 0, passes = 0;
 
@@ -704,10 +703,10 @@ int ci_gate_exit_code(const struct ci_rule_result *res, size_t n)
 		int ok = v == CI_V_PASS || v == CI_V_IMPROVEMENT;
 
 		if (v == CI_V_REGRESSION)
-			return SB_EXIT_REGRESSION;
+			return CI_DECISION_REGRESSION;
 		passes += ok;
 		/* optional: may be absent; when present, it must pass too */
 		undecided |= v != CI_V_NOT_APPLICABLE && !ok;
 	}
-	return undecided || !passes ? SB_EXIT_UNDECIDED : SB_EXIT_OK;
+	return undecided || !passes ? CI_DECISION_UNDECIDED : CI_DECISION_PASS;
 }

@@ -64,10 +64,18 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 		     const struct ci_results *cand, const struct ci_levels *lv,
 		     struct ci_rule_result *res, char *err, size_t errlen);
 
+/* What the gate decides of a merge, from its rules' verdicts. */
+enum ci_decision {
+	CI_DECISION_PASS, /* every rule with data passed */
+	CI_DECISION_REGRESSION, /* any rule regressed */
+	CI_DECISION_UNDECIDED, /* else: cannot decide */
+};
+
 /*
- * The gate's exit code: 1 any regression, 0 every rule with data passed
- * (optional rules may be absent, not undecided), else 3.
+ * Regression when any rule regressed; pass when every rule that applies
+ * passed and one did (optional rules may be absent, not undecided); else
+ * undecided.
  */
-int ci_gate_exit_code(const struct ci_rule_result *res, size_t n);
+enum ci_decision ci_gate_decide(const struct ci_rule_result *res, size_t n);
 
 #endif

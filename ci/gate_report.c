@@ -9,13 +9,12 @@
 #include "ci/gate_report.h"
 #include "ci/util.h"
 #include "common/outfile.h"
-#include "common/exitcodes.h"
 
 const char *ci_gate_outcome(const struct ci_gate_report *g)
 {
-	return g->exit_code == SB_EXIT_REGRESSION ? "regression" :
-	       g->exit_code == SB_EXIT_OK	  ? "pass" :
-						    "cannot decide";
+	return g->decision == CI_DECISION_REGRESSION ? "regression" :
+	       g->decision == CI_DECISION_PASS	     ? "pass" :
+						       "cannot decide";
 }
 
 size_t ci_gate_excluded(const struct ci_results *base,

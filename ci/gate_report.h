@@ -24,10 +24,11 @@ struct ci_gate_report {
 	size_t n;
 	const struct ci_excluded *excluded;
 	size_t n_excluded;
-	int exit_code;
+	enum ci_decision decision;
+	int exit_code; /* the command's for it, as the JSON says it */
 };
 
-/* "pass", "regression" or "cannot decide", from the exit code. */
+/* "pass", "regression" or "cannot decide", from the decision. */
 const char *ci_gate_outcome(const struct ci_gate_report *g);
 /* The runs of @base and @cand with lost events into @out (max @cap). */
 size_t ci_gate_excluded(const struct ci_results *base,

@@ -7,6 +7,7 @@
 #include "ci/gate_report.h"
 #include "ci/gate_run.h"
 #include "ci/spec.h"
+#include "common/exitcodes.h"
 #include "common/log.h"
 #include "common/outfile.h"
 
@@ -47,6 +48,14 @@ static int fill_json(json_t *env, const void *g)
  * Each requested output, its path with @suffix (".<host>" or ""). Returns
  * 0 or the first failure, said in @e.
  */
+/* The exit code of the gate's decision (README: 0 pass, 1, 3). */
+static int decision_exit(enum ci_decision d)
+{
+	return d == CI_DECISION_PASS	   ? SB_EXIT_OK :
+	       d == CI_DECISION_REGRESSION ? SB_EXIT_REGRESSION :
+					     SB_EXIT_UNDECIDED;
+}
+
 static int write_outputs(const struct ci_gate_run *o, const char *suffix,
 			 const struct ci_gate_report *g, struct sb_error *e)
 {
@@ -111,8 +120,9 @@ static int evaluate(const struct ci_gate_run *o, const struct ci_levels *lv,
 		.n = o->rules->n,
 		.excluded = ex,
 		.n_excluded = ci_gate_excluded(base, cand, ex, MAX_EXCLUDED),
-		.exit_code = ci_gate_exit_code(res, o->rules->n),
+		.decision = ci_gate_decide(res, o->rules->n),
 	};
+	g.exit_code = decision_exit(g.decision);
 	if (o->text)
 		ci_gate_print_text(o->text, &g);
 	*n_all += o->rules->n;
@@ -290,7 +300,7 @@ static int per_host(const struct ci_gate_run *o, char (*hosts)[256], int n,
 		fprintf(o->text,
 			"== %d hosts compared host by host (alpha %g each): "
 			"exit %d\n",
-			n, lv.alpha, ci_gate_exit_code(all, *n_all));
+			n, lv.alpha, decision_exit(ci_gate_decide(all, *n_all)));
 	return r;
 }
 
@@ -321,7 +331,7 @@ int ci_gate_run(const struct ci_gate_run *o, int *outcome, struct sb_error *e)
 	if (r > 0)
 		r = per_host(o, hosts, n, all, &n_all, e);
 	if (!r)
-		*outcome = ci_gate_exit_code(all, n_all);
+		*outcome = decision_exit(ci_gate_decide(all, n_all));
 	free(all);
 	return r;
 }

@@ -52,7 +52,7 @@ struct ci_gate_run {
  * several hosts (the family-wise alpha is then split over the hosts).
  * The same runs on both sides are refused, and so are sides whose runs'
  * manifests name two scenarios unless @g->other_scenarios_ok. On 0,
- * *@outcome is ci_gate_exit_code() over every host's verdicts. Returns
+ * *@outcome is the exit code of ci_gate_decide() over every host's verdicts (0, 1, 3). Returns
  * 0, or -errno with @e set: -EINVAL bad input (a spec, a file, the same
  * runs, two scenarios, disjoint hosts, a required rule's group missing
  * on a side, a rule of @g->rules_file whose group is on neither side, an

@@ -17,7 +17,7 @@
 #include "common/fmt.h"
 #include "common/atomicio.h"
 #include "common/outfile.h"
-#include "common/exitcodes.h"
+#include "common/error.h"
 #include "common/spawn.h"
 
 #define MAX_PNGS 64
@@ -29,8 +29,7 @@ struct plot_ctx {
 	char labels[4096];
 	struct ci_png pngs[MAX_PNGS];
 	size_t n_pngs;
-	char *err;
-	size_t errlen;
+	struct sb_error *e;
 };
 
 /* $SLICEBENCH_PLOTS, else ci/plots of the checkout (common/rootdir.h). */
@@ -78,14 +77,22 @@ static void safe_name(char *dst, size_t len, const char *s)
 	replace_chars(dst, len, s, "/: \t'\"");
 }
 
-static int fail(struct plot_ctx *p, const char *fmt, ...)
+/*
+ * @code (a -errno) with the message in p->e. Every failure here is the
+ * environment's (a missing gnuplot, a full disk): never read as bad input.
+ */
+static int fail(struct plot_ctx *p, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int fail(struct plot_ctx *p, int code, const char *fmt, ...)
 {
+	char msg[sizeof(p->e->msg)];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(p->err, p->errlen, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return SB_EXIT_UNMEASURED;
+	return sb_error_set(p->e, sb_env_errno(code), NULL, NULL, NULL, "%s",
+			    msg);
 }
 
 /*
@@ -107,14 +114,14 @@ static int plot(struct plot_ctx *p, struct sb_memfile *d, const char *script,
 	    sb_fmt(pngp, sizeof(pngp), "%s/%s.png", p->plotdir, name) ||
 	    sb_fmt(scrp, sizeof(scrp), "%s/%s", p->scripts, script)) {
 		sb_memfile_discard(d);
-		return fail(p, "%s: path too long", p->plotdir);
+		return fail(p, -ENAMETOOLONG, "%s: path too long", p->plotdir);
 	}
 	r = sb_memfile_commit(d, datp);
 	if (r)
-		return fail(p, "%s: %s", datp, strerror(-r));
+		return fail(p, r, "%s: %s", datp, strerror(-r));
 	v = open_memstream(&vars, &vlen);
 	if (!v)
-		return fail(p, "out of memory");
+		return fail(p, -ENOMEM, "out of memory");
 	fputs("dir=", v);
 	gp_quoted(v, p->scripts);
 	fputs("; datafile=", v);
@@ -135,7 +142,8 @@ static int plot(struct plot_ctx *p, struct sb_memfile *d, const char *script,
 	r = sb_run(&s, 60LL * 1000000000);
 	free(vars);
 	if (r || stat(pngp, &st) || !st.st_size)
-		return fail(p, "gnuplot %s for %s failed (exit %d); see %s",
+		return fail(p, -EIO,
+			    "gnuplot %s for %s failed (exit %d); see %s",
 			    script, name, r, p->log);
 	if (p->n_pngs < MAX_PNGS) {
 		struct ci_png *png = &p->pngs[p->n_pngs++];
@@ -283,7 +291,7 @@ static int plot_cdfs(struct plot_ctx *p)
 	int r = 0;
 
 	if (!b)
-		return fail(p, "out of memory");
+		return fail(p, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < c->n_rows && !r; i++) {
 		if (!is_metric(&c->rows[i], "avg_delay_ms"))
 			continue;
@@ -293,7 +301,7 @@ static int plot_cdfs(struct plot_ctx *p)
 		struct sb_memfile d;
 
 		if (sb_memfile_open(&d)) {
-			r = fail(p, "out of memory");
+			r = fail(p, -ENOMEM, "out of memory");
 			break;
 		}
 		for (size_t k = 0; k < c->cols->n; k++)
@@ -345,7 +353,7 @@ static int plot_bars(struct plot_ctx *p, const char *metric, const char *what)
 	int any = 0;
 
 	if (sb_memfile_open(&d))
-		return fail(p, "out of memory");
+		return fail(p, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < c->n_rows; i++) {
 		if (!is_metric(&c->rows[i], metric))
 			continue;
@@ -394,7 +402,7 @@ static int plot_cyclic(struct plot_ctx *p)
 	int r = 0;
 
 	if (!b)
-		return fail(p, "out of memory");
+		return fail(p, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < c->n_rows; i++) {
 		if (!is_metric(&c->rows[i], "latency_p99_us"))
 			continue;
@@ -403,7 +411,7 @@ static int plot_cyclic(struct plot_ctx *p)
 		struct sb_memfile h, cdf;
 
 		if (sb_memfile_open(&h) || sb_memfile_open(&cdf)) {
-			r = fail(p, "out of memory");
+			r = fail(p, -ENOMEM, "out of memory");
 			break;
 		}
 		for (size_t k = 0; k < c->cols->n; k++) {
@@ -478,6 +486,7 @@ static double proc_loops_median(const struct ci_column *col, const char *g,
 static int plot_loops(struct plot_ctx *p)
 {
 	const struct ci_compare *c = p->c;
+	int r;
 
 	for (size_t i = 0; i < c->n_rows; i++) {
 		if (!is_metric(&c->rows[i], "loops_per_s"))
@@ -488,7 +497,7 @@ static int plot_loops(struct plot_ctx *p)
 		struct sb_memfile d;
 
 		if (sb_memfile_open(&d))
-			return fail(p, "out of memory");
+			return fail(p, -ENOMEM, "out of memory");
 		for (size_t idx = 0; idx < nprocs; idx++) {
 			fprintf(d.f, "%zu", idx);
 			for (size_t k = 0; k < c->cols->n; k++)
@@ -503,9 +512,10 @@ static int plot_loops(struct plot_ctx *p)
 			title, sizeof(title),
 			"%s: loops per process (fairness), median over repeats",
 			g);
-		if (plot(p, &d, "loops.gp", g, name, title, c->cols->n, NULL,
-			 "massive_intr loops per process: equal bars are fair"))
-			return SB_EXIT_UNMEASURED;
+		r = plot(p, &d, "loops.gp", g, name, title, c->cols->n, NULL,
+			 "massive_intr loops per process: equal bars are fair");
+		if (r)
+			return r;
 	}
 	return 0;
 }
@@ -513,6 +523,7 @@ static int plot_loops(struct plot_ctx *p)
 static int plot_frames(struct plot_ctx *p)
 {
 	const struct ci_compare *c = p->c;
+	int r;
 
 	for (size_t i = 0; i < c->n_rows; i++) {
 		if (!is_metric(&c->rows[i], "deadline_miss_pct"))
@@ -523,7 +534,7 @@ static int plot_frames(struct plot_ctx *p)
 		struct sb_memfile d;
 
 		if (sb_memfile_open(&d))
-			return fail(p, "out of memory");
+			return fail(p, -ENOMEM, "out of memory");
 		for (size_t k = 0; k < c->cols->n; k++) {
 			const struct ci_column *col = &c->cols->v[k];
 			json_t *res = col->n_runs ?
@@ -552,40 +563,41 @@ static int plot_frames(struct plot_ctx *p)
 		snprintf(title, sizeof(title), "%s: frame times (first repeat)",
 			 g);
 		snprintf(extra, sizeof(extra), "deadline_ms=%.6g", deadline);
-		if (plot(p, &d, "series.gp", g, name, title, c->cols->n, extra,
-			 "mixload frame-time series against the frame deadline"))
-			return SB_EXIT_UNMEASURED;
+		r = plot(
+			p, &d, "series.gp", g, name, title, c->cols->n, extra,
+			"mixload frame-time series against the frame deadline");
+		if (r)
+			return r;
 	}
 	return 0;
 }
 
 int ci_plots_write(const char *outdir, const struct ci_compare *c,
-		   const struct ci_report_page *page, char *err, size_t errlen)
+		   const struct ci_report_page *page, struct sb_error *e)
 {
 	struct plot_ctx *p = calloc(1, sizeof(*p));
 	char html[PATH_MAX];
 	size_t off = 0;
 	int r = 0;
 
-	if (!p) {
-		snprintf(err, errlen, "out of memory");
-		return SB_EXIT_UNMEASURED;
-	}
-	*p = (struct plot_ctx){ .c = c, .err = err, .errlen = errlen };
+	if (!p)
+		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				    "out of memory");
+	*p = (struct plot_ctx){ .c = c, .e = e };
 	if (!sb_have_program("gnuplot"))
 		r = fail(
-			p,
+			p, -ENOPKG,
 			"gnuplot not found (Debian: apt-get install gnuplot-nox)");
 	else if (find_scripts(p->scripts, sizeof(p->scripts)))
 		r = fail(
-			p,
+			p, -ENOENT,
 			"ci/plots/*.gp not found (set SLICEBENCH_ROOT or SLICEBENCH_PLOTS)");
 	else if (sb_fmt(p->plotdir, sizeof(p->plotdir), "%s/plots", outdir) ||
 		 sb_fmt(p->log, sizeof(p->log), "%s/gnuplot.log", p->plotdir) ||
 		 sb_fmt(html, sizeof(html), "%s/report.html", outdir))
-		r = fail(p, "%s: path too long", outdir);
+		r = fail(p, -ENAMETOOLONG, "%s: path too long", outdir);
 	else if ((r = sb_mkdir_p(p->plotdir, 0755)))
-		r = fail(p, "%s: %s", p->plotdir, strerror(-r));
+		r = fail(p, r, "%s: %s", p->plotdir, strerror(-r));
 	if (r)
 		goto out;
 	for (size_t k = 0; k < c->cols->n && off < sizeof(p->labels); k++) {
@@ -610,7 +622,7 @@ int ci_plots_write(const char *outdir, const struct ci_compare *c,
 	if (!r)
 		r = plot_frames(p);
 	if (!r && (r = ci_report_html(html, c, page, p->pngs, p->n_pngs)))
-		r = fail(p, "%s: %s", html, strerror(-r));
+		r = fail(p, r, "%s: %s", html, strerror(-r));
 	if (!r)
 		printf("\nplots: %zu PNGs in %s, report: %s\n", p->n_pngs,
 		       p->plotdir, html);

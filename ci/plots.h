@@ -7,15 +7,17 @@
 
 #include "ci/compare_out.h"
 #include "ci/report_html.h"
+#include "common/error.h"
 
 /*
  * Write @outdir/plots/NAME.png and @outdir/report.html for @c, with the
  * verdicts, words and facts of @page (NULL: compare's values only).
- * Returns an SB_EXIT_* code: SB_EXIT_UNMEASURED when gnuplot or its scripts are
- * missing or a plot fails (@err says which; gnuplot's
- * messages are in plots/gnuplot.log).
+ * Returns 0, or a -errno of the environment (never one sb_exit_code()
+ * reads as bad input) with @e: -ENOPKG when gnuplot is missing, -ENOENT
+ * when its scripts are, -EIO when a plot fails (gnuplot's messages are in
+ * plots/gnuplot.log).
  */
 int ci_plots_write(const char *outdir, const struct ci_compare *c,
-		   const struct ci_report_page *page, char *err, size_t errlen);
+		   const struct ci_report_page *page, struct sb_error *e);
 
 #endif

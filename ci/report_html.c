@@ -85,7 +85,7 @@ static int pre_block(FILE *f, const struct ci_compare *c,
 enum overall { O_NONE, O_PASS, O_UNDECIDED, O_REGRESSION };
 
 /*
- * As the gate decides a merge (ci_gate_exit_code), over every comparison:
+ * As the gate decides a merge (ci_gate_decide), over every comparison:
  * a regression on any rule; else pass when every rule that applies passed
  * (optional means "may be absent", not "may stay undecided"); else cannot
  * decide.

@@ -12,6 +12,7 @@
 #include "ci/util.h"
 #include "common/fmt.h"
 #include "common/atomicio.h"
+#include "common/log.h"
 
 struct names {
 	char **v;
@@ -238,8 +239,7 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 		return -EINVAL;
 	}
 	if (status && strcmp(json_string_value(status), "ok")) {
-		fprintf(stderr,
-			"warning: %s: status \"%s\": its figures are left out\n",
+		sb_warn("warning: %s: status \"%s\": its figures are left out",
 			path, json_string_value(status));
 		return 0;
 	}

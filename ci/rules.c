@@ -1,275 +1,211 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Gate rules file (ci/gate.json): which metric of which group may move how far. */
+/* Gate rules file (ci/gate.json): its format as tables for the JSON reader (common/jsonread.h). */
 #include <errno.h>
+#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ci/rules.h"
-#include "common/atomicio.h"
 
-static const char *const top_keys[] = { "schema",   "description",
-					"alpha",    "pass_confidence",
-					"min_runs", "rules",
-					NULL };
-static const char *const rule_keys[] = { "name",	   "metric",
-					 "group",	   "direction",
-					 "tolerance_pct",  "min_effect_abs",
-					 "pass_bound_pct", "pass_bound_abs",
-					 "required",	   NULL };
+#define SCHEMA_WHY \
+	"must be 2 (the rules format this slicebench reads; see ci/README.md)"
 
-static int check_keys(json_t *obj, const char *const *keys, const char *file,
-		      const char *where, char *err, size_t errlen)
+static int parse_schema(struct sb_jr *r, const struct sb_jr_field *f,
+			const json_t *v, void *dest, char *why, size_t len)
 {
-	const char *k;
-	json_t *v;
-
-	json_object_foreach(obj, k, v) {
-		size_t i;
-
-		for (i = 0; keys[i] && strcmp(keys[i], k); i++)
-			;
-		if (!keys[i]) {
-			snprintf(err, errlen, "%s: %s%s: unknown key", file,
-				 where, k);
-			return -EINVAL;
-		}
-	}
-	return 0;
-}
-
-static void metric_list(char *buf, size_t len)
-{
-	size_t off = 0;
-
-	for (size_t i = 0; i < ci_metrics_count() && off < len; i++)
-		off += (size_t)snprintf(buf + off, len - off, "%s%s",
-					i ? " " : "", ci_metric_at(i)->name);
-}
-
-static int bad(char *err, size_t errlen, const char *file, size_t i,
-	       const char *key, const char *what)
-{
-	snprintf(err, errlen, "%s: rules[%zu].%s: %s", file, i, key, what);
+	(void)r;
+	(void)f;
+	(void)dest;
+	if (json_is_integer(v) && json_integer_value(v) == 2)
+		return 0;
+	snprintf(why, len, ": " SCHEMA_WHY);
 	return -EINVAL;
 }
 
-/* @j as JSON text (a string quoted) into @buf, for a message. */
-static const char *value_text(const json_t *j, char *buf, size_t len)
+static int parse_text(struct sb_jr *r, const struct sb_jr_field *f,
+		      const json_t *v, void *dest, char *why, size_t len)
 {
-	char *t = json_dumps(j, JSON_ENCODE_ANY);
-
-	snprintf(buf, len, "%.60s%s", t ? t : "?",
-		 t && strlen(t) > 60 ? "..." : "");
-	free(t);
-	return buf;
+	(void)r;
+	(void)f;
+	(void)dest;
+	if (json_is_string(v))
+		return 0;
+	snprintf(why, len, "is not a string");
+	return -EINVAL;
 }
 
-static int parse_number(json_t *r, const char *key, double min, double max,
-			double *out, const char *file, size_t i, char *err,
-			size_t errlen)
+static int parse_metric(struct sb_jr *r, const struct sb_jr_field *f,
+			const json_t *v, void *dest, char *why, size_t len)
 {
-	json_t *j = json_object_get(r, key);
-	char what[160], val[72];
+	(void)r;
+	(void)f;
+	size_t off;
 
-	if (!j)
+	if (json_is_string(v) &&
+	    (*(int *)dest = ci_metric_find(json_string_value(v))) >= 0)
 		return 0;
-	if (!json_is_number(j) || json_number_value(j) < min ||
-	    json_number_value(j) > max) {
-		snprintf(what, sizeof(what), "%s: must be a number in [%g, %g]",
-			 value_text(j, val, sizeof(val)), min, max);
-		return bad(err, errlen, file, i, key, what);
-	}
-	*out = json_number_value(j);
+	off = (size_t)snprintf(why, len, "is not a metric (known:");
+	for (size_t i = 0; i < ci_metrics_count() && off < len; i++)
+		off += (size_t)snprintf(why + off, len - off, " %s",
+					ci_metric_at(i)->name);
+	if (off < len)
+		snprintf(why + off, len - off, ")");
+	return -EINVAL;
+}
+
+static int parse_direction(struct sb_jr *r, const struct sb_jr_field *f,
+			   const json_t *v, void *dest, char *why, size_t len)
+{
+	(void)r;
+	(void)f;
+	const char *s = json_string_value(v);
+
+	if (s && !strcmp(s, "lower"))
+		*(enum ci_dir *)dest = CI_DIR_LOWER;
+	else if (s && !strcmp(s, "higher"))
+		*(enum ci_dir *)dest = CI_DIR_HIGHER;
+	else
+		return snprintf(why, len, "is not \"lower\" or \"higher\""),
+		       -EINVAL;
 	return 0;
 }
 
-static int parse_rule(json_t *r, size_t i, const char *file,
-		      struct ci_rule *out, char *err, size_t errlen)
+static void rule_init(void *obj)
 {
-	const char *metric, *group, *dir, *name;
-	char where[32], what[600], list[512];
+	struct ci_rule *r = obj;
+
+	/* absent pass bounds are the tolerance's (rule_finish) */
+	r->pass_bound_pct = r->pass_bound_abs = NAN;
+}
+
+/* A pass bound: absent, what a regression would be; else no tighter. */
+static int pass_bound(struct sb_jr *r, const json_t *j, const char *key,
+		      double *bound, double min, double max)
+{
+	if (isnan(*bound))
+		*bound = min;
+	else if (*bound < min || *bound > max)
+		return sb_jr_fail(r, key, json_object_get(j, key),
+				  ": must be a number in [%g, %g]", min, max);
+	return 0;
+}
+
+static int rule_finish(struct sb_jr *r, void *obj, const json_t *j)
+{
+	struct ci_rule *ru = obj;
 	double max_pct;
-	json_t *req;
 	int e;
 
-	snprintf(where, sizeof(where), "rules[%zu].", i);
-	if (!json_is_object(r)) {
-		snprintf(err, errlen, "%s: rules[%zu]: not an object", file, i);
-		return -EINVAL;
-	}
-	e = check_keys(r, rule_keys, file, where, err, errlen);
-	if (e)
-		return e;
-	metric = json_string_value(json_object_get(r, "metric"));
-	group = json_string_value(json_object_get(r, "group"));
-	if (!metric)
-		return bad(err, errlen, file, i, "metric",
-			   "missing or not a string");
-	out->metric = ci_metric_find(metric);
-	if (out->metric < 0) {
-		metric_list(list, sizeof(list));
-		snprintf(what, sizeof(what),
-			 "\"%s\" is not a metric (known: %s)", metric, list);
-		return bad(err, errlen, file, i, "metric", what);
-	}
-	if (!group || !*group)
-		return bad(err, errlen, file, i, "group",
-			   "missing or not a string");
-	out->dir = ci_metric_at(out->metric)->dir;
-	dir = json_string_value(json_object_get(r, "direction"));
-	if (json_object_get(r, "direction") && !dir)
-		return bad(err, errlen, file, i, "direction", "not a string");
-	if (dir && !strcmp(dir, "lower"))
-		out->dir = CI_DIR_LOWER;
-	else if (dir && !strcmp(dir, "higher"))
-		out->dir = CI_DIR_HIGHER;
-	else if (dir) {
-		snprintf(what, sizeof(what),
-			 "\"%.40s\" is not \"lower\" or \"higher\"", dir);
-		return bad(err, errlen, file, i, "direction", what);
-	}
-	if (out->dir == CI_DIR_NONE)
-		return bad(err, errlen, file, i, "direction",
-			   "missing (the metric has no natural direction)");
+	if (ru->dir == CI_DIR_NONE)
+		ru->dir = ci_metric_at(ru->metric)->dir;
+	if (ru->dir == CI_DIR_NONE)
+		return sb_jr_fail(
+			r, "direction", NULL,
+			"missing (the metric has no natural direction)");
 	/* a higher-is-better metric cannot fall by 100 % or more */
-	max_pct = out->dir == CI_DIR_HIGHER ? 99.9 : 1000;
-	out->tolerance_pct = -1;
-	e = parse_number(r, "tolerance_pct", 0, max_pct, &out->tolerance_pct,
-			 file, i, err, errlen);
-	if (!e && out->tolerance_pct < 0)
-		return bad(err, errlen, file, i, "tolerance_pct", "missing");
-	if (!e)
-		e = parse_number(r, "min_effect_abs", 0, 1e18,
-				 &out->min_effect_abs, file, i, err, errlen);
-	/* a pass rules out exactly what a regression would be */
-	out->pass_bound_pct = out->tolerance_pct;
-	out->pass_bound_abs = out->min_effect_abs;
-	if (!e)
-		e = parse_number(r, "pass_bound_pct", out->tolerance_pct,
-				 max_pct, &out->pass_bound_pct, file, i, err,
-				 errlen);
-	if (!e)
-		e = parse_number(r, "pass_bound_abs", out->min_effect_abs, 1e18,
-				 &out->pass_bound_abs, file, i, err, errlen);
-	if (e)
+	max_pct = ru->dir == CI_DIR_HIGHER ? 99.9 : 1000;
+	if (ru->tolerance_pct > max_pct)
+		return sb_jr_fail(r, "tolerance_pct",
+				  json_object_get(j, "tolerance_pct"),
+				  ": must be a number in [0, %g]", max_pct);
+	if ((e = pass_bound(r, j, "pass_bound_pct", &ru->pass_bound_pct,
+			    ru->tolerance_pct, max_pct)) ||
+	    (e = pass_bound(r, j, "pass_bound_abs", &ru->pass_bound_abs,
+			    ru->min_effect_abs, 1e18)))
 		return e;
-	req = json_object_get(r, "required");
-	if (req && !json_is_boolean(req))
-		return bad(err, errlen, file, i, "required", "not a boolean");
-	out->required = json_is_true(req);
-	name = json_string_value(json_object_get(r, "name"));
-	if (json_object_get(r, "name") && !name)
-		return bad(err, errlen, file, i, "name", "not a string");
-	out->group = strdup(group);
-	if (name)
-		out->name = strdup(name);
-	else if (asprintf(&out->name, "%s %s", group, metric) < 0)
-		out->name = NULL;
-	return out->group && out->name ? 0 : -ENOMEM;
-}
-
-/* Optional number @key of the top level in [@min, @max] into @out. */
-static int parse_top_number(json_t *root, const char *key, double min,
-			    double max, int integer, double *out,
-			    const char *file, char *err, size_t errlen)
-{
-	json_t *j = json_object_get(root, key);
-	char val[72];
-
-	if (!j)
-		return 0;
-	if (!(integer ? json_is_integer(j) : json_is_number(j)) ||
-	    json_number_value(j) < min || json_number_value(j) > max) {
-		snprintf(err, errlen, "%s: %s: %s: must be %s in [%g, %g]",
-			 file, key, value_text(j, val, sizeof(val)),
-			 integer ? "an integer" : "a number", min, max);
-		return -EINVAL;
-	}
-	*out = json_number_value(j);
-	return 0;
-}
-
-static int parse_top(json_t *root, const char *file, struct ci_rules *out,
-		     char *err, size_t errlen)
-{
-	json_t *schema = json_object_get(root, "schema"),
-	       *rules = json_object_get(root, "rules");
-	double min_runs = CI_MIN_RUNS;
-	int e = check_keys(root, top_keys, file, "", err, errlen);
-
-	if (e)
-		return e;
-	if (!json_is_integer(schema) || json_integer_value(schema) != 2) {
-		char val[72];
-
-		snprintf(err, errlen,
-			 "%s: schema: %s: must be 2 (the rules format this "
-			 "slicebench reads; see ci/README.md)",
-			 file,
-			 schema ? value_text(schema, val, sizeof(val)) :
-				  "missing");
-		return -EINVAL;
-	}
-	out->alpha = 0.01;
-	out->pass_confidence = 0.95;
-	e = parse_top_number(root, "alpha", 1e-6, 0.2, 0, &out->alpha, file,
-			     err, errlen);
-	if (!e)
-		e = parse_top_number(root, "pass_confidence", 0.5, 0.999999, 0,
-				     &out->pass_confidence, file, err, errlen);
-	if (!e)
-		e = parse_top_number(root, "min_runs", CI_MIN_RUNS, 1000, 1,
-				     &min_runs, file, err, errlen);
-	if (e)
-		return e;
-	out->min_runs = (unsigned int)min_runs;
-	if (!json_is_array(rules) || !json_array_size(rules)) {
-		snprintf(err, errlen,
-			 "%s: rules: missing, empty or not an array", file);
-		return -EINVAL;
-	}
-	out->v = calloc(json_array_size(rules), sizeof(*out->v));
-	if (!out->v)
-		return -ENOMEM;
-	for (size_t i = 0; i < json_array_size(rules); i++) {
-		e = parse_rule(json_array_get(rules, i), i, file,
-			       &out->v[out->n++], err, errlen);
-		if (e)
-			return e;
+	if (!ru->name && asprintf(&ru->name, "%s %s", ru->group,
+				  ci_metric_at(ru->metric)->name) < 0) {
+		ru->name = NULL;
+		return sb_jr_oom(r);
 	}
 	return 0;
 }
 
-int ci_rules_load(const char *path, struct ci_rules *out, char *err,
-		  size_t errlen)
+#define RULE(m) offsetof(struct ci_rule, m)
+
+static const struct sb_jr_field rule_fields[] = {
+	{ "metric", SB_JR_CALL, RULE(metric), .required = 1,
+	  .parse = parse_metric, .type_doc = "metric name (ci/metrics.c)",
+	  .doc = "what is compared" },
+	{ "group", SB_JR_STRDUP, RULE(group), .required = 1, .min = 1,
+	  .doc = "the table comm or workload name the metric is of" },
+	{ "direction", SB_JR_CALL, RULE(dir), .parse = parse_direction,
+	  .type_doc = "`lower` or `higher`",
+	  .doc = "which way is better (default: the metric's own)" },
+	{ "tolerance_pct", SB_JR_NUMBER, RULE(tolerance_pct), .required = 1,
+	  .missing = "missing: a rule says how far its metric may move",
+	  .dmin = 0, .dmax = 1000,
+	  .doc = "a regression is worse than this (below 100 for a "
+		 "higher-is-better metric)" },
+	{ "min_effect_abs", SB_JR_NUMBER, RULE(min_effect_abs), .dmin = 0,
+	  .dmax = 1e18,
+	  .doc = "and worse by more than this, in the metric's unit "
+		 "(default 0: none)" },
+	{ "pass_bound_pct", SB_JR_NUMBER, RULE(pass_bound_pct), .dmin = 0,
+	  .dmax = 1000,
+	  .doc = "a pass rules out worse than this; at least tolerance_pct "
+		 "(default)" },
+	{ "pass_bound_abs", SB_JR_NUMBER, RULE(pass_bound_abs), .dmin = 0,
+	  .dmax = 1e18,
+	  .doc = "or worse by more than this; at least min_effect_abs "
+		 "(default)" },
+	{ "required", SB_JR_BOOL, RULE(required),
+	  .doc = "must be on both sides (default false: a rule present must "
+		 "pass)" },
+	{ "name", SB_JR_STRDUP, RULE(name),
+	  .doc = "as reports say it (default: \"GROUP METRIC\")" },
+};
+
+static const struct sb_jr_table rule_table =
+	SB_JR_TABLE("rules[]", rule_fields, rule_init, rule_finish);
+
+static const struct sb_jr_field rule_item = { .type = SB_JR_OBJECT,
+					      .sub = &rule_table };
+
+static void rules_init(void *obj)
 {
-	json_error_t je;
-	json_t *root;
-	int e = sb_json_load(path, JSON_REJECT_DUPLICATES, &root, &je);
+	struct ci_rules *r = obj;
+
+	r->alpha = 0.01;
+	r->pass_confidence = 0.95;
+	r->min_runs = CI_MIN_RUNS;
+}
+
+#define RULES(m) offsetof(struct ci_rules, m)
+
+static const struct sb_jr_field rules_fields[] = {
+	{ "schema", SB_JR_CALL, 0, .required = 1,
+	  .missing = "missing: " SCHEMA_WHY, .parse = parse_schema,
+	  .type_doc = "2", .doc = "the version of this format" },
+	{ "description", SB_JR_CALL, 0, .parse = parse_text,
+	  .type_doc = "string", .doc = "one line for people" },
+	{ "alpha", SB_JR_NUMBER, RULES(alpha), .dmin = 1e-6, .dmax = 0.2,
+	  .doc = "family-wise chance of a false regression (default 0.01)" },
+	{ "pass_confidence", SB_JR_NUMBER, RULES(pass_confidence), .dmin = 0.5,
+	  .dmax = 0.999999,
+	  .doc = "confidence of each bound a pass relies on (default 0.95)" },
+	{ "min_runs", SB_JR_INT, RULES(min_runs), .min = CI_MIN_RUNS,
+	  .max = 1000,
+	  .doc = "a side needs as many runs for a verdict (default 4)" },
+	{ "rules", SB_JR_ARRAY, RULES(v), sizeof(struct ci_rule), 1, .min = 1,
+	  .item = &rule_item, .count_offset = RULES(n), .alloc = 1,
+	  .doc = "which metric of which group may move how far" },
+};
+
+const struct sb_jr_table ci_rules_format =
+	SB_JR_TABLE("gate rules", rules_fields, rules_init, NULL);
+
+int ci_rules_load(const char *path, struct ci_rules *out, struct sb_error *e)
+{
+	int r;
 
 	*out = (struct ci_rules){ 0 };
-	if (e && e != -EBADMSG) {
-		snprintf(err, errlen, "%s: %s", path, je.text);
-		return -EINVAL;
-	}
-	if (!root) {
-		snprintf(err, errlen, "%s: line %d column %d: %s", path,
-			 je.line, je.column, je.text);
-		return -EINVAL;
-	}
-	if (!json_is_object(root)) {
-		snprintf(err, errlen, "%s: top level is not an object", path);
-		e = -EINVAL;
-	} else {
-		e = parse_top(root, path, out, err, errlen);
-	}
-	json_decref(root);
-	if (e == -ENOMEM)
-		snprintf(err, errlen, "%s: out of memory", path);
-	if (e)
+	r = sb_jr_load(path, &ci_rules_format, out, NULL, e);
+	if (r)
 		ci_rules_free(out);
-	return e;
+	return r;
 }
 
 void ci_rules_free(struct ci_rules *r)

@@ -6,6 +6,8 @@
 #include <stddef.h>
 
 #include "ci/metrics.h"
+#include "common/error.h"
+#include "common/jsonread.h"
 
 struct ci_rule {
 	char *name;
@@ -30,12 +32,14 @@ struct ci_rules {
 	size_t n;
 };
 
+/* The rules format: the reader's tables, and their reference docs. */
+extern const struct sb_jr_table ci_rules_format;
+
 /*
  * Parse @path. Unknown keys, unknown metrics, bad directions or ranges fail
- * with -EINVAL and @err "<file>: rules[i].<key>: <value> ..." (-ENOMEM).
+ * with -EINVAL (-ENOMEM) and @e "<file>: rules[i].<key>: <value> ...".
  */
-int ci_rules_load(const char *path, struct ci_rules *out, char *err,
-		  size_t errlen);
+int ci_rules_load(const char *path, struct ci_rules *out, struct sb_error *e);
 void ci_rules_free(struct ci_rules *r);
 
 #endif

@@ -8,7 +8,6 @@
 
 #include "ci/rules_pick.h"
 #include "common/atomicio.h"
-#include "common/exitcodes.h"
 #include "common/rootdir.h"
 
 #define DEFAULT_RULES "ci/gate.json"
@@ -56,37 +55,37 @@ static int pick(const char *given, const char *named, struct ci_rules_pick *p)
 
 int ci_rules_pick_load(const char *given, const char *named,
 		       const char *named_in, struct ci_rules *rules,
-		       struct ci_rules_pick *p, char *err, size_t errlen)
+		       struct ci_rules_pick *p, struct sb_error *e)
 {
-	char why[8192];
 	int from_scenario = !given && named && *named, r;
+	struct sb_error why;
 
 	*rules = (struct ci_rules){ 0 };
 	r = pick(given, named, p);
 
-	if (r == -EACCES) {
-		snprintf(err, errlen,
-			 "%s: rules: \"%s\" is outside the checkout: name a "
-			 "file under it without .. (ci/gate.json, say)",
-			 named_in, named);
-		return SB_EXIT_USAGE;
-	}
-	if (r) {
-		snprintf(why, sizeof(why), "%s: path too long", p->name);
-	} else if (!ci_rules_load(p->path, rules, why, sizeof(why))) {
-		return 0;
-	}
-	if (from_scenario)
-		snprintf(err, errlen,
-			 "%s: rules: \"%s\" is not a usable rules file: %s",
-			 named_in, named, why);
+	if (r == -EACCES)
+		return sb_error_set(e, -EINVAL, named_in, "rules", NULL,
+				    "\"%s\" is outside the checkout: name a "
+				    "file under it without .. (ci/gate.json, "
+				    "say)",
+				    named);
+	if (r)
+		r = sb_error_set(&why, -EINVAL, p->name, NULL, NULL,
+				 "path too long");
 	else
-		snprintf(err, errlen, "%s", why);
-	return SB_EXIT_USAGE;
+		r = ci_rules_load(p->path, rules, &why);
+	if (!r)
+		return 0;
+	if (from_scenario)
+		return sb_error_set(e, r, named_in, "rules", NULL,
+				    "\"%s\" is not a usable rules file: %s",
+				    named, why.msg);
+	*e = why;
+	return r;
 }
 
-int ci_rules_check_named(const char *named, const char *file, char *err,
-			 size_t errlen)
+int ci_rules_check_named(const char *named, const char *file,
+			 struct sb_error *e)
 {
 	struct ci_rules_pick p;
 	struct ci_rules rules;
@@ -94,15 +93,15 @@ int ci_rules_check_named(const char *named, const char *file, char *err,
 
 	if (!*named)
 		return 0;
-	r = ci_rules_pick_load(NULL, named, file, &rules, &p, err, errlen);
+	r = ci_rules_pick_load(NULL, named, file, &rules, &p, e);
 	ci_rules_free(&rules);
 	return r;
 }
 
-int ci_rules_named_by_run(const char *dir, char *named, size_t len, char *err,
-			  size_t errlen)
+int ci_rules_named_by_run(const char *dir, char *named, size_t len,
+			  struct sb_error *e)
 {
-	char path[4200];
+	char path[4200], *val;
 	json_error_t je;
 	struct stat st;
 	json_t *root, *v;
@@ -112,21 +111,18 @@ int ci_rules_named_by_run(const char *dir, char *named, size_t len, char *err,
 	snprintf(path, sizeof(path), "%s/scenario.json", dir);
 	if (stat(path, &st))
 		return 0;
-	if (sb_json_load(path, JSON_REJECT_DUPLICATES, &root, &je)) {
-		snprintf(err, errlen, "%s: line %d, column %d: %s", path,
-			 je.line, je.column, je.text);
-		return SB_EXIT_USAGE;
-	}
+	if (sb_json_load(path, JSON_REJECT_DUPLICATES, &root, &je))
+		return sb_error_set(e, -EINVAL, path, NULL, NULL,
+				    "line %d, column %d: %s", je.line,
+				    je.column, je.text);
 	v = json_object_get(root, "rules");
 	if (v && (!json_is_string(v) || !json_string_length(v) ||
 		  json_string_length(v) >= len)) {
-		char *val = json_dumps(v, JSON_ENCODE_ANY);
-
-		snprintf(err, errlen,
-			 "%s: rules: %s is not a path under %zu bytes", path,
-			 val ? val : "?", len);
+		val = json_dumps(v, JSON_ENCODE_ANY);
+		r = sb_error_set(e, -EINVAL, path, "rules", NULL,
+				 "%s is not a path under %zu bytes",
+				 val ? val : "?", len);
 		free(val);
-		r = SB_EXIT_USAGE;
 	} else if (v) {
 		memcpy(named, json_string_value(v), json_string_length(v) + 1);
 	}

@@ -19,28 +19,28 @@ struct ci_rules_pick {
  * given) as it is; else @named (a scenario's "rules", relative to the
  * checkout root; NULL or "" when it names none) under sb_root_dir(); else
  * the checkout's ci/gate.json. @named_in is the scenario file @named comes
- * from. Returns 0, or SB_EXIT_USAGE with @err naming the file, and for a
+ * from. Returns 0, or -EINVAL (-ENOMEM) with @e naming the file, and for a
  * scenario's choice "<named_in>: rules: "<named>" ...". Free with
  * ci_rules_free().
  */
 int ci_rules_pick_load(const char *given, const char *named,
 		       const char *named_in, struct ci_rules *rules,
-		       struct ci_rules_pick *pick, char *err, size_t errlen);
+		       struct ci_rules_pick *pick, struct sb_error *e);
 
 /*
  * Do the rules @named by the scenario file @file load (nothing to check when
- * @named is ""): 0, or SB_EXIT_USAGE with @err as ci_rules_pick_load's.
+ * @named is ""): 0, or -EINVAL with @e as ci_rules_pick_load's.
  */
-int ci_rules_check_named(const char *named, const char *file, char *err,
-			 size_t errlen);
+int ci_rules_check_named(const char *named, const char *file,
+			 struct sb_error *e);
 
 /*
  * The "rules" that @dir/scenario.json names into @named ("" when it names
- * none or the directory has no scenario.json). Returns 0, or SB_EXIT_USAGE
- * with @err "<file>: rules: <value> <problem>".
+ * none or the directory has no scenario.json). Returns 0, or -EINVAL
+ * with @e "<file>: rules: <value> <problem>".
  */
-int ci_rules_named_by_run(const char *dir, char *named, size_t len, char *err,
-			  size_t errlen);
+int ci_rules_named_by_run(const char *dir, char *named, size_t len,
+			  struct sb_error *e);
 
 /*
  * Is @p's file the checkout's ci/gate.json (however named)? Its optional

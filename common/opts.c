@@ -8,6 +8,7 @@
 #include "common/cpulist.h"
 #include "common/duration.h"
 #include "common/opts.h"
+#include "common/valcheck.h"
 
 static const char *global_help;
 
@@ -36,35 +37,33 @@ static const struct sb_opt *find_short(const struct sb_cli *cli, int c)
 	return NULL;
 }
 
-static int out_of_range(const struct sb_opt *o, int64_t v)
+/* "--name: "value" why"; -EINVAL. */
+static int bad_value(const struct sb_opt *o, const char *v, const char *why,
+		     char *err, size_t errlen)
 {
-	return o->max > o->min && (v < o->min || v > o->max);
+	snprintf(err, errlen, "--%s: \"%s\" %s", o->name, v, why);
+	return -EINVAL;
 }
 
-/* The one message for a value outside [min, max]; -EINVAL. */
 static int out_of_range_error(const struct sb_opt *o, const char *v, char *err,
 			      size_t errlen)
 {
-	snprintf(err, errlen,
-		 "--%s: \"%s\" is out of range [%" PRId64 ", %" PRId64 "]",
-		 o->name, v, o->min, o->max);
-	return -EINVAL;
+	char range[80], why[96];
+
+	snprintf(why, sizeof(why), "is out of range %s",
+		 sb_range_text(range, sizeof(range), o->min, o->max,
+			       o->type == SB_OPT_DURATION));
+	return bad_value(o, v, why, err, errlen);
 }
 
 static int parse_int(const struct sb_opt *o, const char *v, char *err,
 		     size_t errlen)
 {
-	char *end;
-	long long x;
+	int64_t x;
 
-	errno = 0;
-	x = strtoll(v, &end, 10);
-	if (!*v || *end || errno) {
-		snprintf(err, errlen, "--%s: \"%s\" is not an integer", o->name,
-			 v);
-		return -EINVAL;
-	}
-	if (out_of_range(o, x))
+	if (sb_parse_i64(v, &x))
+		return bad_value(o, v, "is not an integer", err, errlen);
+	if (sb_out_of_range(x, o->min, o->max))
 		return out_of_range_error(o, v, err, errlen);
 	*(int64_t *)o->dest = x;
 	return 0;
@@ -73,17 +72,11 @@ static int parse_int(const struct sb_opt *o, const char *v, char *err,
 static int parse_u64(const struct sb_opt *o, const char *v, char *err,
 		     size_t errlen)
 {
-	unsigned long long x;
-	char *end;
+	uint64_t x;
 
-	errno = 0;
-	x = strtoull(v, &end, 10);
-	if (*v < '0' || *v > '9' || *end || errno) {
-		snprintf(err, errlen, "--%s: \"%s\" is not a whole number",
-			 o->name, v);
-		return -EINVAL;
-	}
-	if (o->max > o->min && (x < (uint64_t)o->min || x > (uint64_t)o->max))
+	if (sb_parse_u64(v, &x))
+		return bad_value(o, v, "is not a whole number", err, errlen);
+	if (sb_out_of_range_u64(x, o->min, o->max))
 		return out_of_range_error(o, v, err, errlen);
 	*(uint64_t *)o->dest = x;
 	return 0;
@@ -92,25 +85,12 @@ static int parse_u64(const struct sb_opt *o, const char *v, char *err,
 static int parse_duration(const struct sb_opt *o, const char *v, char *err,
 			  size_t errlen)
 {
-	char lo[32], hi[32];
 	uint64_t ns;
 
-	if (sb_parse_duration_ns(v, &ns)) {
-		snprintf(
-			err, errlen,
-			"--%s: \"%s\" is not a duration (units: " SB_DURATION_UNITS
-			")",
-			o->name, v);
-		return -EINVAL;
-	}
-	if (o->max > o->min &&
-	    (ns < (uint64_t)o->min || ns > (uint64_t)o->max)) {
-		snprintf(err, errlen, "--%s: \"%s\" is out of range [%s, %s]",
-			 o->name, v,
-			 sb_format_duration((uint64_t)o->min, lo, sizeof(lo)),
-			 sb_format_duration((uint64_t)o->max, hi, sizeof(hi)));
-		return -EINVAL;
-	}
+	if (sb_parse_duration_ns(v, &ns))
+		return bad_value(o, v, SB_WHY_NOT_DURATION, err, errlen);
+	if (sb_out_of_range_u64(ns, o->min, o->max))
+		return out_of_range_error(o, v, err, errlen);
 	*(uint64_t *)o->dest = ns;
 	return 0;
 }
@@ -118,19 +98,12 @@ static int parse_duration(const struct sb_opt *o, const char *v, char *err,
 static int parse_enum(const struct sb_opt *o, const char *v, char *err,
 		      size_t errlen)
 {
-	size_t l;
+	char why[512];
 
-	for (int i = 0; o->choices[i]; i++)
-		if (!strcmp(v, o->choices[i])) {
-			*(int *)o->dest = i;
-			return 0;
-		}
-	l = (size_t)snprintf(err, errlen, "--%s: \"%s\" is not one of", o->name,
-			     v);
-	for (int i = 0; o->choices[i] && l < errlen; i++)
-		l += (size_t)snprintf(err + l, errlen - l, "%s %s",
-				      i ? "," : "", o->choices[i]);
-	return -EINVAL;
+	if (!sb_enum_find(v, o->choices, (int *)o->dest))
+		return 0;
+	return bad_value(o, v, sb_enum_why(why, sizeof(why), o->choices), err,
+			 errlen);
 }
 
 /* @v: the value (for a flag, the word that set it). */
@@ -156,8 +129,7 @@ static int set_value(const struct sb_opt *o, const char *v, char *err,
 	case SB_OPT_CPULIST:
 		ret = sb_cpulist_parse(v, (cpu_set_t *)o->dest);
 		if (ret)
-			snprintf(err, errlen, "--%s: \"%s\" is not a CPU list",
-				 o->name, v);
+			bad_value(o, v, SB_WHY_NOT_CPULIST, err, errlen);
 		break;
 	case SB_OPT_ENUM:
 		ret = parse_enum(o, v, err, errlen);
@@ -168,8 +140,7 @@ static int set_value(const struct sb_opt *o, const char *v, char *err,
 	case SB_OPT_CALL:
 		ret = o->parse(o->dest, v, &why);
 		if (ret)
-			snprintf(err, errlen, "--%s: \"%s\" %s", o->name, v,
-				 why);
+			bad_value(o, v, why, err, errlen);
 		break;
 	}
 	if (ret)

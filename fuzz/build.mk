@@ -3,8 +3,8 @@ FUZZ_IO_SRCS := fuzz/fuzz_io.c common/atomicio.c
 
 FUZZ_TARGETS += fuzz_scenario
 fuzz_scenario_SRCS := fuzz/fuzz_scenario.c harness/scenario.c \
-		      harness/workload.c $(WL_REGISTRY_SRCS) $(FUZZ_IO_SRCS) common/duration.c \
-		      common/spawn.c common/cpulist.c common/slice_range.c
+		      harness/workload.c $(WL_REGISTRY_SRCS) $(FUZZ_IO_SRCS) \
+		      common/spawn.c common/slice_range.c $(JSONREAD_SRCS)
 fuzz_scenario_LDLIBS := -ljansson -lm
 
 FUZZ_TARGETS += fuzz_duration
@@ -12,18 +12,19 @@ fuzz_duration_SRCS := fuzz/fuzz_duration.c common/duration.c $(FUZZ_IO_SRCS)
 fuzz_duration_LDLIBS := -ljansson
 
 FUZZ_TARGETS += fuzz_wl_opts
-fuzz_wl_opts_SRCS := fuzz/fuzz_wl_opts.c workloads/lib/opts.c common/opts.c \
+fuzz_wl_opts_SRCS := fuzz/fuzz_wl_opts.c workloads/lib/opts.c common/opts.c common/valcheck.c \
 		     common/cpulist.c \
 		     common/duration.c $(FUZZ_IO_SRCS)
 fuzz_wl_opts_LDLIBS := -ljansson
 
 FUZZ_TARGETS += fuzz_results
 fuzz_results_SRCS := fuzz/fuzz_results.c ci/results.c ci/metrics.c $(WL_REGISTRY_SRCS) \
-		     ci/util.c common/fmt.c $(FUZZ_IO_SRCS)
+		     ci/util.c common/fmt.c common/log.c $(FUZZ_IO_SRCS)
 fuzz_results_LDLIBS := -ljansson -lm
 
 FUZZ_TARGETS += fuzz_rules
 fuzz_rules_SRCS := fuzz/fuzz_rules.c ci/rules.c ci/metrics.c $(WL_REGISTRY_SRCS) ci/util.c \
+		   $(JSONREAD_SRCS) \
 		   $(FUZZ_IO_SRCS)
 fuzz_rules_LDLIBS := -ljansson -lm
 

@@ -12,13 +12,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	const char *path = fz_put("gate.json", data, len);
 	struct ci_rules rules;
-	char err[1024] = "";
-	int r = ci_rules_load(path, &rules, err, sizeof(err));
+	struct sb_error e;
+	int r = ci_rules_load(path, &rules, &e);
 
 	if (r) {
-		fz_check(r == -EINVAL || r == -ENOMEM,
-			 "returns -EINVAL/-ENOMEM");
-		fz_check(!strncmp(err, path, strlen(path)),
+		fz_check((r == -EINVAL || r == -ENOMEM) && e.code == r,
+			 "returns -EINVAL/-ENOMEM with its record");
+		fz_check(!strncmp(e.msg, path, strlen(path)),
 			 "the message names the file");
 		return 0;
 	}

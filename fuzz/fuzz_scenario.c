@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Fuzz target: the scenario parser (harness/scenario.c) on arbitrary files. */
+#include <errno.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -42,12 +43,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	const char *path = fz_put("scenario.json", data, len);
 	static struct scenario sc;
-	char err[1024] = "";
-	int r = scenario_load(path, &sc, ignore_warning, err, sizeof(err));
+	struct sb_error e;
+	int r = scenario_load(path, &sc, ignore_warning, &e);
 
 	if (r) {
-		fz_check(r == SB_EXIT_USAGE, "bad input exits 2");
-		fz_check(!strncmp(err, path, strlen(path)),
+		fz_check(r == -EINVAL && e.code == r &&
+				 sb_exit_code(r) == SB_EXIT_USAGE,
+			 "bad input exits 2");
+		fz_check(!strncmp(e.msg, path, strlen(path)),
 			 "the message names the file");
 		return 0;
 	}

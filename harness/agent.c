@@ -17,7 +17,7 @@
 #include "common/calib.h"
 #include "common/cpulist.h"
 #include "common/envelope.h"
-#include "common/exitcodes.h"
+#include "common/error.h"
 #include "common/spawn.h"
 #include "harness/agent.h"
 #include "harness/features.h"
@@ -380,17 +380,17 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 		snprintf(run->failure, sizeof(run->failure), "%s", err);
 }
 
-int agent_run(const struct agent_opts *o, char *err, size_t errlen)
+int agent_run(const struct agent_opts *o, struct sb_error *e)
 {
 	struct run *run = calloc(1, sizeof(*run));
 	struct recorder rec = RECORDER_INIT;
 	char path[4200], *old_path = NULL;
 	json_t *doc;
+	int rc;
 
-	if (!run) {
-		snprintf(err, errlen, "out of memory");
-		return SB_EXIT_UNMEASURED;
-	}
+	if (!run)
+		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				    "out of memory");
 	run->o = o;
 	if (o->path_prefix) {
 		const char *cur = getenv("PATH");
@@ -444,8 +444,9 @@ int agent_run(const struct agent_opts *o, char *err, size_t errlen)
 		setenv("PATH", old_path, 1);
 		free(old_path);
 	}
-	snprintf(err, errlen, "%s", run->failure);
-	int rc = *run->failure ? SB_EXIT_UNMEASURED : SB_EXIT_OK;
+	rc = *run->failure ? sb_error_set(e, -EIO, NULL, NULL, NULL, "%s",
+					  run->failure) :
+			     0;
 
 	ss_free(&run->ss);
 	free(run);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/error.h"
 #include "harness/scenario.h"
 
 #define AGENT_FEATURES_PATH "/sys/kernel/debug/sched/features"
@@ -37,9 +38,9 @@ struct agent_opts {
 /*
  * Run once. Always writes @out_dir/agent.json ({"status": "ok"|"failed",
  * "failure", "features", "recorder", "window", "workloads", ...}).
- * Returns 0 when the run is good, else SB_EXIT_UNMEASURED with @err set to the
- * reason (also in agent.json).
+ * Returns 0 when the run is good, else -EIO (-ENOMEM) with @e saying why
+ * (as agent.json's "failure" does).
  */
-int agent_run(const struct agent_opts *o, char *err, size_t errlen);
+int agent_run(const struct agent_opts *o, struct sb_error *e);
 
 #endif

@@ -426,21 +426,18 @@ static int load(const struct check_opts *o, struct scenario *sc,
 		struct ci_rules *rules)
 {
 	struct ci_rules_pick pick;
-	char err[1024] = "";
+	struct sb_error e;
 	int r;
 
 	if (!o->scenario)
 		return 0;
-	if ((r = scenario_load(o->scenario, sc, run_warn_line, err,
-			       sizeof(err)))) {
-		fprintf(stderr, "%s\n", err);
-		return r;
+	if ((r = scenario_load(o->scenario, sc, run_warn_line, &e))) {
+		fprintf(stderr, "%s\n", e.msg);
+		return sb_exit_code(r);
 	}
 	if ((r = ci_rules_pick_load(o->rules, sc->rules, o->scenario, rules,
-				    &pick, err, sizeof(err)))) {
-		fprintf(stderr, "slicebench check: %s\n", err);
-		return r;
-	}
+				    &pick, &e)))
+		return sb_error_report("slicebench check", r, &e);
 	ci_rules_pick_say(o->say, &pick);
 	return 0;
 }

@@ -273,7 +273,7 @@ int cmd_run(int argc, char **argv)
 	struct run_kernel ks[PLAN_MAX_KERNELS];
 	const char *names[PLAN_MAX_KERNELS];
 	struct scenario *sc = calloc(1, sizeof(*sc));
-	char root[PATH_MAX], err[1024] = "";
+	char root[PATH_MAX];
 	struct plan p = { 0 };
 	struct scale_opts so;
 	struct sb_error e;
@@ -285,15 +285,15 @@ int cmd_run(int argc, char **argv)
 		free(sc);
 		return r;
 	}
-	if ((r = validate(&o)) ||
-	    (r = scenario_load(o.scenario, sc, run_warn_line, err,
-			       sizeof(err))) ||
-	    (r = ci_rules_check_named(sc->rules, o.scenario, err,
-				      sizeof(err)))) {
-		if (*err && r)
-			fprintf(stderr, "%s\n", err);
+	if ((r = validate(&o))) {
 		free(sc);
 		return r;
+	}
+	if ((r = scenario_load(o.scenario, sc, run_warn_line, &e)) ||
+	    (r = ci_rules_check_named(sc->rules, o.scenario, &e))) {
+		fprintf(stderr, "%s\n", e.msg);
+		free(sc);
+		return sb_exit_code(r);
 	}
 	if (o.unit) {
 		rn.sc = sc;

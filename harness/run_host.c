@@ -49,6 +49,7 @@ void run_host(const struct runner *rn, const struct plan_run *r,
 {
 	const char *features = features_host_path(AGENT_FEATURES_PATH);
 	char path[4200], orig[2048];
+	struct sb_error e;
 	int settable = !rn->features_as_is && features_writable(features) &&
 		       !features_read(features, orig, sizeof(orig));
 	struct agent_opts o = { .sc = rn->sc,
@@ -79,7 +80,8 @@ void run_host(const struct runner *rn, const struct plan_run *r,
 			 "they are, which are feature set %s's",
 			 features, r->set);
 	}
-	agent_run(&o, out->failure, sizeof(out->failure));
+	snprintf(out->failure, sizeof(out->failure), "%s",
+		 agent_run(&o, &e) ? e.msg : "");
 	if (settable) {
 		restore(features, orig, out);
 		features_guard_end(guard, guard_fd);

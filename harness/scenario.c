@@ -1,84 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Scenario parsing and validation: every error names file, JSON path and value. */
+/* Scenario files: their format as tables for the JSON reader (common/jsonread.h), and the questions asked of a loaded one. */
 #include <errno.h>
-#include <stdarg.h>
+#include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 
-#include "common/atomicio.h"
-#include "common/duration.h"
-#include "common/cpulist.h"
-#include "common/exitcodes.h"
+#include "common/jsonread.h"
 #include "common/slice_range.h"
 #include "harness/scenario.h"
 #include "harness/workload.h"
 
+/* What the hooks of a reading share: where warnings go. */
 struct ctx {
-	const char *file;
-	char *err;
-	size_t errlen;
 	sc_warn_fn warn;
+	struct scenario *sc;
 };
-
-/* "<file>: <jpath>: <value> <problem>"; the value is left out when NULL. */
-static int fail(struct ctx *c, const char *jpath, const json_t *v,
-		const char *fmt, ...)
-{
-	char msg[256], *val = v ? json_dumps(v, JSON_ENCODE_ANY) : NULL;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	snprintf(c->err, c->errlen, "%s: %s: %s%s%s", c->file,
-		 *jpath ? jpath : "(top)", val ? val : "", val ? " " : "", msg);
-	free(val);
-	return SB_EXIT_USAGE;
-}
-
-static void warn(struct ctx *c, const char *jpath, const char *fmt, ...)
-{
-	char msg[256], line[512];
-	va_list ap;
-
-	if (!c->warn)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	snprintf(line, sizeof(line), "%s: %s: %s", c->file, jpath, msg);
-	c->warn(line);
-}
-
-static const char *join(char *buf, size_t len, const char *prefix,
-			const char *key)
-{
-	snprintf(buf, len, "%s%s%s", prefix, *prefix ? "." : "", key);
-	return buf;
-}
-
-static int check_keys(struct ctx *c, const char *jpath, const json_t *obj,
-		      const char *const allowed[])
-{
-	const char *key;
-	json_t *v;
-	char p[128];
-
-	if (!json_is_object(obj))
-		return fail(c, jpath, obj, "is not an object");
-	json_object_foreach((json_t *)obj, key, v) {
-		int ok = 0;
-
-		for (int i = 0; allowed[i] && !ok; i++)
-			ok = !strcmp(key, allowed[i]);
-		if (!ok)
-			return fail(c, join(p, sizeof(p), jpath, key), NULL,
-				    "unknown key");
-	}
-	return 0;
-}
 
 int sc_name_ok(const char *s)
 {
@@ -92,397 +31,312 @@ int sc_name_ok(const char *s)
 			 "0123456789_.-") == n;
 }
 
-static int feature_ok(const char *s)
+static const char *name_why(const void *s)
 {
+	return sc_name_ok(s) ? NULL :
+			       "is not a name of [A-Za-z0-9_.-] characters "
+			       "not starting with '-'";
+}
+
+/* A workload's name: "" (the tool's name) or a name. */
+static const char *opt_name_why(const void *s)
+{
+	return *(const char *)s ? name_why(s) : NULL;
+}
+
+static const char *feature_why(const void *p)
+{
+	const char *s = p;
 	size_t n = strlen(s);
 
-	return n && n < SC_NAME_LEN &&
-	       strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == n;
+	return n && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == n ?
+		       NULL :
+		       "is not a feature name ([A-Z_]+, NO_ to clear)";
 }
 
-static int cpus_ok(const char *s)
+static const char *accel_why(const void *s)
 {
-	cpu_set_t set;
-
-	return !sb_cpulist_parse(s, &set);
+	return !*(const char *)s || vm_accel_known(s) ?
+		       NULL :
+		       "is not one of " VM_ACCELS;
 }
 
-/* A string member; absent is an error when @required, else leaves @out. */
-static int get_str(struct ctx *c, const json_t *obj, const char *prefix,
-		   const char *key, int required, char *out, size_t outlen)
+static const char *without_kvm_why(const void *s)
 {
-	json_t *v = json_object_get(obj, key);
-	char p[128];
+	return !*(const char *)s || !strcmp(s, "tcg") || !strcmp(s, "virtual") ?
+		       NULL :
+		       "is not tcg or virtual";
+}
 
-	join(p, sizeof(p), prefix, key);
-	if (!v)
-		return required ? fail(c, p, NULL, "is missing") : 0;
+static const char *numa_cpus_why(const void *s)
+{
+	return vm_numa_cpus_valid(s) ?
+		       NULL :
+		       "is not a CPU or a CPU range such as \"0-1\"";
+}
+
+static const char *rules_why(const void *s)
+{
+	const char *p = s;
+
+	return *p && *p != '/' ? NULL :
+				 "is not a path relative to the checkout root";
+}
+
+/* An exec argument: a string the kernel takes (too long to quote). */
+static int parse_arg(struct sb_jr *r, const struct sb_jr_field *f,
+		     const json_t *v, void *dest, char *why, size_t len)
+{
+	(void)r;
+	(void)f;
 	if (!json_is_string(v))
-		return fail(c, p, v, "is not a string");
-	if (json_string_length(v) >= outlen)
-		return fail(c, p, v, "is longer than %zu bytes", outlen - 1);
-	memcpy(out, json_string_value(v), json_string_length(v) + 1);
-	return 0;
-}
-
-static int get_name(struct ctx *c, const json_t *obj, const char *prefix,
-		    const char *key, int required, char *out)
-{
-	char p[128];
-	int r = get_str(c, obj, prefix, key, required, out, SC_NAME_LEN);
-
-	if (r || (!*out && !required))
-		return r;
-	if (!sc_name_ok(out))
-		return fail(c, join(p, sizeof(p), prefix, key),
-			    json_object_get(obj, key),
-			    "is not a name of [A-Za-z0-9_.-] characters "
-			    "not starting with '-'");
-	return 0;
-}
-
-static int get_int(struct ctx *c, const json_t *obj, const char *prefix,
-		   const char *key, long long min, long long max, int *out)
-{
-	json_t *v = json_object_get(obj, key);
-	char p[128];
-
-	join(p, sizeof(p), prefix, key);
-	if (!v)
+		snprintf(why, len, "is not a string");
+	else if (json_string_length(v) >= SC_MAX_ARG_LEN)
+		snprintf(why, len,
+			 "is %zu bytes long; the kernel takes at most %d in "
+			 "one argument",
+			 json_string_length(v), SC_MAX_ARG_LEN - 1);
+	else if (!(*(char **)dest = strdup(json_string_value(v))))
+		return -ENOMEM;
+	else
 		return 0;
-	if (!json_is_integer(v))
-		return fail(c, p, v, "is not an integer");
-	if (json_integer_value(v) < min || json_integer_value(v) > max)
-		return fail(c, p, v, "is out of range %lld..%lld", min, max);
-	*out = (int)json_integer_value(v);
-	return 0;
+	return -EINVAL;
 }
 
-static int get_bool(struct ctx *c, const json_t *obj, const char *prefix,
-		    const char *key, int *out)
+#define GUEST(m) offsetof(struct scenario, guest.m)
+
+static const struct sb_jr_field numa_fields[] = {
+	{ "cpus", SB_JR_STRING, offsetof(struct vm_numa_node, cpus),
+	  sizeof(((struct vm_numa_node *)0)->cpus), 1, .check = numa_cpus_why,
+	  .doc = "the node's guest CPUs: one CPU or one range (\"0-1\")" },
+	{ "memory_mb", SB_JR_INT, offsetof(struct vm_numa_node, memory_mb),
+	  .required = 1, .min = 1, .max = 1 << 20,
+	  .doc = "the node's memory; the nodes add up to guest.memory_mb" },
+};
+
+static const struct sb_jr_table numa_table =
+	SB_JR_TABLE("guest.numa[]", numa_fields, NULL, NULL);
+
+static const struct sb_jr_field numa_item = { .type = SB_JR_OBJECT,
+					      .sub = &numa_table };
+
+static int guest_finish(struct sb_jr *r, void *obj, const json_t *j)
 {
-	json_t *v = json_object_get(obj, key);
-	char p[128];
+	const struct scenario *sc = obj;
+	int total = 0;
 
-	join(p, sizeof(p), prefix, key);
-	if (!v)
+	(void)j;
+	if (!sc->guest.n_numa)
 		return 0;
-	if (!json_is_boolean(v))
-		return fail(c, p, v, "is not true or false");
-	*out = json_is_true(v);
-	return 0;
-}
-
-/* A duration: a string such as "500us" or an integer in ns. */
-static int get_duration(struct ctx *c, const json_t *obj, const char *prefix,
-			const char *key, int required, int positive,
-			uint64_t *out)
-{
-	json_t *v = json_object_get(obj, key);
-	char p[128];
-
-	join(p, sizeof(p), prefix, key);
-	if (!v)
-		return required ? fail(c, p, NULL, "is missing") : 0;
-	if (json_is_integer(v)) {
-		if (json_integer_value(v) < 0)
-			return fail(c, p, v, "is negative");
-		*out = (uint64_t)json_integer_value(v);
-	} else if (!json_is_string(v) ||
-		   sb_parse_duration_ns(json_string_value(v), out)) {
-		return fail(c, p, v,
-			    "is not a duration (units: " SB_DURATION_UNITS ")");
-	}
-	if (positive && !*out)
-		return fail(c, p, v, "must be greater than zero");
-	if (*out > SC_MAX_DURATION_NS)
-		return fail(c, p, v, "is longer than 24h");
-	return 0;
-}
-
-static int parse_guest(struct ctx *c, const json_t *g, struct scenario *sc)
-{
-	static const char *const keys[] = { "cpus",	   "memory_mb",
-					    "numa",	   "accel",
-					    "without_kvm", "icount_shift",
-					    NULL };
-	json_t *numa, *n;
-	size_t i;
-	int r, total = 0;
-	char p[128], q[160];
-
-	if (!g)
-		return 0;
-	if ((r = check_keys(c, "guest", g, keys)) ||
-	    (r = get_int(c, g, "guest", "cpus", 1, 64, &sc->guest.cpus)) ||
-	    (r = get_int(c, g, "guest", "memory_mb", 128, 1 << 20,
-			 &sc->guest.memory_mb)) ||
-	    (r = get_int(c, g, "guest", "icount_shift", 0, 10,
-			 &sc->guest.icount_shift)) ||
-	    (r = get_str(c, g, "guest", "accel", 0, sc->guest.accel,
-			 sizeof(sc->guest.accel))))
-		return r;
-	if (*sc->guest.accel && !vm_accel_known(sc->guest.accel))
-		return fail(c, "guest.accel", json_object_get(g, "accel"),
-			    "is not one of " VM_ACCELS);
-	if ((r = get_str(c, g, "guest", "without_kvm", 0, sc->guest.without_kvm,
-			 sizeof(sc->guest.without_kvm))))
-		return r;
-	if (*sc->guest.without_kvm && strcmp(sc->guest.without_kvm, "tcg") &&
-	    strcmp(sc->guest.without_kvm, "virtual"))
-		return fail(c, "guest.without_kvm",
-			    json_object_get(g, "without_kvm"),
-			    "is not tcg or virtual");
-	numa = json_object_get(g, "numa");
-	if (!numa)
-		return 0;
-	if (!json_is_array(numa) || json_array_size(numa) > SC_MAX_NUMA)
-		return fail(c, "guest.numa", numa,
-			    "is not an array of at most %d nodes", SC_MAX_NUMA);
-	json_array_foreach(numa, i, n) {
-		static const char *const nkeys[] = { "cpus", "memory_mb",
-						     NULL };
-		struct vm_numa_node *node = &sc->guest.numa[i];
-
-		snprintf(p, sizeof(p), "guest.numa[%zu]", i);
-		if ((r = check_keys(c, p, n, nkeys)) ||
-		    (r = get_str(c, n, p, "cpus", 1, node->cpus,
-				 sizeof(node->cpus))) ||
-		    (r = get_int(c, n, p, "memory_mb", 1, 1 << 20,
-				 &node->memory_mb)))
-			return r;
-		if (!vm_numa_cpus_valid(node->cpus))
-			return fail(c, join(q, sizeof(q), p, "cpus"),
-				    json_object_get(n, "cpus"),
-				    "is not a CPU or a CPU range such as "
-				    "\"0-1\"");
-		if (!node->memory_mb)
-			return fail(c, p, NULL, "memory_mb is missing");
-		total += node->memory_mb;
-	}
-	sc->guest.n_numa = (int)json_array_size(numa);
+	for (int i = 0; i < sc->guest.n_numa; i++)
+		total += sc->guest.numa[i].memory_mb;
 	if (total != sc->guest.memory_mb)
-		return fail(
-			c, "guest.numa", NULL,
+		return sb_jr_fail(
+			r, "numa", NULL,
 			"node memory adds up to %d MB, guest.memory_mb is %d",
 			total, sc->guest.memory_mb);
 	return 0;
 }
 
-static int parse_sets(struct ctx *c, const json_t *arr, struct scenario *sc)
+static const struct sb_jr_field guest_fields[] = {
+	{ "cpus", SB_JR_INT, GUEST(cpus), .min = 1, .max = 64,
+	  .doc = "virtual CPUs (default 2)" },
+	{ "memory_mb", SB_JR_INT, GUEST(memory_mb), .min = 128, .max = 1 << 20,
+	  .doc = "guest memory (default 1024)" },
+	{ "icount_shift", SB_JR_INT, GUEST(icount_shift), .min = 0, .max = 10,
+	  .doc = "with accel icount: 2^N ns of virtual time per instruction "
+		 "(default 1)" },
+	{ "accel", SB_JR_STRING, GUEST(accel),
+	  sizeof(((struct scenario *)0)->guest.accel), .check = accel_why,
+	  .doc = "how QEMU runs the guest: " VM_ACCELS
+		 " (default: the command's)" },
+	{ "without_kvm", SB_JR_STRING, GUEST(without_kvm),
+	  sizeof(((struct scenario *)0)->guest.without_kvm),
+	  .check = without_kvm_why,
+	  .doc = "what accel auto runs without KVM: tcg or virtual" },
+	{ "numa", SB_JR_ARRAY, GUEST(numa), sizeof(struct vm_numa_node),
+	  .max = SC_MAX_NUMA, .item = &numa_item, .count_offset = GUEST(n_numa),
+	  .doc = "NUMA nodes of the guest (none: one node)" },
+};
+
+static const struct sb_jr_table guest_table =
+	SB_JR_TABLE("guest", guest_fields, NULL, guest_finish);
+
+static const struct sb_jr_field trace_fields[] = {
+	{ "buffer_kb", SB_JR_INT, offsetof(struct scenario, trace_buffer_kb),
+	  .min = 64, .max = 1 << 22,
+	  .doc = "trace-cmd buffer per CPU (default 8192)" },
+	{ "perf", SB_JR_BOOL, offsetof(struct scenario, trace_perf),
+	  .doc = "perf records beside trace-cmd, to cross-check (default "
+		 "false)" },
+};
+
+static const struct sb_jr_table trace_table =
+	SB_JR_TABLE("trace", trace_fields, NULL, NULL);
+
+static const struct sb_jr_field feature_item = { .type = SB_JR_STRING,
+						 .size = SC_NAME_LEN,
+						 .check = feature_why };
+
+static int set_finish(struct sb_jr *r, void *obj, const json_t *j)
 {
-	static const char *const keys[] = { "name", "features", NULL };
-	size_t i, j;
-	json_t *s, *f;
-	char p[128], q[160];
-	int r;
+	const struct ctx *c = r->user;
+	const struct sc_feature_set *fs = obj;
 
-	if (!arr)
-		return fail(c, "feature_sets", NULL, "is missing");
-	if (!json_is_array(arr) || !json_array_size(arr) ||
-	    json_array_size(arr) > SC_MAX_SETS)
-		return fail(c, "feature_sets", arr,
-			    "is not an array of 1..%d feature sets",
-			    SC_MAX_SETS);
-	json_array_foreach(arr, i, s) {
-		struct sc_feature_set *fs = &sc->sets[i];
-		json_t *feats;
-
-		snprintf(p, sizeof(p), "feature_sets[%zu]", i);
-		if ((r = check_keys(c, p, s, keys)) ||
-		    (r = get_name(c, s, p, "name", 1, fs->name)))
-			return r;
-		if (scenario_set(sc, fs->name))
-			return fail(c, join(q, sizeof(q), p, "name"),
-				    json_object_get(s, "name"),
-				    "is used by an earlier feature set");
-		feats = json_object_get(s, "features");
-		join(q, sizeof(q), p, "features");
-		if (!feats)
-			return fail(c, q, NULL, "is missing");
-		if (!json_is_array(feats) ||
-		    json_array_size(feats) > SC_MAX_FEATURES)
-			return fail(c, q, feats,
-				    "is not an array of at most %d names",
-				    SC_MAX_FEATURES);
-		json_array_foreach(feats, j, f) {
-			snprintf(q, sizeof(q), "%s.features[%zu]", p, j);
-			if (!json_is_string(f) ||
-			    !feature_ok(json_string_value(f)))
-				return fail(c, q, f,
-					    "is not a feature name ([A-Z_]+, "
-					    "NO_ to clear)");
-			snprintf(fs->features[j], sizeof(fs->features[j]), "%s",
-				 json_string_value(f));
-		}
-		fs->n_features = (int)json_array_size(feats);
-		sc->n_sets = (int)i + 1;
-	}
+	for (const struct sc_feature_set *s = c->sc->sets; s < fs; s++)
+		if (!strcmp(s->name, fs->name))
+			return sb_jr_fail(r, "name", json_object_get(j, "name"),
+					  "is used by an earlier feature set");
 	return 0;
 }
 
-static int parse_slice(struct ctx *c, const json_t *w, const char *p,
-		       struct sc_workload *wl)
-{
-	char q[160], note[128];
-	uint64_t ns = 0;
-	int clamped, r = get_duration(c, w, p, "slice", 0, 0, &ns);
+#define SET(m) offsetof(struct sc_feature_set, m)
 
-	if (r || !json_object_get(w, "slice"))
-		return r;
+static const struct sb_jr_field set_fields[] = {
+	{ "name", SB_JR_STRING, SET(name), SC_NAME_LEN, 1, .check = name_why,
+	  .doc = "the set's name ([A-Za-z0-9_.-]), unique in the scenario" },
+	{ "features", SB_JR_ARRAY, SET(features), SC_NAME_LEN, 1,
+	  .max = SC_MAX_FEATURES, .item = &feature_item,
+	  .count_offset = SET(n_features),
+	  .doc = "scheduler features to set ([A-Z_]+; NO_X clears X)" },
+};
+
+static const struct sb_jr_table set_table =
+	SB_JR_TABLE("feature_sets[]", set_fields, NULL, set_finish);
+
+static const struct sb_jr_field set_item = { .type = SB_JR_OBJECT,
+					     .sub = &set_table };
+
+static const struct sb_jr_field arg_item = { .type = SB_JR_CALL,
+					     .parse = parse_arg,
+					     .type_doc = "string" };
+
+static void workload_init(void *obj)
+{
+	((struct sc_workload *)obj)->count = 1;
+}
+
+/* A slice given is clamped into the kernel's range, with a warning. */
+static void clamp_slice(struct sb_jr *r, struct sc_workload *wl)
+{
+	const struct ctx *c = r->user;
+	char line[512], note[128];
+	uint64_t ns = wl->slice_ns;
+	int clamped;
+
 	wl->slice_given = 1;
 	wl->slice_ns = sb_slice_clamp(ns, &clamped);
-	if (clamped)
-		warn(c, join(q, sizeof(q), p, "slice"), "%s",
-		     sb_slice_clamp_note(ns, wl->slice_ns, note, sizeof(note)));
-	return 0;
+	if (clamped && c->warn) {
+		snprintf(line, sizeof(line), "%s: %s.slice: %s", r->file,
+			 r->path,
+			 sb_slice_clamp_note(ns, wl->slice_ns, note,
+					     sizeof(note)));
+		c->warn(line);
+	}
 }
 
-static int parse_workload(struct ctx *c, const json_t *w, size_t i,
-			  struct scenario *sc)
+static int workload_finish(struct sb_jr *r, void *obj, const json_t *j)
 {
-	static const char *const keys[] = { "name", "tool", "count", "slice",
-					    "cpus", "args", NULL };
-	struct sc_workload *wl = &sc->workloads[i];
-	json_t *args, *a;
-	char p[64], q[160];
-	size_t j;
-	int r;
+	const struct ctx *c = r->user;
+	struct sc_workload *wl = obj;
 
-	snprintf(p, sizeof(p), "workloads[%zu]", i);
-	wl->count = 1;
-	if ((r = check_keys(c, p, w, keys)) ||
-	    (r = get_name(c, w, p, "tool", 1, wl->tool)) ||
-	    (r = get_name(c, w, p, "name", 0, wl->name)) ||
-	    (r = get_int(c, w, p, "count", 1, 4096, &wl->count)) ||
-	    (r = parse_slice(c, w, p, wl)) ||
-	    (r = get_str(c, w, p, "cpus", 0, wl->cpus, sizeof(wl->cpus))))
-		return r;
 	if (!*wl->name)
 		memcpy(wl->name, wl->tool, sizeof(wl->name));
-	for (int k = 0; k < (int)i; k++)
-		if (!strcmp(sc->workloads[k].name, wl->name))
-			return fail(c, join(q, sizeof(q), p, "name"), NULL,
-				    "\"%s\" is used by workloads[%d]", wl->name,
-				    k);
-	if (*wl->cpus && !cpus_ok(wl->cpus))
-		return fail(c, join(q, sizeof(q), p, "cpus"),
-			    json_object_get(w, "cpus"),
-			    "is not a CPU list such as \"0-1,3\"");
+	for (int k = 0; &c->sc->workloads[k] < wl; k++)
+		if (!strcmp(c->sc->workloads[k].name, wl->name))
+			return sb_jr_fail(r, "name", NULL,
+					  "\"%s\" is used by workloads[%d]",
+					  wl->name, k);
+	if (json_object_get(j, "slice"))
+		clamp_slice(r, wl);
 	wl->desc = wl_lookup(wl->tool);
-	args = json_object_get(w, "args");
-	if (!args)
-		return 0;
-	join(q, sizeof(q), p, "args");
-	if (!json_is_array(args) || json_array_size(args) > SC_MAX_ARGS)
-		return fail(c, q, args, "is not an array of at most %d strings",
-			    SC_MAX_ARGS);
-	json_array_foreach(args, j, a) {
-		snprintf(q, sizeof(q), "%s.args[%zu]", p, j);
-		if (!json_is_string(a))
-			return fail(c, q, a, "is not a string");
-		if (json_string_length(a) >= SC_MAX_ARG_LEN)
-			return fail(c, q, NULL,
-				    "is %zu bytes long; the kernel takes at "
-				    "most %d in one argument",
-				    json_string_length(a), SC_MAX_ARG_LEN - 1);
-		wl->args[j] = strdup(json_string_value(a));
-		if (!wl->args[j])
-			return fail(c, q, NULL, "out of memory");
-		wl->n_args = (int)j + 1;
-	}
 	return 0;
 }
 
-/* "rules": gate rules to judge the runs by, relative to the checkout root. */
-static int parse_rules(struct ctx *c, const json_t *root, struct scenario *sc)
+#define WL(m) offsetof(struct sc_workload, m)
+
+static const struct sb_jr_field workload_fields[] = {
+	{ "tool", SB_JR_STRING, WL(tool), SC_NAME_LEN, 1, .check = name_why,
+	  .doc = "the generator or benchmark to run (workloads/registry)" },
+	{ "name", SB_JR_STRING, WL(name), SC_NAME_LEN, .check = opt_name_why,
+	  .doc = "unique in the scenario (default: the tool's name)" },
+	{ "count", SB_JR_INT, WL(count), .min = 1, .max = 4096,
+	  .doc = "instances to start (default 1)" },
+	{ "slice", SB_JR_DURATION, WL(slice_ns), .max = SC_MAX_DURATION_NS,
+	  .doc = "EEVDF slice, clamped to the kernel's range with a warning; "
+		 "0: the kernel's default (absent: inherited)" },
+	{ "cpus", SB_JR_CPULIST, WL(cpus),
+	  sizeof(((struct sc_workload *)0)->cpus),
+	  .doc = "CPUs to pin to (absent: not pinned)" },
+	{ "args", SB_JR_ARRAY, WL(args), sizeof(char *), .max = SC_MAX_ARGS,
+	  .item = &arg_item, .count_offset = WL(n_args),
+	  .doc = "the tool's own arguments, each one exec argument" },
+};
+
+static const struct sb_jr_table workload_table = SB_JR_TABLE(
+	"workloads[]", workload_fields, workload_init, workload_finish);
+
+static const struct sb_jr_field workload_item = { .type = SB_JR_OBJECT,
+						  .sub = &workload_table };
+
+#define SC(m) offsetof(struct scenario, m)
+
+static const struct sb_jr_field scenario_fields[] = {
+	{ "name", SB_JR_STRING, SC(name), SC_NAME_LEN, 1, .check = name_why,
+	  .doc = "the scenario's name ([A-Za-z0-9_.-], not starting with -)" },
+	{ "description", SB_JR_STRING, SC(description),
+	  sizeof(((struct scenario *)0)->description),
+	  .doc = "one line for people" },
+	{ "duration", SB_JR_DURATION, SC(duration_ns), 0, 1, .min = 1,
+	  .max = SC_MAX_DURATION_NS, .doc = "measured time of one run" },
+	{ "warmup", SB_JR_DURATION, SC(warmup_ns), .max = SC_MAX_DURATION_NS,
+	  .doc = "run this long first, outside every figure (default 0)" },
+	{ "repeats", SB_JR_INT, SC(repeats), .min = 1, .max = 1000,
+	  .doc = "runs of each kernel and feature set (default 1)" },
+	{ "seed", SB_JR_INT, SC(seed), .min = 0, .max = INT_MAX,
+	  .doc = "seed of repeat 1; repeat r runs with seed + r - 1 "
+		 "(default 1)" },
+	{ "guest", SB_JR_OBJECT, 0, .sub = &guest_table,
+	  .doc = "the VM the runs boot" },
+	{ "rules", SB_JR_STRING, SC(rules),
+	  sizeof(((struct scenario *)0)->rules), .check = rules_why,
+	  .doc = "gate rules relative to the checkout root (default "
+		 "ci/gate.json)" },
+	{ "trace", SB_JR_OBJECT, 0, .sub = &trace_table,
+	  .doc = "how the runs are traced" },
+	{ "feature_sets", SB_JR_ARRAY, SC(sets), sizeof(struct sc_feature_set),
+	  1, .min = 1, .max = SC_MAX_SETS, .item = &set_item,
+	  .count_offset = SC(n_sets),
+	  .doc = "the scheduler feature sets every kernel runs with" },
+	{ "workloads", SB_JR_ARRAY, SC(workloads), sizeof(struct sc_workload),
+	  1, .min = 1, .max = SC_MAX_WORKLOADS, .item = &workload_item,
+	  .count_offset = SC(n_workloads),
+	  .doc = "what runs, all at once, in each run" },
+};
+
+static void scenario_init(void *obj)
 {
-	int r = get_str(c, root, "", "rules", 0, sc->rules, sizeof(sc->rules));
+	struct scenario *sc = obj;
 
-	if (r || !json_object_get(root, "rules"))
-		return r;
-	if (!*sc->rules || *sc->rules == '/')
-		return fail(c, "rules", json_object_get(root, "rules"),
-			    "is not a path relative to the checkout root");
-	return 0;
-}
-
-static int parse_top(struct ctx *c, const json_t *root, struct scenario *sc)
-{
-	static const char *const keys[] = {
-		"name",		"description", "duration", "warmup",
-		"repeats",	"seed",	       "guest",	   "trace",
-		"feature_sets", "workloads",   "rules",	   NULL
-	};
-	static const char *const tkeys[] = { "buffer_kb", "perf", NULL };
-	json_t *t = json_object_get(root, "trace");
-	json_t *wls = json_object_get(root, "workloads");
-	size_t i;
-	json_t *w;
-	int r;
-
-	if ((r = check_keys(c, "", root, keys)) ||
-	    (r = get_name(c, root, "", "name", 1, sc->name)) ||
-	    (r = get_str(c, root, "", "description", 0, sc->description,
-			 sizeof(sc->description))) ||
-	    (r = get_duration(c, root, "", "duration", 1, 1,
-			      &sc->duration_ns)) ||
-	    (r = get_duration(c, root, "", "warmup", 0, 0, &sc->warmup_ns)) ||
-	    (r = get_int(c, root, "", "repeats", 1, 1000, &sc->repeats)) ||
-	    (r = get_int(c, root, "", "seed", 0, INT_MAX, &sc->seed)) ||
-	    (r = parse_guest(c, json_object_get(root, "guest"), sc)) ||
-	    (r = parse_rules(c, root, sc)))
-		return r;
-	if (t && ((r = check_keys(c, "trace", t, tkeys)) ||
-		  (r = get_int(c, t, "trace", "buffer_kb", 64, 1 << 22,
-			       &sc->trace_buffer_kb)) ||
-		  (r = get_bool(c, t, "trace", "perf", &sc->trace_perf))))
-		return r;
-	if ((r = parse_sets(c, json_object_get(root, "feature_sets"), sc)))
-		return r;
-	if (!wls)
-		return fail(c, "workloads", NULL, "is missing");
-	if (!json_is_array(wls) || !json_array_size(wls) ||
-	    json_array_size(wls) > SC_MAX_WORKLOADS)
-		return fail(c, "workloads", wls,
-			    "is not an array of 1..%d workloads",
-			    SC_MAX_WORKLOADS);
-	json_array_foreach(wls, i, w) {
-		sc->n_workloads = (int)i + 1;
-		if ((r = parse_workload(c, w, i, sc)))
-			return r;
-	}
-	return 0;
-}
-
-int scenario_load(const char *path, struct scenario *sc, sc_warn_fn warnfn,
-		  char *err, size_t errlen)
-{
-	struct ctx c = { path, err, errlen, warnfn };
-	json_error_t je;
-	json_t *root;
-	int r;
-
-	memset(sc, 0, sizeof(*sc));
 	sc->repeats = 1;
 	sc->seed = 1;
 	sc->guest.cpus = 2;
 	sc->guest.memory_mb = 1024;
 	sc->guest.icount_shift = 1;
 	sc->trace_buffer_kb = 8192;
-	r = sb_json_load(path, JSON_REJECT_DUPLICATES, &root, &je);
-	if (r && r != -EBADMSG) {
-		snprintf(err, errlen, "%s: cannot read: %s", path,
-			 strerror(-r));
-		return SB_EXIT_USAGE;
-	}
-	if (!root) {
-		snprintf(err, errlen, "%s: line %d, column %d: %s", path,
-			 je.line, je.column, je.text);
-		return SB_EXIT_USAGE;
-	}
-	r = parse_top(&c, root, sc);
-	json_decref(root);
+}
+
+const struct sb_jr_table scenario_format =
+	SB_JR_TABLE("scenario", scenario_fields, scenario_init, NULL);
+
+int scenario_load(const char *path, struct scenario *sc, sc_warn_fn warn,
+		  struct sb_error *e)
+{
+	struct ctx c = { .warn = warn, .sc = sc };
+	int r;
+
+	memset(sc, 0, sizeof(*sc));
+	r = sb_jr_load(path, &scenario_format, sc, &c, e);
 	if (r)
 		scenario_free(sc);
 	return r;

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/error.h"
+#include "common/jsonread.h"
 #include "harness/boot/vm.h"
 
 #define SC_NAME_LEN 64
@@ -66,16 +68,19 @@ struct scenario {
 	int n_workloads;
 };
 
+/* The scenario format: the reader's tables, and their reference docs. */
+extern const struct sb_jr_table scenario_format;
+
 /* Called with one warning line (no newline), e.g. a slice that was clamped. */
 typedef void (*sc_warn_fn)(const char *msg);
 
 /*
  * Load and validate @path into @sc (free with scenario_free). Warnings go to
- * @warn when it is not NULL. Returns 0, or SB_EXIT_USAGE with @err reading
+ * @warn when it is not NULL. Returns 0, or -EINVAL (-ENOMEM) with @e reading
  * "<path>: <json path>: <value> <problem>".
  */
 int scenario_load(const char *path, struct scenario *sc, sc_warn_fn warn,
-		  char *err, size_t errlen);
+		  struct sb_error *e);
 void scenario_free(struct scenario *sc);
 
 /*

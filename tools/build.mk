@@ -4,3 +4,14 @@ slicebench_SRCS := tools/slicebench.c $(COMMON_SRCS) $(COMMON_HOST_SRCS) \
 		   $(HARNESS_SRCS) \
 		   $(BOOT_SRCS) $(ANALYZER_SRCS) $(CI_SRCS)
 slicebench_LDLIBS := -ljansson -lmd $(ANALYZER_LDLIBS) -lm -lpthread
+
+# The reference of the config files, from the reader's tables (make docs-formats).
+PROGS += format_docs
+format_docs_SRCS := tools/format_docs.c harness/scenario.c harness/workload.c \
+		    $(WL_REGISTRY_SRCS) ci/rules.c ci/metrics.c $(BOOT_CORE_SRCS) \
+		    $(COMMON_SRCS) $(COMMON_HOST_SRCS)
+format_docs_LDLIBS := -ljansson -lmd -lm
+
+.PHONY: docs-formats
+docs-formats: $(BUILD)/bin/format_docs ## regenerate docs/config-formats.md from the reader's tables
+	$(BUILD)/bin/format_docs -o docs/config-formats.md

@@ -134,7 +134,7 @@ struct tally {
 	unsigned int *trials_of;
 };
 
-/* One gate (or look) over the first @n runs a side at @lv; its exit code. */
+/* One gate (or look) over the first @n runs a side at @lv; its decision. */
 static int gate(const struct ci_rules *rules, struct ci_results *b,
 		struct ci_results *c, size_t n, const struct ci_levels *lv,
 		struct ci_rule_result *res)
@@ -148,7 +148,7 @@ static int gate(const struct ci_rules *rules, struct ci_results *b,
 		fprintf(stderr, "gate_error_rates: %s\n", err);
 		exit(SB_EXIT_UNMEASURED);
 	}
-	code = ci_gate_exit_code(res, rules->n);
+	code = ci_gate_decide(res, rules->n);
 	b->n_runs = nb;
 	c->n_runs = nc;
 	return code;
@@ -211,14 +211,14 @@ static struct tally run_cell(const struct ci_rules *rules, struct design d,
 			for (n = rules->min_runs;; n++) {
 				code = gate(rules, &b, &c, n,
 					    &looks[n - rules->min_runs], res);
-				if (code != SB_EXIT_UNDECIDED || n == d.max)
+				if (code != CI_DECISION_UNDECIDED || n == d.max)
 					break;
 			}
-		t.regression += code == SB_EXIT_REGRESSION;
-		t.pass += code == SB_EXIT_OK;
+		t.regression += code == CI_DECISION_REGRESSION;
+		t.pass += code == CI_DECISION_PASS;
 		t.runs += n;
 		t.trials_of[target]++;
-		t.pass_of[target] += code == SB_EXIT_OK;
+		t.pass_of[target] += code == CI_DECISION_PASS;
 	}
 	ci_synth_free(&b);
 	ci_synth_free(&c);
@@ -429,7 +429,7 @@ int main(int argc, char **argv)
 	unsigned int count = argc > 2 ? (unsigned int)atoi(argv[2]) : 1000;
 	unsigned int jobs = argc > 3 ? (unsigned int)atoi(argv[3]) : 2;
 	struct ci_rules rules;
-	char err[1024];
+	struct sb_error e;
 	int missed;
 	struct ci_levels *looks[N_DESIGNS] = { 0 };
 	size_t cyc = 0;
@@ -443,8 +443,8 @@ int main(int argc, char **argv)
 			"target of ci/README.md is missed.\n");
 		return argc < 2 ? SB_EXIT_USAGE : SB_EXIT_OK;
 	}
-	if (ci_rules_load(argv[1], &rules, err, sizeof(err))) {
-		fprintf(stderr, "gate_error_rates: %s\n", err);
+	if (ci_rules_load(argv[1], &rules, &e)) {
+		fprintf(stderr, "gate_error_rates: %s\n", e.msg);
 		return SB_EXIT_USAGE;
 	}
 	while (cyc < rules.n && strcmp(rules.v[cyc].name, "cyclic avg delay"))

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
+#include <stddef.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,37 +12,109 @@
 #include <unistd.h>
 
 #include "common/error.h"
+#include "common/jsonread.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/kernel_backends.h"
 
 #define T_DEBIAN (1u << KERNEL_DEBIAN)
 #define T_SOURCE (1u << KERNEL_SOURCE)
 #define T_HOST (1u << KERNEL_HOST)
-#define T_ALL (T_DEBIAN | T_SOURCE | T_HOST)
+#define T_ALL 0 /* a key of every type */
 
-enum field_kind { F_STRING, F_PATH, F_BOOL, F_MACHINE };
+/* Parse a value of a descriptor key (common/jsonread.h). */
+static int parse_type(struct sb_jr *r, const struct sb_jr_field *f,
+		      const json_t *v, void *dest, char *why, size_t len);
+static int parse_path(struct sb_jr *r, const struct sb_jr_field *f,
+		      const json_t *v, void *dest, char *why, size_t len);
+static const char *machine_why(const void *s);
+
+#define F_STRING SB_JR_STRING, .min = 1
+#define F_BOOL SB_JR_BOOL
+#define F_MACHINE SB_JR_STRING, .min = 1, .check = machine_why
+/* relative to the descriptor's directory unless absolute */
+#define F_PATH SB_JR_CALL, .parse = parse_path, .type_doc = "path"
 
 /* Every descriptor key: which types allow it, what it holds, where it goes. */
-static const struct field {
-	const char *key;
-	unsigned int types;
-	enum field_kind kind;
-	size_t offset, size;
-	int required;
-} fields[] = {
-#define FIELD(k, t, kind, member, req)                                 \
-	{                                                              \
-		k, t, kind, offsetof(struct kernel_info, member),      \
-			sizeof(((struct kernel_info *)0)->member), req \
+static const struct sb_jr_field fields[] = {
+/* @kind: the reader's type and its designators (F_STRING, ...), unbracketed. */
+#define FIELD(k, t, kind, member, req, doc_)                            \
+	{                                                               \
+		.key = (k), .variants = (t),                            \
+		.offset = offsetof(struct kernel_info, member),         \
+		.size = sizeof(((struct kernel_info *)0)->member),      \
+		.required = (req), .missing = "missing", .doc = (doc_), \
+		.type = kind /* NOLINT(bugprone-macro-parentheses) */   \
 	}
-	FIELD("description", T_ALL, F_STRING, description, 0),
-	FIELD("custom_slices", T_ALL, F_BOOL, custom_slices, 0),
-	FIELD("machine", T_DEBIAN | T_SOURCE, F_MACHINE, machine, 0),
-	FIELD("package", T_DEBIAN, F_STRING, package, 1),
-	FIELD("tree", T_SOURCE, F_PATH, tree, 1),
-	FIELD("fragment", T_SOURCE, F_PATH, fragment, 1),
-	FIELD("series", T_SOURCE, F_PATH, series, 0),
+	{ .key = "type",
+	  .type = SB_JR_CALL,
+	  .offset = offsetof(struct kernel_info, type),
+	  .required = 1,
+	  .parse = parse_type,
+	  .type_doc = "`debian`, `source` or `host`",
+	  .doc = "where the kernel comes from (its backend)" },
+	FIELD("description", T_ALL, F_STRING, description, 0,
+	      "one line for people"),
+	FIELD("custom_slices", T_ALL, F_BOOL, custom_slices, 0,
+	      "has EEVDF custom slices (default true)"),
+	FIELD("machine", T_DEBIAN | T_SOURCE, F_MACHINE, machine, 0,
+	      "QEMU machine type: `pc` (default) or `microvm`"),
+	FIELD("package", T_DEBIAN, F_STRING, package, 1,
+	      "the linux-image package name pattern (a glob)"),
+	FIELD("tree", T_SOURCE, F_PATH, tree, 1,
+	      "the source tarball or tree (KSRC overrides)"),
+	FIELD("fragment", T_SOURCE, F_PATH, fragment, 1, "the config fragment"),
+	FIELD("series", T_SOURCE, F_PATH, series, 0,
+	      "the patch queue's series file (default: none)"),
 #undef FIELD
+};
+
+static const char *machine_why(const void *s)
+{
+	return !strcmp(s, "pc") || !strcmp(s, "microvm") ?
+		       NULL :
+		       "is not \"pc\" or \"microvm\"";
+}
+
+static int parse_type(struct sb_jr *r, const struct sb_jr_field *f,
+		      const json_t *v, void *dest, char *why, size_t len)
+{
+	const char *s = json_string_value(v);
+	const struct kernel_backend *b = s ? kernel_backend_named(s) : NULL;
+
+	(void)r;
+	(void)f;
+	if (b && b->descriptor) {
+		*(enum kernel_type *)dest = b->type;
+		return 0;
+	}
+	snprintf(why, len, "is not a kernel type (debian, source, host)");
+	return -EINVAL;
+}
+
+static unsigned int type_bit(const void *ki)
+{
+	return 1u << ((const struct kernel_info *)ki)->type;
+}
+
+static const char *type_why(const void *ki, char *buf, size_t len)
+{
+	snprintf(buf, len, "not a key of type \"%s\" kernels",
+		 kernel_type_name(((const struct kernel_info *)ki)->type));
+	return buf;
+}
+
+static const char *type_of_bit(unsigned int bit)
+{
+	return kernel_type_name((enum kernel_type)bit);
+}
+
+const struct sb_jr_table kernel_descriptor_format = {
+	.name = "kernel descriptor",
+	.fields = fields,
+	.n_fields = sizeof(fields) / sizeof(fields[0]),
+	.variant = type_bit,
+	.variant_why = type_why,
+	.variant_name = type_of_bit,
 };
 
 static int cmp_names(const void *a, const void *b)
@@ -127,109 +200,26 @@ static int set_path(char *dst, size_t size, const char *base, const char *s)
 	return 0;
 }
 
-static int parse_field(const struct field *f, json_t *v, const char *base,
-		       struct kernel_info *ki, const char *path,
-		       struct sb_error *e)
+/* r->user: the descriptor's directory. */
+static int parse_path(struct sb_jr *r, const struct sb_jr_field *f,
+		      const json_t *v, void *dest, char *why, size_t len)
 {
-	char *dst = (char *)ki + f->offset;
 	const char *s = json_string_value(v);
 
-	if (f->kind == F_BOOL) {
-		if (!json_is_boolean(v))
-			goto bad;
-		*(int *)dst = json_is_true(v);
-		return 0;
-	}
 	if (!s || !*s)
-		goto bad;
-	if (f->kind == F_MACHINE && strcmp(s, "pc") && strcmp(s, "microvm"))
-		goto bad;
-	if (f->kind == F_PATH ? set_path(dst, f->size, base, s) :
-				set_string(dst, f->size, s))
-		goto bad;
-	return 0;
-bad:
-	return sb_error_set(
-		e, -EINVAL, path, f->key, NULL, "%s is not %s",
-		s ? s : (json_is_true(v) ? "true" : "this value"),
-		f->kind == F_BOOL    ? "a boolean" :
-		f->kind == F_MACHINE ? "\"pc\" or \"microvm\"" :
-				       "a non-empty string of sane length");
-}
-
-static int parse_type(json_t *root, const char *path, enum kernel_type *t,
-		      struct sb_error *e)
-{
-	const char *s = json_string_value(json_object_get(root, "type"));
-
-	const struct kernel_backend *b = s ? kernel_backend_named(s) : NULL;
-
-	if (b && b->descriptor) {
-		*t = b->type;
+		snprintf(why, len, "is not a non-empty string");
+	else if (set_path(dest, f->size, r->user, s))
+		snprintf(why, len, "is longer than %zu bytes as a path",
+			 f->size - 1);
+	else
 		return 0;
-	}
-	return sb_error_set(
-		e, -EINVAL, path, "type", NULL,
-		"%s%s%s is not a kernel type (debian, source, host)",
-		s ? "\"" : "", s ? s : "missing or not a string",
-		s ? "\"" : "");
-}
-
-static const struct field *find_field(const char *key)
-{
-	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		if (!strcmp(fields[i].key, key))
-			return &fields[i];
-	return NULL;
-}
-
-static int parse_root(json_t *root, const char *path, struct kernel_info *ki,
-		      struct sb_error *e)
-{
-	char tmp[PATH_MAX], base[PATH_MAX];
-	const char *key;
-	json_t *v;
-	int ret;
-
-	if (!json_is_object(root))
-		return sb_error_set(e, -EINVAL, path, NULL, NULL,
-				    "not a JSON object");
-	ret = parse_type(root, path, &ki->type, e);
-	if (ret)
-		return ret;
-	snprintf(tmp, sizeof(tmp), "%s", path);
-	if (!realpath(dirname(tmp), base))
-		snprintf(base, sizeof(base), "%s", dirname(tmp));
-	json_object_foreach(root, key, v) {
-		const struct field *f = find_field(key);
-
-		if (!strcmp(key, "type"))
-			continue;
-		if (!f)
-			return sb_error_set(e, -EINVAL, path, key, NULL,
-					    "unknown key");
-		if (!(f->types & (1u << ki->type)))
-			return sb_error_set(e, -EINVAL, path, key, NULL,
-					    "not a key of type \"%s\" kernels",
-					    kernel_type_name(ki->type));
-		ret = parse_field(f, v, base, ki, path, e);
-		if (ret)
-			return ret;
-	}
-	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		if (fields[i].required &&
-		    (fields[i].types & (1u << ki->type)) &&
-		    !json_object_get(root, fields[i].key))
-			return sb_error_set(e, -EINVAL, path, fields[i].key,
-					    NULL, "missing");
-	return 0;
+	return -EINVAL;
 }
 
 int kernel_parse_descriptor(const char *path, const char *name,
 			    struct kernel_info *ki, struct sb_error *e)
 {
-	json_error_t jerr;
-	json_t *root;
+	char tmp[PATH_MAX], base[PATH_MAX];
 	int ret;
 
 	memset(ki, 0, sizeof(*ki));
@@ -238,12 +228,10 @@ int kernel_parse_descriptor(const char *path, const char *name,
 	    set_string(ki->descriptor, sizeof(ki->descriptor), path))
 		return sb_error_set(e, -ENAMETOOLONG, path, NULL, NULL,
 				    "kernel name too long");
-	root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-	if (!root) /* "FILE:LINE: why", as compilers say it */
-		return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s:%d: %s",
-				    path, jerr.line, jerr.text);
-	ret = parse_root(root, path, ki, e);
-	json_decref(root);
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	if (!realpath(dirname(tmp), base))
+		snprintf(base, sizeof(base), "%s", dirname(tmp));
+	ret = sb_jr_load(path, &kernel_descriptor_format, ki, base, e);
 	if (ret)
 		return ret;
 	if (ki->type == KERNEL_HOST)

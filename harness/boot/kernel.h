@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "common/error.h"
+#include "common/jsonread.h"
 
 enum kernel_type {
 	KERNEL_DEBIAN, /* a Debian linux-image package */
@@ -75,6 +76,9 @@ int kernel_debian_versions(const struct kernel_info *ki, char *buf, size_t len);
  * (-ENOPKG: no gcc; -ENOENT: no tree or package; -EIO: a step failed).
  */
 int kernel_prepare(struct kernel_info *ki, struct sb_error *e);
+
+/* The descriptor format: the reader's table, and its reference docs. */
+extern const struct sb_jr_table kernel_descriptor_format;
 
 /*
  * Parse the descriptor @path for kernel @name into @ki (paths relative to

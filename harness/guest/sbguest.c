@@ -136,6 +136,7 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 				.features_path = AGENT_FEATURES_PATH,
 				.log = console };
 	const struct sc_feature_set *fs;
+	struct sb_error e;
 	size_t len;
 	int r;
 
@@ -150,10 +151,10 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 	cmdline_get(line, "sb.featureset", set, sizeof(set));
 	cmdline_get(line, "sb.seed", seed, sizeof(seed));
 	free(line);
-	if ((r = scenario_load(g->scenario, sc, console, err, sizeof(err)))) {
-		snprintf(why, whylen, "%s", err);
+	if ((r = scenario_load(g->scenario, sc, console, &e))) {
+		snprintf(why, whylen, "%s", e.msg);
 		free(sc);
-		return r;
+		return sb_exit_code(r);
 	}
 	fs = scenario_set(sc, set);
 	errno = 0;
@@ -172,7 +173,10 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 		snprintf(err, sizeof(err), "feature set %s, seed %" PRIu64,
 			 fs->name, o.seed);
 		console(err);
-		r = agent_run(&o, why, whylen);
+		r = agent_run(&o, &e);
+		if (r)
+			snprintf(why, whylen, "%s", e.msg);
+		r = sb_exit_code(r);
 	}
 	scenario_free(sc);
 	free(sc);

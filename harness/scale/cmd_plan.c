@@ -131,7 +131,7 @@ int cmd_plan(int argc, char **argv)
 	struct scenario *sc = calloc(1, sizeof(*sc));
 	struct run_kernel *ks = calloc(PLAN_MAX_KERNELS, sizeof(*ks));
 	const char *names[PLAN_MAX_KERNELS], *scenario = NULL;
-	char err[1024] = "", sha[65], id[300];
+	char sha[65], id[300];
 	struct plan p = { 0 };
 	struct runner rn = { 0 };
 	struct sb_error e;
@@ -144,10 +144,10 @@ int cmd_plan(int argc, char **argv)
 	}
 	if ((r = parse(argc, argv, &o, &scenario)) != SB_CLI_CONTINUE)
 		goto out_free;
-	if ((r = scenario_load(scenario, sc, run_warn_line, err,
-			       sizeof(err))) ||
-	    (r = ci_rules_check_named(sc->rules, scenario, err, sizeof(err)))) {
-		fprintf(stderr, "%s\n", err);
+	if ((r = scenario_load(scenario, sc, run_warn_line, &e)) ||
+	    (r = ci_rules_check_named(sc->rules, scenario, &e))) {
+		fprintf(stderr, "%s\n", e.msg);
+		r = sb_exit_code(r);
 		goto out_free;
 	}
 	if ((r = run_lookup_kernels(o.kernels, ks, &nk, &e))) {

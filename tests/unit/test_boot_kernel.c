@@ -128,7 +128,7 @@ static void test_rejects(void **state)
 	expect_error("badtype", "\"rpm\" is not a kernel type");
 	expect_error("wrongkey", "package: not a key of type \"host\"");
 	expect_error("nopkg", "package: missing");
-	expect_error("badmachine", "machine: q35");
+	expect_error("badmachine", "machine: \"q35\" is not \"pc\"");
 	expect_error("notjson", "notjson/kernel.json:");
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests: which rules judge a run (--rules, the scenario's, the default) and a scenario's "rules" checked. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,12 +28,12 @@ static void test_pick_order(void **state)
 {
 	struct ci_rules_pick p;
 	struct ci_rules rules;
-	char err[16384];
+	struct sb_error e;
 
 	(void)state;
 	assert_int_equal(ci_rules_pick_load(fixture("ci/gate.json"),
 					    "ci/gate-throughput.json", "s.json",
-					    &rules, &p, err, sizeof(err)),
+					    &rules, &p, &e),
 			 0);
 	assert_string_equal(p.from, "--rules");
 	assert_string_equal(p.path, fixture("ci/gate.json"));
@@ -40,8 +41,7 @@ static void test_pick_order(void **state)
 	ci_rules_free(&rules);
 
 	assert_int_equal(ci_rules_pick_load(NULL, "ci/gate-throughput.json",
-					    "s.json", &rules, &p, err,
-					    sizeof(err)),
+					    "s.json", &rules, &p, &e),
 			 0);
 	assert_string_equal(p.from, "named by the scenario");
 	assert_string_equal(p.name, "ci/gate-throughput.json");
@@ -49,8 +49,7 @@ static void test_pick_order(void **state)
 	assert_string_equal(rules.v[0].group, "hackbench-pipe-short");
 	ci_rules_free(&rules);
 
-	assert_int_equal(ci_rules_pick_load(NULL, "", "s.json", &rules, &p, err,
-					    sizeof(err)),
+	assert_int_equal(ci_rules_pick_load(NULL, "", "s.json", &rules, &p, &e),
 			 0);
 	assert_string_equal(p.from, "the default");
 	assert_string_equal(p.name, "ci/gate.json");
@@ -63,11 +62,13 @@ static int check_scenario(const char *name, char *err, size_t errlen)
 {
 	struct scenario *sc = calloc(1, sizeof(*sc));
 	const char *file = fixture(name);
+	struct sb_error e;
 	int r;
 
 	assert_non_null(sc);
-	assert_int_equal(scenario_load(file, sc, NULL, err, errlen), 0);
-	r = ci_rules_check_named(sc->rules, file, err, errlen);
+	assert_int_equal(scenario_load(file, sc, NULL, &e), 0);
+	r = ci_rules_check_named(sc->rules, file, &e);
+	snprintf(err, errlen, "%s", r ? e.msg : "");
 	scenario_free(sc);
 	free(sc);
 	return r;
@@ -96,7 +97,7 @@ static void expect_bad(const char *name, const char *value, const char *why)
 	snprintf(want, sizeof(want),
 		 "%s: rules: \"%s\" is not a usable rules file: ",
 		 fixture(name), value);
-	assert_int_equal(check_scenario(name, err, sizeof(err)), SB_EXIT_USAGE);
+	assert_int_equal(check_scenario(name, err, sizeof(err)), -EINVAL);
 	if (strncmp(err, want, strlen(want)) || !strstr(err, why) ||
 	    strchr(err, '\n'))
 		fail_msg("got \"%s\", want \"%s...%s\"", err, want, why);
@@ -132,32 +133,29 @@ static void put_scenario(const char *dir, const char *text)
 /* A run directory's scenario copy names its rules, or none. */
 static void test_named_by_run(void **state)
 {
-	char dir[] = "/tmp/rules_pick.XXXXXX", named[256], err[8192];
+	char dir[] = "/tmp/rules_pick.XXXXXX", named[256];
+	struct sb_error e;
 	char path[4200];
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
-	assert_int_equal(ci_rules_named_by_run(dir, named, sizeof(named), err,
-					       sizeof(err)),
+	assert_int_equal(ci_rules_named_by_run(dir, named, sizeof(named), &e),
 			 0);
 	assert_string_equal(named, "");
 	put_scenario(
 		dir,
 		"{\"name\": \"t\", \"rules\": \"ci/gate-throughput.json\"}");
-	assert_int_equal(ci_rules_named_by_run(dir, named, sizeof(named), err,
-					       sizeof(err)),
+	assert_int_equal(ci_rules_named_by_run(dir, named, sizeof(named), &e),
 			 0);
 	assert_string_equal(named, "ci/gate-throughput.json");
 	put_scenario(dir, "{\"name\": \"t\", \"rules\": 7}");
-	assert_int_equal(ci_rules_named_by_run(dir, named, sizeof(named), err,
-					       sizeof(err)),
-			 SB_EXIT_USAGE);
-	assert_non_null(strstr(err, "scenario.json: rules: 7 is not a path"));
+	assert_int_equal(ci_rules_named_by_run(dir, named, sizeof(named), &e),
+			 -EINVAL);
+	assert_non_null(strstr(e.msg, "scenario.json: rules: 7 is not a path"));
 	put_scenario(dir, "{\"name\": ");
-	assert_int_equal(ci_rules_named_by_run(dir, named, sizeof(named), err,
-					       sizeof(err)),
-			 SB_EXIT_USAGE);
-	assert_non_null(strstr(err, "scenario.json: line 1"));
+	assert_int_equal(ci_rules_named_by_run(dir, named, sizeof(named), &e),
+			 -EINVAL);
+	assert_non_null(strstr(e.msg, "scenario.json: line 1"));
 	snprintf(path, sizeof(path), "%s/scenario.json", dir);
 	assert_int_equal(unlink(path), 0);
 	assert_int_equal(rmdir(dir), 0);

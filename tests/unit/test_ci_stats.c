@@ -14,7 +14,6 @@
 #include "ci/gate.h"
 #include "ci/stats.h"
 #include "ci/synth_runs.h"
-#include "common/exitcodes.h"
 
 static void test_median(void **state)
 {
@@ -164,7 +163,7 @@ static int evaluate(struct two_sides *t)
 	assert_int_equal(ci_gate_evaluate(&t->set, &t->base, &t->cand, &lv,
 					  t->res, err, sizeof(err)),
 			 0);
-	return ci_gate_exit_code(t->res, 2);
+	return ci_gate_decide(t->res, 2);
 }
 
 static void sides_free(struct two_sides *t)
@@ -181,26 +180,26 @@ static void test_verdicts(void **state)
 	(void)state;
 	/* 3 runs against 3 never decide, however clear: exit 3 */
 	sides(&t, 3, 3, d, 5, 0);
-	assert_int_equal(evaluate(&t), SB_EXIT_UNDECIDED);
+	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_INSUFFICIENT);
 	assert_int_equal(t.res[0].more_runs, CI_MIN_RUNS);
 	sides_free(&t);
 	/* 5 against 5, delay x5: a regression */
 	sides(&t, 5, 5, d, 5, 0.5);
-	assert_int_equal(evaluate(&t), SB_EXIT_REGRESSION);
+	assert_int_equal(evaluate(&t), CI_DECISION_REGRESSION);
 	assert_int_equal(t.res[0].verdict, CI_V_REGRESSION);
 	assert_true(t.res[0].ratio_lo > 1.1);
 	assert_int_equal(t.res[1].verdict, CI_V_PASS);
 	sides_free(&t);
 	/* the same distributions: every rule rules out its pass bound */
 	sides(&t, 5, 5, d, 1, 0.5);
-	assert_int_equal(evaluate(&t), SB_EXIT_OK);
+	assert_int_equal(evaluate(&t), CI_DECISION_PASS);
 	assert_int_equal(t.res[0].verdict, CI_V_PASS);
 	assert_true(t.res[0].ratio_hi < 1.2);
 	sides_free(&t);
 	/* x1.15 on this spread: neither a regression nor a pass; the runs a side that would tell */
 	sides(&t, 4, 4, d, 1.15, 0.5);
-	assert_int_equal(evaluate(&t), SB_EXIT_UNDECIDED);
+	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
 	assert_true(t.res[0].more_runs > 4 && t.res[0].more_runs < 1000);
 	sides_free(&t);
@@ -219,7 +218,7 @@ static void test_absolute_floor(void **state)
 
 	(void)state;
 	sides(&t, 5, 5, d, 3, 0.5); /* +200 %, but +0.002 ms < 0.01 */
-	assert_int_equal(evaluate(&t), SB_EXIT_OK);
+	assert_int_equal(evaluate(&t), CI_DECISION_PASS);
 	assert_int_equal(t.res[0].verdict, CI_V_PASS);
 	sides_free(&t);
 }
@@ -232,7 +231,7 @@ static void test_optional_must_pass(void **state)
 
 	(void)state;
 	sides(&t, 5, 5, d, 1, 3); /* loops 100..112 against 100..88 */
-	assert_int_equal(evaluate(&t), SB_EXIT_UNDECIDED);
+	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_PASS);
 	assert_int_equal(t.res[1].verdict, CI_V_INCONCLUSIVE);
 	assert_false(t.res[1].rule->required);
@@ -241,7 +240,7 @@ static void test_optional_must_pass(void **state)
 	sides(&t, 5, 5, d, 1, 3);
 	t.rules[1].group = "other";
 	ci_synth_put(&t.base, 0, &t.rules[1], 100);
-	assert_int_equal(evaluate(&t), SB_EXIT_OK);
+	assert_int_equal(evaluate(&t), CI_DECISION_PASS);
 	assert_int_equal(t.res[1].verdict, CI_V_NOT_APPLICABLE);
 	sides_free(&t);
 }
@@ -513,7 +512,7 @@ static void test_lost_events(void **state)
 	assert_int_equal(t.res[0].cand_lost, 1);
 	assert_int_equal(t.res[1].cand_runs, 5); /* a workload's own figure */
 	t.cand.runs[3].lost_events = 1;
-	assert_int_equal(evaluate(&t), SB_EXIT_UNDECIDED);
+	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_INSUFFICIENT);
 	assert_non_null(strstr(t.res[0].note, "without lost events"));
 	sides_free(&t);
@@ -546,7 +545,7 @@ static void test_false_regressions(void **state)
 			ci_synth_put(&t.cand, (size_t)i, &r_loops,
 				     100 * exp(0.2 * ci_rng_normal(&rng)));
 		}
-		falses += evaluate(&t) == SB_EXIT_REGRESSION;
+		falses += evaluate(&t) == CI_DECISION_REGRESSION;
 		sides_free(&t);
 	}
 	assert_true(falses <= 5);

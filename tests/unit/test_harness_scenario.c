@@ -36,9 +36,13 @@ static const char *fixture(const char *name)
 
 static int load(const char *name, struct scenario *sc, char *err, size_t errlen)
 {
+	struct sb_error e;
+	int r;
+
 	*warnings = '\0';
-	*err = '\0';
-	return scenario_load(fixture(name), sc, collect_warning, err, errlen);
+	r = scenario_load(fixture(name), sc, collect_warning, &e);
+	snprintf(err, errlen, "%.*s", (int)errlen - 1, r ? e.msg : "");
+	return r;
 }
 
 static void test_good_full(void **state)
@@ -180,7 +184,7 @@ static void test_bad_files(void **state)
 
 		snprintf(want, sizeof(want), "%s: %s",
 			 fixture(bad_cases[i].file), bad_cases[i].message);
-		if (r != SB_EXIT_USAGE || strncmp(err, want, strlen(want)) != 0)
+		if (r != -EINVAL || strncmp(err, want, strlen(want)) != 0)
 			fail_msg("%s: got %d \"%s\", want \"%s\"",
 				 bad_cases[i].file, r, err, want);
 	}

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Config files as data: one table of struct sb_jr_field per JSON object
+ * drives reading into a struct, validation (types, ranges, choices, unknown
+ * keys) and the reference docs (sb_jr_doc). sb_jr_load() never prints: it
+ * returns -EINVAL with a struct sb_error whose message names the file, the
+ * JSON path and the value, e.g. `s.json: workloads[0].count: 0: must be an
+ * integer in [1, 4096]`.
+ *
+ * A format is a tree of tables: an object's keys are read in table order
+ * after its unknown keys are refused; a table's init() sets the defaults
+ * before, its finish() checks what one key alone cannot say after.
+ */
+#ifndef SB_JSONREAD_H
+#define SB_JSONREAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <jansson.h>
+
+#include "common/error.h"
+
+enum sb_jr_type {
+	SB_JR_STRING, /* char[size]; at least min bytes when min > 0 */
+	SB_JR_STRDUP, /* char *, malloc'd; at least min bytes when min > 0 */
+	SB_JR_BOOL, /* int: 0 or 1 */
+	SB_JR_INT, /* int, in [min, max] */
+	SB_JR_NUMBER, /* double, in [dmin, dmax] */
+	SB_JR_DURATION, /* uint64_t ns: "500us" or an integer of ns; [min, max] */
+	SB_JR_CPULIST, /* char[size]: a CPU list (common/cpulist.h) */
+	SB_JR_ENUM, /* int: the index of the string in choices */
+	SB_JR_OBJECT, /* the keys of sub, into the struct at offset */
+	/*
+	 * min..max elements of item, the first at offset, size bytes apart;
+	 * their count in the int at count_offset. With alloc, the elements
+	 * are calloc'd and offset holds their pointer, count_offset a size_t.
+	 */
+	SB_JR_ARRAY,
+	SB_JR_CALL, /* parse(): values no type says (type_doc names them) */
+};
+
+struct sb_jr;
+struct sb_jr_table;
+
+struct sb_jr_field {
+	const char *key; /* NULL for an array's item */
+	enum sb_jr_type type;
+	size_t offset, size;
+	int required;
+	const char *missing; /* the message when a required key is absent */
+	int64_t min, max; /* INT, DURATION, ARRAY count; STRING min length */
+	double dmin, dmax; /* NUMBER */
+	const char *const *choices; /* ENUM: NULL-terminated */
+	const struct sb_jr_table *sub; /* OBJECT, an ARRAY item's object */
+	const struct sb_jr_field *item; /* ARRAY: one element */
+	size_t count_offset; /* ARRAY */
+	int alloc; /* ARRAY */
+	/* After a STRING, CPULIST or CALL value is stored: NULL or why not. */
+	const char *(*check)(const void *dest);
+	/*
+	 * CALL: @v into @dest (the place of field @f); 0, -ENOMEM, or -EINVAL
+	 * with what is wrong with @v in @why.
+	 */
+	int (*parse)(struct sb_jr *r, const struct sb_jr_field *f,
+		     const json_t *v, void *dest, char *why, size_t len);
+	/* 0: a key of every variant; else the variant() bits it is a key of */
+	unsigned int variants;
+	const char *type_doc; /* CALL: the type as the docs say it */
+	const char *doc; /* one line */
+};
+
+struct sb_jr_table {
+	const char *name; /* the object as the docs title it */
+	const struct sb_jr_field *fields;
+	size_t n_fields;
+	void (*init)(void *obj); /* defaults, before any key is read */
+	/*
+	 * Objects of several kinds (a kernel descriptor's "type"): the bit of
+	 * @obj's kind, from the keys read before; a key whose variants lack
+	 * it is refused with variant_why(@obj) (into @buf); the docs name a
+	 * bit's kind with variant_name(bit).
+	 */
+	unsigned int (*variant)(const void *obj);
+	const char *(*variant_why)(const void *obj, char *buf, size_t len);
+	const char *(*variant_name)(unsigned int bit);
+	/* After every key: checks across keys; 0 or sb_jr_fail*(). */
+	int (*finish)(struct sb_jr *r, void *obj, const json_t *j);
+};
+
+#define SB_JR_TABLE(name_, fields_, init_, finish_)                 \
+	{                                                           \
+		.name = (name_), .fields = (fields_),               \
+		.n_fields = sizeof(fields_) / sizeof((fields_)[0]), \
+		.init = (init_), .finish = (finish_)                \
+	}
+
+/* A reading in progress: the file, the JSON path of the value at hand. */
+struct sb_jr {
+	const char *file;
+	struct sb_error *e;
+	void *user; /* for init/finish/check: the caller's context */
+	char path[256];
+};
+
+/*
+ * Read @file (JSON, duplicate keys refused) into @obj by @t. Returns 0, or
+ * -EINVAL (an unreadable file too: a file named as input is bad input),
+ * -ENOMEM, with @e: "<file>: line L, column C: why" for malformed JSON,
+ * "<file>: cannot read: why", else "<file>: <path>: <value> <why>".
+ * @user is handed to the hooks as r->user.
+ */
+int sb_jr_load(const char *file, const struct sb_jr_table *t, void *obj,
+	       void *user, struct sb_error *e);
+
+/* Read the parsed @j into @obj by @t at the path r->path. */
+int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
+	       void *obj);
+
+/*
+ * For hooks: fail at r->path, or at r->path + "." + @key when @key is not
+ * NULL, with @v's JSON text (when not NULL) before the reason. A reason
+ * starting with ':' follows the value directly ("5: must be ..."), another
+ * after a space ("\"x\" is not ..."). Returns -EINVAL.
+ */
+int sb_jr_fail(struct sb_jr *r, const char *key, const json_t *v,
+	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* For hooks: -ENOMEM, said. */
+int sb_jr_oom(struct sb_jr *r);
+
+/* The Markdown reference of @t and the tables under it, onto @f. */
+void sb_jr_doc(FILE *f, const struct sb_jr_table *t);
+
+#endif
