@@ -300,7 +300,8 @@ static int per_host(const struct ci_gate_run *o, char (*hosts)[256], int n,
 		fprintf(o->text,
 			"== %d hosts compared host by host (alpha %g each): "
 			"exit %d\n",
-			n, lv.alpha, decision_exit(ci_gate_decide(all, *n_all)));
+			n, lv.alpha,
+			decision_exit(ci_gate_decide(all, *n_all)));
 	return r;
 }
 
