@@ -354,7 +354,7 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	for (int i = 0; i < nk; i++) {
-		if (ks[i].ki.type == KERNEL_HOST)
+		if (kernel_run_of(&ks[i].ki) == RUN_ON_HOST)
 			printf("note: kernel host: no VM; scheduler features %s\n",
 			       o.features_as_is ?
 				       "as found, not set (--features-as-is)" :

@@ -2,6 +2,8 @@
 BOOT_CORE_SRCS := harness/boot/kernel.c harness/boot/kernel_cache.c \
 		  harness/boot/kernel_backends.c harness/boot/kernel_debian.c \
 		  harness/boot/kernel_source.c harness/boot/kernel_build.c \
+		  harness/boot/kernel_host.c harness/boot/kernel_path.c \
+		  harness/boot/kernel_add.c \
 		  harness/boot/initramfs.c \
 		  harness/boot/cpio.c harness/boot/vm.c harness/boot/vm_args.c \
 		  harness/boot/vm_accel.c \

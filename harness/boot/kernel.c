@@ -14,35 +14,43 @@
 #include "harness/boot/kernel.h"
 #include "harness/boot/kernel_backends.h"
 
-#define T_DEBIAN (1u << KERNEL_DEBIAN)
-#define T_SOURCE (1u << KERNEL_SOURCE)
-#define T_HOST (1u << KERNEL_HOST)
-#define T_ALL (T_DEBIAN | T_SOURCE | T_HOST)
-
 enum field_kind { F_STRING, F_PATH, F_BOOL, F_MACHINE };
 
-/* Every descriptor key: which types allow it, what it holds, where it goes. */
+/*
+ * Every descriptor key: what it holds, where it goes, whether the kinds
+ * having it require it. Which kinds have which key, each backend says
+ * (its keys); description and custom_slices are every kind's.
+ */
 static const struct field {
 	const char *key;
-	unsigned int types;
 	enum field_kind kind;
 	size_t offset, size;
 	int required;
 } fields[] = {
-#define FIELD(k, t, kind, member, req)                                 \
+#define FIELD(k, kind, member, req)                                    \
 	{                                                              \
-		k, t, kind, offsetof(struct kernel_info, member),      \
+		k, kind, offsetof(struct kernel_info, member),         \
 			sizeof(((struct kernel_info *)0)->member), req \
 	}
-	FIELD("description", T_ALL, F_STRING, description, 0),
-	FIELD("custom_slices", T_ALL, F_BOOL, custom_slices, 0),
-	FIELD("machine", T_DEBIAN | T_SOURCE, F_MACHINE, machine, 0),
-	FIELD("package", T_DEBIAN, F_STRING, package, 1),
-	FIELD("tree", T_SOURCE, F_PATH, tree, 1),
-	FIELD("fragment", T_SOURCE, F_PATH, fragment, 1),
-	FIELD("series", T_SOURCE, F_PATH, series, 0),
+	FIELD("description", F_STRING, description, 0),
+	FIELD("custom_slices", F_BOOL, custom_slices, 0),
+	FIELD("machine", F_MACHINE, machine, 0),
+	FIELD("package", F_STRING, package, 1),
+	FIELD("tree", F_PATH, tree, 1),
+	FIELD("config", F_PATH, config, 0),
+	FIELD("fragment", F_PATH, fragment, 0),
+	FIELD("series", F_PATH, series, 0),
+	FIELD("image", F_PATH, image, 1),
 #undef FIELD
 };
+
+/* 1 if kernels of @b may have @f. */
+static int has_field(const struct kernel_backend *b, const struct field *f)
+{
+	return !strcmp(f->key, "description") ||
+	       !strcmp(f->key, "custom_slices") ||
+	       kernel_backend_has_key(b, f->key);
+}
 
 static int cmp_names(const void *a, const void *b)
 {
@@ -157,22 +165,18 @@ bad:
 				       "a non-empty string of sane length");
 }
 
-static int parse_type(json_t *root, const char *path, enum kernel_type *t,
+static int parse_type(json_t *root, const char *path, struct kernel_info *ki,
 		      struct sb_error *e)
 {
 	const char *s = json_string_value(json_object_get(root, "type"));
 
-	const struct kernel_backend *b = s ? kernel_backend_named(s) : NULL;
-
-	if (b && b->descriptor) {
-		*t = b->type;
+	ki->backend = s ? kernel_backend_named(s) : NULL;
+	if (ki->backend)
 		return 0;
-	}
-	return sb_error_set(
-		e, -EINVAL, path, "type", NULL,
-		"%s%s%s is not a kernel type (debian, source, host)",
-		s ? "\"" : "", s ? s : "missing or not a string",
-		s ? "\"" : "");
+	return sb_error_set(e, -EINVAL, path, "type", NULL,
+			    "%s%s%s is not a kernel type (%s)", s ? "\"" : "",
+			    s ? s : "missing or not a string", s ? "\"" : "",
+			    kernel_backend_types());
 }
 
 static const struct field *find_field(const char *key)
@@ -194,7 +198,7 @@ static int parse_root(json_t *root, const char *path, struct kernel_info *ki,
 	if (!json_is_object(root))
 		return sb_error_set(e, -EINVAL, path, NULL, NULL,
 				    "not a JSON object");
-	ret = parse_type(root, path, &ki->type, e);
+	ret = parse_type(root, path, ki, e);
 	if (ret)
 		return ret;
 	snprintf(tmp, sizeof(tmp), "%s", path);
@@ -208,21 +212,20 @@ static int parse_root(json_t *root, const char *path, struct kernel_info *ki,
 		if (!f)
 			return sb_error_set(e, -EINVAL, path, key, NULL,
 					    "unknown key");
-		if (!(f->types & (1u << ki->type)))
+		if (!has_field(ki->backend, f))
 			return sb_error_set(e, -EINVAL, path, key, NULL,
 					    "not a key of type \"%s\" kernels",
-					    kernel_type_name(ki->type));
+					    kernel_type_name(ki));
 		ret = parse_field(f, v, base, ki, path, e);
 		if (ret)
 			return ret;
 	}
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		if (fields[i].required &&
-		    (fields[i].types & (1u << ki->type)) &&
+		if (fields[i].required && has_field(ki->backend, &fields[i]) &&
 		    !json_object_get(root, fields[i].key))
 			return sb_error_set(e, -EINVAL, path, fields[i].key,
 					    NULL, "missing");
-	return 0;
+	return ki->backend->check ? ki->backend->check(ki, path, e) : 0;
 }
 
 int kernel_parse_descriptor(const char *path, const char *name,
@@ -246,7 +249,7 @@ int kernel_parse_descriptor(const char *path, const char *name,
 	json_decref(root);
 	if (ret)
 		return ret;
-	if (ki->type == KERNEL_HOST)
+	if (kernel_run_of(ki) == RUN_ON_HOST)
 		ki->machine[0] = '\0';
 	else if (!ki->machine[0])
 		strcpy(ki->machine, "pc");
@@ -263,27 +266,30 @@ static int release_has_slices(const char *release)
 	return major > 6 || (major == 6 && minor >= 12);
 }
 
-static int lookup_path(const char *name, struct kernel_info *ki,
-		       struct sb_error *e)
+/* An image file @path, named @name ("path" when the user named none). */
+static int lookup_path(const char *name, const char *path,
+		       struct kernel_info *ki, struct sb_error *e)
 {
 	struct stat st;
 
 	memset(ki, 0, sizeof(*ki));
-	strcpy(ki->name, "path");
-	ki->type = KERNEL_PATH;
+	ki->backend = &kernel_path_backend;
 	strcpy(ki->machine, "pc");
-	if (stat(name, &st) || !S_ISREG(st.st_mode) ||
-	    !realpath(name, ki->image))
-		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
-				    "KERNEL=%s: not a readable image file",
-				    name);
+	if (set_string(ki->name, sizeof(ki->name), name))
+		return sb_error_set(e, -EINVAL, NULL, NULL, name,
+				    "a kernel name is at most %zu characters",
+				    sizeof(ki->name) - 1);
+	if (stat(path, &st) || !S_ISREG(st.st_mode) ||
+	    !realpath(path, ki->image))
+		return sb_error_set(e, -EINVAL, NULL, NULL, path,
+				    "not a readable image file");
 	if (set_string(ki->source, sizeof(ki->source), ki->image))
-		return sb_error_set(e, -ENAMETOOLONG, NULL, NULL, NULL,
-				    "KERNEL=%s: path too long", name);
+		return sb_error_set(e, -ENAMETOOLONG, NULL, NULL, path,
+				    "path too long");
 	strcpy(ki->description, "an image booted as is");
 	if (kernel_image_release(ki->image, ki->release, sizeof(ki->release)))
-		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
-				    "KERNEL=%s: not an x86 bzImage", name);
+		return sb_error_set(e, -EINVAL, NULL, NULL, path,
+				    "not an x86 bzImage");
 	ki->custom_slices = release_has_slices(ki->release);
 	return 0;
 }
@@ -303,7 +309,7 @@ static int unknown_kernel(const char *name, struct sb_error *e)
 					 i ? "," : "", p);
 	if (used < errlen)
 		snprintf(err + used, errlen - used,
-			 "%s or a path to a bzImage (from %s)",
+			 "%s or [NAME=]PATH of a bzImage (from %s)",
 			 count ? "," : "", kernel_dir());
 	free(names);
 	return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s", err);
@@ -328,46 +334,55 @@ static int lookup_pinned(const char *name, struct kernel_info *ki,
 	ret = kernel_lookup(base, ki, e);
 	if (ret)
 		return ret;
-	if (ki->type != KERNEL_DEBIAN)
+	if (!ki->backend->versions)
 		return sb_error_set(e, -EINVAL, NULL, NULL, name,
 				    "@VERSION pins a Debian-type kernel; %s "
 				    "is of type %s",
-				    base, kernel_type_name(ki->type));
+				    base, kernel_type_name(ki));
 	snprintf(ki->name, sizeof(ki->name), "%s", name);
 	snprintf(ki->version, sizeof(ki->version), "%s", at + 1);
 	ki->image[0] = ki->release[0] = ki->source[0] = '\0';
 	ki->config_path[0] = ki->config_sha256[0] = ki->modules_dir[0] = '\0';
-	kernel_backend_of(KERNEL_DEBIAN)->find(ki);
+	ki->backend->find(ki);
 	return 0;
+}
+
+int kernel_name_ok(const char *name, size_t len)
+{
+	size_t n = strspn(name, "abcdefghijklmnopqrstuvwxyz"
+				"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-");
+
+	return len && n >= len && name[0] != '.';
 }
 
 int kernel_lookup(const char *name, struct kernel_info *ki, struct sb_error *e)
 {
-	const struct kernel_backend *b;
-	char path[PATH_MAX];
+	const char *eq = strchr(name, '=');
+	char path[PATH_MAX], own[64];
 	int ret;
 
+	if (eq && kernel_name_ok(name, (size_t)(eq - name))) { /* NAME=PATH */
+		if ((size_t)(eq - name) >= sizeof(own))
+			return lookup_path(name, eq + 1, ki, e);
+		snprintf(own, sizeof(own), "%.*s", (int)(eq - name), name);
+		return lookup_path(own, eq + 1, ki, e);
+	}
 	if (strchr(name, '/'))
-		return lookup_path(name, ki, e);
+		return lookup_path("path", name, ki, e);
 	if (strchr(name, '@'))
 		return lookup_pinned(name, ki, e);
 	snprintf(path, sizeof(path), "%s/%s/kernel.json", kernel_dir(), name);
-	if (!*name ||
-	    strspn(name,
-		   "abcdefghijklmnopqrstuvwxyz"
-		   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != strlen(name) ||
-	    name[0] == '.' || access(path, R_OK))
+	if (!kernel_name_ok(name, strlen(name)) || access(path, R_OK))
 		return unknown_kernel(name, e);
 	ret = kernel_parse_descriptor(path, name, ki, e);
 	if (ret)
 		return ret;
-	b = kernel_backend_of(ki->type);
-	if (b->find)
-		b->find(ki);
+	if (ki->backend->find)
+		ki->backend->find(ki);
 	return 0;
 }
 
 int kernel_prepare(struct kernel_info *ki, struct sb_error *e)
 {
-	return kernel_backend_of(ki->type)->prepare(ki, e);
+	return ki->backend->prepare(ki, e);
 }
