@@ -80,8 +80,7 @@ int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
 
 		if (r) { /* the option it came from, then the lookup's word */
 			snprintf(why, sizeof(why), "%s", e->msg);
-			return sb_error_set(e, r, NULL, said, NULL, "%s",
-					    why);
+			return sb_error_set(e, r, NULL, said, NULL, "%s", why);
 		}
 		for (int i = 0; i < *n; i++)
 			if (!strcmp(ks[i].ki.name, ks[*n].ki.name))

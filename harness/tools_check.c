@@ -100,8 +100,8 @@ static int check_cpus(const struct runner *rn, const struct run_kernel *k,
 				n == 1 ? "" : "s", n - 1, where);
 		}
 	}
-	for (int i = 0; kernel_run_of(&k->ki) == RUN_IN_VM && i < sc->guest.n_numa;
-	     i++) {
+	for (int i = 0;
+	     kernel_run_of(&k->ki) == RUN_IN_VM && i < sc->guest.n_numa; i++) {
 		const char *cpus = sc->guest.numa[i].cpus;
 
 		if (last_cpu(cpus) >= sc->guest.cpus) {

@@ -19,6 +19,12 @@ test_boot_cpio_LDLIBS := -ljansson -lmd -lm
 test_boot_build_SRCS := tests/unit/test_boot_build.c harness/boot/kernel_build.c \
 			harness/boot/capture.c $(COMMON_SRCS) $(COMMON_HOST_SRCS)
 test_boot_build_LDLIBS := -ljansson -lmd -lm
+# A backend of its own added to the real table (kernel_backends.c, included).
+UNIT_TESTS += test_boot_backend
+test_boot_backend_SRCS := tests/unit/test_boot_backend.c \
+			  $(filter-out harness/boot/kernel_backends.c,$(BOOT_CORE_SRCS)) \
+			  $(COMMON_SRCS) $(COMMON_HOST_SRCS)
+test_boot_backend_LDLIBS := -ljansson -lmd -lm
 UNIT_TESTS += test_boot_vm
 test_boot_vm_SRCS := tests/unit/test_boot_vm.c harness/boot/vm_args.c \
 		     harness/boot/vm.c harness/boot/capture.c $(COMMON_SRCS)

@@ -163,14 +163,14 @@ static json_t *info_json(const struct kernel_info *ki)
 {
 	return json_pack(
 		"{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:s, s:s, s:s, s:s, s:s}",
-		"name", ki->name, "type", kernel_type_name(ki),
-		"description", ki->description, "image", ki->image, "release",
-		ki->release, "config_path", ki->config_path, "config_sha256",
+		"name", ki->name, "type", kernel_type_name(ki), "description",
+		ki->description, "image", ki->image, "release", ki->release,
+		"config_path", ki->config_path, "config_sha256",
 		ki->config_sha256, "modules_dir", ki->modules_dir, "source",
 		ki->source, "machine", ki->machine, "custom_slices",
 		ki->custom_slices, "package", ki->package, "tree", ki->tree,
-		"config", ki->config, "fragment", ki->fragment, "series", ki->series, "build_log",
-		ki->build_log);
+		"config", ki->config, "fragment", ki->fragment, "series",
+		ki->series, "build_log", ki->build_log);
 }
 
 static int print_json(json_t *j)
@@ -443,8 +443,8 @@ static int do_add(const char *name, int argc, char **argv)
 			  "config fragment merged into tinyconfig (default: "
 			  "kernels/common/config.fragment)",
 			  0, 0),
-		SB_OPTION("description", 0, SB_OPT_STRING, &a.description,
-			  NULL, "TEXT", "one line for kernel list", 0, 0),
+		SB_OPTION("description", 0, SB_OPT_STRING, &a.description, NULL,
+			  "TEXT", "one line for kernel list", 0, 0),
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &help, NULL, NULL,
 			  "this help", 0, 0),
 		{ 0 },
@@ -475,9 +475,12 @@ static const struct kernel_sub {
 	int takes_options; /* options after NAME */
 	int (*run)(const char *name, int argc, char **argv);
 } subs[] = {
-	{ "list", 0, 0, do_list },	     { "show", 1, 0, do_show },
-	{ "fetch", 1, 0, do_fetch },	     { "build", 1, 0, do_build },
-	{ "initramfs", 1, 1, do_initramfs }, { "boot", 1, 1, do_boot },
+	{ "list", 0, 0, do_list },
+	{ "show", 1, 0, do_show },
+	{ "fetch", 1, 0, do_fetch },
+	{ "build", 1, 0, do_build },
+	{ "initramfs", 1, 1, do_initramfs },
+	{ "boot", 1, 1, do_boot },
 	{ "add", 1, 1, do_add },
 };
 

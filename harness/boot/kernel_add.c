@@ -44,22 +44,22 @@ static json_t *descriptor(const struct kernel_add *a, struct sb_error *e)
 		goto bad;
 	}
 	if (a->bzimage && (a->series || a->config || a->fragment)) {
-		sb_error_set(e, -EINVAL, NULL, NULL, NULL,
-			     "--series, --config and --fragment go with --tree; "
-			     "a bzImage is booted as is");
+		sb_error_set(
+			e, -EINVAL, NULL, NULL, NULL,
+			"--series, --config and --fragment go with --tree; "
+			"a bzImage is booted as is");
 		goto bad;
 	}
-	if (a->bzimage && kernel_image_release(a->bzimage, release,
-					       sizeof(release))) {
+	if (a->bzimage &&
+	    kernel_image_release(a->bzimage, release, sizeof(release))) {
 		sb_error_set(e, -EINVAL, NULL, "--bzimage", a->bzimage,
 			     "not a readable x86 bzImage");
 		goto bad;
 	}
-	snprintf(frag, sizeof(frag), "%s/common/config.fragment",
-		 kernel_dir());
-	if (!j || json_object_set_new(j, "type", json_string(a->bzimage ?
-								      "path" :
-								      "source")))
+	snprintf(frag, sizeof(frag), "%s/common/config.fragment", kernel_dir());
+	if (!j ||
+	    json_object_set_new(j, "type",
+				json_string(a->bzimage ? "path" : "source")))
 		goto oom;
 	if (a->description &&
 	    json_object_set_new(j, "description", json_string(a->description)))

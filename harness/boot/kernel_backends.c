@@ -17,18 +17,19 @@
 #endif
 
 /* Every backend, one row each, in the order messages list them. */
-#define KERNEL_BACKENDS(row)         \
-	row(kernel_debian_backend)   \
-	row(kernel_source_backend)   \
-	row(kernel_host_backend)     \
-	row(kernel_path_backend)     \
+/* clang-format off */
+#define KERNEL_BACKENDS(row) \
+	row(kernel_debian_backend) \
+	row(kernel_source_backend) \
+	row(kernel_host_backend) \
+	row(kernel_path_backend) \
 	KERNEL_BACKENDS_MORE(row)
+/* clang-format on */
 
 #define DECLARE(b) extern const struct kernel_backend b;
 #define ROW(b) &b,
 KERNEL_BACKENDS(DECLARE)
-static const struct kernel_backend *const backends[] = { KERNEL_BACKENDS(
-	ROW) };
+static const struct kernel_backend *const backends[] = { KERNEL_BACKENDS(ROW) };
 #define N_BACKENDS (sizeof(backends) / sizeof(backends[0]))
 
 const struct kernel_backend *kernel_backend_named(const char *name)

@@ -397,8 +397,8 @@ static int debian_versions(const struct kernel_info *ki, char *buf, size_t len)
 	return ret ? -EIO : 0;
 }
 
-static const char *const debian_tools[] = { "apt-cache", "apt-get",
-					     "dpkg-deb", NULL };
+static const char *const debian_tools[] = { "apt-cache", "apt-get", "dpkg-deb",
+					    NULL };
 
 const struct kernel_backend kernel_debian_backend = {
 	.name = "debian",

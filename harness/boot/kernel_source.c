@@ -90,8 +90,7 @@ static int fail(struct build *b, int code, const char *msg, const char *arg)
  * The tree of @ki: KSRC=DIR for every source kernel, KSRC=NAME=DIR[,...]
  * for the kernels it names, else the descriptor's tree. Into @buf.
  */
-static const char *tree_of(const struct kernel_info *ki, char *buf,
-			   size_t len)
+static const char *tree_of(const struct kernel_info *ki, char *buf, size_t len)
 {
 	const char *ksrc = getenv("KSRC");
 	const char *eq = ksrc ? strchr(ksrc, '=') : NULL;
@@ -484,18 +483,18 @@ static int check_source(const struct kernel_info *ki, const char *path,
 			struct sb_error *e)
 {
 	if (!*ki->config == !*ki->fragment)
-		return sb_error_set(e, -EINVAL, path,
-				    *ki->config ? "config" : "fragment", NULL,
-				    "%s", *ki->config ?
-				    "and fragment exclude each other (a full "
-				    ".config, or tinyconfig + a fragment): "
-				    "keep one" :
-				    "missing (or config: a full .config)");
+		return sb_error_set(
+			e, -EINVAL, path, *ki->config ? "config" : "fragment",
+			NULL, "%s",
+			*ki->config ? "and fragment exclude each other (a full "
+				      ".config, or tinyconfig + a fragment): "
+				      "keep one" :
+				      "missing (or config: a full .config)");
 	return 0;
 }
 
-static const char *const source_tools[] = { "make", "gcc", "flex", "bison",
-					    "bc", NULL };
+static const char *const source_tools[] = { "make",  "gcc", "flex",
+					    "bison", "bc",  NULL };
 
 const struct kernel_backend kernel_source_backend = {
 	.name = "source",
