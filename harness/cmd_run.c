@@ -93,8 +93,8 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	const struct sb_opt opts[] = {
 		SB_OPTION("kernel", 0, SB_OPT_STRING, &o->kernels, NULL,
 			  "K[,K2...]",
-			  "kernels under test: kernels/<name>, host, or a "
-			  "bzImage path",
+			  "kernels under test: kernels/<name>, host, or "
+			  "NAME=PATH of a bzImage of your own (name each)",
 			  0, 0),
 		SB_OPTION("scenario", 0, SB_OPT_STRING, &o->scenario, NULL,
 			  "FILE", "the scenario (configs/*.json)", 0, 0),

@@ -1,9 +1,8 @@
 # Booting guests: kernels, initramfs, QEMU.
-BOOT_CORE_SRCS := harness/boot/kernel.c harness/boot/kernel_cache.c \
-		  harness/boot/kernel_backends.c harness/boot/kernel_debian.c \
-		  harness/boot/kernel_source.c harness/boot/kernel_build.c \
-		  harness/boot/kernel_host.c harness/boot/kernel_path.c \
-		  harness/boot/kernel_add.c \
+# Every harness/boot/kernel_*.c: a new kind of kernel is its file plus its
+# row in kernel_backends.c, nothing here.
+BOOT_CORE_SRCS := harness/boot/kernel.c \
+		  $(sort $(wildcard harness/boot/kernel_*.c)) \
 		  harness/boot/initramfs.c \
 		  harness/boot/cpio.c harness/boot/vm.c harness/boot/vm_args.c \
 		  harness/boot/vm_accel.c \
