@@ -112,7 +112,7 @@ static const char usage_text[] =
 	"source build of a type \"source\" kernel. boot builds an initramfs\n"
 	"around --init, boots it under QEMU and prints the outcome as JSON\n"
 	"(exit 0 when the guest printed 'SLICEBENCH: done status=ok';\n"
-	"3 on a panic, timeout or guest failure). initramfs only writes the\n"
+	"4 on a panic, timeout or guest failure). initramfs only writes the\n"
 	"archive (--init, --scenario, --initrd-out, --bin-dir, --with-perf,\n"
 	"--require-agent) and prints its path. Source builds honour KSRC=DIR\n"
 	"(every source kernel) or KSRC=NAME=DIR[,NAME=DIR] (those named),\n"
@@ -509,6 +509,8 @@ int cmd_kernel(int argc, char **argv)
 		return SB_EXIT_USAGE;
 	}
 	if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) {
+		if (sub && sub->takes_options) /* its own options' help */
+			return sub->run(NULL, argc - 1, argv + 1);
 		usage(stdout);
 		return SB_EXIT_OK;
 	}

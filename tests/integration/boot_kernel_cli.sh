@@ -97,6 +97,8 @@ fake_bzimage "$tmp/one.bzImage" 6.12.1-one
 fake_bzimage "$tmp/two.bzImage" 6.12.2-two
 
 echo "check: kernel add writes a descriptor the reader takes, once; refusals exit 2 and leave nothing"
+expect_rc 0 "$sb" kernel add --help
+for o in bzimage tree series config fragment description; do grep -q -- "--$o " "$tmp/out"; done
 mkdir -p "$tmp/own"
 cp -r kernels/common "$tmp/own/"
 export SLICEBENCH_KERNELS=$tmp/own
