@@ -23,14 +23,14 @@ enum field_kind { F_STRING, F_PATH, F_BOOL, F_MACHINE };
  */
 static const struct field {
 	const char *key;
-	enum field_kind kind;
 	size_t offset, size;
+	enum field_kind kind;
 	int required;
 } fields[] = {
-#define FIELD(k, kind, member, req)                                    \
-	{                                                              \
-		k, kind, offsetof(struct kernel_info, member),         \
-			sizeof(((struct kernel_info *)0)->member), req \
+#define FIELD(k, kind, member, req)                                          \
+	{                                                                    \
+		k, offsetof(struct kernel_info, member),                     \
+			sizeof(((struct kernel_info *)0)->member), kind, req \
 	}
 	FIELD("description", F_STRING, description, 0),
 	FIELD("custom_slices", F_BOOL, custom_slices, 0),

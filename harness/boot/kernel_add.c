@@ -36,7 +36,6 @@ static json_t *descriptor(const struct kernel_add *a, struct sb_error *e)
 {
 	char frag[PATH_MAX], release[128];
 	json_t *j = json_object();
-	int r;
 
 	if (!a->bzimage == !a->tree) {
 		sb_error_set(e, -EINVAL, NULL, NULL, NULL,
@@ -64,14 +63,13 @@ static json_t *descriptor(const struct kernel_add *a, struct sb_error *e)
 	if (a->description &&
 	    json_object_set_new(j, "description", json_string(a->description)))
 		goto oom;
-	if ((r = put_path(j, "image", "--bzimage", a->bzimage, e)) ||
-	    (r = put_path(j, "tree", "--tree", a->tree, e)) ||
-	    (r = put_path(j, "config", "--config", a->config, e)) ||
-	    (r = put_path(j, "fragment", "--fragment",
-			  a->tree && !a->config && !a->fragment ? frag :
-								  a->fragment,
-			  e)) ||
-	    (r = put_path(j, "series", "--series", a->series, e)))
+	if (put_path(j, "image", "--bzimage", a->bzimage, e) ||
+	    put_path(j, "tree", "--tree", a->tree, e) ||
+	    put_path(j, "config", "--config", a->config, e) ||
+	    put_path(j, "fragment", "--fragment",
+		     a->tree && !a->config && !a->fragment ? frag : a->fragment,
+		     e) ||
+	    put_path(j, "series", "--series", a->series, e))
 		goto bad;
 	return j;
 oom:

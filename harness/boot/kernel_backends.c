@@ -16,18 +16,19 @@
 #define KERNEL_BACKENDS_MORE(row)
 #endif
 
-/* Every backend, one row each, in the order messages list them. */
+/* Every backend, kernel_<kind>_backend, one row each, in the order messages list them. */
 /* clang-format off */
 #define KERNEL_BACKENDS(row) \
-	row(kernel_debian_backend) \
-	row(kernel_source_backend) \
-	row(kernel_host_backend) \
-	row(kernel_path_backend) \
+	row(debian) \
+	row(source) \
+	row(host) \
+	row(path) \
 	KERNEL_BACKENDS_MORE(row)
 /* clang-format on */
 
-#define DECLARE(b) extern const struct kernel_backend b;
-#define ROW(b) &b,
+#define DECLARE(kind) \
+	extern const struct kernel_backend kernel_##kind##_backend;
+#define ROW(kind) &kernel_##kind##_backend,
 KERNEL_BACKENDS(DECLARE)
 static const struct kernel_backend *const backends[] = { KERNEL_BACKENDS(ROW) };
 #define N_BACKENDS (sizeof(backends) / sizeof(backends[0]))

@@ -19,8 +19,8 @@
 #include "harness/boot/kernel_backends.h"
 
 /* The one row: the production table, compiled here with it added. */
-#define KERNEL_BACKENDS_MORE(row) row(fake_backend)
-#include "harness/boot/kernel_backends.c"
+#define KERNEL_BACKENDS_MORE(row) row(fake)
+#include "harness/boot/kernel_backends.c" // NOLINT(bugprone-suspicious-include)
 
 static int prepared;
 
@@ -41,7 +41,7 @@ static int prepare_fake(struct kernel_info *ki, struct sb_error *e)
 static const char *const fake_tools[] = { "sb-no-such-program", NULL };
 
 /* A kind of kernel whose runs happen elsewhere than in QEMU (a remote machine, say). */
-const struct kernel_backend fake_backend = {
+const struct kernel_backend kernel_fake_backend = {
 	.name = "fake",
 	.keys = "machine",
 	.run = RUN_ON_HOST,
@@ -90,7 +90,7 @@ static void test_dispatch(void **state)
 
 	(void)state;
 	assert_int_equal(kernel_lookup("remote", &ki, &e), 0);
-	assert_ptr_equal(ki.backend, &fake_backend);
+	assert_ptr_equal(ki.backend, &kernel_fake_backend);
 	assert_string_equal(kernel_type_name(&ki), "fake");
 	assert_string_equal(ki.description, "far away");
 	assert_string_equal(ki.release, "6.12.0-fake"); /* its find */
@@ -114,7 +114,7 @@ static void test_descriptor(void **state)
 	assert_int_equal(kernel_lookup("rpm", &ki, &e), -EINVAL);
 	assert_non_null(strstr(
 		e.msg, "not a kernel type (debian, source, host, path, fake)"));
-	assert_ptr_equal(kernel_backend_named("fake"), &fake_backend);
+	assert_ptr_equal(kernel_backend_named("fake"), &kernel_fake_backend);
 	assert_int_equal(kernel_backend_named("source")->run, RUN_IN_VM);
 }
 
