@@ -126,10 +126,13 @@ expect_rc 2 "$sb" kernel add bad
 expect_rc 2 "$sb" kernel add 'a;b' --bzimage "$tmp/one.bzImage"
 expect_rc 2 "$sb" kernel add bad --bzimage "$tmp/one.bzImage" --series x
 [[ ! -e $tmp/own/both && ! -e $tmp/own/bad ]] || fail "a refused add left $(ls "$tmp/own")"
+echo "check: before a run, a kernel not ready whose backend's tools are missing is exit 4 naming the tool"
+echo '{"name": "own", "duration": "100ms", "feature_sets": [{"name": "A", "features": []}], "workloads": [{"tool": "cyclic"}]}' >"$tmp/own.json"
+SLICEBENCH_CACHE=$tmp/cache PATH=$tmp/nogcc expect_rc 4 "$sb" plan "$tmp/own.json" --kernel plain
+grep -qx "slicebench plan: kernel plain (type source) is not ready and making it needs make, which is not on PATH (make deps)" "$tmp/err"
 unset SLICEBENCH_KERNELS
 
 echo "check: --kernel a=P1,b=P2 plans two images of one's own under their names"
-echo '{"name": "own", "duration": "100ms", "feature_sets": [{"name": "A", "features": []}], "workloads": [{"tool": "cyclic"}]}' >"$tmp/own.json"
 expect_rc 0 "$sb" plan "$tmp/own.json" --kernel "a=$tmp/one.bzImage,b=$tmp/two.bzImage"
 [[ $(cut -f1 "$tmp/out") == $'a/A/1\nb/A/1' ]] || fail "plan: $(cat "$tmp/out")"
 expect_rc 2 "$sb" plan "$tmp/own.json" --kernel "$tmp/one.bzImage,$tmp/two.bzImage"
