@@ -36,7 +36,7 @@ static const struct kernel_backend *const backends[] = { KERNEL_BACKENDS(ROW) };
 const struct kernel_backend *kernel_backend_named(const char *name)
 {
 	for (size_t i = 0; i < N_BACKENDS; i++)
-		if (backends[i]->keys && !strcmp(backends[i]->name, name))
+		if (!strcmp(backends[i]->name, name))
 			return backends[i];
 	return NULL;
 }
@@ -49,10 +49,8 @@ const char *kernel_backend_types(void)
 	if (*types)
 		return types;
 	for (size_t i = 0; i < N_BACKENDS && n < sizeof(types); i++)
-		if (backends[i]->keys)
-			n += (size_t)snprintf(types + n, sizeof(types) - n,
-					      "%s%s", n ? ", " : "",
-					      backends[i]->name);
+		n += (size_t)snprintf(types + n, sizeof(types) - n, "%s%s",
+				      n ? ", " : "", backends[i]->name);
 	return types;
 }
 
@@ -60,7 +58,7 @@ int kernel_backend_has_key(const struct kernel_backend *b, const char *key)
 {
 	size_t n = strlen(key), len;
 
-	for (const char *k = b->keys; k && *k; k += len) {
+	for (const char *k = b->keys; *k; k += len) {
 		k += strspn(k, " ");
 		len = strcspn(k, " ");
 		if (len == n && !strncmp(k, key, n))

@@ -15,8 +15,7 @@
 struct kernel_backend {
 	const char *name; /* as descriptors spell the type */
 	/* The descriptor keys of this kind beyond description and
-	 * custom_slices, space separated; NULL: no kernels/<name>/kernel.json
-	 * may have this type. */
+	 * custom_slices, space separated ("" for none). */
 	const char *keys;
 	enum kernel_run run; /* where its runs happen */
 	/* The programs prepare runs when the image is not ready yet, for the
