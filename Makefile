@@ -211,6 +211,7 @@ perf: deps-test ## the suite's own benchmarks, as ratios against peers
 
 bench: deps ## run SCENARIO on KERNEL: the tables, the verdicts in words, report.html
 	@$(MAKE) --no-print-directory all
+	SLICEBENCH_VIA_MAKE=kernel=KERNEL \
 	$(BIN)/slicebench run --kernel "$(KERNEL)" --scenario "$(SCENARIO)" \
 		--accel "$(ACCEL)" --results "$(RESULTS)"
 

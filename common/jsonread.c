@@ -317,7 +317,7 @@ int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
 		const struct sb_jr_field *f = &t->fields[i];
 		size_t at;
 
-		int other = f->variants && !(f->variants & t->variant(obj));
+		int other = t->has_key && !t->has_key(obj, f->key);
 
 		v = json_object_get(j, f->key);
 		if (!v && (!f->required || other))
@@ -436,7 +436,8 @@ static const struct sb_jr_table *sub_of(const struct sb_jr_field *f)
 
 void sb_jr_doc(FILE *f, const struct sb_jr_table *t)
 {
-	char type[600];
+	char type[600], buf[256];
+	const char *kinds;
 
 	fprintf(f, "### %s\n\n", t->name);
 	fprintf(f, "| key | type | required | meaning |\n");
@@ -447,11 +448,10 @@ void sb_jr_doc(FILE *f, const struct sb_jr_table *t)
 		fprintf(f, "| `%s` | %s | %s | ", x->key,
 			type_text(x, type, sizeof(type)),
 			x->required ? "yes" : "no");
-		for (unsigned int b = 0, n = 0; b < 32; b++)
-			if (x->variants & (1u << b))
-				fprintf(f, "%s%s", n++ ? ", " : "(",
-					t->variant_name(b));
-		fprintf(f, "%s%s |\n", x->variants ? " only) " : "", x->doc);
+		kinds = t->kinds_of ? t->kinds_of(x->key, buf, sizeof(buf)) :
+				      "";
+		fprintf(f, "%s%s%s%s |\n", *kinds ? "(" : "", kinds,
+			*kinds ? " only) " : "", x->doc);
 	}
 	fputc('\n', f);
 	for (size_t i = 0; i < t->n_fields; i++)

@@ -64,8 +64,6 @@ struct sb_jr_field {
 	 */
 	int (*parse)(struct sb_jr *r, const struct sb_jr_field *f,
 		     const json_t *v, void *dest, char *why, size_t len);
-	/* 0: a key of every variant; else the variant() bits it is a key of */
-	unsigned int variants;
 	const char *type_doc; /* CALL: the type as the docs say it */
 	const char *doc; /* one line */
 };
@@ -76,14 +74,15 @@ struct sb_jr_table {
 	size_t n_fields;
 	void (*init)(void *obj); /* defaults, before any key is read */
 	/*
-	 * Objects of several kinds (a kernel descriptor's "type"): the bit of
-	 * @obj's kind, from the keys read before; a key whose variants lack
-	 * it is refused with variant_why(@obj) (into @buf); the docs name a
-	 * bit's kind with variant_name(bit).
+	 * Objects of several kinds (a kernel descriptor's "type"): does
+	 * @obj's kind, from the keys read before, have @key? A key it lacks is
+	 * refused with variant_why(@obj) (into @buf) and never required. The
+	 * docs name the kinds having @key with kinds_of() ("" for every kind).
+	 * NULL: every key is every object's.
 	 */
-	unsigned int (*variant)(const void *obj);
+	int (*has_key)(const void *obj, const char *key);
 	const char *(*variant_why)(const void *obj, char *buf, size_t len);
-	const char *(*variant_name)(unsigned int bit);
+	const char *(*kinds_of)(const char *key, char *buf, size_t len);
 	/* After every key: checks across keys; 0 or sb_jr_fail*(). */
 	int (*finish)(struct sb_jr *r, void *obj, const json_t *j);
 };

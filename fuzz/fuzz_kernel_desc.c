@@ -6,7 +6,7 @@
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "fuzz/fuzz_io.h"
-#include "harness/boot/kernel.h"
+#include "harness/boot/kernel_backends.h"
 
 static int terminated(const char *s, size_t size)
 {
@@ -27,16 +27,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 			 "the message names the file");
 		return 0;
 	}
-	fz_check(ki.type == KERNEL_DEBIAN || ki.type == KERNEL_SOURCE ||
-			 ki.type == KERNEL_HOST,
+	fz_check(ki.backend && kernel_backend_named(kernel_type_name(&ki)) ==
+				       ki.backend,
 		 "a descriptor's type");
-	fz_check(!strcmp(ki.machine, ki.type == KERNEL_HOST ? "" : "pc") ||
+	fz_check(!strcmp(ki.machine,
+			 kernel_run_of(&ki) == RUN_ON_HOST ? "" : "pc") ||
 			 !strcmp(ki.machine, "microvm"),
 		 "machine is pc or microvm");
+	fz_check(strcmp(kernel_type_name(&ki), "source") ||
+			 !*ki.config != !*ki.fragment,
+		 "a source kernel has exactly one of config and fragment");
 	fz_check(terminated(ki.description, sizeof(ki.description)) &&
 			 terminated(ki.package, sizeof(ki.package)) &&
 			 terminated(ki.tree, sizeof(ki.tree)) &&
 			 terminated(ki.fragment, sizeof(ki.fragment)) &&
+			 terminated(ki.config, sizeof(ki.config)) &&
+			 terminated(ki.image, sizeof(ki.image)) &&
 			 terminated(ki.series, sizeof(ki.series)),
 		 "strings are terminated");
 	return 0;

@@ -93,8 +93,8 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	const struct sb_opt opts[] = {
 		SB_OPTION("kernel", 0, SB_OPT_STRING, &o->kernels, NULL,
 			  "K[,K2...]",
-			  "kernels under test: kernels/<name>, host, or a "
-			  "bzImage path",
+			  "kernels under test: kernels/<name>, host, or "
+			  "NAME=PATH of a bzImage of your own (name each)",
 			  0, 0),
 		SB_OPTION("scenario", 0, SB_OPT_STRING, &o->scenario, NULL,
 			  "FILE", "the scenario (configs/*.json)", 0, 0),
@@ -354,7 +354,7 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	for (int i = 0; i < nk; i++) {
-		if (ks[i].ki.type == KERNEL_HOST)
+		if (kernel_run_of(&ks[i].ki) == RUN_ON_HOST)
 			printf("note: kernel host: no VM; scheduler features %s\n",
 			       o.features_as_is ?
 				       "as found, not set (--features-as-is)" :

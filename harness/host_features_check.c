@@ -29,7 +29,7 @@ int run_check_host_features(const struct runner *rn,
 	int host = 0, known;
 
 	for (int k = 0; k < nk; k++)
-		host |= ks[k].ki.type == KERNEL_HOST;
+		host |= kernel_run_of(&ks[k].ki) == RUN_ON_HOST;
 	if (!host || rn->features_as_is ||
 	    !features_unsettable(path, why, sizeof(why)))
 		return 0;

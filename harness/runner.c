@@ -42,18 +42,37 @@ const volatile sig_atomic_t *run_catch_signals(int on)
 	return &stop_flag;
 }
 
+const char *run_option_said(const char *opt, char *buf, size_t len)
+{
+	const char *via = getenv("SLICEBENCH_VIA_MAKE");
+	size_t n = strlen(opt);
+
+	snprintf(buf, len, "--%s", opt);
+	/* "kernel=KERNEL scenario=SCENARIO": make passed these options */
+	for (const char *p = via; p && *p; p += strcspn(p, " ")) {
+		p += strspn(p, " ");
+		if (!strncmp(p, opt, n) && p[n] == '=') {
+			snprintf(buf, len, "%.*s", (int)strcspn(p + n + 1, " "),
+				 p + n + 1);
+			break;
+		}
+	}
+	return buf;
+}
+
 /* Resolve each name of "a,b" with kernel_lookup. */
 int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
 		       struct sb_error *e)
 {
-	char buf[1024], *save = NULL, why[sizeof(e->msg)];
+	char buf[1024], *save = NULL, why[sizeof(e->msg)], said[32];
 
+	run_option_said("kernel", said, sizeof(said));
 	snprintf(buf, sizeof(buf), "%s", list);
 	*n = 0;
 	for (char *t = strtok_r(buf, ",", &save); t;
 	     t = strtok_r(NULL, ",", &save)) {
 		if (*n == PLAN_MAX_KERNELS)
-			return sb_error_set(e, -EINVAL, NULL, "--kernel", NULL,
+			return sb_error_set(e, -EINVAL, NULL, said, NULL,
 					    "at most %d kernels",
 					    PLAN_MAX_KERNELS);
 		memset(&ks[*n], 0, sizeof(ks[*n]));
@@ -61,18 +80,21 @@ int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
 
 		if (r) { /* the option it came from, then the lookup's word */
 			snprintf(why, sizeof(why), "%s", e->msg);
-			return sb_error_set(e, r, NULL, "--kernel", NULL, "%s",
-					    why);
+			return sb_error_set(e, r, NULL, said, NULL, "%s", why);
 		}
 		for (int i = 0; i < *n; i++)
 			if (!strcmp(ks[i].ki.name, ks[*n].ki.name))
-				return sb_error_set(e, -EINVAL, NULL,
-						    "--kernel", NULL,
-						    "%s given twice", t);
+				return sb_error_set(
+					e, -EINVAL, NULL, said, NULL,
+					"%s given twice%s", ks[i].ki.name,
+					strchr(t, '=') || !strchr(t, '/') ?
+						"" :
+						" (images: name each, as "
+						"a=PATH1,b=PATH2)");
 		(*n)++;
 	}
 	if (!*n)
-		return sb_error_set(e, -EINVAL, NULL, "--kernel", NULL,
+		return sb_error_set(e, -EINVAL, NULL, said, NULL,
 				    "no kernel named");
 	return 0;
 }
@@ -270,7 +292,7 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 		return -1;
 	}
 	sb_iso_time_now(start, sizeof(start));
-	if (k->ki.type == KERNEL_HOST)
+	if (kernel_run_of(&k->ki) == RUN_ON_HOST)
 		run_host(rn, r, tmp, &out);
 	else
 		run_vm(rn, k, r, tmp, &out);

@@ -40,8 +40,16 @@ struct run_outcome {
 };
 
 /*
- * Resolve each name of "a,b" (kernels/<name>, host, a bzImage path) into
- * @ks, at most PLAN_MAX_KERNELS. Returns 0 or -errno (-EINVAL: a bad or
+ * Option @opt ("kernel") as the user gave it, into @buf: "--kernel", or
+ * the make variable behind it ("KERNEL") when make passed it, as the
+ * Makefile says in SLICEBENCH_VIA_MAKE="kernel=KERNEL ...".
+ */
+const char *run_option_said(const char *opt, char *buf, size_t len);
+
+/*
+ * Resolve each name of "a,b" (kernels/<name>, host, NAME=PATH or PATH of
+ * a bzImage) into @ks, at most PLAN_MAX_KERNELS; errors name the option
+ * as run_option_said. Returns 0 or -errno (-EINVAL: a bad or
  * unknown name) with @e saying what is wrong (run, check, plan).
  */
 int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,

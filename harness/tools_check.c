@@ -5,7 +5,8 @@
  * will start it (the registry's own tools are the build's and the
  * dependencies': a missing one is an environment failure of each run, said
  * there); CPU lists name CPUs the guest or host has; the guest's memory
- * fits in the host's; feature names are the kernel's (features_check).
+ * fits in the host's; feature names are the kernel's (features_check);
+ * the programs that make a kernel ready are there when it is not.
  */
 #include <errno.h>
 #include <limits.h>
@@ -49,7 +50,7 @@ static int cpus_of(const struct runner *rn, const struct run_kernel *k,
 {
 	cpu_set_t set;
 
-	if (k->ki.type == KERNEL_HOST) {
+	if (kernel_run_of(&k->ki) == RUN_ON_HOST) {
 		*where = "the host CPUs slicebench may use";
 		return sched_getaffinity(0, sizeof(set), &set) ?
 			       CPU_SETSIZE :
@@ -99,8 +100,8 @@ static int check_cpus(const struct runner *rn, const struct run_kernel *k,
 				n == 1 ? "" : "s", n - 1, where);
 		}
 	}
-	for (int i = 0; k->ki.type != KERNEL_HOST && i < sc->guest.n_numa;
-	     i++) {
+	for (int i = 0;
+	     kernel_run_of(&k->ki) == RUN_IN_VM && i < sc->guest.n_numa; i++) {
 		const char *cpus = sc->guest.numa[i].cpus;
 
 		if (last_cpu(cpus) >= sc->guest.cpus) {
@@ -148,7 +149,7 @@ static int features_check(const struct runner *rn, const struct run_kernel *k,
 	char known[2048], whose[200];
 	int own;
 
-	if (k->ki.type == KERNEL_HOST) {
+	if (kernel_run_of(&k->ki) == RUN_ON_HOST) {
 		own = !features_read(features_host_path(AGENT_FEATURES_PATH),
 				     known, sizeof(known));
 		snprintf(whose, sizeof(whose), "%s",
@@ -178,9 +179,26 @@ static int check_shape(const struct runner *rn, const struct run_kernel *ks,
 		if ((r = check_cpus(rn, &ks[k], e)) ||
 		    (r = features_check(rn, &ks[k], e)))
 			return r;
-		vm |= ks[k].ki.type != KERNEL_HOST;
+		vm |= kernel_run_of(&ks[k].ki) == RUN_IN_VM;
 	}
 	return vm ? check_memory(rn, e) : 0;
+}
+
+/* What making each kernel ready needs (its backend says) is on PATH. */
+static int check_ready(const struct run_kernel *ks, int nk, struct sb_error *e)
+{
+	for (int k = 0; k < nk; k++) {
+		const char *tool = kernel_missing_tool(&ks[k].ki);
+
+		if (tool)
+			return sb_error_set(
+				e, -ENOPKG, NULL, NULL, NULL,
+				"kernel %s (type %s) is not ready and making "
+				"it needs %s, which is not on PATH (make deps)",
+				ks[k].ki.name, kernel_type_name(&ks[k].ki),
+				tool);
+	}
+	return 0;
 }
 
 int run_check_before_boot(const struct runner *rn, const struct run_kernel *ks,
@@ -191,7 +209,7 @@ int run_check_before_boot(const struct runner *rn, const struct run_kernel *ks,
 	int idx[SC_MAX_WORKLOADS], host = 0, r;
 	size_t n = 0, miss;
 
-	if ((r = check_shape(rn, ks, nk, e)))
+	if ((r = check_shape(rn, ks, nk, e)) || (r = check_ready(ks, nk, e)))
 		return r;
 	for (int w = 0; w < rn->sc->n_workloads; w++)
 		if (rn->sc->workloads[w].desc == wl_lookup("")) {
@@ -200,8 +218,8 @@ int run_check_before_boot(const struct runner *rn, const struct run_kernel *ks,
 		}
 	/* Every guest gets the same programs: one VM kernel stands for all. */
 	for (int k = 0; k < nk; k++) {
-		host |= ks[k].ki.type == KERNEL_HOST;
-		if (ks[k].ki.type != KERNEL_HOST && !vm)
+		host |= kernel_run_of(&ks[k].ki) == RUN_ON_HOST;
+		if (kernel_run_of(&ks[k].ki) == RUN_IN_VM && !vm)
 			vm = &ks[k];
 	}
 	for (size_t i = 0; host && i < n; i++)

@@ -1,7 +1,8 @@
 # Booting guests: kernels, initramfs, QEMU.
-BOOT_CORE_SRCS := harness/boot/kernel.c harness/boot/kernel_cache.c \
-		  harness/boot/kernel_backends.c harness/boot/kernel_debian.c \
-		  harness/boot/kernel_source.c harness/boot/kernel_build.c \
+# Every harness/boot/kernel_*.c: a new kind of kernel is its file plus its
+# row in kernel_backends.c, nothing here.
+BOOT_CORE_SRCS := harness/boot/kernel.c \
+		  $(sort $(wildcard harness/boot/kernel_*.c)) \
 		  harness/boot/initramfs.c \
 		  harness/boot/cpio.c harness/boot/vm.c harness/boot/vm_args.c \
 		  harness/boot/vm_accel.c \
@@ -17,6 +18,12 @@ test_boot_cpio_LDLIBS := -ljansson -lmd -lm
 test_boot_build_SRCS := tests/unit/test_boot_build.c harness/boot/kernel_build.c \
 			harness/boot/capture.c $(COMMON_SRCS) $(COMMON_HOST_SRCS)
 test_boot_build_LDLIBS := -ljansson -lmd -lm
+# A backend of its own added to the real table (kernel_backends.c, included).
+UNIT_TESTS += test_boot_backend
+test_boot_backend_SRCS := tests/unit/test_boot_backend.c \
+			  $(filter-out harness/boot/kernel_backends.c,$(BOOT_CORE_SRCS)) \
+			  $(COMMON_SRCS) $(COMMON_HOST_SRCS)
+test_boot_backend_LDLIBS := -ljansson -lmd -lm
 UNIT_TESTS += test_boot_vm
 test_boot_vm_SRCS := tests/unit/test_boot_vm.c harness/boot/vm_args.c \
 		     harness/boot/vm.c harness/boot/capture.c $(COMMON_SRCS)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* slicebench kernel: list, show, fetch, build and test-boot kernels. */
+/* slicebench kernel: list, show, fetch, build, add and test-boot kernels. */
+#include <errno.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -13,7 +14,8 @@
 #include "common/opts.h"
 #include "common/fmt.h"
 #include "harness/boot/initramfs.h"
-#include "harness/boot/kernel.h"
+#include "harness/boot/kernel_add.h"
+#include "harness/boot/kernel_backends.h"
 #include "harness/boot/vm.h"
 #include "harness/cmds.h"
 
@@ -93,19 +95,28 @@ static const char usage_text[] =
 	"       slicebench kernel show NAME\n"
 	"       slicebench kernel fetch NAME\n"
 	"       slicebench kernel build NAME\n"
+	"       slicebench kernel add NAME --bzimage FILE | --tree DIR "
+	"[--series F]\n"
+	"                             [--config F] [--fragment F] "
+	"[--description TEXT]\n"
 	"       slicebench kernel initramfs NAME --init FILE [options]\n"
 	"       slicebench kernel boot NAME --init FILE [options]\n\n"
 	"NAME is a descriptor in kernels/<name>/kernel.json (NAME@VERSION:\n"
 	"a Debian-type one pinned to a point release, e.g. debian@6.12.107;\n"
-	"list shows the versions apt offers), 'host', or a\n"
-	"path to a bzImage (booted as is). fetch makes the image available\n"
+	"list shows the versions apt offers), 'host', or [NAME=]PATH of a\n"
+	"bzImage (booted as is). add writes kernels/NAME/kernel.json for a\n"
+	"bzImage or a source tree of one's own (a tree without --config or\n"
+	"--fragment gets kernels/common/config.fragment); it never replaces\n"
+	"one (exit 2). fetch makes the image available\n"
 	"(Debian package download, or a source build); build does the\n"
 	"source build of a type \"source\" kernel. boot builds an initramfs\n"
 	"around --init, boots it under QEMU and prints the outcome as JSON\n"
 	"(exit 0 when the guest printed 'SLICEBENCH: done status=ok';\n"
-	"3 on a panic, timeout or guest failure). initramfs only writes the\n"
+	"4 on a panic, timeout or guest failure). initramfs only writes the\n"
 	"archive (--init, --scenario, --initrd-out, --bin-dir, --with-perf,\n"
-	"--require-agent) and prints its path. Source builds honour KSRC=DIR.";
+	"--require-agent) and prints its path. Source builds honour KSRC=DIR\n"
+	"(every source kernel) or KSRC=NAME=DIR[,NAME=DIR] (those named),\n"
+	"over the descriptors' tree.";
 
 /* The end of --help: where kernels are cached and described. */
 static void where_help(FILE *f)
@@ -151,15 +162,15 @@ static int parse_boot(int argc, char **argv, struct boot_opts *o)
 static json_t *info_json(const struct kernel_info *ki)
 {
 	return json_pack(
-		"{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:s, s:s, s:s, s:s}",
-		"name", ki->name, "type", kernel_type_name(ki->type),
-		"description", ki->description, "image", ki->image, "release",
-		ki->release, "config_path", ki->config_path, "config_sha256",
+		"{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:s, s:s, s:s, s:s, s:s}",
+		"name", ki->name, "type", kernel_type_name(ki), "description",
+		ki->description, "image", ki->image, "release", ki->release,
+		"config_path", ki->config_path, "config_sha256",
 		ki->config_sha256, "modules_dir", ki->modules_dir, "source",
 		ki->source, "machine", ki->machine, "custom_slices",
 		ki->custom_slices, "package", ki->package, "tree", ki->tree,
-		"fragment", ki->fragment, "series", ki->series, "build_log",
-		ki->build_log);
+		"config", ki->config, "fragment", ki->fragment, "series",
+		ki->series, "build_log", ki->build_log);
 }
 
 static int print_json(json_t *j)
@@ -203,13 +214,11 @@ static int do_list(const char *name, int argc, char **argv)
 			printf("%-14s (bad descriptor: %s)\n", p, e.msg);
 			continue;
 		}
-		printf("%-14s %-7s %-28s %s\n", p, kernel_type_name(ki.type),
-		       ki.release[0]		? ki.release :
-		       ki.type == KERNEL_SOURCE ? "(not built)" :
-						  "(not fetched)",
+		printf("%-14s %-7s %-28s %s\n", p, kernel_type_name(&ki),
+		       ki.release[0] ? ki.release : ki.backend->not_ready,
 		       ki.description);
-		if (ki.type == KERNEL_DEBIAN &&
-		    !kernel_debian_versions(&ki, versions, sizeof(versions)))
+		if (ki.backend->versions &&
+		    !ki.backend->versions(&ki, versions, sizeof(versions)))
 			printf("%-14s apt offers %s (%s@VERSION)\n", "",
 			       *versions ? versions : "none", p);
 	}
@@ -339,7 +348,7 @@ static int do_boot(const char *name, int argc, char **argv)
 	ret = lookup(name, &ki, 1);
 	if (ret)
 		return ret;
-	if (ki.type == KERNEL_HOST) {
+	if (kernel_run_of(&ki) == RUN_ON_HOST) {
 		fprintf(stderr,
 			"slicebench kernel boot: kernel %s runs no VM\n", name);
 		return SB_EXIT_USAGE;
@@ -403,13 +412,60 @@ static int do_build(const char *name, int argc, char **argv)
 	struct kernel_info ki;
 	int ret = lookup(name, &ki, 0);
 
-	if (!ret && ki.type != KERNEL_SOURCE) {
+	if (!ret && !ki.backend->builds) {
 		fprintf(stderr,
 			"slicebench kernel build: %s is a %s kernel; use fetch\n",
-			ki.name, kernel_type_name(ki.type));
+			ki.name, kernel_type_name(&ki));
 		return SB_EXIT_USAGE;
 	}
 	return ret ?: do_fetch(name, argc, argv);
+}
+
+static int do_add(const char *name, int argc, char **argv)
+{
+	struct kernel_add a = { 0 };
+	char path[PATH_MAX + 16];
+	struct sb_error e;
+	int help = 0, ret;
+	const struct sb_opt tab[] = {
+		SB_OPTION("bzimage", 0, SB_OPT_STRING, &a.bzimage, NULL, "FILE",
+			  "a bzImage of your own, booted as is (type path)", 0,
+			  0),
+		SB_OPTION("tree", 0, SB_OPT_STRING, &a.tree, NULL, "DIR",
+			  "a kernel tree or tarball to build (type source)", 0,
+			  0),
+		SB_OPTION("series", 0, SB_OPT_STRING, &a.series, NULL, "F",
+			  "patch queue: one *.patch per line", 0, 0),
+		SB_OPTION("config", 0, SB_OPT_STRING, &a.config, NULL, "F",
+			  "a full .config instead of tinyconfig + fragment", 0,
+			  0),
+		SB_OPTION("fragment", 0, SB_OPT_STRING, &a.fragment, NULL, "F",
+			  "config fragment merged into tinyconfig (default: "
+			  "kernels/common/config.fragment)",
+			  0, 0),
+		SB_OPTION("description", 0, SB_OPT_STRING, &a.description, NULL,
+			  "TEXT", "one line for kernel list", 0, 0),
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &help, NULL, NULL,
+			  "this help", 0, 0),
+		{ 0 },
+	};
+	struct sb_cli cli = { .usage = usage_text,
+			      .help_tail = where_help,
+			      .tables = { tab },
+			      .prog = "slicebench kernel add",
+			      .on_error = SB_CLI_ERR_USAGE };
+
+	ret = sb_cli_parse_command(&cli, argc, argv);
+	if (ret != SB_CLI_CONTINUE)
+		return ret;
+	ret = kernel_add(name, &a, path, sizeof(path), &e);
+	if (ret == -EEXIST) /* the user's own file: theirs to remove */
+		return sb_error_report("slicebench kernel add", ret, &e),
+		       SB_EXIT_USAGE;
+	if (ret)
+		return sb_error_report("slicebench kernel add", ret, &e);
+	printf("%s\n", path);
+	return SB_EXIT_OK;
 }
 
 /* The subcommands: each gets NAME (NULL for list) and its own argv. */
@@ -419,9 +475,13 @@ static const struct kernel_sub {
 	int takes_options; /* options after NAME */
 	int (*run)(const char *name, int argc, char **argv);
 } subs[] = {
-	{ "list", 0, 0, do_list },	     { "show", 1, 0, do_show },
-	{ "fetch", 1, 0, do_fetch },	     { "build", 1, 0, do_build },
-	{ "initramfs", 1, 1, do_initramfs }, { "boot", 1, 1, do_boot },
+	{ "list", 0, 0, do_list },
+	{ "show", 1, 0, do_show },
+	{ "fetch", 1, 0, do_fetch },
+	{ "build", 1, 0, do_build },
+	{ "initramfs", 1, 1, do_initramfs },
+	{ "boot", 1, 1, do_boot },
+	{ "add", 1, 1, do_add },
 };
 
 static const struct kernel_sub *find_sub(const char *name)
@@ -449,6 +509,8 @@ int cmd_kernel(int argc, char **argv)
 		return SB_EXIT_USAGE;
 	}
 	if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) {
+		if (sub && sub->takes_options) /* its own options' help */
+			return sub->run(NULL, argc - 1, argv + 1);
 		usage(stdout);
 		return SB_EXIT_OK;
 	}

@@ -16,11 +16,6 @@
 #include "harness/boot/kernel.h"
 #include "harness/boot/kernel_backends.h"
 
-#define T_DEBIAN (1u << KERNEL_DEBIAN)
-#define T_SOURCE (1u << KERNEL_SOURCE)
-#define T_HOST (1u << KERNEL_HOST)
-#define T_ALL 0 /* a key of every type */
-
 /* Parse a value of a descriptor key (common/jsonread.h). */
 static int parse_type(struct sb_jr *r, const struct sb_jr_field *f,
 		      const json_t *v, void *dest, char *why, size_t len);
@@ -34,37 +29,43 @@ static const char *machine_why(const void *s);
 /* relative to the descriptor's directory unless absolute */
 #define F_PATH SB_JR_CALL, .parse = parse_path, .type_doc = "path"
 
-/* Every descriptor key: which types allow it, what it holds, where it goes. */
+/*
+ * Every descriptor key: what it holds, where it goes, whether the kinds
+ * having it require it. Which kinds have which key, each backend says
+ * (its keys); type, description and custom_slices are every kind's.
+ */
 static const struct sb_jr_field fields[] = {
 /* @kind: the reader's type and its designators (F_STRING, ...), unbracketed. */
-#define FIELD(k, t, kind, member, req, doc_)                            \
-	{                                                               \
-		.key = (k), .variants = (t),                            \
-		.offset = offsetof(struct kernel_info, member),         \
-		.size = sizeof(((struct kernel_info *)0)->member),      \
-		.required = (req), .missing = "missing", .doc = (doc_), \
-		.type = kind /* NOLINT(bugprone-macro-parentheses) */   \
+#define FIELD(k, kind, member, req, doc_)                                   \
+	{                                                                   \
+		.key = (k), .offset = offsetof(struct kernel_info, member), \
+		.size = sizeof(((struct kernel_info *)0)->member),          \
+		.required = (req), .missing = "missing", .doc = (doc_),     \
+		.type = kind /* NOLINT(bugprone-macro-parentheses) */       \
 	}
 	{ .key = "type",
 	  .type = SB_JR_CALL,
-	  .offset = offsetof(struct kernel_info, type),
+	  .offset = offsetof(struct kernel_info, backend),
 	  .required = 1,
 	  .parse = parse_type,
-	  .type_doc = "`debian`, `source` or `host`",
+	  .type_doc = "a kernel kind (`slicebench kernel list` names them)",
 	  .doc = "where the kernel comes from (its backend)" },
-	FIELD("description", T_ALL, F_STRING, description, 0,
-	      "one line for people"),
-	FIELD("custom_slices", T_ALL, F_BOOL, custom_slices, 0,
+	FIELD("description", F_STRING, description, 0, "one line for people"),
+	FIELD("custom_slices", F_BOOL, custom_slices, 0,
 	      "has EEVDF custom slices (default true)"),
-	FIELD("machine", T_DEBIAN | T_SOURCE, F_MACHINE, machine, 0,
+	FIELD("machine", F_MACHINE, machine, 0,
 	      "QEMU machine type: `pc` (default) or `microvm`"),
-	FIELD("package", T_DEBIAN, F_STRING, package, 1,
+	FIELD("package", F_STRING, package, 1,
 	      "the linux-image package name pattern (a glob)"),
-	FIELD("tree", T_SOURCE, F_PATH, tree, 1,
+	FIELD("tree", F_PATH, tree, 1,
 	      "the source tarball or tree (KSRC overrides)"),
-	FIELD("fragment", T_SOURCE, F_PATH, fragment, 1, "the config fragment"),
-	FIELD("series", T_SOURCE, F_PATH, series, 0,
+	FIELD("config", F_PATH, config, 0,
+	      "a full .config, instead of tinyconfig + fragment"),
+	FIELD("fragment", F_PATH, fragment, 0,
+	      "the config fragment merged into tinyconfig"),
+	FIELD("series", F_PATH, series, 0,
 	      "the patch queue's series file (default: none)"),
+	FIELD("image", F_PATH, image, 1, "the bzImage, booted as is"),
 #undef FIELD
 };
 
@@ -83,38 +84,57 @@ static int parse_type(struct sb_jr *r, const struct sb_jr_field *f,
 
 	(void)r;
 	(void)f;
-	if (b && b->descriptor) {
-		*(enum kernel_type *)dest = b->type;
+	if (b) {
+		*(const struct kernel_backend **)dest = b;
 		return 0;
 	}
-	snprintf(why, len, "is not a kernel type (debian, source, host)");
+	snprintf(why, len, "is not a kernel type (%s)", kernel_backend_types());
 	return -EINVAL;
 }
 
-static unsigned int type_bit(const void *ki)
+static int every_kinds(const char *key)
 {
-	return 1u << ((const struct kernel_info *)ki)->type;
+	return !strcmp(key, "type") || !strcmp(key, "description") ||
+	       !strcmp(key, "custom_slices");
+}
+
+static int has_key(const void *ki, const char *key)
+{
+	const struct kernel_backend *b =
+		((const struct kernel_info *)ki)->backend;
+
+	return every_kinds(key) || (b && kernel_backend_has_key(b, key));
 }
 
 static const char *type_why(const void *ki, char *buf, size_t len)
 {
 	snprintf(buf, len, "not a key of type \"%s\" kernels",
-		 kernel_type_name(((const struct kernel_info *)ki)->type));
+		 kernel_type_name(ki));
 	return buf;
 }
 
-static const char *type_of_bit(unsigned int bit)
+static const char *kinds_of(const char *key, char *buf, size_t len)
 {
-	return kernel_type_name((enum kernel_type)bit);
+	return every_kinds(key) ? "" : kernel_backend_kinds_with(key, buf, len);
+}
+
+/* After every key: the backend's checks across keys. */
+static int check_kind(struct sb_jr *r, void *ki, const json_t *j)
+{
+	const struct kernel_info *k = ki;
+
+	(void)j;
+	return k->backend->check ? k->backend->check(k, r->file, r->e) : 0;
 }
 
 const struct sb_jr_table kernel_descriptor_format = {
 	.name = "kernel descriptor",
 	.fields = fields,
 	.n_fields = sizeof(fields) / sizeof(fields[0]),
-	.variant = type_bit,
+	.has_key = has_key,
 	.variant_why = type_why,
-	.variant_name = type_of_bit,
+	.kinds_of = kinds_of,
+	.finish = check_kind,
 };
 
 static int cmp_names(const void *a, const void *b)
@@ -234,7 +254,7 @@ int kernel_parse_descriptor(const char *path, const char *name,
 	ret = sb_jr_load(path, &kernel_descriptor_format, ki, base, e);
 	if (ret)
 		return ret;
-	if (ki->type == KERNEL_HOST)
+	if (kernel_run_of(ki) == RUN_ON_HOST)
 		ki->machine[0] = '\0';
 	else if (!ki->machine[0])
 		strcpy(ki->machine, "pc");
@@ -251,27 +271,30 @@ static int release_has_slices(const char *release)
 	return major > 6 || (major == 6 && minor >= 12);
 }
 
-static int lookup_path(const char *name, struct kernel_info *ki,
-		       struct sb_error *e)
+/* An image file @path, named @name ("path" when the user named none). */
+static int lookup_path(const char *name, const char *path,
+		       struct kernel_info *ki, struct sb_error *e)
 {
 	struct stat st;
 
 	memset(ki, 0, sizeof(*ki));
-	strcpy(ki->name, "path");
-	ki->type = KERNEL_PATH;
+	ki->backend = &kernel_path_backend;
 	strcpy(ki->machine, "pc");
-	if (stat(name, &st) || !S_ISREG(st.st_mode) ||
-	    !realpath(name, ki->image))
-		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
-				    "KERNEL=%s: not a readable image file",
-				    name);
+	if (set_string(ki->name, sizeof(ki->name), name))
+		return sb_error_set(e, -EINVAL, NULL, NULL, name,
+				    "a kernel name is at most %zu characters",
+				    sizeof(ki->name) - 1);
+	if (stat(path, &st) || !S_ISREG(st.st_mode) ||
+	    !realpath(path, ki->image))
+		return sb_error_set(e, -EINVAL, NULL, NULL, path,
+				    "not a readable image file");
 	if (set_string(ki->source, sizeof(ki->source), ki->image))
-		return sb_error_set(e, -ENAMETOOLONG, NULL, NULL, NULL,
-				    "KERNEL=%s: path too long", name);
+		return sb_error_set(e, -ENAMETOOLONG, NULL, NULL, path,
+				    "path too long");
 	strcpy(ki->description, "an image booted as is");
 	if (kernel_image_release(ki->image, ki->release, sizeof(ki->release)))
-		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
-				    "KERNEL=%s: not an x86 bzImage", name);
+		return sb_error_set(e, -EINVAL, NULL, NULL, path,
+				    "not an x86 bzImage");
 	ki->custom_slices = release_has_slices(ki->release);
 	return 0;
 }
@@ -291,7 +314,7 @@ static int unknown_kernel(const char *name, struct sb_error *e)
 					 i ? "," : "", p);
 	if (used < errlen)
 		snprintf(err + used, errlen - used,
-			 "%s or a path to a bzImage (from %s)",
+			 "%s or [NAME=]PATH of a bzImage (from %s)",
 			 count ? "," : "", kernel_dir());
 	free(names);
 	return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s", err);
@@ -316,46 +339,55 @@ static int lookup_pinned(const char *name, struct kernel_info *ki,
 	ret = kernel_lookup(base, ki, e);
 	if (ret)
 		return ret;
-	if (ki->type != KERNEL_DEBIAN)
+	if (!ki->backend->versions)
 		return sb_error_set(e, -EINVAL, NULL, NULL, name,
 				    "@VERSION pins a Debian-type kernel; %s "
 				    "is of type %s",
-				    base, kernel_type_name(ki->type));
+				    base, kernel_type_name(ki));
 	snprintf(ki->name, sizeof(ki->name), "%s", name);
 	snprintf(ki->version, sizeof(ki->version), "%s", at + 1);
 	ki->image[0] = ki->release[0] = ki->source[0] = '\0';
 	ki->config_path[0] = ki->config_sha256[0] = ki->modules_dir[0] = '\0';
-	kernel_backend_of(KERNEL_DEBIAN)->find(ki);
+	ki->backend->find(ki);
 	return 0;
+}
+
+int kernel_name_ok(const char *name, size_t len)
+{
+	size_t n = strspn(name, "abcdefghijklmnopqrstuvwxyz"
+				"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-");
+
+	return len && n >= len && name[0] != '.';
 }
 
 int kernel_lookup(const char *name, struct kernel_info *ki, struct sb_error *e)
 {
-	const struct kernel_backend *b;
-	char path[PATH_MAX];
+	const char *eq = strchr(name, '=');
+	char path[PATH_MAX], own[64];
 	int ret;
 
+	if (eq && kernel_name_ok(name, (size_t)(eq - name))) { /* NAME=PATH */
+		if ((size_t)(eq - name) >= sizeof(own))
+			return lookup_path(name, eq + 1, ki, e);
+		snprintf(own, sizeof(own), "%.*s", (int)(eq - name), name);
+		return lookup_path(own, eq + 1, ki, e);
+	}
 	if (strchr(name, '/'))
-		return lookup_path(name, ki, e);
+		return lookup_path("path", name, ki, e);
 	if (strchr(name, '@'))
 		return lookup_pinned(name, ki, e);
 	snprintf(path, sizeof(path), "%s/%s/kernel.json", kernel_dir(), name);
-	if (!*name ||
-	    strspn(name,
-		   "abcdefghijklmnopqrstuvwxyz"
-		   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != strlen(name) ||
-	    name[0] == '.' || access(path, R_OK))
+	if (!kernel_name_ok(name, strlen(name)) || access(path, R_OK))
 		return unknown_kernel(name, e);
 	ret = kernel_parse_descriptor(path, name, ki, e);
 	if (ret)
 		return ret;
-	b = kernel_backend_of(ki->type);
-	if (b->find)
-		b->find(ki);
+	if (ki->backend->find)
+		ki->backend->find(ki);
 	return 0;
 }
 
 int kernel_prepare(struct kernel_info *ki, struct sb_error *e)
 {
-	return kernel_backend_of(ki->type)->prepare(ki, e);
+	return ki->backend->prepare(ki, e);
 }

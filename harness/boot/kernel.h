@@ -13,16 +13,18 @@
 #include "common/error.h"
 #include "common/jsonread.h"
 
-enum kernel_type {
-	KERNEL_DEBIAN, /* a Debian linux-image package */
-	KERNEL_SOURCE, /* built from source with a fragment + patch queue */
-	KERNEL_HOST, /* no VM: the running kernel */
-	KERNEL_PATH, /* KERNEL=/path/to/bzImage, booted as is */
+/* Where the runs of a kernel happen. */
+enum kernel_run {
+	RUN_IN_VM, /* a QEMU guest booting the kernel's image */
+	RUN_ON_HOST, /* no VM: the running kernel */
 };
 
+/* The kind of a kernel: how it is found and made ready (kernel_backends.h). */
+struct kernel_backend;
+
 struct kernel_info {
-	char name[64]; /* descriptor name, or "path" */
-	enum kernel_type type;
+	char name[64]; /* descriptor name, or the NAME of NAME=PATH */
+	const struct kernel_backend *backend; /* its kind: debian, source, ... */
 	char description[256];
 	char image[PATH_MAX]; /* bootable image; "" for host */
 	char modules_dir[PATH_MAX]; /* .../lib/modules/<release>, or "" */
@@ -37,7 +39,8 @@ struct kernel_info {
 	char package[128]; /* debian: package name pattern (a glob) */
 	char version[64]; /* debian: "NAME@6.12.107" pins that point release */
 	char tree[PATH_MAX]; /* source: tarball or tree; KSRC overrides */
-	char fragment[PATH_MAX]; /* source: config fragment */
+	char config[PATH_MAX]; /* source: a full .config, or "" (fragment) */
+	char fragment[PATH_MAX]; /* source: config fragment, or "" (config) */
 	char series[PATH_MAX]; /* source: patches/series, or "" for none */
 	char build_log[PATH_MAX]; /* source: log of the last build, or "" */
 };
@@ -53,19 +56,17 @@ const char *kernel_cache_dir(void);
  */
 int kernel_list(char **names, size_t *count);
 
+/* 1 if the @len bytes of @name may name a kernel ([A-Za-z0-9_.-], no leading '.'). */
+int kernel_name_ok(const char *name, size_t len);
+
 /*
  * Resolve @name (a descriptor name, "NAME@VERSION" for a Debian-type
- * descriptor pinned to one point release, "host", or a path to an image)
- * without fetching or building. Returns 0, or -EINVAL (-ENAMETOOLONG) with
+ * descriptor pinned to one point release, "host", "NAME=PATH" for an image
+ * file named NAME, or a PATH with a '/', named "path") without fetching or
+ * building. Returns 0, or -EINVAL (-ENAMETOOLONG) with
  * @e (an unknown kernel: the message lists the available ones).
  */
 int kernel_lookup(const char *name, struct kernel_info *ki, struct sb_error *e);
-
-/*
- * The point releases apt offers for Debian-type @ki, newest first, as
- * "6.12.118 6.12.117 ..." into @buf. Returns 0 or -EIO (apt-cache failed).
- */
-int kernel_debian_versions(const struct kernel_info *ki, char *buf, size_t len);
 
 /*
  * Make the image of @ki available: fetch/unpack or build into the cache,
@@ -107,7 +108,14 @@ int kernel_features_cached(const struct kernel_info *ki, char *buf, size_t len);
  */
 int kernel_features_save(const struct kernel_info *ki, const char *line);
 
-/* Name of @t as descriptors spell it: "debian", "source", "host", "path". */
-const char *kernel_type_name(enum kernel_type t);
+/* The kind of @ki as descriptors spell it: "debian", "source", "host", "path". */
+const char *kernel_type_name(const struct kernel_info *ki);
+/* Where the runs of @ki happen. */
+enum kernel_run kernel_run_of(const struct kernel_info *ki);
+/*
+ * The first program that making @ki ready needs and PATH lacks, or NULL
+ * (none, or @ki is ready: its image is in the cache).
+ */
+const char *kernel_missing_tool(const struct kernel_info *ki);
 
 #endif

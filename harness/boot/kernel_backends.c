@@ -1,72 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The kernel backends as one table: Debian packages, source builds, the running kernel, an image file. */
+/*
+ * The table of kernel backends and the questions the rest of slicebench
+ * asks a kernel through it. A new kind of kernel is one file defining its
+ * struct kernel_backend plus one row in KERNEL_BACKENDS below.
+ */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/utsname.h>
-#include <unistd.h>
 
-#include "common/error.h"
+#include "common/spawn.h"
 #include "harness/boot/kernel_backends.h"
 
-/* The running kernel: its release and /boot/config-<release>. */
-static int find_host(struct kernel_info *ki)
-{
-	struct utsname u;
-	char config[PATH_MAX];
+/* A test binary includes this file with rows of its own here. */
+#ifndef KERNEL_BACKENDS_MORE
+#define KERNEL_BACKENDS_MORE(row)
+#endif
 
-	if (uname(&u))
-		return -errno;
-	snprintf(ki->release, sizeof(ki->release), "%s", u.release);
-	snprintf(ki->source, sizeof(ki->source), "running kernel %s",
-		 u.release);
-	snprintf(config, sizeof(config), "/boot/config-%s", u.release);
-	return kernel_set_config(ki, config);
-}
+/* Every backend, kernel_<kind>_backend, one row each, in the order messages list them. */
+/* clang-format off */
+#define KERNEL_BACKENDS(row) \
+	row(debian) \
+	row(source) \
+	row(host) \
+	row(path) \
+	KERNEL_BACKENDS_MORE(row)
+/* clang-format on */
 
-static int prepare_host(struct kernel_info *ki, struct sb_error *e)
-{
-	(void)ki;
-	(void)e;
-	return 0;
-}
-
-/* An image file: the lookup read its release; it stays where it is. */
-static int prepare_path(struct kernel_info *ki, struct sb_error *e)
-{
-	if (access(ki->image, R_OK))
-		return sb_error_set(e, -EINVAL, ki->image, NULL, NULL, "%s",
-				    strerror(errno));
-	return 0;
-}
-
-static const struct kernel_backend host_backend = {
-	.type = KERNEL_HOST,
-	.name = "host",
-	.descriptor = 1,
-	.find = find_host,
-	.prepare = prepare_host,
-};
-
-static const struct kernel_backend path_backend = {
-	.type = KERNEL_PATH,
-	.name = "path",
-	.prepare = prepare_path,
-};
-
-static const struct kernel_backend *const backends[] = {
-	[KERNEL_DEBIAN] = &kernel_debian_backend,
-	[KERNEL_SOURCE] = &kernel_source_backend,
-	[KERNEL_HOST] = &host_backend,
-	[KERNEL_PATH] = &path_backend,
-};
+#define DECLARE(kind) \
+	extern const struct kernel_backend kernel_##kind##_backend;
+#define ROW(kind) &kernel_##kind##_backend,
+KERNEL_BACKENDS(DECLARE)
+static const struct kernel_backend *const backends[] = { KERNEL_BACKENDS(ROW) };
 #define N_BACKENDS (sizeof(backends) / sizeof(backends[0]))
-
-const struct kernel_backend *kernel_backend_of(enum kernel_type t)
-{
-	return backends[(unsigned int)t < N_BACKENDS ? t : KERNEL_PATH];
-}
 
 const struct kernel_backend *kernel_backend_named(const char *name)
 {
@@ -76,7 +41,62 @@ const struct kernel_backend *kernel_backend_named(const char *name)
 	return NULL;
 }
 
-const char *kernel_type_name(enum kernel_type t)
+const char *kernel_backend_types(void)
 {
-	return (unsigned int)t < N_BACKENDS ? backends[t]->name : "?";
+	static char types[256];
+	size_t n = 0;
+
+	if (*types)
+		return types;
+	for (size_t i = 0; i < N_BACKENDS && n < sizeof(types); i++)
+		n += (size_t)snprintf(types + n, sizeof(types) - n, "%s%s",
+				      n ? ", " : "", backends[i]->name);
+	return types;
+}
+
+int kernel_backend_has_key(const struct kernel_backend *b, const char *key)
+{
+	size_t n = strlen(key), len;
+
+	for (const char *k = b->keys; *k; k += len) {
+		k += strspn(k, " ");
+		len = strcspn(k, " ");
+		if (len == n && !strncmp(k, key, n))
+			return 1;
+	}
+	return 0;
+}
+
+const char *kernel_backend_kinds_with(const char *key, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	*buf = '\0';
+	for (size_t i = 0; i < N_BACKENDS && n < len; i++)
+		if (kernel_backend_has_key(backends[i], key))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s",
+					      n ? ", " : "", backends[i]->name);
+	return buf;
+}
+
+const char *kernel_type_name(const struct kernel_info *ki)
+{
+	return ki->backend ? ki->backend->name : "?";
+}
+
+enum kernel_run kernel_run_of(const struct kernel_info *ki)
+{
+	return ki->backend->run;
+}
+
+const char *kernel_missing_tool(const struct kernel_info *ki)
+{
+	const char *const *t = ki->backend->tools;
+
+	if (*ki->image)
+		return NULL;
+	for (; t && *t; t++)
+		if (!sb_have_program(*t))
+			return *t;
+	return NULL;
 }

@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The ways a kernel under test is found and made ready, one ops table per kernel type. */
+/*
+ * The kinds of kernel under test, one ops table each: how a kernel is
+ * found and made ready, where its runs happen, what making it ready
+ * needs, and how the `kernel` subcommands treat it. Nothing outside the
+ * backends asks a kernel's kind; it asks its backend.
+ */
 #ifndef SB_BOOT_KERNEL_BACKENDS_H
 #define SB_BOOT_KERNEL_BACKENDS_H
 
@@ -8,9 +13,17 @@
 #include "harness/boot/kernel.h"
 
 struct kernel_backend {
-	enum kernel_type type;
 	const char *name; /* as descriptors spell the type */
-	int descriptor; /* may a kernels/<name>/kernel.json have this type? */
+	/* The descriptor keys of this kind beyond description and
+	 * custom_slices, space separated ("" for none). */
+	const char *keys;
+	enum kernel_run run; /* where its runs happen */
+	/* The programs prepare runs when the image is not ready yet, for the
+	 * checks before a run; NULL-terminated, or NULL for none. */
+	const char *const *tools;
+	/* What `kernel list` says of a kernel whose image is not ready. */
+	const char *not_ready;
+	int builds; /* `kernel build` applies: prepare compiles the image */
 	/* Fill image/config/release from what is already there (the cache,
 	 * the running kernel); 0, or -errno when nothing is. NULL: nothing to
 	 * find (an image file, read when looked up). */
@@ -18,17 +31,26 @@ struct kernel_backend {
 	/* Make the image available (fetch, unpack, build) and fill
 	 * image/config/release; 0 or -errno with @e (as kernel_prepare). */
 	int (*prepare)(struct kernel_info *ki, struct sb_error *e);
+	/* Checks across a parsed descriptor's keys (file @path), or NULL;
+	 * 0 or -EINVAL with @e naming the file and the key. */
+	int (*check)(const struct kernel_info *ki, const char *path,
+		     struct sb_error *e);
+	/* The point releases on offer, newest first, as "6.12.118 6.12.117"
+	 * into @buf; 0 or -errno. Non-NULL: NAME@VERSION pins one of them. */
+	int (*versions)(const struct kernel_info *ki, char *buf, size_t len);
 };
 
-/* kernel_debian.c: apt-cache, apt-get download, dpkg-deb -x into the cache. */
-extern const struct kernel_backend kernel_debian_backend;
-/* kernel_source.c: unpack, configure, patch and build into the cache. */
-extern const struct kernel_backend kernel_source_backend;
+/* A bzImage of one's own (PATH, NAME=PATH or a descriptor), booted as is. */
+extern const struct kernel_backend kernel_path_backend;
 
-/* The backend of @t (kernel_backends.c). */
-const struct kernel_backend *kernel_backend_of(enum kernel_type t);
 /* The backend a descriptor's "type" names, or NULL. */
 const struct kernel_backend *kernel_backend_named(const char *name);
+/* The types a descriptor may have, as "debian, source, host". */
+const char *kernel_backend_types(void);
+/* 1 if @key is one of @b's descriptor keys. */
+int kernel_backend_has_key(const struct kernel_backend *b, const char *key);
+/* The kinds having descriptor key @key, as "debian, source", into @buf. */
+const char *kernel_backend_kinds_with(const char *key, char *buf, size_t len);
 
 /* Record @config (path) and its sha256 in @ki (kernel_cache.c). Returns 0 or -errno. */
 int kernel_set_config(struct kernel_info *ki, const char *config);

@@ -166,9 +166,12 @@ int kernel_build_key(const struct kernel_info *ki, const char *pristine,
 	fprintf(s, "%s%c%s%c%.*s%c", KEY_RECIPE, 0, pristine, 0,
 		(int)strcspn(cc, "\n"), cc, 0);
 	free(cc);
-	if (hash_file(s, "fragment", ki->fragment))
-		ret = sb_error_set(e, -EINVAL, ki->fragment, NULL, NULL,
-				   "cannot read the config fragment");
+	if (*ki->config ? hash_file(s, "config", ki->config) :
+			  hash_file(s, "fragment", ki->fragment))
+		ret = sb_error_set(e, -EINVAL,
+				   *ki->config ? ki->config : ki->fragment,
+				   NULL, NULL, "cannot read the config%s",
+				   *ki->config ? "" : " fragment");
 	for (size_t i = 0; !ret && i < q->n; i++) {
 		const char *base = strrchr(q->path[i], '/');
 

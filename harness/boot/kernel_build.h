@@ -34,8 +34,9 @@ int kernel_patch_targets(const char *patch, char **paths, size_t *count);
 
 /*
  * Cache key (64 hex digits) of a build: the source tree @pristine, the
- * fragment's content, each patch's name and content, the compiler version.
- * Returns 0, or with @e: -EINVAL (the fragment or a patch is unreadable,
+ * full .config's or else the fragment's content, each patch's name and
+ * content, the compiler version.
+ * Returns 0, or with @e: -EINVAL (the config, fragment or a patch is unreadable,
  * named as the file), -ENOPKG (gcc --version failed) or -ENOMEM.
  */
 int kernel_build_key(const struct kernel_info *ki, const char *pristine,

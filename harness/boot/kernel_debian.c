@@ -372,7 +372,8 @@ static int fetch_debian(struct kernel_info *ki, struct sb_error *e)
 	return ret;
 }
 
-int kernel_debian_versions(const struct kernel_info *ki, char *buf, size_t len)
+/* The point releases apt offers, newest first; 0 or -EIO (apt-cache failed). */
+static int debian_versions(const struct kernel_info *ki, char *buf, size_t len)
 {
 	struct candidates c = { 0 };
 	size_t off = 0;
@@ -396,10 +397,16 @@ int kernel_debian_versions(const struct kernel_info *ki, char *buf, size_t len)
 	return ret ? -EIO : 0;
 }
 
+static const char *const debian_tools[] = { "apt-cache", "apt-get", "dpkg-deb",
+					    NULL };
+
 const struct kernel_backend kernel_debian_backend = {
-	.type = KERNEL_DEBIAN,
 	.name = "debian",
-	.descriptor = 1,
+	.keys = "machine package",
+	.run = RUN_IN_VM,
+	.tools = debian_tools,
+	.not_ready = "(not fetched)",
 	.find = find_debian,
 	.prepare = fetch_debian,
+	.versions = debian_versions,
 };

@@ -2,8 +2,9 @@
 /*
  * Kernels built from source: a pristine tree (the linux-source tarball
  * unpacked once, or KSRC), a per-build patched copy when there is a patch
- * queue, tinyconfig + the fragment, a check that every fragment option
- * survived, and an out-of-tree bzImage build cached by its inputs.
+ * queue, tinyconfig + the fragment (a check that every fragment option
+ * survived) or the descriptor's full .config, and an out-of-tree bzImage
+ * build cached by its inputs.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -85,11 +86,37 @@ static int fail(struct build *b, int code, const char *msg, const char *arg)
 			    b->ki->name, msg, arg ? ": " : "", arg ? arg : "");
 }
 
+/*
+ * The tree of @ki: KSRC=DIR for every source kernel, KSRC=NAME=DIR[,...]
+ * for the kernels it names, else the descriptor's tree. Into @buf.
+ */
+static const char *tree_of(const struct kernel_info *ki, char *buf, size_t len)
+{
+	const char *ksrc = getenv("KSRC");
+	const char *eq = ksrc ? strchr(ksrc, '=') : NULL;
+	const char *slash = ksrc ? strchr(ksrc, '/') : NULL;
+	size_t n = strlen(ki->name);
+
+	if (!ksrc || !*ksrc)
+		return ki->tree;
+	if (!eq || (slash && slash < eq)) /* one DIR, for every kernel */
+		return ksrc;
+	for (const char *p = ksrc; *p; p += strcspn(p, ",")) {
+		p += strspn(p, ",");
+		if (!strncmp(p, ki->name, n) && p[n] == '=') {
+			snprintf(buf, len, "%.*s", (int)strcspn(p + n + 1, ","),
+				 p + n + 1);
+			return buf;
+		}
+	}
+	return ki->tree;
+}
+
 /* Where the tree is: KSRC, a directory, or a tarball's unpack in the cache. */
 static int pristine_path(struct build *b)
 {
-	const char *ksrc = getenv("KSRC");
-	const char *tree = ksrc && *ksrc ? ksrc : b->ki->tree;
+	char buf[PATH_MAX];
+	const char *tree = tree_of(b->ki, buf, sizeof(buf));
 	const char *base = strrchr(tree, '/');
 	struct stat st;
 	size_t n;
@@ -230,6 +257,22 @@ static int patched_tree(struct build *b, const struct kernel_patches *q)
 	return ret;
 }
 
+/* The descriptor's full .config as the build's @config. */
+static int copy_config(struct build *b, const char *config)
+{
+	char *text = NULL;
+	size_t len;
+	int ret = sb_read_file(b->ki->config, &text, &len);
+
+	if (ret)
+		return fail(b, -EINVAL, "cannot read the config",
+			    b->ki->config);
+	sb_note("kernel %s: config %s", b->ki->name, b->ki->config);
+	ret = sb_write_file_atomic(config, text, len);
+	free(text);
+	return ret ? fail(b, sb_env_errno(ret), "cannot write", config) : 0;
+}
+
 static int configure(struct build *b)
 {
 	char obj_arg[PATH_MAX + 4], config[PATH_MAX + 16], merge[PATH_MAX + 32];
@@ -248,12 +291,13 @@ static int configure(struct build *b)
 	ret = sb_mkdir_p(b->obj, 0755);
 	if (ret)
 		return fail(b, sb_env_errno(ret), "cannot create", b->obj);
-	ret = step(b, "make tinyconfig", tiny, b->src);
-	if (!ret)
+	if (*b->ki->config)
+		ret = copy_config(b, config);
+	else if (!(ret = step(b, "make tinyconfig", tiny, b->src)))
 		ret = step(b, "merge_config.sh with the fragment", mc, b->src);
 	if (!ret)
 		ret = step(b, "make olddefconfig", olddef, b->src);
-	if (ret)
+	if (ret || *b->ki->config)
 		return ret;
 	ret = kernel_fragment_check(b->ki->fragment, config, missing,
 				    sizeof(missing));
@@ -434,10 +478,32 @@ static int build_source(struct kernel_info *ki, struct sb_error *e)
 	return ret;
 }
 
+/* A descriptor names exactly one of config and fragment. */
+static int check_source(const struct kernel_info *ki, const char *path,
+			struct sb_error *e)
+{
+	if (!*ki->config == !*ki->fragment)
+		return sb_error_set(
+			e, -EINVAL, path, *ki->config ? "config" : "fragment",
+			NULL, "%s",
+			*ki->config ? "and fragment exclude each other (a full "
+				      ".config, or tinyconfig + a fragment): "
+				      "keep one" :
+				      "missing (or config: a full .config)");
+	return 0;
+}
+
+static const char *const source_tools[] = { "make",  "gcc", "flex",
+					    "bison", "bc",  NULL };
+
 const struct kernel_backend kernel_source_backend = {
-	.type = KERNEL_SOURCE,
 	.name = "source",
-	.descriptor = 1,
+	.keys = "machine tree config fragment series",
+	.run = RUN_IN_VM,
+	.tools = source_tools,
+	.not_ready = "(not built)",
+	.builds = 1,
 	.find = find_source,
 	.prepare = build_source,
+	.check = check_source,
 };

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Integration test (no VM): slicebench kernel list/show/initramfs, descriptor
-# errors, build/fetch errors that stop before anything is built, exit codes,
-# initramfs layout and its reuse.
+# Integration test (no VM): slicebench kernel list/show/initramfs/add,
+# descriptor errors, build/fetch errors that stop before anything is built,
+# exit codes, initramfs layout and its reuse, images of one's own named
+# with --kernel NAME=PATH up to the plan.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 init=tests/fixtures/boot/init-features.sh
 
 echo "check: --help exits 0 and names every subcommand"
 expect_rc 0 "$sb" kernel --help
-for s in list show fetch build initramfs boot; do grep -q "kernel $s" "$tmp/out"; done
+for s in list show fetch build add initramfs boot; do grep -q "kernel $s" "$tmp/out"; done
 
 echo "check: list shows the shipped descriptors with their types"
 expect_rc 0 "$sb" kernel list
@@ -84,6 +85,70 @@ expect_rc 2 "$sb" kernel show "$tmp/not-a-kernel"
 printf 'not a kernel' >"$tmp/fake"
 expect_rc 2 "$sb" kernel show "$tmp/fake"
 grep -q "not an x86 bzImage" "$tmp/err"
+
+# A file with just enough of the x86 boot header to be taken for a bzImage.
+fake_bzimage() { # PATH RELEASE
+	head -c 1024 /dev/zero >"$1"
+	printf 'HdrS' | dd of="$1" bs=1 seek=$((0x202)) conv=notrunc status=none
+	printf '\x00\x01' | dd of="$1" bs=1 seek=$((0x20e)) conv=notrunc status=none
+	printf '%s (own@test) #1 SMP\0' "$2" | dd of="$1" bs=1 seek=$((0x300)) conv=notrunc status=none
+}
+fake_bzimage "$tmp/one.bzImage" 6.12.1-one
+fake_bzimage "$tmp/two.bzImage" 6.12.2-two
+
+echo "check: kernel add writes a descriptor the reader takes, once; refusals exit 2 and leave nothing"
+expect_rc 0 "$sb" kernel add --help
+for o in bzimage tree series config fragment description; do grep -q -- "--$o " "$tmp/out"; done
+mkdir -p "$tmp/own"
+cp -r kernels/common "$tmp/own/"
+export SLICEBENCH_KERNELS=$tmp/own
+expect_rc 0 "$sb" kernel add mine --bzimage "$tmp/one.bzImage" --description "my image"
+grep -qx "$tmp/own/mine/kernel.json" "$tmp/out"
+jq -e --arg i "$tmp/one.bzImage" '. == {type: "path", description: "my image", image: $i}' \
+	"$tmp/own/mine/kernel.json" >/dev/null
+expect_rc 0 "$sb" kernel show mine
+jq -e '.type == "path" and .release == "6.12.1-one"' "$tmp/out" >/dev/null
+expect_rc 2 "$sb" kernel add mine --bzimage "$tmp/two.bzImage"
+grep -qx "slicebench kernel add: $tmp/own/mine/kernel.json: exists; remove it or pick another NAME" "$tmp/err"
+jq -e '.description == "my image"' "$tmp/own/mine/kernel.json" >/dev/null
+printf 'CONFIG_SMP=y\n' >"$tmp/full.config"
+expect_rc 0 "$sb" kernel add tree --tree "$tmp/tree" --config "$tmp/full.config"
+expect_rc 0 "$sb" kernel show tree
+jq -e --arg c "$tmp/full.config" '.type == "source" and .config == $c and .fragment == ""' "$tmp/out" >/dev/null
+expect_rc 0 "$sb" kernel add plain --tree "$tmp/tree"
+jq -e --arg f "$tmp/own/common/config.fragment" '.fragment == $f' "$tmp/own/plain/kernel.json" >/dev/null
+expect_rc 2 "$sb" kernel add both --tree "$tmp/tree" --config "$tmp/full.config" --fragment "$tmp/frag"
+grep -qx "slicebench kernel add: $tmp/own/both/kernel.json: config: and fragment exclude each other (a full .config, or tinyconfig + a fragment): keep one" "$tmp/err"
+expect_rc 2 "$sb" kernel add bad --bzimage "$tmp/full.config"
+grep -q -- "--bzimage: $tmp/full.config: not a readable x86 bzImage" "$tmp/err"
+expect_rc 2 "$sb" kernel add bad --tree "$tmp/tree" --bzimage "$tmp/one.bzImage"
+expect_rc 2 "$sb" kernel add bad
+expect_rc 2 "$sb" kernel add 'a;b' --bzimage "$tmp/one.bzImage"
+expect_rc 2 "$sb" kernel add bad --bzimage "$tmp/one.bzImage" --series x
+[[ ! -e $tmp/own/both && ! -e $tmp/own/bad ]] || fail "a refused add left $(ls "$tmp/own")"
+echo "check: before a run, a kernel not ready whose backend's tools are missing is exit 4 naming the tool"
+echo '{"name": "own", "duration": "100ms", "feature_sets": [{"name": "A", "features": []}], "workloads": [{"tool": "cyclic"}]}' >"$tmp/own.json"
+SLICEBENCH_CACHE=$tmp/cache PATH=$tmp/nogcc expect_rc 4 "$sb" plan "$tmp/own.json" --kernel plain
+grep -qx "slicebench plan: kernel plain (type source) is not ready and making it needs make, which is not on PATH (make deps)" "$tmp/err"
+unset SLICEBENCH_KERNELS
+
+echo "check: --kernel a=P1,b=P2 plans two images of one's own under their names"
+expect_rc 0 "$sb" plan "$tmp/own.json" --kernel "a=$tmp/one.bzImage,b=$tmp/two.bzImage"
+[[ $(cut -f1 "$tmp/out") == $'a/A/1\nb/A/1' ]] || fail "plan: $(cat "$tmp/out")"
+expect_rc 2 "$sb" plan "$tmp/own.json" --kernel "$tmp/one.bzImage,$tmp/two.bzImage"
+grep -q -- "--kernel: path given twice (images: name each, as a=PATH1,b=PATH2)" "$tmp/err"
+expect_rc 2 "$sb" plan "$tmp/own.json" --kernel "a=$tmp/one.bzImage,a=$tmp/two.bzImage"
+grep -q -- "--kernel: a given twice" "$tmp/err"
+expect_rc 2 "$sb" run --kernel "a=$tmp/no-image" --scenario "$tmp/own.json" --results "$tmp/res"
+grep -qx "slicebench run: --kernel: $tmp/no-image: not a readable image file" "$tmp/err"
+echo "check: through make (SLICEBENCH_VIA_MAKE), the message names KERNEL"
+SLICEBENCH_VIA_MAKE=kernel=KERNEL expect_rc 2 "$sb" run --kernel "a=$tmp/no-image" \
+	--scenario "$tmp/own.json" --results "$tmp/res"
+grep -qx "slicebench run: KERNEL: $tmp/no-image: not a readable image file" "$tmp/err"
+make -s -n bench KERNEL="a=$tmp/one.bzImage,b=$tmp/two.bzImage" >"$tmp/make" 2>&1
+grep -q -- "--kernel \"a=$tmp/one.bzImage,b=$tmp/two.bzImage\"" "$tmp/make"
+grep -q "SLICEBENCH_VIA_MAKE=kernel=KERNEL" "$tmp/make"
+[[ ! -e $tmp/res ]] || fail "a refused run wrote $(ls "$tmp/res")"
 
 echo "check: the initramfs holds init, busybox links, tools, libraries, scenario, nodes"
 echo '{"name": "t"}' >"$tmp/scenario.json"

@@ -156,6 +156,32 @@ static void test_key(void **state)
 	kernel_patches_free(&q);
 }
 
+/* A full .config replaces the fragment in the key: its content counts. */
+static void test_key_config(void **state)
+{
+	struct kernel_info ki = { 0 };
+	struct kernel_patches q = { 0 };
+	struct sb_error e;
+	char k1[65], k2[65], k3[65], msg[1400];
+
+	(void)state;
+	put("frag", "CONFIG_SMP=y\n");
+	put("config", "CONFIG_SMP=y\n");
+	snprintf(ki.fragment, sizeof(ki.fragment), "%s", at("frag"));
+	assert_int_equal(kernel_build_key(&ki, "/src", &q, k1, &e), 0);
+	ki.fragment[0] = '\0';
+	snprintf(ki.config, sizeof(ki.config), "%s", at("config"));
+	assert_int_equal(kernel_build_key(&ki, "/src", &q, k2, &e), 0);
+	assert_string_not_equal(k1, k2); /* same text, another role */
+	put("config", "CONFIG_SMP=y\nCONFIG_NUMA=y\n");
+	assert_int_equal(kernel_build_key(&ki, "/src", &q, k3, &e), 0);
+	assert_string_not_equal(k2, k3);
+	assert_int_equal(unlink(ki.config), 0);
+	snprintf(msg, sizeof(msg), "%.600s: cannot read the config", ki.config);
+	expect_record(kernel_build_key(&ki, "/src", &q, k3, &e), &e, -EINVAL,
+		      ki.config, "", "", msg);
+}
+
 /* An unreadable fragment or patch is bad input naming the file (exit 2). */
 static void test_key_unreadable(void **state)
 {
@@ -252,6 +278,7 @@ int main(void)
 		cmocka_unit_test(test_patches_bad),
 		cmocka_unit_test(test_patch_targets),
 		cmocka_unit_test(test_key),
+		cmocka_unit_test(test_key_config),
 		cmocka_unit_test(test_key_unreadable),
 		cmocka_unit_test(test_key_no_gcc),
 		cmocka_unit_test(test_fragment_check),

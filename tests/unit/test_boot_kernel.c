@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests: kernel descriptors (parse, reject, look up), bzImage release, prepare's errors. */
+/* Unit tests: kernel descriptors (parse, reject, look up), named images, kernel add, bzImage release, prepare's errors. */
 #include <setjmp.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -16,6 +16,7 @@
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
 #include "harness/boot/kernel.h"
+#include "harness/boot/kernel_add.h"
 
 static char root[] = "/tmp/sb-test-kernel.XXXXXX";
 
@@ -47,6 +48,7 @@ static int setup(void **state)
 	put("typo",
 	    "{\"type\": \"debian\", \"package\": \"p\", \"pakage\": 1}");
 	put("badtype", "{\"type\": \"rpm\"}");
+	put("host-desc", "{\"type\": \"host\"}");
 	put("wrongkey", "{\"type\": \"host\", \"package\": \"p\"}");
 	put("nopkg", "{\"type\": \"debian\"}");
 	put("badmachine", "{\"type\": \"debian\", \"package\": \"p\", "
@@ -56,6 +58,13 @@ static int setup(void **state)
 		      "\"fragment\": \"f\"}");
 	put("nofrag", "{\"type\": \"source\", \"tree\": \".\", "
 		      "\"fragment\": \"no-frag\"}");
+	put("cfg", "{\"type\": \"source\", \"tree\": \".\", "
+		   "\"config\": \"my.config\"}");
+	put("both", "{\"type\": \"source\", \"tree\": \".\", "
+		    "\"config\": \"c\", \"fragment\": \"f\"}");
+	put("neither", "{\"type\": \"source\", \"tree\": \".\"}");
+	put("img", "{\"type\": \"path\", \"image\": \"../bzImage\"}");
+	put("noimg", "{\"type\": \"path\"}");
 	return 0;
 }
 
@@ -84,11 +93,11 @@ static void test_debian(void **state)
 
 	(void)state;
 	assert_int_equal(lookup("deb", &ki, err), 0);
-	assert_int_equal(ki.type, KERNEL_DEBIAN);
+	assert_string_equal(kernel_type_name(&ki), "debian");
+	assert_int_equal(kernel_run_of(&ki), RUN_IN_VM);
 	assert_string_equal(ki.package, "linux-image-6.12.*");
 	assert_string_equal(ki.machine, "pc");
 	assert_int_equal(ki.custom_slices, 0);
-	assert_string_equal(kernel_type_name(ki.type), "debian");
 }
 
 static void test_source_paths(void **state)
@@ -98,7 +107,7 @@ static void test_source_paths(void **state)
 
 	(void)state;
 	assert_int_equal(lookup("src", &ki, err), 0);
-	assert_int_equal(ki.type, KERNEL_SOURCE);
+	assert_string_equal(kernel_type_name(&ki), "source");
 	assert_string_equal(ki.machine, "pc");
 	assert_int_equal(ki.custom_slices, 1);
 	assert_string_equal(ki.tree, "/usr/src/x.tar.xz");
@@ -130,6 +139,38 @@ static void test_rejects(void **state)
 	expect_error("nopkg", "package: missing");
 	expect_error("badmachine", "machine: \"q35\" is not \"pc\"");
 	expect_error("notjson", "notjson/kernel.json:");
+	expect_error("both", "config: and fragment exclude each other");
+	expect_error("neither",
+		     "fragment: missing (or config: a full .config)");
+	expect_error("noimg", "image: missing");
+	expect_error("badtype", "(debian, source, host, path)");
+}
+
+/* config: a full .config, the fragment's alternative, relative to the descriptor. */
+static void test_config_key(void **state)
+{
+	struct kernel_info ki;
+	char err[512], want[600];
+
+	(void)state;
+	assert_int_equal(lookup("cfg", &ki, err), 0);
+	snprintf(want, sizeof(want), "%s/cfg/my.config", root);
+	assert_string_equal(ki.config, want);
+	assert_string_equal(ki.fragment, "");
+}
+
+/* The running kernel: runs on the host, no QEMU machine. */
+static void test_host(void **state)
+{
+	struct kernel_info ki;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(lookup("host-desc", &ki, err), 0);
+	assert_string_equal(kernel_type_name(&ki), "host");
+	assert_int_equal(kernel_run_of(&ki), RUN_ON_HOST);
+	assert_string_equal(ki.machine, "");
+	assert_null(kernel_missing_tool(&ki));
 }
 
 static void test_unknown_lists(void **state)
@@ -138,10 +179,11 @@ static void test_unknown_lists(void **state)
 	size_t n;
 
 	(void)state;
-	expect_error("nosuch", "available: badmachine, badtype, deb, ");
+	expect_error("nosuch",
+		     "available: badmachine, badtype, both, cfg, deb, ");
 	expect_error("../deb", "not a readable image");
 	assert_int_equal(kernel_list(&names, &n), 0);
-	assert_int_equal(n, 10);
+	assert_int_equal(n, 16);
 	assert_string_equal(names, "badmachine");
 	free(names);
 }
@@ -211,6 +253,24 @@ static void test_prepare_errors(void **state)
 		 "%s/notree/no-tree.tar.xz",
 		 root);
 	expect_prepare("notree", -ENOENT, "", msg);
+	/* KSRC=NAME=DIR replaces the tree of the kernels it names only */
+	setenv("KSRC", "other=/no/other,notree=/no/ksrc-tree", 1);
+	snprintf(
+		msg, sizeof(msg),
+		"kernel notree: source tree or tarball missing: /no/ksrc-tree");
+	expect_prepare("notree", -ENOENT, "", msg);
+	setenv("KSRC", "other=/no/other", 1);
+	snprintf(msg, sizeof(msg),
+		 "kernel notree: source tree or tarball missing: "
+		 "%s/notree/no-tree.tar.xz",
+		 root);
+	expect_prepare("notree", -ENOENT, "", msg);
+	/* KSRC=DIR, every source kernel's; a '/' before '=' is part of DIR */
+	setenv("KSRC", "/no/a=b", 1);
+	expect_prepare(
+		"notree", -ENOENT, "",
+		"kernel notree: source tree or tarball missing: /no/a=b");
+	unsetenv("KSRC");
 }
 
 /* An image file gone between the lookup and the boot: bad input (exit 2). */
@@ -232,6 +292,128 @@ static void test_prepare_path_gone(void **state)
 	assert_string_equal(e.msg, msg);
 }
 
+/* NAME=PATH names an image; a bare PATH is named "path"; a descriptor may name one. */
+static void test_named_images(void **state)
+{
+	struct kernel_info ki;
+	char path[600], arg[700], err[512];
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/bzImage", root);
+	put_image(path, 1);
+	snprintf(arg, sizeof(arg), "mine=%s", path);
+	assert_int_equal(lookup(arg, &ki, err), 0);
+	assert_string_equal(ki.name, "mine");
+	assert_string_equal(kernel_type_name(&ki), "path");
+	assert_string_equal(ki.image, path);
+	assert_string_equal(ki.release, "6.12.9-test");
+	assert_int_equal(lookup(path, &ki, err), 0);
+	assert_string_equal(ki.name, "path");
+	/* a '/' before the '=' is a path holding '=', not a name */
+	snprintf(arg, sizeof(arg), "%s/x=y", root);
+	assert_int_equal(sb_write_file_atomic(arg, "", 0), 0);
+	assert_int_equal(lookup(arg, &ki, err), SB_EXIT_USAGE);
+	assert_non_null(strstr(err, "x=y: not an x86 bzImage"));
+	snprintf(arg, sizeof(arg), "mine=%s/no-such-image", root);
+	assert_int_equal(lookup(arg, &ki, err), SB_EXIT_USAGE);
+	assert_non_null(
+		strstr(err, "no-such-image: not a readable image file"));
+	assert_int_equal(lookup("a;b=x", &ki, err), SB_EXIT_USAGE);
+	assert_non_null(strstr(err, "unknown kernel 'a;b=x'"));
+	assert_int_equal(lookup("img", &ki, err), 0);
+	assert_string_equal(ki.image, path);
+	assert_string_equal(ki.release, "6.12.9-test");
+	assert_int_equal(kernel_run_of(&ki), RUN_IN_VM);
+}
+
+/* kernel_add(@name, @a) with its record in @e. */
+static int add(const char *name, struct kernel_add a, struct sb_error *e)
+{
+	char file[700];
+
+	return kernel_add(name, &a, file, sizeof(file), e);
+}
+
+/* kernel add: written once, validated, paths absolute, never replacing one. */
+static void test_add(void **state)
+{
+	char image[600], file[700], want[700], *text;
+	struct kernel_info ki;
+	struct sb_error e;
+	size_t len;
+
+	(void)state;
+	snprintf(image, sizeof(image), "%s/bzImage", root);
+	put_image(image, 1);
+	assert_int_equal(kernel_add("own",
+				    &(struct kernel_add){ .bzimage = image },
+				    file, sizeof(file), &e),
+			 0);
+	snprintf(want, sizeof(want), "%s/own/kernel.json", root);
+	assert_string_equal(file, want);
+	assert_int_equal(kernel_lookup("own", &ki, &e), 0);
+	assert_string_equal(ki.image, image);
+	assert_string_equal(ki.release, "6.12.9-test");
+	assert_int_equal(add("own", (struct kernel_add){ .tree = root }, &e),
+			 -EEXIST);
+	assert_string_equal(e.file, want);
+	assert_int_equal(sb_read_file(want, &text, &len), 0);
+	assert_non_null(strstr(text, "\"path\""));
+	free(text);
+	/* a tree alone gets the shipped fragment */
+	snprintf(want, sizeof(want), "%s/common", root);
+	assert_int_equal(sb_mkdir_p(want, 0755), 0);
+	snprintf(want, sizeof(want), "%s/common/config.fragment", root);
+	assert_int_equal(sb_write_file_atomic(want, "CONFIG_SMP=y\n", 13), 0);
+	assert_int_equal(add("tree", (struct kernel_add){ .tree = root }, &e),
+			 0);
+	assert_int_equal(kernel_lookup("tree", &ki, &e), 0);
+	assert_string_equal(ki.fragment, want);
+	assert_string_equal(ki.tree, root);
+	/* refused: both kinds, config with fragment (by the reader), a non-image */
+	assert_int_equal(
+		add("x", (struct kernel_add){ .tree = root, .bzimage = image },
+		    &e),
+		-EINVAL);
+	assert_int_equal(add("x",
+			     (struct kernel_add){ .tree = root,
+						  .config = image,
+						  .fragment = image },
+			     &e),
+			 -EINVAL);
+	snprintf(want, sizeof(want), "%s/x/kernel.json", root);
+	assert_string_equal(e.file, want);
+	assert_non_null(strstr(e.msg, "exclude each other"));
+	snprintf(want, sizeof(want), "%s/x", root);
+	assert_int_equal(access(want, F_OK), -1); /* nothing left behind */
+	assert_int_equal(add("x", (struct kernel_add){ .bzimage = root }, &e),
+			 -EINVAL);
+	assert_string_equal(e.path, "--bzimage");
+	assert_int_equal(add("../x", (struct kernel_add){ .tree = root }, &e),
+			 -EINVAL);
+	assert_int_equal(add("x", (struct kernel_add){ .tree = "/no/such" },
+			     &e),
+			 -EINVAL);
+	assert_string_equal(e.path, "--tree");
+}
+
+/* What making a kernel ready needs: named when missing, nothing once ready. */
+static void test_missing_tool(void **state)
+{
+	const char *path = getenv("PATH");
+	char saved[4096], err[512];
+	struct kernel_info ki;
+
+	(void)state;
+	snprintf(saved, sizeof(saved), "%s", path ? path : "");
+	assert_int_equal(lookup("deb", &ki, err), 0);
+	setenv("PATH", root, 1);
+	assert_string_equal(kernel_missing_tool(&ki), "apt-cache");
+	snprintf(ki.image, sizeof(ki.image), "%s/bzImage", root);
+	assert_null(kernel_missing_tool(&ki));
+	setenv("PATH", saved, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -242,6 +424,11 @@ int main(void)
 		cmocka_unit_test(test_image_release),
 		cmocka_unit_test(test_prepare_errors),
 		cmocka_unit_test(test_prepare_path_gone),
+		cmocka_unit_test(test_config_key),
+		cmocka_unit_test(test_host),
+		cmocka_unit_test(test_named_images),
+		cmocka_unit_test(test_add),
+		cmocka_unit_test(test_missing_tool),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -38,7 +38,7 @@ static void has(const char *text, const char *part)
 
 static struct kernel_info kernel(const char *machine)
 {
-	struct kernel_info ki = { .type = KERNEL_DEBIAN };
+	struct kernel_info ki = { 0 };
 
 	strcpy(ki.image, "/k/vmlinuz");
 	strcpy(ki.machine, machine);

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A bzImage of one's own, booted as is where it is: named on the command
+ * line (PATH or NAME=PATH) or by a descriptor {"type": "path", "image"}.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/error.h"
+#include "harness/boot/kernel_backends.h"
+
+/* Its release, from the image's header. */
+static int find_path(struct kernel_info *ki)
+{
+	snprintf(ki->source, sizeof(ki->source), "%.*s",
+		 (int)sizeof(ki->source) - 1, ki->image);
+	return kernel_image_release(ki->image, ki->release,
+				    sizeof(ki->release));
+}
+
+/* Still there, and a bzImage? */
+static int prepare_path(struct kernel_info *ki, struct sb_error *e)
+{
+	if (access(ki->image, R_OK))
+		return sb_error_set(e, -EINVAL, ki->image, NULL, NULL, "%s",
+				    strerror(errno));
+	if (find_path(ki))
+		return sb_error_set(e, -EINVAL, ki->image, NULL, NULL,
+				    "not an x86 bzImage");
+	return 0;
+}
+
+const struct kernel_backend kernel_path_backend = {
+	.name = "path",
+	.keys = "machine image",
+	.run = RUN_IN_VM,
+	.not_ready = "(no image there)",
+	.find = find_path,
+	.prepare = prepare_path,
+};
