@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/toolout_fixture.h"
-#include "harness/toolout/hackbench.h"
+#include "workloads/toolout/hackbench.h"
 
 static char path[4096], err[256];
 static struct hb_result res;

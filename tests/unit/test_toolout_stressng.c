@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/toolout_fixture.h"
-#include "harness/toolout/stressng.h"
+#include "workloads/toolout/stressng.h"
 
 static char path[4096], err[256];
 static struct sng_result res;
