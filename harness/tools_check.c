@@ -20,7 +20,8 @@
 #include "common/spawn.h"
 #include "harness/agent.h"
 #include "harness/features.h"
-#include "harness/runner.h"
+#include "harness/run_vm.h"
+#include "harness/tools_check.h"
 #include "harness/workload.h"
 
 /* Host runs put the build's bin directory first on PATH. */
