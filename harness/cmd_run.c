@@ -30,7 +30,7 @@
 #include "harness/tools_check.h"
 #include "harness/scale/exec.h"
 #include "harness/scale/scale.h"
-#include "harness/workload.h"
+#include "workloads/registry/registry.h"
 #include "harness/cmds.h"
 
 /* --executor: one of the executors (harness/scale/exec.h). */

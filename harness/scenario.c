@@ -13,7 +13,7 @@
 #include "common/exitcodes.h"
 #include "common/slice_range.h"
 #include "harness/scenario.h"
-#include "harness/workload.h"
+#include "workloads/registry/registry.h"
 
 struct ctx {
 	const char *file;

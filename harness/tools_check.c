@@ -22,7 +22,7 @@
 #include "harness/features.h"
 #include "harness/run_vm.h"
 #include "harness/tools_check.h"
-#include "harness/workload.h"
+#include "workloads/registry/registry.h"
 
 /* Host runs put the build's bin directory first on PATH. */
 static int on_host(const struct runner *rn, const char *tool)
