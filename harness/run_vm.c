@@ -11,6 +11,7 @@
 #include "common/atomicio.h"
 #include "harness/boot/initramfs.h"
 #include "harness/boot/vm.h"
+#include "harness/boot/vm_accel.h"
 #include "harness/features.h"
 #include "harness/run_vm.h"
 #include "harness/unpack.h"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Scenario parsing and validation: every error names file, JSON path and value. */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

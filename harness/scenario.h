@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "harness/boot/vm.h"
+#include "harness/boot/vm_request.h"
 
 #define SC_NAME_LEN 64
 #define SC_MAX_SETS 16

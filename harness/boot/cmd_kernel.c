@@ -15,6 +15,7 @@
 #include "harness/boot/initramfs.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm.h"
+#include "harness/boot/vm_accel.h"
 #include "harness/cmds.h"
 
 struct boot_opts {
