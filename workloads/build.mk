@@ -23,7 +23,7 @@ $(foreach g,$(WL_GENERATORS),$(eval $(call wl_generator,$(g))))
 # The workload list (workloads/registry/list.h) for the programs that read
 # it: the generators' descriptors alone (%.desc.o: compiled with
 # SB_WL_DESCRIPTOR_ONLY, see the Makefile), the external programs', lookups.
-WL_REGISTRY_SRCS := workloads/registry/list.c workloads/registry/metric.c \
+WL_REGISTRY_SRCS := workloads/registry/registry.c workloads/registry/metric.c \
 		    workloads/registry/external.c $(TOOLOUT_SRCS) \
 		    $(patsubst %.c,%.desc.c,$(wildcard workloads/*.c) \
 		      workloads/mixload/main.c) \

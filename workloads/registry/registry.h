@@ -73,7 +73,7 @@ SB_WORKLOAD_LIST(SBW_DECLARE)
 #define SBW_METRICS(tab) \
 	.metrics = (tab), .n_metrics = sizeof(tab) / sizeof((tab)[0])
 
-/* The list, NULL-terminated (list.c). */
+/* The list, NULL-terminated (registry.c). */
 const struct sb_workload *const *sbw_list(void);
 /* The listed workload called @name, or NULL. */
 const struct sb_workload *sbw_find(const char *name);
