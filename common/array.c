@@ -17,7 +17,7 @@ void *sb_array_grow(void *v, size_t *cap, size_t need, size_t size)
 			return NULL;
 		n = n < 8 ? 16 : 2 * n;
 	} while (n < need);
-	if (size && n > SIZE_MAX / size)
+	if (!size || n > SIZE_MAX / size)
 		return NULL;
 	nv = realloc(v, n * size);
 	if (!nv)

@@ -559,7 +559,7 @@ static void test_envelope(void **state)
 }
 
 /* The same array while it fits, doubled (at least 16) when not, elements
- * kept; a size past SIZE_MAX fails and leaves the array as it was. */
+ * kept; a size past SIZE_MAX or of 0 fails and leaves the array as it was. */
 static void test_array_grow(void **state)
 {
 	size_t cap = 0;
@@ -583,6 +583,7 @@ static void test_array_grow(void **state)
 	assert_int_equal(cap, 1024);
 	assert_null(sb_array_grow(v, &cap, SIZE_MAX / 2, sizeof(*v)));
 	assert_null(sb_array_grow(v, &cap, SIZE_MAX, 1));
+	assert_null(sb_array_grow(v, &cap, 2000, 0));
 	assert_int_equal(cap, 1024);
 	assert_int_equal(v[15], 15);
 	free(v);
