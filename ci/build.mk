@@ -9,7 +9,7 @@ CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_
 
 UNIT_TESTS += test_ci_stats
 test_ci_stats_SRCS := tests/unit/test_ci_stats.c ci/stats.c ci/gate.c \
-		      ci/metrics.c $(WL_REGISTRY_SRCS) ci/synth_runs.c common/array.c
+		      ci/metrics.c $(WL_REGISTRY_SRCS) ci/synth_runs.c
 test_ci_stats_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_spending
@@ -19,14 +19,13 @@ test_ci_spending_LDLIBS := -lm
 UNIT_TESTS += test_ci_results
 test_ci_results_SRCS := tests/unit/test_ci_results.c ci/results.c \
 			ci/metrics.c $(WL_REGISTRY_SRCS) ci/rules.c ci/gate.c ci/stats.c \
-			ci/util.c common/atomicio.c common/fmt.c common/array.c
+			ci/util.c common/atomicio.c common/fmt.c
 test_ci_results_LDLIBS := -ljansson -lm
 
 # make perf: the gate's error rates on synthetic runs (ci/perf/gate_error_rates.sh)
 PROGS += gate_error_rates
 gate_error_rates_SRCS := ci/perf/gate_error_rates.c ci/stats.c ci/gate.c ci/spending.c \
-			 ci/metrics.c $(WL_REGISTRY_SRCS) ci/rules.c ci/synth_runs.c \
-			 common/array.c
+			 ci/metrics.c $(WL_REGISTRY_SRCS) ci/rules.c ci/synth_runs.c
 gate_error_rates_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_bench
@@ -34,7 +33,7 @@ test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c \
 		      ci/seed_table.c ci/bench_verdict.c ci/bench_cmp.c \
 		      ci/bench_words.c ci/columns.c ci/results.c ci/metrics.c $(WL_REGISTRY_SRCS) \
 		      ci/rules.c ci/gate.c ci/stats.c ci/util.c \
-		      common/atomicio.c common/fmt.c common/duration.c common/array.c
+		      common/atomicio.c common/fmt.c common/duration.c
 test_ci_bench_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_rules_pick

@@ -5,7 +5,6 @@ COMMON_SRCS := common/duration.c common/hist.c common/atomicio.c common/rootdir.
 	       common/slice_range.c common/fmt.c common/calib.c common/jsonpath.c \
 	       common/log.c common/error.c common/tracefs_dir.c \
 	       common/dirlock.c common/outfile.c
-COMMON_SRCS += common/array.c
 # Host-side only (not in the static guest binaries): needs -lmd.
 COMMON_HOST_SRCS := common/sha256.c
 UNIT_TESTS += test_common

@@ -19,12 +19,12 @@ fuzz_wl_opts_LDLIBS := -ljansson
 
 FUZZ_TARGETS += fuzz_results
 fuzz_results_SRCS := fuzz/fuzz_results.c ci/results.c ci/metrics.c $(WL_REGISTRY_SRCS) \
-		     ci/util.c common/fmt.c common/array.c $(FUZZ_IO_SRCS)
+		     ci/util.c common/fmt.c $(FUZZ_IO_SRCS)
 fuzz_results_LDLIBS := -ljansson -lm
 
 FUZZ_TARGETS += fuzz_rules
 fuzz_rules_SRCS := fuzz/fuzz_rules.c ci/rules.c ci/metrics.c $(WL_REGISTRY_SRCS) ci/util.c \
-		   common/array.c $(FUZZ_IO_SRCS)
+		   $(FUZZ_IO_SRCS)
 fuzz_rules_LDLIBS := -ljansson -lm
 
 FUZZ_TARGETS += fuzz_sbt_events

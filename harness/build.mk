@@ -43,7 +43,7 @@ test_scale_merge_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_wl_registry
 test_wl_registry_SRCS := tests/unit/test_wl_registry.c harness/workload.c \
-			 ci/metrics.c common/array.c $(WL_REGISTRY_SRCS)
+			 ci/metrics.c $(WL_REGISTRY_SRCS)
 test_wl_registry_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_harness_parsed

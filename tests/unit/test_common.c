@@ -337,6 +337,37 @@ static void test_hist_json(void **state)
 	json_decref(j);
 }
 
+/* The same array while it fits, doubled (at least 16) when not, elements
+ * kept; a size past SIZE_MAX or of 0 fails and leaves the array as it was. */
+static void test_array_grow(void **state)
+{
+	size_t cap = 0;
+	int *v;
+
+	(void)state;
+	v = sb_array_grow(NULL, &cap, 1, sizeof(*v));
+	assert_non_null(v);
+	assert_int_equal(cap, 16);
+	for (int i = 0; i < 16; i++)
+		v[i] = i;
+	assert_ptr_equal(sb_array_grow(v, &cap, 16, sizeof(*v)), v);
+	assert_int_equal(cap, 16);
+	v = sb_array_grow(v, &cap, 17, sizeof(*v));
+	assert_non_null(v);
+	assert_int_equal(cap, 32);
+	for (int i = 0; i < 16; i++)
+		assert_int_equal(v[i], i);
+	v = sb_array_grow(v, &cap, 1000, sizeof(*v));
+	assert_non_null(v);
+	assert_int_equal(cap, 1024);
+	assert_null(sb_array_grow(v, &cap, SIZE_MAX / 2, sizeof(*v)));
+	assert_null(sb_array_grow(v, &cap, SIZE_MAX, 1));
+	assert_null(sb_array_grow(v, &cap, 2000, 0));
+	assert_int_equal(cap, 1024);
+	assert_int_equal(v[15], 15);
+	free(v);
+}
+
 /* The file at @path holds @want, to the byte. */
 static void assert_file_holds(const char *path, const char *want)
 {
@@ -558,37 +589,6 @@ static void test_envelope(void **state)
 	json_decref(env);
 }
 
-/* The same array while it fits, doubled (at least 16) when not, elements
- * kept; a size past SIZE_MAX or of 0 fails and leaves the array as it was. */
-static void test_array_grow(void **state)
-{
-	size_t cap = 0;
-	int *v;
-
-	(void)state;
-	v = sb_array_grow(NULL, &cap, 1, sizeof(*v));
-	assert_non_null(v);
-	assert_int_equal(cap, 16);
-	for (int i = 0; i < 16; i++)
-		v[i] = i;
-	assert_ptr_equal(sb_array_grow(v, &cap, 16, sizeof(*v)), v);
-	assert_int_equal(cap, 16);
-	v = sb_array_grow(v, &cap, 17, sizeof(*v));
-	assert_non_null(v);
-	assert_int_equal(cap, 32);
-	for (int i = 0; i < 16; i++)
-		assert_int_equal(v[i], i);
-	v = sb_array_grow(v, &cap, 1000, sizeof(*v));
-	assert_non_null(v);
-	assert_int_equal(cap, 1024);
-	assert_null(sb_array_grow(v, &cap, SIZE_MAX / 2, sizeof(*v)));
-	assert_null(sb_array_grow(v, &cap, SIZE_MAX, 1));
-	assert_null(sb_array_grow(v, &cap, 2000, 0));
-	assert_int_equal(cap, 1024);
-	assert_int_equal(v[15], 15);
-	free(v);
-}
-
 static void test_sha256(void **state)
 {
 	char hex[SB_SHA256_HEX], path[] = "/tmp/sbshaXXXXXX";
@@ -621,6 +621,7 @@ int main(void)
 		cmocka_unit_test(test_hist_compact),
 		cmocka_unit_test(test_hist_compact_add_clear_new),
 		cmocka_unit_test(test_hist_json),
+		cmocka_unit_test(test_array_grow),
 		cmocka_unit_test(test_atomic_write_read),
 		cmocka_unit_test(test_json_load),
 		cmocka_unit_test(test_memfile),
@@ -628,7 +629,6 @@ int main(void)
 		cmocka_unit_test(test_dir_lock),
 		cmocka_unit_test(test_spawn),
 		cmocka_unit_test(test_envelope),
-		cmocka_unit_test(test_array_grow),
 		cmocka_unit_test(test_sha256),
 	};
 
