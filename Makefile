@@ -39,7 +39,7 @@ PROGS :=
 UNIT_TESTS :=
 FUZZ_TARGETS :=
 include common/build.mk
-include harness/toolout/build.mk
+include workloads/toolout/build.mk
 include workloads/build.mk
 include workloads/mixload/build.mk
 include analyzer/build.mk

@@ -9,6 +9,7 @@
 #include "ci/columns.h"
 #include "ci/fold.h"
 #include "ci/stats.h"
+#include "common/array.h"
 
 static struct ci_column *find_col(struct ci_columns *c,
 				  const struct ci_results *res,
@@ -79,15 +80,11 @@ static int has_row(const struct ci_row *rows, size_t n, int metric,
 static int add_row(struct ci_row **rows, size_t *n, size_t *cap,
 		   const struct ci_value *v)
 {
-	if (*n == *cap) {
-		size_t ncap = *cap ? 2 * *cap : 32;
-		struct ci_row *nr = realloc(*rows, ncap * sizeof(*nr));
+	struct ci_row *nr = sb_array_grow(*rows, cap, *n + 1, sizeof(*nr));
 
-		if (!nr)
-			return -ENOMEM;
-		*rows = nr;
-		*cap = ncap;
-	}
+	if (!nr)
+		return -ENOMEM;
+	*rows = nr;
 	(*rows)[(*n)++] = (struct ci_row){ v->metric, v->group };
 	return 0;
 }

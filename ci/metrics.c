@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ci/metrics.h"
+#include "common/array.h"
 #include "common/jsonpath.h"
 #include "workloads/registry/registry.h"
 
@@ -134,15 +135,10 @@ struct ci_value *ci_values_add(struct ci_values *vals, int metric,
 {
 	struct ci_value *n;
 
-	if (vals->n == vals->cap) {
-		size_t cap = vals->cap ? 2 * vals->cap : 16;
-
-		n = realloc(vals->v, cap * sizeof(*n));
-		if (!n)
-			return NULL;
-		vals->v = n;
-		vals->cap = cap;
-	}
+	n = sb_array_grow(vals->v, &vals->cap, vals->n + 1, sizeof(*n));
+	if (!n)
+		return NULL;
+	vals->v = n;
 	n = &vals->v[vals->n];
 	*n = (struct ci_value){ .metric = metric, .v = v };
 	n->group = strdup(group);

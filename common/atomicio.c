@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/array.h"
 #include "common/atomicio.h"
 
 static int write_all(int fd, const char *p, size_t len)
@@ -107,19 +108,16 @@ int sb_read_file(const char *path, char **buf, size_t *len)
 		return e;
 	}
 	for (;;) {
+		/* a byte to read into and one for the NUL */
+		char *q = sb_array_grow(p, &cap, used + 2, 1);
 		ssize_t n;
 
-		if (used + 1 >= cap) {
-			char *q = realloc(p, cap * 2);
-
-			if (!q) {
-				free(p);
-				close(fd);
-				return -ENOMEM;
-			}
-			p = q;
-			cap *= 2;
+		if (!q) {
+			free(p);
+			close(fd);
+			return -ENOMEM;
 		}
+		p = q;
 		n = read(fd, p + used, cap - used - 1);
 		if (n < 0 && errno == EINTR)
 			continue;

@@ -13,14 +13,10 @@
 #include <stdint.h>
 
 #include "common/error.h"
+#include "harness/recorder.h"
 #include "harness/scenario.h"
 
 #define AGENT_FEATURES_PATH "/sys/kernel/debug/sched/features"
-
-enum agent_recorder {
-	AGENT_TRACE_CMD, /* trace-cmd record → trace.dat (the guest) */
-	AGENT_PERF, /* perf sched record → perf.data (the host) */
-};
 
 struct agent_opts {
 	const struct scenario *sc;

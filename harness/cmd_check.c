@@ -19,6 +19,7 @@
 #include "common/sha256.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
+#include "harness/tools_check.h"
 #include "harness/check_journal.h"
 #include "common/log.h"
 #include "harness/cmds.h"

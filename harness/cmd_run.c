@@ -24,10 +24,13 @@
 #include "harness/agent.h"
 #include "harness/features.h"
 #include "harness/plan.h"
+#include "harness/host_features_check.h"
+#include "harness/matrix.h"
 #include "harness/runner.h"
+#include "harness/tools_check.h"
 #include "harness/scale/exec.h"
 #include "harness/scale/scale.h"
-#include "harness/workload.h"
+#include "workloads/registry/registry.h"
 #include "harness/cmds.h"
 
 /* --executor: one of the executors (harness/scale/exec.h). */

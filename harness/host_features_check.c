@@ -5,7 +5,7 @@
 
 #include "harness/agent.h"
 #include "harness/features.h"
-#include "harness/runner.h"
+#include "harness/host_features_check.h"
 
 /* A set that is not what the host runs now (or what it runs is unknown)? */
 static const char *set_differs(const struct scenario *sc, const char *now,

@@ -11,7 +11,7 @@
 #include "common/calib.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
-#include "harness/runner.h"
+#include "harness/manifest.h"
 
 static json_t *str_or_null(const char *s)
 {

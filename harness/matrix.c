@@ -11,6 +11,7 @@
 #include "ci/bench_end.h"
 #include "common/log.h"
 #include "harness/plan.h"
+#include "harness/matrix.h"
 #include "harness/runner.h"
 #include "harness/workload.h"
 

@@ -7,7 +7,11 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "harness/agent.h"
+/* What records a run's scheduler events (agent_opts.recorder). */
+enum agent_recorder {
+	AGENT_TRACE_CMD, /* trace-cmd record → trace.dat (the guest) */
+	AGENT_PERF, /* perf sched record → perf.data (the host) */
+};
 
 /* One recording process. */
 struct rec_proc {

@@ -14,7 +14,8 @@
 #include "common/log.h"
 #include "harness/agent.h"
 #include "harness/features.h"
-#include "harness/runner.h"
+#include "harness/host_features_check.h"
+#include "harness/run_host.h"
 
 static void host_log(const char *msg)
 {

@@ -11,8 +11,9 @@
 #include "common/atomicio.h"
 #include "harness/boot/initramfs.h"
 #include "harness/boot/vm.h"
+#include "harness/boot/vm_accel.h"
 #include "harness/features.h"
-#include "harness/runner.h"
+#include "harness/run_vm.h"
 #include "harness/unpack.h"
 
 #define BOOT_MARGIN_NS (180ULL * 1000000000ULL) /* boot + stop under TCG */

@@ -18,6 +18,9 @@
 #include "common/exitcodes.h"
 #include "common/log.h"
 #include "harness/plan.h"
+#include "harness/manifest.h"
+#include "harness/run_host.h"
+#include "harness/run_vm.h"
 #include "harness/runner.h"
 
 static volatile sig_atomic_t stop_flag;

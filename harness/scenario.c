@@ -11,7 +11,7 @@
 #include "common/jsonread.h"
 #include "common/slice_range.h"
 #include "harness/scenario.h"
-#include "harness/workload.h"
+#include "workloads/registry/registry.h"
 
 /* What the hooks of a reading share: where warnings go. */
 struct ctx {

@@ -8,7 +8,7 @@
 
 #include "common/error.h"
 #include "common/jsonread.h"
-#include "harness/boot/vm.h"
+#include "harness/boot/vm_request.h"
 
 #define SC_NAME_LEN 64
 #define SC_MAX_SETS 16

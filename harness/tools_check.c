@@ -21,8 +21,9 @@
 #include "common/spawn.h"
 #include "harness/agent.h"
 #include "harness/features.h"
-#include "harness/runner.h"
-#include "harness/workload.h"
+#include "harness/run_vm.h"
+#include "harness/tools_check.h"
+#include "workloads/registry/registry.h"
 
 /* Host runs put the build's bin directory first on PATH. */
 static int on_host(const struct runner *rn, const char *tool)

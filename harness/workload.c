@@ -11,20 +11,6 @@
 #include "common/jsonpath.h"
 #include "harness/workload.h"
 
-static const struct sb_workload generic = {
-	.help = "any other program via slicectl (count = instances)",
-	.kind = SBW_TOOL,
-	.output = SBW_OUT_STDOUT,
-	.summary = sbw_summary_last_line,
-};
-
-const struct sb_workload *wl_lookup(const char *tool)
-{
-	const struct sb_workload *d = sbw_find(tool);
-
-	return d && d->kind != SBW_HELPER ? d : &generic;
-}
-
 void wl_summary(const struct sb_workload *d, const char *path, char *buf,
 		size_t len)
 {

@@ -15,14 +15,6 @@
 #define WL_MAX_ARGV (SC_MAX_ARGS + 24)
 
 /*
- * The descriptor scenario tool @tool runs with: the listed workload
- * (workloads/registry/list.h) of that name, else the generic one (any other
- * program, through slicectl, count = instances). Helpers such as
- * trace-cmd are not workloads: they run generically too.
- */
-const struct sb_workload *wl_lookup(const char *tool);
-
-/*
  * One line of figures from @d's output file @path into @buf: its own
  * summary, else the document's "metrics" section ("name value unit, ...").
  * Left unchanged when the file holds none.

@@ -23,32 +23,17 @@ $(foreach g,$(WL_GENERATORS),$(eval $(call wl_generator,$(g))))
 # The workload list (workloads/registry/list.h) for the programs that read
 # it: the generators' descriptors alone (%.desc.o: compiled with
 # SB_WL_DESCRIPTOR_ONLY, see the Makefile), the external programs', lookups.
-WL_REGISTRY_SRCS := workloads/registry/list.c workloads/registry/metric.c \
+WL_REGISTRY_SRCS := workloads/registry/registry.c workloads/registry/metric.c \
 		    workloads/registry/external.c $(TOOLOUT_SRCS) \
 		    $(patsubst %.c,%.desc.c,$(wildcard workloads/*.c) \
 		      workloads/mixload/main.c) \
 		    common/jsonpath.c common/atomicio.c
 
-UNIT_TESTS += test_wl_opts
-test_wl_opts_SRCS := tests/unit/test_wl_opts.c $(WL_DEP_SRCS)
-test_wl_opts_LDLIBS := $(WL_LDLIBS)
-
-UNIT_TESTS += test_wl_slice
-test_wl_slice_SRCS := tests/unit/test_wl_slice.c $(WL_DEP_SRCS)
-test_wl_slice_LDLIBS := $(WL_LDLIBS)
-
-UNIT_TESTS += test_wl_stats
-test_wl_stats_SRCS := tests/unit/test_wl_stats.c $(WL_DEP_SRCS)
-test_wl_stats_LDLIBS := $(WL_LDLIBS)
-
-UNIT_TESTS += test_wl_doc
-test_wl_doc_SRCS := tests/unit/test_wl_doc.c $(WL_DEP_SRCS)
-test_wl_doc_LDLIBS := $(WL_LDLIBS)
-
-UNIT_TESTS += test_wl_clock
-test_wl_clock_SRCS := tests/unit/test_wl_clock.c $(WL_DEP_SRCS)
-test_wl_clock_LDLIBS := $(WL_LDLIBS)
-
-UNIT_TESTS += test_wl_workunit
-test_wl_workunit_SRCS := tests/unit/test_wl_workunit.c $(WL_DEP_SRCS)
-test_wl_workunit_LDLIBS := $(WL_LDLIBS)
+# The library's unit tests: tests/unit/test_wl_<name>.c over the library.
+WL_LIB_TESTS := opts slice stats doc clock workunit
+define wl_lib_test
+UNIT_TESTS += test_wl_$(1)
+test_wl_$(1)_SRCS := tests/unit/test_wl_$(1).c $$(WL_DEP_SRCS)
+test_wl_$(1)_LDLIBS := $$(WL_LDLIBS)
+endef
+$(foreach t,$(WL_LIB_TESTS),$(eval $(call wl_lib_test,$(t))))

@@ -17,6 +17,7 @@
 #include "harness/boot/kernel_add.h"
 #include "harness/boot/kernel_backends.h"
 #include "harness/boot/vm.h"
+#include "harness/boot/vm_accel.h"
 #include "harness/cmds.h"
 
 struct boot_opts {

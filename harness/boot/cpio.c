@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/array.h"
 #include "common/atomicio.h"
 #include "harness/boot/cpio.h"
 
@@ -58,19 +59,15 @@ static int remember(struct cpio *c, const char *name)
 {
 	int found;
 	size_t pos = name_pos(c, name, &found);
-	char *dup;
+	char *dup, **nv;
 
 	if (found)
 		return 0;
-	if (c->names_n == c->names_cap) {
-		size_t cap = c->names_cap ? 2 * c->names_cap : 64;
-		char **nv = realloc(c->names, cap * sizeof(*nv));
-
-		if (!nv)
-			return -ENOMEM;
-		c->names = nv;
-		c->names_cap = cap;
-	}
+	nv = sb_array_grow(c->names, &c->names_cap, c->names_n + 1,
+			   sizeof(*nv));
+	if (!nv)
+		return -ENOMEM;
+	c->names = nv;
 	if (!(dup = strdup(name)))
 		return -ENOMEM;
 	memmove(c->names + pos + 1, c->names + pos,
@@ -82,18 +79,11 @@ static int remember(struct cpio *c, const char *name)
 
 static int reserve(struct cpio *c, size_t more)
 {
-	size_t cap = c->cap ? c->cap : 1 << 20;
-	char *nb;
+	char *nb = sb_array_grow(c->buf, &c->cap, c->len + more, 1);
 
-	if (c->len + more <= c->cap)
-		return 0;
-	while (cap < c->len + more)
-		cap *= 2;
-	nb = realloc(c->buf, cap);
 	if (!nb)
 		return -ENOMEM;
 	c->buf = nb;
-	c->cap = cap;
 	return 0;
 }
 

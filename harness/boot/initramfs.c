@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/array.h"
 #include "common/atomicio.h"
 #include "common/error.h"
 #include "common/spawn.h"
@@ -45,15 +46,10 @@ static int plan_add(struct plan *p, enum item_kind kind, const char *name,
 
 	while (*name == '/')
 		name++;
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? 2 * p->cap : 128;
-		struct item *nv = realloc(p->v, cap * sizeof(*nv));
-
-		if (!nv)
-			return -ENOMEM;
-		p->v = nv;
-		p->cap = cap;
-	}
+	it = sb_array_grow(p->v, &p->cap, p->n + 1, sizeof(*it));
+	if (!it)
+		return -ENOMEM;
+	p->v = it;
 	it = &p->v[p->n];
 	if (snprintf(it->name, sizeof(it->name), "%s", name) >=
 		    (int)sizeof(it->name) ||

@@ -20,7 +20,9 @@
 #include "common/log.h"
 #include "common/spawn.h"
 #include "harness/boot/capture.h"
-#include "harness/boot/vm_boot.h"
+#include "harness/boot/kernel.h"
+#include "harness/boot/vm.h"
+#include "harness/boot/vm_args.h"
 
 #define TICK_NS (20LL * 1000000LL)
 #define TAIL_LINES 3
@@ -44,7 +46,7 @@ const char *vm_qemu_version(void)
 {
 	static char version[64];
 	static int done;
-	const char *argv[] = { QEMU, "--version", NULL };
+	const char *argv[] = { VM_QEMU, "--version", NULL };
 	char *out = NULL, *p;
 
 	if (done)
@@ -333,7 +335,7 @@ int vm_boot(const struct vm_request *req, const char *accel,
 					    .die_with_parent = 1 });
 	free(a);
 	if (pid < 0) {
-		snprintf(res->detail, sizeof(res->detail), "%s: %s%s", QEMU,
+		snprintf(res->detail, sizeof(res->detail), "%s: %s%s", VM_QEMU,
 			 strerror((int)-pid),
 			 pid == -ENOENT ?
 				 " (install qemu-system-x86: make deps)" :

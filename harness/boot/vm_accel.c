@@ -19,7 +19,8 @@
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "harness/boot/kernel.h"
-#include "harness/boot/vm_boot.h"
+#include "harness/boot/vm.h"
+#include "harness/boot/vm_accel.h"
 
 #define PROBE_TIMEOUT_NS (30ULL * 1000000000ULL)
 

@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "harness/boot/vm_boot.h"
+#include "harness/boot/kernel.h"
+#include "harness/boot/vm_args.h"
+#include "harness/boot/vm_request.h"
 
 static void arg(struct vm_args *a, const char *fmt, ...)
 {
@@ -98,7 +100,7 @@ int vm_build_args(struct vm_args *a, const struct vm_request *req,
 	const char *machine = req->kernel->machine[0] ? req->kernel->machine :
 							"pc";
 
-	arg(a, QEMU);
+	arg(a, VM_QEMU);
 	arg(a, "-M");
 	/* Under virtual time, no PS/2 controller (its mouse probe alone
 	 * polls for a long stretch of guest time; docs/performance.md) and

@@ -14,6 +14,7 @@
 #include "common/sha256.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
+#include "harness/tools_check.h"
 #include "harness/cmds.h"
 
 struct plan_opts {

@@ -15,6 +15,7 @@
 #include "common/exitcodes.h"
 #include "common/log.h"
 #include "harness/plan.h"
+#include "harness/matrix.h"
 #include "harness/runner.h"
 #include "harness/scale/exec.h"
 #include "harness/scale/merge.h"

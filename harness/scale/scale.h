@@ -5,7 +5,7 @@
 
 #include "common/error.h"
 #include "harness/plan.h"
-#include "harness/runner.h"
+#include "harness/run_types.h"
 
 struct scale_opts {
 	const char *unit, *results, *kernels, *scenario, *accel;

@@ -34,6 +34,19 @@ static inline int opts_vparse(const struct sb_cli *cli, char *err,
 	return sb_cli_parse(cli, argc, argv, err, errlen);
 }
 
+/* sb_cli_parse() of "t" and the NULL-terminated words after @errlen. */
+static inline int opts_parse(const struct sb_cli *cli, char *err, size_t errlen,
+			     ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, errlen);
+	r = opts_vparse(cli, err, errlen, ap);
+	va_end(ap);
+	return r;
+}
+
 /* One bad command line: up to two words, and the whole error it gives. */
 struct opts_bad_case {
 	const char *args[3];
@@ -41,12 +54,12 @@ struct opts_bad_case {
 };
 
 /*
- * Each of the @n @cases, parsed on a fresh command line from @fresh (which
- * sets *owner to what to free() after), fails with -EINVAL and its message.
+ * Each of the @n @cases, parsed on @cli, fails with -EINVAL and its
+ * message (an error depends on the words alone, not on what @cli's
+ * earlier parses set).
  */
 static inline void opts_check_bad_cases(const struct opts_bad_case *cases,
-					size_t n,
-					struct sb_cli *(*fresh)(void **owner))
+					size_t n, const struct sb_cli *cli)
 {
 	char err[256];
 
@@ -54,8 +67,6 @@ static inline void opts_check_bad_cases(const struct opts_bad_case *cases,
 		char *argv[] = { "t", (char *)cases[i].args[0],
 				 (char *)cases[i].args[1], NULL };
 		int argc = 1;
-		void *owner;
-		struct sb_cli *cli = fresh(&owner);
 
 		while (argc < 3 && argv[argc])
 			argc++;
@@ -64,7 +75,6 @@ static inline void opts_check_bad_cases(const struct opts_bad_case *cases,
 					      sizeof(err)),
 				 -EINVAL);
 		assert_string_equal(err, cases[i].msg);
-		free(owner);
 	}
 }
 

@@ -11,7 +11,9 @@
 
 #include <cmocka.h>
 
-#include "harness/boot/vm_boot.h"
+#include "harness/boot/kernel.h"
+#include "harness/boot/vm.h"
+#include "harness/boot/vm_args.h"
 
 static struct vm_args args;
 static char line[20000];

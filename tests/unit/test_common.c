@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "common/array.h"
 #include "common/atomicio.h"
 #include "common/outfile.h"
 #include "common/dirlock.h"
@@ -336,6 +337,49 @@ static void test_hist_json(void **state)
 	json_decref(j);
 }
 
+/* The same array while it fits, doubled (at least 16) when not, elements
+ * kept; a size past SIZE_MAX or of 0 fails and leaves the array as it was. */
+static void test_array_grow(void **state)
+{
+	size_t cap = 0;
+	int *v;
+
+	(void)state;
+	v = sb_array_grow(NULL, &cap, 1, sizeof(*v));
+	assert_non_null(v);
+	assert_int_equal(cap, 16);
+	for (int i = 0; i < 16; i++)
+		v[i] = i;
+	assert_ptr_equal(sb_array_grow(v, &cap, 16, sizeof(*v)), v);
+	assert_int_equal(cap, 16);
+	v = sb_array_grow(v, &cap, 17, sizeof(*v));
+	assert_non_null(v);
+	assert_int_equal(cap, 32);
+	for (int i = 0; i < 16; i++)
+		assert_int_equal(v[i], i);
+	v = sb_array_grow(v, &cap, 1000, sizeof(*v));
+	assert_non_null(v);
+	assert_int_equal(cap, 1024);
+	assert_null(sb_array_grow(v, &cap, SIZE_MAX / 2, sizeof(*v)));
+	assert_null(sb_array_grow(v, &cap, SIZE_MAX, 1));
+	assert_null(sb_array_grow(v, &cap, 2000, 0));
+	assert_int_equal(cap, 1024);
+	assert_int_equal(v[15], 15);
+	free(v);
+}
+
+/* The file at @path holds @want, to the byte. */
+static void assert_file_holds(const char *path, const char *want)
+{
+	char *buf;
+	size_t len;
+
+	assert_int_equal(sb_read_file(path, &buf, &len), 0);
+	assert_int_equal(len, strlen(want));
+	assert_string_equal(buf, want);
+	free(buf);
+}
+
 static void test_atomic_write_read(void **state)
 {
 	char dir[] = "/tmp/sbtestXXXXXX";
@@ -353,9 +397,7 @@ static void test_atomic_write_read(void **state)
 	j = json_pack("{s:i}", "schema", 1);
 	assert_int_equal(sb_json_dump_atomic(path, j), 0);
 	json_decref(j);
-	assert_int_equal(sb_read_file(path, &buf, &len), 0);
-	assert_string_equal(buf, "{\n  \"schema\": 1\n}\n");
-	free(buf);
+	assert_file_holds(path, "{\n  \"schema\": 1\n}\n");
 	assert_int_equal(sb_read_file("/nonexistent/x", &buf, &len), -ENOENT);
 	snprintf(path, sizeof(path), "%s/nodir/x", dir);
 	assert_int_equal(sb_write_file_atomic(path, "x", 1), -ENOENT);
@@ -394,8 +436,6 @@ static void test_memfile(void **state)
 	char dir[] = "/tmp/sbtestXXXXXX";
 	char path[512];
 	struct sb_memfile m;
-	char *buf;
-	size_t len;
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
@@ -405,10 +445,7 @@ static void test_memfile(void **state)
 	fputs("b\n", m.f);
 	assert_int_equal(sb_memfile_commit(&m, path), 0);
 	assert_null(m.buf);
-	assert_int_equal(sb_read_file(path, &buf, &len), 0);
-	assert_int_equal(len, 6);
-	assert_string_equal(buf, "a 1\nb\n");
-	free(buf);
+	assert_file_holds(path, "a 1\nb\n");
 	snprintf(path, sizeof(path), "%s/dropped.txt", dir);
 	assert_int_equal(sb_memfile_open(&m), 0);
 	fputs("never written\n", m.f);
@@ -424,28 +461,23 @@ static void test_memfile(void **state)
 /* Each kind of output path: replaced, written in place, followed or refused. */
 static void test_out_write(void **state)
 {
-	char dir[] = "/tmp/sbtestXXXXXX", path[512], link[512], *buf;
+	char dir[] = "/tmp/sbtestXXXXXX", path[512], link[512];
 	struct sockaddr_un a = { .sun_family = AF_UNIX };
 	struct stat st;
-	size_t len;
 	int srv, c;
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/new.txt", dir);
 	assert_int_equal(sb_out_write(path, "one\n", 4), 0);
-	assert_int_equal(sb_read_file(path, &buf, &len), 0);
-	assert_string_equal(buf, "one\n");
-	free(buf);
+	assert_file_holds(path, "one\n");
 	/* a symlink (also one to nothing yet) leads to the file replaced */
 	snprintf(link, sizeof(link), "%s/link", dir);
 	assert_int_equal(symlink("new.txt", link), 0);
 	assert_int_equal(sb_out_write(link, "two\n", 4), 0);
 	assert_int_equal(lstat(link, &st), 0);
 	assert_true(S_ISLNK(st.st_mode));
-	assert_int_equal(sb_read_file(path, &buf, &len), 0);
-	assert_string_equal(buf, "two\n");
-	free(buf);
+	assert_file_holds(path, "two\n");
 	snprintf(link, sizeof(link), "%s/dangling", dir);
 	assert_int_equal(symlink("later.txt", link), 0);
 	assert_int_equal(sb_out_write(link, "x", 1), 0);
@@ -516,7 +548,6 @@ static void test_spawn(void **state)
 	const char *echo[] = { "echo", "a;$(b)", NULL };
 	char path[] = "/tmp/sbspawnXXXXXX";
 	struct sb_spawn s = { .argv = ok };
-	char *buf;
 	int fd = mkstemp(path);
 
 	(void)state;
@@ -534,9 +565,7 @@ static void test_spawn(void **state)
 	s.new_pgrp = 0;
 	s.stdout_path = path;
 	assert_int_equal(sb_run(&s, -1), 0);
-	assert_int_equal(sb_read_file(path, &buf, NULL), 0);
-	assert_string_equal(buf, "a;$(b)\n");
-	free(buf);
+	assert_file_holds(path, "a;$(b)\n");
 	unlink(path);
 	assert_true(sb_have_program("sh"));
 	assert_false(sb_have_program("no-such-program-xyz"));
@@ -636,6 +665,7 @@ int main(void)
 		cmocka_unit_test(test_hist_compact),
 		cmocka_unit_test(test_hist_compact_add_clear_new),
 		cmocka_unit_test(test_hist_json),
+		cmocka_unit_test(test_array_grow),
 		cmocka_unit_test(test_atomic_write_read),
 		cmocka_unit_test(test_json_load),
 		cmocka_unit_test(test_memfile),

@@ -13,6 +13,7 @@
 #include "common/atomicio.h"
 #include "common/spawn.h"
 #include "harness/workload.h"
+#include "tests/unit/wl_cases.h"
 
 static char dir[64], err[512];
 
@@ -27,19 +28,6 @@ static int teardown(void **state)
 {
 	(void)state;
 	return sb_rm_rf(dir);
-}
-
-static struct sc_workload workload(const char *tool, const char *name,
-				   int count, uint64_t slice_ns)
-{
-	struct sc_workload w = { .count = count,
-				 .slice_ns = slice_ns,
-				 .slice_given = slice_ns != 0 };
-
-	snprintf(w.tool, sizeof(w.tool), "%s", tool);
-	snprintf(w.name, sizeof(w.name), "%s", name);
-	w.desc = wl_lookup(tool);
-	return w;
 }
 
 /* Copy tests/fixtures/toolout/@fixture to <dir>/@name. */

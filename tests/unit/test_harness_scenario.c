@@ -14,6 +14,7 @@
 #include "common/slice_range.h"
 #include "harness/scenario.h"
 #include "harness/workload.h"
+#include "tests/unit/wl_cases.h"
 
 static char warnings[2048];
 
@@ -238,15 +239,6 @@ static void test_names(void **state)
 	assert_false(sc_name_ok("x;y"));
 	assert_false(sc_name_ok("$(x)"));
 	assert_false(sc_name_ok("a\nb"));
-}
-
-static int argv_has(const struct wl_proc *p, const char *a, const char *b)
-{
-	for (int i = 0; p->argv[i]; i++)
-		if (!strcmp(p->argv[i], a) &&
-		    (!b || (p->argv[i + 1] && !strcmp(p->argv[i + 1], b))))
-			return 1;
-	return 0;
 }
 
 static void test_argv(void **state)

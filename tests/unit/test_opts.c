@@ -98,38 +98,18 @@ static struct fixture *fixture_new(void)
 	return f;
 }
 
-static struct sb_cli *fresh_cli(void **owner)
-{
-	struct fixture *f = fixture_new();
-
-	*owner = f;
-	return &f->cli;
-}
-
-/* Parse a NULL-terminated word list after "t"; returns sb_cli_parse's. */
-static int parse(struct fixture *f, char *err, size_t errlen, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, errlen);
-	r = opts_vparse(&f->cli, err, errlen, ap);
-	va_end(ap);
-	return r;
-}
-
 static void test_each_type(void **state)
 {
 	struct fixture *f = fixture_new();
 	char err[256];
 
 	(void)state;
-	assert_int_equal(parse(f, err, sizeof(err), "--verbose", "--count",
-			       "-5", "--limit", "18446744073709551615",
-			       "--period", "2ms", "--cpus", "2-6:2,9",
-			       "--colour", "green", "--name", "abc", "--even",
-			       "42", (char *)NULL),
-			 16);
+	assert_int_equal(
+		opts_parse(&f->cli, err, sizeof(err), "--verbose", "--count",
+			   "-5", "--limit", "18446744073709551615", "--period",
+			   "2ms", "--cpus", "2-6:2,9", "--colour", "green",
+			   "--name", "abc", "--even", "42", (char *)NULL),
+		16);
 	assert_true(f->verbose);
 	assert_false(f->quiet);
 	assert_int_equal(f->count, -5);
@@ -153,7 +133,8 @@ static void test_defaults_stay_when_absent(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(parse(f, err, sizeof(err), (char *)NULL), 1);
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), (char *)NULL),
+			 1);
 	assert_int_equal(f->count, 7);
 	assert_int_equal(f->period_ns, 1000000);
 	assert_int_equal(CPU_COUNT(&f->cpus), 2);
@@ -171,8 +152,9 @@ static void test_value_spellings(void **state)
 
 	(void)state;
 	/* --opt=value, -o value, -ovalue, clustered flags, flag then value */
-	assert_int_equal(parse(f, err, sizeof(err), "--count=12", "-p", "5us",
-			       "-c3", "-vqn", "99", (char *)NULL),
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "--count=12",
+				    "-p", "5us", "-c3", "-vqn", "99",
+				    (char *)NULL),
 			 7);
 	assert_int_equal(f->count, 99);
 	assert_int_equal(f->period_ns, 5000);
@@ -180,13 +162,14 @@ static void test_value_spellings(void **state)
 	assert_true(CPU_ISSET(3, &f->cpus));
 	assert_true(f->verbose && f->quiet);
 	/* a value may start with a dash, and "--name=" is the empty string */
-	assert_int_equal(parse(f, err, sizeof(err), "--count", "-1",
-			       "--name=", (char *)NULL),
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "--count", "-1",
+				    "--name=", (char *)NULL),
 			 4);
 	assert_int_equal(f->count, -1);
 	assert_string_equal(f->name, "");
 	/* later wins */
-	assert_int_equal(parse(f, err, sizeof(err), "-n1", "-n2", (char *)NULL),
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "-n1", "-n2",
+				    (char *)NULL),
 			 3);
 	assert_int_equal(f->count, 2);
 	free(f);
@@ -198,19 +181,21 @@ static void test_ranges(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(parse(f, err, sizeof(err), "-n", "100", "-p", "1s",
-			       (char *)NULL),
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "-n", "100",
+				    "-p", "1s", (char *)NULL),
 			 5);
 	assert_int_equal(f->count, 100);
 	assert_int_equal(f->period_ns, 1000000000);
-	assert_int_equal(parse(f, err, sizeof(err), "-n", "101", (char *)NULL),
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "-n", "101",
+				    (char *)NULL),
 			 -EINVAL);
 	assert_string_equal(err, "--count: \"101\" is out of range [-5, 100]");
-	assert_int_equal(parse(f, err, sizeof(err), "-n", "-6", (char *)NULL),
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "-n", "-6",
+				    (char *)NULL),
 			 -EINVAL);
 	assert_string_equal(err, "--count: \"-6\" is out of range [-5, 100]");
-	assert_int_equal(parse(f, err, sizeof(err), "--period=999ns",
-			       (char *)NULL),
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "--period=999ns",
+				    (char *)NULL),
 			 -EINVAL);
 	assert_string_equal(err,
 			    "--period: \"999ns\" is out of range [1us, 1s]");
@@ -243,9 +228,11 @@ static void test_errors_name_option_and_value(void **state)
 		{ { "--verbose=1" }, "--verbose: takes no value" },
 	};
 
+	struct fixture *f = fixture_new();
+
 	(void)state;
-	opts_check_bad_cases(cases, sizeof(cases) / sizeof(cases[0]),
-			     fresh_cli);
+	opts_check_bad_cases(cases, sizeof(cases) / sizeof(cases[0]), &f->cli);
+	free(f);
 }
 
 static void test_operands(void **state)
@@ -255,26 +242,27 @@ static void test_operands(void **state)
 
 	(void)state;
 	/* between options, "-" is an operand, "--" ends the options */
-	assert_int_equal(parse(f, err, sizeof(err), "a", "-v", "-", "-n", "3",
-			       (char *)NULL),
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "a", "-v", "-",
+				    "-n", "3", (char *)NULL),
 			 6);
 	assert_int_equal(f->n_operands, 2);
 	assert_string_equal(f->operands[0], "a");
 	assert_string_equal(f->operands[1], "-");
 	assert_int_equal(f->count, 3);
-	assert_int_equal(parse(f, err, sizeof(err), "--", "--count", "b", "c",
-			       (char *)NULL),
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "--", "--count",
+				    "b", "c", (char *)NULL),
 			 -EINVAL);
 	assert_string_equal(err, "unexpected argument \"c\"");
-	assert_int_equal(
-		parse(f, err, sizeof(err), "--", "--count", (char *)NULL), 3);
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "--", "--count",
+				    (char *)NULL),
+			 3);
 	assert_int_equal(f->n_operands, 1); /* counted afresh by each parse */
 	assert_string_equal(f->operands[0], "--count");
 	assert_int_equal(f->count, 3);
 	/* stop_at_nonopt: the index of the command, options after it its own */
 	f->cli.stop_at_nonopt = 1;
-	assert_int_equal(parse(f, err, sizeof(err), "-v", "cmd", "-n", "9",
-			       (char *)NULL),
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "-v", "cmd",
+				    "-n", "9", (char *)NULL),
 			 2);
 	assert_int_equal(f->count, 3);
 	free(f);
@@ -556,6 +544,11 @@ static void test_cpulist_grammar(void **state)
 	assert_int_equal(sb_cpulist_parse("8-15:2,0-2,4", &s), 0);
 	sb_cpulist_format(&s, out, sizeof(out));
 	assert_string_equal(out, "0-2,4,8,10,12,14");
+	/* a step counts from its range's start; a bad list leaves the set */
+	assert_int_equal(sb_cpulist_parse("0-3,6,8-14:3", &s), 0);
+	assert_int_equal(sb_cpulist_parse("1,,2", &s), -EINVAL);
+	sb_cpulist_format(&s, out, sizeof(out));
+	assert_string_equal(out, "0-3,6,8,11,14");
 	CPU_ZERO(&s);
 	sb_cpulist_format(&s, out, sizeof(out));
 	assert_string_equal(out, "");

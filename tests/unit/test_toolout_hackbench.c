@@ -10,27 +10,14 @@
 #include <cmocka.h>
 
 #include "tests/unit/toolout_fixture.h"
-#include "harness/toolout/hackbench.h"
+#include "workloads/toolout/hackbench.h"
 
-static char path[4096], err[256];
 static struct hb_result res;
 
-/* Parse tests/fixtures/toolout/@name. */
-static int parse_fixture(const char *name)
+/* The reader under test (tests/unit/toolout_fixture.h). */
+static int toolout_read(const char *text, const char *from, char *e, size_t len)
 {
-	char *text = toolout_fixture(name, path, sizeof(path));
-	int r;
-
-	*err = '\0';
-	r = hb_parse(text, path, &res, err, sizeof(err));
-	free(text);
-	return r;
-}
-
-static int parse_text(const char *text)
-{
-	*err = '\0';
-	return hb_parse(text, "out.txt", &res, err, sizeof(err));
+	return hb_parse(text, from, &res, e, len);
 }
 
 static void socket_processes(void **state)
@@ -70,10 +57,10 @@ static void garbled(void **state)
 {
 	(void)state;
 	assert_int_equal(parse_text(""), -EINVAL);
-	assert_string_equal(err, "hackbench: out.txt: no \"Time:\" line "
+	assert_string_equal(err, "hackbench: out: no \"Time:\" line "
 				 "(output cut short?)");
 	assert_int_equal(parse_text("Time: abc\n"), -EINVAL);
-	assert_string_equal(err, "hackbench: out.txt: time is not a number: "
+	assert_string_equal(err, "hackbench: out: time is not a number: "
 				 "\"Time: abc\"");
 	assert_int_equal(parse_text("Time: 1.5 s\n"), -EINVAL);
 	assert_int_equal(parse_text("Time: -1.0\n"), -EINVAL);
@@ -102,15 +89,6 @@ static void bare_time_and_json(void **state)
 	assert_string_equal(json_string_value(json_object_get(j, "mode")),
 			    "process");
 	json_decref(j);
-}
-
-static const char *fixture_path(const char *name, char *buf, size_t len)
-{
-	const char *root = getenv("SLICEBENCH_ROOT");
-
-	snprintf(buf, len, "%s/tests/fixtures/toolout/%s",
-		 root && *root ? root : ".", name);
-	return buf;
 }
 
 /* Instances started together: the workload took as long as the slowest. */

@@ -10,27 +10,14 @@
 #include <cmocka.h>
 
 #include "tests/unit/toolout_fixture.h"
-#include "harness/toolout/stressng.h"
+#include "workloads/toolout/stressng.h"
 
-static char path[4096], err[256];
 static struct sng_result res;
 
-/* Parse tests/fixtures/toolout/@name. */
-static int parse_fixture(const char *name)
+/* The reader under test (tests/unit/toolout_fixture.h). */
+static int toolout_read(const char *text, const char *from, char *e, size_t len)
 {
-	char *text = toolout_fixture(name, path, sizeof(path));
-	int r;
-
-	*err = '\0';
-	r = sng_parse(text, path, &res, err, sizeof(err));
-	free(text);
-	return r;
-}
-
-static int parse_text(const char *text)
-{
-	*err = '\0';
-	return sng_parse(text, "x.yaml", &res, err, sizeof(err));
+	return sng_parse(text, from, &res, e, len);
 }
 
 static void pipe_and_switch(void **state)
@@ -90,7 +77,7 @@ static void garbled(void **state)
 	(void)state;
 	/* cut between two entries: only the end marker tells */
 	assert_int_equal(parse_text("---\n" ENTRY_PIPE "\n"), -EINVAL);
-	assert_string_equal(err, "stress-ng: x.yaml: no end-of-document "
+	assert_string_equal(err, "stress-ng: out: no end-of-document "
 				 "\"...\" line (output cut short?)");
 	assert_int_equal(parse_text(ENTRY_PIPE "...\n"), 0);
 	assert_float_equal(res.s[0].system_s, 1.5, 0);
@@ -98,7 +85,7 @@ static void garbled(void **state)
 	assert_non_null(strstr(err, "lists no stressor"));
 	assert_int_equal(parse_text(ENTRY_PIPE "      user-time: 1x\n...\n"),
 			 -EINVAL);
-	assert_string_equal(err, "stress-ng: x.yaml: stressor pipe: "
+	assert_string_equal(err, "stress-ng: out: stressor pipe: "
 				 "user-time: \"1x\" is not a number");
 	assert_int_equal(parse_text(ENTRY_PIPE PIPE "...\n"), -EINVAL);
 	assert_non_null(strstr(err, "stressor pipe listed twice"));
@@ -145,15 +132,6 @@ static void result_json(void **state)
 			   188388.987096, 1e-6);
 	assert_int_equal(json_object_size(json_object_get(j, "stressors")), 2);
 	json_decref(j);
-}
-
-static const char *fixture_path(const char *name, char *buf, size_t len)
-{
-	const char *root = getenv("SLICEBENCH_ROOT");
-
-	snprintf(buf, len, "%s/tests/fixtures/toolout/%s",
-		 root && *root ? root : ".", name);
-	return buf;
 }
 
 /* Instances run together: counts and rates add up, wall time is the longest. */

@@ -13,6 +13,7 @@
 #include "ci/metrics.h"
 #include "common/jsonpath.h"
 #include "harness/workload.h"
+#include "tests/unit/wl_cases.h"
 #include "workloads/registry/registry.h"
 
 static void test_lookup(void **state)
@@ -107,28 +108,6 @@ static void test_ci_catalogue(void **state)
 	assert_true(ci_metric_tool_known("mixload"));
 	assert_false(ci_metric_tool_known("cyclictest"));
 	assert_true(ci_metric_tool_known("hackbench")); /* parsed into JSON */
-}
-
-static int argv_has(const struct wl_proc *p, const char *a, const char *b)
-{
-	for (int i = 0; p->argv[i]; i++)
-		if (!strcmp(p->argv[i], a) &&
-		    (!b || (p->argv[i + 1] && !strcmp(p->argv[i + 1], b))))
-			return 1;
-	return 0;
-}
-
-static struct sc_workload workload(const char *tool, const char *name,
-				   int count, uint64_t slice_ns)
-{
-	struct sc_workload w = { .count = count,
-				 .slice_given = slice_ns != 0,
-				 .slice_ns = slice_ns };
-
-	snprintf(w.tool, sizeof(w.tool), "%s", tool);
-	snprintf(w.name, sizeof(w.name), "%s", name);
-	w.desc = wl_lookup(tool);
-	return w;
 }
 
 static void test_argv_count_mappings(void **state)

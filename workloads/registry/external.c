@@ -3,8 +3,8 @@
 #include <stdio.h>
 
 #include "common/jsonpath.h"
-#include "harness/toolout/hackbench.h"
-#include "harness/toolout/stressng.h"
+#include "workloads/toolout/hackbench.h"
+#include "workloads/toolout/stressng.h"
 #include "workloads/registry/registry.h"
 
 /* cyclictest --json: per-thread cycles, min/avg/max in microseconds. */

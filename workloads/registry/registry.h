@@ -73,10 +73,17 @@ SB_WORKLOAD_LIST(SBW_DECLARE)
 #define SBW_METRICS(tab) \
 	.metrics = (tab), .n_metrics = sizeof(tab) / sizeof((tab)[0])
 
-/* The list, NULL-terminated (list.c). */
+/* The list, NULL-terminated (registry.c). */
 const struct sb_workload *const *sbw_list(void);
 /* The listed workload called @name, or NULL. */
 const struct sb_workload *sbw_find(const char *name);
+/*
+ * The descriptor scenario tool @tool runs with: the listed workload of
+ * that name, else the generic one (any other program, through slicectl,
+ * count = instances). Helpers such as trace-cmd are not workloads: they
+ * run generically too.
+ */
+const struct sb_workload *wl_lookup(const char *tool);
 /* The listed metric called @name (and its workload in @owner), or NULL. */
 const struct sbw_metric *sbw_metric_find(const char *name,
 					 const struct sb_workload **owner);

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "common/atomicio.h"
-#include "harness/toolout/stressng.h"
+#include "workloads/toolout/stressng.h"
 
 #define ENTRY "    - stressor: "
 #define FIELD_INDENT "      "

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "common/atomicio.h"
-#include "harness/toolout/hackbench.h"
+#include "workloads/toolout/hackbench.h"
 
 #define RUNNING "Running in "
 #define SENDER "Each sender will pass "

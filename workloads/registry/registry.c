@@ -35,3 +35,18 @@ const struct sbw_metric *sbw_metric_find(const char *name,
 			}
 	return NULL;
 }
+
+/* What a program outside the list runs as. */
+static const struct sb_workload generic = {
+	.help = "any other program via slicectl (count = instances)",
+	.kind = SBW_TOOL,
+	.output = SBW_OUT_STDOUT,
+	.summary = sbw_summary_last_line,
+};
+
+const struct sb_workload *wl_lookup(const char *tool)
+{
+	const struct sb_workload *d = sbw_find(tool);
+
+	return d && d->kind != SBW_HELPER ? d : &generic;
+}

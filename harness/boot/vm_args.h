@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* QEMU's command line for one boot (vm_args.c). */
+#ifndef SB_VM_ARGS_H
+#define SB_VM_ARGS_H
+
+#include <stddef.h>
+
+struct vm_request;
+
+/* QEMU's argv for one boot, its strings in one arena. */
+struct vm_args {
+	const char *v[128];
+	int n;
+	char store[16384];
+	size_t used;
+	int overflow;
+};
+
+/*
+ * Fill @a for booting @req with @accel ("kvm", "tcg", "icount"), the serial
+ * console going to @console. Returns 0 or -E2BIG.
+ */
+int vm_build_args(struct vm_args *a, const struct vm_request *req,
+		  const char *accel, const char *console);
+
+#endif

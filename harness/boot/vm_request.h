@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What a QEMU boot is asked for: kernel, initrd, accelerator, guest shape, files, time limit. */
+#ifndef SB_VM_REQUEST_H
+#define SB_VM_REQUEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "common/cpulist.h"
+
+struct kernel_info;
+
+struct vm_numa_node {
+	char cpus[32]; /* "0-1" */
+	int memory_mb;
+};
+
+/* A week: far above any run (durations are at most a day each). */
+#define VM_TIMEOUT_MAX_NS (7ULL * 24 * 3600 * 1000000000ULL)
+
+struct vm_request {
+	const struct kernel_info *kernel;
+	const char *initrd;
+	const char *accel; /* one of VM_ACCELS */
+	int icount_shift; /* for "icount" and "virtual" */
+	uint64_t seed; /* for "virtual": the guest's RDRAND/RDSEED stream */
+	const char *without_kvm; /* what "auto" runs without KVM: "tcg" (NULL)
+				  * or "virtual" */
+	int cpus;
+	int memory_mb;
+	const struct vm_numa_node *numa; /* NULL or numa_nodes entries */
+	int numa_nodes;
+	const char *append; /* extra kernel command line, e.g. sb.featureset=X */
+	const char *console_log; /* path for the serial console */
+	const char *results_out; /* host file receiving the results port */
+	uint64_t timeout_ns; /* hard limit for the whole boot-run-poweroff:
+			      * 1..VM_TIMEOUT_MAX_NS, else vm_run refuses */
+	const char *pid_file; /* NULL, or where QEMU's pid is kept while it
+			       * runs (sb_pid_file_running) */
+};
+
+/*
+ * The accelerators a request may name. "virtual" is "icount" with no host
+ * time or host randomness reaching the guest (guest time from executed
+ * instructions only, the RTC from a fixed date, RDRAND from the seed,
+ * virtio kicks served at once), on one vCPU: one seed, one run.
+ */
+/* QEMU's program name, as in its command line. */
+#define VM_QEMU "qemu-system-x86_64"
+
+#define VM_ACCELS "auto, kvm, tcg, icount, virtual"
+
+/* Is @name one of VM_ACCELS? (Inline: the guest agent checks scenarios.) */
+static inline int vm_accel_known(const char *name)
+{
+	static const char *const names[] = { "auto", "kvm", "tcg", "icount",
+					     "virtual" };
+
+	for (size_t i = 0; name && i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * A NUMA node's CPUs as QEMU's -numa node,cpus= takes them: one CPU or one
+ * range of the CPU-list grammar ("0", "2-3"; no "3-2", no lists).
+ */
+static inline int vm_numa_cpus_valid(const char *s)
+{
+	cpu_set_t set;
+
+	return strspn(s, "0123456789-") == strlen(s) &&
+	       !sb_cpulist_parse(s, &set);
+}
+
+#endif
