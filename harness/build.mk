@@ -13,6 +13,7 @@ HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/check_journal.c \
 		harness/matrix.c harness/plan.c harness/manifest.c \
 		harness/run_vm.c harness/run_host.c harness/unpack.c \
 		harness/tools_check.c harness/host_features_check.c \
+		harness/host_debugfs.c \
 		$(HARNESS_SCALE_SRCS) $(HARNESS_AGENT_SRCS)
 
 PROGS += sbguest

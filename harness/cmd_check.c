@@ -496,6 +496,10 @@ static int prepare(struct check *c, struct scenario *sc)
 			strerror(-r));
 		return SB_EXIT_USAGE;
 	}
+	if (run_check_host_features(&c->rn, c->ks, 2, &e)) {
+		fprintf(stderr, "slicebench check: %s\n", e.msg);
+		return SB_EXIT_UNMEASURED;
+	}
 	if ((r = run_check_before_boot(&c->rn, c->ks, 2, &e)))
 		return sb_error_report("slicebench check", r, &e);
 	if (plan_build(&c->plan, sc, c->rn.sha256, names, 2, (int)c->max))
