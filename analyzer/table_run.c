@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* table_for_run: a run directory's trace and window into table.txt and table.json. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,9 @@
 #include "analyzer/table_run.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
+
+/* More processes than the agent starts (its MAX_PROCS). */
+#define TABLE_MAX_WORKLOAD_PIDS 1024
 
 /* window.json: {"start_mono_ns": N, "end_mono_ns": N}; absent = whole trace. */
 static int read_window(const char *dir, struct sbt_opts *o, struct sb_error *e)
@@ -44,6 +48,38 @@ static int read_window(const char *dir, struct sbt_opts *o, struct sb_error *e)
 	}
 	o->since_ns = (uint64_t)json_integer_value(a);
 	o->until_ns = (uint64_t)json_integer_value(b);
+	json_decref(j);
+	return 0;
+}
+
+/*
+ * The started workloads' pids from agent.json ("workloads": [{"pid"}]):
+ * the tables then show them and their descendants, the rest as other.
+ * Without agent.json (a table of a bare recording) every task stands by
+ * its name.
+ */
+static int read_workload_pids(const char *dir, int *pids, size_t max, size_t *n,
+			      struct sb_error *e)
+{
+	char path[4096];
+	json_error_t jerr;
+	json_t *j, *w;
+	size_t i;
+
+	*n = 0;
+	snprintf(path, sizeof(path), "%s/agent.json", dir);
+	if (access(path, F_OK))
+		return 0;
+	j = json_load_file(path, 0, &jerr);
+	if (!j)
+		return sb_error_set(e, -EINVAL, path, NULL, NULL, "%s",
+				    jerr.text);
+	json_array_foreach(json_object_get(j, "workloads"), i, w) {
+		json_int_t pid = json_integer_value(json_object_get(w, "pid"));
+
+		if (pid > 0 && pid <= INT_MAX && *n < max)
+			pids[(*n)++] = (int)pid;
+	}
 	json_decref(j);
 	return 0;
 }
@@ -89,6 +125,8 @@ int table_for_run(const char *run_dir, struct sb_error *e)
 {
 	static const char *const names[] = { "trace.dat", "perf.data" };
 	struct sbt_request rq = { .table.sort = SBT_SORT_AVG };
+	int roots[TABLE_MAX_WORKLOAD_PIDS];
+	size_t nroots;
 	struct sbt_source src;
 	struct sbt_table t;
 	char path[4096];
@@ -103,9 +141,13 @@ int table_for_run(const char *run_dir, struct sb_error *e)
 	if (!path[0])
 		return sb_error_set(e, -EINVAL, run_dir, NULL, NULL,
 				    "no trace.dat or perf.data");
-	rc = read_window(run_dir, &rq.core, e);
+	rc = read_window(run_dir, &rq.core, e) ?:
+		     read_workload_pids(run_dir, roots, TABLE_MAX_WORKLOAD_PIDS,
+					&nroots, e);
 	if (rc)
 		return rc;
+	rq.core.workload_pids = roots;
+	rq.core.nworkload_pids = nroots;
 	rq.path = path;
 	rc = sbt_analyze(&rq, &t, &src, e);
 	if (rc)
