@@ -6,6 +6,7 @@
 
 #include "ci/bench_cmp.h"
 #include "ci/bench_end.h"
+#include "ci/crosscheck.h"
 #include "ci/fold.h"
 #include "ci/plots.h"
 #include "ci/rules_pick.h"
@@ -67,8 +68,9 @@ static int compare(FILE *f, struct bench_end *b, const struct ci_column **cols,
 static int per_kernel(FILE *f, struct bench_end *b, const char *kernel)
 {
 	const struct ci_column *cols[CI_BENCH_MAX_COLS];
+	struct ci_xcheck x[CI_XCHECK_MAX];
 	char title[160];
-	size_t n = 0;
+	size_t n = 0, nx;
 
 	for (size_t k = 0; k < b->cols.n; k++) {
 		const struct ci_column *col = &b->cols.v[k];
@@ -78,6 +80,8 @@ static int per_kernel(FILE *f, struct bench_end *b, const char *kernel)
 			continue;
 		ci_regime_of(col, &g);
 		ci_seed_table_print(f, col, &g);
+		nx = ci_xcheck_of(col, x, CI_XCHECK_MAX);
+		ci_xcheck_print(f, x, nx);
 		if (n < CI_BENCH_MAX_COLS)
 			cols[n++] = col;
 	}

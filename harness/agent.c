@@ -173,6 +173,18 @@ static void sleep_tick(void)
 	nanosleep(&ts, NULL);
 }
 
+/* A tick, or less to wake at @due: the window's edges are sampled on time
+ * (the workloads exit just after its end: a tick late misses them). */
+static void sleep_until_or_tick(uint64_t due)
+{
+	uint64_t now = mono_ns();
+	struct timespec ts = { 0, TICK_MS * 1000000L };
+
+	if (due > now && due - now < (uint64_t)ts.tv_nsec)
+		ts.tv_nsec = (long)(due - now);
+	nanosleep(&ts, NULL);
+}
+
 /* Wait for every workload, sampling schedstat; kill on timeout or stop. */
 static void wait_workloads(struct run *run)
 {
@@ -212,7 +224,9 @@ static void wait_workloads(struct run *run)
 		} else if (killed_at && now >= killed_at + KILL_GRACE_NS) {
 			kill_all(run, SIGKILL);
 		}
-		sleep_tick();
+		sleep_until_or_tick(!started ? run->win_start :
+				    !ended   ? run->win_end :
+					       UINT64_MAX);
 	}
 }
 

@@ -57,6 +57,17 @@ grep -E '^  [0-9]+ [^ ]+:\([0-9]+\)' "$tmp/out1" | sed -E 's/^  [0-9]+ ([^ ]+):\
 [[ -s $tmp/shown ]] || fail "no bench end table rows: $(cat "$tmp/out1")"
 ! grep -vxFf "$tmp/wl" "$tmp/shown" || fail "bench end shows groups outside the workload"
 grep -q "machine noise [0-9.]*% of the workload's CPUs" "$tmp/out1" || fail "no machine noise in the regime line"
+echo "check: a cross-check line per workload group: trace, schedstat, sched_wakeup, cyclic's own latency"
+for g in cyclic massive_intr; do
+	[[ $(grep -c "^cross-check: $g: trace [0-9.]* ms, schedstat [0-9.]* ms (trace/schedstat [0-9.]*" "$tmp/out1") == 2 ]] ||
+		fail "no cross-check of $g per feature set: $(grep cross-check "$tmp/out1")"
+done
+[[ $(grep -c "^cross-check: cyclic: .*, own latency [0-9.]* ms (trace/own [0-9.]*)$" "$tmp/out1") == 2 ]] ||
+	fail "cyclic's own latency missing: $(grep cross-check "$tmp/out1")"
+jq -e '[.groups[] | select(.workload) | .sum_delay_wakeup_ms | type] | all(. == "number")' \
+	"$root/host/PREEMPT_SHORT/1/table.json" >/dev/null || fail "table.json lacks sum_delay_wakeup_ms"
+jq -e '[.tasks[] | .sampled_at_mono_ns | type] | all(. == "number")' \
+	"$root/host/PREEMPT_SHORT/1/schedstat.json" >/dev/null || fail "schedstat.json lacks sampled_at_mono_ns"
 if find "$root" -name '*.tmp' | grep -q .; then
 	fail "temp run directories left behind"
 fi
