@@ -22,6 +22,7 @@
 #include "harness/agent.h"
 #include "harness/features.h"
 #include "harness/recorder.h"
+#include "harness/preflight.h"
 #include "harness/schedstat.h"
 #include "harness/workload.h"
 
@@ -420,6 +421,10 @@ int agent_run(const struct agent_opts *o, char *err, size_t errlen)
 			"seed", (json_int_t)o->seed);
 	json_object_set_new(doc, "start_mono_ns",
 			    json_integer((json_int_t)mono_ns()));
+	json_object_set_new(doc, "preflight", preflight_take(o->sc));
+	say(o, "%s",
+	    json_string_value(json_object_get(json_object_get(doc, "preflight"),
+					      "summary")));
 	json_object_set_new(doc, "calibration",
 			    json_pack("{s:I,s:I}", "iterations",
 				      (json_int_t)SB_CALIB_ITERATIONS,

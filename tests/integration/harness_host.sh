@@ -49,6 +49,10 @@ for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 		.machine_noise.share_pct <= 100' "$d/table.json" >/dev/null ||
 		fail "$d/table.json groups: $(jq -c '[.groups[] | {task, workload}], .machine_noise' "$d/table.json")"
 	grep -q "^ machine noise: .* of the workload's CPUs" "$d/table.txt" || fail "$d/table.txt: no noise line"
+	jq -e '.preflight | (.summary | startswith("machine: ")) and .cpus_online > 0 and
+		(.loadavg | length) == 3 and .workload_cpus != "" and
+		(.busy_before_start | length) > 0' "$d/manifest.json" >/dev/null ||
+		fail "$d/manifest.json preflight: $(jq -c .preflight "$d/manifest.json")"
 done
 # the bench end's tables: workload groups and other:(N) only
 jq -r '.groups[] | select(.workload) | .comm' "$root"/host/*/1/table.json | sort -u >"$tmp/wl"
@@ -57,6 +61,9 @@ grep -E '^  [0-9]+ [^ ]+:\([0-9]+\)' "$tmp/out1" | sed -E 's/^  [0-9]+ ([^ ]+):\
 [[ -s $tmp/shown ]] || fail "no bench end table rows: $(cat "$tmp/out1")"
 ! grep -vxFf "$tmp/wl" "$tmp/shown" || fail "bench end shows groups outside the workload"
 grep -q "machine noise [0-9.]*% of the workload's CPUs" "$tmp/out1" || fail "no machine noise in the regime line"
+[[ $(grep -c "^  host: machine: .*, [0-9]* CPUs, SMT .*; workload CPUs .* busy" "$tmp/out1") == 2 ]] ||
+	fail "no preflight line at each run's start"
+grep -q "^preflight, host: machine: " "$tmp/out1" || fail "no preflight at the top of the end"
 echo "check: a cross-check line per workload group: trace, schedstat, sched_wakeup, cyclic's own latency"
 for g in cyclic massive_intr; do
 	[[ $(grep -c "^cross-check: $g: trace [0-9.]* ms, schedstat [0-9.]* ms (trace/schedstat [0-9.]*" "$tmp/out1") == 2 ]] ||

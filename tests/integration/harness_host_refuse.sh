@@ -14,7 +14,7 @@ cat >"$tmp/s.json" <<JSON
 {"name": "refuse", "duration": "200ms", "repeats": 1,
  "feature_sets": [{"name": "A", "features": ["NO_PREEMPT_SHORT"]},
                   {"name": "B", "features": ["PREEMPT_SHORT"]}],
- "workloads": [{"tool": "cyclic", "count": 1, "slice": "500us",
+ "workloads": [{"tool": "cyclic", "count": 1, "slice": "500us", "cpus": "0",
                 "args": ["--interval", "1ms"]}]}
 JSON
 
@@ -108,6 +108,10 @@ as_is() {
 	jq -e '.status == "complete" and .features.settable == false and
 		(.features.note | test("features as found, not set"))' "$d/manifest.json" >/dev/null ||
 		fail "$1: manifest: $(jq -c '{status, features}' "$d/manifest.json")"
+	# pinned on the host as in a guest: the preflight watched that CPU
+	jq -e '.preflight.workload_cpus == "0" and
+		[.preflight.busy_before_start[].cpu] == [0]' "$d/manifest.json" >/dev/null ||
+		fail "$1: preflight: $(jq -c .preflight "$d/manifest.json")"
 	echo "ok: $1: --features-as-is ran set A only and says so"
 }
 
