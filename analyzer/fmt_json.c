@@ -88,15 +88,21 @@ static json_t *row_json(const struct sbt_row *r, enum row_kind kind,
 	return o;
 }
 
+/* With a workload set, each row says whether it is the workload's. */
 static json_t *rows_json(const struct sbt_row *rows, size_t n,
-			 enum row_kind kind, uint64_t width_ns)
+			 enum row_kind kind, const struct sbt_summary *sum)
 {
 	json_t *a = json_array();
 
-	for (size_t i = 0; a && i < n; i++)
-		if (json_array_append_new(a,
-					  row_json(&rows[i], kind, width_ns)))
+	for (size_t i = 0; a && i < n; i++) {
+		json_t *o = row_json(&rows[i], kind, sum->interval_ns);
+
+		if (o && sum->workload_known)
+			json_object_set_new(o, "workload",
+					    json_boolean(rows[i].workload));
+		if (json_array_append_new(a, o))
 			return json_decref(a), NULL;
+	}
 	return a;
 }
 
@@ -116,20 +122,44 @@ static json_t *lost_json(const struct sbt_table *t)
 	return a;
 }
 
-/* [{"cpu", "busy_ms", "busy_pct"}, ...]: each CPU's time with a task on it. */
+/* [{"cpu", "busy_ms", "busy_pct"[, "workload_ms"]}, ...]: each CPU's time
+ * with a task on it (and with a workload task, given a workload set). */
 static json_t *cpus_json(const struct sbt_summary *sum)
 {
 	double span = (double)(sum->end_ns - sum->start_ns);
 	json_t *a = json_array();
 
-	for (unsigned int c = 0; a && c < sum->ncpus; c++)
-		json_array_append_new(
-			a,
-			json_pack("{s:i, s:f, s:f}", "cpu", (int)c, "busy_ms",
-				  MS(sum->cpu_busy_ns[c]), "busy_pct",
-				  span > 0 ? 100 * sum->cpu_busy_ns[c] / span :
-					     0.0));
+	for (unsigned int c = 0; a && c < sum->ncpus; c++) {
+		json_t *o = json_pack(
+			"{s:i, s:f, s:f}", "cpu", (int)c, "busy_ms",
+			MS(sum->cpu_busy_ns[c]), "busy_pct",
+			span > 0 ? 100 * sum->cpu_busy_ns[c] / span : 0.0);
+
+		if (o && sum->workload_known)
+			json_object_set_new(
+				o, "workload_ms",
+				json_real(MS(sum->cpu_workload_ns[c])));
+		json_array_append_new(a, o);
+	}
 	return a;
+}
+
+/* {"cpus": [...], "other_ms", "span_ms", "share_pct"}, or null without a
+ * workload set. */
+static json_t *noise_json(const struct sbt_summary *sum)
+{
+	struct sbt_noise n;
+	json_t *cpus = json_array();
+
+	if (!sum->workload_known)
+		return json_decref(cpus), json_null();
+	sbt_machine_noise(sum, &n);
+	for (unsigned int c = 0; cpus && c < SBT_BUSY_CPUS; c++)
+		if (n.cpu_mask & (1ull << c))
+			json_array_append_new(cpus, json_integer(c));
+	return json_pack("{s:o, s:f, s:f, s:f}", "cpus", cpus, "other_ms",
+			 MS(n.other_ns), "span_ms", MS(n.span_ns), "share_pct",
+			 n.share_pct);
 }
 
 int sbt_format_json(json_t *doc, const struct sbt_table *t,
@@ -167,10 +197,13 @@ int sbt_format_json(json_t *doc, const struct sbt_table *t,
 					     S(t->sum.end_ns)));
 	err |= json_object_set_new(doc, "interval_s", json_real(S(w)));
 	err |= json_object_set_new(doc, "cpus", cpus_json(&t->sum));
-	err |= json_object_set_new(
-		doc, "groups", rows_json(t->groups, t->ngroups, ROW_GROUP, w));
+	err |= json_object_set_new(doc, "machine_noise", noise_json(&t->sum));
+	err |= json_object_set_new(doc, "groups",
+				   rows_json(t->groups, t->ngroups, ROW_GROUP,
+					     &t->sum));
 	err |= json_object_set_new(doc, "tasks",
-				   rows_json(t->tasks, t->ntasks, ROW_TASK, w));
+				   rows_json(t->tasks, t->ntasks, ROW_TASK,
+					     &t->sum));
 	err |= json_object_set_new(doc, "total",
 				   row_json(&t->total, ROW_TOTAL, w));
 	return err ? -ENOMEM : 0;

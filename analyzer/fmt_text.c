@@ -71,6 +71,23 @@ static void warnings(FILE *f, const struct sbt_table *t)
 			MS(m->max_step_back_ns));
 }
 
+/* With a workload set: how much of its CPUs' time other tasks took. */
+static void noise(FILE *f, const struct sbt_table *t)
+{
+	struct sbt_noise n;
+
+	if (!t->sum.workload_known)
+		return;
+	sbt_machine_noise(&t->sum, &n);
+	fprintf(f, " machine noise: %.1f %% of the workload's CPUs (",
+		n.share_pct);
+	for (unsigned int c = 0, k = 0; c < SBT_BUSY_CPUS; c++)
+		if (n.cpu_mask & (1ull << c))
+			fprintf(f, "%s%u", k++ ? "," : "", c);
+	fprintf(f, ") went to other tasks: %.3f of %.3f ms\n", MS(n.other_ns),
+		MS(n.span_ns));
+}
+
 int sbt_format_text(FILE *f, const struct sbt_table *t,
 		    const struct sbt_source *src, const struct sbt_text_opts *o)
 {
@@ -85,6 +102,7 @@ int sbt_format_text(FILE *f, const struct sbt_table *t,
 		(unsigned long long)t->sum.lost_events, S(t->sum.start_ns),
 		S(t->sum.end_ns), sbt_wait_from_name(t->sum.wait_from));
 	warnings(f, t);
+	noise(f, t);
 	width = 122 + (o->percentiles ? 44 : 0);
 	rule(f, width);
 	fprintf(f, "  %-22s|%14s |%9s |%16s |%16s |%18s |%20s |", "Task",

@@ -29,6 +29,7 @@ struct task {
 	int cpu; /* where it last ran, was woken to or moved to; -1 unknown */
 	int replaced; /* by a newer task of the same pid */
 	int settled; /* its delays go straight to its comm's series */
+	int workload; /* a started workload or forked from one */
 	unsigned int nyoung;
 	struct young young[SBT_YOUNG];
 	int series; /* interval series of the current comm; -1 = look up */
@@ -71,12 +72,14 @@ struct sbt {
 	struct series *series;
 	size_t nseries;
 	int *pids; /* sorted copy of the pid filter */
+	int *roots; /* sorted copy of the workload pids */
 	struct sbt_summary sum;
 	uint64_t *lost; /* per CPU + 1 (0: not said) */
 	size_t nlost;
 	int started;
 	uint64_t cpu_since[SBT_BUSY_CPUS]; /* the last switch on the CPU */
 	unsigned char cpu_state[SBT_BUSY_CPUS]; /* 0 unknown, 1 idle, 2 busy */
+	unsigned char cpu_workload[SBT_BUSY_CPUS]; /* busy with a workload task */
 };
 
 /* NUL-padded to the end, so that an unchanged comm compares as one block. */
@@ -95,6 +98,25 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* A sorted copy of @n pids (NULL when none, or out of memory). */
+static int *sorted_copy(const int *pids, size_t n)
+{
+	int *c = n ? malloc(n * sizeof(*c)) : NULL;
+
+	if (c) {
+		memcpy(c, pids, n * sizeof(*c));
+		qsort(c, n, sizeof(*c), cmp_int);
+	}
+	return c;
+}
+
+static int is_root(const struct sbt *s, int pid)
+{
+	return s->o.nworkload_pids &&
+	       bsearch(&pid, s->o.workload_pids, s->o.nworkload_pids,
+		       sizeof(int), cmp_int);
+}
+
 struct sbt *sbt_new(const struct sbt_opts *opts)
 {
 	struct sbt *s = line_alloc(sizeof(*s)); /* the feeding thread's */
@@ -109,16 +131,13 @@ struct sbt *sbt_new(const struct sbt_opts *opts)
 	s->nslots = 1024;
 	s->slots = line_alloc(s->nslots * sizeof(*s->slots));
 	s->pending = line_alloc(sizeof(*s->pending));
-	if (s->o.npids) {
-		s->pids = malloc(s->o.npids * sizeof(*s->pids));
-		if (s->pids) {
-			memcpy(s->pids, opts->pids,
-			       s->o.npids * sizeof(*s->pids));
-			qsort(s->pids, s->o.npids, sizeof(*s->pids), cmp_int);
-		}
-	}
+	s->pids = sorted_copy(opts->pids, s->o.npids);
 	s->o.pids = s->pids;
-	if (!s->slots || !s->pending || (s->o.npids && !s->pids)) {
+	s->roots = sorted_copy(opts->workload_pids, s->o.nworkload_pids);
+	s->o.workload_pids = s->roots;
+	s->sum.workload_known = s->o.nworkload_pids > 0;
+	if (!s->slots || !s->pending || (s->o.npids && !s->pids) ||
+	    (s->o.nworkload_pids && !s->roots)) {
 		sbt_free(s);
 		return NULL;
 	}
@@ -138,6 +157,7 @@ void sbt_free(struct sbt *s)
 	free(s->tasks);
 	free(s->slots);
 	free(s->pids);
+	free(s->roots);
 	free(s->pending);
 	free(s->lost);
 	hist_pool_free(&s->hists);
@@ -198,6 +218,7 @@ static struct task *task_add(struct sbt *s, int pid, size_t j)
 	t->pid = pid;
 	t->cpu = -1;
 	t->series = -1;
+	t->workload = is_root(s, pid);
 	s->slots[j] = (int)++s->ntasks;
 	return t;
 }
@@ -256,14 +277,23 @@ static int wanted(const struct sbt *s, int pid)
 	       bsearch(&pid, s->o.pids, s->o.npids, sizeof(int), cmp_int);
 }
 
+/* The comm a task's delays and group go under: the other group's outside
+ * a workload set. */
+static const char *group_comm(const struct sbt *s, const struct task *t)
+{
+	return s->sum.workload_known && !t->workload ? SBT_OTHER_GROUP :
+						       t->comm;
+}
+
 static struct series *series_of(struct sbt *s, struct task *t)
 {
+	const char *comm = group_comm(s, t);
 	struct series *se;
 
 	if (t->series >= 0)
 		return &s->series[t->series];
 	for (size_t i = 0; i < s->nseries; i++)
-		if (!strcmp(s->series[i].comm, t->comm)) {
+		if (!strcmp(s->series[i].comm, comm)) {
 			t->series = (int)i;
 			return &s->series[i];
 		}
@@ -273,7 +303,7 @@ static struct series *series_of(struct sbt *s, struct task *t)
 	s->series = se;
 	se = &s->series[s->nseries];
 	memset(se, 0, sizeof(*se));
-	copy_comm(se->comm, t->comm);
+	copy_comm(se->comm, comm);
 	t->series = (int)s->nseries++;
 	return se;
 }
@@ -478,9 +508,15 @@ static void cpu_account(struct sbt *s, const struct sbt_event *ev)
 		return;
 	if (c >= s->sum.ncpus)
 		s->sum.ncpus = c + 1;
-	if (s->cpu_state[c] == 2)
-		s->sum.cpu_busy_ns[c] += overlap(s, s->cpu_since[c], ev->ts_ns);
+	if (s->cpu_state[c] == 2) {
+		uint64_t d = overlap(s, s->cpu_since[c], ev->ts_ns);
+
+		s->sum.cpu_busy_ns[c] += d;
+		if (s->cpu_workload[c])
+			s->sum.cpu_workload_ns[c] += d;
+	}
 	s->cpu_state[c] = ev->next_pid > 0 ? 2 : 1;
+	s->cpu_workload[c] = 0; /* on_switch says, once it has the task */
 	s->cpu_since[c] = ev->ts_ns;
 }
 
@@ -513,6 +549,8 @@ static int on_switch(struct sbt *s, const struct sbt_event *ev)
 		return -ENOMEM;
 	set_comm(s, next, ev->next_comm, ev->comm_readable);
 	next->cpu = ev->cpu;
+	if (ev->cpu >= 0 && ev->cpu < SBT_BUSY_CPUS)
+		s->cpu_workload[ev->cpu] = (unsigned char)next->workload;
 	if (next->state == TS_UNKNOWN) {
 		/* First sight: perf counts it as a zero wait. */
 		next->state = TS_RUNNABLE;
@@ -584,6 +622,7 @@ static int on_task_event(struct sbt *s, const struct sbt_event *ev)
 		c = task_get_as(s, ev->child_pid, 1);
 		if (!c)
 			return -ENOMEM;
+		c->workload |= t->workload;
 		set_comm(s, c, comm, 1);
 		break;
 	}
@@ -712,6 +751,7 @@ void sbt_task_get(const struct sbt *s, size_t i, struct sbt_task_stats *out)
 	out->max_start_ns = t->max_start_ns;
 	out->max_end_ns = t->max_end_ns;
 	out->delays = &t->delays;
+	out->workload = !s->sum.workload_known || t->workload;
 }
 
 size_t sbt_series_count(const struct sbt *s)
@@ -743,9 +783,14 @@ void sbt_summary_get(const struct sbt *s, struct sbt_summary *out)
 	out->end_ns = s->o.until_ns < s->sum.last_ts_ns ? s->o.until_ns :
 							  s->sum.last_ts_ns;
 	for (unsigned int c = 0; c < s->sum.ncpus; c++)
-		if (s->cpu_state[c] == 2)
-			out->cpu_busy_ns[c] +=
+		if (s->cpu_state[c] == 2) {
+			uint64_t d =
 				overlap(s, s->cpu_since[c], s->sum.last_ts_ns);
+
+			out->cpu_busy_ns[c] += d;
+			if (s->cpu_workload[c])
+				out->cpu_workload_ns[c] += d;
+		}
 }
 
 const char *sbt_feed_error(int r)

@@ -59,10 +59,18 @@ struct sbt_opts {
 	uint64_t interval_ns; /* per-interval stats width; 0 = 1 s */
 	const int *pids; /* only these pids (NULL/0: all) */
 	size_t npids;
+	/* The started workloads' pids: they and every task forked from them
+	 * (sched_process_fork) are the workload, all others are grouped as
+	 * SBT_OTHER_GROUP. NULL/0: no workload set, every task by its comm. */
+	const int *workload_pids;
+	size_t nworkload_pids;
 	enum sbt_wait_from wait_from;
 };
 
 struct sbt;
+
+/* The group (and interval series) of the tasks outside the workload set. */
+#define SBT_OTHER_GROUP "other"
 
 #define SBT_LOST_MAX_CPUS 4096 /* beyond: counted as an unsaid CPU */
 #define SBT_FEW 6
@@ -128,6 +136,7 @@ struct sbt_task_stats {
 	uint64_t max_delay_ns;
 	uint64_t max_start_ns, max_end_ns; /* the worst wait */
 	const struct sbt_dist *delays;
+	int workload; /* in sbt_opts.workload_pids' set (1 when none given) */
 };
 
 size_t sbt_task_count(const struct sbt *s);
@@ -158,6 +167,10 @@ struct sbt_summary {
 	 * with a task other than the idle task (pid 0) on it. */
 	unsigned int ncpus; /* highest CPU seen + 1, at most SBT_BUSY_CPUS */
 	uint64_t cpu_busy_ns[SBT_BUSY_CPUS];
+	/* With a workload set: the part of cpu_busy_ns with a workload task
+	 * on the CPU (the rest is the machine's noise there). */
+	int workload_known;
+	uint64_t cpu_workload_ns[SBT_BUSY_CPUS];
 };
 void sbt_summary_get(const struct sbt *s, struct sbt_summary *out);
 

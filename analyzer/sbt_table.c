@@ -170,9 +170,12 @@ static void task_row(struct sbt_row *r, const struct sbt_task_stats *ts,
 		     struct sb_hist *tmp)
 {
 	memset(r, 0, sizeof(*r));
-	memcpy(r->comm, ts->comm, sizeof(r->comm));
+	/* grouped with the other tasks, named as itself */
+	snprintf(r->comm, sizeof(r->comm), "%s",
+		 ts->workload ? ts->comm : SBT_OTHER_GROUP);
 	snprintf(r->task, sizeof(r->task), "%s:%d", ts->comm, ts->pid);
 	r->pid = ts->pid;
+	r->workload = ts->workload;
 	r->tasks = 1;
 	r->runtime_ns = ts->runtime_ns;
 	r->switches = ts->switches;
@@ -196,6 +199,8 @@ static int cmp_comm_pid(const void *pa, const void *pb)
 	const struct sbt_row *a = pa, *b = pb;
 	int c = strcmp(a->comm, b->comm);
 
+	if (!c) /* a workload named "other" stays apart from the others */
+		c = a->workload - b->workload;
 	return c ? c : (a->pid > b->pid) - (a->pid < b->pid);
 }
 
@@ -213,8 +218,11 @@ static int build_groups(const struct sbt *s, const struct sbt_table_opts *o,
 		struct sbt_row *g = &t->groups[t->ngroups++];
 
 		memcpy(g->comm, t->tasks[i].comm, sizeof(g->comm));
+		g->workload = t->tasks[i].workload;
 		for (j = i + 1;
-		     j < t->ntasks && !strcmp(t->tasks[j].comm, g->comm); j++)
+		     j < t->ntasks && !strcmp(t->tasks[j].comm, g->comm) &&
+		     t->tasks[j].workload == g->workload;
+		     j++)
 			;
 		g->pids = calloc(j - i, sizeof(*g->pids));
 		if (!g->pids)
@@ -316,4 +324,23 @@ void sbt_table_free(struct sbt_table *t)
 	free(t->total.iv);
 	free(t->lost);
 	memset(t, 0, sizeof(*t));
+}
+
+void sbt_machine_noise(const struct sbt_summary *sum, struct sbt_noise *n)
+{
+	uint64_t window =
+		sum->end_ns > sum->start_ns ? sum->end_ns - sum->start_ns : 0;
+
+	memset(n, 0, sizeof(*n));
+	for (unsigned int c = 0; c < sum->ncpus && c < SBT_BUSY_CPUS; c++) {
+		if (!sum->cpu_workload_ns[c])
+			continue;
+		n->ncpus++;
+		n->cpu_mask |= 1ull << c;
+		n->other_ns += sum->cpu_busy_ns[c] - sum->cpu_workload_ns[c];
+	}
+	n->span_ns = window * n->ncpus;
+	n->share_pct =
+		n->span_ns ? 100.0 * (double)n->other_ns / (double)n->span_ns :
+			     0;
 }

@@ -26,6 +26,7 @@ struct sbt_row {
 	char task[SBT_COMM_LEN + 16]; /* "comm:(N)", "comm:pid" or "TOTAL:" */
 	char comm[SBT_COMM_LEN];
 	int pid; /* task rows only */
+	int workload; /* a workload task, or a group of them (see sbt_opts) */
 	unsigned int tasks;
 	uint64_t runtime_ns, switches, migrations;
 	long double sum_delay_ns;
@@ -68,6 +69,19 @@ int sbt_sort_parse(const char *s, enum sbt_sort *out);
 int sbt_table_build(struct sbt *s, const struct sbt_table_opts *o,
 		    struct sbt_table *t);
 void sbt_table_free(struct sbt_table *t);
+
+/*
+ * The machine's noise with a workload set (sum.workload_known): on the CPUs
+ * where workload tasks ran in the window, the time other tasks (not idle)
+ * took there, and its share of those CPUs' window time.
+ */
+struct sbt_noise {
+	unsigned int ncpus; /* the workload's CPUs (0: nothing ran) */
+	uint64_t cpu_mask; /* of them, bit c for CPU c */
+	uint64_t other_ns, span_ns; /* span_ns: window length x ncpus */
+	double share_pct;
+};
+void sbt_machine_noise(const struct sbt_summary *sum, struct sbt_noise *n);
 
 /* Average delay of a row in ns (0 without switches). */
 double sbt_row_avg_ns(const struct sbt_row *r);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* table_for_run: a run directory's trace and window into table.txt and table.json. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,9 @@
 #include "analyzer/table_run.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
+
+/* More processes than the agent starts (its MAX_PROCS). */
+#define TABLE_MAX_WORKLOAD_PIDS 1024
 
 /* window.json: {"start_mono_ns": N, "end_mono_ns": N}; absent = whole trace. */
 static int read_window(const char *dir, struct sbt_opts *o, struct sb_error *e)
@@ -48,7 +52,79 @@ static int read_window(const char *dir, struct sbt_opts *o, struct sb_error *e)
 	return 0;
 }
 
-static int write_outputs(const char *dir, const struct sbt_table *t,
+/*
+ * The started workloads' pids from agent.json ("workloads": [{"pid"}]):
+ * the tables then show them and their descendants, the rest as other.
+ * Without agent.json (a table of a bare recording) every task stands by
+ * its name.
+ */
+static int read_workload_pids(const char *dir, int *pids, size_t max, size_t *n,
+			      struct sb_error *e)
+{
+	char path[4096];
+	json_error_t jerr;
+	json_t *j, *w;
+	size_t i;
+
+	*n = 0;
+	snprintf(path, sizeof(path), "%s/agent.json", dir);
+	if (access(path, F_OK))
+		return 0;
+	j = json_load_file(path, 0, &jerr);
+	if (!j)
+		return sb_error_set(e, -EINVAL, path, NULL, NULL, "%s",
+				    jerr.text);
+	json_array_foreach(json_object_get(j, "workloads"), i, w) {
+		json_int_t pid = json_integer_value(json_object_get(w, "pid"));
+
+		if (pid > 0 && pid <= INT_MAX && *n < max)
+			pids[(*n)++] = (int)pid;
+	}
+	json_decref(j);
+	return 0;
+}
+
+/*
+ * With waits from sched_waking: each group's sum delay counted from
+ * sched_wakeup too ("sum_delay_wakeup_ms"), so that the bench end can say
+ * where the two wait sources disagree (perf 6.1 counts from wakeup only).
+ */
+static int add_wakeup_sums(json_t *doc, const struct sbt_request *rq,
+			   const struct sbt_table *t, struct sb_error *e)
+{
+	struct sbt_request again = *rq;
+	struct sbt_source src;
+	struct sbt_table w;
+	json_t *g;
+	size_t i;
+	int rc;
+
+	if (t->sum.wait_from != SBT_WAIT_WAKING)
+		return 0;
+	again.core.wait_from = SBT_WAIT_WAKEUP;
+	rc = sbt_analyze(&again, &w, &src, e);
+	if (rc)
+		return rc;
+	json_array_foreach(json_object_get(doc, "groups"), i, g) {
+		const char *comm =
+			json_string_value(json_object_get(g, "comm"));
+		int wl = !json_is_false(json_object_get(g, "workload"));
+
+		for (size_t k = 0; comm && k < w.ngroups; k++)
+			if (!strcmp(w.groups[k].comm, comm) &&
+			    w.groups[k].workload == wl)
+				json_object_set_new(
+					g, "sum_delay_wakeup_ms",
+					json_real((
+						double)(w.groups[k].sum_delay_ns /
+							1e6)));
+	}
+	sbt_table_free(&w);
+	return 0;
+}
+
+static int write_outputs(const char *dir, const struct sbt_request *rq,
+			 const struct sbt_table *t,
 			 const struct sbt_source *src, struct sb_error *e)
 {
 	const struct sbt_text_opts text = { .grouped = 1, .percentiles = 1 };
@@ -75,6 +151,11 @@ static int write_outputs(const char *dir, const struct sbt_table *t,
 		return sb_error_set(e, -ENOMEM, dir, NULL, NULL,
 				    "out of memory");
 	}
+	r = add_wakeup_sums(doc, rq, t, e);
+	if (r) {
+		json_decref(doc);
+		return r;
+	}
 	sb_envelope_finish(doc, "ok");
 	snprintf(path, sizeof(path), "%s/table.json", dir);
 	r = sb_json_dump_atomic(path, doc);
@@ -89,6 +170,8 @@ int table_for_run(const char *run_dir, struct sb_error *e)
 {
 	static const char *const names[] = { "trace.dat", "perf.data" };
 	struct sbt_request rq = { .table.sort = SBT_SORT_AVG };
+	int roots[TABLE_MAX_WORKLOAD_PIDS];
+	size_t nroots;
 	struct sbt_source src;
 	struct sbt_table t;
 	char path[4096];
@@ -103,16 +186,20 @@ int table_for_run(const char *run_dir, struct sb_error *e)
 	if (!path[0])
 		return sb_error_set(e, -EINVAL, run_dir, NULL, NULL,
 				    "no trace.dat or perf.data");
-	rc = read_window(run_dir, &rq.core, e);
+	rc = read_window(run_dir, &rq.core, e) ?:
+		     read_workload_pids(run_dir, roots, TABLE_MAX_WORKLOAD_PIDS,
+					&nroots, e);
 	if (rc)
 		return rc;
+	rq.core.workload_pids = roots;
+	rq.core.nworkload_pids = nroots;
 	rq.path = path;
 	rc = sbt_analyze(&rq, &t, &src, e);
 	if (rc)
 		return rc;
 	/* The tables name the file, not the path it had on this host. */
 	src.path = strrchr(path, '/') + 1;
-	rc = write_outputs(run_dir, &t, &src, e);
+	rc = write_outputs(run_dir, &rq, &t, &src, e);
 	sbt_table_free(&t);
 	return rc;
 }

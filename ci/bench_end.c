@@ -6,6 +6,8 @@
 
 #include "ci/bench_cmp.h"
 #include "ci/bench_end.h"
+#include "ci/crosscheck.h"
+#include "ci/fold.h"
 #include "ci/plots.h"
 #include "ci/rules_pick.h"
 #include "ci/seed_table.h"
@@ -81,8 +83,9 @@ static int compare(FILE *f, struct bench_end *b, const struct ci_column **cols,
 static int per_kernel(FILE *f, struct bench_end *b, const char *kernel)
 {
 	const struct ci_column *cols[CI_BENCH_MAX_COLS];
+	struct ci_xcheck x[CI_XCHECK_MAX];
 	char title[160];
-	size_t n = 0;
+	size_t n = 0, nx;
 
 	for (size_t k = 0; k < b->cols.n; k++) {
 		const struct ci_column *col = &b->cols.v[k];
@@ -92,6 +95,8 @@ static int per_kernel(FILE *f, struct bench_end *b, const char *kernel)
 			continue;
 		ci_regime_of(col, &g);
 		ci_seed_table_print(f, col, &g);
+		nx = ci_xcheck_of(col, x, CI_XCHECK_MAX);
+		ci_xcheck_print(f, x, nx);
 		if (n < CI_BENCH_MAX_COLS)
 			cols[n++] = col;
 	}
@@ -175,6 +180,34 @@ static void unset_features(FILE *f, const struct bench_end *b)
 	}
 }
 
+/*
+ * The machine each kernel's first run started on (the manifest's
+ * preflight: on the host the host, in a VM the guest), first in the end.
+ */
+static void machines(FILE *f, const struct bench_end *b)
+{
+	char path[4200];
+
+	for (size_t k = 0; k < b->cols.n; k++) {
+		json_t *m, *summary;
+		int seen = 0;
+
+		for (size_t j = 0; j < k; j++)
+			seen |= !strcmp(b->cols.v[j].kernel,
+					b->cols.v[k].kernel);
+		if (seen)
+			continue;
+		snprintf(path, sizeof(path), "%s/manifest.json",
+			 b->cols.v[k].runs[0]->path);
+		m = json_load_file(path, 0, NULL);
+		summary = at(m, "preflight", "summary");
+		if (json_is_string(summary))
+			fprintf(f, "preflight, %s: %s\n", b->cols.v[k].kernel,
+				json_string_value(summary));
+		json_decref(m);
+	}
+}
+
 /* Each column's manifest facts (from its first run): what ran, and how. */
 static void facts(FILE *f, const struct bench_end *b)
 {
@@ -203,6 +236,7 @@ static void facts(FILE *f, const struct bench_end *b)
 			fact(f, "guest speed",
 			     at(m, "calibration", "guest_speed"));
 		fact(f, "host", at(m, "host", "cpu_model"));
+		fact(f, "preflight", at(m, "preflight", "summary"));
 		fact(f, "slicebench", json_object_get(m, "slicebench_rev"));
 		json_decref(m);
 	}
@@ -289,8 +323,10 @@ int ci_bench_end(FILE *f, const char *root, const char *rules, char *err,
 		snprintf(err, errlen, "out of memory");
 		r = SB_EXIT_UNMEASURED;
 	}
-	if (!r)
+	if (!r) {
+		machines(m, &b);
 		unset_features(m, &b);
+	}
 	if (!r && text(m, &b)) {
 		snprintf(err, errlen, "out of memory");
 		r = SB_EXIT_UNMEASURED;

@@ -4,7 +4,7 @@ CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_
 	   ci/spending.c \
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
 	   ci/plots.c ci/report_html.c ci/util.c \
-	   ci/fold.c ci/regime.c ci/seed_table.c ci/bench_verdict.c \
+	   ci/fold.c ci/regime.c ci/crosscheck.c ci/seed_table.c ci/bench_verdict.c \
 	   ci/bench_cmp.c ci/bench_words.c ci/bench_end.c ci/cmd_report.c
 
 UNIT_TESTS += test_ci_stats
@@ -36,6 +36,10 @@ test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c ci/table_
 		      ci/rules.c ci/gate.c ci/stats.c ci/util.c \
 		      common/atomicio.c common/fmt.c common/log.c $(JSONREAD_SRCS)
 test_ci_bench_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_ci_crosscheck
+test_ci_crosscheck_SRCS := tests/unit/test_ci_crosscheck.c ci/crosscheck.c
+test_ci_crosscheck_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_rules_pick
 test_ci_rules_pick_SRCS := tests/unit/test_ci_rules_pick.c ci/rules_pick.c \

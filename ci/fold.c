@@ -143,10 +143,14 @@ size_t ci_fold_table(const json_t *table, struct ci_fold_row *rows, size_t max)
 		const json_t *g = json_array_get(groups, i);
 		const char *comm =
 			json_string_value(json_object_get(g, "comm"));
+		/* the recording's word (workload pids and their forks) first */
+		const json_t *wl = json_object_get(g, "workload");
 
 		if (!comm)
 			continue;
-		if (ci_fold_is_other(comm) || n + 1 == max) {
+		if ((json_is_boolean(wl) ? json_is_false(wl) :
+					   ci_fold_is_other(comm)) ||
+		    n + 1 == max) {
 			add(&other, g);
 			continue;
 		}

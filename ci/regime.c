@@ -106,6 +106,24 @@ static void cpus_of(const struct ci_column *col, struct ci_regime *g)
 	}
 }
 
+/* Other tasks' share of the workload's CPUs, median over the runs. */
+static void noise_of(const struct ci_column *col, struct ci_regime *g)
+{
+	double x[MAX_RUNS];
+	size_t n = 0;
+
+	for (size_t r = 0; r < col->n_runs && n < MAX_RUNS; r++) {
+		json_t *v = json_object_get(json_object_get(col->runs[r]->table,
+							    "machine_noise"),
+					    "share_pct");
+
+		if (json_is_number(v))
+			x[n++] = json_number_value(v);
+	}
+	g->has_noise = n > 0;
+	g->noise_pct = n ? ci_median(x, n) : 0;
+}
+
 /* Accelerator (the first run's) and guest speed (the median) from the manifests. */
 static void manifest_of(const struct ci_column *col, struct ci_regime *g)
 {
@@ -138,6 +156,7 @@ void ci_regime_of(const struct ci_column *col, struct ci_regime *out)
 	*out = (struct ci_regime){ .runs = col->n_runs };
 	periodic_of(col, out);
 	cpus_of(col, out);
+	noise_of(col, out);
 	manifest_of(col, out);
 }
 
@@ -183,17 +202,22 @@ const char *ci_regime_line(const struct ci_regime *g, char *buf, size_t len)
 		for (size_t c = 0; c < g->n_cpus; c++)
 			PUT(" %.0f%%", g->busy_pct[c]);
 	}
+	if (g->has_noise)
+		PUT("%smachine noise %.1f%% of the workload's CPUs",
+		    g->n_cpus ? "; " : "", g->noise_pct);
 	for (size_t p = 0; p < g->n_periodic; p++)
 		PUT("%s%s missed %.1f%% of its %s",
-		    p	      ? ", " :
-		    g->n_cpus ? "; " :
-				"",
+		    p			      ? ", " :
+		    g->n_cpus || g->has_noise ? "; " :
+						"",
 		    g->periodic[p].name, g->periodic[p].miss_pct,
 		    g->periodic[p].what);
-	if (g->runs > 1 && (g->n_cpus || g->n_periodic))
+	if (g->runs > 1 && (g->n_cpus || g->has_noise || g->n_periodic))
 		PUT(" (medians of %zu repeats)", g->runs);
 	if (*ci_regime_speed(g, speed, sizeof(speed)))
-		PUT("%s%s", g->n_cpus || g->n_periodic ? "; " : "", speed);
+		PUT("%s%s",
+		    g->n_cpus || g->has_noise || g->n_periodic ? "; " : "",
+		    speed);
 #undef PUT
 	return buf;
 }

@@ -29,6 +29,8 @@ struct ci_regime {
 	double guest_speed; /* guest/host speed of the calibration loop (median
 			     * over the runs); 0 unknown */
 	int host; /* a run was on the host kernel (manifest vm null): no guest */
+	int has_noise; /* the tables knew the workload (machine_noise) */
+	double noise_pct; /* other tasks' share of the workload's CPUs (median) */
 	int saturated; /* some periodic workload's median miss > CI_SATURATED_PCT */
 };
 
@@ -36,7 +38,8 @@ struct ci_regime {
 void ci_regime_of(const struct ci_column *col, struct ci_regime *out);
 
 /*
- * One line ("host CPU busy" and no guest speed in host mode): "vCPU busy 97% 95%; cyclic missed 2.1% of its periods, ...;
+ * One line ("host CPU busy" and no guest speed in host mode): "vCPU busy 97% 95%;
+ * machine noise 1.2% of the workload's CPUs; cyclic missed 2.1% of its periods, ...;
  * TCG: the guest runs at 1/23 of host speed", prefixed with "SATURATED: "
  * when saturated. Into @buf; returns @buf.
  */

@@ -22,6 +22,7 @@
 #include "harness/agent.h"
 #include "harness/features.h"
 #include "harness/recorder.h"
+#include "harness/preflight.h"
 #include "harness/schedstat.h"
 #include "harness/workload.h"
 
@@ -173,6 +174,18 @@ static void sleep_tick(void)
 	nanosleep(&ts, NULL);
 }
 
+/* A tick, or less to wake at @due: the window's edges are sampled on time
+ * (the workloads exit just after its end: a tick late misses them). */
+static void sleep_until_or_tick(uint64_t due)
+{
+	uint64_t now = mono_ns();
+	struct timespec ts = { 0, TICK_MS * 1000000L };
+
+	if (due > now && due - now < (uint64_t)ts.tv_nsec)
+		ts.tv_nsec = (long)(due - now);
+	nanosleep(&ts, NULL);
+}
+
 /* Wait for every workload, sampling schedstat; kill on timeout or stop. */
 static void wait_workloads(struct run *run)
 {
@@ -212,7 +225,9 @@ static void wait_workloads(struct run *run)
 		} else if (killed_at && now >= killed_at + KILL_GRACE_NS) {
 			kill_all(run, SIGKILL);
 		}
-		sleep_tick();
+		sleep_until_or_tick(!started ? run->win_start :
+				    !ended   ? run->win_end :
+					       UINT64_MAX);
 	}
 }
 
@@ -406,6 +421,10 @@ int agent_run(const struct agent_opts *o, struct sb_error *e)
 			"seed", (json_int_t)o->seed);
 	json_object_set_new(doc, "start_mono_ns",
 			    json_integer((json_int_t)mono_ns()));
+	json_object_set_new(doc, "preflight", preflight_take(o->sc));
+	say(o, "%s",
+	    json_string_value(json_object_get(json_object_get(doc, "preflight"),
+					      "summary")));
 	json_object_set_new(doc, "calibration",
 			    json_pack("{s:I,s:I}", "iterations",
 				      (json_int_t)SB_CALIB_ITERATIONS,

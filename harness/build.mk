@@ -2,7 +2,7 @@
 # static guest agent sbguest and host mode), the matrix runner, results.
 HARNESS_AGENT_SRCS := harness/scenario.c harness/workload.c $(WL_REGISTRY_SRCS) \
 		      harness/features.c harness/recorder.c \
-		      harness/schedstat.c harness/agent.c
+		      harness/schedstat.c harness/preflight.c harness/agent.c
 # Scale-out: plan, merge, executors (local --jobs, GNU parallel, Slurm).
 HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
 		      harness/scale/merge.c harness/scale/exec_common.c \
@@ -13,6 +13,7 @@ HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/check_journal.c \
 		harness/matrix.c harness/plan.c harness/manifest.c \
 		harness/run_vm.c harness/run_host.c harness/unpack.c \
 		harness/tools_check.c harness/host_features_check.c \
+		harness/host_debugfs.c \
 		$(HARNESS_SCALE_SRCS) $(HARNESS_AGENT_SRCS)
 
 PROGS += sbguest
@@ -25,6 +26,11 @@ test_harness_scenario_SRCS := tests/unit/test_harness_scenario.c \
 			      harness/scenario.c harness/workload.c $(WL_REGISTRY_SRCS) \
 			      $(COMMON_SRCS)
 test_harness_scenario_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_harness_preflight
+test_harness_preflight_SRCS := tests/unit/test_harness_preflight.c \
+			       harness/preflight.c $(COMMON_SRCS)
+test_harness_preflight_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_harness_plan
 test_harness_plan_SRCS := tests/unit/test_harness_plan.c harness/plan.c \

@@ -21,6 +21,7 @@
 #include "harness/runner.h"
 #include "harness/tools_check.h"
 #include "harness/check_journal.h"
+#include "harness/host_features_check.h"
 #include "common/log.h"
 #include "harness/cmds.h"
 
@@ -506,6 +507,10 @@ static int prepare(struct check *c, struct scenario *sc)
 		fprintf(stderr, "slicebench check: %s: %s\n", o->scenario,
 			strerror(-r));
 		return SB_EXIT_USAGE;
+	}
+	if (run_check_host_features(&c->rn, c->ks, 2, &e)) {
+		fprintf(stderr, "slicebench check: %s\n", e.msg);
+		return SB_EXIT_UNMEASURED;
 	}
 	if ((r = run_check_before_boot(&c->rn, c->ks, 2, &e)))
 		return sb_error_report("slicebench check", r, &e);

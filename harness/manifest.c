@@ -146,5 +146,7 @@ json_t *manifest_build(const struct runner *rn, const struct kernel_info *ki,
 		"start_time", start_time, "end_time", end_time, "exit_status",
 		*out->failure ? SB_EXIT_UNMEASURED : SB_EXIT_OK);
 	json_object_set_new(m, "calibration", calibration_json(ag));
+	/* the machine (a VM's: the guest) as the agent found it at the start */
+	json_object_set_new(m, "preflight", vm_field(ag, "preflight"));
 	return m;
 }

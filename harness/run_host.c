@@ -6,7 +6,8 @@
  * process should slicebench be killed meanwhile). They stay as they are
  * with --features-as-is (the manifest says so), or when the features file
  * is not writable and they already are the set's (run_check_host_features
- * refuses the rest before any run).
+ * refuses the rest before any run). debugfs is mounted for the run when
+ * absent (as root), and unmounted after it.
  */
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "common/log.h"
 #include "harness/agent.h"
 #include "harness/features.h"
+#include "harness/host_debugfs.h"
 #include "harness/host_features_check.h"
 #include "harness/run_host.h"
 
@@ -51,6 +53,7 @@ void run_host(const struct runner *rn, const struct plan_run *r,
 	const char *features = features_host_path(AGENT_FEATURES_PATH);
 	char path[4200], orig[2048];
 	struct sb_error e;
+	int mounted = host_debugfs_mount(features);
 	int settable = !rn->features_as_is && features_writable(features) &&
 		       !features_read(features, orig, sizeof(orig));
 	struct agent_opts o = { .sc = rn->sc,
@@ -87,6 +90,7 @@ void run_host(const struct runner *rn, const struct plan_run *r,
 		restore(features, orig, out);
 		features_guard_end(guard, guard_fd);
 	}
+	host_debugfs_unmount(mounted);
 	snprintf(path, sizeof(path), "%s/agent.json", dir);
 	out->agent = json_load_file(path, 0, NULL);
 }

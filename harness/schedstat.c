@@ -50,7 +50,7 @@ static struct ss_task *find(struct ss_sampler *s, pid_t tid)
 }
 
 static int sample_tasks(struct ss_sampler *s, const char *pid, int group,
-			int window_start)
+			int window_start, uint64_t now_ns)
 {
 	char path[300], buf[128];
 	struct dirent *de;
@@ -80,6 +80,7 @@ static int sample_tasks(struct ss_sampler *s, const char *pid, int group,
 		t->pid = atoi(pid);
 		t->group = group;
 		t->last = c;
+		t->last_mono_ns = now_ns;
 		if (window_start) {
 			t->start = c;
 			t->have_start = 1;
@@ -97,10 +98,13 @@ int ss_sample(struct ss_sampler *s, const pid_t *pgids, int n, int window_start)
 	DIR *proc = opendir("/proc");
 	struct dirent *de;
 	struct timespec ts;
+	uint64_t now_ns;
 	int r = 0;
 
 	if (!proc)
 		return -errno;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now_ns = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 	while (!r && (de = readdir(proc))) {
 		pid_t pg;
 
@@ -109,8 +113,8 @@ int ss_sample(struct ss_sampler *s, const pid_t *pgids, int n, int window_start)
 		pg = pgid_of(de->d_name);
 		for (int i = 0; pg > 0 && i < n && !r; i++)
 			if (pgids[i] == pg)
-				r = sample_tasks(s, de->d_name, i,
-						 window_start);
+				r = sample_tasks(s, de->d_name, i, window_start,
+						 now_ns);
 	}
 	closedir(proc);
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -136,6 +140,8 @@ json_t *ss_to_json(const struct ss_sampler *s, const char *const *names)
 				      names[t->group]);
 
 		json_object_update_new(o, counts_json(&t->last));
+		json_object_set_new(o, "sampled_at_mono_ns",
+				    json_integer((json_int_t)t->last_mono_ns));
 		json_object_set_new(o, "at_window_start",
 				    t->have_start ? counts_json(&t->start) :
 						    json_null());

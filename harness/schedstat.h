@@ -17,6 +17,7 @@ struct ss_task {
 	int group; /* index of the process group it was found in */
 	char comm[16];
 	struct ss_counts last; /* the newest sample */
+	uint64_t last_mono_ns; /* when it was taken */
 	struct ss_counts start; /* at the window start, when seen then */
 	int have_start;
 };

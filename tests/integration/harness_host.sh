@@ -36,7 +36,45 @@ for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 	jq -e '[.tasks[] | select(.workload == "massive_intr" and .comm == "massive_intr")] | length >= 3' \
 		"$d/schedstat.json" >/dev/null || fail "schedstat.json lacks the massive_intr tasks"
 	[[ -s $d/uname.txt && -s $d/features.txt ]] || fail "uname.txt/features.txt"
+	echo "check: $set: only the workload (its pids and their forks) in the tables, the rest other"
+	jq -e --slurpfile a "$d/agent.json" '
+		[$a[0].workloads[].pid] as $roots |
+		([.tasks[] | select(.pid as $p | $roots | index($p)) | .workload] | all) and
+		([.groups[] | select(.workload)] | length >= 3) and
+		([.groups[] | select(.workload | not) | .comm] | . == [] or . == ["other"]) and
+		([.groups[] | select(.workload) | .comm] - ["massive_intr", "cyclic", "mixload"]
+			| all(test("^(mix|browser|renderer|raster|io|compositor|main)"))) and
+		([.tasks[] | select(.workload) | .task] | all(test("^(perf|slicebench):") | not)) and
+		(.machine_noise.share_pct | type) == "number" and .machine_noise.share_pct >= 0 and
+		.machine_noise.share_pct <= 100' "$d/table.json" >/dev/null ||
+		fail "$d/table.json groups: $(jq -c '[.groups[] | {task, workload}], .machine_noise' "$d/table.json")"
+	grep -q "^ machine noise: .* of the workload's CPUs" "$d/table.txt" || fail "$d/table.txt: no noise line"
+	jq -e '.preflight | (.summary | startswith("machine: ")) and .cpus_online > 0 and
+		(.loadavg | length) == 3 and .workload_cpus != "" and
+		(.busy_before_start | length) > 0' "$d/manifest.json" >/dev/null ||
+		fail "$d/manifest.json preflight: $(jq -c .preflight "$d/manifest.json")"
 done
+# the bench end's tables: workload groups and other:(N) only
+jq -r '.groups[] | select(.workload) | .comm' "$root"/host/*/1/table.json | sort -u >"$tmp/wl"
+echo other >>"$tmp/wl"
+grep -E '^  [0-9]+ [^ ]+:\([0-9]+\)' "$tmp/out1" | sed -E 's/^  [0-9]+ ([^ ]+):\(.*/\1/' | sort -u >"$tmp/shown"
+[[ -s $tmp/shown ]] || fail "no bench end table rows: $(cat "$tmp/out1")"
+! grep -vxFf "$tmp/wl" "$tmp/shown" || fail "bench end shows groups outside the workload"
+grep -q "machine noise [0-9.]*% of the workload's CPUs" "$tmp/out1" || fail "no machine noise in the regime line"
+[[ $(grep -c "^  host: machine: .*, [0-9]* CPUs, SMT .*; workload CPUs .* busy" "$tmp/out1") == 2 ]] ||
+	fail "no preflight line at each run's start"
+grep -q "^preflight, host: machine: " "$tmp/out1" || fail "no preflight at the top of the end"
+echo "check: a cross-check line per workload group: trace, schedstat, sched_wakeup, cyclic's own latency"
+for g in cyclic massive_intr; do
+	[[ $(grep -c "^cross-check: $g: trace [0-9.]* ms, schedstat [0-9.]* ms (trace/schedstat [0-9.]*" "$tmp/out1") == 2 ]] ||
+		fail "no cross-check of $g per feature set: $(grep cross-check "$tmp/out1")"
+done
+[[ $(grep -c "^cross-check: cyclic: .*, own latency [0-9.]* ms (trace/own [0-9.]*)$" "$tmp/out1") == 2 ]] ||
+	fail "cyclic's own latency missing: $(grep cross-check "$tmp/out1")"
+jq -e '[.groups[] | select(.workload) | .sum_delay_wakeup_ms | type] | all(. == "number")' \
+	"$root/host/PREEMPT_SHORT/1/table.json" >/dev/null || fail "table.json lacks sum_delay_wakeup_ms"
+jq -e '[.tasks[] | .sampled_at_mono_ns | type] | all(. == "number")' \
+	"$root/host/PREEMPT_SHORT/1/schedstat.json" >/dev/null || fail "schedstat.json lacks sampled_at_mono_ns"
 if find "$root" -name '*.tmp' | grep -q .; then
 	fail "temp run directories left behind"
 fi

@@ -14,7 +14,7 @@ cat >"$tmp/s.json" <<JSON
 {"name": "refuse", "duration": "200ms", "repeats": 1,
  "feature_sets": [{"name": "A", "features": ["NO_PREEMPT_SHORT"]},
                   {"name": "B", "features": ["PREEMPT_SHORT"]}],
- "workloads": [{"tool": "cyclic", "count": 1, "slice": "500us",
+ "workloads": [{"tool": "cyclic", "count": 1, "slice": "500us", "cpus": "0",
                 "args": ["--interval", "1ms"]}]}
 JSON
 
@@ -42,6 +42,54 @@ export SLICEBENCH_FEATURES_PATH=$tmp/features-dir
 mkdir "$SLICEBENCH_FEATURES_PATH"
 refused unwritable "Is a directory"
 
+echo "check: slicebench check refuses it the same way before any run"
+rc=0
+"$sb" check --base host --cand debian --scenario "$tmp/s.json" --feature-set A \
+	--results "$tmp/res-check" >"$tmp/out" 2>&1 || rc=$?
+((rc == 4)) || fail "check: exit $rc: $(cat "$tmp/out")"
+grep -qF "slicebench check: $SLICEBENCH_FEATURES_PATH: cannot set feature NO_PREEMPT_SHORT for kernel host: Is a directory" \
+	"$tmp/out" || fail "check: message: $(cat "$tmp/out")"
+[[ ! -e $tmp/res-check ]] || fail "check: a results directory was made"
+echo "ok: check: exit 4, no results directory"
+
+# The kernel's own file, where root cannot write it (lockdown, as on the
+# project's machines): debugfs is mounted for the check when absent, so the
+# reason is the file's own, and unmounted again after it.
+debugfs_state() { mount | grep -c ' /sys/kernel/debug type debugfs' || true; }
+real_unsettable() {
+	local was r=1
+	was=$(debugfs_state)
+	((was)) || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null || return 1
+	[[ -e /sys/kernel/debug/sched/features ]] &&
+		! { : >>/sys/kernel/debug/sched/features; } 2>/dev/null && r=0
+	((was)) || umount /sys/kernel/debug
+	return $r
+}
+if ((EUID == 0)) && real_unsettable; then
+	echo "check: the kernel's features file, debugfs mounted for the check only"
+	before=$(debugfs_state)
+	rc=0
+	env -u SLICEBENCH_FEATURES_PATH "$sb" run --kernel host --scenario "$tmp/s.json" \
+		--results "$tmp/res-real" >"$tmp/out" 2>&1 || rc=$?
+	((rc == 4)) || fail "real: exit $rc: $(cat "$tmp/out")"
+	grep -q "sched/features: cannot set feature NO_PREEMPT_SHORT for kernel host: " "$tmp/out" ||
+		fail "real: message: $(cat "$tmp/out")"
+	! grep -q "debugfs is not mounted" "$tmp/out" || fail "real: debugfs was not mounted"
+	[[ $(debugfs_state) == "$before" ]] || fail "real: debugfs left $(debugfs_state) mounts, was $before"
+	echo "ok: refused for the file's own reason, debugfs as it was ($before mounts)"
+	env -u SLICEBENCH_FEATURES_PATH "$sb" run --kernel host --scenario "$tmp/s.json" \
+		--results "$tmp/res-real-as-is" --features-as-is >"$tmp/out" 2>&1 ||
+		fail "real --features-as-is: exit $?: $(cat "$tmp/out")"
+	d=$(readlink -f "$tmp/res-real-as-is/latest")/host/A/1
+	# read during the run through the debugfs mounted for it: the file's own error
+	jq -e '.features.read_back | test("No such file") | not' "$d/agent.json" >/dev/null ||
+		fail "real --features-as-is: $(jq -c .features "$d/agent.json")"
+	[[ $(debugfs_state) == "$before" ]] || fail "real --features-as-is: debugfs left mounted"
+	echo "ok: --features-as-is read the kernel's file through debugfs, then unmounted it"
+else
+	echo "note: not root, or the kernel's features file is writable here: real refusal not tried"
+fi
+
 # as_is WHAT: --features-as-is runs set A only and says so everywhere.
 as_is() {
 	local root d
@@ -60,6 +108,10 @@ as_is() {
 	jq -e '.status == "complete" and .features.settable == false and
 		(.features.note | test("features as found, not set"))' "$d/manifest.json" >/dev/null ||
 		fail "$1: manifest: $(jq -c '{status, features}' "$d/manifest.json")"
+	# pinned on the host as in a guest: the preflight watched that CPU
+	jq -e '.preflight.workload_cpus == "0" and
+		[.preflight.busy_before_start[].cpu] == [0]' "$d/manifest.json" >/dev/null ||
+		fail "$1: preflight: $(jq -c .preflight "$d/manifest.json")"
 	echo "ok: $1: --features-as-is ran set A only and says so"
 }
 

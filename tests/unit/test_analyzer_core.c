@@ -257,6 +257,91 @@ static void test_fork_exec_groups(void **state)
 	sbt_free(s);
 }
 
+/*
+ * The agent (5) starts workload 10, which execs cyclic, makes a thread
+ * (11), which forks a process that execs sh (12); task 20 is named cyclic
+ * but not the workload's. With 10 as the workload pid, 10-12 are the
+ * workload by the forks and 5 and 20 are other:(2), whatever their names;
+ * the CPU's time with other tasks on it is the machine's noise. Without a
+ * workload set every task stands by its name.
+ */
+static void feed_workload_forks(struct sbt *s)
+{
+	sw(s, 0, 0, 0, "swapper/0", 0, 5, "slicebench");
+	ev(s, SBT_EV_FORK, 10 * US, 5, "slicebench", 10);
+	ev(s, SBT_EV_WAKEUP_NEW, 20 * US, 10, NULL, 0);
+	sw(s, 30 * US, 0, 5, "slicebench", 1, 10, "slicebench");
+	ev(s, SBT_EV_EXEC, 40 * US, 10, "cyclic", 0);
+	ev(s, SBT_EV_FORK, 50 * US, 10, "cyclic", 11);
+	ev(s, SBT_EV_FORK, 60 * US, 11, "cyclic", 12);
+	ev(s, SBT_EV_EXEC, 65 * US, 12, "sh", 0);
+	ev(s, SBT_EV_WAKEUP_NEW, 70 * US, 11, NULL, 0);
+	ev(s, SBT_EV_WAKEUP_NEW, 70 * US, 12, NULL, 0);
+	sw(s, 100 * US, 0, 10, "cyclic", 1, 11, "cyclic");
+	sw(s, 150 * US, 0, 11, "cyclic", 1, 20, "cyclic");
+	sw(s, 200 * US, 0, 20, "cyclic", 1, 12, "sh");
+	sw(s, 300 * US, 0, 12, "sh", 1, 0, "swapper/0");
+	sw(s, 400 * US, 0, 0, "swapper/0", 0, 5, "slicebench");
+	sw(s, 500 * US, 0, 5, "slicebench", 1, 0, "swapper/0");
+}
+
+static const struct sbt_row *group(const struct sbt_table *t, const char *task)
+{
+	for (size_t i = 0; i < t->ngroups; i++)
+		if (!strcmp(t->groups[i].task, task))
+			return &t->groups[i];
+	fail_msg("no group %s", task);
+	return NULL;
+}
+
+static void test_workload_forks(void **state)
+{
+	const int roots[] = { 10 };
+	struct sbt_opts so = { .workload_pids = roots, .nworkload_pids = 1 };
+	struct sbt_table_opts o = { .sort = SBT_SORT_SWITCHES };
+	struct sbt *s = sbt_new(&so);
+	struct sbt_noise n;
+	struct sbt_table t;
+
+	(void)state;
+	assert_non_null(s);
+	feed_workload_forks(s);
+	assert_int_equal(sbt_table_build(s, &o, &t), 0);
+	assert_int_equal(t.ngroups, 3);
+	assert_int_equal(group(&t, "cyclic:(2)")->npids, 2);
+	assert_int_equal(group(&t, "cyclic:(2)")->pids[0], 10);
+	assert_int_equal(group(&t, "cyclic:(2)")->pids[1], 11);
+	assert_true(group(&t, "cyclic:(2)")->workload);
+	assert_true(group(&t, "sh:(1)")->workload);
+	assert_int_equal(group(&t, "sh:(1)")->pids[0], 12);
+	assert_false(group(&t, "other:(2)")->workload);
+	assert_int_equal(group(&t, "other:(2)")->pids[0], 5);
+	assert_int_equal(group(&t, "other:(2)")->pids[1], 20);
+	assert_true(t.sum.workload_known);
+	assert_int_equal(t.sum.cpu_busy_ns[0], 400 * US);
+	assert_int_equal(t.sum.cpu_workload_ns[0], 220 * US);
+	sbt_machine_noise(&t.sum, &n);
+	assert_int_equal(n.ncpus, 1);
+	assert_int_equal(n.cpu_mask, 1);
+	assert_int_equal(n.other_ns, 180 * US);
+	assert_int_equal(n.span_ns, 500 * US);
+	assert_float_equal(n.share_pct, 36.0, 1e-9);
+	sbt_table_free(&t);
+	sbt_free(s);
+
+	s = mk(0, 0); /* no workload set: by name, no noise */
+	feed_workload_forks(s);
+	assert_int_equal(sbt_table_build(s, &o, &t), 0);
+	assert_int_equal(t.ngroups, 3);
+	assert_int_equal(group(&t, "cyclic:(3)")->npids, 3);
+	assert_true(group(&t, "slicebench:(1)")->workload);
+	assert_false(t.sum.workload_known);
+	sbt_machine_noise(&t.sum, &n);
+	assert_int_equal(n.ncpus, 0);
+	sbt_table_free(&t);
+	sbt_free(s);
+}
+
 /* TOTAL sums every group; --comm keeps one group; --pid keeps one task. */
 static void test_total_and_filters(void **state)
 {
@@ -748,6 +833,7 @@ int main(void)
 		cmocka_unit_test(test_wakeup_of_runnable),
 		cmocka_unit_test(test_idle_excluded),
 		cmocka_unit_test(test_fork_exec_groups),
+		cmocka_unit_test(test_workload_forks),
 		cmocka_unit_test(test_total_and_filters),
 		cmocka_unit_test(test_percentiles),
 		cmocka_unit_test(test_few_then_histogram),

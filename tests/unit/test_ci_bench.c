@@ -305,6 +305,12 @@ static void test_host_regime_line(void **state)
 	(void)state;
 	assert_string_equal(ci_regime_line(&g, buf, sizeof(buf)),
 			    "host CPU busy 97% 40%");
+	g.has_noise = 1;
+	g.noise_pct = 3.24;
+	assert_string_equal(ci_regime_line(&g, buf, sizeof(buf)),
+			    "host CPU busy 97% 40%; machine noise 3.2% of the "
+			    "workload's CPUs");
+	g.has_noise = 0;
 	g.host = 0;
 	assert_string_equal(ci_regime_line(&g, buf, sizeof(buf)),
 			    "vCPU busy 97% 40%; the guest runs at 0.50x host "

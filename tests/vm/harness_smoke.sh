@@ -26,7 +26,17 @@ for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 	done
 	[[ -s $d/trace.dat && -s $d/dmesg.txt && -s $d/uname.txt ]] || fail "trace/dmesg/uname missing"
 	jq -e '.tasks | length > 0' "$d/schedstat.json" >/dev/null || fail "no schedstat samples"
+	echo "check: $set: the workload (its pids and forks) by name, the rest other:(N), never the agent"
+	jq -e '([.groups[] | select(.workload | not) | .comm] | . == [] or . == ["other"]) and
+		([.groups[] | select(.workload)] | length >= 3) and
+		([.tasks[] | select(.workload) | .task] | all(test("^(sbguest|trace-cmd|init|sh|busybox):") | not)) and
+		(.machine_noise.share_pct | type) == "number"' "$d/table.json" >/dev/null ||
+		fail "$d/table.json: $(jq -c '[.groups[] | {task, workload}]' "$d/table.json")"
+	jq -e '.preflight.summary | startswith("machine: ")' "$d/manifest.json" >/dev/null ||
+		fail "$d/manifest.json: no preflight"
 done
+grep -q "^cross-check: cyclic: trace [0-9.]* ms, schedstat [0-9.]* ms" "$tmp/out1" ||
+	fail "no cross-check at the end: $(grep -c cross-check "$tmp/out1")"
 off=$(tr ' ' '\n' <"$root/debian/NO_PREEMPT_SHORT/1/features.txt")
 on=$(tr ' ' '\n' <"$root/debian/PREEMPT_SHORT/1/features.txt")
 echo "check: features read back differ as requested"

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Three ways to see one delay: the trace's sum delay against the kernel's schedstat run_delay, sched_wakeup-based waits, and cyclic's own latency. */
+#include <math.h>
+#include <string.h>
+
+#include "ci/crosscheck.h"
+
+static double num(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* Add @v to *@sum; an unknown @v makes the sum unknown. */
+static void add(double *sum, double v)
+{
+	*sum = isnan(v) ? NAN : *sum + v;
+}
+
+static struct ci_xcheck *slot(struct ci_xcheck *x, size_t *n, size_t max,
+			      const char *group)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp(x[i].group, group))
+			return &x[i];
+	if (*n == max)
+		return NULL;
+	x[*n] = (struct ci_xcheck){ 0 };
+	snprintf(x[*n].group, sizeof(x[*n].group), "%s", group);
+	return &x[(*n)++];
+}
+
+/* schedstat.json's task of @tid, or NULL. */
+static const json_t *sampled(const json_t *ss, json_int_t tid)
+{
+	const json_t *t;
+	size_t i;
+
+	json_array_foreach(json_object_get(ss, "tasks"), i, t)
+		if (json_integer_value(json_object_get(t, "tid")) == tid)
+			return t;
+	return NULL;
+}
+
+/* The workload document named @name of @run, or NULL. */
+static const json_t *doc_of(const struct ci_run *run, const char *name)
+{
+	for (size_t i = 0; name && i < run->n_docs; i++)
+		if (!strcmp(run->docs[i].name, name))
+			return run->docs[i].json;
+	return NULL;
+}
+
+/* A cyclic workload's own summed latency (ms), or NAN when @d is not one. */
+static double own_latency_ms(const json_t *d)
+{
+	const char *tool = json_string_value(json_object_get(d, "tool"));
+	const json_t *l = json_object_get(
+		json_object_get(json_object_get(d, "result"), "overall"),
+		"latency_ns");
+
+	if (!tool || strcmp(tool, "cyclic") || !l)
+		return NAN;
+	return num(l, "avg") * num(l, "count") / 1e6;
+}
+
+/* One run's figures of group @g into @x (schedstat from @ss; a task's
+ * sample counts whole when taken at or after @end_ns, the window's end). */
+static void add_group(struct ci_xcheck *x, const struct ci_run *run,
+		      const json_t *g, const json_t *ss, double end_ns)
+{
+	const char *wl = NULL;
+	int one_workload = 1;
+	double delay = 0;
+	const json_t *p;
+	size_t i;
+
+	add(&x->trace_ms, num(g, "sum_delay_ms"));
+	add(&x->wakeup_ms, num(g, "sum_delay_wakeup_ms"));
+	json_array_foreach(json_object_get(g, "pids"), i, p) {
+		const json_t *t = sampled(ss, json_integer_value(p));
+		const json_t *at0 = t ? json_object_get(t, "at_window_start") :
+					NULL;
+		const char *w =
+			t ? json_string_value(json_object_get(t, "workload")) :
+			    NULL;
+
+		x->tasks++;
+		if (!t)
+			continue;
+		x->sampled += num(t, "sampled_at_mono_ns") >= end_ns;
+		delay += num(t, "run_delay_ns") -
+			 (json_is_object(at0) ? num(at0, "run_delay_ns") : 0);
+		one_workload &= w && (!wl || !strcmp(wl, w));
+		wl = w;
+	}
+	add(&x->schedstat_ms, ss ? delay / 1e6 : NAN);
+	add(&x->own_ms, one_workload ? own_latency_ms(doc_of(run, wl)) : NAN);
+}
+
+size_t ci_xcheck_of(const struct ci_column *col, struct ci_xcheck *out,
+		    size_t max)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < col->n_runs; r++) {
+		const struct ci_run *run = col->runs[r];
+		char path[4200];
+		json_t *ss, *g;
+		double end_ns;
+		size_t i;
+
+		snprintf(path, sizeof(path), "%s/window.json", run->path);
+		ss = json_load_file(path, 0, NULL);
+		end_ns = num(ss, "end_mono_ns");
+		json_decref(ss);
+		snprintf(path, sizeof(path), "%s/schedstat.json", run->path);
+		ss = json_load_file(path, 0, NULL);
+		json_array_foreach(json_object_get(run->table, "groups"), i,
+				   g) {
+			const char *comm =
+				json_string_value(json_object_get(g, "comm"));
+			struct ci_xcheck *x;
+
+			if (!comm ||
+			    !json_is_true(json_object_get(g, "workload")))
+				continue;
+			x = slot(out, &n, max, comm);
+			if (x)
+				add_group(x, run, g, ss, end_ns);
+		}
+		json_decref(ss);
+	}
+	return n;
+}
+
+int ci_xcheck_differ(double a, double b, double limit_pct, double *pct)
+{
+	if (!(a > 0) || !(b > 0))
+		return 0;
+	*pct = 100 * fabs(a / b - 1);
+	return *pct > limit_pct;
+}
+
+void ci_xcheck_print(FILE *f, const struct ci_xcheck *x, size_t n)
+{
+	double pct;
+
+	for (size_t i = 0; i < n; i++) {
+		int whole = x[i].sampled == x[i].tasks;
+
+		fprintf(f, "cross-check: %s: trace %.3f ms", x[i].group,
+			x[i].trace_ms);
+		if (!isnan(x[i].schedstat_ms)) {
+			fprintf(f, ", schedstat %.3f ms (trace/schedstat %.2f",
+				x[i].schedstat_ms,
+				x[i].trace_ms / x[i].schedstat_ms);
+			if (!whole)
+				fprintf(f,
+					"; only %u of %u tasks sampled at the "
+					"window's end",
+					x[i].sampled, x[i].tasks);
+			fputc(')', f);
+		}
+		if (!isnan(x[i].wakeup_ms))
+			fprintf(f, ", from sched_wakeup %.3f ms (%.2f)",
+				x[i].wakeup_ms, x[i].trace_ms / x[i].wakeup_ms);
+		if (!isnan(x[i].own_ms))
+			fprintf(f, ", own latency %.3f ms (trace/own %.2f)",
+				x[i].own_ms, x[i].trace_ms / x[i].own_ms);
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < n; i++) {
+		/* a task gone before the end sample: schedstat misses its tail */
+		if (x[i].sampled == x[i].tasks &&
+		    ci_xcheck_differ(x[i].trace_ms, x[i].schedstat_ms,
+				     CI_XCHECK_LIMIT_PCT, &pct))
+			fprintf(f,
+				"WARNING: cross-check: %s: the trace's sum "
+				"delay %.3f ms and schedstat's run_delay "
+				"%.3f ms differ by %.0f %% (over %.0f %%)\n",
+				x[i].group, x[i].trace_ms, x[i].schedstat_ms,
+				pct, CI_XCHECK_LIMIT_PCT);
+		if (ci_xcheck_differ(x[i].trace_ms, x[i].wakeup_ms,
+				     CI_XCHECK_LIMIT_PCT, &pct))
+			fprintf(f,
+				"WARNING: cross-check: %s: waits from "
+				"sched_waking %.3f ms and from sched_wakeup "
+				"%.3f ms differ by %.0f %% (over %.0f %%)\n",
+				x[i].group, x[i].trace_ms, x[i].wakeup_ms, pct,
+				CI_XCHECK_LIMIT_PCT);
+	}
+}
