@@ -142,7 +142,7 @@ help: ## list targets and variables
 		awk -F'\t' '{ printf "  %-18s %s\n", $$1, $$2 }'
 	@echo
 	@echo "Variables:"
-	@echo "  KERNEL=$(KERNEL)        kernel under test: a kernels/<name>, host, or a bzImage path"
+	@echo "  KERNEL=$(KERNEL)        kernel(s) under test: kernels/<name>, host, a bzImage path, NAME=PATH; a,b for several"
 	@echo "  SCENARIO=$(SCENARIO)  scenario file for bench"
 	@echo "  ACCEL=$(ACCEL)          auto|kvm|tcg|icount|virtual (QEMU accelerator)"
 	@echo "  RESULTS=$(RESULTS)       results root directory"

@@ -213,7 +213,7 @@ int vm_run(const struct vm_request *req, struct vm_result *res)
 		/* QEMU 7.2 runs the vCPUs of a TCG guest in turns, and host
 		 * events (its RCU thread, the main loop) can end a turn early:
 		 * two vCPUs gave 4 different tables in 6 runs of one seed,
-		 * one vCPU 16 identical ones (README, "Virtual time"). */
+		 * one vCPU 16 identical ones (docs/design.md, "Virtual time"). */
 		if (req->numa_nodes > 1) {
 			snprintf(res->detail, sizeof(res->detail),
 				 "virtual time runs one vCPU; the guest asks "

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests: a kernel backend added as README's recipe says, one struct
+ * Unit tests: a kernel backend added as docs/adding.md's recipe says, one struct
  * kernel_backend plus one row of the table, goes through the real table,
  * descriptor reader, lookup and dispatch without any other change.
  */
