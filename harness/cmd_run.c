@@ -343,6 +343,11 @@ int cmd_run(int argc, char **argv)
 		r = SB_EXIT_UNMEASURED;
 		goto out;
 	}
+	if (p.repeats < CI_MIN_RUNS && (sc->n_sets > 1 || nk > 1))
+		printf("caution: %d repeats a side: the gate needs %d for a "
+		       "verdict, so the summary can only say insufficient "
+		       "data (--repeats %d or more)\n",
+		       p.repeats, CI_MIN_RUNS, CI_MIN_RUNS);
 	struct run_root where = { .results = o.results,
 				  .resume = o.resume,
 				  .scenario = o.scenario,

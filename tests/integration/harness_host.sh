@@ -64,6 +64,9 @@ grep -q "machine noise [0-9.]*% of the workload's CPUs" "$tmp/out1" || fail "no 
 [[ $(grep -c "^  host: machine: .*, [0-9]* CPUs, SMT .*; workload CPUs .* busy" "$tmp/out1") == 2 ]] ||
 	fail "no preflight line at each run's start"
 grep -q "^preflight, host: machine: " "$tmp/out1" || fail "no preflight at the top of the end"
+repeats=$(jq .repeats configs/smoke.json)
+grep -q "^caution: $repeats repeats a side: the gate needs 4 for a verdict" "$tmp/out1" ||
+	fail "no caution at the start about $repeats repeats a side"
 echo "check: a cross-check line per workload group: trace, schedstat, sched_wakeup, cyclic's own latency"
 for g in cyclic massive_intr; do
 	[[ $(grep -c "^cross-check: $g: trace [0-9.]* ms, schedstat [0-9.]* ms (trace/schedstat [0-9.]*" "$tmp/out1") == 2 ]] ||
