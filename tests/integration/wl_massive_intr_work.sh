@@ -3,7 +3,7 @@
 # massive_intr's work-based figure on the host: pinned to one CPU beside a
 # busy process it falls with the CPU time the process got (its own
 # getrusage figure, so the check holds however loaded the host is), while
-# the wall-clock loops/s stays about the same; and the classic call NPROC
+# the wall-clock loops/s falls less; and the classic call NPROC
 # SECONDS. How far it falls (about half on an idle host) is a figure only.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
@@ -83,6 +83,12 @@ printf 'figure: loops/s solo %.2f, beside a busy process %.2f (x%.2f)\n' \
 echo "check: the work figure falls as the process's own CPU time does (ratio of ratios 0.75 - 1.33)"
 jq -e -n "($work / $cpu_share) > 0.75 and ($work / $cpu_share) < 1.33" >/dev/null ||
 	fail "work x$work against CPU time x$cpu_share"
-echo "check: loops/s stays about the same (x0.8 - x1.25)"
-jq -e -n "$loops > 0.8 and $loops < 1.25" >/dev/null || fail "loops/s x$loops"
+# A loop is W + S of wall time plus the wait to run after each sleep; the
+# wait grows with whatever else the host runs, so how far loops/s falls is
+# the host's, not the program's. What the program must show: a loop never
+# beats its wall-clock bound, and loops/s falls less than the work does.
+echo "check: loops/s within 1/(W+S) and falling less than the work figure"
+jq -e -n "$ls_ <= 1000 / 51 * 1.02 and $lp <= 1000 / 51 * 1.02" >/dev/null ||
+	fail "loops/s $ls_ solo, $lp paired: more than 1/(50 ms + 1 ms)"
+jq -e -n "$loops > $work" >/dev/null || fail "loops/s x$loops fell as far as work x$work"
 echo "massive_intr work figure: all checks passed"
