@@ -25,7 +25,7 @@
 struct check_opts {
 	const char *base, *cand, *scenario, *results, *resume, *rules, *accel;
 	const char *set, *markdown, *json, *junit;
-	uint64_t max_repeats;
+	uint64_t max_repeats, error_split;
 	int new_run, help, max_repeats_given, bisect_exit;
 };
 
@@ -429,6 +429,16 @@ static int load(const struct check_opts *o, struct scenario *sc,
 		return r;
 	}
 	ci_rules_pick_say(stdout, &pick);
+	if (o->error_split > 1) {
+		/* One check of a series (a bisection's step) spends its share. */
+		rules->alpha /= (double)o->error_split;
+		rules->pass_confidence = 1 - (1 - rules->pass_confidence) /
+						     (double)o->error_split;
+		printf("check: alpha and pass error split over %llu checks: "
+		       "alpha %.3g%%, pass error %.3g%% here\n",
+		       (unsigned long long)o->error_split, rules->alpha * 100,
+		       (1 - rules->pass_confidence) * 100);
+	}
 	return 0;
 }
 
@@ -529,7 +539,7 @@ static int prepare(struct check *c, struct scenario *sc)
 
 int cmd_check(int argc, char **argv)
 {
-	struct check_opts o = { .max_repeats = 10 };
+	struct check_opts o = { .max_repeats = 10, .error_split = 1 };
 	const struct sb_opt opts[] = {
 		SB_OPTION("base", 0, SB_OPT_STRING, &o.base, NULL, "K",
 			  "the baseline kernel (kernels/<name>, host or a "
@@ -576,6 +586,11 @@ int cmd_check(int argc, char **argv)
 			  "write the final verdicts as JSON", 0, 0),
 		SB_OPTION("junit", 0, SB_OPT_STRING, &o.junit, NULL, "OUT",
 			  "write the final verdicts as JUnit XML", 0, 0),
+		SB_OPTION("error-split", 0, SB_OPT_U64, &o.error_split, NULL,
+			  "N",
+			  "spend 1/N of the rules' alpha and pass error (one "
+			  "of N checks, as a bisection's steps)",
+			  1, 64),
 		SB_OPTION("bisect-exit", 0, SB_OPT_FLAG, &o.bisect_exit, NULL,
 			  NULL,
 			  "exit as `git bisect run` reads it (0 good, 1 bad, "

@@ -8,6 +8,7 @@
 #define SB_BOOT_KERNEL_BUILD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "harness/boot/kernel.h"
 
@@ -52,5 +53,16 @@ int kernel_fragment_check(const char *fragment, const char *config,
 
 /* The last error lines of a build log (or its last lines), joined by " | ". */
 void kernel_build_log_errors(const char *log, char *out, size_t len);
+
+/*
+ * Build source kernel @ki in place (kernel_source.c): in the one work tree
+ * of its source and fragment, the applied patches its series does not start
+ * with are reverted and the missing ones applied, so make rebuilds only
+ * what they touch; the image is then cached by @ki's own key, where
+ * kernel_prepare finds it. @secs gets the build's seconds, -1 when the
+ * cache had it. Returns 0 or -errno with @e, as kernel_prepare.
+ */
+int kernel_source_build_in_place(struct kernel_info *ki, int64_t *secs,
+				 struct sb_error *e);
 
 #endif
