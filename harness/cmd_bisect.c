@@ -56,6 +56,7 @@ struct bisector {
 	struct bisect_ctx ctx;
 	char good_name[64], log_path[PATH_MAX], self[PATH_MAX];
 	json_t *log; /* "settings", "steps" */
+	const volatile sig_atomic_t *stop; /* Ctrl-C */
 	int lock;
 };
 
@@ -295,11 +296,12 @@ static int one_step(struct bisector *s, int k, int n)
 	char took[32], kname[64];
 	int r, v;
 
-	printf("\nstep %d (expected %d): %d patch(es), against %s\n", n,
-	       s->ctx.split, k, s->good_name);
+	printf("\nstep %d of about %d: the tree with %d patch(es) against "
+	       "%s\n",
+	       n, s->ctx.split, k, s->good_name);
 	fflush(stdout);
-	if ((r = build_step(s, k, &build_s)))
-		return r;
+	if ((r = build_step(s, k, &build_s)) || *s->stop)
+		return r ? r : SB_EXIT_UNMEASURED;
 	printf("  check (log: %s/step-%d/check.log)\n", s->ctx.dir, k);
 	fflush(stdout);
 	if ((r = bisect_step_check(&s->ctx, s->self, k, &c, &e)))
@@ -310,9 +312,9 @@ static int one_step(struct bisector *s, int k, int n)
 					   -1;
 	printf("  %s\n", c.line);
 	if (v < 0) {
-		printf("  step %d: the check exited %d (%s): stopping; re-run "
-		       "the same command to continue\n",
-		       k, c.code,
+		printf("  the check exited %d (%s): stopping; re-run the same "
+		       "command to continue\n",
+		       c.code,
 		       c.code == SB_EXIT_USAGE ? "bad usage or input" :
 						 "could not measure");
 		return c.code == SB_EXIT_USAGE ? SB_EXIT_USAGE :
@@ -329,8 +331,8 @@ static int one_step(struct bisector *s, int k, int n)
 			  "build_s", build_s, "check_exit", c.code, "base_runs",
 			  (int)c.base_runs, "cand_runs", (int)c.cand_runs,
 			  "check_s", c.secs, "interval", a.last_good, a.first));
-	printf("  step %d: %s after %u base and %u candidate runs in %s; "
-	       "candidates now steps %d..%d\n",
+	printf("  %d patch(es): %s after %u base and %u candidate runs in "
+	       "%s; the first bad is now one of steps %d..%d\n",
 	       k,
 	       v == BISECT_GOOD ? "good (same as the good end)" :
 	       v == BISECT_BAD	? "bad (a regression)" :
@@ -429,10 +431,9 @@ static int prepare_good(struct bisector *s)
 
 static int bisect_run(struct bisector *s)
 {
-	const volatile sig_atomic_t *stop;
 	ssize_t n = readlink("/proc/self/exe", s->self, sizeof(s->self) - 1);
 	const char *gone = " (deleted)";
-	int r, k;
+	int r, k, good_ready = 0;
 
 	if (n <= 0)
 		return SB_EXIT_UNMEASURED;
@@ -449,13 +450,15 @@ static int bisect_run(struct bisector *s)
 	       s->series.name, s->b.good + 1, s->b.bad, s->q.n, s->good_name,
 	       s->o->scenario, s->ctx.split, s->ctx.split, s->log_path);
 	fflush(stdout);
-	if ((r = prepare_good(s)))
-		return r;
-	stop = run_catch_signals(1);
+	s->stop = run_catch_signals(1);
 	for (int step = (int)json_array_size(json_object_get(s->log, "steps"));
 	     !r && (k = bisect_next(&s->b)) >= 0; step++) {
-		r = one_step(s, k, step + 1);
-		if (*stop) {
+		/* the good end only when a step is left to check against it */
+		if (!good_ready && !(r = prepare_good(s)))
+			good_ready = 1;
+		if (!r)
+			r = one_step(s, k, step + 1);
+		if (*s->stop) {
 			printf("interrupted: re-run the same command to "
 			       "continue (%s)\n",
 			       s->log_path);
