@@ -33,7 +33,7 @@ int bisect_init(struct bisect *b, int good, int bad)
 	b->v = NULL;
 	if (good < -1 || bad <= good)
 		return -EINVAL;
-	b->v = calloc((size_t)(bad - good + 1), sizeof(*b->v));
+	b->v = calloc((size_t)(bad - good) + 1, sizeof(*b->v));
 	if (!b->v)
 		return -ENOMEM;
 	b->good = good;

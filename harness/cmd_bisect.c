@@ -218,7 +218,7 @@ static int open_log(struct bisector *s)
 	s->log = json_load_file(s->log_path, 0, NULL);
 	if (!s->log) {
 		s->log = json_pack("{s:i,s:o,s:[]}", "schema", 1, "settings",
-				   want);
+				   want, "steps");
 		return s->log ? 0 : SB_EXIT_UNMEASURED;
 	}
 	have = json_object_get(s->log, "settings");
@@ -292,7 +292,7 @@ static int one_step(struct bisector *s, int k, int n)
 	struct bisect_check c = { 0 };
 	struct bisect_answer a;
 	struct sb_error e;
-	json_int_t build_s;
+	json_int_t build_s = -1;
 	char took[32], kname[64];
 	int r, v;
 
