@@ -140,6 +140,7 @@ int bisect_step_check(const struct bisect_ctx *c, const char *self, int k,
 		      struct bisect_check *out, struct sb_error *e)
 {
 	char cand[64], dir[PATH_MAX], json[PATH_MAX], split[16], max[24];
+	char latest[PATH_MAX + 8], resume[PATH_MAX];
 	const char *argv[24] = {
 		self,	  "check",	"--base",	 c->good_name, "--cand",
 		cand,	  "--scenario", c->scenario,	 "--results",  dir,
@@ -164,6 +165,13 @@ int bisect_step_check(const struct bisect_ctx *c, const char *self, int k,
 	if (c->accel) {
 		argv[n++] = "--accel";
 		argv[n++] = c->accel;
+	}
+	/* A check begun before: its runs and looks are kept, even when it
+	 * had decided and only the bisect log missed it. */
+	if (!sb_fmt(latest, sizeof(latest), "%s/latest", dir) &&
+	    realpath(latest, resume)) {
+		argv[n++] = "--resume";
+		argv[n++] = resume;
 	}
 	ret = sb_mkdir_p(dir, 0755);
 	if (ret)

@@ -310,7 +310,6 @@ static int one_step(struct bisector *s, int k, int n)
 	    c.code == SB_EXIT_REGRESSION ? BISECT_BAD :
 	    c.code == SB_EXIT_UNDECIDED	 ? BISECT_SKIP :
 					   -1;
-	printf("  %s\n", c.line);
 	if (v < 0) {
 		printf("  the check exited %d (%s): stopping; re-run the same "
 		       "command to continue\n",
@@ -320,6 +319,7 @@ static int one_step(struct bisector *s, int k, int n)
 		return c.code == SB_EXIT_USAGE ? SB_EXIT_USAGE :
 						 SB_EXIT_UNMEASURED;
 	}
+	printf("  %s\n", c.line);
 	bisect_record(&s->b, k, (enum bisect_verdict)v);
 	bisect_answer(&s->b, &a);
 	bisect_step_name(&s->ctx, k, kname, sizeof(kname));
