@@ -532,7 +532,25 @@ static int work_tree(struct build *w)
 	return ret;
 }
 
-/* Revert the applied patches @q does not start with, apply the rest. */
+/* 0 when @patch applies to the work tree (tried, nothing written), else 1. */
+static int applies(struct build *w, const char *patch)
+{
+	const char *argv[] = { "patch",	    "-p1", "--batch", "--forward",
+			       "--dry-run", "-i",  patch,     NULL };
+	char what[PATH_MAX + 16];
+
+	snprintf(what, sizeof(what), "try patch %s", patch);
+	if (!step(w, what, argv, w->src))
+		return 0;
+	fail(w, -EINVAL, "patch does not apply", patch);
+	return 1;
+}
+
+/*
+ * Revert the applied patches @q does not start with, apply the rest.
+ * Returns 0, 1 (a patch of @q does not apply: the tree is left whole, @e
+ * set) or -errno (the tree's state is unknown).
+ */
 static int sync_patches(struct build *w, const struct kernel_patches *q)
 {
 	char path[PATH_MAX], *data = NULL;
@@ -548,7 +566,7 @@ static int sync_patches(struct build *w, const struct kernel_patches *q)
 				   path);
 	}
 	for (size_t i = same; !ret && i < q->n; i++) {
-		ret = apply(w, w->src, q->path[i], 0);
+		ret = applies(w, q->path[i]) ?: apply(w, w->src, q->path[i], 0);
 		if (!ret && (applied_path(w, i, path, sizeof(path)) ||
 			     sb_read_file(q->path[i], &data, &len) ||
 			     sb_write_file_atomic(path, data, len)))
@@ -582,17 +600,25 @@ static int keep_file(const struct build *w, struct build *b, const char *name)
 	return ret ? fail(b, sb_env_errno(ret), "cannot copy", from) : 0;
 }
 
-/* Bring the work tree to @q: on a failure its state is unknown, so once afresh. */
+/*
+ * Bring the work tree to @q and build: a patch that does not apply is bad
+ * input; after any other failure the tree's state is unknown, so it is made
+ * afresh once.
+ */
 static int work_build(struct build *w, const struct kernel_patches *q)
 {
 	char config[PATH_MAX + 16];
 	int ret = work_tree(w) ?: sync_patches(w, q);
 
+	if (ret > 0)
+		return -EINVAL;
 	if (ret) {
 		sb_note("kernel %s: the work tree %s is made afresh",
 			w->ki->name, w->src);
 		sb_rm_rf(w->src);
 		ret = work_tree(w) ?: sync_patches(w, q);
+		if (ret > 0)
+			return -EINVAL;
 	}
 	if (!ret && (sb_fmt(config, sizeof(config), "%s/.config", w->obj) ||
 		     access(config, R_OK)))

@@ -4,7 +4,8 @@
 # kernels/bisect-demo, the third is regress-demo's PREEMPT_SHORT change):
 # the bad end is checked first, then steps 2 and 3; it names the third
 # patch and exits 1. Re-running continues from the log (nothing is run
-# again); other settings on the same log are bad usage (the exit 3 of a bad
+# again); other settings on the same log are bad usage; a patch that does
+# not apply is named (exit 2) and its step is not built (the exit 3 of a bad
 # end that does not regress is tested without a VM in
 # tests/integration/bisect_log.sh). Step kernels are built in place and
 # share the cache with make bisect-demo (same keys).
@@ -28,6 +29,17 @@ bisect() { # results-root good bad [options] -> exit code in rc; output in $tmp/
 		--results "$tmp/$results" "$@" >"$tmp/out" 2>&1
 }
 log=$tmp/r/bisect-bisect4/bisect-log.json
+
+echo "check: a patch of the series that does not apply is named, exit 2"
+mkdir -p "$tmp/k/broken/patches"
+ln -s "$PWD/kernels/bisect-demo/patches/0001-panic-comment.patch" "$tmp/k/broken/patches/"
+sed 's/PREEMPT_SHORT, true/PREEMPT_SHORT, maybe/' kernels/bisect-demo/patches/0003-*.patch \
+	>"$tmp/k/broken/patches/0002-broken.patch"
+printf '%s\n' 0001-panic-comment.patch 0002-broken.patch >"$tmp/k/broken/patches/series"
+cp "$tmp/k/bisect4/kernel.json" "$tmp/k/broken/kernel.json"
+bisect rb broken:0 broken
+check_eq "exit code, broken patch" 2 "$rc"
+check "named" grep -q 'patch does not apply: .*/0002-broken.patch' "$tmp/out"
 
 echo "check: bisecting 4 patches names the third, after steps 4, 2, 3"
 bisect r bisect4:0 bisect4
