@@ -153,9 +153,9 @@ static void subject(const char *path, char *buf, size_t len)
 	*buf = '\0';
 	if (sb_read_file(path, &text, &n))
 		return;
-	p = strstr(text, "\nSubject: ");
+	p = strncmp(text, "Subject: ", 9) ? strstr(text, "\nSubject: ") : text;
 	if (p) {
-		p += 10;
+		p += *p == '\n' ? 10 : 9;
 		if (!strncmp(p, "[PATCH", 6) && strchr(p, ']') &&
 		    strchr(p, ']') < strchr(p, '\n'))
 			p = strchr(p, ']') + 1 + (strchr(p, ']')[1] == ' ');
@@ -171,14 +171,16 @@ static json_t *settings(const struct bisector *s)
 	char sha[SB_SHA256_HEX], subj[256];
 
 	for (size_t i = 0; i < s->q.n; i++) {
-		sb_sha256_file(s->q.path[i], sha);
+		if (sb_sha256_file(s->q.path[i], sha))
+			sha[0] = '\0'; /* unreadable now: no log will match */
 		subject(s->q.path[i], subj, sizeof(subj));
 		json_array_append_new(
 			patches, json_pack("{s:s,s:s,s:s}", "file",
 					   strrchr(s->q.path[i], '/') + 1,
 					   "subject", subj, "sha256", sha));
 	}
-	sb_sha256_file(s->o->scenario, sha);
+	if (sb_sha256_file(s->o->scenario, sha))
+		sha[0] = '\0';
 	j = json_pack("{s:s,s:s,s:i,s:i,s:s,s:s,s:o,s:i,s:I,s:s?}", "good",
 		      s->o->good, "bad", s->o->bad, "good_step", s->b.good,
 		      "bad_step", s->b.bad, "scenario", s->o->scenario,
@@ -191,7 +193,7 @@ static json_t *settings(const struct bisector *s)
 /* The bisection's directory, lock and log: a new one, or the one to continue. */
 static int open_log(struct bisector *s)
 {
-	json_t *want = settings(s), *have;
+	json_t *want, *have;
 	struct sb_error e;
 	int r;
 
@@ -215,6 +217,7 @@ static int open_log(struct bisector *s)
 		r = sb_error_report("slicebench bisect", r, &e);
 		return busy ? SB_EXIT_USAGE : r;
 	}
+	want = settings(s);
 	s->log = json_load_file(s->log_path, 0, NULL);
 	if (!s->log) {
 		s->log = json_pack("{s:i,s:o,s:[]}", "schema", 1, "settings",
