@@ -386,6 +386,12 @@ static int conclude(const struct bisector *s)
 	       "checks\n",
 	       json_array_size(steps), s->ctx.split, runs,
 	       run_fmt_secs(secs, took, sizeof(took)));
+	if (json_array_size(steps) > (size_t)s->ctx.split)
+		printf("note: skipped steps made the bisection take more checks "
+		       "than the %d the error budget was split over: its "
+		       "chance of a wrong step is above the rules' alpha and "
+		       "pass error\n",
+		       s->ctx.split);
 	bisect_answer(&s->b, &a);
 	switch (a.state) {
 	case BISECT_FOUND:
