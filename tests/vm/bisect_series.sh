@@ -49,6 +49,8 @@ check "first bad named" grep -q '^first bad: 0003-sched-fair-PREEMPT_SHORT-defau
 check_eq "steps" "[4,2,3]" "$(jq -c '[.steps[].step]' "$log")"
 check_eq "verdicts" '["bad","good","bad"]' "$(jq -c '[.steps[].verdict]' "$log")"
 check "error budget said" grep -q 'each check spending 1/3 of the rules' "$tmp/out"
+check "a step's check spends 1/3" grep -q '^check: alpha and pass error split over 3 checks: alpha 0.333%, pass error 1.67% here' \
+	"$tmp/r/bisect-bisect4/step-4/check.log"
 check "build time said" grep -qE 'bisect4-[0-9] \([0-9] patches\): (built in [0-9]+ s|cached build)' "$tmp/out"
 
 echo "check: re-running continues from the log and runs nothing again"
