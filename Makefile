@@ -130,7 +130,7 @@ SH_FILES = $(shell git ls-files '*.sh' '.ci/run' 'harness/guest/init' 2>/dev/nul
 
 .PHONY: all help deps deps-test test test-run test-unit test-asan test-tsan test-format \
 	test-shellcheck test-integration test-asan-integration test-vm perf bench compare gate check \
-	lint fuzz clean
+	bisect-demo lint fuzz clean
 
 all: $(PROG_BINS) ## build every program into build/bin/
 
@@ -230,6 +230,11 @@ check: deps ## run BASE_KERNEL and KERNEL in turn until the gate decides (CHECK_
 	$(BIN)/slicebench check --base "$(BASE_KERNEL)" --cand "$(KERNEL)" \
 		--scenario "$(CHECK_SCENARIO)" $(if $(RULES),--rules "$(RULES)") \
 		--accel "$(ACCEL)" --results "$(RESULTS)"
+
+bisect-demo: deps ## bisect kernels/bisect-demo's 8 patches with slicebench bisect: prints the first bad one, exit 1
+	@$(MAKE) --no-print-directory all
+	$(BIN)/slicebench bisect --good bisect-demo:0 --bad bisect-demo \
+		--scenario configs/bisect.json --accel "$(ACCEL)" --results "$(RESULTS)"
 
 fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) $(BUILD)/tests/test_analyzer_tracedat ## run each fuzz target FUZZ_SECONDS on its seeds
 	@bash fuzz/seeds.sh $(BUILD)/fuzz/seeds $(BUILD)/tests/test_analyzer_tracedat

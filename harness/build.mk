@@ -9,6 +9,7 @@ HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
 		      harness/scale/exec_local.c harness/scale/exec_parallel.c \
 		      harness/scale/exec_slurm.c harness/scale/run_units.c
 HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/check_journal.c \
+		harness/cmd_bisect.c harness/bisect.c harness/bisect_step.c \
 		harness/runner.c \
 		harness/matrix.c harness/plan.c harness/manifest.c \
 		harness/run_vm.c harness/run_host.c harness/unpack.c \
@@ -56,3 +57,7 @@ UNIT_TESTS += test_harness_parsed
 test_harness_parsed_SRCS := tests/unit/test_harness_parsed.c harness/workload.c \
 			    $(WL_REGISTRY_SRCS) $(COMMON_SRCS)
 test_harness_parsed_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_bisect
+test_bisect_SRCS := tests/unit/test_bisect.c harness/bisect.c $(COMMON_SRCS)
+test_bisect_LDLIBS := -ljansson -lm

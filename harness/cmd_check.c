@@ -30,7 +30,7 @@ struct check_opts {
 	const char *set;
 	struct ci_gate_outputs out;
 	FILE *say; /* the words: stdout, stderr when an output is there */
-	uint64_t max_repeats;
+	uint64_t max_repeats, error_split;
 	int new_run, help, max_repeats_given, bisect_exit;
 };
 
@@ -441,6 +441,17 @@ static int load(const struct check_opts *o, struct scenario *sc,
 				    &pick, &e)))
 		return sb_error_report("slicebench check", r, &e);
 	ci_rules_pick_say(o->say, &pick);
+	if (o->error_split > 1) {
+		/* One check of a series (a bisection's step) spends its share. */
+		rules->alpha /= (double)o->error_split;
+		rules->pass_confidence = 1 - (1 - rules->pass_confidence) /
+						     (double)o->error_split;
+		fprintf(o->say,
+			"check: alpha and pass error split over %llu checks: "
+			"alpha %.3g%%, pass error %.3g%% here\n",
+			(unsigned long long)o->error_split, rules->alpha * 100,
+			(1 - rules->pass_confidence) * 100);
+	}
 	return 0;
 }
 
@@ -545,7 +556,7 @@ static int prepare(struct check *c, struct scenario *sc)
 
 int cmd_check(int argc, char **argv)
 {
-	struct check_opts o = { .max_repeats = 10 };
+	struct check_opts o = { .max_repeats = 10, .error_split = 1 };
 	const struct sb_opt opts[] = {
 		SB_OPTION("base", 0, SB_OPT_STRING, &o.base, NULL, "K",
 			  "the baseline kernel (kernels/<name>, host or a "
@@ -586,6 +597,11 @@ int cmd_check(int argc, char **argv)
 		  .metavar = "A",
 		  .help = "auto|kvm|tcg|icount|virtual (default: the "
 			  "scenario's, else auto)" },
+		SB_OPTION("error-split", 0, SB_OPT_U64, &o.error_split, NULL,
+			  "N",
+			  "spend 1/N of the rules' alpha and pass error (one "
+			  "of N checks, as a bisection's steps)",
+			  1, 64),
 		SB_OPTION("bisect-exit", 0, SB_OPT_FLAG, &o.bisect_exit, NULL,
 			  NULL,
 			  "exit as `git bisect run` reads it (0 good, 1 bad, "

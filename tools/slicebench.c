@@ -26,6 +26,7 @@ static const struct command commands[] = {
 	{ "gate", cmd_gate, "baseline vs candidate; exit 1 on a regression" },
 	{ "check", cmd_check,
 	  "run base and candidate in turn until the gate decides" },
+	{ "bisect", cmd_bisect, "the first patch of a series that regresses" },
 	{ "report", cmd_report,
 	  "a run's tables, verdicts in words, and report.html" },
 	{ "kernel", cmd_kernel, "list, fetch or build kernels under test" },

@@ -9,6 +9,7 @@
 
 #include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "common/error.h"
 #include "common/jsonread.h"
@@ -117,5 +118,18 @@ enum kernel_run kernel_run_of(const struct kernel_info *ki);
  * (none, or @ki is ready: its image is in the cache).
  */
 const char *kernel_missing_tool(const struct kernel_info *ki);
+/*
+ * Build @ki, a kernel with a patch queue, in place (a bisection's step):
+ * in the one work tree of its source and config, the applied patches its
+ * queue does not start with are reverted and the missing ones applied, so
+ * make rebuilds only what they touch; the image is then cached by @ki's
+ * own key, where kernel_prepare finds it. @secs gets the build's seconds,
+ * -1 when the cache had it. Returns 0, -EOPNOTSUPP (a kind that does not
+ * build so), or -errno with @e, as kernel_prepare.
+ */
+int kernel_build_in_place(struct kernel_info *ki, int64_t *secs,
+			  struct sb_error *e);
+/* 1 if @ki has a patch queue that kernel_build_in_place can step through. */
+int kernel_has_series(const struct kernel_info *ki);
 
 #endif

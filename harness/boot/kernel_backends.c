@@ -84,6 +84,21 @@ const char *kernel_type_name(const struct kernel_info *ki)
 	return ki->backend ? ki->backend->name : "?";
 }
 
+int kernel_build_in_place(struct kernel_info *ki, int64_t *secs,
+			  struct sb_error *e)
+{
+	*secs = -1;
+	if (!kernel_has_series(ki))
+		return sb_error_set(e, -EOPNOTSUPP, ki->descriptor, NULL,
+				    ki->name, "has no patch series to step");
+	return ki->backend->build_in_place(ki, secs, e);
+}
+
+int kernel_has_series(const struct kernel_info *ki)
+{
+	return ki->backend->build_in_place && ki->series[0];
+}
+
 enum kernel_run kernel_run_of(const struct kernel_info *ki)
 {
 	return ki->backend->run;

@@ -9,6 +9,7 @@
 #define SB_BOOT_KERNEL_BACKENDS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "harness/boot/kernel.h"
 
@@ -31,6 +32,10 @@ struct kernel_backend {
 	/* Make the image available (fetch, unpack, build) and fill
 	 * image/config/release; 0 or -errno with @e (as kernel_prepare). */
 	int (*prepare)(struct kernel_info *ki, struct sb_error *e);
+	/* A patch queue's step built in one work tree (kernel_build_in_place),
+	 * or NULL: the kind has no patch queue. */
+	int (*build_in_place)(struct kernel_info *ki, int64_t *secs,
+			      struct sb_error *e);
 	/* Checks across a parsed descriptor's keys (file @path), or NULL;
 	 * 0 or -EINVAL with @e naming the file and the key. */
 	int (*check)(const struct kernel_info *ki, const char *path,

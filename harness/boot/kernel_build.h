@@ -8,6 +8,7 @@
 #define SB_BOOT_KERNEL_BUILD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "harness/boot/kernel.h"
 

@@ -4,7 +4,8 @@
  * unpacked once, or KSRC), a per-build patched copy when there is a patch
  * queue, tinyconfig + the fragment (a check that every fragment option
  * survived) or the descriptor's full .config, and an out-of-tree bzImage
- * build cached by its inputs.
+ * build cached by its inputs; or (for a bisection's steps) one work tree
+ * per source where patches are applied and reverted in place.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,6 +22,7 @@
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/error.h"
+#include "common/sha256.h"
 #include "common/spawn.h"
 #include "harness/boot/capture.h"
 #include "common/fmt.h"
@@ -193,10 +195,19 @@ static int unshare(const char *tree, const char *path)
 	return ret;
 }
 
-static int apply(struct build *b, const char *tree, const char *patch)
+/* Apply @patch to @tree (or revert it: @reverse), its files unshared first. */
+static int apply(struct build *b, const char *tree, const char *patch,
+		 int reverse)
 {
-	const char *argv[] = { "patch", "-p1", "--batch", "--forward",
-			       "-i",	patch, NULL };
+	const char *argv[] = { "patch",
+			       "-p1",
+			       "--batch",
+			       "--forward",
+			       "--no-backup-if-mismatch",
+			       "-i",
+			       patch,
+			       reverse ? "-R" : NULL,
+			       NULL };
 	char what[PATH_MAX + 16], *paths = NULL, *p;
 	size_t n = 0;
 	int ret = kernel_patch_targets(patch, &paths, &n);
@@ -208,10 +219,32 @@ static int apply(struct build *b, const char *tree, const char *patch)
 	if (ret)
 		return fail(b, sb_env_errno(ret), "cannot prepare the files of",
 			    patch);
-	snprintf(what, sizeof(what), "patch %s", patch);
+	snprintf(what, sizeof(what), "%s %s", reverse ? "revert" : "patch",
+		 patch);
 	if (step(b, what, argv, tree))
-		return fail(b, -EINVAL, "patch does not apply", patch);
+		return fail(b, -EINVAL,
+			    reverse ? "patch does not revert" :
+				      "patch does not apply",
+			    patch);
 	return 0;
+}
+
+/* A copy of the pristine tree at @tmp: hard links, else a real copy. */
+static int copy_tree(struct build *b, const char *tmp)
+{
+	const char *link[] = { "cp", "-al", b->pristine, tmp, NULL };
+	const char *copy[] = { "cp",	    "-a", "--reflink=auto",
+			       b->pristine, tmp,  NULL };
+	int ret;
+
+	sb_rm_rf(tmp);
+	/* Hard links cost no space; another filesystem needs a copy. */
+	ret = step(b, "linking the tree for patching", link, NULL);
+	if (ret) {
+		sb_rm_rf(tmp);
+		ret = step(b, "copying the tree for patching", copy, NULL);
+	}
+	return ret;
 }
 
 /* A patched copy (hard links, patched files unshared) at <dir>/src, made once. */
@@ -234,22 +267,9 @@ static int patched_tree(struct build *b, const struct kernel_patches *q)
 		/* The user's tree may have changed: copy it again. */
 		sb_rm_rf(b->src);
 	}
-	sb_rm_rf(tmp);
-	{
-		const char *link[] = { "cp", "-al", b->pristine, tmp, NULL };
-		const char *copy[] = { "cp",	    "-a", "--reflink=auto",
-				       b->pristine, tmp,  NULL };
-
-		/* Hard links cost no space; another filesystem needs a copy. */
-		ret = step(b, "linking the tree for patching", link, NULL);
-		if (ret) {
-			sb_rm_rf(tmp);
-			ret = step(b, "copying the tree for patching", copy,
-				   NULL);
-		}
-	}
+	ret = copy_tree(b, tmp);
 	for (size_t i = 0; !ret && i < q->n; i++)
-		ret = apply(b, tmp, q->path[i]);
+		ret = apply(b, tmp, q->path[i], 0);
 	if (!ret && rename(tmp, b->src))
 		ret = fail(b, sb_env_errno(-errno), "cannot rename", tmp);
 	if (ret)
@@ -358,13 +378,28 @@ static int64_t now_s(void)
 	return ts.tv_sec;
 }
 
+/* The stamp that marks the build of @b complete, after @secs seconds. */
+static int write_done(struct build *b, size_t patches, int64_t secs,
+		      const char *done)
+{
+	char when[40];
+	json_t *stamp;
+	int ret;
+
+	stamp = json_pack("{s:i, s:s, s:I, s:I, s:s}", "schema", 1, "key",
+			  b->key, "patches", (json_int_t)patches, "build_s",
+			  (json_int_t)secs, "finished",
+			  sb_iso_time_now(when, sizeof(when)));
+	ret = !stamp || sb_json_dump_atomic(done, stamp);
+	json_decref(stamp);
+	return ret ? fail(b, -EIO, "cannot write", done) : 0;
+}
+
 /* Patch, configure, compile; then the stamp that marks the build complete. */
 static int run_build(struct build *b, const struct kernel_patches *q,
 		     const char *done)
 {
 	int64_t start = now_s();
-	char when[40];
-	json_t *stamp;
 	int ret;
 
 	sb_note("kernel %s: building in %s (log: %s)", b->ki->name, b->dir,
@@ -376,15 +411,7 @@ static int run_build(struct build *b, const struct kernel_patches *q,
 		ret = compile(b);
 	if (!ret)
 		ret = fill(b);
-	if (ret)
-		return ret;
-	stamp = json_pack("{s:i, s:s, s:I, s:I, s:s}", "schema", 1, "key",
-			  b->key, "patches", (json_int_t)q->n, "build_s",
-			  (json_int_t)(now_s() - start), "finished",
-			  sb_iso_time_now(when, sizeof(when)));
-	ret = !stamp || sb_json_dump_atomic(done, stamp);
-	json_decref(stamp);
-	return ret ? fail(b, -EIO, "cannot write", done) : 0;
+	return ret ? ret : write_done(b, q->n, now_s() - start, done);
 }
 
 /* Serialise builds of one key across processes; returns the lock fd or -1. */
@@ -496,6 +523,220 @@ static int check_source(const struct kernel_info *ki, const char *path,
 static const char *const source_tools[] = { "make",  "gcc", "flex",
 					    "bison", "bc",  NULL };
 
+/*
+ * In-place builds: one work tree per source and fragment, at
+ * <cache>/builds/<key without patches>.work, holding src/ (a linked copy),
+ * obj/ and applied.d/ (a copy of each applied patch, in order, so it can be
+ * reverted whatever became of the file it came from). A build with another
+ * patch queue reverts and applies only where the queues differ, and make
+ * rebuilds only what those patches touch.
+ */
+static int work_paths(struct build *w, struct build *b)
+{
+	struct kernel_patches none = { 0 };
+	int ret;
+
+	*w = *b;
+	ret = kernel_build_key(b->ki, b->pristine, &none, w->key, b->e);
+	if (!ret && (sb_fmt(w->dir, sizeof(w->dir), "%s/builds/%.16s.work",
+			    kernel_cache_dir(), w->key) ||
+		     sb_fmt(w->src, sizeof(w->src), "%s/src", w->dir) ||
+		     sb_fmt(w->obj, sizeof(w->obj), "%s/obj", w->dir) ||
+		     sb_fmt(w->log, sizeof(w->log), "%s/build.log", w->dir)))
+		ret = fail(b, -ENAMETOOLONG, "path too long",
+			   kernel_cache_dir());
+	return ret;
+}
+
+static int applied_path(const struct build *w, size_t i, char *buf, size_t len)
+{
+	return sb_fmt(buf, len, "%s/applied.d/%04zu.patch", w->dir, i);
+}
+
+/* How many of @q's first patches the work tree holds, in order; all in @n. */
+static size_t applied_prefix(const struct build *w,
+			     const struct kernel_patches *q, size_t *n)
+{
+	char path[PATH_MAX], have[65], want[65];
+	size_t same = 0;
+
+	for (*n = 0;
+	     !applied_path(w, *n, path, sizeof(path)) && !access(path, R_OK);
+	     (*n)++)
+		if (same == *n && *n < q->n && !sb_sha256_file(path, have) &&
+		    !sb_sha256_file(q->path[*n], want) && !strcmp(have, want))
+			same++;
+	return same;
+}
+
+/* The work tree, made afresh (with no objects, no patches) when missing. */
+static int work_tree(struct build *w)
+{
+	char tmp[PATH_MAX], dir[PATH_MAX];
+	int ret;
+
+	if (!access(w->src, R_OK))
+		return 0;
+	if (sb_fmt(tmp, sizeof(tmp), "%s.tmp", w->src) ||
+	    sb_fmt(dir, sizeof(dir), "%s/applied.d", w->dir))
+		return fail(w, -ENAMETOOLONG, "path too long", w->dir);
+	/* Objects of a former tree may be newer than the linked pristine
+	 * files, so make would keep them: they go with it. */
+	sb_rm_rf(w->obj);
+	sb_rm_rf(dir);
+	ret = sb_mkdir_p(dir, 0755);
+	if (ret)
+		return fail(w, sb_env_errno(ret), "cannot create", dir);
+	ret = copy_tree(w, tmp);
+	if (!ret && rename(tmp, w->src))
+		ret = fail(w, sb_env_errno(-errno), "cannot rename", tmp);
+	return ret;
+}
+
+/* 0 when @patch applies to the work tree (tried, nothing written), else 1. */
+static int applies(struct build *w, const char *patch)
+{
+	const char *argv[] = { "patch",	    "-p1", "--batch", "--forward",
+			       "--dry-run", "-i",  patch,     NULL };
+	char what[PATH_MAX + 16];
+
+	snprintf(what, sizeof(what), "try patch %s", patch);
+	if (!step(w, what, argv, w->src))
+		return 0;
+	fail(w, -EINVAL, "patch does not apply", patch);
+	return 1;
+}
+
+/*
+ * Revert the applied patches @q does not start with, apply the rest.
+ * Returns 0, 1 (a patch of @q does not apply: the tree is left whole, @e
+ * set) or -errno (the tree's state is unknown).
+ */
+static int sync_patches(struct build *w, const struct kernel_patches *q)
+{
+	char path[PATH_MAX], *data = NULL;
+	size_t n, len, same = applied_prefix(w, q, &n);
+	int ret = 0;
+
+	while (!ret && n > same) {
+		n--;
+		ret = applied_path(w, n, path, sizeof(path)) ?:
+			      apply(w, w->src, path, 1);
+		if (!ret && unlink(path))
+			ret = fail(w, sb_env_errno(-errno), "cannot remove",
+				   path);
+	}
+	for (size_t i = same; !ret && i < q->n; i++) {
+		ret = applies(w, q->path[i]) ?: apply(w, w->src, q->path[i], 0);
+		if (!ret && (applied_path(w, i, path, sizeof(path)) ||
+			     sb_read_file(q->path[i], &data, &len) ||
+			     sb_write_file_atomic(path, data, len)))
+			ret = fail(w, -EIO, "cannot keep a copy of",
+				   q->path[i]);
+		free(data);
+		data = NULL;
+	}
+	return ret;
+}
+
+/* Copy @name (under the work tree's obj/) into the build @b's obj/. */
+static int keep_file(const struct build *w, struct build *b, const char *name)
+{
+	char from[PATH_MAX], to[PATH_MAX], dir[PATH_MAX], *data = NULL, *slash;
+	size_t len;
+	int ret;
+
+	if (sb_fmt(from, sizeof(from), "%s/%s", w->obj, name) ||
+	    sb_fmt(to, sizeof(to), "%s/%s", b->obj, name))
+		return fail(b, -ENAMETOOLONG, "path too long", b->obj);
+	snprintf(dir, sizeof(dir), "%s", to);
+	slash = strrchr(dir, '/');
+	*slash = '\0';
+	ret = sb_mkdir_p(dir, 0755);
+	if (!ret)
+		ret = sb_read_file(from, &data, &len);
+	if (!ret)
+		ret = sb_write_file_atomic(to, data, len);
+	free(data);
+	return ret ? fail(b, sb_env_errno(ret), "cannot copy", from) : 0;
+}
+
+/*
+ * Bring the work tree to @q and build: a patch that does not apply is bad
+ * input; after any other failure the tree's state is unknown, so it is made
+ * afresh once.
+ */
+static int work_build(struct build *w, const struct kernel_patches *q)
+{
+	char config[PATH_MAX + 16];
+	int ret = work_tree(w) ?: sync_patches(w, q);
+
+	if (ret > 0)
+		return -EINVAL;
+	if (ret) {
+		sb_note("kernel %s: the work tree %s is made afresh",
+			w->ki->name, w->src);
+		sb_rm_rf(w->src);
+		ret = work_tree(w) ?: sync_patches(w, q);
+		if (ret > 0)
+			return -EINVAL;
+	}
+	if (!ret && (sb_fmt(config, sizeof(config), "%s/.config", w->obj) ||
+		     access(config, R_OK)))
+		ret = configure(w);
+	return ret ?: compile(w);
+}
+
+static int build_in_place(struct kernel_info *ki, int64_t *secs,
+			  struct sb_error *e)
+{
+	struct kernel_patches q = { 0 };
+	struct build b = { .ki = ki, .e = e }, w;
+	char done[PATH_MAX + 8];
+	int64_t start = now_s();
+	int ret, lock = -1, wlock = -1;
+
+	*secs = -1;
+	ret = locate(&b, &q, done, sizeof(done));
+	if (!ret && b.user_tree) { /* the user's tree is never patched */
+		kernel_patches_free(&q);
+		return build_source(ki, e);
+	}
+	if (!ret && access(done, R_OK)) {
+		lock = sb_mkdir_p(b.dir, 0755) ? -1 : lock_build(&b);
+		ret = lock < 0 ?
+			      fail(&b, -EIO, "cannot create or lock", b.dir) :
+			      0;
+	}
+	if (!ret && access(done, R_OK)) { /* not built meanwhile */
+		ret = unpack(&b) ?: work_paths(&w, &b);
+		if (!ret) {
+			wlock = sb_mkdir_p(w.dir, 0755) ? -1 : lock_build(&w);
+			if (wlock < 0)
+				ret = fail(&b, -EIO, "cannot create or lock",
+					   w.dir);
+		}
+		sb_note("kernel %s: building in place in %s (log: %s)",
+			ki->name, w.dir, w.log);
+		ret = ret ?: work_build(&w, &q);
+		ret = ret ?: keep_file(&w, &b, "arch/x86/boot/bzImage");
+		ret = ret ?: keep_file(&w, &b, ".config");
+		snprintf(b.log, sizeof(b.log), "%s", w.log);
+		if (!ret)
+			*secs = now_s() - start;
+		ret = ret ?: write_done(&b, q.n, *secs, done);
+	}
+	ret = ret ?: fill(&b);
+	if (!ret)
+		describe(&b, q.n);
+	if (wlock >= 0)
+		close(wlock);
+	if (lock >= 0)
+		close(lock);
+	kernel_patches_free(&q);
+	return ret;
+}
+
 const struct kernel_backend kernel_source_backend = {
 	.name = "source",
 	.keys = "machine tree config fragment series",
@@ -505,5 +746,6 @@ const struct kernel_backend kernel_source_backend = {
 	.builds = 1,
 	.find = find_source,
 	.prepare = build_source,
+	.build_in_place = build_in_place,
 	.check = check_source,
 };

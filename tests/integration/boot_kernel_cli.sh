@@ -20,7 +20,7 @@ done
 
 echo "check: an unknown kernel exits 2 and lists the available ones"
 expect_rc 2 "$sb" kernel show no-such-kernel
-grep -q "unknown kernel 'no-such-kernel'; available: baseline, cfs, debian, host" "$tmp/err"
+grep -q "unknown kernel 'no-such-kernel'; available: baseline, bisect-demo, cfs, debian, host" "$tmp/err"
 
 echo "check: show host reports the running kernel"
 expect_rc 0 "$sb" kernel show host

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A bisection step: its kernel descriptor (links to the first k patches) and its `check` run as a subprocess. */
+#include <errno.h>
+#include <jansson.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/atomicio.h"
+#include "common/fmt.h"
+#include "common/spawn.h"
+#include "harness/bisect_step.h"
+#include "harness/runner.h"
+
+void bisect_step_name(const struct bisect_ctx *c, int k, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.50s-%d", c->series->name, k);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* @link -> @target, replacing what was there. */
+static int relink(const char *target, const char *link)
+{
+	if (unlink(link) && errno != ENOENT)
+		return -errno;
+	return symlink(target, link) ? -errno : 0;
+}
+
+/* The series file and patch links of step @k in @dir. */
+static int write_series(const struct bisect_ctx *c, int k, const char *dir)
+{
+	char path[PATH_MAX], *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	int ret = f ? 0 : -ENOMEM;
+
+	/* The links keep each patch's name, which the build key hashes. */
+	for (int i = 0; !ret && i < k; i++) {
+		const char *name = base_name(c->q->path[i]);
+
+		fprintf(f, "%s\n", name);
+		ret = sb_fmt(path, sizeof(path), "%s/%s", dir, name) ?:
+			      relink(c->q->path[i], path);
+	}
+	if (f && fclose(f) && !ret)
+		ret = -ENOMEM;
+	if (!ret)
+		ret = sb_fmt(path, sizeof(path), "%s/series", dir) ?:
+			      sb_write_file_atomic(path, text, len);
+	free(text);
+	return ret;
+}
+
+int bisect_step_kernel(const struct bisect_ctx *c, int k,
+		       struct kernel_info *ki, struct sb_error *e)
+{
+	char name[64], dir[PATH_MAX], path[PATH_MAX], what[128];
+	json_t *d;
+	int ret;
+
+	bisect_step_name(c, k, name, sizeof(name));
+	if (sb_fmt(dir, sizeof(dir), "%s/%s", c->kernels, name) ||
+	    sb_fmt(path, sizeof(path), "%s/kernel.json", dir))
+		return sb_error_set(e, -ENAMETOOLONG, c->kernels, NULL, NULL,
+				    "path too long");
+	snprintf(what, sizeof(what), "step %d of a bisection of %.50s", k,
+		 c->series->name);
+	d = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b}", "type", "source",
+		      "description", what, "tree", c->series->tree, "fragment",
+		      c->series->fragment, "series", "series", "machine",
+		      c->series->machine, "custom_slices",
+		      c->series->custom_slices);
+	ret = d ? sb_mkdir_p(dir, 0755) : -ENOMEM;
+	ret = ret ?: write_series(c, k, dir);
+	ret = ret ?: sb_json_dump_atomic(path, d);
+	json_decref(d);
+	if (ret)
+		return sb_error_set(e, sb_env_errno(ret), dir, NULL, NULL,
+				    "cannot write the step's kernel: %s",
+				    strerror(-ret));
+	return kernel_parse_descriptor(path, name, ki, e);
+}
+
+int bisect_link_kernel(const struct bisect_ctx *c, const struct kernel_info *ki,
+		       struct sb_error *e)
+{
+	char src[PATH_MAX], link[PATH_MAX];
+	int ret;
+
+	snprintf(src, sizeof(src), "%s", ki->descriptor);
+	ret = sb_mkdir_p(c->kernels, 0755);
+	if (!ret && sb_fmt(link, sizeof(link), "%s/%s", c->kernels, ki->name))
+		ret = -ENAMETOOLONG;
+	ret = ret ?: relink(dirname(src), link);
+	return ret ? sb_error_set(e, sb_env_errno(ret), c->kernels, NULL,
+				  ki->name, "cannot link the kernel: %s",
+				  strerror(-ret)) :
+		     0;
+}
+
+/* The last "check: ..." line of the log into out->line. */
+static void last_check_line(struct bisect_check *out)
+{
+	char *text = NULL, *p, *hit = NULL;
+	size_t len;
+
+	out->line[0] = '\0';
+	if (sb_read_file(out->log, &text, &len))
+		return;
+	for (p = text; (p = strstr(p, "check: ")); p++)
+		if (p == text || p[-1] == '\n')
+			hit = p;
+	if (hit)
+		snprintf(out->line, sizeof(out->line), "%.*s",
+			 (int)strcspn(hit, "\n"), hit);
+	free(text);
+}
+
+/* Runs a side of the check's verdicts file @path (0 when absent). */
+static void runs_of(const char *path, struct bisect_check *out)
+{
+	json_t *j = json_load_file(path, 0, NULL);
+
+	out->base_runs = (unsigned int)json_integer_value(
+		json_object_get(json_object_get(j, "base"), "runs"));
+	out->cand_runs = (unsigned int)json_integer_value(
+		json_object_get(json_object_get(j, "cand"), "runs"));
+	json_decref(j);
+}
+
+int bisect_step_check(const struct bisect_ctx *c, const char *self, int k,
+		      struct bisect_check *out, struct sb_error *e)
+{
+	char cand[64], dir[PATH_MAX], json[PATH_MAX], split[16], max[24];
+	char latest[PATH_MAX + 8], resume[PATH_MAX];
+	const char *argv[24] = {
+		self,	  "check",	"--base",	 c->good_name, "--cand",
+		cand,	  "--scenario", c->scenario,	 "--results",  dir,
+		"--json", json,		"--error-split", split
+	};
+	int n = 14, ret;
+	double t0 = run_now_s();
+
+	bisect_step_name(c, k, cand, sizeof(cand));
+	if (sb_fmt(dir, sizeof(dir), "%s/step-%d", c->dir, k) ||
+	    sb_fmt(json, sizeof(json), "%s/verdicts.json", dir) ||
+	    sb_fmt(out->log, sizeof(out->log), "%s/check.log", dir))
+		return sb_error_set(e, -ENAMETOOLONG, c->dir, NULL, NULL,
+				    "path too long");
+	snprintf(split, sizeof(split), "%d", c->split);
+	if (c->max_repeats) {
+		snprintf(max, sizeof(max), "%llu",
+			 (unsigned long long)c->max_repeats);
+		argv[n++] = "--max-repeats";
+		argv[n++] = max;
+	}
+	if (c->accel) {
+		argv[n++] = "--accel";
+		argv[n++] = c->accel;
+	}
+	/* A check begun before: its runs and looks are kept, even when it
+	 * had decided and only the bisect log missed it. */
+	if (!sb_fmt(latest, sizeof(latest), "%s/latest", dir) &&
+	    realpath(latest, resume)) {
+		argv[n++] = "--resume";
+		argv[n++] = resume;
+	}
+	ret = sb_mkdir_p(dir, 0755);
+	if (ret)
+		return sb_error_set(e, sb_env_errno(ret), dir, NULL, NULL,
+				    "cannot create: %s", strerror(-ret));
+	unlink(json); /* a resumed check writes it again */
+	setenv("SLICEBENCH_KERNELS", c->kernels, 1);
+	ret = sb_run(&(struct sb_spawn){ .argv = argv,
+					 .stdout_path = out->log,
+					 .stderr_path = out->log,
+					 .append = 1 },
+		     -1);
+	if (ret < 0)
+		return sb_error_set(e, sb_env_errno(ret), self, NULL, NULL,
+				    "cannot run check: %s", strerror(-ret));
+	out->code = ret;
+	out->secs = run_now_s() - t0;
+	runs_of(json, out);
+	last_check_line(out);
+	return 0;
+}

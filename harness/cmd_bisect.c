@@ -1,0 +1,539 @@
+// SPDX-License-Identifier: GPL-2.0
+/* slicebench bisect: the first patch of a series after which the check finds a regression, step by step, resumable. */
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/atomicio.h"
+#include "common/dirlock.h"
+#include "common/error.h"
+#include "common/exitcodes.h"
+#include "common/fmt.h"
+#include "common/opts.h"
+#include "common/sha256.h"
+#include "harness/bisect.h"
+#include "harness/bisect_step.h"
+#include "harness/cmds.h"
+#include "harness/runner.h"
+
+#define LOG_FILE "bisect-log.json"
+
+struct bisect_opts {
+	const char *good, *bad, *scenario, *results, *accel;
+	uint64_t max_repeats;
+	int help;
+};
+
+static const char usage[] =
+	"usage: slicebench bisect --good K --bad K --scenario FILE [options]\n"
+	"\nFinds the first patch of a series after which the scenario's check "
+	"finds a\nregression. --bad names a source kernel with a patch series "
+	"(NAME, or\nNAME:K for its first K patches); --good is NAME:K of the "
+	"same series (K\npatches, often 0) or another kernel. Step k is the "
+	"series' tree with its\nfirst k patches, built in place (one work tree "
+	"per source: only what the\npatches touch is rebuilt). Each step is a "
+	"`slicebench check` of the good\nend against the step, with the rules' "
+	"alpha and pass error split over the\nexpected number of steps; a step "
+	"that cannot decide is skipped, and the\nanswer may then be a range of "
+	"candidates. The bad end is checked first.\nThe log (" LOG_FILE
+	") is kept in RESULTS/bisect-<series>: re-running\nthe same command "
+	"continues.";
+static const char after[] =
+	"exit: 1 a first bad patch was found (a regression exists), 2 bad "
+	"usage or\ninput, 3 cannot decide (the bad end does not regress, or "
+	"only a range of\ncandidates remained), 4 could not measure (a build "
+	"or a check failed,\ninterrupted)\n";
+
+struct bisector {
+	const struct bisect_opts *o;
+	struct kernel_info series, good;
+	struct kernel_patches q;
+	struct bisect b;
+	struct bisect_ctx ctx;
+	char good_name[64], log_path[PATH_MAX], self[PATH_MAX];
+	json_t *log; /* "settings", "steps" */
+	const volatile sig_atomic_t *stop; /* Ctrl-C */
+	int lock;
+};
+
+/* "NAME" or "NAME:K" into @name and @k (-1 when no K). 0 or -EINVAL. */
+static int parse_end(const char *spec, char *name, size_t len, int *k)
+{
+	const char *colon = strchr(spec, ':');
+	char *end;
+	long v;
+
+	*k = -1;
+	snprintf(name, len, "%.*s",
+		 (int)(colon ? (size_t)(colon - spec) : strlen(spec)), spec);
+	if (!colon)
+		return 0;
+	errno = 0;
+	v = strtol(colon + 1, &end, 10);
+	if (!colon[1] || *end || errno || v < 0 || v > 100000)
+		return -EINVAL;
+	*k = (int)v;
+	return 0;
+}
+
+static int usage_error(const char *fmt, const char *value)
+{
+	fprintf(stderr, "slicebench bisect: ");
+	fprintf(stderr, fmt, value);
+	fprintf(stderr, "\n");
+	return SB_EXIT_USAGE;
+}
+
+/* The series' kernel and patches, the ends' positions, the good end's name. */
+static int resolve(struct bisector *s)
+{
+	char name[64], gname[64];
+	int bad_k, good_k, r;
+	struct sb_error e;
+
+	if (parse_end(s->o->bad, name, sizeof(name), &bad_k))
+		return usage_error("--bad: %s: K of NAME:K is a patch count",
+				   s->o->bad);
+	if (parse_end(s->o->good, gname, sizeof(gname), &good_k))
+		return usage_error("--good: %s: K of NAME:K is a patch count",
+				   s->o->good);
+	if ((r = kernel_lookup(name, &s->series, &e)))
+		return sb_error_report("slicebench bisect: --bad", r, &e);
+	if (!kernel_has_series(&s->series))
+		return usage_error("--bad: %s is no source kernel with a patch "
+				   "series",
+				   name);
+	if ((r = kernel_patches_load(s->series.series, &s->q, &e)))
+		return sb_error_report("slicebench bisect", r, &e);
+	if (bad_k < 0)
+		bad_k = (int)s->q.n;
+	if (bad_k > (int)s->q.n || bad_k < 1)
+		return usage_error("--bad: %s: K must be 1 up to the series' "
+				   "length",
+				   s->o->bad);
+	if (!strcmp(gname, name)) {
+		if (good_k < 0 || good_k >= bad_k)
+			return usage_error(
+				"--good: %s: NAME:K of the bad end's "
+				"series, K below the bad end's",
+				s->o->good);
+		bisect_step_name(&s->ctx, good_k, s->good_name,
+				 sizeof(s->good_name));
+	} else {
+		if (good_k >= 0)
+			return usage_error("--good: %s: NAME:K names a step of "
+					   "the bad end's series only",
+					   s->o->good);
+		if ((r = kernel_lookup(gname, &s->good, &e)))
+			return sb_error_report("slicebench bisect: --good", r,
+					       &e);
+		if (!s->good.descriptor[0])
+			return usage_error("--good: %s: a kernel of kernels/ "
+					   "(a descriptor), not a path",
+					   gname);
+		good_k = -1;
+		snprintf(s->good_name, sizeof(s->good_name), "%s", gname);
+	}
+	if (bisect_init(&s->b, good_k, bad_k))
+		return SB_EXIT_UNMEASURED;
+	s->ctx.split = bisect_expected_steps(&s->b);
+	return 0;
+}
+
+/* Patch @path's subject ("Subject: [PATCH] x" gives "x"), or "". */
+static void subject(const char *path, char *buf, size_t len)
+{
+	char *text = NULL, *p;
+	size_t n;
+
+	*buf = '\0';
+	if (sb_read_file(path, &text, &n))
+		return;
+	p = strncmp(text, "Subject: ", 9) ? strstr(text, "\nSubject: ") : text;
+	if (p) {
+		p += *p == '\n' ? 10 : 9;
+		if (!strncmp(p, "[PATCH", 6) && strchr(p, ']') &&
+		    strchr(p, ']') < strchr(p, '\n'))
+			p = strchr(p, ']') + 1 + (strchr(p, ']')[1] == ' ');
+		snprintf(buf, len, "%.*s", (int)strcspn(p, "\n"), p);
+	}
+	free(text);
+}
+
+/* What a log must have been made with to be continued. */
+static json_t *settings(const struct bisector *s)
+{
+	json_t *patches = json_array(), *j;
+	char sha[SB_SHA256_HEX], subj[256];
+
+	for (size_t i = 0; i < s->q.n; i++) {
+		if (sb_sha256_file(s->q.path[i], sha))
+			sha[0] = '\0'; /* unreadable now: no log will match */
+		subject(s->q.path[i], subj, sizeof(subj));
+		json_array_append_new(
+			patches, json_pack("{s:s,s:s,s:s}", "file",
+					   strrchr(s->q.path[i], '/') + 1,
+					   "subject", subj, "sha256", sha));
+	}
+	if (sb_sha256_file(s->o->scenario, sha))
+		sha[0] = '\0';
+	j = json_pack("{s:s,s:s,s:i,s:i,s:s,s:s,s:o,s:i,s:I,s:s?}", "good",
+		      s->o->good, "bad", s->o->bad, "good_step", s->b.good,
+		      "bad_step", s->b.bad, "scenario", s->o->scenario,
+		      "scenario_sha256", sha, "patches", patches, "error_split",
+		      s->ctx.split, "max_repeats",
+		      (json_int_t)s->o->max_repeats, "accel", s->o->accel);
+	return j;
+}
+
+/* The bisection's directory, lock and log: a new one, or the one to continue. */
+static int open_log(struct bisector *s)
+{
+	json_t *want, *have;
+	struct sb_error e;
+	int r;
+
+	if (sb_fmt(s->ctx.dir, sizeof(s->ctx.dir), "%s/bisect-%s",
+		   s->o->results ? s->o->results : "results", s->series.name) ||
+	    sb_fmt(s->ctx.kernels, sizeof(s->ctx.kernels), "%s/kernels",
+		   s->ctx.dir) ||
+	    sb_fmt(s->log_path, sizeof(s->log_path), "%s/" LOG_FILE,
+		   s->ctx.dir))
+		return usage_error("--results: %s: path too long",
+				   s->o->results);
+	if ((r = sb_mkdir_p(s->ctx.kernels, 0755))) {
+		fprintf(stderr, "slicebench bisect: %s: %s\n", s->ctx.kernels,
+			strerror(-r));
+		return SB_EXIT_UNMEASURED;
+	}
+	if ((r = sb_dir_lock(s->ctx.dir, &s->lock, &e))) {
+		int busy = r ==
+			   -EBUSY; /* another bisection: usage, as in check */
+
+		r = sb_error_report("slicebench bisect", r, &e);
+		return busy ? SB_EXIT_USAGE : r;
+	}
+	want = settings(s);
+	s->log = json_load_file(s->log_path, 0, NULL);
+	if (!s->log) {
+		s->log = json_pack("{s:i,s:o,s:[]}", "schema", 1, "settings",
+				   want, "steps");
+		return s->log ? 0 : SB_EXIT_UNMEASURED;
+	}
+	have = json_object_get(s->log, "settings");
+	if (!json_equal(have, want)) {
+		json_decref(want);
+		fprintf(stderr,
+			"slicebench bisect: %s: settings: a bisection with "
+			"other settings (ends, scenario, patches or options) "
+			"is there: remove %s or give another --results\n",
+			s->log_path, s->ctx.dir);
+		return SB_EXIT_USAGE;
+	}
+	json_decref(want);
+	r = bisect_replay(&s->b, s->log, s->log_path, &e);
+	if (r < 0)
+		return sb_error_report("slicebench bisect", r, &e);
+	if (r)
+		printf("bisect: continuing %s: %d step(s) done\n", s->log_path,
+		       r);
+	return 0;
+}
+
+/* "0003-x.patch (subject)" of step @k, or the tree itself. */
+static void change_name(const struct bisector *s, int k, char *buf, size_t len)
+{
+	char subj[256];
+
+	if (k < 1) {
+		snprintf(buf, len, "the tree itself, before any patch (%.400s)",
+			 s->series.tree);
+		return;
+	}
+	subject(s->q.path[k - 1], subj, sizeof(subj));
+	snprintf(buf, len, "%s (%s)", strrchr(s->q.path[k - 1], '/') + 1, subj);
+}
+
+/* Build a step's kernel in place, saying how long it took. */
+static int build_step(struct bisector *s, int k, json_int_t *secs)
+{
+	struct kernel_info ki;
+	struct sb_error e;
+	int64_t t = -1;
+	int r = bisect_step_kernel(&s->ctx, k, &ki, &e);
+
+	if (!r)
+		r = kernel_build_in_place(&ki, &t, &e);
+	if (r) /* a patch that does not apply is bad input: exit 2 */
+		return sb_error_report("slicebench bisect", r, &e);
+	if (t < 0)
+		printf("  %s (%d patches): cached build\n", ki.name, k);
+	else
+		printf("  %s (%d patches): built in %lld s\n", ki.name, k,
+		       (long long)t);
+	*secs = t;
+	return 0;
+}
+
+static int write_log(struct bisector *s)
+{
+	int r = sb_json_dump_atomic(s->log_path, s->log);
+
+	if (r)
+		fprintf(stderr, "slicebench bisect: %s: %s\n", s->log_path,
+			strerror(-r));
+	return r ? SB_EXIT_UNMEASURED : 0;
+}
+
+/* One step: build, check, record. 0, or the exit code that stops here. */
+static int one_step(struct bisector *s, int k, int n)
+{
+	struct bisect_check c = { 0 };
+	struct bisect_answer a;
+	struct sb_error e;
+	json_int_t build_s = -1;
+	char took[32], kname[64];
+	int r, v;
+
+	printf("\nstep %d of about %d: the tree with %d patch(es) against "
+	       "%s\n",
+	       n, s->ctx.split, k, s->good_name);
+	fflush(stdout);
+	if ((r = build_step(s, k, &build_s)) || *s->stop)
+		return r ? r : SB_EXIT_UNMEASURED;
+	printf("  check (log: %s/step-%d/check.log)\n", s->ctx.dir, k);
+	fflush(stdout);
+	if ((r = bisect_step_check(&s->ctx, s->self, k, &c, &e)))
+		return sb_error_report("slicebench bisect", r, &e);
+	v = c.code == SB_EXIT_OK	 ? BISECT_GOOD :
+	    c.code == SB_EXIT_REGRESSION ? BISECT_BAD :
+	    c.code == SB_EXIT_UNDECIDED	 ? BISECT_SKIP :
+					   -1;
+	if (v < 0) {
+		printf("  the check exited %d (%s): stopping; re-run the same "
+		       "command to continue\n",
+		       c.code,
+		       c.code == SB_EXIT_USAGE ? "bad usage or input" :
+						 "could not measure");
+		return c.code == SB_EXIT_USAGE ? SB_EXIT_USAGE :
+						 SB_EXIT_UNMEASURED;
+	}
+	printf("  %s\n", c.line);
+	bisect_record(&s->b, k, (enum bisect_verdict)v);
+	bisect_answer(&s->b, &a);
+	bisect_step_name(&s->ctx, k, kname, sizeof(kname));
+	json_array_append_new(
+		json_object_get(s->log, "steps"),
+		json_pack("{s:i,s:s,s:s,s:I,s:i,s:i,s:i,s:f,s:[i,i]}", "step",
+			  k, "kernel", kname, "verdict",
+			  bisect_verdict_name((enum bisect_verdict)v),
+			  "build_s", build_s, "check_exit", c.code, "base_runs",
+			  (int)c.base_runs, "cand_runs", (int)c.cand_runs,
+			  "check_s", c.secs, "interval", a.last_good, a.first));
+	printf("  %d patch(es): %s after %u base and %u candidate runs in "
+	       "%s; the first bad is now one of steps %d..%d\n",
+	       k,
+	       v == BISECT_GOOD ? "good (same as the good end)" :
+	       v == BISECT_BAD	? "bad (a regression)" :
+				  "skipped (cannot decide)",
+	       c.base_runs, c.cand_runs,
+	       run_fmt_secs(c.secs, took, sizeof(took)), a.last_good + 1,
+	       a.first);
+	return write_log(s);
+}
+
+/* The evidence table, the answer and the totals; the exit code. */
+static int conclude(const struct bisector *s)
+{
+	const json_t *steps = json_object_get(s->log, "steps"), *st;
+	struct bisect_answer a;
+	char what[600], took[32];
+	unsigned int runs = 0;
+	double secs = 0;
+	size_t i;
+
+	printf("\nevidence (each step: a check of %s against the step, alpha "
+	       "and pass error split over %d steps):\n",
+	       s->good_name, s->ctx.split);
+	printf("  %-4s %-7s %-24s %-8s %-11s %-8s %s\n", "#", "patches",
+	       "kernel", "verdict", "runs b/c", "build_s", "check");
+	json_array_foreach(steps, i, st) {
+		json_int_t b =
+			json_integer_value(json_object_get(st, "build_s"));
+		double c = json_real_value(json_object_get(st, "check_s"));
+		char br[24];
+
+		runs += (unsigned int)(json_integer_value(json_object_get(
+					       st, "base_runs")) +
+				       json_integer_value(json_object_get(
+					       st, "cand_runs")));
+		secs += c + (b > 0 ? (double)b : 0);
+		snprintf(br, sizeof(br), "%lld/%lld",
+			 json_integer_value(json_object_get(st, "base_runs")),
+			 json_integer_value(json_object_get(st, "cand_runs")));
+		printf("  %-4zu %-7lld %-24s %-8s %-11s %-8s %s\n", i + 1,
+		       json_integer_value(json_object_get(st, "step")),
+		       json_string_value(json_object_get(st, "kernel")),
+		       json_string_value(json_object_get(st, "verdict")), br,
+		       b < 0 ? "cached" : (snprintf(what, 24, "%lld", b), what),
+		       run_fmt_secs(c, took, sizeof(took)));
+	}
+	printf("total: %zu steps (expected %d), %u runs, %s of builds and "
+	       "checks\n",
+	       json_array_size(steps), s->ctx.split, runs,
+	       run_fmt_secs(secs, took, sizeof(took)));
+	if (json_array_size(steps) > (size_t)s->ctx.split)
+		printf("note: skipped steps made the bisection take more checks "
+		       "than the %d the error budget was split over: its "
+		       "chance of a wrong step is above the rules' alpha and "
+		       "pass error\n",
+		       s->ctx.split);
+	bisect_answer(&s->b, &a);
+	switch (a.state) {
+	case BISECT_FOUND:
+		change_name(s, a.first, what, sizeof(what));
+		printf("first bad: %s\n", what);
+		return SB_EXIT_REGRESSION;
+	case BISECT_RANGE:
+		printf("first bad: one of steps %d..%d (the checks between "
+		       "could not decide, so they were skipped):\n",
+		       a.first, a.last);
+		for (int k = a.first; k <= a.last; k++) {
+			change_name(s, k, what, sizeof(what));
+			printf("  candidate: %s\n", what);
+		}
+		return SB_EXIT_UNDECIDED;
+	case BISECT_NO_REGRESSION:
+		printf("the bad end (%s) does not regress against the good end "
+		       "(%s): nothing to bisect\n",
+		       s->o->bad, s->good_name);
+		return SB_EXIT_UNDECIDED;
+	case BISECT_BAD_UNDECIDED:
+		printf("the check of the bad end (%s) could not decide: "
+		       "nothing to bisect (raise --max-repeats)\n",
+		       s->o->bad);
+		return SB_EXIT_UNDECIDED;
+	case BISECT_PENDING:
+		break;
+	}
+	return SB_EXIT_UNMEASURED;
+}
+
+/* The good end's kernel (a step: built in place; else linked for the checks). */
+static int prepare_good(struct bisector *s)
+{
+	struct sb_error e;
+	json_int_t secs;
+	int r;
+
+	if (s->b.good < 0) {
+		r = bisect_link_kernel(&s->ctx, &s->good, &e);
+		return r ? sb_error_report("slicebench bisect", r, &e) : 0;
+	}
+	printf("good end: %s\n", s->good_name);
+	return build_step(s, s->b.good, &secs);
+}
+
+static int bisect_run(struct bisector *s)
+{
+	ssize_t n = readlink("/proc/self/exe", s->self, sizeof(s->self) - 1);
+	const char *gone = " (deleted)";
+	int r, k, good_ready = 0;
+
+	if (n <= 0)
+		return SB_EXIT_UNMEASURED;
+	s->self[n] = '\0';
+	/* Rebuilt during a long bisection: the checks run the new program. */
+	if ((size_t)n > strlen(gone) &&
+	    !strcmp(s->self + n - strlen(gone), gone))
+		s->self[n - strlen(gone)] = '\0';
+	if ((r = resolve(s)) || (r = open_log(s)))
+		return r;
+	printf("bisect: %s (steps %d..%d of %zu patches) against %s, %s; "
+	       "expected %d steps, each check spending 1/%d of the rules' "
+	       "alpha and pass error; log %s\n",
+	       s->series.name, s->b.good + 1, s->b.bad, s->q.n, s->good_name,
+	       s->o->scenario, s->ctx.split, s->ctx.split, s->log_path);
+	fflush(stdout);
+	s->stop = run_catch_signals(1);
+	for (int step = (int)json_array_size(json_object_get(s->log, "steps"));
+	     !r && (k = bisect_next(&s->b)) >= 0; step++) {
+		/* the good end only when a step is left to check against it */
+		if (!good_ready && !(r = prepare_good(s)))
+			good_ready = 1;
+		if (!r)
+			r = one_step(s, k, step + 1);
+		if (*s->stop) {
+			printf("interrupted: re-run the same command to "
+			       "continue (%s)\n",
+			       s->log_path);
+			r = SB_EXIT_UNMEASURED;
+		}
+	}
+	run_catch_signals(0);
+	return r ? r : conclude(s);
+}
+
+int cmd_bisect(int argc, char **argv)
+{
+	struct bisect_opts o = { 0 };
+	const struct sb_opt opts[] = {
+		SB_OPTION("good", 0, SB_OPT_STRING, &o.good, NULL, "K",
+			  "the good end: NAME:K (the bad end's series with K "
+			  "patches) or a kernel of kernels/",
+			  0, 0),
+		SB_OPTION("bad", 0, SB_OPT_STRING, &o.bad, NULL, "K",
+			  "the bad end: a source kernel with a series (NAME "
+			  "or NAME:K)",
+			  0, 0),
+		SB_OPTION("scenario", 0, SB_OPT_STRING, &o.scenario, NULL,
+			  "FILE", "the scenario each step's check runs", 0, 0),
+		SB_OPTION("max-repeats", 0, SB_OPT_U64, &o.max_repeats, NULL,
+			  "N",
+			  "each step's cap: at most N runs a side (check's "
+			  "default when not given)",
+			  1, 1000),
+		SB_OPTION("results", 0, SB_OPT_STRING, &o.results, NULL, "DIR",
+			  "results root (default: results)", 0, 0),
+		{ .name = "accel",
+		  .type = SB_OPT_CALL,
+		  .dest = &o.accel,
+		  .parse = run_accel_opt,
+		  .metavar = "A",
+		  .help = "auto|kvm|tcg|icount|virtual (default: the "
+			  "scenario's, else auto)" },
+		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
+			  "this help", 0, 0),
+		{ 0 },
+	};
+	const struct sb_cli cli = { .usage = usage,
+				    .epilogue = after,
+				    .tables = { opts },
+				    .prog = "slicebench bisect" };
+	struct bisector s = { .o = &o, .lock = -1 };
+	int r = sb_cli_parse_command(&cli, argc, argv);
+
+	if (r != SB_CLI_CONTINUE)
+		return r;
+	if (!o.good || !o.bad || !o.scenario)
+		return usage_error("%s", "--good, --bad and --scenario are "
+					 "required");
+	if (access(o.scenario, R_OK))
+		return usage_error("--scenario: %s: cannot read", o.scenario);
+	s.ctx.series = &s.series;
+	s.ctx.q = &s.q;
+	s.ctx.good_name = s.good_name;
+	s.ctx.scenario = o.scenario;
+	s.ctx.accel = o.accel;
+	s.ctx.max_repeats = o.max_repeats;
+	r = bisect_run(&s);
+	sb_dir_unlock(s.lock);
+	json_decref(s.log);
+	bisect_free(&s.b);
+	kernel_patches_free(&s.q);
+	return r;
+}

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests: a bisection's next step, skipped steps, its answer, and the replay of its log. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "harness/bisect.h"
+
+/*
+ * Run a bisection of good..bad where the steps from @first_bad on are bad
+ * and those in @skip (a -1 terminated list) cannot decide; the steps tested,
+ * in order, go to @tested (-1 terminated). Returns the answer.
+ */
+static struct bisect_answer simulate(int good, int bad, int first_bad,
+				     const int *skip, int *tested)
+{
+	struct bisect b;
+	struct bisect_answer a;
+	int n = 0, k;
+
+	assert_int_equal(bisect_init(&b, good, bad), 0);
+	while ((k = bisect_next(&b)) >= 0) {
+		enum bisect_verdict v = k >= first_bad ? BISECT_BAD :
+							 BISECT_GOOD;
+
+		for (const int *s = skip; *s >= 0; s++)
+			if (*s == k)
+				v = BISECT_SKIP;
+		tested[n++] = k;
+		assert_int_equal(bisect_record(&b, k, v), 0);
+		assert_true(n <= bad - good + 1);
+	}
+	tested[n] = -1;
+	bisect_answer(&b, &a);
+	bisect_free(&b);
+	return a;
+}
+
+/* Eight patches, the third bad: the bad end first, then 4, 2, 3. */
+static void test_demo_order(void **state)
+{
+	static const int none[] = { -1 }, want[] = { 8, 4, 2, 3, -1 };
+	int tested[16];
+	struct bisect_answer a = simulate(0, 8, 3, none, tested);
+
+	(void)state;
+	assert_memory_equal(tested, want, sizeof(want));
+	assert_int_equal(a.state, BISECT_FOUND);
+	assert_int_equal(a.first, 3);
+	assert_int_equal(a.last, 3);
+	assert_int_equal(a.last_good, 2);
+}
+
+/* Every first bad step of every series up to 16 is found within the expected steps. */
+static void test_finds_every_step(void **state)
+{
+	static const int none[] = { -1 };
+	int tested[40];
+
+	(void)state;
+	for (int good = -1; good <= 1; good++)
+		for (int bad = good + 1; bad <= 16; bad++)
+			for (int fb = good + 1; fb <= bad; fb++) {
+				struct bisect b;
+				struct bisect_answer a =
+					simulate(good, bad, fb, none, tested);
+				int n = 0;
+
+				while (tested[n] >= 0)
+					n++;
+				assert_int_equal(bisect_init(&b, good, bad), 0);
+				assert_in_range(n, 1,
+						bisect_expected_steps(&b));
+				bisect_free(&b);
+				assert_int_equal(a.state, BISECT_FOUND);
+				assert_int_equal(a.first, fb);
+			}
+}
+
+static void test_expected_steps(void **state)
+{
+	static const int want[][3] = { { 0, 8, 4 },  { 0, 4, 3 }, { 0, 1, 1 },
+				       { -1, 8, 5 }, { 0, 5, 4 }, { 2, 4, 2 } };
+	struct bisect b;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		assert_int_equal(bisect_init(&b, want[i][0], want[i][1]), 0);
+		assert_int_equal(bisect_expected_steps(&b), want[i][2]);
+		bisect_free(&b);
+	}
+}
+
+/* A skipped step: the next one is its nearest untested neighbour. */
+static void test_skip_moves_next(void **state)
+{
+	static const int skip[] = { 4, -1 }, want[] = { 8, 4, 3, 1, 2, -1 };
+	int tested[16];
+	struct bisect_answer a = simulate(0, 8, 3, skip, tested);
+
+	(void)state;
+	assert_memory_equal(tested, want, sizeof(want));
+	assert_int_equal(a.state, BISECT_FOUND);
+	assert_int_equal(a.first, 3);
+}
+
+/* The steps around the first bad one cannot decide: a range, said as such. */
+static void test_skips_leave_range(void **state)
+{
+	static const int skip[] = { 3, 4, -1 };
+	int tested[16];
+	struct bisect_answer a = simulate(0, 8, 4, skip, tested);
+
+	(void)state;
+	assert_int_equal(a.state, BISECT_RANGE);
+	assert_int_equal(a.last_good, 2);
+	assert_int_equal(a.first, 3);
+	assert_int_equal(a.last, 5);
+}
+
+/* The bad end is tested alone first; if it does not regress, nothing else is. */
+static void test_bad_end_first(void **state)
+{
+	static const int none[] = { -1 }, skip8[] = { 8, -1 };
+	int tested[16];
+	struct bisect_answer a = simulate(0, 8, 9, none, tested);
+
+	(void)state;
+	assert_int_equal(tested[0], 8);
+	assert_int_equal(tested[1], -1);
+	assert_int_equal(a.state, BISECT_NO_REGRESSION);
+	a = simulate(0, 8, 3, skip8, tested);
+	assert_int_equal(tested[1], -1);
+	assert_int_equal(a.state, BISECT_BAD_UNDECIDED);
+}
+
+/* A named good kernel (position -1): the tree alone may be the first bad. */
+static void test_tree_itself_bad(void **state)
+{
+	static const int none[] = { -1 };
+	int tested[16];
+	struct bisect_answer a = simulate(-1, 4, 0, none, tested);
+
+	(void)state;
+	assert_int_equal(a.state, BISECT_FOUND);
+	assert_int_equal(a.first, 0);
+}
+
+static void test_bad_input(void **state)
+{
+	struct bisect b;
+
+	(void)state;
+	assert_int_equal(bisect_init(&b, 3, 3), -EINVAL);
+	assert_int_equal(bisect_init(&b, -2, 3), -EINVAL);
+	assert_int_equal(bisect_init(&b, 0, 4), 0);
+	assert_int_equal(bisect_record(&b, 0, BISECT_BAD), -EINVAL);
+	assert_int_equal(bisect_record(&b, 5, BISECT_BAD), -EINVAL);
+	assert_int_equal(bisect_record(&b, 2, BISECT_UNTESTED), -EINVAL);
+	bisect_free(&b);
+	assert_int_equal(bisect_verdict_parse("skip"), BISECT_SKIP);
+	assert_int_equal(bisect_verdict_parse("maybe"), -1);
+	assert_string_equal(bisect_verdict_name(BISECT_BAD), "bad");
+}
+
+/* A log's steps replay into the same state; a step out of turn is named. */
+static void test_replay(void **state)
+{
+	json_t *log = json_loads("{\"steps\": [{\"step\": 8, \"verdict\": "
+				 "\"bad\"}, {\"step\": 4, \"verdict\": "
+				 "\"skip\"}, {\"step\": 3, \"verdict\": "
+				 "\"good\"}]}",
+				 0, NULL);
+	json_t *wrong = json_loads("{\"steps\": [{\"step\": 8, \"verdict\": "
+				   "\"bad\"}, {\"step\": 2, \"verdict\": "
+				   "\"good\"}]}",
+				   0, NULL);
+	json_t *verdict = json_loads("{\"steps\": [{\"step\": 8, \"verdict\": "
+				     "\"yes\"}]}",
+				     0, NULL);
+	struct sb_error e = { 0 };
+	struct bisect b;
+
+	(void)state;
+	assert_int_equal(bisect_init(&b, 0, 8), 0);
+	assert_int_equal(bisect_replay(&b, log, "log.json", &e), 3);
+	assert_int_equal(bisect_next(&b), 5);
+	bisect_free(&b);
+
+	assert_int_equal(bisect_init(&b, 0, 8), 0);
+	assert_int_equal(bisect_replay(&b, wrong, "log.json", &e), -EINVAL);
+	assert_non_null(strstr(e.msg, "log.json: steps[1]"));
+	assert_non_null(strstr(e.msg, "(4)"));
+	bisect_free(&b);
+
+	assert_int_equal(bisect_init(&b, 0, 8), 0);
+	assert_int_equal(bisect_replay(&b, verdict, "log.json", &e), -EINVAL);
+	assert_non_null(strstr(e.msg, "steps[0]"));
+	assert_non_null(strstr(e.msg, "verdict"));
+	bisect_free(&b);
+	json_decref(log);
+	json_decref(wrong);
+	json_decref(verdict);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_demo_order),
+		cmocka_unit_test(test_finds_every_step),
+		cmocka_unit_test(test_expected_steps),
+		cmocka_unit_test(test_skip_moves_next),
+		cmocka_unit_test(test_skips_leave_range),
+		cmocka_unit_test(test_bad_end_first),
+		cmocka_unit_test(test_tree_itself_bad),
+		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_replay),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
