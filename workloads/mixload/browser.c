@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/array.h"
 #include "workloads/lib/clock.h"
 #include "workloads/lib/stop.h"
 #include "workloads/mixload/events.h"
@@ -205,16 +206,12 @@ static size_t take_presented(struct mix_browser *b, uint64_t **arr, size_t *cap)
 {
 	struct mix_task t;
 	size_t n = 0;
+	uint64_t *a;
 
 	pthread_mutex_lock(&b->in_lock);
-	if (b->presented.n > *cap) {
-		uint64_t *a = realloc(*arr, b->presented.n * sizeof(*a));
-
-		if (a) {
-			*arr = a;
-			*cap = b->presented.n;
-		}
-	}
+	a = sb_array_grow(*arr, cap, b->presented.n, sizeof(*a));
+	if (a) /* else what fits: the rest waits for the next frame */
+		*arr = a;
 	while (n < *cap && mix_taskq_pop(&b->presented, &t))
 		(*arr)[n++] = t.arg;
 	pthread_mutex_unlock(&b->in_lock);
