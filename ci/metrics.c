@@ -122,9 +122,9 @@ static int get_number(json_t *obj, const char *path, const char *where,
 		return 0;
 	if (!json_is_number(j)) {
 		describe(j, val, sizeof(val));
-		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
-				    "%s.%s: %s is not a number", where, path,
-				    val);
+		sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+			     "%s.%s: %s is not a number", where, path, val);
+		return -EINVAL; /* literal: the callers read *@out unless < 0 */
 	}
 	*out = json_number_value(j);
 	return 1;

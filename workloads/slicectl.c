@@ -84,8 +84,10 @@ static int one_task(const struct sc_opts *o, pid_t tid)
 		ret = wl_slice_apply(tid, &req, &info, &e);
 	} else {
 		ret = wl_slice_query(tid, &info);
-		sb_error_set(&e, ret, NULL, NULL, NULL, "sched_getattr(%d): %s",
-			     (int)tid, strerror(-ret));
+		if (ret)
+			sb_error_set(&e, ret, NULL, NULL, NULL,
+				     "sched_getattr(%d): %s", (int)tid,
+				     strerror(-ret));
 	}
 	if (ret) {
 		fprintf(stderr, "%s: %s\n", PROG, e.msg);

@@ -63,11 +63,10 @@ static int run_local(const struct exec_ctx *c, struct sb_error *e)
 	cpu_set_t *groups = calloc((size_t)c->jobs, sizeof(*groups));
 	pid_t *slot = calloc((size_t)c->jobs, sizeof(*slot));
 	size_t next = 0, running = 0;
-	int failed = 0, rc;
+	int failed = 0, rc = groups && slot ? 0 : -ENOMEM;
 
-	if (!groups || !slot)
-		rc = sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
-				  "out of memory");
+	if (rc)
+		sb_error_set(e, rc, NULL, NULL, NULL, "out of memory");
 	else
 		rc = cpu_groups(c->jobs, groups, e);
 	if (!rc)

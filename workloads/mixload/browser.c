@@ -210,10 +210,11 @@ static size_t take_presented(struct mix_browser *b, uint64_t **arr, size_t *cap)
 
 	pthread_mutex_lock(&b->in_lock);
 	a = sb_array_grow(*arr, cap, b->presented.n, sizeof(*a));
-	if (a) /* else what fits: the rest waits for the next frame */
-		*arr = a;
-	while (n < *cap && mix_taskq_pop(&b->presented, &t))
-		(*arr)[n++] = t.arg;
+	if (!a) /* out of memory: what fits, the rest waits for the next frame */
+		a = *arr;
+	*arr = a;
+	while (a && n < *cap && mix_taskq_pop(&b->presented, &t))
+		a[n++] = t.arg;
 	pthread_mutex_unlock(&b->in_lock);
 	return n;
 }

@@ -125,9 +125,11 @@ static int parse_file(const char *path, struct hb_result *r, struct sb_error *e)
 	size_t len;
 	int ret = sb_read_file(path, &text, &len);
 
-	if (ret)
-		return sb_error_set(e, ret, NULL, NULL, NULL,
-				    "hackbench: %s: %s", path, strerror(-ret));
+	if (ret) {
+		sb_error_set(e, ret, NULL, NULL, NULL, "hackbench: %s: %s",
+			     path, strerror(-ret));
+		return ret;
+	}
 	ret = hb_parse(text, path, r, e);
 	free(text);
 	return ret;
