@@ -7,6 +7,7 @@
 
 #include "ci/bench_cmp.h"
 #include "ci/fold.h"
+#include "common/array.h"
 
 /* The table metrics shown for a workload group that no rule judges. */
 static const char *const info_metrics[] = { "avg_delay_ms", "switches",
@@ -36,7 +37,8 @@ static double geo_mean(const struct ci_column *col, const struct ci_row *key)
 static int add_row(struct ci_bench_cmp *c, int metric, const char *group,
 		   const struct ci_rule *rule)
 {
-	struct ci_bench_row *r = realloc(c->rows, (c->n_rows + 1) * sizeof(*r));
+	struct ci_bench_row *r =
+		sb_array_grow(c->rows, &c->cap_rows, c->n_rows + 1, sizeof(*r));
 	struct ci_row key = { metric, group };
 	size_t any = 0;
 

@@ -40,7 +40,7 @@ struct ci_bench_cmp {
 	struct ci_bench_col cols[CI_BENCH_MAX_COLS];
 	size_t n_cols;
 	struct ci_bench_row *rows;
-	size_t n_rows;
+	size_t n_rows, cap_rows;
 };
 
 /*

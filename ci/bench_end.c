@@ -286,11 +286,13 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 {
 	char path[4200], named[1024];
 	struct sb_error e;
-	int r = ci_results_load(root, &b->res, err, errlen);
+	int r = ci_results_load(root, &b->res, &e);
 
-	if (r)
+	if (r) {
+		snprintf(err, errlen, "%s", e.msg);
 		return r == -ENOENT || r == -ENOMEM ? SB_EXIT_UNMEASURED :
 						      SB_EXIT_USAGE;
+	}
 	if (!b->res.n_runs) {
 		snprintf(err, errlen, "%s: no complete run", root);
 		return SB_EXIT_UNMEASURED;

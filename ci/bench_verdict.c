@@ -18,7 +18,7 @@ int ci_bench_verdicts(const struct ci_rules *rules,
 	};
 	struct ci_rule_result *res = calloc(rules->n + 1, sizeof(*res));
 	struct ci_rule *v = calloc(rules->n + 1, sizeof(*v));
-	char err[512];
+	struct sb_error e;
 	int r = -ENOMEM;
 
 	if (!res || !v)
@@ -28,7 +28,7 @@ int ci_bench_verdicts(const struct ci_rules *rules,
 	for (size_t i = 0; i < rules->n; i++)
 		v[i].required = 0;
 	opt.v = v;
-	r = ci_gate_evaluate(&opt, base, cand, &lv, res, err, sizeof(err));
+	r = ci_gate_evaluate(&opt, base, cand, &lv, res, &e);
 	for (size_t i = 0; !r && i < rules->n; i++)
 		out[i] = (struct ci_bench_verdict){
 			.name = ci_verdict_name(res[i].verdict),

@@ -421,8 +421,8 @@ static void groups_with(const struct ci_results *r, int metric, char *buf,
 static int precheck(const struct ci_rules *rules, const struct ci_rule *rule,
 		    const struct ci_results *base,
 		    const struct ci_results *cand, const struct side *b,
-		    const struct side *c, struct ci_rule_result *out, char *err,
-		    size_t errlen)
+		    const struct side *c, struct ci_rule_result *out,
+		    struct sb_error *e)
 {
 	const char *metric = ci_metric_at(rule->metric)->name;
 	char there[512];
@@ -438,14 +438,12 @@ static int precheck(const struct ci_rules *rules, const struct ci_rule *rule,
 								     cand;
 
 		groups_with(empty, rule->metric, there, sizeof(there));
-		if (rule->required) {
-			snprintf(
-				err, errlen,
+		if (rule->required)
+			return sb_error_set(
+				e, -ENODATA, NULL, NULL, NULL,
 				"required rule \"%s\": no %s values for group \"%s\" in %s (%s values there: %s)",
 				rule->name, metric, rule->group,
 				empty == base ? "BASE" : "CAND", metric, there);
-			return -ENODATA;
-		}
 		out->verdict = CI_V_NOT_APPLICABLE;
 		snprintf(out->note, sizeof(out->note),
 			 "no %s values for \"%s\" in %s", metric, rule->group,
@@ -624,7 +622,7 @@ static void cross_check(const struct cmp *c, const struct side *b,
 int ci_gate_evaluate(const struct ci_rules *rules,
 		     const struct ci_results *base,
 		     const struct ci_results *cand, const struct ci_levels *lv,
-		     struct ci_rule_result *res, char *err, size_t errlen)
+		     struct ci_rule_result *res, struct sb_error *e)
 {
 	struct side *sb = calloc(rules->n + 1, sizeof(*sb)),
 		    *sc = calloc(rules->n + 1, sizeof(*sc));
@@ -647,7 +645,7 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 			      side_collect(cand, rule, &sc[i]);
 		if (!ret)
 			ret = precheck(rules, rule, base, cand, &sb[i], &sc[i],
-				       &res[i], err, errlen);
+				       &res[i], e);
 		tested[i] = ret == 1;
 		if (ret < 0)
 			break;
@@ -691,6 +689,8 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 	free(sc);
 	free(cmp);
 	free(tested);
+	if (ret == -ENOMEM)
+		sb_error_set(e, ret, NULL, NULL, NULL, "%s", strerror(-ret));
 	return ret;
 }
 

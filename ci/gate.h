@@ -56,13 +56,13 @@ const char *ci_verdict_name(enum ci_verdict v);
 /*
  * Evaluate every rule of @rules on @base vs @cand into @res (@rules->n
  * entries) at @lv. Returns 0, -ENOMEM, or -ENODATA when a required rule's
- * group has no value on a side (@err names the rule, the group and the
+ * group has no value on a side (@e names the rule, the group and the
  * groups the results hold).
  */
 int ci_gate_evaluate(const struct ci_rules *rules,
 		     const struct ci_results *base,
 		     const struct ci_results *cand, const struct ci_levels *lv,
-		     struct ci_rule_result *res, char *err, size_t errlen);
+		     struct ci_rule_result *res, struct sb_error *e);
 
 /* What the gate decides of a merge, from its rules' verdicts. */
 enum ci_decision {

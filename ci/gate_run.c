@@ -100,14 +100,12 @@ static int evaluate(const struct ci_gate_run *o, const struct ci_levels *lv,
 {
 	struct ci_rule_result *res = all + *n_all;
 	struct ci_excluded ex[MAX_EXCLUDED];
-	char err[1024];
-	int r = ci_gate_evaluate(o->rules, base, cand, lv, res, err,
-				 sizeof(err));
+	int r = ci_gate_evaluate(o->rules, base, cand, lv, res, e);
 
-	if (r == -ENODATA)
-		return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s", err);
+	if (r == -ENODATA) /* a required rule without data: bad input */
+		return e->code = -EINVAL;
 	if (r)
-		return sb_error_set(e, r, NULL, NULL, NULL, "%s", strerror(-r));
+		return r;
 	struct ci_gate_report g = {
 		.base_spec = o->base_spec,
 		.cand_spec = o->cand_spec,

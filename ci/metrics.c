@@ -113,7 +113,7 @@ static void describe(const json_t *j, char *buf, size_t len)
 
 /* Number at @path of @obj into @out: 1 found, 0 absent or null, -EINVAL. */
 static int get_number(json_t *obj, const char *path, const char *where,
-		      double *out, char *err, size_t errlen)
+		      double *out, struct sb_error *e)
 {
 	json_t *j = sb_json_path(obj, path);
 	char val[48];
@@ -122,9 +122,9 @@ static int get_number(json_t *obj, const char *path, const char *where,
 		return 0;
 	if (!json_is_number(j)) {
 		describe(j, val, sizeof(val));
-		snprintf(err, errlen, "%s.%s: %s is not a number", where, path,
-			 val);
-		return -EINVAL;
+		sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+			     "%s.%s: %s is not a number", where, path, val);
+		return -EINVAL; /* literal: the callers read *@out unless < 0 */
 	}
 	*out = json_number_value(j);
 	return 1;
@@ -150,7 +150,7 @@ struct ci_value *ci_values_add(struct ci_values *vals, int metric,
 
 int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
 		    const char *group, const char *where, struct ci_values *out,
-		    char *err, size_t errlen)
+		    struct sb_error *e)
 {
 	for (size_t i = 0; i < ci_metrics_count(); i++) {
 		const struct ci_metric *m = &catalogue[i];
@@ -159,28 +159,28 @@ int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
 
 		if (m->src != src || (tool && strcmp(m->tool, tool)))
 			continue;
-		r = get_number(obj, m->path, where, &x, err, errlen);
+		r = get_number(obj, m->path, where, &x, e);
 		if (r <= 0) {
 			if (r < 0)
 				return r;
 			continue;
 		}
 		if (!ci_values_add(out, (int)i, group, x * m->scale))
-			return -ENOMEM;
+			return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+					    "out of memory");
 	}
 	return 0;
 }
 
 int ci_extract_section(json_t *metrics, const char *group, const char *where,
-		       struct ci_values *out, char *err, size_t errlen)
+		       struct ci_values *out, struct sb_error *e)
 {
 	const char *name;
 	json_t *m;
 
-	if (!json_is_object(metrics)) {
-		snprintf(err, errlen, "%s: metrics: not an object", where);
-		return -EINVAL;
-	}
+	if (!json_is_object(metrics))
+		return sb_error_set(e, -EINVAL, where, "metrics", NULL,
+				    "not an object");
 	json_object_foreach(metrics, name, m) {
 		int i = ci_metric_find(name);
 		char at[4400];
@@ -190,15 +190,15 @@ int ci_extract_section(json_t *metrics, const char *group, const char *where,
 		if (i < 0 || catalogue[i].src == CI_SRC_TABLE)
 			continue; /* not a metric compare or gate knows */
 		snprintf(at, sizeof(at), "%s: metrics.%s", where, name);
-		if (!json_is_object(m)) {
-			snprintf(err, errlen, "%s: not an object", at);
-			return -EINVAL;
-		}
-		r = get_number(m, "value", at, &x, err, errlen);
+		if (!json_is_object(m))
+			return sb_error_set(e, -EINVAL, at, NULL, NULL,
+					    "not an object");
+		r = get_number(m, "value", at, &x, e);
 		if (r < 0)
 			return r;
 		if (r && !ci_values_add(out, i, group, x))
-			return -ENOMEM;
+			return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+					    "out of memory");
 	}
 	return 0;
 }

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <jansson.h>
 
+#include "common/error.h"
+
 enum ci_src {
 	CI_SRC_TABLE, /* a group of table.json; group = comm */
 	CI_SRC_JSON, /* "result" of workloads/<name>.json; group = name */
@@ -54,20 +56,20 @@ struct ci_values {
  * Extract every metric of source @src (and workload @tool) from @obj (a
  * table group or a workload "result") into @out under @group. @where names
  * the object for errors ("…/table.json: groups[2]"). Absent fields are
- * skipped; a field of the wrong type is an error: returns -EINVAL with @err
+ * skipped; a field of the wrong type is an error: returns -EINVAL with @e
  * "<where>.<path>: <value> is not a number". -ENOMEM on allocation failure.
  */
 int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
 		    const char *group, const char *where, struct ci_values *out,
-		    char *err, size_t errlen);
+		    struct sb_error *e);
 /*
  * Extract the values of a workload document's "metrics" section @metrics
  * ({"<name>": {"value": N, ...}}, docs/formats.md) into @out under @group;
- * names the catalogue does not hold are skipped. -EINVAL with @err naming
+ * names the catalogue does not hold are skipped. -EINVAL with @e naming
  * "<where>: metrics.<name>..." when malformed, -ENOMEM.
  */
 int ci_extract_section(json_t *metrics, const char *group, const char *where,
-		       struct ci_values *out, char *err, size_t errlen);
+		       struct ci_values *out, struct sb_error *e);
 
 /* Append @v of @metric/@group to @vals; NULL when out of memory. */
 struct ci_value *ci_values_add(struct ci_values *vals, int metric,

@@ -10,13 +10,14 @@
 
 #include "ci/results.h"
 #include "ci/util.h"
+#include "common/array.h"
 #include "common/fmt.h"
 #include "common/atomicio.h"
 #include "common/log.h"
 
 struct names {
 	char **v;
-	size_t n;
+	size_t n, cap;
 };
 
 static void names_free(struct names *n)
@@ -52,7 +53,7 @@ static int list_dir(const char *dir, int want_dir, struct names *out)
 		sb_fmt(path, sizeof(path), "%s/%s", dir, e->d_name);
 		if (stat(path, &st) || !!S_ISDIR(st.st_mode) != !!want_dir)
 			continue;
-		nv = realloc(out->v, (out->n + 1) * sizeof(*nv));
+		nv = sb_array_grow(out->v, &out->cap, out->n + 1, sizeof(*nv));
 		if (!nv) {
 			ret = -ENOMEM;
 			break;
@@ -73,16 +74,18 @@ static int list_dir(const char *dir, int want_dir, struct names *out)
 	return ret;
 }
 
-static json_t *load_json(const char *path, char *err, size_t errlen)
+static json_t *load_json(const char *path, struct sb_error *e)
 {
 	json_error_t je;
 	json_t *j = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
 
 	if (!j)
-		snprintf(err, errlen, "%s: line %d column %d: %s", path,
-			 je.line, je.column, je.text);
+		sb_error_set(e, -EINVAL, path, NULL, NULL,
+			     "line %d column %d: %s", je.line, je.column,
+			     je.text);
 	else if (!json_is_object(j)) {
-		snprintf(err, errlen, "%s: top level is not an object", path);
+		sb_error_set(e, -EINVAL, path, NULL, NULL,
+			     "top level is not an object");
 		json_decref(j);
 		j = NULL;
 	}
@@ -127,7 +130,7 @@ static int may_be_zero(const struct ci_metric *m)
  */
 static int check_values(const struct ci_values *vals, size_t from,
 			const char *file, const char *prefix, int section,
-			char *err, size_t errlen)
+			struct sb_error *e)
 {
 	for (size_t i = from; i < vals->n; i++) {
 		const struct ci_value *v = &vals->v[i];
@@ -146,17 +149,16 @@ static int check_values(const struct ci_values *vals, size_t from,
 		if (!why)
 			continue;
 		if (section)
-			snprintf(err, errlen, "%s: metrics.%s.value: %g %s",
-				 file, m->name, v->v, why);
-		else
-			snprintf(err, errlen, "%s: %s%s: %g %s", file, prefix,
-				 m->path, v->v / m->scale, why);
-		return -EINVAL;
+			return sb_error_set(e, -EINVAL, file, NULL, NULL,
+					    "metrics.%s.value: %g %s", m->name,
+					    v->v, why);
+		return sb_error_set(e, -EINVAL, file, NULL, NULL, "%s%s: %g %s",
+				    prefix, m->path, v->v / m->scale, why);
 	}
 	return 0;
 }
 
-static int load_table(struct ci_run *run, char *err, size_t errlen)
+static int load_table(struct ci_run *run, struct sb_error *e)
 {
 	char path[4096], where[4200];
 	json_t *groups, *lost;
@@ -165,21 +167,18 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 	sb_fmt(path, sizeof(path), "%s/table.json", run->path);
 	if (stat(path, &st))
 		return 0;
-	run->table = load_json(path, err, errlen);
+	run->table = load_json(path, e);
 	if (!run->table)
 		return -EINVAL;
 	lost = json_object_get(run->table, "lost_events");
-	if (lost && !json_is_integer(lost)) {
-		snprintf(err, errlen, "%s: lost_events: not an integer", path);
-		return -EINVAL;
-	}
+	if (lost && !json_is_integer(lost))
+		return sb_error_set(e, -EINVAL, path, "lost_events", NULL,
+				    "not an integer");
 	run->lost_events = lost ? json_integer_value(lost) : 0;
 	groups = json_object_get(run->table, "groups");
-	if (!json_is_array(groups)) {
-		snprintf(err, errlen, "%s: groups: missing or not an array",
-			 path);
-		return -EINVAL;
-	}
+	if (!json_is_array(groups))
+		return sb_error_set(e, -EINVAL, path, "groups", NULL,
+				    "missing or not an array");
 	for (size_t i = 0; i < json_array_size(groups); i++) {
 		json_t *g = json_array_get(groups, i);
 		const char *comm =
@@ -189,18 +188,16 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 		int r;
 
 		sb_fmt(where, sizeof(where), "%s: groups[%zu]", path, i);
-		if (!comm || !*comm) {
-			snprintf(err, errlen,
-				 "%s.comm: missing or not a string", where);
-			return -EINVAL;
-		}
+		if (!comm || !*comm)
+			return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+					    "%s.comm: missing or not a string",
+					    where);
 		r = ci_extract_json(CI_SRC_TABLE, NULL, g, comm, where,
-				    &run->vals, err, errlen);
+				    &run->vals, e);
 		if (r)
 			return r;
 		snprintf(prefix, sizeof(prefix), "groups[%zu].", i);
-		r = check_values(&run->vals, from, path, prefix, 0, err,
-				 errlen);
+		r = check_values(&run->vals, from, path, prefix, 0, e);
 		if (r)
 			return r;
 	}
@@ -208,7 +205,7 @@ static int load_table(struct ci_run *run, char *err, size_t errlen)
 }
 
 static int load_workload(struct ci_run *run, const char *dir, const char *file,
-			 char *err, size_t errlen)
+			 struct sb_error *e)
 {
 	char path[4096], where[4200];
 	const char *dot = strrchr(file, '.');
@@ -220,7 +217,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 
 	if (!dot || strcmp(dot, ".json"))
 		return 0; /* raw outputs (.txt, .out, .yaml) and logs */
-	nd = realloc(run->docs, (run->n_docs + 1) * sizeof(*nd));
+	nd = sb_array_grow(run->docs, &run->cap_docs, run->n_docs + 1,
+			   sizeof(*nd));
 	if (!nd)
 		return -ENOMEM;
 	run->docs = nd;
@@ -230,14 +228,13 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 		return -ENOMEM;
 	run->n_docs++;
 	sb_fmt(path, sizeof(path), "%s/%s", dir, file);
-	doc->json = load_json(path, err, errlen);
+	doc->json = load_json(path, e);
 	if (!doc->json)
 		return -EINVAL;
 	status = json_object_get(doc->json, "status");
-	if (status && !json_is_string(status)) {
-		snprintf(err, errlen, "%s: status: not a string", path);
-		return -EINVAL;
-	}
+	if (status && !json_is_string(status))
+		return sb_error_set(e, -EINVAL, path, "status", NULL,
+				    "not a string");
 	if (status && strcmp(json_string_value(status), "ok")) {
 		sb_warn("warning: %s: status \"%s\": its figures are left out",
 			path, json_string_value(status));
@@ -245,31 +242,24 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 	}
 	if (json_object_get(doc->json, "metrics")) {
 		r = ci_extract_section(json_object_get(doc->json, "metrics"),
-				       doc->name, path, &run->vals, err,
-				       errlen);
-		return r     ?:
-			       check_values(&run->vals, from, path, "", 1, err,
-					    errlen);
+				       doc->name, path, &run->vals, e);
+		return r ?: check_values(&run->vals, from, path, "", 1, e);
 	}
 	/* Older documents without the section: read by the list's paths. */
 	tool = json_string_value(json_object_get(doc->json, "tool"));
 	if (!tool || !ci_metric_tool_known(tool))
 		return 0; /* another program's output (cyclictest): kept, not read */
 	res = json_object_get(doc->json, "result");
-	if (!json_is_object(res)) {
-		snprintf(err, errlen, "%s: result: missing or not an object",
-			 path);
-		return -EINVAL;
-	}
+	if (!json_is_object(res))
+		return sb_error_set(e, -EINVAL, path, "result", NULL,
+				    "missing or not an object");
 	sb_fmt(where, sizeof(where), "%s: result", path);
 	r = ci_extract_json(CI_SRC_JSON, tool, res, doc->name, where,
-			    &run->vals, err, errlen);
-	return r     ?:
-		       check_values(&run->vals, from, path, "result.", 0, err,
-				    errlen);
+			    &run->vals, e);
+	return r ?: check_values(&run->vals, from, path, "result.", 0, e);
 }
 
-static int load_workloads(struct ci_run *run, char *err, size_t errlen)
+static int load_workloads(struct ci_run *run, struct sb_error *e)
 {
 	char dir[4096];
 	struct names files;
@@ -279,12 +269,10 @@ static int load_workloads(struct ci_run *run, char *err, size_t errlen)
 	r = list_dir(dir, 0, &files);
 	if (r == -ENOENT)
 		return 0;
-	if (r) {
-		snprintf(err, errlen, "%s: %s", dir, strerror(-r));
-		return r;
-	}
+	if (r)
+		return sb_error_set(e, r, dir, NULL, NULL, "%s", strerror(-r));
 	for (size_t i = 0; i < files.n && !r; i++)
-		r = load_workload(run, dir, files.v[i], err, errlen);
+		r = load_workload(run, dir, files.v[i], e);
 	names_free(&files);
 	return r;
 }
@@ -301,36 +289,30 @@ static const char *str_at(json_t *m, const char *a, const char *b)
  * directory must not stand for another kernel or feature set.
  */
 static int check_identity(json_t *m, const char *mpath,
-			  const struct ci_run *run, char *err, size_t errlen)
+			  const struct ci_run *run, struct sb_error *e)
 {
 	const char *k = str_at(m, "run", "kernel"),
 		   *fs = str_at(m, "run", "feature_set");
 	json_t *rep = json_object_get(json_object_get(m, "run"), "repeat");
 
-	if (k && strcmp(k, run->kernel)) {
-		snprintf(
-			err, errlen,
-			"%s: run.kernel: \"%s\" is not the directory's kernel \"%s\"",
-			mpath, k, run->kernel);
-		return -EINVAL;
-	}
-	if (fs && strcmp(fs, run->fs)) {
-		snprintf(
-			err, errlen,
-			"%s: run.feature_set: \"%s\" is not the directory's feature set \"%s\"",
-			mpath, fs, run->fs);
-		return -EINVAL;
-	}
+	if (k && strcmp(k, run->kernel))
+		return sb_error_set(e, -EINVAL, mpath, "run.kernel", NULL,
+				    "\"%s\" is not the directory's kernel "
+				    "\"%s\"",
+				    k, run->kernel);
+	if (fs && strcmp(fs, run->fs))
+		return sb_error_set(e, -EINVAL, mpath, "run.feature_set", NULL,
+				    "\"%s\" is not the directory's feature set "
+				    "\"%s\"",
+				    fs, run->fs);
 	if (rep && (!json_is_integer(rep) ||
-		    json_integer_value(rep) != (json_int_t)run->repeat)) {
-		snprintf(err, errlen,
-			 "%s: run.repeat: %" JSON_INTEGER_FORMAT
-			 " is not the directory's repeat %u",
-			 mpath,
-			 json_is_integer(rep) ? json_integer_value(rep) : -1,
-			 run->repeat);
-		return -EINVAL;
-	}
+		    json_integer_value(rep) != (json_int_t)run->repeat))
+		return sb_error_set(
+			e, -EINVAL, mpath, "run.repeat", NULL,
+			"%" JSON_INTEGER_FORMAT
+			" is not the directory's repeat %u",
+			json_is_integer(rep) ? json_integer_value(rep) : -1,
+			run->repeat);
 	return 0;
 }
 
@@ -339,7 +321,7 @@ static int check_identity(json_t *m, const char *mpath,
  * scenario.sha256 and start_time into @run, malloc'd), 0 when not,
  * -EINVAL when malformed, -ENOMEM.
  */
-static int run_complete(struct ci_run *run, char *err, size_t errlen)
+static int run_complete(struct ci_run *run, struct sb_error *e)
 {
 	const char *sha, *start;
 	char mpath[4096];
@@ -350,18 +332,17 @@ static int run_complete(struct ci_run *run, char *err, size_t errlen)
 	sb_fmt(mpath, sizeof(mpath), "%s/manifest.json", run->path);
 	if (stat(mpath, &st))
 		return 0;
-	m = load_json(mpath, err, errlen);
+	m = load_json(mpath, e);
 	if (!m)
 		return -EINVAL;
 	status = json_object_get(m, "status");
 	if (!json_is_string(status)) {
-		snprintf(err, errlen, "%s: status: missing or not a string",
-			 mpath);
 		json_decref(m);
-		return -EINVAL;
+		return sb_error_set(e, -EINVAL, mpath, "status", NULL,
+				    "missing or not a string");
 	}
 	ok = !strcmp(json_string_value(status), "complete");
-	if (ok && check_identity(m, mpath, run, err, errlen)) {
+	if (ok && check_identity(m, mpath, run, e)) {
 		json_decref(m);
 		return -EINVAL;
 	}
@@ -395,19 +376,18 @@ static void run_free(struct ci_run *run)
 }
 
 static int add_run(struct ci_results *res, const char *kdir, const char *fs,
-		   unsigned int rep, char *err, size_t errlen)
+		   unsigned int rep, struct sb_error *e)
 {
 	struct ci_run *runs, *run;
 	char path[4096];
 	int r;
 
-	if (sb_fmt(path, sizeof(path), "%s/%s/%s/%u", res->dir, kdir, fs,
-		   rep)) {
-		snprintf(err, errlen, "%s/%s/%s: path too long", res->dir, kdir,
-			 fs);
-		return -EINVAL;
-	}
-	runs = realloc(res->runs, (res->n_runs + 1) * sizeof(*runs));
+	if (sb_fmt(path, sizeof(path), "%s/%s/%s/%u", res->dir, kdir, fs, rep))
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				    "%s/%s/%s: path too long", res->dir, kdir,
+				    fs);
+	runs = sb_array_grow(res->runs, &res->cap_runs, res->n_runs + 1,
+			     sizeof(*runs));
 	if (!runs)
 		return -ENOMEM;
 	res->runs = runs;
@@ -418,15 +398,15 @@ static int add_run(struct ci_results *res, const char *kdir, const char *fs,
 	run->path = strdup(path);
 	if (!run->kernel || !run->fs || !run->path)
 		return -ENOMEM;
-	r = run_complete(run, err, errlen);
+	r = run_complete(run, e);
 	if (r <= 0) {
 		run_free(run);
 		res->n_runs--;
 		res->incomplete += !r;
 		return r;
 	}
-	r = load_table(run, err, errlen);
-	return r ? r : load_workloads(run, err, errlen);
+	r = load_table(run, e);
+	return r ? r : load_workloads(run, e);
 }
 
 static int cmp_uint(const void *a, const void *b)
@@ -437,7 +417,7 @@ static int cmp_uint(const void *a, const void *b)
 }
 
 static int load_fs(struct ci_results *res, const char *kdir, const char *fs,
-		   char *err, size_t errlen)
+		   struct sb_error *e)
 {
 	char path[4096];
 	struct names reps;
@@ -459,7 +439,7 @@ static int load_fs(struct ci_results *res, const char *kdir, const char *fs,
 	names_free(&reps);
 	qsort(nums, n, sizeof(*nums), cmp_uint);
 	for (size_t i = 0; i < n && !r; i++)
-		r = add_run(res, kdir, fs, nums[i], err, errlen);
+		r = add_run(res, kdir, fs, nums[i], e);
 	free(nums);
 	return r;
 }
@@ -493,8 +473,7 @@ static void order_fsets(struct names *fsets, json_t *scen)
 		}
 }
 
-int ci_results_load(const char *dir, struct ci_results *out, char *err,
-		    size_t errlen)
+int ci_results_load(const char *dir, struct ci_results *out, struct sb_error *e)
 {
 	struct names kernels, fsets;
 	char path[4096];
@@ -504,14 +483,13 @@ int ci_results_load(const char *dir, struct ci_results *out, char *err,
 
 	*out = (struct ci_results){ .dir = strdup(dir) };
 	if (!out->dir)
-		return -ENOMEM;
+		return sb_error_set(e, -ENOMEM, dir, NULL, NULL,
+				    "out of memory");
 	r = list_dir(dir, 1, &kernels);
-	if (r) {
-		snprintf(err, errlen, "%s: %s", dir, strerror(-r));
-		return r;
-	}
+	if (r)
+		return sb_error_set(e, r, dir, NULL, NULL, "%s", strerror(-r));
 	sb_fmt(path, sizeof(path), "%s/scenario.json", dir);
-	if (!stat(path, &st) && !(scen = load_json(path, err, errlen))) {
+	if (!stat(path, &st) && !(scen = load_json(path, e))) {
 		names_free(&kernels);
 		return -EINVAL;
 	}
@@ -522,13 +500,13 @@ int ci_results_load(const char *dir, struct ci_results *out, char *err,
 			break;
 		order_fsets(&fsets, scen);
 		for (size_t f = 0; f < fsets.n && !r; f++)
-			r = load_fs(out, kernels.v[k], fsets.v[f], err, errlen);
+			r = load_fs(out, kernels.v[k], fsets.v[f], e);
 		names_free(&fsets);
 	}
 	json_decref(scen);
 	names_free(&kernels);
 	if (r == -ENOMEM)
-		snprintf(err, errlen, "%s: out of memory", dir);
+		sb_error_set(e, r, dir, NULL, NULL, "out of memory");
 	return r;
 }
 
@@ -638,27 +616,35 @@ static int dir_exists(const char *dir, const char *kernel, const char *fs)
 	return found;
 }
 
+/*
+ * Nothing of @what @name in @dir to keep: -ENODATA when its directory is
+ * @there (runs, none complete), else -ENOENT, @more said after the name.
+ */
+static int refuse(struct sb_error *e, const char *dir, int there,
+		  const char *what, const char *name, const char *more)
+{
+	if (there)
+		return sb_error_set(e, -ENODATA, dir, NULL, NULL,
+				    "%s \"%s\" has no complete runs", what,
+				    name);
+	return sb_error_set(e, -ENOENT, dir, NULL, NULL,
+			    "no complete runs of %s \"%s\"%s", what, name,
+			    more);
+}
+
 int ci_results_filter(struct ci_results *r, const char *kernel, const char *fs,
-		      char *err, size_t errlen)
+		      struct sb_error *e)
 {
 	const char *have[64];
-	char list[1024];
+	char list[1024], more[1100];
 	size_t keep = 0, n;
 
 	if (kernel && !ci_results_fsets(r, kernel, have, 64)) {
-		if (dir_exists(r->dir, kernel, NULL)) {
-			snprintf(err, errlen,
-				 "%s: kernel \"%s\" has no complete runs",
-				 r->dir, kernel);
-			return -ENODATA;
-		}
 		n = ci_results_kernels(r, have, 64);
 		ci_names_join(have, n, list, sizeof(list));
-		snprintf(
-			err, errlen,
-			"%s: no complete runs of kernel \"%s\" (kernels there: %s)",
-			r->dir, kernel, list);
-		return -ENOENT;
+		snprintf(more, sizeof(more), " (kernels there: %s)", list);
+		return refuse(e, r->dir, dir_exists(r->dir, kernel, NULL),
+			      "kernel", kernel, more);
 	}
 	for (size_t i = 0; i < r->n_runs; i++) {
 		struct ci_run *run = &r->runs[i];
@@ -671,21 +657,11 @@ int ci_results_filter(struct ci_results *r, const char *kernel, const char *fs,
 		r->runs[keep++] = *run;
 	}
 	if (!keep && fs) {
-		int there = dir_exists(r->dir, kernel, fs);
-
 		r->n_runs = 0;
-		if (there) {
-			snprintf(err, errlen,
-				 "%s: feature set \"%s\" has no complete runs",
-				 r->dir, fs);
-			return -ENODATA;
-		}
-		snprintf(err, errlen,
-			 "%s: no complete runs of feature set \"%s\"%s%s",
-			 r->dir, fs, kernel ? " of kernel " : "",
-			 kernel ? kernel : "");
-		r->n_runs = 0;
-		return -ENOENT;
+		snprintf(more, sizeof(more), "%s%s",
+			 kernel ? " of kernel " : "", kernel ? kernel : "");
+		return refuse(e, r->dir, dir_exists(r->dir, kernel, fs),
+			      "feature set", fs, more);
 	}
 	r->n_runs = keep;
 	return 0;

@@ -23,34 +23,34 @@ struct ci_run {
 	json_t *table; /* table.json, NULL when absent */
 	long long lost_events; /* the recorder's; delay values then untrusted */
 	struct ci_doc *docs;
-	size_t n_docs;
+	size_t n_docs, cap_docs;
 	struct ci_values vals;
 };
 
 struct ci_results {
 	char *dir;
 	struct ci_run *runs; /* by kernel, feature set (scenario order), repeat */
-	size_t n_runs;
+	size_t n_runs, cap_runs;
 	size_t incomplete; /* run directories without a "complete" manifest */
 };
 
 /*
  * Load every complete run under @dir. Optional files may be missing; a
- * malformed one fails with -EINVAL and @err "<file>: <json path>: <problem>":
+ * malformed one fails with -EINVAL and @e "<file>: <json path>: <problem>":
  * among them a metric value that is not finite, negative, above 1e18, or
  * zero where it cannot be (a workload's rate or time taken), and a manifest whose run.kernel,
  * run.feature_set or run.repeat is not its directory's.
  * Returns 0, -ENOENT (no such directory), -EINVAL or -ENOMEM.
  */
-int ci_results_load(const char *dir, struct ci_results *out, char *err,
-		    size_t errlen);
+int ci_results_load(const char *dir, struct ci_results *out,
+		    struct sb_error *e);
 /*
  * Drop runs not of @kernel / @fs (NULL: any). When nothing is left, returns
- * -ENOENT with @err naming what is there, or -ENODATA when the directory is
+ * -ENOENT with @e naming what is there, or -ENODATA when the directory is
  * there but holds no complete run.
  */
 int ci_results_filter(struct ci_results *r, const char *kernel, const char *fs,
-		      char *err, size_t errlen);
+		      struct sb_error *e);
 void ci_results_free(struct ci_results *r);
 
 /* Distinct kernels (or, of @kernel, feature sets) in run order; returns the count. */

@@ -132,20 +132,21 @@ static void sets_there(const struct ci_results *r, const char *kernel,
 static int load(const char *spec, char *dir, const char *kernel, const char *fs,
 		struct ci_results *out, struct sb_error *e)
 {
-	char err[2048], sets[1200];
-	int r = ci_results_load(dir, out, err, sizeof(err));
+	struct sb_error why;
+	char sets[1200];
+	int r = ci_results_load(dir, out, e);
 
 	if (r == -ENOMEM)
-		return sb_error_set(e, r, NULL, NULL, NULL, "%s", err);
-	if (r)
-		return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s", err);
+		return r;
+	if (r) /* a results directory not there or malformed: bad input */
+		return e->code = -EINVAL;
 	sets_there(out, kernel, sets, sizeof(sets));
-	r = ci_results_filter(out, kernel, fs, err, sizeof(err));
+	r = ci_results_filter(out, kernel, fs, &why);
 	if (r == -ENODATA)
-		return sb_error_set(e, r, NULL, NULL, NULL, "%s", err);
+		return sb_error_set(e, r, NULL, NULL, NULL, "%s", why.msg);
 	if (r)
-		return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s%s", err,
-				    fs ? sets : "");
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s%s",
+				    why.msg, fs ? sets : "");
 	if (!out->n_runs)
 		return sb_error_set(e, -ENODATA, spec, NULL, NULL,
 				    "no complete runs (%zu incomplete; "

@@ -27,7 +27,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	const uint8_t *part[sizeof(files) / sizeof(files[0])];
 	size_t plen[sizeof(files) / sizeof(files[0])], n;
 	struct ci_results res;
-	char dir[4096], err[1024] = "";
+	struct sb_error err;
+	char dir[4096];
 	int r;
 
 	n = fz_split(data, len, part, plen, nfiles);
@@ -39,17 +40,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		else
 			fz_drop(files[i]);
 	snprintf(dir, sizeof(dir), "%s/res", fz_dir());
-	r = ci_results_load(dir, &res, err, sizeof(err));
+	r = ci_results_load(dir, &res, &err);
 	if (r) {
 		fz_check(r == -EINVAL || r == -ENOMEM,
 			 "returns -EINVAL/-ENOMEM");
-		fz_check(!strncmp(err, dir, strlen(dir)),
+		fz_check(!strncmp(err.msg, dir, strlen(dir)),
 			 "the message names the file");
 	} else {
 		fz_check(res.n_runs <= 1, "at most the one run");
 		fz_check(res.n_runs + res.incomplete == 1,
 			 "the run is complete or counted incomplete");
-		r = ci_results_filter(&res, "k", "fs", err, sizeof(err));
+		r = ci_results_filter(&res, "k", "fs", &err);
 		fz_check(r == 0 || r == -ENODATA, "filter keeps the run");
 	}
 	ci_results_free(&res);

@@ -255,12 +255,13 @@ static void check_exits(struct run *run)
 static void write_parsed(struct run *run, const char *dir)
 {
 	const struct scenario *sc = run->o->sc;
-	char err[400];
+	struct sb_error e;
 
 	for (int i = 0; i < sc->n_workloads && !*run->failure; i++)
-		if (wl_write_parsed(&sc->workloads[i], dir, err, sizeof(err)))
+		if (wl_write_parsed(&sc->workloads[i], dir, &e))
 			snprintf(run->failure, sizeof(run->failure),
-				 "workload %s: %s", sc->workloads[i].name, err);
+				 "workload %s: %.400s", sc->workloads[i].name,
+				 e.msg);
 }
 
 static void write_text(const char *dir, const char *name, const char *text)

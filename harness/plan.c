@@ -225,13 +225,13 @@ long plan_find(const struct plan *p, const struct plan_run *r)
 	return -1;
 }
 
-static int bad(char *err, size_t errlen, const char *field)
+static int bad(struct sb_error *e, const char *field)
 {
-	snprintf(err, errlen, "%s: missing or malformed", field);
-	return -EINVAL;
+	return sb_error_set(e, -EINVAL, NULL, field, NULL,
+			    "missing or malformed");
 }
 
-int plan_from_json(const json_t *j, struct plan *p, char *err, size_t errlen)
+int plan_from_json(const json_t *j, struct plan *p, struct sb_error *e)
 {
 	const char *name = NULL, *sha = NULL;
 	json_t *kernels = NULL, *runs = NULL, *v;
@@ -243,23 +243,24 @@ int plan_from_json(const json_t *j, struct plan *p, char *err, size_t errlen)
 			"name", &name, "sha256", &sha, "kernels", &kernels,
 			"repeats", &repeats, "runs", &runs) ||
 	    !json_is_array(kernels) || !json_is_array(runs))
-		return bad(err, errlen, "scenario, kernels, repeats or runs");
+		return bad(e, "scenario, kernels, repeats or runs");
 	if (json_array_size(kernels) < 1 ||
 	    json_array_size(kernels) > PLAN_MAX_KERNELS)
-		return bad(err, errlen, "kernels");
+		return bad(e, "kernels");
 	snprintf(p->scenario_name, sizeof(p->scenario_name), "%s", name);
 	snprintf(p->scenario_sha256, sizeof(p->scenario_sha256), "%s", sha);
 	p->repeats = repeats;
 	json_array_foreach(kernels, i, v) {
 		if (!json_is_string(v))
-			return bad(err, errlen, "kernels[]");
+			return bad(e, "kernels[]");
 		snprintf(p->kernels[i], sizeof(p->kernels[i]), "%s",
 			 json_string_value(v));
 	}
 	p->n_kernels = (int)json_array_size(kernels);
 	p->runs = calloc(json_array_size(runs) + 1, sizeof(*p->runs));
 	if (!p->runs)
-		return -ENOMEM;
+		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				    "out of memory");
 	json_array_foreach(runs, i, v) {
 		const char *k, *s;
 		char field[64];
@@ -269,7 +270,7 @@ int plan_from_json(const json_t *j, struct plan *p, char *err, size_t errlen)
 				&s, "repeat", &rep)) {
 			snprintf(field, sizeof(field), "runs[%zu]", i);
 			plan_free(p);
-			return bad(err, errlen, field);
+			return bad(e, field);
 		}
 		snprintf(p->runs[i].kernel, sizeof(p->runs[i].kernel), "%s", k);
 		snprintf(p->runs[i].set, sizeof(p->runs[i].set), "%s", s);

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <jansson.h>
 
+#include "common/error.h"
 #include "harness/scenario.h"
 
 #define PLAN_MAX_KERNELS 8
@@ -49,9 +50,9 @@ int plan_unit_parse(const char *id, struct plan_run *r);
 long plan_find(const struct plan *p, const struct plan_run *r);
 /*
  * Read a plan.json back (what plan_to_json wrote). Returns 0, or -EINVAL
- * with @err naming the field, or -ENOMEM.
+ * with @e naming the field, or -ENOMEM.
  */
-int plan_from_json(const json_t *j, struct plan *p, char *err, size_t errlen);
+int plan_from_json(const json_t *j, struct plan *p, struct sb_error *e);
 
 /* <root>/<kernel>/<set>/<repeat> */
 void plan_run_dir(const char *root, const struct plan_run *r, char *buf,

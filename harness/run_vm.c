@@ -107,7 +107,7 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 	struct vm_result res;
 	uint64_t seed = scenario_seed(sc, r->repeat), limit_ns;
 	const char *guest_failure;
-	char err[600] = "";
+	struct sb_error e;
 	int rc;
 
 	if (prepare(rn, k)) {
@@ -166,8 +166,8 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 	else if (res.status != VM_OK)
 		snprintf(out->failure, sizeof(out->failure), "%s: %s",
 			 vm_status_name(res.status), res.detail);
-	if (results_unpack(dir, err, sizeof(err)) && !*out->failure)
-		snprintf(out->failure, sizeof(out->failure), "%s", err);
+	if (results_unpack(dir, &e) && !*out->failure)
+		snprintf(out->failure, sizeof(out->failure), "%s", e.msg);
 	remember_features(k, dir);
 	snprintf(path, sizeof(path), "%.4000s/agent.json", dir);
 	out->agent = json_load_file(path, 0, NULL);

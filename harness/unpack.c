@@ -36,7 +36,7 @@ static int tar_list(const char *tar, const char *opt, const char *out)
 }
 
 /* Only plain files and directories with relative paths inside the run dir. */
-static int tar_safe(const char *tar, const char *dir, char *err, size_t errlen)
+static int tar_safe(const char *tar, const char *dir, struct sb_error *e)
 {
 	char names[PATH_MAX], types[PATH_MAX];
 	char *n = NULL, *t = NULL, *np, *tp;
@@ -47,7 +47,8 @@ static int tar_safe(const char *tar, const char *dir, char *err, size_t errlen)
 	snprintf(types, sizeof(types), "%.4000s/.tar-types", dir);
 	r = tar_list(tar, "-tf", names) ?: tar_list(tar, "-tvf", types);
 	if (r || sb_read_file(names, &n, &nl) || sb_read_file(types, &t, &tl)) {
-		snprintf(err, errlen, "results archive unreadable (tar %d)", r);
+		sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+			     "results archive unreadable (tar %d)", r);
 		ok = 0;
 	}
 	for (np = n, tp = t; ok && np;) {
@@ -57,9 +58,9 @@ static int tar_safe(const char *tar, const char *dir, char *err, size_t errlen)
 		if (!*name)
 			continue;
 		if (!entry_ok(name, type)) {
-			snprintf(err, errlen,
-				 "results archive entry rejected: %.200s",
-				 name);
+			sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				     "results archive entry rejected: %.200s",
+				     name);
 			ok = 0;
 		}
 	}
@@ -70,18 +71,17 @@ static int tar_safe(const char *tar, const char *dir, char *err, size_t errlen)
 	return ok ? 0 : -EINVAL;
 }
 
-int results_unpack(const char *dir, char *err, size_t errlen)
+int results_unpack(const char *dir, struct sb_error *e)
 {
 	char tar[PATH_MAX];
 	struct stat st;
 	int r;
 
 	snprintf(tar, sizeof(tar), "%.4000s/results.tar", dir);
-	if (stat(tar, &st) || !st.st_size) {
-		snprintf(err, errlen, "no results arrived from the guest");
-		return -ENOENT;
-	}
-	if ((r = tar_safe(tar, dir, err, errlen)))
+	if (stat(tar, &st) || !st.st_size)
+		return sb_error_set(e, -ENOENT, NULL, NULL, NULL,
+				    "no results arrived from the guest");
+	if ((r = tar_safe(tar, dir, e)))
 		return r;
 	r = sb_run(
 		&(struct sb_spawn){
@@ -90,11 +90,9 @@ int results_unpack(const char *dir, char *err, size_t errlen)
 						       "--no-same-permissions",
 						       "--touch", NULL } },
 		TAR_TIMEOUT_NS);
-	if (r) {
-		snprintf(err, errlen, "unpacking the results failed (tar %d)",
-			 r);
-		return -EIO;
-	}
+	if (r)
+		return sb_error_set(e, -EIO, NULL, NULL, NULL,
+				    "unpacking the results failed (tar %d)", r);
 	unlink(tar);
 	return 0;
 }

@@ -3,13 +3,13 @@
 #ifndef SB_UNPACK_H
 #define SB_UNPACK_H
 
-#include <stddef.h>
+#include "common/error.h"
 
 /*
  * Extract @dir/results.tar into @dir and remove it. Every entry must be a
  * plain file or a directory with a relative path and no ".." component;
- * otherwise nothing is extracted. Returns 0 or -errno with @err set.
+ * otherwise nothing is extracted. Returns 0 or -errno with @e filled.
  */
-int results_unpack(const char *dir, char *err, size_t errlen);
+int results_unpack(const char *dir, struct sb_error *e);
 
 #endif

@@ -69,22 +69,23 @@ const char *wl_raw_name(const struct sc_workload *w, int i, char *buf,
 	return file_name(w, i, w->desc->raw_ext, buf, len);
 }
 
-/* In @err, "<dir>/" becomes "workloads/": the file as the results show it
- * (the guest's or the temporary run directory means nothing later). */
-static void name_as_results(char *err, size_t errlen, const char *dir)
+/* In @e's message, "<dir>/" becomes "workloads/": the file as the results
+ * show it (the guest's or the temporary run directory means nothing later). */
+static void name_as_results(struct sb_error *e, const char *dir)
 {
 	size_t dlen = strlen(dir);
-	char *at = strstr(err, dir);
+	char *at = strstr(e->msg, dir);
 	char rest[512];
 
 	if (!at || at[dlen] != '/')
 		return;
 	snprintf(rest, sizeof(rest), "%s", at + dlen + 1);
-	snprintf(at, errlen - (size_t)(at - err), "workloads/%s", rest);
+	snprintf(at, sizeof(e->msg) - (size_t)(at - e->msg), "workloads/%s",
+		 rest);
 }
 
-int wl_write_parsed(const struct sc_workload *w, const char *dir, char *err,
-		    size_t errlen)
+int wl_write_parsed(const struct sc_workload *w, const char *dir,
+		    struct sb_error *e)
 {
 	const struct sb_workload *d = w->desc;
 	int n = wl_instances(w), ret;
@@ -106,9 +107,9 @@ int wl_write_parsed(const struct sc_workload *w, const char *dir, char *err,
 			ret = -ENOMEM;
 	}
 	if (!ret) {
-		ret = d->read_raw(list, n, &res, err, errlen);
+		ret = d->read_raw(list, n, &res, e);
 		if (ret)
-			name_as_results(err, errlen, dir);
+			name_as_results(e, dir);
 	}
 	if (!ret) {
 		doc = json_pack("{s:i, s:s, s:s, s:O, s:O, s:o}", "schema",
@@ -119,10 +120,11 @@ int wl_write_parsed(const struct sc_workload *w, const char *dir, char *err,
 			 w->name);
 		ret = doc ? sb_json_dump_atomic(paths[0], doc) : -ENOMEM;
 		if (ret)
-			snprintf(err, errlen, "%s: %s: %s", d->name, paths[0],
-				 strerror(-ret));
+			sb_error_set(e, ret, NULL, NULL, NULL, "%s: %s: %s",
+				     d->name, paths[0], strerror(-ret));
 	} else if (ret == -ENOMEM) {
-		snprintf(err, errlen, "%s: out of memory", d->name);
+		sb_error_set(e, ret, NULL, NULL, NULL, "%s: out of memory",
+			     d->name);
 	}
 	json_decref(doc);
 	json_decref(res);

@@ -50,11 +50,11 @@ const char *wl_raw_name(const struct sc_workload *w, int i, char *buf,
  * own outputs in @dir (the run's workloads/) and write the document
  * <name>.json there ({"schema", "tool", "status", "outputs", "result",
  * "metrics"}). Other workloads: nothing to do. Returns 0, or -errno with
- * @err naming the tool and the file that could not be read or parsed, as
+ * @e naming the tool and the file that could not be read or parsed, as
  * "workloads/<file>".
  */
-int wl_write_parsed(const struct sc_workload *w, const char *dir, char *err,
-		    size_t errlen);
+int wl_write_parsed(const struct sc_workload *w, const char *dir,
+		    struct sb_error *e);
 
 /* Number of processes workload @w starts (count, for instance tools). */
 int wl_instances(const struct sc_workload *w);

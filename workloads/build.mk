@@ -27,7 +27,7 @@ WL_REGISTRY_SRCS := workloads/registry/registry.c workloads/registry/metric.c \
 		    workloads/registry/external.c $(TOOLOUT_SRCS) \
 		    $(patsubst %.c,%.desc.c,$(wildcard workloads/*.c) \
 		      workloads/mixload/main.c) \
-		    common/jsonpath.c common/atomicio.c
+		    common/jsonpath.c common/atomicio.c common/error.c
 
 # The library's unit tests: tests/unit/test_wl_<name>.c over the library.
 WL_LIB_TESTS := opts slice stats doc clock workunit

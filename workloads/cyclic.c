@@ -282,24 +282,25 @@ static int report(const struct cy_run *r, const struct cy_thread *t,
 
 /* Placement and policy of the main thread; the workers inherit both. */
 static int setup(const struct cy_opts *o, struct wl_slice_info *slice,
-		 char *err, size_t errlen)
+		 struct sb_error *e)
 {
 	const struct wl_common *c = &o->common;
 	struct wl_slice_req req;
 	int ret;
 
 	ret = wl_place(c->cpus_given ? &c->cpus : NULL,
-		       c->node_given ? (int)c->node : -1, err, errlen);
+		       c->node_given ? (int)c->node : -1, e);
 	if (ret)
 		return ret;
 	wl_common_slice_req(c, &req);
 	req.fifo_prio = (int)o->fifo_prio;
-	ret = wl_slice_apply(0, &req, slice, err, errlen);
+	ret = wl_slice_apply(0, &req, slice, e);
 	if (ret)
 		return ret;
 	ret = wl_stop_install();
 	if (ret)
-		snprintf(err, errlen, "sigaction: %s", strerror(-ret));
+		sb_error_set(e, ret, NULL, NULL, NULL, "sigaction: %s",
+			     strerror(-ret));
 	return ret;
 }
 
@@ -330,8 +331,8 @@ static void join_threads(const struct cy_thread *t, int64_t n)
  * empty window and are joined. Signals go to the main thread only, so
  * workers never wake early.
  */
-static int start_threads(struct cy_run *r, struct cy_thread *t, char *err,
-			 size_t errlen)
+static int start_threads(struct cy_run *r, struct cy_thread *t,
+			 struct sb_error *e)
 {
 	sigset_t set, old;
 	int64_t i;
@@ -350,8 +351,9 @@ static int start_threads(struct cy_run *r, struct cy_thread *t, char *err,
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (ret) {
-		snprintf(err, errlen, "starting thread %" PRId64 ": %s", i - 1,
-			 strerror(ret));
+		sb_error_set(e, -ret, NULL, NULL, NULL,
+			     "starting thread %" PRId64 ": %s", i - 1,
+			     strerror(ret));
 		open_gate(r, 0); /* end_ns stays 0: nothing to measure */
 		join_threads(t, i - 1);
 		return -ret;
@@ -380,17 +382,14 @@ static int run(struct cy_run *r, struct cy_thread *t, json_t *doc)
 {
 	struct wl_slice_info slice;
 	uint64_t end;
-	char err[256];
+	struct sb_error e;
 	int ret;
 
-	ret = setup(r->o, &slice, err, sizeof(err));
+	ret = setup(r->o, &slice, &e);
 	if (!ret)
-		ret = start_threads(r, t, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "%s: %s\n", PROG, err);
-		/* -EINVAL: a placement this machine cannot give */
-		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
-	}
+		ret = start_threads(r, t, &e);
+	if (ret)
+		return sb_error_report(PROG, ret, &e);
 	end = wait_run(r, t);
 	return report(r, t, doc, &slice,
 		      end > r->measure_ns ? end - r->measure_ns : 0);

@@ -175,20 +175,23 @@ static void stop_children(const struct mi_run *r, int64_t n, int sig)
 		kill(r->pids[i], sig);
 }
 
-static int spawn_children(struct mi_run *r, char *err, size_t errlen)
+static int spawn_children(struct mi_run *r, struct sb_error *e)
 {
 	int gate[2];
 	int64_t i;
 
 	if (pipe(gate)) {
-		snprintf(err, errlen, "pipe: %s", strerror(errno));
-		return -errno;
+		int ret = -errno;
+
+		return sb_error_set(e, ret, NULL, NULL, NULL, "pipe: %s",
+				    strerror(-ret));
 	}
 	for (i = 0; i < r->o->procs; i++) {
 		pid_t pid = fork();
 
 		if (pid < 0) {
-			snprintf(err, errlen, "fork: %s", strerror(errno));
+			sb_error_set(e, -EAGAIN, NULL, NULL, NULL, "fork: %s",
+				     strerror(errno));
 			stop_children(r, i, SIGKILL);
 			close(gate[0]);
 			close(gate[1]);
@@ -346,8 +349,8 @@ static int report(const struct mi_run *r, json_t *doc,
 	return SB_EXIT_OK;
 }
 
-static int setup(struct mi_run *r, struct wl_slice_info *slice, char *err,
-		 size_t errlen)
+static int setup(struct mi_run *r, struct wl_slice_info *slice,
+		 struct sb_error *e)
 {
 	const struct wl_common *c = &r->o->common;
 	struct wl_slice_req req;
@@ -355,12 +358,12 @@ static int setup(struct mi_run *r, struct wl_slice_info *slice, char *err,
 
 	prctl(PR_SET_NAME, PROG);
 	ret = wl_place(c->cpus_given ? &c->cpus : NULL,
-		       c->node_given ? (int)c->node : -1, err, errlen);
+		       c->node_given ? (int)c->node : -1, e);
 	if (ret)
 		return ret;
 	/* Set once here: the children inherit policy and slice over fork. */
 	wl_common_slice_req(c, &req);
-	ret = wl_slice_apply(0, &req, slice, err, errlen);
+	ret = wl_slice_apply(0, &req, slice, e);
 	if (ret)
 		return ret;
 	/* where the children will run, before they compete */
@@ -373,14 +376,14 @@ static int setup(struct mi_run *r, struct wl_slice_info *slice, char *err,
 		      0);
 	r->pids = calloc((size_t)r->o->procs, sizeof(*r->pids));
 	r->t = (struct mi_times *)r->shm;
-	if (r->shm == MAP_FAILED || !r->pids) {
-		snprintf(err, errlen, "out of memory for %" PRId64 " slots",
-			 r->o->procs);
-		return -ENOMEM;
-	}
+	if (r->shm == MAP_FAILED || !r->pids)
+		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				    "out of memory for %" PRId64 " slots",
+				    r->o->procs);
 	ret = wl_stop_install();
 	if (ret)
-		snprintf(err, errlen, "sigaction: %s", strerror(-ret));
+		sb_error_set(e, ret, NULL, NULL, NULL, "sigaction: %s",
+			     strerror(-ret));
 	return ret;
 }
 
@@ -389,17 +392,14 @@ static int run(struct mi_run *r, json_t *doc)
 {
 	struct wl_slice_info slice;
 	uint64_t end;
-	char err[256];
+	struct sb_error e;
 	int ret, failed;
 
-	ret = setup(r, &slice, err, sizeof(err));
+	ret = setup(r, &slice, &e);
 	if (!ret)
-		ret = spawn_children(r, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "%s: %s\n", PROG, err);
-		/* -EINVAL: a placement this machine cannot give */
-		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
-	}
+		ret = spawn_children(r, &e);
+	if (ret)
+		return sb_error_report(PROG, ret, &e);
 	wl_burn_set_stop(wl_stop_flag());
 	end = wait_children(r, &failed);
 	if (failed) {

@@ -76,19 +76,21 @@ static int one_task(const struct sc_opts *o, pid_t tid)
 {
 	struct wl_slice_info info;
 	struct wl_slice_req req;
-	char err[256];
+	struct sb_error e;
 	int ret;
 
 	if (wants_set(o)) {
 		to_req(o, &req);
-		ret = wl_slice_apply(tid, &req, &info, err, sizeof(err));
+		ret = wl_slice_apply(tid, &req, &info, &e);
 	} else {
 		ret = wl_slice_query(tid, &info);
-		snprintf(err, sizeof(err), "sched_getattr(%d): %s", (int)tid,
-			 strerror(-ret));
+		if (ret)
+			sb_error_set(&e, ret, NULL, NULL, NULL,
+				     "sched_getattr(%d): %s", (int)tid,
+				     strerror(-ret));
 	}
 	if (ret) {
-		fprintf(stderr, "%s: %s\n", PROG, err);
+		fprintf(stderr, "%s: %s\n", PROG, e.msg);
 		return ret;
 	}
 	show(tid, &info);
@@ -124,11 +126,11 @@ static int exec_cmd(const struct sc_opts *o, char **argv)
 {
 	struct wl_slice_info info;
 	struct wl_slice_req req;
-	char err[256];
+	struct sb_error e;
 
 	to_req(o, &req);
-	if (wants_set(o) && wl_slice_apply(0, &req, &info, err, sizeof(err))) {
-		fprintf(stderr, "%s: %s\n", PROG, err);
+	if (wants_set(o) && wl_slice_apply(0, &req, &info, &e)) {
+		fprintf(stderr, "%s: %s\n", PROG, e.msg);
 		return SB_EXIT_UNMEASURED;
 	}
 	execvp(argv[0], argv);

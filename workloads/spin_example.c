@@ -125,7 +125,7 @@ int main(int argc, char **argv)
 	struct sp_count n = { 0 };
 	struct wl_slice_info slice;
 	struct wl_slice_req req;
-	char err[256];
+	struct sb_error e;
 	json_t *doc;
 	int ret;
 
@@ -135,15 +135,14 @@ int main(int argc, char **argv)
 	doc = wl_doc_new(PROG, argc, argv);
 	wl_common_slice_req(&o.common, &req);
 	ret = wl_place(o.common.cpus_given ? &o.common.cpus : NULL,
-		       o.common.node_given ? (int)o.common.node : -1, err,
-		       sizeof(err)) ?:
-		      wl_slice_apply(0, &req, &slice, err, sizeof(err));
+		       o.common.node_given ? (int)o.common.node : -1, &e) ?:
+		      wl_slice_apply(0, &req, &slice, &e);
 	if (!ret && (ret = wl_stop_install()))
-		snprintf(err, sizeof(err), "sigaction: %s", strerror(-ret));
+		sb_error_set(&e, ret, NULL, NULL, NULL, "sigaction: %s",
+			     strerror(-ret));
 	if (ret) {
-		fprintf(stderr, "%s: %s\n", PROG, err);
 		json_decref(doc);
-		return ret == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
+		return sb_error_report(PROG, ret, &e);
 	}
 	spin(&o, &n);
 	ret = report(&o, &n, doc, &slice);

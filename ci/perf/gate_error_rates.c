@@ -140,12 +140,12 @@ static int gate(const struct ci_rules *rules, struct ci_results *b,
 		struct ci_rule_result *res)
 {
 	size_t nb = b->n_runs, nc = c->n_runs;
-	char err[512];
+	struct sb_error e;
 	int code;
 
 	b->n_runs = c->n_runs = n;
-	if (ci_gate_evaluate(rules, b, c, lv, res, err, sizeof(err))) {
-		fprintf(stderr, "gate_error_rates: %s\n", err);
+	if (ci_gate_evaluate(rules, b, c, lv, res, &e)) {
+		fprintf(stderr, "gate_error_rates: %s\n", e.msg);
 		exit(SB_EXIT_UNMEASURED);
 	}
 	code = ci_gate_decide(res, rules->n);

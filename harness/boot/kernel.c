@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/array.h"
 #include "common/error.h"
 #include "common/jsonread.h"
 #include "harness/boot/kernel.h"
@@ -145,7 +146,7 @@ static int cmp_names(const void *a, const void *b)
 int kernel_list(char **names, size_t *count)
 {
 	DIR *d = opendir(kernel_dir());
-	char **v = NULL, *out, *p;
+	char **v = NULL, **nv, *out, *p;
 	size_t n = 0, cap = 0, total = 0, i;
 	struct dirent *de;
 	int ret = 0;
@@ -163,15 +164,12 @@ int kernel_list(char **names, size_t *count)
 			 de->d_name);
 		if (access(path, R_OK))
 			continue;
-		if (n == cap) {
-			char **nv = realloc(v, (cap = cap ? 2 * cap : 16) *
-						       sizeof(*v));
-			if (!nv) {
-				ret = -ENOMEM;
-				goto out;
-			}
-			v = nv;
+		nv = sb_array_grow(v, &cap, n + 1, sizeof(*v));
+		if (!nv) {
+			ret = -ENOMEM;
+			goto out;
 		}
+		v = nv;
 		if (!(v[n] = strdup(de->d_name))) {
 			ret = -ENOMEM;
 			goto out;

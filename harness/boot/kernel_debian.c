@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "common/log.h"
+#include "common/array.h"
 #include "common/atomicio.h"
 #include "common/error.h"
 #include "common/spawn.h"
@@ -24,7 +25,7 @@
 
 struct candidates {
 	char **v;
-	size_t n;
+	size_t n, cap;
 };
 
 static void candidates_free(struct candidates *c)
@@ -33,12 +34,12 @@ static void candidates_free(struct candidates *c)
 		free(c->v[i]);
 	free(c->v);
 	c->v = NULL;
-	c->n = 0;
+	c->n = c->cap = 0;
 }
 
 static int candidates_add(struct candidates *c, const char *s, size_t len)
 {
-	char **nv = realloc(c->v, (c->n + 1) * sizeof(*nv));
+	char **nv = sb_array_grow(c->v, &c->cap, c->n + 1, sizeof(*nv));
 
 	if (!nv)
 		return -ENOMEM;

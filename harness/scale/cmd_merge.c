@@ -28,14 +28,13 @@ static int merge_into(const char **dirs, int n)
 {
 	struct merge_opts o = { 0 };
 	struct merge_report rep;
-	char err[1024] = "";
-	int rc = merge_results(dirs[0], dirs + 1, (size_t)n - 1, &o, &rep, err,
-			       sizeof(err));
+	struct sb_error e;
+	int rc = merge_results(dirs[0], dirs + 1, (size_t)n - 1, &o, &rep, &e);
 
 	if (rc < 0) {
 		if (rep.text)
 			fputs(rep.text, stderr);
-		fprintf(stderr, "slicebench merge: %s\n", err);
+		fprintf(stderr, "slicebench merge: %s\n", e.msg);
 		merge_report_free(&rep);
 		return rc == -EINVAL || rc == -ENOENT || rc == -ENOTDIR ?
 			       SB_EXIT_USAGE :

@@ -11,6 +11,8 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include "common/error.h"
+
 struct exec_ctx {
 	const char *root; /* results/<run-id> */
 	const char *self; /* this slicebench binary, absolute */
@@ -42,8 +44,8 @@ struct executor {
 	 * job numbers stay stable over reruns); else only pending ones. */
 	int all_units;
 	/* 0 when every unit process succeeded, the number of failed ones
-	 * (> 0), or -errno with @err set (cannot start the engine). */
-	int (*run)(const struct exec_ctx *c, char *err, size_t errlen);
+	 * (> 0), or -errno with @e filled (cannot start the engine). */
+	int (*run)(const struct exec_ctx *c, struct sb_error *e);
 };
 
 extern const struct executor exec_local; /* exec_local.c: --jobs N here */

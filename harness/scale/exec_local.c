@@ -13,22 +13,23 @@
 #include "harness/scale/exec.h"
 
 /* Split the CPUs we may run on into @jobs disjoint groups. */
-static int cpu_groups(int jobs, cpu_set_t *groups, char *err, size_t errlen)
+static int cpu_groups(int jobs, cpu_set_t *groups, struct sb_error *e)
 {
 	cpu_set_t all;
 	int cpus[CPU_SETSIZE], n = 0, per;
 
 	if (sched_getaffinity(0, sizeof(all), &all))
-		return -errno;
+		return sb_error_set(e, -EIO, NULL, NULL, NULL,
+				    "sched_getaffinity: %s", strerror(errno));
 	for (int i = 0; i < CPU_SETSIZE; i++)
 		if (CPU_ISSET(i, &all))
 			cpus[n++] = i;
-	if (jobs > n) {
-		snprintf(err, errlen,
-			 "--jobs %d: only %d host CPUs to pin guests to", jobs,
-			 n);
-		return -EINVAL;
-	}
+	if (jobs > n)
+		return sb_error_set(
+			e, -EINVAL, NULL, NULL, NULL,
+			"--jobs %d: only %d host CPUs to pin guests "
+			"to",
+			jobs, n);
 	per = n / jobs;
 	for (int j = 0; j < jobs; j++) {
 		CPU_ZERO(&groups[j]);
@@ -57,15 +58,17 @@ static pid_t start_unit(const struct exec_ctx *c, const char *unit,
 	return pid;
 }
 
-static int run_local(const struct exec_ctx *c, char *err, size_t errlen)
+static int run_local(const struct exec_ctx *c, struct sb_error *e)
 {
 	cpu_set_t *groups = calloc((size_t)c->jobs, sizeof(*groups));
 	pid_t *slot = calloc((size_t)c->jobs, sizeof(*slot));
 	size_t next = 0, running = 0;
 	int failed = 0, rc = groups && slot ? 0 : -ENOMEM;
 
-	if (!rc)
-		rc = cpu_groups(c->jobs, groups, err, errlen);
+	if (rc)
+		sb_error_set(e, rc, NULL, NULL, NULL, "out of memory");
+	else
+		rc = cpu_groups(c->jobs, groups, e);
 	if (!rc)
 		sb_warn("warning: %d runs at once on one host (guests or "
 			"host-mode workloads) perturb each other's latency "
@@ -84,8 +87,8 @@ static int run_local(const struct exec_ctx *c, char *err, size_t errlen)
 			if (slot[j] < 0) {
 				rc = slot[j];
 				slot[j] = 0;
-				snprintf(err, errlen, "%s: %s", c->self,
-					 strerror(-rc));
+				sb_error_set(e, rc, c->self, NULL, NULL, "%s",
+					     strerror(-rc));
 				break;
 			}
 			next++;

@@ -9,19 +9,18 @@
 #include "common/spawn.h"
 #include "harness/scale/exec.h"
 
-static int run_parallel(const struct exec_ctx *c, char *err, size_t errlen)
+static int run_parallel(const struct exec_ctx *c, struct sb_error *e)
 {
 	char units[PATH_MAX], joblog[PATH_MAX], jobs[16];
 	const char *argv[48];
 	size_t n = 0;
 	int rc;
 
-	if (!sb_have_program("parallel")) {
-		snprintf(err, errlen,
-			 "--executor parallel: GNU parallel is not installed "
-			 "(Debian package parallel)");
-		return -ENOENT;
-	}
+	if (!sb_have_program("parallel"))
+		return sb_error_set(e, -ENOENT, NULL, "--executor parallel",
+				    NULL,
+				    "GNU parallel is not installed (Debian "
+				    "package parallel)");
 	snprintf(units, sizeof(units), "%s/units.txt", c->root);
 	snprintf(joblog, sizeof(joblog), "%s/parallel.joblog", c->root);
 	snprintf(jobs, sizeof(jobs), "%d", c->jobs > 0 ? c->jobs : 1);
@@ -30,10 +29,9 @@ static int run_parallel(const struct exec_ctx *c, char *err, size_t errlen)
 			"perturb each other's latency (and parallel does not "
 			"pin them); keep 1 for latency work",
 			c->jobs);
-	if ((rc = exec_write_units(c, units))) {
-		snprintf(err, errlen, "%s: %s", units, strerror(-rc));
-		return rc;
-	}
+	if ((rc = exec_write_units(c, units)))
+		return sb_error_set(e, rc, units, NULL, NULL, "%s",
+				    strerror(-rc));
 	/*
 	 * -q quotes every word of the command for the shell parallel runs
 	 * it with (locally and over ssh); {} is the unit id, read from a file
@@ -69,10 +67,9 @@ static int run_parallel(const struct exec_ctx *c, char *err, size_t errlen)
 	struct sb_spawn sp = { .argv = argv };
 
 	rc = sb_run(&sp, -1);
-	if (rc < 0) {
-		snprintf(err, errlen, "parallel: %s", strerror(-rc));
-		return rc;
-	}
+	if (rc < 0)
+		return sb_error_set(e, rc, NULL, NULL, NULL, "parallel: %s",
+				    strerror(-rc));
 	/* parallel exits with the number of failed jobs (capped at 100) */
 	return rc;
 }

@@ -40,7 +40,7 @@ static int capture(const char **argv, const char *out)
 }
 
 static int submit(const struct exec_ctx *c, const char *dir, long *job,
-		  char *err, size_t errlen)
+		  struct sb_error *e)
 {
 	char path[PATH_MAX + 32], units[PATH_MAX + 32], array[48],
 		output[PATH_MAX + 32], out[PATH_MAX + 32], *text, *words,
@@ -57,13 +57,14 @@ static int submit(const struct exec_ctx *c, const char *dir, long *job,
 	snprintf(array, sizeof(array), "--array=0-%zu", c->n_units - 1);
 	if ((rc = sb_write_file_atomic(path, script, sizeof(script) - 1)) ||
 	    chmod(path, 0755) || (rc = exec_write_units(c, units))) {
-		snprintf(err, errlen, "%s: %s", dir,
-			 strerror(rc ? -rc : errno));
-		return rc ? rc : -errno;
+		rc = rc ? rc : -errno;
+		return sb_error_set(e, rc, dir, NULL, NULL, "%s",
+				    strerror(-rc));
 	}
 	words = strdup(c->slurm_args ? c->slurm_args : "");
 	if (!words)
-		return -ENOMEM;
+		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				    "out of memory");
 	argv[n++] = "sbatch";
 	argv[n++] = "--parsable";
 	argv[n++] = array;
@@ -79,17 +80,14 @@ static int submit(const struct exec_ctx *c, const char *dir, long *job,
 	exec_unit_args(c, argv + n);
 	rc = capture(argv, out);
 	free(words);
-	if (rc || sb_read_file(out, &text, &len)) {
-		snprintf(err, errlen, "sbatch failed (exit %d; see %s)", rc,
-			 out);
-		return -EIO;
-	}
+	if (rc || sb_read_file(out, &text, &len))
+		return sb_error_set(e, -EIO, NULL, NULL, NULL,
+				    "sbatch failed (exit %d; see %s)", rc, out);
 	*job = strtol(text, NULL, 10);
 	free(text);
-	if (*job <= 0) {
-		snprintf(err, errlen, "sbatch printed no job id (see %s)", out);
-		return -EIO;
-	}
+	if (*job <= 0)
+		return sb_error_set(e, -EIO, NULL, NULL, NULL,
+				    "sbatch printed no job id (see %s)", out);
 	return 0;
 }
 
@@ -198,32 +196,28 @@ static int failed_tasks(const struct exec_ctx *c, const char *dir, long id)
 	return failed;
 }
 
-static int run_slurm(const struct exec_ctx *c, char *err, size_t errlen)
+static int run_slurm(const struct exec_ctx *c, struct sb_error *e)
 {
 	char dir[PATH_MAX];
 	long job = 0;
 	int rc, failed;
 
-	if (!sb_have_program("sbatch") || !sb_have_program("squeue")) {
-		snprintf(err, errlen,
-			 "--executor slurm: sbatch and squeue not found "
-			 "(Debian package slurm-client)");
-		return -ENOENT;
-	}
+	if (!sb_have_program("sbatch") || !sb_have_program("squeue"))
+		return sb_error_set(e, -ENOENT, NULL, "--executor slurm", NULL,
+				    "sbatch and squeue not found (Debian "
+				    "package slurm-client)");
 	snprintf(dir, sizeof(dir), "%s/slurm", c->root);
-	if ((rc = sb_mkdir_p(dir, 0755))) {
-		snprintf(err, errlen, "%s: %s", dir, strerror(-rc));
-		return rc;
-	}
-	if ((rc = submit(c, dir, &job, err, errlen)))
+	if ((rc = sb_mkdir_p(dir, 0755)))
+		return sb_error_set(e, rc, dir, NULL, NULL, "%s",
+				    strerror(-rc));
+	if ((rc = submit(c, dir, &job, e)))
 		return rc;
 	sb_progress(
 		"slurm: job %ld, %zu array tasks; task output in %s/%ld_*.out",
 		job, c->n_units, dir, job);
-	if ((rc = wait_job(c, dir, job))) {
-		snprintf(err, errlen, "slurm job %ld cancelled", job);
-		return rc;
-	}
+	if ((rc = wait_job(c, dir, job)))
+		return sb_error_set(e, rc, NULL, NULL, NULL,
+				    "slurm job %ld cancelled", job);
 	failed = failed_tasks(c, dir, job);
 	if (failed < 0) {
 		sb_progress(

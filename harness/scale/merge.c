@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <jansson.h>
 
+#include "common/array.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/spawn.h"
@@ -31,7 +32,7 @@ struct merge_state {
 	json_t *plan_json;
 	char plan_from[PATH_MAX + 16];
 	struct arrival **arr; /* per planned unit, NULL-terminated lists */
-	size_t *n_arr;
+	size_t *n_arr, *cap_arr;
 	struct merge_report *rep;
 };
 
@@ -47,7 +48,7 @@ static void say(struct merge_report *rep, const char *fmt, ...)
 	va_end(ap);
 	if (n >= sizeof(line))
 		n = sizeof(line) - 1;
-	t = realloc(rep->text, rep->len + n + 2);
+	t = sb_array_grow(rep->text, &rep->cap, rep->len + n + 2, 1);
 	if (!t)
 		return;
 	memcpy(t + rep->len, line, n);
@@ -78,9 +79,10 @@ static int is_complete(const json_t *m)
 }
 
 /* The plan: OUT's plan.json, else the first input's; all present must agree. */
-static int load_plan(struct merge_state *m, char *err, size_t errlen)
+static int load_plan(struct merge_state *m, struct sb_error *e)
 {
-	char path[PATH_MAX + 16], perr[256];
+	char path[PATH_MAX + 16];
+	struct sb_error why;
 
 	for (long i = -1; i < (long)m->n_dirs; i++) {
 		json_t *j;
@@ -89,10 +91,9 @@ static int load_plan(struct merge_state *m, char *err, size_t errlen)
 		if (access(path, F_OK))
 			continue;
 		j = json_load_file(path, 0, NULL);
-		if (!j) {
-			snprintf(err, errlen, "%s: not readable JSON", path);
-			return -EINVAL;
-		}
+		if (!j)
+			return sb_error_set(e, -EINVAL, path, NULL, NULL,
+					    "not readable JSON");
 		if (!m->plan_json) {
 			m->plan_json = j;
 			snprintf(m->plan_from, sizeof(m->plan_from), "%s",
@@ -109,17 +110,14 @@ static int load_plan(struct merge_state *m, char *err, size_t errlen)
 		}
 		json_decref(j);
 	}
-	if (!m->plan_json) {
-		snprintf(err, errlen,
-			 "no plan.json in %s or the inputs (make one with "
-			 "slicebench plan --results)",
-			 m->out);
-		return -EINVAL;
-	}
-	if (plan_from_json(m->plan_json, &m->plan, perr, sizeof(perr))) {
-		snprintf(err, errlen, "%s: %s", m->plan_from, perr);
-		return -EINVAL;
-	}
+	if (!m->plan_json)
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				    "no plan.json in %s or the inputs (make "
+				    "one with slicebench plan --results)",
+				    m->out);
+	if (plan_from_json(m->plan_json, &m->plan, &why))
+		return sb_error_set(e, -EINVAL, m->plan_from, NULL, NULL, "%s",
+				    why.msg);
 	m->rep->planned = m->plan.n_runs;
 	return 0;
 }
@@ -127,8 +125,8 @@ static int load_plan(struct merge_state *m, char *err, size_t errlen)
 static int add_arrival(struct merge_state *m, size_t unit, long src,
 		       json_t *man)
 {
-	struct arrival *a =
-		realloc(m->arr[unit], (m->n_arr[unit] + 1) * sizeof(*a));
+	struct arrival *a = sb_array_grow(m->arr[unit], &m->cap_arr[unit],
+					  m->n_arr[unit] + 1, sizeof(*a));
 
 	if (!a)
 		return -ENOMEM;
@@ -343,15 +341,15 @@ static int copy_scenario(struct merge_state *m)
 	return 0;
 }
 
-static int apply(struct merge_state *m, const struct merge_opts *o, char *err,
-		 size_t errlen)
+static int apply(struct merge_state *m, const struct merge_opts *o,
+		 struct sb_error *e)
 {
 	char from[PATH_MAX], to[PATH_MAX], path[PATH_MAX + 32], id[300];
 	json_t *units = json_array();
 	int rc;
 
 	if ((rc = sb_mkdir_p(m->out, 0755)) || (rc = copy_scenario(m))) {
-		snprintf(err, errlen, "%s: %s", m->out, strerror(-rc));
+		sb_error_set(e, rc, m->out, NULL, NULL, "%s", strerror(-rc));
 		json_decref(units);
 		return rc;
 	}
@@ -377,8 +375,8 @@ static int apply(struct merge_state *m, const struct merge_opts *o, char *err,
 			 r->set);
 		if ((rc = sb_mkdir_p(path, 0755)) ||
 		    (rc = bring(from, to, o->move)))
-			snprintf(err, errlen, "%s -> %s: %s", from, to,
-				 strerror(-rc));
+			sb_error_set(e, rc, NULL, NULL, NULL, "%s -> %s: %s",
+				     from, to, strerror(-rc));
 		else
 			m->rep->merged++;
 	}
@@ -387,14 +385,14 @@ static int apply(struct merge_state *m, const struct merge_opts *o, char *err,
 				m->plan_from, "units", units);
 
 	if (!rc && (rc = sb_json_dump_atomic(path, doc)))
-		snprintf(err, errlen, "%s: %s", path, strerror(-rc));
+		sb_error_set(e, rc, path, NULL, NULL, "%s", strerror(-rc));
 	json_decref(doc);
 	return rc;
 }
 
 int merge_results(const char *out, const char *const *dirs, size_t n_dirs,
 		  const struct merge_opts *o, struct merge_report *rep,
-		  char *err, size_t errlen)
+		  struct sb_error *e)
 {
 	struct merge_state m = {
 		.out = out, .dirs = dirs, .n_dirs = n_dirs, .rep = rep
@@ -405,17 +403,23 @@ int merge_results(const char *out, const char *const *dirs, size_t n_dirs,
 	memset(rep, 0, sizeof(*rep));
 	rep->text = calloc(1, 1);
 	if (!rep->text)
-		return -ENOMEM;
-	if ((rc = load_plan(&m, err, errlen)))
+		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				    "out of memory");
+	rep->cap = 1;
+	if ((rc = load_plan(&m, e)))
 		goto out;
 	m.arr = calloc(m.plan.n_runs + 1, sizeof(*m.arr));
 	m.n_arr = calloc(m.plan.n_runs + 1, sizeof(*m.n_arr));
-	rc = m.arr && m.n_arr ? 0 : -ENOMEM;
-	if (!rc && !access(out, F_OK))
-		rc = walk(&m, -1, names, 0);
-	for (size_t i = 0; !rc && i < n_dirs; i++)
-		if ((rc = walk(&m, (long)i, names, 0)))
-			snprintf(err, errlen, "%s: %s", dirs[i], strerror(-rc));
+	m.cap_arr = calloc(m.plan.n_runs + 1, sizeof(*m.cap_arr));
+	rc = m.arr && m.n_arr && m.cap_arr ?
+		     0 :
+		     sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				  "out of memory");
+	/* -1: the units already in OUT, then each input */
+	for (long i = access(out, F_OK) ? 0 : -1; !rc && i < (long)n_dirs; i++)
+		if ((rc = walk(&m, i, names, 0)))
+			sb_error_set(e, rc, src_name(&m, i), NULL, NULL, "%s",
+				     strerror(-rc));
 	if (rc)
 		goto out;
 	check_builds(&m);
@@ -424,7 +428,7 @@ int merge_results(const char *out, const char *const *dirs, size_t n_dirs,
 	    (rep->gaps && !o->allow_gaps))
 		rc = 1;
 	else
-		rc = apply(&m, o, err, errlen);
+		rc = apply(&m, o, e);
 out:
 	for (size_t u = 0; m.arr && u < m.plan.n_runs; u++) {
 		for (size_t i = 0; i < m.n_arr[u]; i++)
@@ -433,6 +437,7 @@ out:
 	}
 	free(m.arr);
 	free(m.n_arr);
+	free(m.cap_arr);
 	plan_free(&m.plan);
 	json_decref(m.plan_json);
 	return rc;

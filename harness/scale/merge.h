@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "common/error.h"
+
 struct merge_opts {
 	int move; /* rename unit dirs out of the inputs instead of copying */
 	int allow_gaps; /* merge what arrived; missing units are only counted */
@@ -15,7 +17,7 @@ struct merge_opts {
 
 struct merge_report {
 	char *text; /* one line per problem (malloc'd, "" when none) */
-	size_t len;
+	size_t len, cap;
 	size_t gaps, duplicates, mismatches, unknown;
 	size_t merged; /* units copied or moved into OUT */
 	size_t present; /* planned units complete in OUT afterwards */
@@ -27,11 +29,11 @@ struct merge_report {
  * which must all agree) and, when sound, bring every complete unit into
  * @out with scenario.json, plan.json and merge.json (where each unit came
  * from). Returns 0 (merged), 1 (problems: see @rep, nothing merged), or
- * -errno with @err set (unreadable input, cannot write OUT).
+ * -errno with @e filled (unreadable input, cannot write OUT).
  */
 int merge_results(const char *out, const char *const *dirs, size_t n_dirs,
 		  const struct merge_opts *o, struct merge_report *rep,
-		  char *err, size_t errlen);
+		  struct sb_error *e);
 void merge_report_free(struct merge_report *rep);
 
 #endif

@@ -25,7 +25,8 @@
 static int merge_hosts(const char *root, const char *hosts)
 {
 	const struct merge_opts mo = { .move = 1, .allow_gaps = 1 };
-	char *names[256], err[1024] = "";
+	char *names[256];
+	struct sb_error e;
 	const char *dirs[256];
 	struct merge_report rep;
 	struct dirent *de;
@@ -41,7 +42,7 @@ static int merge_hosts(const char *root, const char *hosts)
 		}
 	if (d)
 		closedir(d);
-	rc = merge_results(root, dirs, n, &mo, &rep, err, sizeof(err));
+	rc = merge_results(root, dirs, n, &mo, &rep, &e);
 	if (rep.text && *rep.text) /* its lines, without the last newline */
 		sb_log(rc ? SB_LOG_WARN : SB_LOG_PROGRESS, "%.*s",
 		       (int)strlen(rep.text) -
@@ -49,7 +50,7 @@ static int merge_hosts(const char *root, const char *hosts)
 		       rep.text);
 	if (rc)
 		sb_warn("slicebench run: merging %s: %s", hosts,
-			rc > 0 ? "not merged (see above)" : err);
+			rc > 0 ? "not merged (see above)" : e.msg);
 	else
 		sb_progress("merged %zu units from %zu hosts into %s",
 			    rep.merged, n, root);
@@ -84,7 +85,8 @@ static int unit_fits(const char *dir, const struct runner *rn,
 		     const struct plan_run *r, const char *id,
 		     struct sb_error *e)
 {
-	char path[PATH_MAX + 16], perr[256];
+	char path[PATH_MAX + 16];
+	struct sb_error why;
 	struct plan p;
 	json_t *j;
 	int ok;
@@ -93,10 +95,10 @@ static int unit_fits(const char *dir, const struct runner *rn,
 	if (access(path, F_OK))
 		return 0;
 	j = json_load_file(path, 0, NULL);
-	if (!j || plan_from_json(j, &p, perr, sizeof(perr))) {
+	if (!j || plan_from_json(j, &p, &why)) {
 		json_decref(j);
 		return sb_error_set(e, -EINVAL, path, NULL, NULL, "%s",
-				    j ? perr : "not readable JSON");
+				    j ? why.msg : "not readable JSON");
 	}
 	json_decref(j);
 	ok = plan_find(&p, r) >= 0;
@@ -193,7 +195,7 @@ int scale_run(const struct scale_opts *o, struct runner *rn,
 		exec_find(o->executor ? o->executor : "local");
 	const char **ids = calloc(p->n_runs + 1, sizeof(*ids));
 	char *idbuf = calloc(p->n_runs + 1, 200), self[PATH_MAX],
-	     scen[PATH_MAX], hosts[PATH_MAX + 8], err[1024] = "";
+	     scen[PATH_MAX], hosts[PATH_MAX + 8];
 	struct exec_ctx c = { .root = root,
 			      .self = self,
 			      .scenario = scen,
@@ -222,9 +224,9 @@ int scale_run(const struct scale_opts *o, struct runner *rn,
 			c.n_units++;
 		}
 	sb_progress("executor %s: %zu units", e->name, c.n_units);
-	failed = c.n_units ? e->run(&c, err, sizeof(err)) : 0;
+	failed = c.n_units ? e->run(&c, er) : 0;
 	if (failed < 0) {
-		rc = sb_error_set(er, failed, NULL, NULL, NULL, "%s", err);
+		rc = failed;
 		goto out;
 	}
 	snprintf(hosts, sizeof(hosts), "%s/hosts", root);

@@ -28,11 +28,12 @@ struct canned {
 static int load(void **state)
 {
 	static struct canned c;
-	char dir[2300], path[2400], err[512];
+	char dir[2300], path[2400];
+	struct sb_error err;
 	struct sb_error e;
 
 	snprintf(dir, sizeof(dir), "%s/tests/fixtures/ci/vm-smoke", root);
-	assert_int_equal(ci_results_load(dir, &c.res, err, sizeof(err)), 0);
+	assert_int_equal(ci_results_load(dir, &c.res, &err), 0);
 	assert_int_equal(ci_columns_build(&c.res, 1, &c.cols), 0);
 	assert_int_equal(c.cols.n, 2);
 	snprintf(path, sizeof(path), "%s/ci/gate.json", root);

@@ -27,11 +27,12 @@ static const char *fixture(char *buf, size_t len, const char *rel)
 static int load_tiny(void **state)
 {
 	static struct ci_results res;
-	char dir[2300], err[512];
+	struct sb_error err;
+	char dir[2300];
 
 	assert_int_equal(ci_results_load(fixture(dir, sizeof(dir),
 						 "tests/fixtures/ci/tiny"),
-					 &res, err, sizeof(err)),
+					 &res, &err),
 			 0);
 	*state = &res;
 	return 0;
@@ -103,18 +104,17 @@ static void test_workload_values(void **state)
 static void test_filter(void **state)
 {
 	struct ci_results res;
-	char dir[2300], err[512];
+	struct sb_error err;
+	char dir[2300];
 
 	(void)state;
 	fixture(dir, sizeof(dir), "tests/fixtures/ci/tiny");
-	assert_int_equal(ci_results_load(dir, &res, err, sizeof(err)), 0);
-	assert_int_equal(ci_results_filter(&res, "nosuch", NULL, err,
-					   sizeof(err)),
+	assert_int_equal(ci_results_load(dir, &res, &err), 0);
+	assert_int_equal(ci_results_filter(&res, "nosuch", NULL, &err),
 			 -ENOENT);
-	assert_non_null(strstr(err, "kernels there: debian"));
-	assert_int_equal(ci_results_filter(&res, "debian", "NO_PREEMPT_SHORT",
-					   err, sizeof(err)),
-			 0);
+	assert_non_null(strstr(err.msg, "kernels there: debian"));
+	assert_int_equal(
+		ci_results_filter(&res, "debian", "NO_PREEMPT_SHORT", &err), 0);
 	assert_int_equal(res.n_runs, 1);
 	ci_results_free(&res);
 }
@@ -150,15 +150,14 @@ static void test_extract_errors(void **state)
 	json_t *g =
 		json_pack("{s:s, s:s}", "comm", "x", "avg_delay_ms", "fast");
 	struct ci_values vals = { 0 };
-	char err[256];
+	struct sb_error err;
 
 	(void)state;
 	assert_int_equal(ci_extract_json(CI_SRC_TABLE, NULL, g, "x",
-					 "t.json: groups[0]", &vals, err,
-					 sizeof(err)),
+					 "t.json: groups[0]", &vals, &err),
 			 -EINVAL);
 	assert_string_equal(
-		err,
+		err.msg,
 		"t.json: groups[0].avg_delay_ms: \"fast\" is not a number");
 	ci_values_free(&vals);
 	json_decref(g);
@@ -287,22 +286,20 @@ static void test_rule_verdicts(void **state)
 				  .n = 2 };
 	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
 	struct ci_rule_result out[2];
-	char err[512];
+	struct sb_error err;
 
 	two.n_runs = 2; /* the two PREEMPT_SHORT runs */
-	assert_int_equal(ci_gate_evaluate(&rules, &two, &two, &lv, out, err,
-					  sizeof(err)),
+	assert_int_equal(ci_gate_evaluate(&rules, &two, &two, &lv, out, &err),
 			 0);
 	assert_int_equal(out[0].verdict, CI_V_INSUFFICIENT);
 	assert_int_equal(out[0].more_runs, CI_MIN_RUNS);
 	assert_int_equal(out[1].verdict, CI_V_NOT_APPLICABLE);
 	assert_int_equal(ci_gate_decide(out, 2), CI_DECISION_UNDECIDED);
 	rule[1].required = 1;
-	assert_int_equal(ci_gate_evaluate(&rules, &two, &two, &lv, out, err,
-					  sizeof(err)),
+	assert_int_equal(ci_gate_evaluate(&rules, &two, &two, &lv, out, &err),
 			 -ENODATA);
 	assert_non_null(strstr(
-		err,
+		err.msg,
 		"required rule \"g\": no time_s values for group \"ghost\" in BASE (time_s values there: hackbench)"));
 }
 

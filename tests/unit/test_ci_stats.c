@@ -158,10 +158,10 @@ static void sides(struct two_sides *t, size_t nb, size_t nc, const double *d,
 static int evaluate(struct two_sides *t)
 {
 	struct ci_levels lv = { .alpha = t->set.alpha, .pass_alpha = 0.05 };
-	char err[256];
+	struct sb_error err;
 
 	assert_int_equal(ci_gate_evaluate(&t->set, &t->base, &t->cand, &lv,
-					  t->res, err, sizeof(err)),
+					  t->res, &err),
 			 0);
 	return ci_gate_decide(t->res, 2);
 }
@@ -438,7 +438,7 @@ static double decided_share(double sd, size_t n0, int trials, uint64_t seed,
 	int decided = 0, k = 0;
 	struct ci_rule_result res;
 	struct ci_rng rng;
-	char err[256];
+	struct sb_error err;
 
 	rule.min_effect_abs = rule.pass_bound_abs = 0;
 	rule.pass_bound_pct = rule.tolerance_pct;
@@ -458,8 +458,7 @@ static double decided_share(double sd, size_t n0, int trials, uint64_t seed,
 					     exp(sd * ci_rng_normal(&rng)));
 			}
 			assert_int_equal(ci_gate_evaluate(&set, &b, &c, &lv,
-							  &res, err,
-							  sizeof(err)),
+							  &res, &err),
 					 0);
 			ci_synth_free(&b);
 			ci_synth_free(&c);

@@ -15,7 +15,8 @@
 #include "harness/workload.h"
 #include "tests/unit/wl_cases.h"
 
-static char dir[64], err[512];
+static char dir[64];
+static struct sb_error err;
 
 static int setup(void **state)
 {
@@ -89,7 +90,7 @@ static void test_stress_ng_document(void **state)
 
 	(void)state;
 	put("stress-ng-pipe-switch.yaml", "sng.yaml");
-	assert_int_equal(wl_write_parsed(&w, dir, err, sizeof(err)), 0);
+	assert_int_equal(wl_write_parsed(&w, dir, &err), 0);
 	d = doc("sng.json");
 	assert_non_null(d);
 	assert_string_equal(json_string_value(json_object_get(d, "tool")),
@@ -113,15 +114,16 @@ static void test_cut_short_fails_naming_file(void **state)
 
 	(void)state;
 	put("stress-ng-truncated.yaml", "cut.yaml");
-	assert_int_equal(wl_write_parsed(&w, dir, err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err,
+	assert_int_equal(wl_write_parsed(&w, dir, &err), -EINVAL);
+	assert_non_null(strstr(err.msg,
 			       "stress-ng: workloads/cut.yaml: stressor "
 			       "switch: no bogo-ops-per-second-real-time"));
 	assert_null(doc("cut.json"));
 	w = workload("stress-ng", "absent", 1, 0);
-	assert_int_equal(wl_write_parsed(&w, dir, err, sizeof(err)), -ENOENT);
-	assert_string_equal(err, "stress-ng: workloads/absent.yaml: No such "
-				 "file or directory");
+	assert_int_equal(wl_write_parsed(&w, dir, &err), -ENOENT);
+	assert_string_equal(err.msg,
+			    "stress-ng: workloads/absent.yaml: No such "
+			    "file or directory");
 }
 
 /* Two hackbench instances: one document, the slowest one's time. */
@@ -133,7 +135,7 @@ static void test_hackbench_instances(void **state)
 	(void)state;
 	put("hackbench-pipe-threads.txt", "hb.1.out");
 	put("hackbench-socket.txt", "hb.2.out");
-	assert_int_equal(wl_write_parsed(&w, dir, err, sizeof(err)), 0);
+	assert_int_equal(wl_write_parsed(&w, dir, &err), 0);
 	d = doc("hb.json");
 	assert_float_equal(
 		json_number_value(json_object_get(
@@ -143,9 +145,10 @@ static void test_hackbench_instances(void **state)
 	assert_int_equal(json_array_size(json_object_get(d, "outputs")), 2);
 	json_decref(d);
 	put("hackbench-truncated.txt", "hb.2.out");
-	assert_int_equal(wl_write_parsed(&w, dir, err, sizeof(err)), -EINVAL);
-	assert_string_equal(err, "hackbench: workloads/hb.2.out: no \"Time:\" "
-				 "line (output cut short?)");
+	assert_int_equal(wl_write_parsed(&w, dir, &err), -EINVAL);
+	assert_string_equal(err.msg,
+			    "hackbench: workloads/hb.2.out: no \"Time:\" "
+			    "line (output cut short?)");
 }
 
 /* Tools that write their own document are left alone. */
@@ -154,7 +157,7 @@ static void test_other_tools_untouched(void **state)
 	struct sc_workload w = workload("cyclic", "cyc", 2, 0);
 
 	(void)state;
-	assert_int_equal(wl_write_parsed(&w, dir, err, sizeof(err)), 0);
+	assert_int_equal(wl_write_parsed(&w, dir, &err), 0);
 	assert_null(doc("cyc.json"));
 }
 

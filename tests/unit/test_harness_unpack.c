@@ -74,7 +74,8 @@ static void mk(const char *rel)
 
 static void test_good_archive(void **state)
 {
-	char run[256], err[256] = "";
+	char run[256];
+	struct sb_error err;
 
 	(void)state;
 	mk("src/workloads");
@@ -83,7 +84,7 @@ static void test_good_archive(void **state)
 	put("src/workloads/cyclic.json", "{}");
 	make_tar((const char *const[]){ "-C", "src", ".", NULL });
 	snprintf(run, sizeof(run), "%s/run", base);
-	assert_int_equal(results_unpack(run, err, sizeof(err)), 0);
+	assert_int_equal(results_unpack(run, &err), 0);
 	assert_true(exists("run/manifest.json"));
 	assert_true(exists("run/workloads/cyclic.json"));
 	assert_false(exists("run/results.tar"));
@@ -91,13 +92,14 @@ static void test_good_archive(void **state)
 
 static void expect_rejected(const char *const *args, const char *what)
 {
-	char run[256], err[256] = "";
+	char run[256];
+	struct sb_error err;
 
 	snprintf(run, sizeof(run), "%s/run", base);
 	make_tar(args);
-	assert_int_equal(results_unpack(run, err, sizeof(err)), -EINVAL);
-	if (!strstr(err, what))
-		fail_msg("error \"%s\" does not name \"%s\"", err, what);
+	assert_int_equal(results_unpack(run, &err), -EINVAL);
+	if (!strstr(err.msg, what))
+		fail_msg("error \"%s\" does not name \"%s\"", err.msg, what);
 }
 
 static void test_rejects_unsafe_entries(void **state)
@@ -129,13 +131,14 @@ static void test_rejects_unsafe_entries(void **state)
 
 static void test_missing_archive(void **state)
 {
-	char run[256], err[256] = "";
+	char run[256];
+	struct sb_error err;
 
 	(void)state;
 	mk("run");
 	snprintf(run, sizeof(run), "%s/run", base);
-	assert_int_equal(results_unpack(run, err, sizeof(err)), -ENOENT);
-	assert_non_null(strstr(err, "no results arrived"));
+	assert_int_equal(results_unpack(run, &err), -ENOENT);
+	assert_non_null(strstr(err.msg, "no results arrived"));
 }
 
 int main(void)

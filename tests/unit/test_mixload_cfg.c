@@ -10,12 +10,11 @@
 
 #include "workloads/mixload/cfg.h"
 
-static int parse(struct mix_cfg *cfg, char *err, size_t errlen, int argc,
-		 char **argv)
+static int parse(struct mix_cfg *cfg, struct sb_error *e, int argc, char **argv)
 {
 	mix_cfg_init(cfg);
-	err[0] = '\0';
-	return mix_cfg_parse(cfg, argc, argv, err, errlen);
+	e->msg[0] = '\0';
+	return mix_cfg_parse(cfg, argc, argv, e);
 }
 
 /* Every role's slice is the one @want gives it (ns, by MIX_ROLE_*). */
@@ -30,10 +29,10 @@ static void test_defaults(void **state)
 {
 	char *argv[] = { "mixload", NULL };
 	struct mix_cfg cfg;
-	char err[256];
+	struct sb_error err;
 
 	(void)state;
-	assert_int_equal(parse(&cfg, err, sizeof(err), 1, argv), 0);
+	assert_int_equal(parse(&cfg, &err, 1, argv), 0);
 	assert_int_equal(cfg.renderers, 2);
 	assert_int_equal(cfg.fps, 60);
 	assert_slices(&cfg, (const uint64_t[MIX_ROLES]){
@@ -50,10 +49,10 @@ static void test_common_slice_and_role_override(void **state)
 			 "300us",   "--renderers", "3",	  "--slice-raster",
 			 "0",	    NULL };
 	struct mix_cfg cfg;
-	char err[256];
+	struct sb_error err;
 
 	(void)state;
-	assert_int_equal(parse(&cfg, err, sizeof(err), 9, argv), 0);
+	assert_int_equal(parse(&cfg, &err, 9, argv), 0);
 	assert_int_equal(cfg.renderers, 3);
 	assert_slices(&cfg, (const uint64_t[MIX_ROLES]){
 				    [MIX_ROLE_UI] = 300000,
@@ -75,16 +74,15 @@ static void test_bad_values_name_option_and_value(void **state)
 		{ "--script-cap", "100us", "--script-cap: \"100us\"" },
 	};
 	struct mix_cfg cfg;
-	char err[256];
+	struct sb_error err;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char *argv[] = { "mixload", (char *)cases[i].opt,
 				 (char *)cases[i].val, NULL };
 
-		assert_int_equal(parse(&cfg, err, sizeof(err), 3, argv),
-				 -EINVAL);
-		assert_non_null(strstr(err, cases[i].want));
+		assert_int_equal(parse(&cfg, &err, 3, argv), -EINVAL);
+		assert_non_null(strstr(err.msg, cases[i].want));
 	}
 }
 

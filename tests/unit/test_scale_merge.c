@@ -99,9 +99,9 @@ static int merge(struct fx *f, struct merge_report *rep)
 {
 	const char *dirs[] = { f->a, f->b };
 	struct merge_opts o = { 0 };
-	char err[512];
+	struct sb_error err;
 
-	return merge_results(f->out, dirs, 2, &o, rep, err, sizeof(err));
+	return merge_results(f->out, dirs, 2, &o, rep, &err);
 }
 
 static void test_unit_ids(void **state)
@@ -131,15 +131,15 @@ static void test_plan_round_trip(void **state)
 	struct fx *f = *state;
 	json_t *j = plan_to_json(&f->p);
 	struct plan back;
-	char err[128];
+	struct sb_error err;
 
-	assert_int_equal(plan_from_json(j, &back, err, sizeof(err)), 0);
+	assert_int_equal(plan_from_json(j, &back, &err), 0);
 	assert_true(plan_matches(j, &back));
 	assert_int_equal(back.n_runs, 4);
 	assert_string_equal(back.scenario_sha256, "sha-1");
 	plan_free(&back);
 	json_object_del(j, "runs");
-	assert_int_equal(plan_from_json(j, &back, err, sizeof(err)), -EINVAL);
+	assert_int_equal(plan_from_json(j, &back, &err), -EINVAL);
 	json_decref(j);
 }
 
@@ -227,12 +227,11 @@ static void test_merge_no_plan(void **state)
 	const char *dirs[] = { f->b };
 	struct merge_opts o = { 0 };
 	struct merge_report rep;
-	char err[512];
+	struct sb_error err;
 
-	assert_int_equal(merge_results(f->out, dirs, 1, &o, &rep, err,
-				       sizeof(err)),
+	assert_int_equal(merge_results(f->out, dirs, 1, &o, &rep, &err),
 			 -EINVAL);
-	assert_non_null(strstr(err, "no plan.json"));
+	assert_non_null(strstr(err.msg, "no plan.json"));
 	merge_report_free(&rep);
 }
 
@@ -242,12 +241,11 @@ static void test_merge_move_with_gaps(void **state)
 	struct merge_opts o = { .move = 1, .allow_gaps = 1 };
 	const char *dirs[] = { f->a, f->b };
 	struct merge_report rep;
-	char err[512];
+	struct sb_error err;
 
 	put_run(f->a, &f->p.runs[0], "sha-1", "cfg", "a", "complete");
 	put_run(f->b, &f->p.runs[3], "sha-1", "cfg", "b", "complete");
-	assert_int_equal(
-		merge_results(f->out, dirs, 2, &o, &rep, err, sizeof(err)), 0);
+	assert_int_equal(merge_results(f->out, dirs, 2, &o, &rep, &err), 0);
 	assert_int_equal(rep.gaps, 2);
 	assert_int_equal(rep.merged, 2);
 	merge_report_free(&rep);
@@ -256,8 +254,7 @@ static void test_merge_move_with_gaps(void **state)
 	/* the rest arrives later: units already in OUT count as arrived */
 	put_run(f->a, &f->p.runs[1], "sha-1", "cfg", "a", "complete");
 	put_run(f->b, &f->p.runs[2], "sha-1", "cfg", "b", "complete");
-	assert_int_equal(
-		merge_results(f->out, dirs, 2, &o, &rep, err, sizeof(err)), 0);
+	assert_int_equal(merge_results(f->out, dirs, 2, &o, &rep, &err), 0);
 	assert_int_equal(rep.gaps, 0);
 	assert_int_equal(rep.present, 4);
 	merge_report_free(&rep);

@@ -15,9 +15,9 @@
 static struct hb_result res;
 
 /* The reader under test (tests/unit/toolout_fixture.h). */
-static int toolout_read(const char *text, const char *from, char *e, size_t len)
+static int toolout_read(const char *text, const char *from, struct sb_error *e)
 {
-	return hb_parse(text, from, &res, e, len);
+	return hb_parse(text, from, &res, e);
 }
 
 static void socket_processes(void **state)
@@ -48,26 +48,26 @@ static void truncated_names_tool_and_file(void **state)
 {
 	(void)state;
 	assert_int_equal(parse_fixture("hackbench-truncated.txt"), -EINVAL);
-	assert_non_null(strstr(err, "hackbench: "));
-	assert_non_null(strstr(err, path));
-	assert_non_null(strstr(err, "no \"Time:\" line"));
+	assert_non_null(strstr(err.msg, "hackbench: "));
+	assert_non_null(strstr(err.msg, path));
+	assert_non_null(strstr(err.msg, "no \"Time:\" line"));
 }
 
 static void garbled(void **state)
 {
 	(void)state;
 	assert_int_equal(parse_text(""), -EINVAL);
-	assert_string_equal(err, "hackbench: out: no \"Time:\" line "
-				 "(output cut short?)");
+	assert_string_equal(err.msg, "hackbench: out: no \"Time:\" line "
+				     "(output cut short?)");
 	assert_int_equal(parse_text("Time: abc\n"), -EINVAL);
-	assert_string_equal(err, "hackbench: out: time is not a number: "
-				 "\"Time: abc\"");
+	assert_string_equal(err.msg, "hackbench: out: time is not a number: "
+				     "\"Time: abc\"");
 	assert_int_equal(parse_text("Time: 1.5 s\n"), -EINVAL);
 	assert_int_equal(parse_text("Time: -1.0\n"), -EINVAL);
 	assert_int_equal(parse_text("Running in process mode with x groups\n"
 				    "Time: 1.0\n"),
 			 -EINVAL);
-	assert_non_null(strstr(err, "malformed header line"));
+	assert_non_null(strstr(err.msg, "malformed header line"));
 }
 
 /* The last figure needs no header; the document carries what was read. */
@@ -103,24 +103,24 @@ static void files_of_instances(void **state)
 	json_t *j;
 
 	(void)state;
-	assert_int_equal(hb_read_files(two, 1, &j, err, sizeof(err)), 0);
+	assert_int_equal(hb_read_files(two, 1, &j, &err), 0);
 	assert_float_equal(json_real_value(json_object_get(j, "time_s")), 0.337,
 			   1e-9);
 	assert_null(json_object_get(j, "instances"));
 	json_decref(j);
-	assert_int_equal(hb_read_files(two, 2, &j, err, sizeof(err)), 0);
+	assert_int_equal(hb_read_files(two, 2, &j, &err), 0);
 	assert_float_equal(json_real_value(json_object_get(j, "time_s")), 0.337,
 			   1e-9);
 	assert_int_equal(json_array_size(json_object_get(j, "instances")), 2);
 	json_decref(j);
-	assert_int_equal(hb_read_files(cut, 2, &j, err, sizeof(err)), -EINVAL);
+	assert_int_equal(hb_read_files(cut, 2, &j, &err), -EINVAL);
 	assert_null(j);
-	assert_non_null(strstr(err, c));
+	assert_non_null(strstr(err.msg, c));
 	cut[1] = "/nonexistent/hb.txt";
-	assert_int_equal(hb_read_files(cut, 2, &j, err, sizeof(err)), -ENOENT);
-	assert_string_equal(err, "hackbench: /nonexistent/hb.txt: No such "
-				 "file or directory");
-	assert_int_equal(hb_read_files(cut, 0, &j, err, sizeof(err)), -EINVAL);
+	assert_int_equal(hb_read_files(cut, 2, &j, &err), -ENOENT);
+	assert_string_equal(err.msg, "hackbench: /nonexistent/hb.txt: No such "
+				     "file or directory");
+	assert_int_equal(hb_read_files(cut, 0, &j, &err), -EINVAL);
 }
 
 int main(void)

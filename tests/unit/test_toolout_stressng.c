@@ -15,9 +15,9 @@
 static struct sng_result res;
 
 /* The reader under test (tests/unit/toolout_fixture.h). */
-static int toolout_read(const char *text, const char *from, char *e, size_t len)
+static int toolout_read(const char *text, const char *from, struct sb_error *e)
 {
-	return sng_parse(text, from, &res, e, len);
+	return sng_parse(text, from, &res, e);
 }
 
 static void pipe_and_switch(void **state)
@@ -49,17 +49,17 @@ static void truncated_names_tool_file_and_field(void **state)
 {
 	(void)state;
 	assert_int_equal(parse_fixture("stress-ng-truncated.yaml"), -EINVAL);
-	assert_non_null(strstr(err, "stress-ng: "));
-	assert_non_null(strstr(err, path));
-	assert_non_null(strstr(err, "stressor switch: no "
-				    "bogo-ops-per-second-real-time"));
+	assert_non_null(strstr(err.msg, "stress-ng: "));
+	assert_non_null(strstr(err.msg, path));
+	assert_non_null(strstr(err.msg, "stressor switch: no "
+					"bogo-ops-per-second-real-time"));
 }
 
 static void without_metrics(void **state)
 {
 	(void)state;
 	assert_int_equal(parse_fixture("stress-ng-no-metrics.yaml"), -EINVAL);
-	assert_non_null(strstr(err, "no \"metrics:\" section"));
+	assert_non_null(strstr(err.msg, "no \"metrics:\" section"));
 }
 
 #define PIPE                                          \
@@ -77,23 +77,23 @@ static void garbled(void **state)
 	(void)state;
 	/* cut between two entries: only the end marker tells */
 	assert_int_equal(parse_text("---\n" ENTRY_PIPE "\n"), -EINVAL);
-	assert_string_equal(err, "stress-ng: out: no end-of-document "
-				 "\"...\" line (output cut short?)");
+	assert_string_equal(err.msg, "stress-ng: out: no end-of-document "
+				     "\"...\" line (output cut short?)");
 	assert_int_equal(parse_text(ENTRY_PIPE "...\n"), 0);
 	assert_float_equal(res.s[0].system_s, 1.5, 0);
 	assert_int_equal(parse_text("metrics:\n...\n"), -EINVAL);
-	assert_non_null(strstr(err, "lists no stressor"));
+	assert_non_null(strstr(err.msg, "lists no stressor"));
 	assert_int_equal(parse_text(ENTRY_PIPE "      user-time: 1x\n...\n"),
 			 -EINVAL);
-	assert_string_equal(err, "stress-ng: out: stressor pipe: "
-				 "user-time: \"1x\" is not a number");
+	assert_string_equal(err.msg, "stress-ng: out: stressor pipe: "
+				     "user-time: \"1x\" is not a number");
 	assert_int_equal(parse_text(ENTRY_PIPE PIPE "...\n"), -EINVAL);
-	assert_non_null(strstr(err, "stressor pipe listed twice"));
+	assert_non_null(strstr(err.msg, "stressor pipe listed twice"));
 	assert_int_equal(parse_text(ENTRY_PIPE "   odd\n...\n"), -EINVAL);
-	assert_non_null(strstr(err, "unexpected line \"   odd\""));
+	assert_non_null(strstr(err.msg, "unexpected line \"   odd\""));
 	assert_int_equal(parse_text(ENTRY_PIPE "      no colon\n...\n"),
 			 -EINVAL);
-	assert_non_null(strstr(err, "malformed line"));
+	assert_non_null(strstr(err.msg, "malformed line"));
 }
 
 static void too_many_stressors(void **state)
@@ -112,7 +112,7 @@ static void too_many_stressors(void **state)
 			     i);
 	sprintf(p, "...\n");
 	assert_int_equal(parse_text(text), -E2BIG);
-	assert_non_null(strstr(err, "more than 32 stressors"));
+	assert_non_null(strstr(err.msg, "more than 32 stressors"));
 	free(text);
 }
 
@@ -146,7 +146,7 @@ static void files_of_instances(void **state)
 	json_t *j, *pipe;
 
 	(void)state;
-	assert_int_equal(sng_read_files(same, 2, &j, err, sizeof(err)), 0);
+	assert_int_equal(sng_read_files(same, 2, &j, &err), 0);
 	pipe = json_object_get(json_object_get(j, "stressors"), "pipe");
 	assert_float_equal(json_real_value(json_object_get(pipe, "bogo_ops")),
 			   2 * 553851.0, 1e-6);
@@ -157,17 +157,14 @@ static void files_of_instances(void **state)
 		json_real_value(json_object_get(pipe, "wall_clock_s")),
 		2.001367, 1e-9);
 	json_decref(j);
-	assert_int_equal(sng_read_files(differ, 2, &j, err, sizeof(err)),
-			 -EINVAL);
+	assert_int_equal(sng_read_files(differ, 2, &j, &err), -EINVAL);
 	assert_null(j);
-	assert_non_null(strstr(err, "not the stressors of the first"));
+	assert_non_null(strstr(err.msg, "not the stressors of the first"));
 	differ[1] = "/nonexistent/s.yaml";
-	assert_int_equal(sng_read_files(differ, 2, &j, err, sizeof(err)),
-			 -ENOENT);
-	assert_string_equal(err, "stress-ng: /nonexistent/s.yaml: No such "
-				 "file or directory");
-	assert_int_equal(sng_read_files(differ, 0, &j, err, sizeof(err)),
-			 -EINVAL);
+	assert_int_equal(sng_read_files(differ, 2, &j, &err), -ENOENT);
+	assert_string_equal(err.msg, "stress-ng: /nonexistent/s.yaml: No such "
+				     "file or directory");
+	assert_int_equal(sng_read_files(differ, 0, &j, &err), -EINVAL);
 }
 
 int main(void)

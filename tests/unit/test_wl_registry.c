@@ -221,25 +221,24 @@ static void test_ci_reads_section(void **state)
 	json_t *bad = json_loads("{\"overruns\": {\"value\": \"x\"}}", 0, NULL);
 	struct ci_values vals = { 0 };
 	const struct ci_value *v;
-	char err[256];
+	struct sb_error err;
 
 	(void)state;
-	assert_int_equal(ci_extract_section(ok, "spin", "w.json", &vals, err,
-					    sizeof(err)),
+	assert_int_equal(ci_extract_section(ok, "spin", "w.json", &vals, &err),
 			 0);
 	assert_int_equal(vals.n, 1);
 	v = ci_values_get(&vals, ci_metric_find("spin_units_per_s"), "spin");
 	assert_non_null(v);
 	assert_true(v->v == 12.5);
-	assert_int_equal(ci_extract_section(bad, "c", "w.json", &vals, err,
-					    sizeof(err)),
+	assert_int_equal(ci_extract_section(bad, "c", "w.json", &vals, &err),
 			 -EINVAL);
 	assert_string_equal(
-		err, "w.json: metrics.overruns.value: \"x\" is not a number");
+		err.msg,
+		"w.json: metrics.overruns.value: \"x\" is not a number");
 	assert_int_equal(ci_extract_section(json_object_get(ok, "x"), "c",
-					    "w.json", &vals, err, sizeof(err)),
+					    "w.json", &vals, &err),
 			 -EINVAL);
-	assert_string_equal(err, "w.json: metrics: not an object");
+	assert_string_equal(err.msg, "w.json: metrics: not an object");
 	ci_values_free(&vals);
 	json_decref(ok);
 	json_decref(bad);

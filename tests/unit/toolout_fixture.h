@@ -11,17 +11,18 @@
 #include <stdlib.h>
 
 #include "common/atomicio.h"
+#include "common/error.h"
 
 /* The path a made-up text is said to come from. */
 #define TOOLOUT_TEXT_PATH "out"
 
 /* The path of the last fixture read, and the reader's last error. */
-static char path[4096], err[256];
+static char path[4096];
+static struct sb_error err;
 
 /* The reader under test: parse @text, read from @from, into the test's
  * result; 0 or -errno with @e set. */
-static int toolout_read(const char *text, const char *from, char *e,
-			size_t len);
+static int toolout_read(const char *text, const char *from, struct sb_error *e);
 
 /* tests/fixtures/toolout/@name under $SLICEBENCH_ROOT (else the current
  * directory), into @buf. */
@@ -44,8 +45,8 @@ static inline int parse_fixture(const char *name)
 	assert_int_equal(sb_read_file(fixture_path(name, path, sizeof(path)),
 				      &text, &n),
 			 0);
-	*err = '\0';
-	r = toolout_read(text, path, err, sizeof(err));
+	err.msg[0] = '\0';
+	r = toolout_read(text, path, &err);
 	free(text);
 	return r;
 }
@@ -53,8 +54,8 @@ static inline int parse_fixture(const char *name)
 /* The reader on @text, said to come from TOOLOUT_TEXT_PATH. */
 static inline int parse_text(const char *text)
 {
-	*err = '\0';
-	return toolout_read(text, TOOLOUT_TEXT_PATH, err, sizeof(err));
+	err.msg[0] = '\0';
+	return toolout_read(text, TOOLOUT_TEXT_PATH, &err);
 }
 
 #endif

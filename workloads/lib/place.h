@@ -4,15 +4,16 @@
 #define WL_PLACE_H
 
 #include <sched.h>
-#include <stddef.h>
+
+#include "common/error.h"
 
 /*
  * Restrict the calling thread (and what it later creates) to @cpus (NULL =
  * leave alone) and, when @node >= 0, run on that NUMA node and prefer its
- * memory. Returns 0 or -errno with a message in @err: -EINVAL when the
+ * memory. Returns 0 or -errno with @e filled: -EINVAL when the
  * request does not fit this machine (no CPU of the list is available, node
  * out of range: bad input), other values for the environment (no libnuma).
  */
-int wl_place(const cpu_set_t *cpus, int node, char *err, size_t errlen);
+int wl_place(const cpu_set_t *cpus, int node, struct sb_error *e);
 
 #endif

@@ -117,7 +117,7 @@ static int wants_change(const struct wl_slice_req *req)
 }
 
 int wl_slice_apply(pid_t tid, const struct wl_slice_req *req,
-		   struct wl_slice_info *info, char *err, size_t errlen)
+		   struct wl_slice_info *info, struct sb_error *e)
 {
 	struct wl_sched_attr a;
 	int ret, clamped = 0;
@@ -133,26 +133,24 @@ int wl_slice_apply(pid_t tid, const struct wl_slice_req *req,
 						    note, sizeof(note)));
 	}
 	ret = wl_sched_getattr(tid, &a);
-	if (ret) {
-		snprintf(err, errlen, "sched_getattr(%d): %s", (int)tid,
-			 strerror(-ret));
-		return ret;
-	}
+	if (ret)
+		return sb_error_set(e, ret, NULL, NULL, NULL,
+				    "sched_getattr(%d): %s", (int)tid,
+				    strerror(-ret));
 	/* A fair task without a slice request keeps its current slice. */
 	info->applied_ns = applied;
 	build_attr(req, info, &a);
 	ret = wants_change(req) ? wl_sched_setattr(tid, &a) : 0;
-	if (ret) {
-		snprintf(err, errlen, "sched_setattr(%d, %s): %s", (int)tid,
-			 wl_policy_name((int)a.sched_policy), strerror(-ret));
-		return ret;
-	}
+	if (ret)
+		return sb_error_set(e, ret, NULL, NULL, NULL,
+				    "sched_setattr(%d, %s): %s", (int)tid,
+				    wl_policy_name((int)a.sched_policy),
+				    strerror(-ret));
 	ret = wl_slice_query(tid, info);
-	if (ret) {
-		snprintf(err, errlen, "sched_getattr(%d): %s", (int)tid,
-			 strerror(-ret));
-		return ret;
-	}
+	if (ret)
+		return sb_error_set(e, ret, NULL, NULL, NULL,
+				    "sched_getattr(%d): %s", (int)tid,
+				    strerror(-ret));
 	info->requested = req->set_slice && req->fifo_prio <= 0;
 	info->requested_ns = info->requested ? req->slice_ns : 0;
 	info->applied_ns = applied;

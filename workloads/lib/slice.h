@@ -15,6 +15,7 @@
 #include <sys/types.h>
 #include <jansson.h>
 
+#include "common/error.h"
 #include "common/slice_range.h"
 
 #ifndef SCHED_FLAG_RESET_ON_FORK
@@ -66,10 +67,10 @@ struct wl_slice_info {
  * Apply @req to thread @tid (0 = caller) and read it back into @info.
  * Warns on stderr ("<prog>: warning: ...") when the request is clamped, and
  * once per process when the read-back shows the kernel ignores slices.
- * Returns 0, or -errno with a message in @err.
+ * Returns 0, or -errno with @e filled.
  */
 int wl_slice_apply(pid_t tid, const struct wl_slice_req *req,
-		   struct wl_slice_info *info, char *err, size_t errlen);
+		   struct wl_slice_info *info, struct sb_error *e);
 
 /* Read the current policy/nice/slice of @tid into @info (requested = 0). */
 int wl_slice_query(pid_t tid, struct wl_slice_info *info);

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/array.h"
 #include "workloads/lib/clock.h"
 #include "workloads/lib/stop.h"
 #include "workloads/mixload/events.h"
@@ -63,7 +64,8 @@ static void fail(struct mix_browser *b, const char *who, const char *why)
 {
 	pthread_mutex_lock(&b->lock);
 	if (!b->failed) {
-		snprintf(b->err, sizeof(b->err), "%s: %s", who, why);
+		sb_error_set(&b->err, -EIO, NULL, NULL, NULL, "%s: %s", who,
+			     why);
 		b->failed = 1;
 	}
 	pthread_cond_broadcast(&b->cond);
@@ -105,12 +107,13 @@ static void *io_main(void *arg)
 	struct wl_slice_info slice;
 	struct mix_cpu_win cpu = { 0 };
 	struct mix_poisson arrivals;
-	char buf[IO_BYTES] = { 0 }, err[160];
+	char buf[IO_BYTES] = { 0 };
+	struct sb_error e;
 	uint64_t next;
 	int p[2] = { -1, -1 };
 
-	if (mix_role_enter(b->cfg, MIX_ROLE_IO, &slice, err, sizeof(err))) {
-		fail(b, mix_role_comm(MIX_ROLE_IO), err);
+	if (mix_role_enter(b->cfg, MIX_ROLE_IO, &slice, &e)) {
+		fail(b, mix_role_comm(MIX_ROLE_IO), e.msg);
 		return NULL;
 	}
 	if (pipe(p)) {
@@ -203,18 +206,15 @@ static size_t take_presented(struct mix_browser *b, uint64_t **arr, size_t *cap)
 {
 	struct mix_task t;
 	size_t n = 0;
+	uint64_t *a;
 
 	pthread_mutex_lock(&b->in_lock);
-	if (b->presented.n > *cap) {
-		uint64_t *a = realloc(*arr, b->presented.n * sizeof(*a));
-
-		if (a) {
-			*arr = a;
-			*cap = b->presented.n;
-		}
-	}
-	while (n < *cap && mix_taskq_pop(&b->presented, &t))
-		(*arr)[n++] = t.arg;
+	a = sb_array_grow(*arr, cap, b->presented.n, sizeof(*a));
+	if (!a) /* out of memory: what fits, the rest waits for the next frame */
+		a = *arr;
+	*arr = a;
+	while (a && n < *cap && mix_taskq_pop(&b->presented, &t))
+		a[n++] = t.arg;
 	pthread_mutex_unlock(&b->in_lock);
 	return n;
 }
@@ -227,11 +227,12 @@ static void *comp_main(void *arg)
 	uint64_t vsync = b->origin, seq = 0, skipped = 0, *arr = NULL;
 	struct wl_slice_info slice;
 	struct mix_cpu_win cpu = { 0 };
-	char err[160], got[MIX_RENDERERS_MAX];
+	char got[MIX_RENDERERS_MAX];
+	struct sb_error e;
 	size_t cap = 0;
 
-	if (mix_role_enter(b->cfg, MIX_ROLE_COMP, &slice, err, sizeof(err))) {
-		fail(b, mix_role_comm(MIX_ROLE_COMP), err);
+	if (mix_role_enter(b->cfg, MIX_ROLE_COMP, &slice, &e)) {
+		fail(b, mix_role_comm(MIX_ROLE_COMP), e.msg);
 		return NULL;
 	}
 	while (vsync < b->win.end_ns && !wl_stop_requested()) {
@@ -349,7 +350,7 @@ int mix_browser_run(struct mix_browser *b)
 	pthread_t io, comp;
 	int r, have_io = 0, have_comp = 0;
 
-	r = mix_role_enter(b->cfg, MIX_ROLE_UI, &slice, b->err, sizeof(b->err));
+	r = mix_role_enter(b->cfg, MIX_ROLE_UI, &slice, &b->err);
 	if (r) {
 		b->failed = 1;
 		return r;

@@ -32,7 +32,7 @@ struct mix_browser {
 	struct mix_role_stat roles[MIX_ROLE_COMP + 1]; /* ui, io, comp */
 
 	int failed; /* first failure, under @lock */
-	char err[256];
+	struct sb_error err; /* its message */
 };
 
 /* Returns 0 or -errno (-EINVAL: empty window). */

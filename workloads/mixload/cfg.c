@@ -139,29 +139,29 @@ static void mix_tables(struct mix_cfg *cfg, int given, struct sb_opt *common,
 	cli->tables[1] = common;
 }
 
-int mix_cfg_parse(struct mix_cfg *cfg, int argc, char **argv, char *err,
-		  size_t errlen)
+int mix_cfg_parse(struct mix_cfg *cfg, int argc, char **argv,
+		  struct sb_error *e)
 {
 	struct sb_opt common[WL_COMMON_NOPTS + 1], own[OWN_NOPTS + 1];
 	struct sb_cli cli;
+	char why[256];
 	int r;
 
 	mix_tables(cfg, 1, common, own, &cli);
-	r = sb_cli_parse(&cli, argc, argv, err, errlen);
+	r = sb_cli_parse(&cli, argc, argv, why, sizeof(why));
 	if (r < 0)
-		return r;
+		return sb_error_set(e, r, NULL, NULL, NULL, "%s", why);
 	if (cfg->c.help)
 		return 0;
 	if (cfg->script_cap_ns < cfg->script_work_ns) {
 		char cap[32], work[32];
 
-		snprintf(err, errlen,
-			 "--script-cap: \"%s\" is below --script-work (%s)",
-			 sb_format_duration(cfg->script_cap_ns, cap,
-					    sizeof(cap)),
-			 sb_format_duration(cfg->script_work_ns, work,
-					    sizeof(work)));
-		return -EINVAL;
+		return sb_error_set(e, -EINVAL, NULL, "--script-cap", NULL,
+				    "\"%s\" is below --script-work (%s)",
+				    sb_format_duration(cfg->script_cap_ns, cap,
+						       sizeof(cap)),
+				    sb_format_duration(cfg->script_work_ns,
+						       work, sizeof(work)));
 	}
 	for (int i = 0; i < MIX_ROLES; i++)
 		if (!cfg->slice_given[i] && cfg->c.slice_given)

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/error.h"
 #include "workloads/lib/opts.h"
 
 enum mix_role {
@@ -49,11 +50,11 @@ void mix_cfg_init(struct mix_cfg *cfg);
 
 /*
  * Parse @argv into @cfg and resolve the role slices (--slice-ROLE, else
- * --slice, else the role default). Returns 0, or -EINVAL with a one-line
- * message naming the option and value in @err.
+ * --slice, else the role default). Returns 0, or -EINVAL with @e's one-line
+ * message naming the option and value.
  */
-int mix_cfg_parse(struct mix_cfg *cfg, int argc, char **argv, char *err,
-		  size_t errlen);
+int mix_cfg_parse(struct mix_cfg *cfg, int argc, char **argv,
+		  struct sb_error *e);
 
 /* --help text, with the defaults in @cfg. */
 void mix_cfg_help(struct mix_cfg *cfg, FILE *f);

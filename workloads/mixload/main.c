@@ -107,11 +107,11 @@ static int run(const struct mix_cfg *cfg, json_t *doc)
 	static struct mix_browser b;
 	struct mix_procs p;
 	const char *status = "ok";
-	char err[256] = "";
+	struct sb_error e;
 	unsigned int bad;
 	int r, code;
 
-	r = mix_procs_start(&p, cfg, err, sizeof(err));
+	r = mix_procs_start(&p, cfg, &e);
 	if (!r) {
 		uint64_t origin = wl_now_ns() + START_MARGIN_NS;
 
@@ -120,21 +120,19 @@ static int run(const struct mix_cfg *cfg, json_t *doc)
 			r = mix_procs_go(&p, origin);
 		if (!r)
 			r = mix_browser_run(&b);
-		if (r && b.err[0])
-			snprintf(err, sizeof(err), "%s", b.err);
-		else if (r)
-			snprintf(err, sizeof(err), "%s", strerror(-r));
+		if (r)
+			sb_error_set(&e, r, NULL, NULL, NULL, "%s",
+				     b.err.msg[0] ? b.err.msg : strerror(-r));
 	}
 	bad = mix_procs_stop(&p);
-	if (!r && bad && !wl_stop_signal()) {
-		snprintf(err, sizeof(err), "%u renderer(s) failed%s%s", bad,
-			 first_err(&p)[0] ? ": " : "", first_err(&p));
-		r = -EIO;
-	}
+	if (!r && bad && !wl_stop_signal())
+		r = sb_error_set(&e, -EIO, NULL, NULL, NULL,
+				 "%u renderer(s) failed%s%s", bad,
+				 first_err(&p)[0] ? ": " : "", first_err(&p));
 	if (r == 1)
 		r = 0; /* stopped before the start */
 	if (r) {
-		fprintf(stderr, "mixload: %s\n", err);
+		fprintf(stderr, "mixload: %s\n", e.msg);
 		status = "error";
 	} else if (wl_stop_signal()) {
 		status = "interrupted";
@@ -148,13 +146,13 @@ static int run(const struct mix_cfg *cfg, json_t *doc)
 int main(int argc, char **argv)
 {
 	static struct mix_cfg cfg;
-	char err[256];
+	struct sb_error e;
 	json_t *doc;
 	int r;
 
 	mix_cfg_init(&cfg);
-	if (mix_cfg_parse(&cfg, argc, argv, err, sizeof(err))) {
-		fprintf(stderr, "mixload: %s\n", err);
+	if (mix_cfg_parse(&cfg, argc, argv, &e)) {
+		fprintf(stderr, "mixload: %s\n", e.msg);
 		return SB_EXIT_USAGE;
 	}
 	if (cfg.c.help) {
@@ -164,11 +162,10 @@ int main(int argc, char **argv)
 	}
 	doc = wl_doc_new("mixload", argc, argv);
 	r = wl_place(cfg.c.cpus_given ? &cfg.c.cpus : NULL,
-		     cfg.c.node_given ? (int)cfg.c.node : -1, err, sizeof(err));
+		     cfg.c.node_given ? (int)cfg.c.node : -1, &e);
 	if (r) {
-		fprintf(stderr, "mixload: %s\n", err);
 		json_decref(doc);
-		return r == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
+		return sb_error_report("mixload", r, &e);
 	}
 	r = wl_stop_install();
 	if (r) {

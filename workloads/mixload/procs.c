@@ -20,24 +20,23 @@
 #define POLL_NS 100000000LL
 
 static int fork_one(struct mix_procs *p, const struct mix_cfg *cfg,
-		    unsigned int i, char *err, size_t errlen)
+		    unsigned int i, struct sb_error *e)
 {
 	pid_t self = getpid(), pid;
 	int pair[2], r;
 
 	r = mix_ipc_pair(pair);
-	if (r) {
-		snprintf(err, errlen, "socketpair: %s", strerror(-r));
-		return r;
-	}
+	if (r)
+		return sb_error_set(e, r, NULL, NULL, NULL, "socketpair: %s",
+				    strerror(-r));
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
 		r = -errno;
-		snprintf(err, errlen, "fork: %s", strerror(errno));
 		close(pair[0]);
 		close(pair[1]);
-		return r;
+		return sb_error_set(e, r, NULL, NULL, NULL, "fork: %s",
+				    strerror(-r));
 	}
 	if (!pid) {
 		for (unsigned int j = 0; j < i; j++)
@@ -51,7 +50,7 @@ static int fork_one(struct mix_procs *p, const struct mix_cfg *cfg,
 	return 0;
 }
 
-static int wait_ready(struct mix_procs *p, char *err, size_t errlen)
+static int wait_ready(struct mix_procs *p, struct sb_error *e)
 {
 	uint64_t until = wl_now_ns() + READY_TIMEOUT_NS;
 	struct mix_msg m;
@@ -67,18 +66,18 @@ static int wait_ready(struct mix_procs *p, char *err, size_t errlen)
 			continue;
 		if (r == 1)
 			r = -EPROTO;
-		snprintf(err, errlen, "renderer %u did not start: %s", i,
-			 p->outs[i].err[0] ? p->outs[i].err :
-			 r == -EPIPE	   ? "it exited" :
-			 r		   ? strerror(-r) :
-					     "timed out");
-		return r ? r : -ETIMEDOUT;
+		return sb_error_set(e, r ? r : -ETIMEDOUT, NULL, NULL, NULL,
+				    "renderer %u did not start: %s", i,
+				    p->outs[i].err[0] ? p->outs[i].err :
+				    r == -EPIPE	      ? "it exited" :
+				    r		      ? strerror(-r) :
+							"timed out");
 	}
 	return 0;
 }
 
-int mix_procs_start(struct mix_procs *p, const struct mix_cfg *cfg, char *err,
-		    size_t errlen)
+int mix_procs_start(struct mix_procs *p, const struct mix_cfg *cfg,
+		    struct sb_error *e)
 {
 	size_t len;
 	int r = 0;
@@ -93,17 +92,17 @@ int mix_procs_start(struct mix_procs *p, const struct mix_cfg *cfg, char *err,
 	if (p->outs == MAP_FAILED)
 		p->outs = NULL;
 	if (!p->pids || !p->fds || !p->outs) {
-		snprintf(err, errlen, "out of memory");
 		mix_procs_free(p);
-		return -ENOMEM;
+		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				    "out of memory");
 	}
 	for (unsigned int i = 0; i < p->n; i++) {
 		p->fds[i] = -1;
 		mix_renderer_out_init(&p->outs[i]);
 	}
 	for (unsigned int i = 0; !r && i < p->n; i++)
-		r = fork_one(p, cfg, i, err, errlen);
-	return r ? r : wait_ready(p, err, errlen);
+		r = fork_one(p, cfg, i, e);
+	return r ? r : wait_ready(p, e);
 }
 
 int mix_procs_go(struct mix_procs *p, uint64_t origin)

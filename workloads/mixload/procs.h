@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "common/error.h"
 #include "workloads/mixload/cfg.h"
 #include "workloads/mixload/renderer.h"
 
@@ -19,11 +20,11 @@ struct mix_procs {
 
 /*
  * Fork cfg->renderers renderers and wait until all are READY.
- * Returns 0, 1 when a stop came first, or -errno with @err. On failure the
- * caller still calls mix_procs_stop().
+ * Returns 0, 1 when a stop came first, or -errno with @e filled. On failure
+ * the caller still calls mix_procs_stop().
  */
-int mix_procs_start(struct mix_procs *p, const struct mix_cfg *cfg, char *err,
-		    size_t errlen);
+int mix_procs_start(struct mix_procs *p, const struct mix_cfg *cfg,
+		    struct sb_error *e);
 
 /* Send START with the run's origin to every renderer. Returns 0 or -errno. */
 int mix_procs_go(struct mix_procs *p, uint64_t origin);

@@ -28,7 +28,7 @@ struct raster_worker {
 	int status;
 	struct wl_slice_info slice;
 	uint64_t cpu_ns;
-	char err[128];
+	struct sb_error err;
 };
 
 /* Workers wait for a new generation, each burns its share, the last reports. */
@@ -78,8 +78,7 @@ static void *raster_main(void *arg)
 	struct mix_cpu_win cpu = { 0 };
 	uint64_t seen = 0;
 
-	w->status = mix_role_enter(p->cfg, MIX_ROLE_RASTER, &w->slice, w->err,
-				   sizeof(w->err));
+	w->status = mix_role_enter(p->cfg, MIX_ROLE_RASTER, &w->slice, &w->err);
 	pthread_mutex_lock(&p->lock);
 	pool_finish_one(p);
 	for (;;) {
@@ -101,7 +100,7 @@ static void *raster_main(void *arg)
 
 /* Start the workers and wait until each has its name and slice. */
 static int pool_start(struct raster_pool *p, const struct mix_cfg *cfg,
-		      char *err, size_t errlen)
+		      struct sb_error *e)
 {
 	int r = 0;
 
@@ -120,8 +119,9 @@ static int pool_start(struct raster_pool *p, const struct mix_cfg *cfg,
 		r = -pthread_create(&p->w[i].thread, NULL, raster_main,
 				    &p->w[i]);
 		if (r) {
-			snprintf(err, errlen, "mix-raster: cannot start: %s",
-				 strerror(-r));
+			sb_error_set(e, r, NULL, NULL, NULL,
+				     "mix-raster: cannot start: %s",
+				     strerror(-r));
 			break;
 		}
 		p->w[i].running = 1;
@@ -133,7 +133,7 @@ static int pool_start(struct raster_pool *p, const struct mix_cfg *cfg,
 	for (unsigned int i = 0; !r && i < p->n; i++) {
 		r = p->w[i].status;
 		if (r)
-			snprintf(err, errlen, "%s", p->w[i].err);
+			*e = p->w[i].err;
 	}
 	return r;
 }
@@ -273,15 +273,15 @@ static int loop(struct renderer *r)
 }
 
 /* Name, slice, workers, READY, wait for START. Returns 0, 1 (stopped), -errno. */
-static int setup(struct renderer *r, char *err, size_t errlen)
+static int setup(struct renderer *r, struct sb_error *e)
 {
 	struct mix_msg m = { 0 };
 	int ret;
 
-	ret = mix_role_enter(r->cfg, MIX_ROLE_RMAIN, &r->slice, err, errlen);
+	ret = mix_role_enter(r->cfg, MIX_ROLE_RMAIN, &r->slice, e);
 	if (ret)
 		return ret;
-	ret = pool_start(&r->pool, r->cfg, err, errlen);
+	ret = pool_start(&r->pool, r->cfg, e);
 	if (ret)
 		return ret;
 	ret = mix_ipc_send(r->fd, MIX_MSG_READY, r->idx, 0);
@@ -321,6 +321,7 @@ void mix_renderer_main(const struct mix_cfg *cfg, unsigned int idx,
 		       pid_t parent, int fd, struct mix_renderer_out *out)
 {
 	struct renderer r = { .cfg = cfg, .idx = idx, .fd = fd, .out = out };
+	struct sb_error e = { 0 }; /* msg stays "" for bare -errno failures */
 	int ret;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
@@ -329,12 +330,15 @@ void mix_renderer_main(const struct mix_cfg *cfg, unsigned int idx,
 	wl_burn_set_stop(wl_stop_flag());
 	mix_taskq_init(&r.q);
 	seed(&r);
-	ret = setup(&r, out->err, sizeof(out->err));
+	ret = setup(&r, &e);
 	if (!ret)
 		ret = loop(&r);
 	else if (ret == 1)
 		ret = 0;
-	if (ret < 0 && !out->err[0])
+	if (ret < 0 && e.msg[0])
+		snprintf(out->err, sizeof(out->err), "%.*s",
+			 (int)sizeof(out->err) - 1, e.msg);
+	else if (ret < 0)
 		snprintf(out->err, sizeof(out->err), "renderer %u: %s", idx,
 			 strerror(-ret));
 	pool_stop(&r.pool, &out->raster);

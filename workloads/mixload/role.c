@@ -26,19 +26,19 @@ void mix_role_warn_clamps(const struct mix_cfg *cfg)
 }
 
 int mix_role_enter(const struct mix_cfg *cfg, enum mix_role r,
-		   struct wl_slice_info *info, char *err, size_t errlen)
+		   struct wl_slice_info *info, struct sb_error *e)
 {
 	struct wl_slice_req req = { .set_slice = 1, .batch = cfg->c.batch };
 	int clamped, ret;
 
 	if (prctl(PR_SET_NAME, mix_role_comm(r), 0, 0, 0)) {
 		ret = -errno;
-		snprintf(err, errlen, "%s: cannot set the thread name: %s",
-			 mix_role_comm(r), strerror(errno));
-		return ret;
+		return sb_error_set(e, ret, NULL, NULL, NULL,
+				    "%s: cannot set the thread name: %s",
+				    mix_role_comm(r), strerror(-ret));
 	}
 	req.slice_ns = sb_slice_clamp(cfg->slice_ns[r], &clamped);
-	ret = wl_slice_apply(0, &req, info, err, errlen);
+	ret = wl_slice_apply(0, &req, info, e);
 	if (ret)
 		return ret;
 	info->requested_ns = cfg->slice_ns[r];

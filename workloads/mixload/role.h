@@ -3,7 +3,6 @@
 #ifndef MIX_ROLE_H
 #define MIX_ROLE_H
 
-#include <stddef.h>
 #include <stdint.h>
 
 #include "workloads/lib/slice.h"
@@ -23,10 +22,10 @@ void mix_role_warn_clamps(const struct mix_cfg *cfg);
 /*
  * Name the calling thread after @r and apply the role's slice (the clamp is
  * applied here, silently: mix_role_warn_clamps() warned already).
- * Returns 0 or -errno with a message in @err.
+ * Returns 0 or -errno with @e filled.
  */
 int mix_role_enter(const struct mix_cfg *cfg, enum mix_role r,
-		   struct wl_slice_info *info, char *err, size_t errlen);
+		   struct wl_slice_info *info, struct sb_error *e);
 
 /* CPU time of the calling thread from the start of the window on. */
 struct mix_cpu_win {

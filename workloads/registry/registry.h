@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <jansson.h>
 
+#include "common/error.h"
 #include "workloads/registry/list.h"
 
 enum sbw_kind {
@@ -56,10 +57,10 @@ struct sb_workload {
 	const char *raw_ext; /* SBW_OUT_PARSED: its extension ("out", "yaml") */
 	/*
 	 * SBW_OUT_PARSED: the raw outputs @paths of the @n instances into the
-	 * document's "result"; -errno with @err naming the tool and the file.
+	 * document's "result"; -errno with @e naming the tool and the file.
 	 */
 	int (*read_raw)(const char *const *paths, int n, json_t **result,
-			char *err, size_t errlen);
+			struct sb_error *e);
 	const struct sbw_metric *metrics; /* n_metrics entries */
 	size_t n_metrics;
 	/* One line of figures from output file @path into @buf (or nothing). */

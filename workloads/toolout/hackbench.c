@@ -13,15 +13,15 @@
 #define SENDER "Each sender will pass "
 #define TIME "Time: "
 
-static int fail(char *err, size_t errlen, const char *path, const char *what,
+static int fail(struct sb_error *e, const char *path, const char *what,
 		const char *line)
 {
 	size_t n = line ? strcspn(line, "\n") : 0;
 
-	snprintf(err, errlen, "hackbench: %s: %s%s%.*s%s", path, what,
-		 line ? " \"" : "", (int)(n > 60 ? 60 : n), line ? line : "",
-		 line ? "\"" : "");
-	return -EINVAL;
+	return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+			    "hackbench: %s: %s%s%.*s%s", path, what,
+			    line ? " \"" : "", (int)(n > 60 ? 60 : n),
+			    line ? line : "", line ? "\"" : "");
 }
 
 static int starts(const char *line, const char *prefix)
@@ -69,7 +69,7 @@ static int parse_sender(const char *line, struct hb_result *r)
 }
 
 int hb_parse(const char *text, const char *path, struct hb_result *out,
-	     char *err, size_t errlen)
+	     struct sb_error *e)
 {
 	const char *line = text;
 	int headers = 0, have_time = 0;
@@ -78,17 +78,17 @@ int hb_parse(const char *text, const char *path, struct hb_result *out,
 	while (line && *line) {
 		if (starts(line, RUNNING)) {
 			if (parse_running(line, out))
-				return fail(err, errlen, path,
-					    "malformed header line", line);
+				return fail(e, path, "malformed header line",
+					    line);
 			headers |= 1;
 		} else if (starts(line, SENDER)) {
 			if (parse_sender(line, out))
-				return fail(err, errlen, path,
-					    "malformed header line", line);
+				return fail(e, path, "malformed header line",
+					    line);
 			headers |= 2;
 		} else if (starts(line, TIME)) {
 			if (parse_time(line + strlen(TIME), &out->time_s))
-				return fail(err, errlen, path,
+				return fail(e, path,
 					    "time is not a number:", line);
 			have_time = 1;
 		}
@@ -97,8 +97,8 @@ int hb_parse(const char *text, const char *path, struct hb_result *out,
 			line++;
 	}
 	if (!have_time)
-		return fail(err, errlen, path,
-			    "no \"Time:\" line (output cut short?)", NULL);
+		return fail(e, path, "no \"Time:\" line (output cut short?)",
+			    NULL);
 	out->have_header = headers == 3;
 	return 0;
 }
@@ -119,25 +119,24 @@ json_t *hb_result_json(const struct hb_result *r)
 }
 
 /* Parse the file at @path into @r. */
-static int parse_file(const char *path, struct hb_result *r, char *err,
-		      size_t errlen)
+static int parse_file(const char *path, struct hb_result *r, struct sb_error *e)
 {
 	char *text;
 	size_t len;
 	int ret = sb_read_file(path, &text, &len);
 
 	if (ret) {
-		snprintf(err, errlen, "hackbench: %s: %s", path,
-			 strerror(-ret));
+		sb_error_set(e, ret, NULL, NULL, NULL, "hackbench: %s: %s",
+			     path, strerror(-ret));
 		return ret;
 	}
-	ret = hb_parse(text, path, r, err, errlen);
+	ret = hb_parse(text, path, r, e);
 	free(text);
 	return ret;
 }
 
-int hb_read_files(const char *const *paths, int n, json_t **result, char *err,
-		  size_t errlen)
+int hb_read_files(const char *const *paths, int n, json_t **result,
+		  struct sb_error *e)
 {
 	double longest = 0;
 	struct hb_result r;
@@ -145,15 +144,14 @@ int hb_read_files(const char *const *paths, int n, json_t **result, char *err,
 	int ret = 0;
 
 	*result = NULL;
-	if (n < 1) {
-		snprintf(err, errlen, "hackbench: no output file");
-		return -EINVAL;
-	}
+	if (n < 1)
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				    "hackbench: no output file");
 	all = json_array();
 	if (!all)
 		return -ENOMEM;
 	for (int i = 0; !ret && i < n; i++) {
-		ret = parse_file(paths[i], &r, err, errlen);
+		ret = parse_file(paths[i], &r, e);
 		if (!ret && json_array_append_new(all, hb_result_json(&r)))
 			ret = -ENOMEM;
 		if (!ret && r.time_s > longest)

@@ -3,8 +3,9 @@
 #ifndef SB_TOOLOUT_HACKBENCH_H
 #define SB_TOOLOUT_HACKBENCH_H
 
-#include <stddef.h>
 #include <jansson.h>
+
+#include "common/error.h"
 
 struct hb_result {
 	int have_header; /* the "Running in …" and "Each sender …" lines */
@@ -16,11 +17,11 @@ struct hb_result {
 
 /*
  * Parse @text, hackbench's stdout read from @path (named in errors), into
- * @out. Returns 0, or -EINVAL with @err "hackbench: <path>: <what>" when
+ * @out. Returns 0, or -EINVAL with @e "hackbench: <path>: <what>" when
  * the "Time:" line is missing or not a number, or a header line is malformed.
  */
 int hb_parse(const char *text, const char *path, struct hb_result *out,
-	     char *err, size_t errlen);
+	     struct sb_error *e);
 
 /* The workload document's "result" object for @r. */
 json_t *hb_result_json(const struct hb_result *r);
@@ -29,10 +30,10 @@ json_t *hb_result_json(const struct hb_result *r);
  * Read and parse the outputs @paths[0..@n-1] of @n instances started
  * together into @result: one instance's object as above; several: "time_s",
  * the longest (when the last one finished), and "instances", each one's
- * object. Returns 0, -EINVAL (@err names the tool and the file) or -errno
+ * object. Returns 0, -EINVAL (@e names the tool and the file) or -errno
  * when a file cannot be read, -ENOMEM.
  */
-int hb_read_files(const char *const *paths, int n, json_t **result, char *err,
-		  size_t errlen);
+int hb_read_files(const char *const *paths, int n, json_t **result,
+		  struct sb_error *e);
 
 #endif

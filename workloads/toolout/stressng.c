@@ -26,8 +26,7 @@ static const char *const fields[] = {
 
 struct cursor {
 	const char *path;
-	char *err;
-	size_t errlen;
+	struct sb_error *e;
 };
 
 static int fail(const struct cursor *c, int ret, const char *fmt, ...)
@@ -40,8 +39,8 @@ static int fail(const struct cursor *c, int ret, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	snprintf(c->err, c->errlen, "stress-ng: %s: %s", c->path, what);
-	return ret;
+	return sb_error_set(c->e, ret, NULL, NULL, NULL, "stress-ng: %s: %s",
+			    c->path, what);
 }
 
 /* Length of the line at @s, without its newline (and a CR before it). */
@@ -189,9 +188,9 @@ static int parse_metrics(const struct cursor *c, const char **line,
 }
 
 int sng_parse(const char *text, const char *path, struct sng_result *out,
-	      char *err, size_t errlen)
+	      struct sb_error *e)
 {
-	const struct cursor c = { path, err, errlen };
+	const struct cursor c = { path, e };
 	const char *l = text;
 	int have_metrics = 0, r;
 
@@ -243,7 +242,7 @@ json_t *sng_result_json(const struct sng_result *r)
 
 /* Add instance @b's figures to the running total @a (same stressors). */
 static int add_instance(struct sng_result *a, const struct sng_result *b,
-			const char *path, char *err, size_t errlen)
+			const char *path, struct sb_error *e)
 {
 	if (a->n != b->n)
 		goto differ;
@@ -263,38 +262,38 @@ static int add_instance(struct sng_result *a, const struct sng_result *b,
 	}
 	return 0;
 differ:
-	snprintf(err, errlen,
-		 "stress-ng: %s: not the stressors of the first instance",
-		 path);
-	return -EINVAL;
+	return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+			    "stress-ng: %s: not the stressors of the first "
+			    "instance",
+			    path);
 }
 
-int sng_read_files(const char *const *paths, int n, json_t **result, char *err,
-		   size_t errlen)
+int sng_read_files(const char *const *paths, int n, json_t **result,
+		   struct sb_error *e)
 {
 	struct sng_result *total = calloc(1, sizeof(*total));
 	struct sng_result *one = calloc(1, sizeof(*one));
 	int ret = total && one ? 0 : -ENOMEM;
 
 	*result = NULL;
-	if (!ret && !n) {
-		snprintf(err, errlen, "stress-ng: no output file");
-		ret = -EINVAL;
-	}
+	if (!ret && !n)
+		ret = sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				   "stress-ng: no output file");
 	for (int i = 0; !ret && i < n; i++) {
 		char *text;
 		size_t len;
 
 		ret = sb_read_file(paths[i], &text, &len);
 		if (ret) {
-			snprintf(err, errlen, "stress-ng: %s: %s", paths[i],
-				 strerror(-ret));
+			sb_error_set(e, ret, NULL, NULL, NULL,
+				     "stress-ng: %s: %s", paths[i],
+				     strerror(-ret));
 			break;
 		}
-		ret = sng_parse(text, paths[i], i ? one : total, err, errlen);
+		ret = sng_parse(text, paths[i], i ? one : total, e);
 		free(text);
 		if (!ret && i)
-			ret = add_instance(total, one, paths[i], err, errlen);
+			ret = add_instance(total, one, paths[i], e);
 	}
 	if (!ret) {
 		*result = sng_result_json(total);

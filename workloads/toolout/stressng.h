@@ -3,8 +3,9 @@
 #ifndef SB_TOOLOUT_STRESSNG_H
 #define SB_TOOLOUT_STRESSNG_H
 
-#include <stddef.h>
 #include <jansson.h>
+
+#include "common/error.h"
 
 #define SNG_MAX_STRESSORS 32
 
@@ -24,13 +25,13 @@ struct sng_result {
 /*
  * Parse @text, a stress-ng --yaml file read from @path (named in errors),
  * into @out: every entry of its "metrics:" list. Returns 0, or -EINVAL with
- * @err "stress-ng: <path>: <what>" when the list is absent or empty, an
+ * @e "stress-ng: <path>: <what>" when the list is absent or empty, an
  * entry lacks one of the figures above or holds a non-number, or the
  * document's end marker "..." is missing (a cut-short file); -E2BIG beyond
  * SNG_MAX_STRESSORS entries.
  */
 int sng_parse(const char *text, const char *path, struct sng_result *out,
-	      char *err, size_t errlen);
+	      struct sb_error *e);
 
 /* The workload document's "result" object: {"stressors": {name: {…}}}. */
 json_t *sng_result_json(const struct sng_result *r);
@@ -39,10 +40,10 @@ json_t *sng_result_json(const struct sng_result *r);
  * Read and parse the --yaml files @paths[0..@n-1] of @n instances run
  * together into @result: per stressor, bogo-ops, both rates and CPU times
  * add up over the instances, wall-clock time is the longest; a stressor
- * must be in every file. Returns 0, -EINVAL (@err names the tool and the
+ * must be in every file. Returns 0, -EINVAL (@e names the tool and the
  * file), -errno when a file cannot be read, -ENOMEM.
  */
-int sng_read_files(const char *const *paths, int n, json_t **result, char *err,
-		   size_t errlen);
+int sng_read_files(const char *const *paths, int n, json_t **result,
+		   struct sb_error *e);
 
 #endif
