@@ -5,7 +5,7 @@ CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
 	   ci/plots.c ci/report_html.c ci/util.c \
 	   ci/fold.c ci/regime.c ci/crosscheck.c ci/seed_table.c ci/bench_verdict.c \
-	   ci/bench_cmp.c ci/bench_words.c ci/bench_end.c ci/cmd_report.c
+	   ci/bench_cmp.c ci/bench_words.c ci/tracing_cost.c ci/bench_end.c ci/cmd_report.c
 
 UNIT_TESTS += test_ci_stats
 test_ci_stats_SRCS := tests/unit/test_ci_stats.c ci/stats.c ci/gate.c \
