@@ -37,6 +37,12 @@ test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c ci/table_
 		      common/atomicio.c common/fmt.c common/log.c $(JSONREAD_SRCS)
 test_ci_bench_LDLIBS := -ljansson -lm
 
+UNIT_TESTS += test_ci_tracing_cost
+test_ci_tracing_cost_SRCS := tests/unit/test_ci_tracing_cost.c ci/tracing_cost.c \
+			     ci/bench_verdict.c ci/gate.c ci/stats.c ci/synth_runs.c \
+			     ci/metrics.c $(WL_REGISTRY_SRCS)
+test_ci_tracing_cost_LDLIBS := -ljansson -lm
+
 UNIT_TESTS += test_ci_crosscheck
 test_ci_crosscheck_SRCS := tests/unit/test_ci_crosscheck.c ci/crosscheck.c
 test_ci_crosscheck_LDLIBS := -ljansson -lm

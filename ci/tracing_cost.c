@@ -71,9 +71,13 @@ static int tested(const struct ci_bench_verdict *v)
 	       strcmp(v->name, ci_verdict_name(CI_V_INSUFFICIENT));
 }
 
-static void pct(char *buf, size_t len, double ratio)
+/* @ratio - 1 in %; an end beyond a thousandfold says only "unbounded". */
+static void pct(char *buf, size_t len, double ratio, int decimals)
 {
-	snprintf(buf, len, "%+.1f%%", 100 * (ratio - 1));
+	if (ratio > 1000)
+		snprintf(buf, len, ">+99900%%");
+	else
+		snprintf(buf, len, "%+.*f%%", decimals, 100 * (ratio - 1));
 }
 
 /* One line per group of @rules, in order of first appearance. */
@@ -104,9 +108,9 @@ static void print_groups(FILE *f, const char *kernel, const char *fs,
 				fprintf(f, " %s -", rules->v[k].name);
 				continue;
 			}
-			pct(est, sizeof(est), v[k].ratio);
-			pct(lo, sizeof(lo), v[k].ratio_lo);
-			pct(hi, sizeof(hi), v[k].ratio_hi);
+			pct(est, sizeof(est), v[k].ratio, 1);
+			pct(lo, sizeof(lo), v[k].ratio_lo, 0);
+			pct(hi, sizeof(hi), v[k].ratio_hi, 0);
 			fprintf(f, " %s %s [%s, %s]", rules->v[k].name, est, lo,
 				hi);
 		}
@@ -158,6 +162,16 @@ int ci_tracing_cost_print(FILE *f, const struct ci_results *res,
 {
 	int r = 0;
 
+	if (res->n_untraced)
+		fprintf(f,
+			"\nTracing cost: the workloads' own figures, recorded "
+			"runs against unrecorded\nones (the control arm): the "
+			"gate's ratio of geometric means minus one and its\n"
+			"interval (family-wise alpha %g%% over a feature set's "
+			"figures; the bad side's\nend at %.0f%%); '-': a value "
+			"<= 0 or fewer than %d runs a side\n",
+			rules->alpha * 100, rules->pass_confidence * 100,
+			TCOST_MIN_RUNS);
 	for (size_t i = 0; i < res->n_untraced && !r; i++) {
 		const struct ci_run *u = &res->untraced[i];
 		size_t k;
