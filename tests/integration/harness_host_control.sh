@@ -3,7 +3,8 @@
 # The control arm on the host: untraced_repeats adds unrecorded runs between
 # the recorded rounds; they have no recording, no table, are not compared or
 # gated, and the bench end prints one tracing cost line per feature set and
-# workload group.
+# workload group. Run units (--jobs) take which runs are control runs from
+# plan.json.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 
@@ -56,4 +57,20 @@ jq -e '[.rules[] | select(.verdict != "not applicable") | .base, .cand |
 	"$tmp/v.json" >/dev/null || fail "gate counted other runs: $(jq -c '[.rules[] | {name, base, cand}]' "$tmp/v.json")"
 "$sb" compare "$root" >"$tmp/cmp" 2>&1 || fail "compare exited $?: $(cat "$tmp/cmp")"
 ! grep -qi "untraced\|repeat [34]" "$tmp/cmp" || fail "compare shows control runs"
+
+if (($(nproc) >= 2)); then
+	echo "check: run units (--jobs 2) know their control runs from plan.json"
+	jq '.untraced_repeats = 1' "$tmp/control.json" >"$tmp/units.json"
+	"$sb" run --kernel host --scenario "$tmp/units.json" --results "$tmp/units" --jobs 2 \
+		>"$tmp/out2" 2>&1 || fail "exit $?: $(tail "$tmp/out2")"
+	root=$(readlink -f "$tmp/units/latest")
+	for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
+		jq -e '.run.untraced == true and .recorder.tool == "none"' "$root/host/$set/3/manifest.json" \
+			>/dev/null || fail "unit $set/3 was not a control run"
+		jq -e '.run.untraced == null' "$root/host/$set/2/manifest.json" >/dev/null ||
+			fail "unit $set/2 was a control run"
+	done
+	[[ $(grep -c "^tracing cost: host / .* (2 recorded, 1 unrecorded runs): " "$tmp/out2") == 6 ]] ||
+		fail "tracing cost after the units: $(grep 'tracing cost' "$tmp/out2")"
+fi
 finish
