@@ -32,15 +32,16 @@ static void runs_of(struct ci_results *r, const char *k, const char *fs,
 	}
 }
 
-/* Add @metric's values @v of @group to @r's runs. */
+/* Add @metric's values @v (one per run of @r) of @group to @r's runs. */
 static void put(struct ci_results *r, const char *metric, const char *group,
-		const double *v)
+		const double *v, size_t n)
 {
 	struct ci_rule rule = { .metric = ci_metric_find(metric),
 				.group = (char *)group };
 
 	assert_true(rule.metric >= 0);
-	for (size_t i = 0; i < r->n_runs; i++)
+	assert_int_equal(n, r->n_runs);
+	for (size_t i = 0; i < n; i++)
 		assert_int_equal(ci_synth_put(r, i, &rule, v[i]), 0);
 }
 
@@ -85,10 +86,10 @@ static void test_lines_per_group(void **state)
 
 	(void)state;
 	runs_of(&rec, "k", "A", "work_units_per_s", "massive_intr", rec_w, 4);
-	put(&rec, "latency_p99_us", "cyclic", rec_l);
-	put(&rec, "avg_delay_ms", "cyclic", delay);
+	put(&rec, "latency_p99_us", "cyclic", rec_l, 4);
+	put(&rec, "avg_delay_ms", "cyclic", delay, 4);
 	runs_of(&ctl, "k", "A", "work_units_per_s", "massive_intr", ctl_w, 3);
-	put(&ctl, "latency_p99_us", "cyclic", ctl_l);
+	put(&ctl, "latency_p99_us", "cyclic", ctl_l, 3);
 	rec.untraced = ctl.runs;
 	rec.n_untraced = ctl.n_runs;
 	out = print(&rec);
