@@ -11,6 +11,7 @@
 #include "ci/plots.h"
 #include "ci/rules_pick.h"
 #include "ci/seed_table.h"
+#include "ci/tracing_cost.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
 
@@ -329,7 +330,7 @@ int ci_bench_end(FILE *f, const char *root, const char *rules, char *err,
 		machines(m, &b);
 		unset_features(m, &b);
 	}
-	if (!r && text(m, &b)) {
+	if (!r && (text(m, &b) || ci_tracing_cost_print(m, &b.res, &b.rules))) {
 		snprintf(err, errlen, "out of memory");
 		r = SB_EXIT_UNMEASURED;
 	}

@@ -5,7 +5,7 @@ CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
 	   ci/plots.c ci/report_html.c ci/util.c \
 	   ci/fold.c ci/regime.c ci/crosscheck.c ci/seed_table.c ci/bench_verdict.c \
-	   ci/bench_cmp.c ci/bench_words.c ci/bench_end.c ci/cmd_report.c
+	   ci/bench_cmp.c ci/bench_words.c ci/tracing_cost.c ci/bench_end.c ci/cmd_report.c
 
 UNIT_TESTS += test_ci_stats
 test_ci_stats_SRCS := tests/unit/test_ci_stats.c ci/stats.c ci/gate.c \
@@ -36,6 +36,12 @@ test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c ci/table_
 		      ci/rules.c ci/gate.c ci/stats.c ci/util.c \
 		      common/atomicio.c common/fmt.c common/log.c $(JSONREAD_SRCS)
 test_ci_bench_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_ci_tracing_cost
+test_ci_tracing_cost_SRCS := tests/unit/test_ci_tracing_cost.c ci/tracing_cost.c \
+			     ci/bench_verdict.c ci/gate.c ci/stats.c ci/synth_runs.c \
+			     ci/metrics.c $(WL_REGISTRY_SRCS)
+test_ci_tracing_cost_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_crosscheck
 test_ci_crosscheck_SRCS := tests/unit/test_ci_crosscheck.c ci/crosscheck.c

@@ -348,6 +348,8 @@ static int run_complete(struct ci_run *run, struct sb_error *e)
 	}
 	sha = str_at(m, "scenario", "sha256");
 	start = json_string_value(json_object_get(m, "start_time"));
+	run->untraced = json_is_true(
+		json_object_get(json_object_get(m, "run"), "untraced"));
 	run->host = strdup(str_at(m, "host", "hostname") ?: "");
 	run->scenario_sha256 = sha ? strdup(sha) : NULL;
 	run->start_time = start ? strdup(start) : NULL;
@@ -473,6 +475,23 @@ static void order_fsets(struct names *fsets, json_t *scen)
 		}
 }
 
+/* Move the control arm's runs from @r->runs to @r->untraced, in order. */
+static int split_untraced(struct ci_results *r)
+{
+	size_t kept = 0;
+
+	r->untraced = calloc(r->n_runs + 1, sizeof(*r->untraced));
+	if (!r->untraced)
+		return -ENOMEM;
+	for (size_t i = 0; i < r->n_runs; i++)
+		if (r->runs[i].untraced)
+			r->untraced[r->n_untraced++] = r->runs[i];
+		else
+			r->runs[kept++] = r->runs[i];
+	r->n_runs = kept;
+	return 0;
+}
+
 int ci_results_load(const char *dir, struct ci_results *out, struct sb_error *e)
 {
 	struct names kernels, fsets;
@@ -505,6 +524,8 @@ int ci_results_load(const char *dir, struct ci_results *out, struct sb_error *e)
 	}
 	json_decref(scen);
 	names_free(&kernels);
+	if (!r)
+		r = split_untraced(out);
 	if (r == -ENOMEM)
 		sb_error_set(e, r, dir, NULL, NULL, "out of memory");
 	return r;
@@ -671,7 +692,10 @@ void ci_results_free(struct ci_results *r)
 {
 	for (size_t i = 0; i < r->n_runs; i++)
 		run_free(&r->runs[i]);
+	for (size_t i = 0; i < r->n_untraced; i++)
+		run_free(&r->untraced[i]);
 	free(r->runs);
+	free(r->untraced);
 	free(r->dir);
 	*r = (struct ci_results){ 0 };
 }

@@ -20,6 +20,7 @@ struct ci_run {
 	char *scenario_sha256; /* the manifest's scenario.sha256; NULL: none */
 	char *start_time; /* the manifest's ISO start time; NULL: none */
 	unsigned int repeat;
+	int untraced; /* the manifest's run.untraced: a control run, no trace */
 	json_t *table; /* table.json, NULL when absent */
 	long long lost_events; /* the recorder's; delay values then untrusted */
 	struct ci_doc *docs;
@@ -31,6 +32,10 @@ struct ci_results {
 	char *dir;
 	struct ci_run *runs; /* by kernel, feature set (scenario order), repeat */
 	size_t n_runs, cap_runs;
+	/* the control arm (recording off): never among @runs, so no table,
+	 * compare, gate or check reads them; only the tracing cost does */
+	struct ci_run *untraced;
+	size_t n_untraced;
 	size_t incomplete; /* run directories without a "complete" manifest */
 };
 

@@ -199,6 +199,10 @@ static void wait_workloads(struct run *run)
 	while (reap(run)) {
 		uint64_t now = mono_ns();
 
+		if (o->untraced) { /* the control arm samples nothing */
+			started = ended = 1;
+			next_sample = UINT64_MAX;
+		}
 		if (!started && now >= run->win_start) {
 			ss_sample(&run->ss, run->pgids, run->n_procs, 1);
 			started = 1;
@@ -360,11 +364,15 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 			 dir, strerror(-e));
 		return;
 	}
-	if (recorder_start(rec, o->recorder, o->out_dir, sc->trace_buffer_kb,
+	if (!o->untraced &&
+	    recorder_start(rec, o->recorder, o->out_dir, sc->trace_buffer_kb,
 			   sc->trace_perf, run->failure, sizeof(run->failure)))
 		return;
-	say(o, "recording with %s; starting %d workload(s)",
-	    recorder_tool(o->recorder), sc->n_workloads);
+	say(o, "%s %s; starting %d workload(s)",
+	    o->untraced ? "not recording, not sampling schedstat:" :
+			  "recording with",
+	    o->untraced ? "the control arm" : recorder_tool(o->recorder),
+	    sc->n_workloads);
 	run->t0 = mono_ns();
 	json_object_set_new(doc, "workload_start_mono_ns",
 			    json_integer((json_int_t)run->t0));
@@ -448,12 +456,14 @@ int agent_run(const struct agent_opts *o, struct sb_error *e)
 				      requested_json(o->fs), "read_back",
 				      run->read_back, "settable",
 				      o->set_features));
-	json_object_set_new(doc, "recorder",
-			    json_pack("{s:s,s:o}", "tool",
-				      recorder_tool(o->recorder), "lost_events",
-				      rec.lost_events < 0 ?
-					      json_null() :
-					      json_integer(rec.lost_events)));
+	json_object_set_new(doc, "untraced", json_boolean(o->untraced));
+	json_object_set_new(
+		doc, "recorder",
+		json_pack("{s:s,s:o}", "tool",
+			  o->untraced ? "none" : recorder_tool(o->recorder),
+			  "lost_events",
+			  rec.lost_events < 0 ? json_null() :
+						json_integer(rec.lost_events)));
 	json_object_set_new(doc, "workloads", procs_json(run));
 	json_object_set_new(doc, "end_mono_ns",
 			    json_integer((json_int_t)mono_ns()));

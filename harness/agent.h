@@ -24,6 +24,9 @@ struct agent_opts {
 	uint64_t seed; /* the repeat's seed, for the workloads' --seed */
 	int set_features; /* 0: leave them as they are (host mode) */
 	enum agent_recorder recorder;
+	/* the control arm: neither the recorder nor schedstat sampling, so
+	 * that only the workloads' own figures are left to compare */
+	int untraced;
 	const char *out_dir;
 	const char *features_path; /* AGENT_FEATURES_PATH */
 	const char *path_prefix; /* prepended to PATH for the tools, or NULL */
@@ -33,7 +36,8 @@ struct agent_opts {
 
 /*
  * Run once. Always writes @out_dir/agent.json ({"status": "ok"|"failed",
- * "failure", "features", "recorder", "window", "workloads", ...}).
+ * "failure", "features", "recorder", "window", "workloads", "untraced",
+ * ...}).
  * Returns 0 when the run is good, else -EIO (-ENOMEM) with @e saying why
  * (as agent.json's "failure" does).
  */

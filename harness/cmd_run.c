@@ -339,7 +339,8 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	if (plan_build(&p, sc, rn.sha256, names, nk,
-		       o.repeats_given ? (int)o.repeats : sc->repeats)) {
+		       o.repeats_given ? (int)o.repeats : sc->repeats) ||
+	    plan_add_untraced(&p, sc)) {
 		r = SB_EXIT_UNMEASURED;
 		goto out;
 	}

@@ -145,6 +145,11 @@ json_t *manifest_build(const struct runner *rn, const struct kernel_info *ki,
 		"slicebench_rev", SB_VERSION, "host", host_json(out),
 		"start_time", start_time, "end_time", end_time, "exit_status",
 		*out->failure ? SB_EXIT_UNMEASURED : SB_EXIT_OK);
+	/* the control arm: no trace, so no table; only its workloads' own
+	 * figures count (the bench end's tracing cost) */
+	if (r->untraced)
+		json_object_set_new(json_object_get(m, "run"), "untraced",
+				    json_true());
 	json_object_set_new(m, "calibration", calibration_json(ag));
 	/* the machine (a VM's: the guest) as the agent found it at the start */
 	json_object_set_new(m, "preflight", vm_field(ag, "preflight"));

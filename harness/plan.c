@@ -52,6 +52,48 @@ int plan_build(struct plan *p, const struct scenario *sc, const char *sha256,
 	return 0;
 }
 
+/* The recorded round after which control round @u (1..@n) runs. */
+static int untraced_after(int u, int n, int repeats)
+{
+	int after = (u * repeats + n) / (n + 1); /* ceil(u * R / (n + 1)) */
+
+	return after < 1 ? 1 : after > repeats ? repeats : after;
+}
+
+int plan_add_untraced(struct plan *p, const struct scenario *sc)
+{
+	size_t combos = (size_t)p->n_kernels * sc->n_sets, n = 0;
+	int nu = sc->untraced_repeats;
+	struct plan_run *runs;
+
+	if (nu < 1 || !p->n_runs)
+		return 0;
+	runs = calloc(p->n_runs + combos * nu, sizeof(*runs));
+	if (!runs)
+		return -ENOMEM;
+	/* each recorded round, then the control rounds that follow it */
+	for (int r = 1, u = 1; r <= p->repeats; r++) {
+		for (size_t i = 0; i < p->n_runs; i++)
+			if (p->runs[i].repeat == r && !p->runs[i].untraced)
+				runs[n++] = p->runs[i];
+		/* in the order (rotation) of a recorded round */
+		for (; u <= nu && untraced_after(u, nu, p->repeats) == r; u++)
+			for (size_t i = 0; i < p->n_runs; i++) {
+				if (p->runs[i].repeat !=
+					    (u - 1) % p->repeats + 1 ||
+				    p->runs[i].untraced)
+					continue;
+				runs[n] = p->runs[i];
+				runs[n].repeat = p->repeats + u;
+				runs[n++].untraced = 1;
+			}
+	}
+	free(p->runs);
+	p->runs = runs;
+	p->n_runs = n;
+	return 0;
+}
+
 void plan_free(struct plan *p)
 {
 	free(p->runs);
@@ -65,12 +107,16 @@ json_t *plan_to_json(const struct plan *p)
 
 	for (int k = 0; k < p->n_kernels; k++)
 		json_array_append_new(kernels, json_string(p->kernels[k]));
-	for (size_t i = 0; i < p->n_runs; i++)
-		json_array_append_new(runs,
-				      json_pack("{s:s,s:s,s:i}", "kernel",
-						p->runs[i].kernel,
-						"feature_set", p->runs[i].set,
-						"repeat", p->runs[i].repeat));
+	for (size_t i = 0; i < p->n_runs; i++) {
+		json_t *run = json_pack("{s:s,s:s,s:i}", "kernel",
+					p->runs[i].kernel, "feature_set",
+					p->runs[i].set, "repeat",
+					p->runs[i].repeat);
+
+		if (p->runs[i].untraced)
+			json_object_set_new(run, "untraced", json_true());
+		json_array_append_new(runs, run);
+	}
 	return json_pack("{s:i,s:{s:s,s:s},s:o,s:i,s:o}", "schema", SB_SCHEMA,
 			 "scenario", "name", p->scenario_name, "sha256",
 			 p->scenario_sha256, "kernels", kernels, "repeats",
@@ -275,6 +321,8 @@ int plan_from_json(const json_t *j, struct plan *p, struct sb_error *e)
 		snprintf(p->runs[i].kernel, sizeof(p->runs[i].kernel), "%s", k);
 		snprintf(p->runs[i].set, sizeof(p->runs[i].set), "%s", s);
 		p->runs[i].repeat = rep;
+		p->runs[i].untraced =
+			json_is_true(json_object_get(v, "untraced"));
 	}
 	p->n_runs = json_array_size(runs);
 	return 0;

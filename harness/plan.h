@@ -21,6 +21,7 @@ struct plan_run {
 	char kernel[64];
 	char set[SC_NAME_LEN];
 	int repeat; /* 1, 2, … */
+	int untraced; /* the control arm: the same load, nothing recording */
 };
 
 struct plan {
@@ -37,6 +38,13 @@ struct plan {
 int plan_build(struct plan *p, const struct scenario *sc, const char *sha256,
 	       const char *const *kernels, int n_kernels, int repeats);
 void plan_free(struct plan *p);
+/*
+ * Add @sc's control arm to @p (built by plan_build): untraced_repeats more
+ * rounds of every combination, numbered after the recorded repeats and
+ * spread between the recorded rounds so that both arms see the same drift
+ * of the machine. Returns 0 or -ENOMEM.
+ */
+int plan_add_untraced(struct plan *p, const struct scenario *sc);
 
 json_t *plan_to_json(const struct plan *p);
 /* Does plan.json @j describe exactly the same matrix as @p? */

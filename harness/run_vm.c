@@ -124,9 +124,11 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 	/* guest init's watchdog (sb.watchdog, seconds of guest time): a guest
 	 * whose agent hangs powers off even if no host is left to kill it */
 	snprintf(append, sizeof(append),
-		 "sb.featureset=%s sb.seed=%" PRIu64 " sb.watchdog=%" PRIu64,
+		 "sb.featureset=%s sb.seed=%" PRIu64 " sb.watchdog=%" PRIu64
+		 "%s",
 		 r->set, seed,
-		 (uint64_t)((limit_ns - WATCHDOG_LEAD_NS) / 1000000000ULL));
+		 (uint64_t)((limit_ns - WATCHDOG_LEAD_NS) / 1000000000ULL),
+		 r->untraced ? " sb.untraced=1" : "");
 	snprintf(console, sizeof(console), "%.4000s/console.log", dir);
 	snprintf(results, sizeof(results), "%.4000s/results.tar", dir);
 	snprintf(pid_file, sizeof(pid_file), "%.4000s/" PLAN_VM_PID_FILE, dir);

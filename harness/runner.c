@@ -304,7 +304,7 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 		json_decref(out.agent);
 		return 1;
 	}
-	if (!*out.failure && table_for_run(tmp, &e))
+	if (!*out.failure && !r->untraced && table_for_run(tmp, &e))
 		sb_warn("  no delay table: %s", e.msg);
 	sb_iso_time_now(end, sizeof(end));
 	m = manifest_build(rn, &k->ki, r, tmp, &out, start, end);

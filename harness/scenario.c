@@ -293,6 +293,11 @@ static const struct sb_jr_field scenario_fields[] = {
 	  .doc = "run this long first, outside every figure (default 0)" },
 	{ "repeats", SB_JR_INT, SC(repeats), .min = 1, .max = 1000,
 	  .doc = "runs of each kernel and feature set (default 1)" },
+	{ "untraced_repeats", SB_JR_INT, SC(untraced_repeats), .min = 0,
+	  .max = 1000,
+	  .doc = "more runs of each kernel and feature set, without "
+		 "recording, to measure what recording costs the workloads "
+		 "(`tracing cost:` at the bench end; default 0: none)" },
 	{ "seed", SB_JR_INT, SC(seed), .min = 0, .max = INT_MAX,
 	  .doc = "seed of repeat 1; repeat r runs with seed + r - 1 "
 		 "(default 1)" },

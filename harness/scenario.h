@@ -47,6 +47,7 @@ struct scenario {
 	uint64_t duration_ns;
 	uint64_t warmup_ns;
 	int repeats;
+	int untraced_repeats; /* the control arm: runs without recording */
 	int seed; /* repeat r runs with seed + r - 1 (scenario_seed) */
 	struct {
 		int cpus;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sbguest: the guest agent. Reads sb.featureset= and sb.seed= from the
- * kernel command line and the scenario from the initramfs, runs it once
+ * sbguest: the guest agent. Reads sb.featureset=, sb.seed= and
+ * sb.untraced=1 (a control run: nothing records) from the kernel command
+ * line and the scenario from the initramfs, runs it once
  * into /out, streams /out as a tar to the virtio port named "results",
  * reports on the console and powers off.
  */
@@ -128,7 +129,8 @@ static void write_failure(const struct guest_opts *g, const char *reason)
 
 static int run(const struct guest_opts *g, char *why, size_t whylen)
 {
-	char *line = NULL, set[SC_NAME_LEN + 1], seed[24], err[1024], *end;
+	char *line = NULL, set[SC_NAME_LEN + 1], seed[24], untraced[4];
+	char err[1024], *end;
 	struct scenario *sc = malloc(sizeof(*sc));
 	struct agent_opts o = { .set_features = 1,
 				.recorder = AGENT_TRACE_CMD,
@@ -150,6 +152,8 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 	}
 	cmdline_get(line, "sb.featureset", set, sizeof(set));
 	cmdline_get(line, "sb.seed", seed, sizeof(seed));
+	cmdline_get(line, "sb.untraced", untraced, sizeof(untraced));
+	o.untraced = !strcmp(untraced, "1");
 	free(line);
 	if ((r = scenario_load(g->scenario, sc, console, &e))) {
 		snprintf(why, whylen, "%s", e.msg);

@@ -173,7 +173,8 @@ int cmd_plan(int argc, char **argv)
 	for (int i = 0; i < nk; i++)
 		names[i] = ks[i].ki.name;
 	if (plan_build(&p, sc, sha, names, nk,
-		       o.repeats ? (int)o.repeats : sc->repeats)) {
+		       o.repeats ? (int)o.repeats : sc->repeats) ||
+	    plan_add_untraced(&p, sc)) {
 		r = SB_EXIT_UNMEASURED;
 		goto out;
 	}

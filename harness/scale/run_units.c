@@ -80,15 +80,18 @@ static int has_set(const struct scenario *sc, const char *name)
 	return 0;
 }
 
-/* May unit @r run into run directory @dir (its plan.json, when there)? */
+/*
+ * May unit @r run into run directory @dir (its plan.json, when there)? The
+ * plan also says whether @r is a control run (untraced).
+ */
 static int unit_fits(const char *dir, const struct runner *rn,
-		     const struct plan_run *r, const char *id,
-		     struct sb_error *e)
+		     struct plan_run *r, const char *id, struct sb_error *e)
 {
 	char path[PATH_MAX + 16];
 	struct sb_error why;
 	struct plan p;
 	json_t *j;
+	long at;
 	int ok;
 
 	snprintf(path, sizeof(path), "%s/plan.json", dir);
@@ -101,7 +104,9 @@ static int unit_fits(const char *dir, const struct runner *rn,
 				    j ? why.msg : "not readable JSON");
 	}
 	json_decref(j);
-	ok = plan_find(&p, r) >= 0;
+	at = plan_find(&p, r);
+	ok = at >= 0;
+	r->untraced = ok && p.runs[at].untraced;
 	if (!ok || strcmp(p.scenario_sha256, rn->sha256))
 		sb_error_set(e, -EINVAL, NULL, NULL, NULL,
 			     "--unit %s: %s plans %s (scenario sha256 %.12s, "

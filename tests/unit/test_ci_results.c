@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "ci/gate.h"
+#include "common/atomicio.h"
 #include "ci/results.h"
 #include "ci/rules.h"
 
@@ -117,6 +118,50 @@ static void test_filter(void **state)
 		ci_results_filter(&res, "debian", "NO_PREEMPT_SHORT", &err), 0);
 	assert_int_equal(res.n_runs, 1);
 	ci_results_free(&res);
+}
+
+/* A complete run's manifest of @kernel/A/@rep under @dir, control or not. */
+static void put_run(const char *dir, int rep, int untraced)
+{
+	char path[4200];
+	json_t *m = json_pack("{s:s,s:{s:s,s:s,s:i}}", "status", "complete",
+			      "run", "kernel", "debian", "feature_set", "A",
+			      "repeat", rep);
+
+	if (untraced)
+		json_object_set_new(json_object_get(m, "run"), "untraced",
+				    json_true());
+	snprintf(path, sizeof(path), "%s/debian/A/%d", dir, rep);
+	assert_int_equal(sb_mkdir_p(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/debian/A/%d/manifest.json", dir, rep);
+	assert_int_equal(sb_json_dump_atomic(path, m), 0);
+	json_decref(m);
+}
+
+/* The control arm's runs are loaded apart: no comparison ever reads them. */
+static void test_untraced_apart(void **state)
+{
+	char dir[] = "/tmp/sb-results-XXXXXX";
+	struct ci_results res;
+	struct sb_error err;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	put_run(dir, 1, 0);
+	put_run(dir, 2, 0);
+	put_run(dir, 3, 1);
+	assert_int_equal(ci_results_load(dir, &res, &err), 0);
+	assert_int_equal(res.n_runs, 2);
+	assert_false(res.runs[0].untraced || res.runs[1].untraced);
+	assert_int_equal(res.n_untraced, 1);
+	assert_int_equal(res.untraced[0].repeat, 3);
+	assert_true(res.untraced[0].untraced);
+	assert_string_equal(res.untraced[0].fs, "A");
+	assert_int_equal(
+		ci_results_filter(&res, "debian", "A", &err), 0);
+	assert_int_equal(res.n_runs, 2);
+	ci_results_free(&res);
+	sb_rm_rf(dir);
 }
 
 static void test_spec_split(void **state)
@@ -314,6 +359,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_workload_values, load_tiny,
 						free_tiny),
 		cmocka_unit_test(test_filter),
+		cmocka_unit_test(test_untraced_apart),
 		cmocka_unit_test(test_spec_split),
 		cmocka_unit_test(test_extract_errors),
 		cmocka_unit_test(test_rules),

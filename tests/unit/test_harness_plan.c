@@ -53,6 +53,51 @@ static void test_order_interleaves_sets(void **state)
 	free(sc);
 }
 
+/*
+ * The control arm's rounds come between the recorded ones, numbered after
+ * them, each in a recorded round's order; plan.json keeps which is which.
+ */
+static void test_control_arm_interleaved(void **state)
+{
+	static const char *const kernels[] = { "host" };
+	static const char *const want[] = {
+		"A/1", "B/1",  "A/4u", "B/4u", "B/2",
+		"A/2", "B/5u", "A/5u", "A/3",  "B/3",
+	};
+	struct scenario *sc = malloc(sizeof(*sc));
+	struct plan p, back, plain;
+	struct sb_error err;
+	char buf[256];
+	json_t *j;
+
+	(void)state;
+	two_sets(sc);
+	assert_int_equal(plan_build(&plain, sc, "abc", kernels, 1, 3), 0);
+	assert_int_equal(plan_add_untraced(&plain, sc), 0); /* none asked */
+	assert_int_equal(plain.n_runs, 6);
+	sc->untraced_repeats = 2;
+	assert_int_equal(plan_build(&p, sc, "abc", kernels, 1, 3), 0);
+	assert_int_equal(plan_add_untraced(&p, sc), 0);
+	assert_int_equal(p.n_runs, 10);
+	for (size_t i = 0; i < p.n_runs; i++) {
+		snprintf(buf, sizeof(buf), "%s/%d%s", p.runs[i].set,
+			 p.runs[i].repeat, p.runs[i].untraced ? "u" : "");
+		assert_string_equal(buf, want[i]);
+	}
+	j = plan_to_json(&p);
+	assert_int_equal(plan_from_json(j, &back, &err), 0);
+	assert_int_equal(back.n_runs, p.n_runs);
+	for (size_t i = 0; i < p.n_runs; i++)
+		assert_int_equal(back.runs[i].untraced, p.runs[i].untraced);
+	assert_true(plan_matches(j, &p));
+	assert_false(plan_matches(j, &plain));
+	json_decref(j);
+	plan_free(&back);
+	plan_free(&plain);
+	plan_free(&p);
+	free(sc);
+}
+
 static void write_manifest(const char *root, const struct plan_run *r,
 			   const char *status)
 {
@@ -183,6 +228,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order_interleaves_sets),
+		cmocka_unit_test(test_control_arm_interleaved),
 		cmocka_unit_test(test_resume),
 		cmocka_unit_test(test_resume_beside_live_qemu),
 	};

@@ -3,13 +3,15 @@
 # A real boot of the debian kernel under TCG: configs/smoke.json with both
 # feature sets (features read back as requested, workload JSON and trace
 # arrive); a tool the guest lacks and a feature the kernel lacks (its own
-# list, kept from the first run) refused before booting. Guest failures
-# during a run: tests/vm/fault_guest.sh.
+# list, kept from the first run) refused before booting; one control run a
+# feature set (untraced_repeats) boots without recording and gives the
+# tracing cost lines. Guest failures during a run: tests/vm/fault_guest.sh.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 
-echo "check: configs/smoke.json on debian under TCG completes (exit 0)"
-"$sb" run --kernel debian --scenario configs/smoke.json --accel tcg \
+echo "check: configs/smoke.json (and a control arm) on debian under TCG completes (exit 0)"
+jq '.untraced_repeats = 1' configs/smoke.json >"$tmp/smoke.json"
+"$sb" run --kernel debian --scenario "$tmp/smoke.json" --accel tcg \
 	--results "$tmp/res" >"$tmp/out1" 2>&1 || { cat "$tmp/out1"; fail "run exited $?"; }
 root=$(readlink -f "$tmp/res/latest")
 for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
@@ -34,6 +36,16 @@ for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 		fail "$d/table.json: $(jq -c '[.groups[] | {task, workload}]' "$d/table.json")"
 	jq -e '.preflight.summary | startswith("machine: ")' "$d/manifest.json" >/dev/null ||
 		fail "$d/manifest.json: no preflight"
+done
+for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
+	d=$root/debian/$set/2
+	echo "check: $set: the control run booted with sb.untraced=1 and recorded nothing"
+	jq -e '.status == "complete" and .run.untraced == true and .recorder.tool == "none"' \
+		"$d/manifest.json" >/dev/null || fail "$d/manifest.json: $(jq -c '{status, run, recorder}' "$d/manifest.json")"
+	grep -q "SLICEBENCH: not recording" "$d/console.log" || fail "$d: the guest recorded"
+	[[ ! -e $d/trace.dat && ! -e $d/table.json ]] || fail "$d has a trace or a table"
+	grep -q "^tracing cost: debian / $set: cyclic (1 recorded, 1 unrecorded runs): " "$tmp/out1" ||
+		fail "no tracing cost of $set: $(grep 'tracing cost' "$tmp/out1")"
 done
 grep -q "^cross-check: cyclic: trace [0-9.]* ms, schedstat [0-9.]* ms" "$tmp/out1" ||
 	fail "no cross-check at the end: $(grep -c cross-check "$tmp/out1")"
