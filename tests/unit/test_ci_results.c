@@ -157,8 +157,7 @@ static void test_untraced_apart(void **state)
 	assert_int_equal(res.untraced[0].repeat, 3);
 	assert_true(res.untraced[0].untraced);
 	assert_string_equal(res.untraced[0].fs, "A");
-	assert_int_equal(
-		ci_results_filter(&res, "debian", "A", &err), 0);
+	assert_int_equal(ci_results_filter(&res, "debian", "A", &err), 0);
 	assert_int_equal(res.n_runs, 2);
 	ci_results_free(&res);
 	sb_rm_rf(dir);
