@@ -13,7 +13,6 @@
 #include "ci/seed_table.h"
 #include "ci/tracing_cost.h"
 #include "common/error.h"
-#include "common/exitcodes.h"
 
 /* Per kernel and, with several kernels, per feature set. */
 #define MAX_CMPS (2 * CI_BENCH_MAX_COLS)
@@ -245,22 +244,21 @@ static void facts(FILE *f, const struct bench_end *b)
 
 /* report.html and plots/ beside the runs: the verdicts, @summary (the terminal's text) and the facts. */
 static int report(const struct bench_end *b, const char *root,
-		  const char *summary, char *err, size_t errlen)
+		  const char *summary, struct sb_error *e)
 {
 	struct ci_row *rows = NULL;
 	long n = ci_rows_build(&b->cols, &rows);
 	char *fbuf = NULL;
 	size_t flen = 0;
 	FILE *ff = open_memstream(&fbuf, &flen);
-	struct sb_error e;
 	int r;
 
 	if (n < 0 || !ff) {
 		free(rows);
 		if (ff)
 			fclose(ff);
-		snprintf(err, errlen, "out of memory");
-		return SB_EXIT_UNMEASURED;
+		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				    "out of memory");
 	}
 	facts(ff, b);
 	fclose(ff);
@@ -272,75 +270,60 @@ static int report(const struct bench_end *b, const char *root,
 	struct ci_report_page page = { cmps, b->n_cmps, summary,
 				       fbuf ? fbuf : "" };
 
-	r = ci_plots_write(root, &c, &page, &e);
-	if (r) {
-		snprintf(err, errlen, "%s", e.msg);
-		r = sb_exit_code(r);
-	}
+	r = ci_plots_write(root, &c, &page, e);
 	free(fbuf);
 	free(rows);
 	return r;
 }
 
 static int load(struct bench_end *b, const char *root, const char *rules,
-		char *err, size_t errlen)
+		struct sb_error *e)
 {
 	char path[4200], named[1024];
-	struct sb_error e;
-	int r = ci_results_load(root, &b->res, &e);
+	int r = ci_results_load(root, &b->res, e);
 
-	if (r) {
-		snprintf(err, errlen, "%s", e.msg);
-		return r == -ENOENT || r == -ENOMEM ? SB_EXIT_UNMEASURED :
-						      SB_EXIT_USAGE;
-	}
-	if (!b->res.n_runs) {
-		snprintf(err, errlen, "%s: no complete run", root);
-		return SB_EXIT_UNMEASURED;
-	}
-	if (ci_columns_build(&b->res, 1, &b->cols)) {
-		snprintf(err, errlen, "out of memory");
-		return SB_EXIT_UNMEASURED;
-	}
+	/* results that are not there were not measured; others are bad input */
+	if (r)
+		return r == -ENOENT || r == -ENOMEM ? -ENODATA : -EINVAL;
+	if (!b->res.n_runs)
+		return sb_error_set(e, -ENODATA, root, NULL, NULL,
+				    "no complete run");
+	if (ci_columns_build(&b->res, 1, &b->cols))
+		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				    "out of memory");
 	snprintf(path, sizeof(path), "%s/scenario.json", root);
-	if ((r = ci_rules_named_by_run(root, named, sizeof(named), &e)) ||
+	if ((r = ci_rules_named_by_run(root, named, sizeof(named), e)) ||
 	    (r = ci_rules_pick_load(rules, named, path, &b->rules, &b->pick,
-				    &e))) {
-		snprintf(err, errlen, "%s", e.msg);
-		return sb_exit_code(r);
-	}
+				    e)))
+		return r;
 	b->scenario = json_load_file(path, 0, NULL);
 	return 0;
 }
 
-int ci_bench_end(FILE *f, const char *root, const char *rules, char *err,
-		 size_t errlen)
+int ci_bench_end(FILE *f, const char *root, const char *rules,
+		 struct sb_error *e)
 {
 	struct bench_end b = { 0 };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = NULL;
-	int r = load(&b, root, rules, err, errlen);
+	int r = load(&b, root, rules, e);
 
-	if (!r && !(m = open_memstream(&buf, &len))) {
-		snprintf(err, errlen, "out of memory");
-		r = SB_EXIT_UNMEASURED;
-	}
+	if (!r && !(m = open_memstream(&buf, &len)))
+		r = -ENOMEM;
 	if (!r) {
 		machines(m, &b);
 		unset_features(m, &b);
 	}
-	if (!r && (text(m, &b) || ci_tracing_cost_print(m, &b.res, &b.rules))) {
-		snprintf(err, errlen, "out of memory");
-		r = SB_EXIT_UNMEASURED;
-	}
-	if (m && fclose(m) && !r) {
-		snprintf(err, errlen, "out of memory");
-		r = SB_EXIT_UNMEASURED;
-	}
+	if (!r && (text(m, &b) || ci_tracing_cost_print(m, &b.res, &b.rules)))
+		r = -ENOMEM;
+	if (m && fclose(m) && !r)
+		r = -ENOMEM;
+	if (r == -ENOMEM)
+		sb_error_set(e, r, NULL, NULL, NULL, "out of memory");
 	if (!r) {
 		fputs(buf, f);
-		r = report(&b, root, buf, err, errlen);
+		r = report(&b, root, buf, e);
 	}
 	free(buf);
 	for (size_t i = 0; i < b.n_cmps; i++) {

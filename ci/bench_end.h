@@ -14,13 +14,14 @@
  * set with the gate's verdicts and sentences saying it; with
  * several kernels also the kernels side by side per feature set. Then write
  * @root/report.html and @root/plots/ and print the report's path. Returns
- * an SB_EXIT_* code with @err set: SB_EXIT_USAGE (malformed results or
- * rules), SB_EXIT_UNMEASURED (no complete run, no gnuplot, cannot write). The
+ * 0 or -errno with @e set: -EINVAL (malformed results or rules), -ENODATA
+ * (no results there, no complete run), ci_plots_write's (no gnuplot,
+ * cannot write), -ENOMEM. The
  * verdicts are by @rules when not NULL, else by those @root's scenario
  * names, else by ci/gate.json (ci/rules_pick.h); the first line says which.
  */
-int ci_bench_end(FILE *f, const char *root, const char *rules, char *err,
-		 size_t errlen);
+int ci_bench_end(FILE *f, const char *root, const char *rules,
+		 struct sb_error *e);
 
 /* What a comparison's verdicts and words are made with. */
 struct ci_bench_say {

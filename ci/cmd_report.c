@@ -37,7 +37,7 @@ int cmd_report(int argc, char **argv)
 		{ 0 },
 	};
 	const char *run_dir = NULL;
-	char err[1024];
+	struct sb_error e;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
 				    .tables = { opts },
@@ -51,8 +51,6 @@ int cmd_report(int argc, char **argv)
 
 	if (r != SB_CLI_CONTINUE)
 		return r;
-	r = ci_bench_end(stdout, run_dir, o.rules, err, sizeof(err));
-	if (r)
-		fprintf(stderr, "slicebench report: %s\n", err);
-	return r;
+	r = ci_bench_end(stdout, run_dir, o.rules, &e);
+	return r ? sb_error_report("slicebench report", r, &e) : SB_EXIT_OK;
 }

@@ -25,7 +25,7 @@ int sb_error_set(struct sb_error *e, int code, const char *file,
 /*
  * The exit code a command gives for a library's @rc: 0 for 0; 2 (bad
  * usage or input) for -EINVAL, -EBADMSG, -ENAMETOOLONG, -ERANGE;
- * 3 (cannot decide: environment) for any other -errno (-ENOPKG: a program
+ * 4 (could not measure: the environment) for any other -errno (-ENOPKG: a program
  * is missing).
  */
 int sb_exit_code(int rc);

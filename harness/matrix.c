@@ -56,7 +56,8 @@ static void print_figures(FILE *out, const struct scenario *sc, const char *dir)
 void run_print_results(FILE *out, const struct scenario *sc,
 		       const struct plan *p, const char *root)
 {
-	char dir[PATH_MAX], table[PATH_MAX + 16], err[1024];
+	char dir[PATH_MAX], table[PATH_MAX + 16];
+	struct sb_error e;
 
 	for (size_t i = 0; i < p->n_runs; i++) {
 		const struct plan_run *r = &p->runs[i];
@@ -76,12 +77,12 @@ void run_print_results(FILE *out, const struct scenario *sc,
 			print_failure(out, root, r);
 	}
 	fflush(out);
-	if (ci_bench_end(out, root, NULL, err, sizeof(err))) {
+	if (ci_bench_end(out, root, NULL, &e)) {
 		fflush(out); /* the tables first: the warning on its own line */
 		sb_warn("slicebench run: the runs are kept, but not the summary "
 			"(report.html, plots): %s; `slicebench report %s` "
 			"writes it again",
-			err, root);
+			e.msg, root);
 	}
 }
 
