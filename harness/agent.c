@@ -344,14 +344,17 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 {
 	const struct agent_opts *o = run->o;
 	const struct scenario *sc = o->sc;
-	char dir[4200], err[512];
+	struct sb_error err;
+	char dir[4200];
 	int e;
 
 	if (o->set_features) {
 		if (features_apply(o->features_path, o->fs, run->read_back,
-				   sizeof(run->read_back), run->failure,
-				   sizeof(run->failure)))
+				   sizeof(run->read_back), &err)) {
+			snprintf(run->failure, sizeof(run->failure), "%.500s",
+				 err.msg);
 			return;
+		}
 		say(o, "features: %s", run->read_back);
 	} else if ((e = features_read(o->features_path, run->read_back,
 				      sizeof(run->read_back)))) {
@@ -366,8 +369,10 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 	}
 	if (!o->untraced &&
 	    recorder_start(rec, o->recorder, o->out_dir, sc->trace_buffer_kb,
-			   sc->trace_perf, run->failure, sizeof(run->failure)))
+			   sc->trace_perf, &err)) {
+		snprintf(run->failure, sizeof(run->failure), "%.500s", err.msg);
 		return;
+	}
 	say(o, "%s %s; starting %d workload(s)",
 	    o->untraced ? "not recording, not sampling schedstat:" :
 			  "recording with",
@@ -400,8 +405,8 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 	}
 	json_object_set_new(doc, "workload_end_mono_ns",
 			    json_integer((json_int_t)mono_ns()));
-	if (recorder_stop(rec, err, sizeof(err)) && !*run->failure)
-		snprintf(run->failure, sizeof(run->failure), "%s", err);
+	if (recorder_stop(rec, &err) && !*run->failure)
+		snprintf(run->failure, sizeof(run->failure), "%.500s", err.msg);
 }
 
 int agent_run(const struct agent_opts *o, struct sb_error *e)
@@ -440,7 +445,7 @@ int agent_run(const struct agent_opts *o, struct sb_error *e)
 				      "loop_ns",
 				      (json_int_t)sb_calib_loop_ns(3)));
 	run_body(run, &rec, doc);
-	recorder_stop(&rec, path, sizeof(path)); /* after a failure */
+	recorder_stop(&rec, NULL); /* after a failure */
 	collect(o, doc);
 	snprintf(path, sizeof(path), "%s/schedstat.json", o->out_dir);
 	json_t *ss = ss_to_json(&run->ss, run->group_names);

@@ -96,31 +96,28 @@ static int write_one(const char *path, const char *feature)
 }
 
 int features_apply(const char *path, const struct sc_feature_set *fs,
-		   char *read_back, size_t len, char *err, size_t errlen)
+		   char *read_back, size_t len, struct sb_error *e)
 {
 	int r;
 
 	for (int i = 0; i < fs->n_features; i++) {
 		r = write_one(path, fs->features[i]);
-		if (r) {
-			snprintf(err, errlen, "feature %s: writing %s: %s",
-				 fs->features[i], path, strerror(-r));
-			return r;
-		}
+		if (r)
+			return sb_error_set(e, r, NULL, NULL, NULL,
+					    "feature %s: writing %s: %s",
+					    fs->features[i], path,
+					    strerror(-r));
 	}
 	r = features_read(path, read_back, len);
-	if (r) {
-		snprintf(err, errlen, "reading back %s: %s", path,
-			 strerror(-r));
-		return r;
-	}
+	if (r)
+		return sb_error_set(e, r, NULL, NULL, NULL,
+				    "reading back %s: %s", path, strerror(-r));
 	for (int i = 0; i < fs->n_features; i++)
-		if (!features_has(read_back, fs->features[i])) {
-			snprintf(err, errlen,
-				 "feature %s did not take (read back: %s)",
-				 fs->features[i], read_back);
-			return -EINVAL;
-		}
+		if (!features_has(read_back, fs->features[i]))
+			return sb_error_set(
+				e, -EINVAL, NULL, NULL, NULL,
+				"feature %s did not take (read back: %s)",
+				fs->features[i], read_back);
 	return 0;
 }
 

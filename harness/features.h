@@ -28,10 +28,10 @@ int features_has(const char *line, const char *feature);
 
 /*
  * Write each feature of @fs to @path, then read back into @read_back and
- * check every one took. Returns 0 or -errno with @err naming the feature.
+ * check every one took. Returns 0 or -errno with @e naming the feature.
  */
 int features_apply(const char *path, const struct sc_feature_set *fs,
-		   char *read_back, size_t len, char *err, size_t errlen);
+		   char *read_back, size_t len, struct sb_error *e);
 
 /*
  * The features a 6.12 kernel has (Debian's 6.12.118 cloud kernel, read in

@@ -77,7 +77,7 @@ static int add_events(const char **argv, int n, char names[][64])
 
 /* Start a recorder process, its output into p->log, in its own group. */
 static int spawn_recorder(struct rec_proc *p, const char *const *argv,
-			  char *err, size_t errlen)
+			  struct sb_error *err)
 {
 	p->pid = sb_spawn_start(&(struct sb_spawn){ .argv = argv,
 						    .stdout_path = p->log,
@@ -85,13 +85,12 @@ static int spawn_recorder(struct rec_proc *p, const char *const *argv,
 						    .new_pgrp = 1 });
 	if (p->pid >= 0)
 		return 0;
-	snprintf(err, errlen, "cannot start %s: %s", argv[0],
-		 strerror(-p->pid));
-	return p->pid;
+	return sb_error_set(err, p->pid, NULL, NULL, NULL,
+			    "cannot start %s: %s", argv[0], strerror(-p->pid));
 }
 
 static int start_trace_cmd(struct rec_proc *p, const char *out_dir,
-			   int buffer_kb, char *err, size_t errlen)
+			   int buffer_kb, struct sb_error *err)
 {
 	char out[PATH_MAX], kb[32], names[NEVENTS][64];
 	const char *argv[40];
@@ -111,23 +110,23 @@ static int start_trace_cmd(struct rec_proc *p, const char *out_dir,
 	argv[n++] = "-o";
 	argv[n++] = out;
 	argv[n] = NULL;
-	if (spawn_recorder(p, argv, err, errlen))
+	if (spawn_recorder(p, argv, err))
 		return p->pid;
 	while (!tracing_ready()) {
 		int status;
 
 		if (waitpid(p->pid, &status, WNOHANG) == p->pid) {
 			p->pid = -1;
-			snprintf(err, errlen,
-				 "trace-cmd exited before recording (see %s)",
-				 p->log);
-			return -ECHILD;
+			return sb_error_set(
+				err, -ECHILD, NULL, NULL, NULL,
+				"trace-cmd exited before recording (see %s)",
+				p->log);
 		}
 		if (waited >= START_TIMEOUT_MS) {
-			snprintf(err, errlen,
-				 "trace-cmd did not start recording in %d s",
-				 START_TIMEOUT_MS / 1000);
-			return -ETIMEDOUT;
+			return sb_error_set(
+				err, -ETIMEDOUT, NULL, NULL, NULL,
+				"trace-cmd did not start recording in %d s",
+				START_TIMEOUT_MS / 1000);
 		}
 		sleep_ms(20);
 		waited += 20;
@@ -135,11 +134,11 @@ static int start_trace_cmd(struct rec_proc *p, const char *out_dir,
 	return 0;
 }
 
-static int perf_failed(const struct rec_proc *p, const char *what, char *err,
-		       size_t errlen)
+static int perf_failed(const struct rec_proc *p, const char *what,
+		       struct sb_error *err)
 {
-	snprintf(err, errlen, "perf %s (see %s)", what, p->log);
-	return -ETIMEDOUT;
+	return sb_error_set(err, -ETIMEDOUT, NULL, NULL, NULL,
+			    "perf %s (see %s)", what, p->log);
 }
 
 /*
@@ -149,8 +148,8 @@ static int perf_failed(const struct rec_proc *p, const char *what, char *err,
  * perf starts with events disabled (-D -1); "enable" is acked once they
  * are on.
  */
-static int start_perf(struct rec_proc *p, const char *out_dir, char *err,
-		      size_t errlen)
+static int start_perf(struct rec_proc *p, const char *out_dir,
+		      struct sb_error *err)
 {
 	char out[PATH_MAX], ctl[2 * PATH_MAX + 8], ack[16] = "",
 						   names[NEVENTS][64];
@@ -165,18 +164,16 @@ static int start_perf(struct rec_proc *p, const char *out_dir, char *err,
 	snprintf(p->ctl, sizeof(p->ctl), "%s/.perf-ctl", out_dir);
 	snprintf(p->ack, sizeof(p->ack), "%s/.perf-ack", out_dir);
 	snprintf(ctl, sizeof(ctl), "fifo:%s,%s", p->ctl, p->ack);
-	if (mkfifo(p->ctl, 0600) || mkfifo(p->ack, 0600)) {
-		snprintf(err, errlen, "mkfifo in %s: %s", out_dir,
-			 strerror(errno));
-		return -errno;
-	}
+	if (mkfifo(p->ctl, 0600) || mkfifo(p->ack, 0600))
+		return sb_error_set(err, -errno, NULL, NULL, NULL,
+				    "mkfifo in %s: %s", out_dir,
+				    strerror(errno));
 	/* O_RDWR: opening a FIFO this way never blocks on the other end */
 	p->ctl_fd = open(p->ctl, O_RDWR | O_CLOEXEC);
 	p->ack_fd = open(p->ack, O_RDWR | O_CLOEXEC);
-	if (p->ctl_fd < 0 || p->ack_fd < 0) {
-		snprintf(err, errlen, "open %s: %s", p->ctl, strerror(errno));
-		return -errno;
-	}
+	if (p->ctl_fd < 0 || p->ack_fd < 0)
+		return sb_error_set(err, -errno, NULL, NULL, NULL,
+				    "open %s: %s", p->ctl, strerror(errno));
 	while (argv[n])
 		n++;
 	n = add_events(argv, n, names);
@@ -185,10 +182,10 @@ static int start_perf(struct rec_proc *p, const char *out_dir, char *err,
 	argv[n++] = "-o";
 	argv[n++] = out;
 	argv[n] = NULL;
-	if (spawn_recorder(p, argv, err, errlen))
+	if (spawn_recorder(p, argv, err))
 		return p->pid;
 	if (write(p->ctl_fd, "enable\n", 7) != 7)
-		return perf_failed(p, "took no \"enable\"", err, errlen);
+		return perf_failed(p, "took no \"enable\"", err);
 	/* Wait for the ack, through signals (a Ctrl-C lets the run finish),
 	 * and notice a perf that died (say, disk full) at once. */
 	for (waited = 0;; waited += 100) {
@@ -198,27 +195,24 @@ static int start_perf(struct rec_proc *p, const char *out_dir, char *err,
 		if (r == 1)
 			break;
 		if (r < 0 && errno != EINTR)
-			return perf_failed(p, "could not be waited for", err,
-					   errlen);
+			return perf_failed(p, "could not be waited for", err);
 		if (waitpid(p->pid, &status, WNOHANG) == p->pid) {
 			p->pid = -1;
-			return perf_failed(p, "exited before recording", err,
-					   errlen);
+			return perf_failed(p, "exited before recording", err);
 		}
 		if (waited >= START_TIMEOUT_MS)
 			return perf_failed(p, "did not acknowledge \"enable\"",
-					   err, errlen);
+					   err);
 	}
 	if (read(p->ack_fd, ack, sizeof(ack) - 1) <= 0 ||
 	    strncmp(ack, "ack", 3) != 0)
-		return perf_failed(p, "did not acknowledge \"enable\"", err,
-				   errlen);
+		return perf_failed(p, "did not acknowledge \"enable\"", err);
 	return 0;
 }
 
 int recorder_start(struct recorder *r, enum agent_recorder kind,
-		   const char *out_dir, int buffer_kb, int with_perf, char *err,
-		   size_t errlen)
+		   const char *out_dir, int buffer_kb, int with_perf,
+		   struct sb_error *err)
 {
 	int e;
 
@@ -226,16 +220,16 @@ int recorder_start(struct recorder *r, enum agent_recorder kind,
 	r->kind = kind;
 	snprintf(r->main.log, sizeof(r->main.log), "%s/recorder.log", out_dir);
 	if (kind == AGENT_PERF)
-		e = start_perf(&r->main, out_dir, err, errlen);
+		e = start_perf(&r->main, out_dir, err);
 	else
-		e = start_trace_cmd(&r->main, out_dir, buffer_kb, err, errlen);
+		e = start_trace_cmd(&r->main, out_dir, buffer_kb, err);
 	if (!e && with_perf && kind == AGENT_TRACE_CMD) {
 		snprintf(r->peer.log, sizeof(r->peer.log),
 			 "%s/recorder-perf.log", out_dir);
-		e = start_perf(&r->peer, out_dir, err, errlen);
+		e = start_perf(&r->peer, out_dir, err);
 	}
 	if (e)
-		recorder_stop(r, NULL, 0);
+		recorder_stop(r, NULL);
 	return e;
 }
 
@@ -273,7 +267,7 @@ static void interrupt(const struct rec_proc *p)
 }
 
 /* Wait for an interrupted @p, then remove its FIFOs. Returns 0 or -errno. */
-static int reap(struct rec_proc *p, const char *tool, char *err, size_t errlen)
+static int reap(struct rec_proc *p, const char *tool, struct sb_error *err)
 {
 	int status = 0, e = 0;
 
@@ -281,8 +275,8 @@ static int reap(struct rec_proc *p, const char *tool, char *err, size_t errlen)
 		e = sb_spawn_wait(p->pid, STOP_TIMEOUT_NS, &status);
 		p->pid = -1;
 		if (e && err)
-			snprintf(err, errlen, "%s did not stop: %s", tool,
-				 strerror(-e));
+			sb_error_set(err, e, NULL, NULL, NULL,
+				     "%s did not stop: %s", tool, strerror(-e));
 	}
 	if (p->ctl_fd >= 0)
 		close(p->ctl_fd);
@@ -297,7 +291,7 @@ static int reap(struct rec_proc *p, const char *tool, char *err, size_t errlen)
 	return e;
 }
 
-int recorder_stop(struct recorder *r, char *err, size_t errlen)
+int recorder_stop(struct recorder *r, struct sb_error *err)
 {
 	int e, e_peer;
 
@@ -305,7 +299,7 @@ int recorder_stop(struct recorder *r, char *err, size_t errlen)
 		r->lost_events = count_lost();
 	interrupt(&r->main);
 	interrupt(&r->peer);
-	e = reap(&r->main, recorder_tool(r->kind), err, errlen);
-	e_peer = reap(&r->peer, "perf", e ? NULL : err, errlen);
+	e = reap(&r->main, recorder_tool(r->kind), err);
+	e_peer = reap(&r->peer, "perf", e ? NULL : err);
 	return e ? e : e_peer;
 }

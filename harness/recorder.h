@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "common/error.h"
+
 /* What records a run's scheduler events (agent_opts.recorder). */
 enum agent_recorder {
 	AGENT_TRACE_CMD, /* trace-cmd record → trace.dat (the guest) */
@@ -44,14 +46,17 @@ const char *recorder_tool(enum agent_recorder kind);
  * Start recording into @out_dir (trace.dat or perf.data) and return only
  * once events are really being recorded. With @with_perf and trace-cmd,
  * perf records the same events into perf.data at the same time (its output
- * in recorder-perf.log). Returns 0 or -errno with @err set; on an error
+ * in recorder-perf.log). Returns 0 or -errno with @e set; on an error
  * nothing is left running.
  */
 int recorder_start(struct recorder *r, enum agent_recorder kind,
-		   const char *out_dir, int buffer_kb, int with_perf, char *err,
-		   size_t errlen);
+		   const char *out_dir, int buffer_kb, int with_perf,
+		   struct sb_error *e);
 
-/* SIGINT, wait for the files to be written, read the statistics. Idempotent. */
-int recorder_stop(struct recorder *r, char *err, size_t errlen);
+/*
+ * SIGINT, wait for the files to be written, read the statistics.
+ * Idempotent. Returns 0 or -errno with @e set (when not NULL).
+ */
+int recorder_stop(struct recorder *r, struct sb_error *e);
 
 #endif
