@@ -11,7 +11,7 @@
 /* The continuation density is carried from this many sds below 0 ... */
 #define TAIL_SD 9
 /* ... and a step's normal kernel is cut this many sds either side. */
-#define KERNEL_SD 10
+#define STEP_CUT_SD 10
 
 static double upper_tail(double x)
 {
@@ -104,8 +104,8 @@ static double crossing(const struct grid *g, double b, double sd)
 /* The density at @u of the paths in @g after a step of sd @sd. */
 static double stepped(const struct grid *g, double u, double sd)
 {
-	double from = ceil((u - KERNEL_SD * sd - g->s[0]) / g->step);
-	double to = floor((u + KERNEL_SD * sd - g->s[0]) / g->step);
+	double from = ceil((u - STEP_CUT_SD * sd - g->s[0]) / g->step);
+	double to = floor((u + STEP_CUT_SD * sd - g->s[0]) / g->step);
 	size_t i0 = from > 0 ? (size_t)from : 0;
 	size_t i1 = to < (double)g->n - 1 ? (size_t)fmax(to, 0) : g->n - 1;
 	double f = 0;
