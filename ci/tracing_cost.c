@@ -162,7 +162,10 @@ int ci_tracing_cost_print(FILE *f, const struct ci_results *res,
 {
 	int r = 0;
 
-	if (res->n_untraced)
+	if (!res->n_untraced)
+		fprintf(f, "\ntracing cost: not measured (no control arm: the "
+			   "scenario's untraced_repeats is 0)\n");
+	else
 		fprintf(f,
 			"\nTracing cost: the workloads' own figures, recorded "
 			"runs against unrecorded\nones (the control arm): the "

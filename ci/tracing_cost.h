@@ -14,8 +14,8 @@
  * workload reports itself (workloads/<name>.json), recorded runs against
  * unrecorded ones, as the gate's ratio of geometric means minus one and
  * its interval at @rules' levels (family-wise over a kernel and feature
- * set's figures), after a heading saying so. Prints nothing without
- * control runs. Returns 0 or -ENOMEM.
+ * set's figures), after a heading saying so. Without control runs, one
+ * line says the cost was not measured. Returns 0 or -ENOMEM.
  */
 int ci_tracing_cost_print(FILE *f, const struct ci_results *res,
 			  const struct ci_rules *rules);

@@ -64,6 +64,8 @@ grep -q "machine noise [0-9.]*% of the workload's CPUs" "$tmp/out1" || fail "no 
 [[ $(grep -c "^  host: machine: .*, [0-9]* CPUs, SMT .*; workload CPUs .* busy" "$tmp/out1") == 2 ]] ||
 	fail "no preflight line at each run's start"
 grep -q "^preflight, host: machine: " "$tmp/out1" || fail "no preflight at the top of the end"
+grep -q "^tracing cost: not measured (no control arm" "$tmp/out1" ||
+	fail "no line saying the tracing cost was not measured"
 repeats=$(jq .repeats configs/smoke.json)
 grep -q "^caution: $repeats repeats a side: the gate needs 4 for a verdict" "$tmp/out1" ||
 	fail "no caution at the start about $repeats repeats a side"
