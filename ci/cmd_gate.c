@@ -97,10 +97,7 @@ int cmd_gate(int argc, char **argv)
 {
 	struct gate_opts o = { 0 };
 	const struct sb_opt opts[] = {
-		SB_OPTION("rules", 0, SB_OPT_STRING, &o.rules, NULL, "FILE",
-			  "rules (default: the rules the runs' scenario "
-			  "names, else ci/gate.json)",
-			  0, 0),
+		CI_RULES_OPTION(&o.rules),
 		{ 0 },
 	};
 	const struct sb_opt help[] = {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "ci/bench_end.h"
+#include "ci/rules_pick.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "ci/cmds.h"
@@ -28,10 +29,7 @@ int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { 0 };
 	const struct sb_opt opts[] = {
-		SB_OPTION("rules", 0, SB_OPT_STRING, &o.rules, NULL, "FILE",
-			  "gate rules (default: the rules the run's scenario "
-			  "names, else ci/gate.json)",
-			  0, 0),
+		CI_RULES_OPTION(&o.rules),
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
 			  "show this help", 0, 0),
 		{ 0 },

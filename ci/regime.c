@@ -7,6 +7,7 @@
 
 #include "ci/regime.h"
 #include "ci/stats.h"
+#include "common/fmt.h"
 
 #define MAX_RUNS 256
 
@@ -186,38 +187,38 @@ const char *ci_regime_line(const struct ci_regime *g, char *buf, size_t len)
 	size_t off = 0;
 	char speed[128];
 
-#define PUT(...)                                                      \
-	do {                                                          \
-		if (off < len)                                        \
-			off += (size_t)snprintf(buf + off, len - off, \
-						__VA_ARGS__);         \
-	} while (0)
 	*buf = '\0';
 	if (g->saturated)
-		PUT("SATURATED (a periodic workload missed > %.0f%% of its "
-		    "periods): ",
-		    CI_SATURATED_PCT);
+		sb_fmt_append(
+			buf, len, &off,
+			"SATURATED (a periodic workload missed > %.0f%% of its "
+			"periods): ",
+			CI_SATURATED_PCT);
 	if (g->n_cpus) {
-		PUT("%s busy", g->host ? "host CPU" : "vCPU");
+		sb_fmt_append(buf, len, &off, "%s busy",
+			      g->host ? "host CPU" : "vCPU");
 		for (size_t c = 0; c < g->n_cpus; c++)
-			PUT(" %.0f%%", g->busy_pct[c]);
+			sb_fmt_append(buf, len, &off, " %.0f%%",
+				      g->busy_pct[c]);
 	}
 	if (g->has_noise)
-		PUT("%smachine noise %.1f%% of the workload's CPUs",
-		    g->n_cpus ? "; " : "", g->noise_pct);
+		sb_fmt_append(buf, len, &off,
+			      "%smachine noise %.1f%% of the workload's CPUs",
+			      g->n_cpus ? "; " : "", g->noise_pct);
 	for (size_t p = 0; p < g->n_periodic; p++)
-		PUT("%s%s missed %.1f%% of its %s",
-		    p			      ? ", " :
-		    g->n_cpus || g->has_noise ? "; " :
-						"",
-		    g->periodic[p].name, g->periodic[p].miss_pct,
-		    g->periodic[p].what);
+		sb_fmt_append(buf, len, &off, "%s%s missed %.1f%% of its %s",
+			      p				? ", " :
+			      g->n_cpus || g->has_noise ? "; " :
+							  "",
+			      g->periodic[p].name, g->periodic[p].miss_pct,
+			      g->periodic[p].what);
 	if (g->runs > 1 && (g->n_cpus || g->has_noise || g->n_periodic))
-		PUT(" (medians of %zu repeats)", g->runs);
+		sb_fmt_append(buf, len, &off, " (medians of %zu repeats)",
+			      g->runs);
 	if (*ci_regime_speed(g, speed, sizeof(speed)))
-		PUT("%s%s",
-		    g->n_cpus || g->has_noise || g->n_periodic ? "; " : "",
-		    speed);
-#undef PUT
+		sb_fmt_append(
+			buf, len, &off, "%s%s",
+			g->n_cpus || g->has_noise || g->n_periodic ? "; " : "",
+			speed);
 	return buf;
 }

@@ -7,6 +7,14 @@
 #include <stdio.h>
 
 #include "ci/rules.h"
+#include "common/opts.h"
+
+/* The --rules option of a command whose rules ci_rules_pick_load() resolves. */
+#define CI_RULES_OPTION(var)                                                  \
+	SB_OPTION("rules", 0, SB_OPT_STRING, (var), NULL, "FILE",             \
+		  "gate rules (default: the rules the runs' scenario names, " \
+		  "else ci/gate.json)",                                       \
+		  0, 0)
 
 struct ci_rules_pick {
 	char path[4096]; /* the file loaded */

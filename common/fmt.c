@@ -16,3 +16,17 @@ int sb_fmt(char *buf, size_t len, const char *format, ...)
 	va_end(ap);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
+
+void sb_fmt_append(char *buf, size_t len, size_t *off, const char *format, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*off >= len)
+		return;
+	va_start(ap, format);
+	n = vsnprintf(buf + *off, len - *off, format, ap);
+	va_end(ap);
+	if (n > 0)
+		*off += (size_t)n;
+}

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Checked snprintf for paths and messages: truncation is an error. */
+/* Checked snprintf for paths and messages: truncation is an error; lines built piece by piece. */
 #ifndef SB_FMT_H
 #define SB_FMT_H
 
@@ -8,5 +8,13 @@
 /* Format into @buf; returns 0, or -ENAMETOOLONG when it did not fit. */
 int sb_fmt(char *buf, size_t len, const char *format, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * Append to the text at @buf + *@off (of @len bytes in all) and advance
+ * *@off by what it took; once @buf is full, *@off stays at or past @len
+ * and nothing more is written, so a line is built without a check a piece.
+ */
+void sb_fmt_append(char *buf, size_t len, size_t *off, const char *format, ...)
+	__attribute__((format(printf, 4, 5)));
 
 #endif

@@ -393,17 +393,15 @@ static const char *type_text(const struct sb_jr_field *f, char *buf, size_t len)
 	case SB_JR_BOOL:
 		return "true or false";
 	case SB_JR_INT:
-		snprintf(buf, len, "integer in %s",
+	case SB_JR_DURATION: /* both an integer range; a duration shown so */
+		snprintf(buf, len, "%s in %s",
+			 f->type == SB_JR_INT ? "integer" :
+						"duration (\"500us\", or ns)",
 			 sb_range_text(range, sizeof(range), f->min, f->max,
-				       0));
+				       f->type == SB_JR_DURATION));
 		return buf;
 	case SB_JR_NUMBER:
 		snprintf(buf, len, "number in [%g, %g]", f->dmin, f->dmax);
-		return buf;
-	case SB_JR_DURATION:
-		snprintf(buf, len, "duration (\"500us\", or ns) in %s",
-			 sb_range_text(range, sizeof(range), f->min, f->max,
-				       1));
 		return buf;
 	case SB_JR_CPULIST:
 		return "CPU list (\"0-3,6\", \"8-15:2\")";

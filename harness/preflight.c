@@ -8,6 +8,7 @@
 
 #include "common/atomicio.h"
 #include "common/cpulist.h"
+#include "common/fmt.h"
 #include "harness/preflight.h"
 
 #define CPU_DIR "/sys/devices/system/cpu"
@@ -185,36 +186,35 @@ void preflight_summary(const struct preflight *p, char *buf, size_t len)
 	size_t off = 0;
 	int shared = 0;
 
-#define PUT(...)                                                      \
-	do {                                                          \
-		if (off < len)                                        \
-			off += (size_t)snprintf(buf + off, len - off, \
-						__VA_ARGS__);         \
-	} while (0)
-	PUT("machine: %s, %d CPUs, SMT %s, governor %s, turbo %s, isolated "
-	    "%s, nohz_full %s",
-	    *p->cpu_model ? p->cpu_model : "CPU model unknown", p->cpus_online,
-	    flag_word(p->smt, "on", "off"),
-	    *p->governor ? p->governor : "unknown",
-	    flag_word(p->turbo, "on", "off"),
-	    *p->isolated ? p->isolated : "none",
-	    *p->nohz_full ? p->nohz_full : "none");
+	sb_fmt_append(
+		buf, len, &off,
+		"machine: %s, %d CPUs, SMT %s, governor %s, turbo %s, isolated "
+		"%s, nohz_full %s",
+		*p->cpu_model ? p->cpu_model : "CPU model unknown",
+		p->cpus_online, flag_word(p->smt, "on", "off"),
+		*p->governor ? p->governor : "unknown",
+		flag_word(p->turbo, "on", "off"),
+		*p->isolated ? p->isolated : "none",
+		*p->nohz_full ? p->nohz_full : "none");
 	if (p->load[0] >= 0)
-		PUT(", load %.2f %.2f %.2f", p->load[0], p->load[1],
-		    p->load[2]);
+		sb_fmt_append(buf, len, &off, ", load %.2f %.2f %.2f",
+			      p->load[0], p->load[1], p->load[2]);
 	if (p->n_busy) {
-		PUT("; workload CPUs %s busy", p->workload_cpus);
+		sb_fmt_append(buf, len, &off, "; workload CPUs %s busy",
+			      p->workload_cpus);
 		for (int i = 0; i < p->n_busy; i++) {
-			PUT(" %.0f%%", p->busy_pct[i]);
+			sb_fmt_append(buf, len, &off, " %.0f%%",
+				      p->busy_pct[i]);
 			shared += p->busy_pct[i] > PREFLIGHT_BUSY_PCT;
 		}
-		PUT(" before the start");
+		sb_fmt_append(buf, len, &off, " before the start");
 		if (shared)
-			PUT(" (shared with other busy tasks: %d of %d over "
-			    "%.0f%%)",
-			    shared, p->n_busy, PREFLIGHT_BUSY_PCT);
+			sb_fmt_append(
+				buf, len, &off,
+				" (shared with other busy tasks: %d of %d over "
+				"%.0f%%)",
+				shared, p->n_busy, PREFLIGHT_BUSY_PCT);
 	}
-#undef PUT
 }
 
 static json_t *str_or_null(const char *s)

@@ -256,10 +256,11 @@ static int report(const struct cy_run *r, const struct cy_thread *t,
 		  uint64_t window_ns)
 {
 	const struct wl_common *c = &r->o->common;
+	struct sb_error e;
 	json_t *res;
 	int ret;
 
-	if (!c->quiet && !(c->json_path && !strcmp(c->json_path, "-")))
+	if (wl_common_text(c))
 		print_text(r, t);
 	if (!c->json_path)
 		return SB_EXIT_OK;
@@ -270,14 +271,8 @@ static int report(const struct cy_run *r, const struct cy_thread *t,
 	}
 	wl_doc_finish(doc, slice, window_ns, c->warmup_ns, res,
 		      wl_stop_status());
-	ret = wl_doc_add_metrics(doc, &sb_wl_cyclic) ?:
-		      wl_doc_write(doc, c->json_path);
-	if (ret) {
-		fprintf(stderr, "%s: %s: %s\n", PROG, c->json_path,
-			strerror(-ret));
-		return SB_EXIT_UNMEASURED;
-	}
-	return SB_EXIT_OK;
+	ret = wl_doc_save(doc, &sb_wl_cyclic, c->json_path, &e);
+	return ret ? sb_error_report(PROG, sb_env_errno(ret), &e) : SB_EXIT_OK;
 }
 
 /* Placement and policy of the main thread; the workers inherit both. */
@@ -288,8 +283,7 @@ static int setup(const struct cy_opts *o, struct wl_slice_info *slice,
 	struct wl_slice_req req;
 	int ret;
 
-	ret = wl_place(c->cpus_given ? &c->cpus : NULL,
-		       c->node_given ? (int)c->node : -1, e);
+	ret = wl_common_place(c, e);
 	if (ret)
 		return ret;
 	wl_common_slice_req(c, &req);

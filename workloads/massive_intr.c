@@ -326,27 +326,22 @@ static int report(const struct mi_run *r, json_t *doc,
 {
 	const struct wl_common *c = &r->o->common;
 	json_t *res = result_json(r, window_ns);
+	struct sb_error e;
 	int ret;
 
 	if (!res) {
 		fprintf(stderr, "%s: out of memory\n", PROG);
 		return SB_EXIT_UNMEASURED;
 	}
-	if (!c->quiet && !(c->json_path && !strcmp(c->json_path, "-")))
+	if (wl_common_text(c))
 		print_text(r);
 	if (!c->json_path) {
 		json_decref(res);
 		return SB_EXIT_OK;
 	}
 	wl_doc_finish(doc, slice, window_ns, c->warmup_ns, res, status);
-	ret = wl_doc_add_metrics(doc, &sb_wl_massive_intr) ?:
-		      wl_doc_write(doc, c->json_path);
-	if (ret) {
-		fprintf(stderr, "%s: %s: %s\n", PROG, c->json_path,
-			strerror(-ret));
-		return SB_EXIT_UNMEASURED;
-	}
-	return SB_EXIT_OK;
+	ret = wl_doc_save(doc, &sb_wl_massive_intr, c->json_path, &e);
+	return ret ? sb_error_report(PROG, sb_env_errno(ret), &e) : SB_EXIT_OK;
 }
 
 static int setup(struct mi_run *r, struct wl_slice_info *slice,
@@ -357,8 +352,7 @@ static int setup(struct mi_run *r, struct wl_slice_info *slice,
 	int ret;
 
 	prctl(PR_SET_NAME, PROG);
-	ret = wl_place(c->cpus_given ? &c->cpus : NULL,
-		       c->node_given ? (int)c->node : -1, e);
+	ret = wl_common_place(c, e);
 	if (ret)
 		return ret;
 	/* Set once here: the children inherit policy and slice over fork. */

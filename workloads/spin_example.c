@@ -96,13 +96,14 @@ static int report(const struct sp_opts *o, const struct sp_count *n,
 				"iters_per_unit", (json_int_t)o->iters,
 				"cpu_ns", (json_int_t)n->cpu_ns);
 	const char *path = o->common.json_path;
+	struct sb_error e;
 	int ret;
 
 	if (!res) {
 		fprintf(stderr, "%s: out of memory\n", PROG);
 		return SB_EXIT_UNMEASURED;
 	}
-	if (!o->common.quiet && !(path && !strcmp(path, "-")))
+	if (wl_common_text(&o->common))
 		printf("%" PRIu64 " units, %.1f units/s\n", n->units, per_s);
 	if (!path) {
 		json_decref(res);
@@ -110,13 +111,8 @@ static int report(const struct sp_opts *o, const struct sp_count *n,
 	}
 	wl_doc_finish(doc, slice, n->window_ns, o->common.warmup_ns, res,
 		      wl_stop_status());
-	ret = wl_doc_add_metrics(doc, &sb_wl_spin_example) ?:
-		      wl_doc_write(doc, path);
-	if (ret) {
-		fprintf(stderr, "%s: %s: %s\n", PROG, path, strerror(-ret));
-		return SB_EXIT_UNMEASURED;
-	}
-	return SB_EXIT_OK;
+	ret = wl_doc_save(doc, &sb_wl_spin_example, path, &e);
+	return ret ? sb_error_report(PROG, sb_env_errno(ret), &e) : SB_EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -134,8 +130,7 @@ int main(int argc, char **argv)
 		return ret;
 	doc = wl_doc_new(PROG, argc, argv);
 	wl_common_slice_req(&o.common, &req);
-	ret = wl_place(o.common.cpus_given ? &o.common.cpus : NULL,
-		       o.common.node_given ? (int)o.common.node : -1, &e) ?:
+	ret = wl_common_place(&o.common, &e) ?:
 		      wl_slice_apply(0, &req, &slice, &e);
 	if (!ret && (ret = wl_stop_install()))
 		sb_error_set(&e, ret, NULL, NULL, NULL, "sigaction: %s",

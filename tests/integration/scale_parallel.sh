@@ -6,6 +6,8 @@
 # the units; merge refuses duplicates and gaps naming them (exit 2).
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/scale.sh
+source "$(dirname "$0")/../lib/scale.sh"
 require parallel
 
 # Quotes, a space, $ and ; in every path: parallel's shell must not see them.
@@ -73,12 +75,7 @@ rm -rf "$tmp/b/host/PREEMPT_SHORT" "$tmp/b/host/NO_PREEMPT_SHORT"
 merge_refused gap 'unit host/PREEMPT_SHORT/1: missing'
 
 echo "check: a unit failing once is retried alone by the rerun (joblog)"
-flag=$tmp/crashed-once
-jq -n --arg flag "$flag" '{name: "crash", duration: "1s", repeats: 1,
-	feature_sets: [{name: "A", features: []}, {name: "B", features: []}],
-	workloads: [{tool: "cyclic"}, {name: "crasher", tool: "sh",
-		args: ["-c", "[ -e \"$0\" ] && exit 0; touch \"$0\"; kill -SEGV $$", $flag]}]}' \
-	>"$odd/crash.json"
+crash_once_scenario "$tmp/crashed-once" "$odd/crash.json"
 run_parallel "$odd/crash.json" "$odd/res2"
 [[ $rc == 4 ]] || fail "first run: exit $rc; $(tail -5 "$tmp/out")"
 grep -q 'note: unit host/A/1: missing' "$tmp/out" || fail "gap not named: $(cat "$tmp/out")"

@@ -7,6 +7,8 @@
 # a failed task is named with its unit and a rerun submits just that unit.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/scale.sh
+source "$(dirname "$0")/../lib/scale.sh"
 ((EUID == 0)) || skip "a Slurm cluster needs root here (slurmd runs jobs as their user)"
 require munged mungekey slurmctld slurmd sbatch squeue sinfo
 pids=()
@@ -109,12 +111,7 @@ echo "check: the batch script carries no value of the run (all through argv)"
 ! grep -Fq "$tmp" "$root/slurm/array.sh" || fail "array.sh holds a path"
 
 echo "check: a failed array task is named with its unit; the rerun submits just it"
-flag=$tmp/crashed-once
-jq -n --arg flag "$flag" '{name: "crash", duration: "1s", repeats: 1,
-	feature_sets: [{name: "A", features: []}, {name: "B", features: []}],
-	workloads: [{tool: "cyclic"}, {name: "crasher", tool: "sh",
-		args: ["-c", "[ -e \"$0\" ] && exit 0; touch \"$0\"; kill -SEGV $$", $flag]}]}' \
-	>"$tmp/crash.json"
+crash_once_scenario "$tmp/crashed-once" "$tmp/crash.json"
 rc_of "$sb" run --kernel host --scenario "$tmp/crash.json" --results "$tmp/res2" \
 	--executor slurm --slurm-args "--exclusive" >"$tmp/out" 2>&1
 [[ $rc == 4 ]] || fail "exit $rc: $(cat "$tmp/out")"

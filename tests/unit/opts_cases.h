@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Test helper: command lines from word lists, and tables of bad option vectors with their exact errors. */
+/* Test helper: command lines from word lists, tables of bad option vectors with their exact errors, the help text. */
 #ifndef SB_OPTS_CASES_H
 #define SB_OPTS_CASES_H
 
@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "common/opts.h"
+#include "tests/unit/capture.h"
 
 #define OPTS_MAX_WORDS 31
 
@@ -45,6 +46,17 @@ static inline int opts_parse(const struct sb_cli *cli, char *err, size_t errlen,
 	r = opts_vparse(cli, err, errlen, ap);
 	va_end(ap);
 	return r;
+}
+
+static inline void opts_print_help(FILE *f, const void *cli)
+{
+	sb_cli_help(cli, f);
+}
+
+/* The --help text of @cli, as a malloc'd string. */
+static inline char *opts_help(const struct sb_cli *cli)
+{
+	return capture(opts_print_help, cli);
 }
 
 /* One bad command line: up to two words, and the whole error it gives. */

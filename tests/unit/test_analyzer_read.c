@@ -15,6 +15,7 @@
 #include "analyzer/sbt_read.h"
 #include "tests/unit/perf_script_line.h"
 #include "common/exitcodes.h"
+#include "tests/unit/trace_analyze.h"
 
 /* @line parsed: one event of @type (its strings point into @line). */
 static struct sbt_event parsed(char *line, enum sbt_ev_type type)
@@ -147,22 +148,6 @@ static char *tmp_trace(const void *head, size_t len, size_t fill)
 	return path;
 }
 
-/* Read @path; the exit code `table` gives (the record checked). */
-static int read_file(const char *path, struct sb_error *e)
-{
-	struct sbt_opts o = { 0 };
-	struct sbt *s = sbt_new(&o);
-	const char *rec = NULL;
-	int rc;
-
-	assert_non_null(s);
-	rc = sbt_read_trace(s, path, &rec, e);
-	if (rc)
-		assert_int_equal(e->code, rc);
-	sbt_free(s);
-	return sb_exit_code(rc);
-}
-
 static void test_corrupt_files(void **state)
 {
 	static const char tracedat[] = "\x17\x08\x44tracing6\0\0\0\0\x04";
@@ -173,7 +158,7 @@ static void test_corrupt_files(void **state)
 	(void)state;
 	/* trace.dat magic, then garbage */
 	p = tmp_trace(tracedat, sizeof(tracedat), 3000);
-	assert_int_equal(read_file(p, &e), SB_EXIT_USAGE);
+	assert_int_equal(trace_analyze(p, 0, NULL, &e), SB_EXIT_USAGE);
 	assert_non_null(strstr(e.msg, p));
 	unlink(p);
 	free(p);
@@ -183,16 +168,16 @@ static void test_corrupt_files(void **state)
 	perf[5] = 4096;
 	perf[6] = 1 << 20;
 	p = tmp_trace(perf, sizeof(perf), 4096);
-	assert_int_equal(read_file(p, &e), SB_EXIT_USAGE);
+	assert_int_equal(trace_analyze(p, 0, NULL, &e), SB_EXIT_USAGE);
 	assert_non_null(strstr(e.msg, "truncated"));
 	unlink(p);
 	free(p);
 	/* neither format */
 	p = tmp_trace("hello world", 11, 0);
-	assert_int_equal(read_file(p, &e), SB_EXIT_USAGE);
+	assert_int_equal(trace_analyze(p, 0, NULL, &e), SB_EXIT_USAGE);
 	unlink(p);
 	free(p);
-	assert_int_equal(read_file("/nonexistent/trace.dat", &e),
+	assert_int_equal(trace_analyze("/nonexistent/trace.dat", 0, NULL, &e),
 			 SB_EXIT_USAGE);
 }
 

@@ -24,6 +24,7 @@
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
 #include "tests/unit/test_analyzer_writer.h"
+#include "tests/unit/trace_analyze.h"
 
 #define US 1000ull
 #define T0 (5000 * 1000000000ull) /* the trace starts at 5000 s */
@@ -101,28 +102,6 @@ static char *fixture(void)
 	return fixture_as(AS_TRACEDAT);
 }
 
-/* Read @path into @t; the exit code `table` gives (the record checked). */
-static int analyze(const char *path, uint64_t since, struct sbt_table *t,
-		   struct sb_error *e)
-{
-	struct sbt_opts o = { .since_ns = since };
-	struct sbt_table_opts to = { .sort = SBT_SORT_SWITCHES };
-	struct sbt *s = sbt_new(&o);
-	const char *rec = NULL;
-	int rc;
-
-	assert_non_null(s);
-	rc = sbt_read_trace(s, path, &rec, e);
-	if (rc)
-		assert_int_equal(e->code, rc);
-	if (!rc) {
-		assert_true(!strcmp(rec, "trace-cmd") || !strcmp(rec, "perf"));
-		assert_int_equal(sbt_table_build(s, &to, t), 0);
-	}
-	sbt_free(s);
-	return sb_exit_code(rc);
-}
-
 static const struct sbt_row *row(const struct sbt_table *t, int pid)
 {
 	for (size_t i = 0; i < t->ntasks; i++)
@@ -138,7 +117,7 @@ static void check_delays(char *path)
 	const struct sbt_row *a, *b, *c;
 	struct sbt_table t = { 0 };
 
-	assert_int_equal(analyze(path, 0, &t, &e), 0);
+	assert_int_equal(trace_analyze(path, 0, &t, &e), 0);
 	a = row(&t, 10);
 	b = row(&t, 11);
 	c = row(&t, 12);
@@ -160,7 +139,7 @@ static void check_delays(char *path)
 	assert_int_equal(t.ngroups, 3);
 	sbt_table_free(&t);
 	/* a window from 1650 us: only the waits that end after it */
-	assert_int_equal(analyze(path, T0 + 1650 * US, &t, &e), 0);
+	assert_int_equal(trace_analyze(path, T0 + 1650 * US, &t, &e), 0);
 	assert_int_equal(row(&t, 10)->switches, 1);
 	assert_int_equal(row(&t, 11)->switches, 1);
 	sbt_table_free(&t);
@@ -184,7 +163,7 @@ static void test_perfdata_delays(void **state)
 	struct sbt_table t = { 0 };
 
 	(void)state;
-	if (analyze(path, 0, &t, &e))
+	if (trace_analyze(path, 0, &t, &e))
 		fail_msg("%s", e.msg);
 	assert_int_equal(t.sum.lost_events, 5);
 	sbt_table_free(&t);
@@ -268,7 +247,7 @@ static void test_perfdata_refused(void **state)
 	for (size_t i = 0; i < 2; i++) {
 		char *path = fixture_as(kinds[i]);
 
-		assert_int_equal(analyze(path, 0, &t, &e), SB_EXIT_USAGE);
+		assert_int_equal(trace_analyze(path, 0, &t, &e), SB_EXIT_USAGE);
 		assert_non_null(strstr(e.msg, path));
 		assert_non_null(strstr(e.msg, why[i]));
 		unlink(path);
@@ -291,7 +270,7 @@ static void check_truncated(unsigned int perf)
 	fclose(f);
 	for (long cut = 8; cut < size; cut += cut < 600 ? 37 : 1024) {
 		assert_int_equal(truncate(path, cut), 0);
-		assert_int_equal(analyze(path, 0, &t, &e), SB_EXIT_USAGE);
+		assert_int_equal(trace_analyze(path, 0, &t, &e), SB_EXIT_USAGE);
 		assert_non_null(strstr(e.msg, path));
 		assert_int_equal(write_fixture(path, perf), 0);
 	}
@@ -302,7 +281,7 @@ static void check_truncated(unsigned int perf)
 	for (int i = 0; i < 200; i++)
 		fputc(0xa5 ^ i, f);
 	fclose(f);
-	if (analyze(path, 0, &t, &e) == 0)
+	if (trace_analyze(path, 0, &t, &e) == 0)
 		sbt_table_free(&t);
 	unlink(path);
 	free(path);

@@ -17,6 +17,7 @@
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
 #include "harness/boot/kernel_backends.h"
+#include "tests/unit/kernels_dir.h"
 
 /* The one row: the production table, compiled here with it added. */
 #define KERNEL_BACKENDS_MORE(row) row(fake)
@@ -53,26 +54,16 @@ const struct kernel_backend kernel_fake_backend = {
 
 static char root[] = "/tmp/sb-test-backend.XXXXXX";
 
-static void put(const char *name, const char *text)
-{
-	char dir[512], path[600];
-
-	snprintf(dir, sizeof(dir), "%s/%s", root, name);
-	assert_int_equal(sb_mkdir_p(dir, 0755), 0);
-	snprintf(path, sizeof(path), "%s/kernel.json", dir);
-	assert_int_equal(sb_write_file_atomic(path, text, strlen(text)), 0);
-}
-
 static int setup(void **state)
 {
 	(void)state;
-	if (!mkdtemp(root))
+	if (kernels_dir_make(root))
 		return -1;
-	setenv("SLICEBENCH_KERNELS", root, 1);
-	setenv("SLICEBENCH_CACHE", root, 1);
-	put("remote", "{\"type\": \"fake\", \"description\": \"far away\"}");
-	put("wrongkey", "{\"type\": \"fake\", \"package\": \"p\"}");
-	put("rpm", "{\"type\": \"rpm\"}");
+	kernels_dir_put(root, "remote",
+			"{\"type\": \"fake\", \"description\": \"far away\"}");
+	kernels_dir_put(root, "wrongkey",
+			"{\"type\": \"fake\", \"package\": \"p\"}");
+	kernels_dir_put(root, "rpm", "{\"type\": \"rpm\"}");
 	return 0;
 }
 

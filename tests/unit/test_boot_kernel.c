@@ -17,54 +17,53 @@
 #include "common/exitcodes.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/kernel_add.h"
+#include "tests/unit/kernels_dir.h"
 
 static char root[] = "/tmp/sb-test-kernel.XXXXXX";
-
-static void put(const char *name, const char *text)
-{
-	char dir[512], path[600];
-
-	snprintf(dir, sizeof(dir), "%s/%s", root, name);
-	assert_int_equal(sb_mkdir_p(dir, 0755), 0);
-	snprintf(path, sizeof(path), "%s/kernel.json", dir);
-	assert_int_equal(sb_write_file_atomic(path, text, strlen(text)), 0);
-}
 
 static int setup(void **state)
 {
 	(void)state;
-	if (!mkdtemp(root))
+	if (kernels_dir_make(root))
 		return -1;
-	setenv("SLICEBENCH_KERNELS", root, 1);
-	setenv("SLICEBENCH_CACHE", root,
-	       1); /* nothing reaches the real cache */
 	unsetenv("KSRC");
-	put("deb",
-	    "{\"type\": \"debian\", \"description\": \"d\", "
-	    "\"package\": \"linux-image-6.12.*\", \"custom_slices\": false}");
-	put("src",
-	    "{\"type\": \"source\", \"tree\": \"/usr/src/x.tar.xz\", "
-	    "\"fragment\": \"../common/f\", \"series\": \"patches/series\"}");
-	put("typo",
-	    "{\"type\": \"debian\", \"package\": \"p\", \"pakage\": 1}");
-	put("badtype", "{\"type\": \"rpm\"}");
-	put("host-desc", "{\"type\": \"host\"}");
-	put("wrongkey", "{\"type\": \"host\", \"package\": \"p\"}");
-	put("nopkg", "{\"type\": \"debian\"}");
-	put("badmachine", "{\"type\": \"debian\", \"package\": \"p\", "
-			  "\"machine\": \"q35\"}");
-	put("notjson", "{\"type\": ");
-	put("notree", "{\"type\": \"source\", \"tree\": \"no-tree.tar.xz\", "
-		      "\"fragment\": \"f\"}");
-	put("nofrag", "{\"type\": \"source\", \"tree\": \".\", "
-		      "\"fragment\": \"no-frag\"}");
-	put("cfg", "{\"type\": \"source\", \"tree\": \".\", "
-		   "\"config\": \"my.config\"}");
-	put("both", "{\"type\": \"source\", \"tree\": \".\", "
-		    "\"config\": \"c\", \"fragment\": \"f\"}");
-	put("neither", "{\"type\": \"source\", \"tree\": \".\"}");
-	put("img", "{\"type\": \"path\", \"image\": \"../bzImage\"}");
-	put("noimg", "{\"type\": \"path\"}");
+	kernels_dir_put(
+		root, "deb",
+		"{\"type\": \"debian\", \"description\": \"d\", "
+		"\"package\": \"linux-image-6.12.*\", \"custom_slices\": false}");
+	kernels_dir_put(
+		root, "src",
+		"{\"type\": \"source\", \"tree\": \"/usr/src/x.tar.xz\", "
+		"\"fragment\": \"../common/f\", \"series\": \"patches/series\"}");
+	kernels_dir_put(
+		root, "typo",
+		"{\"type\": \"debian\", \"package\": \"p\", \"pakage\": 1}");
+	kernels_dir_put(root, "badtype", "{\"type\": \"rpm\"}");
+	kernels_dir_put(root, "host-desc", "{\"type\": \"host\"}");
+	kernels_dir_put(root, "wrongkey",
+			"{\"type\": \"host\", \"package\": \"p\"}");
+	kernels_dir_put(root, "nopkg", "{\"type\": \"debian\"}");
+	kernels_dir_put(root, "badmachine",
+			"{\"type\": \"debian\", \"package\": \"p\", "
+			"\"machine\": \"q35\"}");
+	kernels_dir_put(root, "notjson", "{\"type\": ");
+	kernels_dir_put(root, "notree",
+			"{\"type\": \"source\", \"tree\": \"no-tree.tar.xz\", "
+			"\"fragment\": \"f\"}");
+	kernels_dir_put(root, "nofrag",
+			"{\"type\": \"source\", \"tree\": \".\", "
+			"\"fragment\": \"no-frag\"}");
+	kernels_dir_put(root, "cfg",
+			"{\"type\": \"source\", \"tree\": \".\", "
+			"\"config\": \"my.config\"}");
+	kernels_dir_put(root, "both",
+			"{\"type\": \"source\", \"tree\": \".\", "
+			"\"config\": \"c\", \"fragment\": \"f\"}");
+	kernels_dir_put(root, "neither",
+			"{\"type\": \"source\", \"tree\": \".\"}");
+	kernels_dir_put(root, "img",
+			"{\"type\": \"path\", \"image\": \"../bzImage\"}");
+	kernels_dir_put(root, "noimg", "{\"type\": \"path\"}");
 	return 0;
 }
 

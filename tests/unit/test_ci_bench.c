@@ -15,6 +15,7 @@
 #include "ci/table_print.h"
 #include "ci/regime.h"
 #include "ci/seed_table.h"
+#include "tests/unit/capture.h"
 
 static char root[2048];
 
@@ -54,20 +55,6 @@ static int unload(void **state)
 	ci_columns_free(&c->cols);
 	ci_results_free(&c->res);
 	return 0;
-}
-
-/* What @print wrote, as a malloc'd string. */
-static __attribute__((noinline)) char *
-capture(void (*print)(FILE *, const void *), const void *arg)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	print(f, arg);
-	assert_int_equal(fclose(f), 0);
-	return buf;
 }
 
 static void test_is_other(void **state)
@@ -137,6 +124,19 @@ static void test_fold_conserves(void **state)
 	}
 }
 
+/* A run's table, printed as compare prints it, folded or not. */
+struct table_arg {
+	const json_t *table;
+	int fold;
+};
+
+static void print_table(FILE *f, const void *arg)
+{
+	const struct table_arg *a = arg;
+
+	ci_table_print(f, a->table, 0, NULL, a->fold);
+}
+
 /* compare's view: kernel threads and the harness out of the rows and into
  * one other:(N) row of each table, unless all tasks are asked for */
 static void test_compare_folds(void **state)
@@ -145,9 +145,7 @@ static void test_compare_folds(void **state)
 	struct ci_row *rows = NULL;
 	long n = ci_rows_build(&c->cols, &rows);
 	size_t others = 0, workloads = 0, kept;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *buf;
 
 	assert_true(n > 0);
 	for (long i = 0; i < n; i++) {
@@ -165,15 +163,13 @@ static void test_compare_folds(void **state)
 			     ci_fold_is_other(rows[i].group));
 	free(rows);
 
-	f = open_memstream(&buf, &len);
-	ci_table_print(f, c->res.runs[0].table, 0, NULL, 1);
-	fclose(f);
+	buf = capture(print_table,
+		      &(struct table_arg){ c->res.runs[0].table, 1 });
 	assert_non_null(strstr(buf, "  other:("));
 	assert_null(strstr(buf, "kworker"));
 	free(buf);
-	f = open_memstream(&buf, &len);
-	ci_table_print(f, c->res.runs[0].table, 0, NULL, 0);
-	fclose(f);
+	buf = capture(print_table,
+		      &(struct table_arg){ c->res.runs[0].table, 0 });
 	assert_null(strstr(buf, "  other:("));
 	assert_non_null(strstr(buf, "kworker"));
 	free(buf);
@@ -337,6 +333,15 @@ static void print_words(FILE *f, const void *arg)
 
 static void test_summary(void **state)
 {
+	static const char *const summary_want[] = {
+		"NO_PREEMPT_SHORT (3)",
+		"1.547 [1.538-2.318]",
+		/* the estimate's change, then the medians' in a column named so */
+		"median chg",
+		"-42.3%   -              -33.4%",
+		"massive_intr   switches",
+		NULL,
+	};
 	struct canned *c = *state;
 	const struct ci_column *cols[] = { &c->cols.v[0], &c->cols.v[1] };
 	const char *labels[] = { "NO_PREEMPT_SHORT", "PREEMPT_SHORT" };
@@ -385,12 +390,7 @@ static void test_summary(void **state)
 	assert_null(ci_bench_row_find(&cmp, "time_s", "hackbench"));
 
 	out = capture(print_summary, &cmp);
-	assert_non_null(strstr(out, "NO_PREEMPT_SHORT (3)"));
-	assert_non_null(strstr(out, "1.547 [1.538-2.318]"));
-	/* the estimate's change, then the medians' in a column named so */
-	assert_non_null(strstr(out, "median chg"));
-	assert_non_null(strstr(out, "-42.3%   -              -33.4%"));
-	assert_non_null(strstr(out, "massive_intr   switches"));
+	assert_contains(out, summary_want);
 	free(out);
 	out = capture(print_words, &(struct cmp_arg){ c, &cmp });
 	for (char *nl = out; (nl = strchr(nl, '\n'));) /* unfold the lines */

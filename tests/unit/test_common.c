@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of common/: durations, histogram, atomic I/O, spawning, envelope. */
+/* Unit tests of common/: durations, histogram, atomic I/O, spawning, envelope, formatting. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +20,7 @@
 #include "common/dirlock.h"
 #include "common/duration.h"
 #include "common/envelope.h"
+#include "common/fmt.h"
 #include "common/hist.h"
 #include "common/sha256.h"
 #include "common/spawn.h"
@@ -652,6 +653,24 @@ static void test_sha256(void **state)
 	assert_int_equal(sb_sha256_file("/nonexistent", hex), -ENOENT);
 }
 
+/* Pieces appended one after another; once the buffer is full, the rest is dropped and the text stays terminated. */
+static void test_fmt_append(void **state)
+{
+	char buf[12];
+	size_t off = 0;
+
+	(void)state;
+	sb_fmt_append(buf, sizeof(buf), &off, "%s", "ab");
+	sb_fmt_append(buf, sizeof(buf), &off, " %d%%", 50);
+	assert_string_equal(buf, "ab 50%");
+	assert_int_equal(off, 6);
+	sb_fmt_append(buf, sizeof(buf), &off, ", then %s", "more");
+	assert_string_equal(buf, "ab 50%, the");
+	assert_true(off >= sizeof(buf));
+	sb_fmt_append(buf, sizeof(buf), &off, "x");
+	assert_string_equal(buf, "ab 50%, the");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -675,6 +694,7 @@ int main(void)
 		cmocka_unit_test(test_envelope),
 		cmocka_unit_test(test_out_envelope),
 		cmocka_unit_test(test_sha256),
+		cmocka_unit_test(test_fmt_append),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -110,6 +110,16 @@ static void test_ci_catalogue(void **state)
 	assert_true(ci_metric_tool_known("hackbench")); /* parsed into JSON */
 }
 
+/* @w has @n instances; instance @i, built into @p, runs @prog. */
+static void build_checked(const struct sc_workload *w, int n, int i,
+			  const char *prog, const struct wl_run *run,
+			  struct wl_proc *p)
+{
+	assert_int_equal(wl_instances(w), n);
+	assert_int_equal(wl_build(w, i, "/o", run, p), 0);
+	assert_string_equal(p->argv[0], prog);
+}
+
 static void test_argv_count_mappings(void **state)
 {
 	const struct wl_run run = { 500000000, 2000000000, 9 };
@@ -119,18 +129,14 @@ static void test_argv_count_mappings(void **state)
 	(void)state;
 	/* generator, count as an option: one process */
 	w = workload("mixload", "mix", 3, 0);
-	assert_int_equal(wl_instances(&w), 1);
-	assert_int_equal(wl_build(&w, 0, "/o", &run, p), 0);
-	assert_string_equal(p->argv[0], "mixload");
+	build_checked(&w, 1, 0, "mixload", &run, p);
 	assert_true(argv_has(p, "--renderers", "3"));
 	assert_true(argv_has(p, "--json", "/o/mix.json"));
 	assert_true(argv_has(p, "--quiet", NULL));
 	assert_false(argv_has(p, "--slice", NULL));
 	/* generator, count = instances: no count option, one file each */
 	w = workload("spin_example", "spin", 3, 2000000);
-	assert_int_equal(wl_instances(&w), 3);
-	assert_int_equal(wl_build(&w, 2, "/o", &run, p), 0);
-	assert_string_equal(p->argv[0], "spin_example");
+	build_checked(&w, 3, 2, "spin_example", &run, p);
 	assert_true(argv_has(p, "--duration", "2000000000"));
 	assert_true(argv_has(p, "--warmup", "500000000"));
 	assert_true(argv_has(p, "--seed", "9"));
@@ -141,17 +147,13 @@ static void test_argv_count_mappings(void **state)
 	assert_false(argv_has(p, "3", NULL));
 	/* tool, count as a one-word option, through slicectl */
 	w = workload("cyclictest", "ct", 4, 1000000);
-	assert_int_equal(wl_instances(&w), 1);
-	assert_int_equal(wl_build(&w, 0, "/o", &run, p), 0);
-	assert_string_equal(p->argv[0], "slicectl");
+	build_checked(&w, 1, 0, "slicectl", &run, p);
 	assert_true(argv_has(p, "--", "cyclictest"));
 	assert_true(argv_has(p, "--threads=4", NULL));
 	assert_true(argv_has(p, "--duration=3", NULL)); /* 2.5 s rounded up */
 	/* tool, count = instances, stdout kept */
 	w = workload("hackbench", "hb", 2, 0);
-	assert_int_equal(wl_instances(&w), 2);
-	assert_int_equal(wl_build(&w, 0, "/o", &run, p), 0);
-	assert_string_equal(p->argv[0], "hackbench");
+	build_checked(&w, 2, 0, "hackbench", &run, p);
 	assert_null(p->argv[1]);
 	assert_true(p->capture_stdout);
 	assert_string_equal(p->out_path, "/o/hb.1.out");

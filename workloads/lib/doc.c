@@ -2,9 +2,11 @@
 /* Builder and writer of the workload JSON document. */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "common/atomicio.h"
 #include "common/envelope.h"
+#include "common/error.h"
 #include "workloads/lib/doc.h"
 
 json_t *wl_doc_new(const char *tool, int argc, char *const argv[])
@@ -42,4 +44,14 @@ int wl_doc_write(const json_t *doc, const char *path)
 		return 0;
 	}
 	return sb_json_dump_atomic(path, doc);
+}
+
+int wl_doc_save(json_t *doc, const struct sb_workload *self, const char *path,
+		struct sb_error *e)
+{
+	int ret = wl_doc_add_metrics(doc, self) ?: wl_doc_write(doc, path);
+
+	if (ret)
+		sb_error_set(e, ret, path, NULL, NULL, "%s", strerror(-ret));
+	return ret;
 }

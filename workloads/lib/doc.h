@@ -37,4 +37,12 @@ int wl_doc_add_metrics(json_t *doc, const struct sb_workload *self);
  */
 int wl_doc_write(const json_t *doc, const char *path);
 
+/*
+ * What every generator does with its finished @doc: add the metrics of
+ * @self, then write it to @path. Returns 0 or -errno with @e saying
+ * "<path>: <reason>".
+ */
+int wl_doc_save(json_t *doc, const struct sb_workload *self, const char *path,
+		struct sb_error *e);
+
 #endif

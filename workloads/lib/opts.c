@@ -57,3 +57,8 @@ void wl_common_slice_req(const struct wl_common *c, struct wl_slice_req *req)
 	req->slice_ns = c->slice_ns;
 	req->batch = c->batch;
 }
+
+int wl_common_text(const struct wl_common *c)
+{
+	return !c->quiet && !(c->json_path && !strcmp(c->json_path, "-"));
+}

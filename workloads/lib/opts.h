@@ -43,6 +43,9 @@ void wl_common_init(struct wl_common *c, uint64_t duration_ns);
 /* Fill @tab (WL_COMMON_NOPTS + 1 entries, NULL-terminated) for @c. */
 void wl_common_opts(struct wl_common *c, struct sb_opt *tab);
 
+/* Whether to print the text output: not --quiet, and the JSON is not on stdout. */
+int wl_common_text(const struct wl_common *c);
+
 /* The slice request of --slice and --batch (nothing else set). */
 struct wl_slice_req;
 void wl_common_slice_req(const struct wl_common *c, struct wl_slice_req *req);

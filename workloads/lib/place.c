@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/error.h"
+#include "workloads/lib/opts.h"
 #include "workloads/lib/place.h"
 
 static int place_cpus(const cpu_set_t *cpus, struct sb_error *e)
@@ -60,4 +61,10 @@ int wl_place(const cpu_set_t *cpus, int node, struct sb_error *e)
 	if (!ret && cpus)
 		ret = place_cpus(cpus, e);
 	return ret;
+}
+
+int wl_common_place(const struct wl_common *c, struct sb_error *e)
+{
+	return wl_place(c->cpus_given ? &c->cpus : NULL,
+			c->node_given ? (int)c->node : -1, e);
 }

@@ -16,4 +16,8 @@
  */
 int wl_place(const cpu_set_t *cpus, int node, struct sb_error *e);
 
+/* wl_place() of the --cpus and --node options in @c (absent: left alone). */
+struct wl_common;
+int wl_common_place(const struct wl_common *c, struct sb_error *e);
+
 #endif

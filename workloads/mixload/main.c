@@ -76,6 +76,7 @@ static int report(const struct mix_cfg *cfg, const struct mix_browser *b,
 		  const struct mix_procs *p, json_t *doc, const char *status)
 {
 	static struct mix_summary s;
+	struct sb_error e;
 	json_t *result;
 	int r;
 
@@ -85,21 +86,14 @@ static int report(const struct mix_cfg *cfg, const struct mix_browser *b,
 		fprintf(stderr, "mixload: out of memory\n");
 		return SB_EXIT_UNMEASURED;
 	}
-	if (!cfg->c.quiet &&
-	    !(cfg->c.json_path && !strcmp(cfg->c.json_path, "-")))
+	if (wl_common_text(&cfg->c))
 		mix_report_text(&s, stdout);
 	wl_doc_finish(doc, &s.roles[MIX_ROLE_UI].slice, s.measured_ns,
 		      cfg->c.warmup_ns, result, status);
 	if (!cfg->c.json_path)
 		return SB_EXIT_OK;
-	r = wl_doc_add_metrics(doc, &sb_wl_mixload) ?:
-		    wl_doc_write(doc, cfg->c.json_path);
-	if (r) {
-		fprintf(stderr, "mixload: %s: %s\n", cfg->c.json_path,
-			strerror(-r));
-		return SB_EXIT_UNMEASURED;
-	}
-	return SB_EXIT_OK;
+	r = wl_doc_save(doc, &sb_wl_mixload, cfg->c.json_path, &e);
+	return r ? sb_error_report("mixload", sb_env_errno(r), &e) : SB_EXIT_OK;
 }
 
 static int run(const struct mix_cfg *cfg, json_t *doc)
@@ -161,8 +155,7 @@ int main(int argc, char **argv)
 		return SB_EXIT_OK;
 	}
 	doc = wl_doc_new("mixload", argc, argv);
-	r = wl_place(cfg.c.cpus_given ? &cfg.c.cpus : NULL,
-		     cfg.c.node_given ? (int)cfg.c.node : -1, &e);
+	r = wl_common_place(&cfg.c, &e);
 	if (r) {
 		json_decref(doc);
 		return sb_error_report("mixload", r, &e);
