@@ -100,6 +100,43 @@ int sb_out_is_stdout(const char *path)
 	return path && !strcmp(path, "-");
 }
 
+int sb_out_stage(const char **path, char *tmp, size_t len)
+{
+	const char *dir = getenv("TMPDIR");
+	int fd;
+
+	*tmp = '\0';
+	if (!sb_out_is_stdout(*path))
+		return 0;
+	if (snprintf(tmp, len, "%s/slicebench-out-XXXXXX",
+		     dir && *dir ? dir : "/tmp") >= (int)len)
+		return -ENAMETOOLONG;
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	*path = tmp;
+	return 1;
+}
+
+int sb_out_unstage(const char *tmp)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int r;
+
+	if (!*tmp)
+		return 0;
+	r = sb_read_file(tmp, &buf, &len);
+	if (!r && fwrite(buf, 1, len, stdout) != len)
+		r = -EIO;
+	if (!r && fflush(stdout))
+		r = -errno;
+	free(buf);
+	unlink(tmp);
+	return r;
+}
+
 int sb_out_write(const char *path, const void *buf, size_t len)
 {
 	char target[PATH_MAX];

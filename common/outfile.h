@@ -21,6 +21,17 @@ int sb_out_write(const char *path, const void *buf, size_t len);
 /* Does output @path (NULL: none) name standard output? Then it has it alone. */
 int sb_out_is_stdout(const char *path);
 
+/*
+ * An output another program writes by path (QEMU's serial file, the
+ * initramfs builder): when *@path is "-", a new temp file (its name into
+ * @tmp, @len bytes) takes its place and 1 is returned; sb_out_unstage()
+ * then copies it to standard output and removes it. 0 when *@path is not
+ * "-" (nothing staged, @tmp ""); -errno.
+ */
+int sb_out_stage(const char **path, char *tmp, size_t len);
+/* A staged output @tmp (nothing when "") to standard output, then removed. 0 or -errno. */
+int sb_out_unstage(const char *tmp);
+
 /* Fills the tool section of envelope @env. Returns 0 or -ENOMEM. */
 typedef int (*sb_out_fill)(json_t *env, const void *ctx);
 /*

@@ -13,6 +13,7 @@
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/fmt.h"
+#include "common/outfile.h"
 #include "harness/boot/initramfs.h"
 #include "harness/boot/kernel_add.h"
 #include "harness/boot/kernel_backends.h"
@@ -50,15 +51,21 @@ static void boot_table(struct boot_opts *o, struct sb_opt *tab)
 		SB_OPTION("timeout", 0, SB_OPT_DURATION, &o->timeout_ns, NULL,
 			  "DUR", "hard limit for boot-run-poweroff", 1,
 			  VM_TIMEOUT_MAX_NS),
-		SB_OPTION("results-out", 0, SB_OPT_STRING, &o->results_out,
-			  NULL, "FILE",
-			  "host file receiving the 'results' port", 0, 0),
+		SB_OPTION(
+			"results-out", 0, SB_OPT_STRING, &o->results_out, NULL,
+			"FILE",
+			"host file receiving the 'results' port (- for standard "
+			"output, then the outcome on stderr)",
+			0, 0),
 		SB_OPTION("console", 0, SB_OPT_STRING, &o->console, NULL,
-			  "FILE", "serial console log (default: a temp file)",
+			  "FILE",
+			  "serial console log (default: a temp file; -: "
+			  "standard output)",
 			  0, 0),
 		SB_OPTION("initrd-out", 0, SB_OPT_STRING, &o->initrd_out, NULL,
 			  "FILE",
-			  "where to write the initramfs (default: in the cache)",
+			  "where to write the initramfs (default: in the cache; "
+			  "-: standard output)",
 			  0, 0),
 		SB_OPTION("accel", 0, SB_OPT_STRING, &o->accel, NULL, "A",
 			  "auto|kvm|tcg|icount|virtual", 0, 0),
@@ -174,13 +181,76 @@ static json_t *info_json(const struct kernel_info *ki)
 		ki->series, "build_log", ki->build_log);
 }
 
-static int print_json(json_t *j)
+static int print_json_to(FILE *f, json_t *j)
 {
-	if (!j || json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER))
+	if (!j || json_dumpf(j, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER))
 		return SB_EXIT_UNMEASURED;
-	putchar('\n');
+	fputc('\n', f);
 	json_decref(j);
 	return SB_EXIT_OK;
+}
+
+static int print_json(json_t *j)
+{
+	return print_json_to(stdout, j);
+}
+
+/* The outputs of `boot` and `initramfs` a program writes by path. */
+struct staged {
+	char results[PATH_MAX], console[PATH_MAX], initrd[PATH_MAX];
+};
+
+/* At most one output on standard output: it has it alone. 0 or exit 2, said. */
+static int one_on_stdout(const char *cmd, const struct boot_opts *o)
+{
+	if (sb_out_is_stdout(o->results_out) + sb_out_is_stdout(o->console) +
+		    sb_out_is_stdout(o->initrd_out) <=
+	    1)
+		return 0;
+	fprintf(stderr,
+		"slicebench kernel %s: only one of --results-out, --console "
+		"and --initrd-out can be - (standard output)\n",
+		cmd);
+	return SB_EXIT_USAGE;
+}
+
+/*
+ * Each of @o's outputs named "-" (one_on_stdout(): at most one) into a
+ * temp file of @st. Returns 0 or an exit code, said.
+ */
+static int stage_outputs(const char *cmd, struct boot_opts *o,
+			 struct staged *st)
+{
+	int r;
+
+	*st->results = *st->console = *st->initrd = '\0';
+	r = sb_out_stage(&o->results_out, st->results, sizeof(st->results));
+	if (r >= 0)
+		r = sb_out_stage(&o->console, st->console, sizeof(st->console));
+	if (r >= 0)
+		r = sb_out_stage(&o->initrd_out, st->initrd,
+				 sizeof(st->initrd));
+	if (r < 0) {
+		fprintf(stderr, "slicebench kernel %s: a temp file: %s\n", cmd,
+			strerror(-r));
+		return SB_EXIT_UNMEASURED;
+	}
+	return 0;
+}
+
+/* The staged output (if any) to standard output; @code unless that fails. */
+static int unstage_outputs(const char *cmd, const struct staged *st, int code)
+{
+	const char *const all[] = { st->results, st->console, st->initrd };
+	int r = 0;
+
+	for (int i = 0; i < 3; i++)
+		r = sb_out_unstage(all[i]) ?: r;
+	if (!r)
+		return code;
+	fprintf(stderr, "slicebench kernel %s: standard output: %s\n", cmd,
+		strerror(-r));
+	return SB_EXIT_UNMEASURED;
 }
 
 static int lookup(const char *name, struct kernel_info *ki, int prepare)
@@ -277,21 +347,26 @@ static int do_initramfs(const char *name, int argc, char **argv)
 	struct boot_opts o = boot_defaults;
 	char initrd[PATH_MAX];
 	struct kernel_info ki;
+	struct staged sg;
 	struct stat st;
 	int ret = parse_boot(argc, argv, &o);
 
 	if (ret != SB_CLI_CONTINUE)
 		return ret;
-	ret = lookup(name, &ki, 0);
-	if (!ret)
-		ret = make_initramfs("initramfs", &ki, &o, initrd,
-				     sizeof(initrd));
+	ret = one_on_stdout("initramfs", &o) ?:
+		      lookup(name, &ki, 0)   ?:
+		      stage_outputs("initramfs", &o, &sg);
 	if (ret)
 		return ret;
-	if (stat(initrd, &st))
-		return SB_EXIT_UNMEASURED;
-	return print_json(json_pack("{s:s, s:I}", "initramfs", initrd, "bytes",
-				    (json_int_t)st.st_size));
+	ret = make_initramfs("initramfs", &ki, &o, initrd, sizeof(initrd));
+	if (!ret && stat(initrd, &st))
+		ret = SB_EXIT_UNMEASURED;
+	if (!ret) /* with the archive on standard output, this on stderr */
+		ret = print_json_to(*sg.initrd ? stderr : stdout,
+				    json_pack("{s:s, s:I}", "initramfs",
+					      *sg.initrd ? "-" : initrd,
+					      "bytes", (json_int_t)st.st_size));
+	return unstage_outputs("initramfs", &sg, ret);
 }
 
 #define MAX_NODES 8
@@ -331,9 +406,13 @@ static int do_boot(const char *name, int argc, char **argv)
 	struct vm_numa_node nodes[MAX_NODES];
 	int n_nodes = 0;
 	struct vm_result res;
+	struct staged sg;
+	FILE *say;
 	int ret = parse_boot(argc, argv, &o);
 
 	if (ret != SB_CLI_CONTINUE)
+		return ret;
+	if ((ret = one_on_stdout("boot", &o)))
 		return ret;
 	if (o.numa && (n_nodes = parse_numa(o.numa, nodes)) <= 0) {
 		fprintf(stderr,
@@ -354,9 +433,13 @@ static int do_boot(const char *name, int argc, char **argv)
 			"slicebench kernel boot: kernel %s runs no VM\n", name);
 		return SB_EXIT_USAGE;
 	}
+	if ((ret = stage_outputs("boot", &o, &sg)))
+		return ret;
+	/* with an output on standard output, the outcome goes to stderr */
+	say = *sg.results || *sg.console || *sg.initrd ? stderr : stdout;
 	ret = make_initramfs("boot", &ki, &o, initrd, sizeof(initrd));
 	if (ret)
-		return ret;
+		return unstage_outputs("boot", &sg, ret);
 	ret = vm_run(&(struct vm_request){ .kernel = &ki,
 					   .initrd = initrd,
 					   .accel = o.accel,
@@ -372,20 +455,24 @@ static int do_boot(const char *name, int argc, char **argv)
 		     &res);
 	if (ret) {
 		fprintf(stderr, "slicebench kernel boot: %s\n", res.detail);
-		return sb_exit_code(ret);
+		return unstage_outputs("boot", &sg, sb_exit_code(ret));
 	}
-	print_json(json_pack(
-		"{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:s}", "kernel",
-		ki.name, "release", ki.release, "status",
-		vm_status_name(res.status), "accel", res.accel, "accel_note",
-		res.accel_note, "qemu_version", res.qemu_version, "wall_ms",
-		(json_int_t)(res.wall_ns / 1000000), "boot_to_user_ms",
-		(json_int_t)(res.boot_to_user_ns / 1000000), "detail",
-		res.detail));
+	print_json_to(say,
+		      json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:s}",
+				"kernel", ki.name, "release", ki.release,
+				"status", vm_status_name(res.status), "accel",
+				res.accel, "accel_note", res.accel_note,
+				"qemu_version", res.qemu_version, "wall_ms",
+				(json_int_t)(res.wall_ns / 1000000),
+				"boot_to_user_ms",
+				(json_int_t)(res.boot_to_user_ns / 1000000),
+				"detail", res.detail));
 	if (res.status != VM_OK)
 		fprintf(stderr, "slicebench kernel boot: %s: %s\n",
 			vm_status_name(res.status), res.detail);
-	return res.status == VM_OK ? SB_EXIT_OK : SB_EXIT_UNMEASURED;
+	return unstage_outputs("boot", &sg,
+			       res.status == VM_OK ? SB_EXIT_OK :
+						     SB_EXIT_UNMEASURED);
 }
 
 static int do_show(const char *name, int argc, char **argv)

@@ -182,6 +182,14 @@ before=$(stat -c %Y.%y "$tmp/a.cpio")
 "$sb" kernel initramfs host --init "$init" --initrd-out "$tmp/a.cpio" >/dev/null
 [[ $(stat -c %Y.%y "$tmp/a.cpio") != "$before" ]]
 
+echo "check: --initrd-out - writes the archive to standard output, the outcome to stderr"
+"$sb" kernel initramfs host --init "$init" --initrd-out "$tmp/f.cpio" >/dev/null
+"$sb" kernel initramfs host --init "$init" --initrd-out - >"$tmp/s.cpio" 2>"$tmp/s.err"
+cmp -s "$tmp/s.cpio" "$tmp/f.cpio" || fail "the archive on standard output is not the one written to a file"
+jq -e '.initramfs == "-" and .bytes > 0' "$tmp/s.err" >/dev/null || fail "outcome on stderr: $(cat "$tmp/s.err")"
+expect_rc 2 "$sb" kernel boot host --init "$init" --console - --results-out -
+grep -q "only one of --results-out, --console and --initrd-out can be -" "$tmp/err"
+
 echo "check: with --with-perf, perf and its libraries are in"
 expect_rc 0 "$sb" kernel initramfs host --init "$init" --with-perf --initrd-out "$tmp/p.cpio"
 cpio -it --quiet -F "$tmp/p.cpio" >"$tmp/plist"
