@@ -16,7 +16,11 @@
 
 void bisect_step_name(const struct bisect_ctx *c, int k, char *buf, size_t len)
 {
-	snprintf(buf, len, "%.50s-%d", c->series->name, k);
+	if (c->commits)
+		snprintf(buf, len, "%.50s-%.12s", c->series->name,
+			 c->commits->id[k]);
+	else
+		snprintf(buf, len, "%.50s-%d", c->series->name, k);
 }
 
 static const char *base_name(const char *path)
@@ -73,13 +77,23 @@ int bisect_step_kernel(const struct bisect_ctx *c, int k,
 				    "path too long");
 	snprintf(what, sizeof(what), "step %d of a bisection of %.50s", k,
 		 c->series->name);
-	d = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b}", "type", "source",
-		      "description", what, "tree", c->series->tree, "fragment",
-		      c->series->fragment, "series", "series", "machine",
+	d = json_pack("{s:s, s:s, s:s, s:s, s:b}", "type", "source",
+		      "description", what, "tree",
+		      c->commits ? c->tree : c->series->tree, "machine",
 		      c->series->machine, "custom_slices",
 		      c->series->custom_slices);
+	if (d)
+		json_object_set_new(
+			d, *c->series->config ? "config" : "fragment",
+			json_string(*c->series->config ? c->series->config :
+							 c->series->fragment));
+	if (d && c->commits)
+		json_object_set_new(d, "commit",
+				    json_string(c->commits->id[k]));
+	else if (d)
+		json_object_set_new(d, "series", json_string("series"));
 	ret = d ? sb_mkdir_p(dir, 0755) : -ENOMEM;
-	ret = ret ?: write_series(c, k, dir);
+	ret = ret ?: c->commits ? 0 : write_series(c, k, dir);
 	ret = ret ?: sb_json_dump_atomic(path, d);
 	json_decref(d);
 	if (ret)

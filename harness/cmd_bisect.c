@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* slicebench bisect: the first patch of a series after which the check finds a regression, step by step, resumable. */
+/* slicebench bisect: the first patch of a series, or commit of a git range, after which the check finds a regression, step by step, resumable. */
 #include <errno.h>
 #include <jansson.h>
 #include <limits.h>
@@ -16,6 +16,7 @@
 #include "common/opts.h"
 #include "common/sha256.h"
 #include "harness/bisect.h"
+#include "harness/bisect_git.h"
 #include "harness/bisect_step.h"
 #include "harness/cmds.h"
 #include "harness/runner.h"
@@ -23,13 +24,15 @@
 #define LOG_FILE "bisect-log.json"
 
 struct bisect_opts {
-	const char *good, *bad, *scenario, *results, *accel;
+	const char *good, *bad, *scenario, *results, *accel, *kernel;
 	uint64_t max_repeats;
 	int help;
 };
 
 static const char usage[] =
 	"usage: slicebench bisect --good K --bad K --scenario FILE [options]\n"
+	"       slicebench bisect --kernel NAME --good REV --bad REV --scenario "
+	"FILE\n"
 	"\nFinds the first patch of a series after which the scenario's check "
 	"finds a\nregression. --bad names a source kernel with a patch series "
 	"(NAME, or\nNAME:K for its first K patches); --good is NAME:K of the "
@@ -41,7 +44,10 @@ static const char usage[] =
 	"that cannot decide is skipped, and the\nanswer may then be a range of "
 	"candidates. The bad end is checked first.\nThe log (" LOG_FILE
 	") is kept in RESULTS/bisect-<series>: re-running\nthe same command "
-	"continues.";
+	"continues.\n\nWith --kernel NAME (a source kernel whose tree is a git "
+	"work tree), the\nends are commits of that tree and the steps are the "
+	"commits of\n`git rev-list --first-parent GOOD..BAD`, each checked out "
+	"in a clone the\ncache owns (the tree and its HEAD are left alone).";
 static const char after[] =
 	"exit: 1 a first bad patch was found (a regression exists), 2 bad "
 	"usage or\ninput, 3 cannot decide (the bad end does not regress, or "
@@ -52,6 +58,8 @@ struct bisector {
 	const struct bisect_opts *o;
 	struct kernel_info series, good;
 	struct kernel_patches q;
+	struct bisect_commits commits; /* a git range: position k's commit */
+	char tree[PATH_MAX]; /* a git range: the kernel's tree */
 	struct bisect b;
 	struct bisect_ctx ctx;
 	char good_name[64], log_path[PATH_MAX], self[PATH_MAX];
@@ -88,6 +96,38 @@ static int usage_error(const char *fmt, const char *value)
 	return SB_EXIT_USAGE;
 }
 
+/* A git range: the kernel, its tree, the commits (position 0 the good end). */
+static int resolve_git(struct bisector *s)
+{
+	const char *name = s->o->kernel;
+	struct sb_error e;
+	char buf[PATH_MAX];
+	int r;
+
+	if ((r = kernel_lookup(name, &s->series, &e)))
+		return sb_error_report("slicebench bisect: --kernel", r, &e);
+	if (strcmp(kernel_type_name(&s->series), "source") ||
+	    s->series.series[0] || s->series.commit[0])
+		return usage_error("--kernel: %s is no source kernel without "
+				   "a series or commit",
+				   name);
+	snprintf(s->tree, sizeof(s->tree), "%s",
+		 kernel_source_tree(&s->series, buf, sizeof(buf)));
+	if ((r = bisect_commits_load(s->tree, s->o->good, s->o->bad,
+				     &s->commits, &e)))
+		return r == -EINVAL ?
+			       (sb_error_report("slicebench bisect", r, &e),
+				SB_EXIT_USAGE) :
+			       sb_error_report("slicebench bisect", r, &e);
+	s->ctx.commits = &s->commits;
+	s->ctx.tree = s->tree;
+	if (bisect_init(&s->b, 0, (int)s->commits.n - 1))
+		return SB_EXIT_UNMEASURED;
+	bisect_step_name(&s->ctx, 0, s->good_name, sizeof(s->good_name));
+	s->ctx.split = bisect_expected_steps(&s->b);
+	return 0;
+}
+
 /* The series' kernel and patches, the ends' positions, the good end's name. */
 static int resolve(struct bisector *s)
 {
@@ -95,6 +135,8 @@ static int resolve(struct bisector *s)
 	int bad_k, good_k, r;
 	struct sb_error e;
 
+	if (s->o->kernel)
+		return resolve_git(s);
 	if (parse_end(s->o->bad, name, sizeof(name), &bad_k))
 		return usage_error("--bad: %s: K of NAME:K is a patch count",
 				   s->o->bad);
@@ -170,6 +212,11 @@ static json_t *settings(const struct bisector *s)
 	json_t *patches = json_array(), *j;
 	char sha[SB_SHA256_HEX], subj[256];
 
+	for (size_t i = 0; i < s->commits.n; i++)
+		json_array_append_new(patches,
+				      json_pack("{s:s,s:s}", "commit",
+						s->commits.id[i], "subject",
+						s->commits.subject[i]));
 	for (size_t i = 0; i < s->q.n; i++) {
 		if (sb_sha256_file(s->q.path[i], sha))
 			sha[0] = '\0'; /* unreadable now: no log will match */
@@ -187,6 +234,12 @@ static json_t *settings(const struct bisector *s)
 		      "scenario_sha256", sha, "patches", patches, "error_split",
 		      s->ctx.split, "max_repeats",
 		      (json_int_t)s->o->max_repeats, "accel", s->o->accel);
+	if (j && s->ctx.commits) { /* the commits, good end first */
+		json_object_set(j, "commits", patches);
+		json_object_del(j, "patches");
+		json_object_set_new(j, "kernel", json_string(s->o->kernel));
+		json_object_set_new(j, "tree", json_string(s->tree));
+	}
 	return j;
 }
 
@@ -249,6 +302,11 @@ static void change_name(const struct bisector *s, int k, char *buf, size_t len)
 {
 	char subj[256];
 
+	if (s->ctx.commits) {
+		snprintf(buf, len, "%s %.300s", s->commits.id[k],
+			 s->commits.subject[k]);
+		return;
+	}
 	if (k < 1) {
 		snprintf(buf, len, "the tree itself, before any patch (%.400s)",
 			 s->series.tree);
@@ -264,16 +322,21 @@ static int build_step(struct bisector *s, int k, json_int_t *secs)
 	struct kernel_info ki;
 	struct sb_error e;
 	int64_t t = -1;
+	char what[64];
 	int r = bisect_step_kernel(&s->ctx, k, &ki, &e);
 
 	if (!r)
 		r = kernel_build_in_place(&ki, &t, &e);
 	if (r) /* a patch that does not apply is bad input: exit 2 */
 		return sb_error_report("slicebench bisect", r, &e);
-	if (t < 0)
-		printf("  %s (%d patches): cached build\n", ki.name, k);
+	if (s->ctx.commits)
+		snprintf(what, sizeof(what), "commit %.12s", s->commits.id[k]);
 	else
-		printf("  %s (%d patches): built in %lld s\n", ki.name, k,
+		snprintf(what, sizeof(what), "%d patches", k);
+	if (t < 0)
+		printf("  %s (%s): cached build\n", ki.name, what);
+	else
+		printf("  %s (%s): built in %lld s\n", ki.name, what,
 		       (long long)t);
 	*secs = t;
 	return 0;
@@ -297,11 +360,18 @@ static int one_step(struct bisector *s, int k, int n)
 	struct sb_error e;
 	json_int_t build_s = -1;
 	char took[32], kname[64];
+	json_t *entry;
 	int r, v;
 
-	printf("\nstep %d of about %d: the tree with %d patch(es) against "
-	       "%s\n",
-	       n, s->ctx.split, k, s->good_name);
+	if (s->ctx.commits)
+		printf("\nstep %d of about %d: commit %d of %zu, %s, against "
+		       "%s\n",
+		       n, s->ctx.split, k, s->commits.n - 1, s->commits.id[k],
+		       s->good_name);
+	else
+		printf("\nstep %d of about %d: the tree with %d patch(es) "
+		       "against %s\n",
+		       n, s->ctx.split, k, s->good_name);
 	fflush(stdout);
 	if ((r = build_step(s, k, &build_s)) || *s->stop)
 		return r ? r : SB_EXIT_UNMEASURED;
@@ -326,17 +396,27 @@ static int one_step(struct bisector *s, int k, int n)
 	bisect_record(&s->b, k, (enum bisect_verdict)v);
 	bisect_answer(&s->b, &a);
 	bisect_step_name(&s->ctx, k, kname, sizeof(kname));
-	json_array_append_new(
-		json_object_get(s->log, "steps"),
-		json_pack("{s:i,s:s,s:s,s:I,s:i,s:i,s:i,s:f,s:[i,i]}", "step",
+	entry = json_pack("{s:i,s:s,s:s,s:I,s:i,s:i,s:i,s:f,s:[i,i]}", "step",
 			  k, "kernel", kname, "verdict",
 			  bisect_verdict_name((enum bisect_verdict)v),
 			  "build_s", build_s, "check_exit", c.code, "base_runs",
 			  (int)c.base_runs, "cand_runs", (int)c.cand_runs,
-			  "check_s", c.secs, "interval", a.last_good, a.first));
-	printf("  %d patch(es): %s after %u base and %u candidate runs in "
+			  "check_s", c.secs, "interval", a.last_good, a.first);
+	if (entry && s->ctx.commits) { /* for people reading the log */
+		json_object_set_new(entry, "commit",
+				    json_string(s->commits.id[k]));
+		json_object_set_new(entry, "subject",
+				    json_string(s->commits.subject[k]));
+	}
+	json_array_append_new(json_object_get(s->log, "steps"), entry);
+	if (s->ctx.commits)
+		snprintf(kname, sizeof(kname), "commit %.12s",
+			 s->commits.id[k]);
+	else
+		snprintf(kname, sizeof(kname), "%d patch(es)", k);
+	printf("  %s: %s after %u base and %u candidate runs in "
 	       "%s; the first bad is now one of steps %d..%d\n",
-	       k,
+	       kname,
 	       v == BISECT_GOOD ? "good (same as the good end)" :
 	       v == BISECT_BAD	? "bad (a regression)" :
 				  "skipped (cannot decide)",
@@ -359,8 +439,8 @@ static int conclude(const struct bisector *s)
 	printf("\nevidence (each step: a check of %s against the step, alpha "
 	       "and pass error split over %d steps):\n",
 	       s->good_name, s->ctx.split);
-	printf("  %-4s %-7s %-24s %-8s %-11s %-8s %s\n", "#", "patches",
-	       "kernel", "verdict", "runs b/c", "build_s", "check");
+	printf("  %-4s %-7s %-24s %-8s %-11s %-8s %s\n", "#", "step", "kernel",
+	       "verdict", "runs b/c", "build_s", "check");
 	json_array_foreach(steps, i, st) {
 		json_int_t b =
 			json_integer_value(json_object_get(st, "build_s"));
@@ -453,11 +533,14 @@ static int bisect_run(struct bisector *s)
 		s->self[n - strlen(gone)] = '\0';
 	if ((r = resolve(s)) || (r = open_log(s)))
 		return r;
-	printf("bisect: %s (steps %d..%d of %zu patches) against %s, %s; "
+	printf("bisect: %s (steps %d..%d of %zu %s) against %s, %s; "
 	       "expected %d steps, each check spending 1/%d of the rules' "
 	       "alpha and pass error; log %s\n",
-	       s->series.name, s->b.good + 1, s->b.bad, s->q.n, s->good_name,
-	       s->o->scenario, s->ctx.split, s->ctx.split, s->log_path);
+	       s->series.name, s->b.good + 1, s->b.bad,
+	       s->ctx.commits ? s->commits.n - 1 : s->q.n,
+	       s->ctx.commits ? "first-parent commits" : "patches",
+	       s->good_name, s->o->scenario, s->ctx.split, s->ctx.split,
+	       s->log_path);
 	fflush(stdout);
 	s->stop = run_catch_signals(1);
 	for (int step = (int)json_array_size(json_object_get(s->log, "steps"));
@@ -489,6 +572,10 @@ int cmd_bisect(int argc, char **argv)
 		SB_OPTION("bad", 0, SB_OPT_STRING, &o.bad, NULL, "K",
 			  "the bad end: a source kernel with a series (NAME "
 			  "or NAME:K)",
+			  0, 0),
+		SB_OPTION("kernel", 0, SB_OPT_STRING, &o.kernel, NULL, "NAME",
+			  "bisect a git range: a source kernel whose tree is "
+			  "a git work tree; --good and --bad are commits",
 			  0, 0),
 		SB_OPTION("scenario", 0, SB_OPT_STRING, &o.scenario, NULL,
 			  "FILE", "the scenario each step's check runs", 0, 0),
@@ -534,6 +621,7 @@ int cmd_bisect(int argc, char **argv)
 	sb_dir_unlock(s.lock);
 	json_decref(s.log);
 	bisect_free(&s.b);
+	bisect_commits_free(&s.commits);
 	kernel_patches_free(&s.q);
 	return r;
 }
