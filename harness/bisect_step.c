@@ -153,6 +153,16 @@ static void runs_of(const char *path, struct bisect_check *out)
 int bisect_step_check(const struct bisect_ctx *c, const char *self, int k,
 		      struct bisect_check *out, struct sb_error *e)
 {
+	char sub[32];
+
+	snprintf(sub, sizeof(sub), "step-%d", k);
+	return bisect_triage_check(c, self, k, NULL, sub, out, e);
+}
+
+int bisect_triage_check(const struct bisect_ctx *c, const char *self, int k,
+			const char *cand_features, const char *sub,
+			struct bisect_check *out, struct sb_error *e)
+{
 	char cand[64], dir[PATH_MAX], json[PATH_MAX], split[16], max[24];
 	char latest[PATH_MAX + 8], resume[PATH_MAX];
 	const char *argv[24] = {
@@ -164,7 +174,7 @@ int bisect_step_check(const struct bisect_ctx *c, const char *self, int k,
 	double t0 = run_now_s();
 
 	bisect_step_name(c, k, cand, sizeof(cand));
-	if (sb_fmt(dir, sizeof(dir), "%s/step-%d", c->dir, k) ||
+	if (sb_fmt(dir, sizeof(dir), "%s/%s", c->dir, sub) ||
 	    sb_fmt(json, sizeof(json), "%s/verdicts.json", dir) ||
 	    sb_fmt(out->log, sizeof(out->log), "%s/check.log", dir))
 		return sb_error_set(e, -ENAMETOOLONG, c->dir, NULL, NULL,
@@ -179,6 +189,10 @@ int bisect_step_check(const struct bisect_ctx *c, const char *self, int k,
 	if (c->accel) {
 		argv[n++] = "--accel";
 		argv[n++] = c->accel;
+	}
+	if (cand_features) {
+		argv[n++] = "--cand-features";
+		argv[n++] = cand_features;
 	}
 	/* A check begun before: its runs and looks are kept, even when it
 	 * had decided and only the bisect log missed it. */

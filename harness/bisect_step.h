@@ -60,4 +60,12 @@ int bisect_link_kernel(const struct bisect_ctx *c, const struct kernel_info *ki,
 int bisect_step_check(const struct bisect_ctx *c, const char *self, int k,
 		      struct bisect_check *out, struct sb_error *e);
 
+/*
+ * The same check of the good end against step @k's kernel run with
+ * @cand_features (check --cand-features), into <dir>/@sub.
+ */
+int bisect_triage_check(const struct bisect_ctx *c, const char *self, int k,
+			const char *cand_features, const char *sub,
+			struct bisect_check *out, struct sb_error *e);
+
 #endif
