@@ -12,6 +12,7 @@
 #include "ci/gate_run.h"
 #include "ci/rules_pick.h"
 #include "ci/spending.h"
+#include "common/atomicio.h"
 #include "common/dirlock.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
@@ -106,6 +107,7 @@ struct check {
 	char root[PATH_MAX];
 	int lock; /* the run directory's (sb_dir_lock), or -1 */
 	char base_spec[PATH_MAX + 200], cand_spec[PATH_MAX + 200];
+	char guest_scenario[PATH_MAX + 32]; /* with a candidate's set */
 	unsigned int max;
 	double *t; /* the information fraction of each look so far */
 	size_t looks;
@@ -577,6 +579,43 @@ static json_t *journal_head(const struct check *c, const struct scenario *sc)
 	return head;
 }
 
+/*
+ * With a candidate's set: the scenario the guests read (they find a set
+ * by its name there) with both sides' sets, into the run directory.
+ */
+static int guest_scenario(struct check *c, const struct scenario *sc)
+{
+	json_t *j = json_load_file(c->o->scenario, 0, NULL),
+	       *sets = json_array();
+	int r = j && sets ? 0 : -ENOMEM;
+
+	for (int i = 0; !r && i < sc->n_sets; i++) {
+		json_t *f = json_array();
+
+		for (int k = 0; f && k < sc->sets[i].n_features; k++)
+			json_array_append_new(
+				f, json_string(sc->sets[i].features[k]));
+		json_array_append_new(sets, json_pack("{s:s,s:o*}", "name",
+						      sc->sets[i].name,
+						      "features", f));
+	}
+	if (!r)
+		r = json_object_set(j, "feature_sets", sets) ? -ENOMEM : 0;
+	snprintf(c->guest_scenario, sizeof(c->guest_scenario),
+		 "%s/cand-scenario.json", c->root);
+	if (!r)
+		r = sb_json_dump_atomic(c->guest_scenario, j);
+	json_decref(sets);
+	json_decref(j);
+	if (r) {
+		fprintf(stderr, "slicebench check: %s: %s\n", c->guest_scenario,
+			strerror(-r));
+		return SB_EXIT_UNMEASURED;
+	}
+	c->rn.scenario_path = c->guest_scenario;
+	return 0;
+}
+
 /* Kernels, plan, run directory and journal of @c. */
 static int prepare(struct check *c, struct scenario *sc)
 {
@@ -632,6 +671,8 @@ static int prepare(struct check *c, struct scenario *sc)
 	}
 	if ((r = check_journal_open(&c->jn, c->root, journal_head(c, sc), &e)))
 		return sb_error_report("slicebench check", r, &e);
+	if (sc->n_sets == 2 && (r = guest_scenario(c, sc)))
+		return r;
 	snprintf(c->base_spec, sizeof(c->base_spec), "%s:%s/%s", c->root,
 		 names[0], sc->sets[0].name);
 	snprintf(c->cand_spec, sizeof(c->cand_spec), "%s:%s/%s", c->root,

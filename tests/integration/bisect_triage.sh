@@ -4,7 +4,8 @@
 # check --cand-features, on synthetic runs already in place (two host-type
 # kernels: nothing boots): the candidate's runs are those of its own set
 # ("<set>.<feature>"), the plan has no others, the journal records the
-# set, and a resume with another feature is refused; a bad list is exit 2.
+# set, the guests' copy of the scenario has it, and a resume with another
+# feature is refused; a bad list is exit 2.
 # bisect: a finished log with its triage is continued into the mechanism
 # ("flipping F removes the regression: the mechanism is F") and the first
 # bad patch; --triage-only stops after the triage (exit 1); a feature
@@ -52,6 +53,10 @@ check_eq "journal: the candidate's set" default.NO_PREEMPT_SHORT \
 	"$(jq -r .cand_feature_set "$d/check-journal.json")"
 check_eq "journal: the base's set" default "$(jq -r .feature_set "$d/check-journal.json")"
 check "candidate runs of its set" grep -q '"kB/default.NO_PREEMPT_SHORT/1"' "$d/check-journal.json"
+check_eq "the guests' scenario has both sets" '[{"name":"default","features":[]},{"name":"default.NO_PREEMPT_SHORT","features":["NO_PREEMPT_SHORT"]}]' \
+	"$(jq -c .feature_sets "$d/cand-scenario.json")"
+check_eq "the rest as it was" "$(jq -c 'del(.feature_sets)' "$scenario")" \
+	"$(jq -c 'del(.feature_sets)' "$d/cand-scenario.json")"
 
 echo "check: a resume with another feature is refused"
 check_run --cand-features NO_DELAY_DEQUEUE
