@@ -408,12 +408,12 @@ static int one_step(struct bisector *s, int k, int n)
 	if (s->ctx.commits)
 		printf("\nstep %d of about %d: commit %d of %zu, %s, against "
 		       "%s\n",
-		       n, s->ctx.split, k, s->commits.n - 1, s->commits.id[k],
-		       s->good_name);
+		       n, s->ctx.split - s->feats.n, k, s->commits.n - 1,
+		       s->commits.id[k], s->good_name);
 	else
 		printf("\nstep %d of about %d: the tree with %d patch(es) "
 		       "against %s\n",
-		       n, s->ctx.split, k, s->good_name);
+		       n, s->ctx.split - s->feats.n, k, s->good_name);
 	fflush(stdout);
 	if ((r = build_step(s, k, &build_s)) || *s->stop)
 		return r ? r : SB_EXIT_UNMEASURED;
@@ -607,7 +607,7 @@ static int conclude(const struct bisector *s)
 	say_triage(s, &runs, &secs);
 	checks += json_array_size(json_object_get(s->log, "triage"));
 	printf("evidence (each step: a check of %s against the step, alpha "
-	       "and pass error split over %d steps):\n",
+	       "and pass error split over %d checks):\n",
 	       s->good_name, s->ctx.split);
 	printf("  %-4s %-7s %-24s %-8s %-11s %-8s %s\n", "#", "step", "kernel",
 	       "verdict", "runs b/c", "build_s", "check");
@@ -634,7 +634,7 @@ static int conclude(const struct bisector *s)
 	}
 	printf("total: %zu steps (expected %d), %u runs, %s of builds and "
 	       "checks\n",
-	       json_array_size(steps), s->ctx.split, runs,
+	       json_array_size(steps), s->ctx.split - s->feats.n, runs,
 	       run_fmt_secs(secs, took, sizeof(took)));
 	if (checks > (size_t)s->ctx.split)
 		printf("note: skipped steps made the bisection take more checks "
@@ -714,13 +714,13 @@ static int bisect_run(struct bisector *s)
 	if ((r = open_log(s)))
 		return r;
 	printf("bisect: %s (steps %d..%d of %zu %s) against %s, %s; "
-	       "expected %d steps, each check spending 1/%d of the rules' "
-	       "alpha and pass error; log %s\n",
+	       "expected %d steps and %d triage checks, each check spending "
+	       "1/%d of the rules' alpha and pass error; log %s\n",
 	       s->series.name, s->b.good + 1, s->b.bad,
 	       s->ctx.commits ? s->commits.n - 1 : s->q.n,
 	       s->ctx.commits ? "first-parent commits" : "patches",
-	       s->good_name, s->o->scenario, s->ctx.split, s->ctx.split,
-	       s->log_path);
+	       s->good_name, s->o->scenario, s->ctx.split - s->feats.n,
+	       s->feats.n, s->ctx.split, s->log_path);
 	fflush(stdout);
 	s->stop = run_catch_signals(1);
 	for (int step = (int)json_array_size(json_object_get(s->log, "steps"));
