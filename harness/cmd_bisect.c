@@ -56,10 +56,10 @@ static const char usage[] =
 	"pass names the\nmechanism. These checks share the error budget with "
 	"the steps.";
 static const char after[] =
-	"exit: 1 a first bad patch was found (a regression exists), 2 bad "
-	"usage or\ninput, 3 cannot decide (the bad end does not regress, or "
-	"only a range of\ncandidates remained), 4 could not measure (a build "
-	"or a check failed,\ninterrupted)\n";
+	"exit: 1 a first bad patch or commit was found (with --triage-only: "
+	"the bad\nend regresses), 2 bad usage or input, 3 cannot decide (the "
+	"bad end does not\nregress, or only a range of candidates remained), "
+	"4 could not measure (a\nbuild or a check failed, interrupted)\n";
 
 struct bisector {
 	const struct bisect_opts *o;
@@ -124,10 +124,7 @@ static int resolve_git(struct bisector *s)
 		 kernel_source_tree(&s->series, buf, sizeof(buf)));
 	if ((r = bisect_commits_load(s->tree, s->o->good, s->o->bad,
 				     &s->commits, &e)))
-		return r == -EINVAL ?
-			       (sb_error_report("slicebench bisect", r, &e),
-				SB_EXIT_USAGE) :
-			       sb_error_report("slicebench bisect", r, &e);
+		return sb_error_report("slicebench bisect", r, &e);
 	s->ctx.commits = &s->commits;
 	s->ctx.tree = s->tree;
 	if (bisect_init(&s->b, 0, (int)s->commits.n - 1))
