@@ -16,7 +16,11 @@
 
 void bisect_step_name(const struct bisect_ctx *c, int k, char *buf, size_t len)
 {
-	snprintf(buf, len, "%.50s-%d", c->series->name, k);
+	if (c->commits)
+		snprintf(buf, len, "%.50s-%.12s", c->series->name,
+			 c->commits->id[k]);
+	else
+		snprintf(buf, len, "%.50s-%d", c->series->name, k);
 }
 
 static const char *base_name(const char *path)
@@ -73,13 +77,23 @@ int bisect_step_kernel(const struct bisect_ctx *c, int k,
 				    "path too long");
 	snprintf(what, sizeof(what), "step %d of a bisection of %.50s", k,
 		 c->series->name);
-	d = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b}", "type", "source",
-		      "description", what, "tree", c->series->tree, "fragment",
-		      c->series->fragment, "series", "series", "machine",
+	d = json_pack("{s:s, s:s, s:s, s:s, s:b}", "type", "source",
+		      "description", what, "tree",
+		      c->commits ? c->tree : c->series->tree, "machine",
 		      c->series->machine, "custom_slices",
 		      c->series->custom_slices);
+	if (d)
+		json_object_set_new(
+			d, *c->series->config ? "config" : "fragment",
+			json_string(*c->series->config ? c->series->config :
+							 c->series->fragment));
+	if (d && c->commits)
+		json_object_set_new(d, "commit",
+				    json_string(c->commits->id[k]));
+	else if (d)
+		json_object_set_new(d, "series", json_string("series"));
 	ret = d ? sb_mkdir_p(dir, 0755) : -ENOMEM;
-	ret = ret ?: write_series(c, k, dir);
+	ret = ret ?: c->commits ? 0 : write_series(c, k, dir);
 	ret = ret ?: sb_json_dump_atomic(path, d);
 	json_decref(d);
 	if (ret)
@@ -139,6 +153,16 @@ static void runs_of(const char *path, struct bisect_check *out)
 int bisect_step_check(const struct bisect_ctx *c, const char *self, int k,
 		      struct bisect_check *out, struct sb_error *e)
 {
+	char sub[32];
+
+	snprintf(sub, sizeof(sub), "step-%d", k);
+	return bisect_triage_check(c, self, k, NULL, sub, out, e);
+}
+
+int bisect_triage_check(const struct bisect_ctx *c, const char *self, int k,
+			const char *cand_features, const char *sub,
+			struct bisect_check *out, struct sb_error *e)
+{
 	char cand[64], dir[PATH_MAX], json[PATH_MAX], split[16], max[24];
 	char latest[PATH_MAX + 8], resume[PATH_MAX];
 	const char *argv[24] = {
@@ -150,7 +174,7 @@ int bisect_step_check(const struct bisect_ctx *c, const char *self, int k,
 	double t0 = run_now_s();
 
 	bisect_step_name(c, k, cand, sizeof(cand));
-	if (sb_fmt(dir, sizeof(dir), "%s/step-%d", c->dir, k) ||
+	if (sb_fmt(dir, sizeof(dir), "%s/%s", c->dir, sub) ||
 	    sb_fmt(json, sizeof(json), "%s/verdicts.json", dir) ||
 	    sb_fmt(out->log, sizeof(out->log), "%s/check.log", dir))
 		return sb_error_set(e, -ENAMETOOLONG, c->dir, NULL, NULL,
@@ -165,6 +189,10 @@ int bisect_step_check(const struct bisect_ctx *c, const char *self, int k,
 	if (c->accel) {
 		argv[n++] = "--accel";
 		argv[n++] = c->accel;
+	}
+	if (cand_features) {
+		argv[n++] = "--cand-features";
+		argv[n++] = cand_features;
 	}
 	/* A check begun before: its runs and looks are kept, even when it
 	 * had decided and only the bisect log missed it. */

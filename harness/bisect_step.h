@@ -9,11 +9,15 @@
 #include "common/error.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/kernel_build.h"
+#include "harness/bisect_git.h"
 
 /* What every step's check is given, and where steps go. */
 struct bisect_ctx {
 	const struct kernel_info *series; /* the series' kernel */
 	const struct kernel_patches *q; /* its patches */
+	/* A git range instead: step k is commit k of these, in @tree. */
+	const struct bisect_commits *commits;
+	const char *tree;
 	const char *good_name; /* the good end as the checks name it */
 	const char *scenario, *accel; /* accel: NULL for the scenario's */
 	uint64_t max_repeats; /* 0: check's default */
@@ -31,12 +35,13 @@ struct bisect_check {
 	char log[PATH_MAX];
 };
 
-/* "<series>-<k>": the name of step @k's kernel. */
+/* "<series>-<k>" (a git range: "<kernel>-<commit's 12 digits>"): step @k's kernel. */
 void bisect_step_name(const struct bisect_ctx *c, int k, char *buf, size_t len);
 
 /*
  * Write step @k's descriptor under c->kernels (the series' tree and
- * fragment, a series of links to its first @k patches) and parse it into
+ * fragment, a series of links to its first @k patches; or the git tree at
+ * commit k) and parse it into
  * @ki. Returns 0 or -errno with @e.
  */
 int bisect_step_kernel(const struct bisect_ctx *c, int k,
@@ -54,5 +59,13 @@ int bisect_link_kernel(const struct bisect_ctx *c, const struct kernel_info *ki,
  */
 int bisect_step_check(const struct bisect_ctx *c, const char *self, int k,
 		      struct bisect_check *out, struct sb_error *e);
+
+/*
+ * The same check of the good end against step @k's kernel run with
+ * @cand_features (check --cand-features), into <dir>/@sub.
+ */
+int bisect_triage_check(const struct bisect_ctx *c, const char *self, int k,
+			const char *cand_features, const char *sub,
+			struct bisect_check *out, struct sb_error *e);
 
 #endif

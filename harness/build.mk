@@ -10,6 +10,7 @@ HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
 		      harness/scale/exec_slurm.c harness/scale/run_units.c
 HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/check_journal.c \
 		harness/cmd_bisect.c harness/bisect.c harness/bisect_step.c \
+		harness/bisect_git.c harness/bisect_triage.c \
 		harness/runner.c \
 		harness/matrix.c harness/plan.c harness/manifest.c \
 		harness/run_vm.c harness/run_host.c harness/unpack.c \
@@ -61,3 +62,9 @@ test_harness_parsed_LDLIBS := -ljansson -lm
 UNIT_TESTS += test_bisect
 test_bisect_SRCS := tests/unit/test_bisect.c harness/bisect.c $(COMMON_SRCS)
 test_bisect_LDLIBS := -ljansson -lm
+UNIT_TESTS += test_bisect_git
+test_bisect_git_SRCS := tests/unit/test_bisect_git.c harness/bisect_git.c \
+			harness/boot/capture.c $(COMMON_SRCS)
+test_bisect_git_LDLIBS := -ljansson -lm
+UNIT_TESTS += test_bisect_triage
+test_bisect_triage_SRCS := tests/unit/test_bisect_triage.c harness/bisect_triage.c

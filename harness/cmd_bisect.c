@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* slicebench bisect: the first patch of a series after which the check finds a regression, step by step, resumable. */
+/* slicebench bisect: the first patch of a series, or commit of a git range, after which the check finds a regression, step by step, resumable. */
 #include <errno.h>
 #include <jansson.h>
 #include <limits.h>
@@ -16,20 +16,25 @@
 #include "common/opts.h"
 #include "common/sha256.h"
 #include "harness/bisect.h"
+#include "harness/bisect_git.h"
 #include "harness/bisect_step.h"
+#include "harness/bisect_triage.h"
 #include "harness/cmds.h"
 #include "harness/runner.h"
 
 #define LOG_FILE "bisect-log.json"
 
 struct bisect_opts {
-	const char *good, *bad, *scenario, *results, *accel;
+	const char *good, *bad, *scenario, *results, *accel, *kernel;
+	const char *features;
 	uint64_t max_repeats;
-	int help;
+	int help, triage_only;
 };
 
 static const char usage[] =
 	"usage: slicebench bisect --good K --bad K --scenario FILE [options]\n"
+	"       slicebench bisect --kernel NAME --good REV --bad REV --scenario "
+	"FILE\n"
 	"\nFinds the first patch of a series after which the scenario's check "
 	"finds a\nregression. --bad names a source kernel with a patch series "
 	"(NAME, or\nNAME:K for its first K patches); --good is NAME:K of the "
@@ -41,19 +46,31 @@ static const char usage[] =
 	"that cannot decide is skipped, and the\nanswer may then be a range of "
 	"candidates. The bad end is checked first.\nThe log (" LOG_FILE
 	") is kept in RESULTS/bisect-<series>: re-running\nthe same command "
-	"continues.";
+	"continues.\n\nWith --kernel NAME (a source kernel whose tree is a git "
+	"work tree), the\nends are commits of that tree and the steps are the "
+	"commits of\n`git rev-list --first-parent GOOD..BAD`, each checked out "
+	"in a clone the\ncache owns (the tree and its HEAD are left alone)."
+	"\n\nWith --features F1,F2, once the bad end is confirmed, each feature "
+	"is\nflipped on the bad end (X where it runs with NO_X and the other "
+	"way) in a\ncheck against the good end: a flip that makes the check "
+	"pass names the\nmechanism. These checks share the error budget with "
+	"the steps.";
 static const char after[] =
-	"exit: 1 a first bad patch was found (a regression exists), 2 bad "
-	"usage or\ninput, 3 cannot decide (the bad end does not regress, or "
-	"only a range of\ncandidates remained), 4 could not measure (a build "
-	"or a check failed,\ninterrupted)\n";
+	"exit: 1 a first bad patch or commit was found (with --triage-only: "
+	"the bad\nend regresses), 2 bad usage or input, 3 cannot decide (the "
+	"bad end does not\nregress, or only a range of candidates remained), "
+	"4 could not measure (a\nbuild or a check failed, interrupted)\n";
 
 struct bisector {
 	const struct bisect_opts *o;
 	struct kernel_info series, good;
 	struct kernel_patches q;
+	struct bisect_commits commits; /* a git range: position k's commit */
+	char tree[PATH_MAX]; /* a git range: the kernel's tree */
 	struct bisect b;
 	struct bisect_ctx ctx;
+	struct bisect_features feats; /* --features */
+	struct scenario *sc; /* loaded for --features: its feature set */
 	char good_name[64], log_path[PATH_MAX], self[PATH_MAX];
 	json_t *log; /* "settings", "steps" */
 	const volatile sig_atomic_t *stop; /* Ctrl-C */
@@ -88,6 +105,35 @@ static int usage_error(const char *fmt, const char *value)
 	return SB_EXIT_USAGE;
 }
 
+/* A git range: the kernel, its tree, the commits (position 0 the good end). */
+static int resolve_git(struct bisector *s)
+{
+	const char *name = s->o->kernel;
+	struct sb_error e;
+	char buf[PATH_MAX];
+	int r;
+
+	if ((r = kernel_lookup(name, &s->series, &e)))
+		return sb_error_report("slicebench bisect: --kernel", r, &e);
+	if (strcmp(kernel_type_name(&s->series), "source") ||
+	    s->series.series[0] || s->series.commit[0])
+		return usage_error("--kernel: %s is no source kernel without "
+				   "a series or commit",
+				   name);
+	snprintf(s->tree, sizeof(s->tree), "%s",
+		 kernel_source_tree(&s->series, buf, sizeof(buf)));
+	if ((r = bisect_commits_load(s->tree, s->o->good, s->o->bad,
+				     &s->commits, &e)))
+		return sb_error_report("slicebench bisect", r, &e);
+	s->ctx.commits = &s->commits;
+	s->ctx.tree = s->tree;
+	if (bisect_init(&s->b, 0, (int)s->commits.n - 1))
+		return SB_EXIT_UNMEASURED;
+	bisect_step_name(&s->ctx, 0, s->good_name, sizeof(s->good_name));
+	s->ctx.split = bisect_expected_steps(&s->b);
+	return 0;
+}
+
 /* The series' kernel and patches, the ends' positions, the good end's name. */
 static int resolve(struct bisector *s)
 {
@@ -95,6 +141,8 @@ static int resolve(struct bisector *s)
 	int bad_k, good_k, r;
 	struct sb_error e;
 
+	if (s->o->kernel)
+		return resolve_git(s);
 	if (parse_end(s->o->bad, name, sizeof(name), &bad_k))
 		return usage_error("--bad: %s: K of NAME:K is a patch count",
 				   s->o->bad);
@@ -164,12 +212,43 @@ static void subject(const char *path, char *buf, size_t len)
 	free(text);
 }
 
+/* --features: the list, and the scenario's one feature set it flips. */
+static int load_features(struct bisector *s)
+{
+	struct sb_error e;
+	char bad[128];
+	int r;
+
+	if (!s->o->features)
+		return 0;
+	if (bisect_features_parse(s->o->features, &s->feats, bad, sizeof(bad)))
+		return usage_error("--features: %s: not a list of scheduler "
+				   "feature names ([A-Z_]+), each once",
+				   bad);
+	if (!(s->sc = calloc(1, sizeof(*s->sc))))
+		return SB_EXIT_UNMEASURED;
+	if ((r = scenario_load(s->o->scenario, s->sc, NULL, &e))) {
+		fprintf(stderr, "slicebench bisect: %s\n", e.msg);
+		return sb_exit_code(r);
+	}
+	if (s->sc->n_sets != 1)
+		return usage_error("--features: %s has several feature sets: "
+				   "a bisection checks one",
+				   s->o->scenario);
+	return 0;
+}
+
 /* What a log must have been made with to be continued. */
 static json_t *settings(const struct bisector *s)
 {
 	json_t *patches = json_array(), *j;
 	char sha[SB_SHA256_HEX], subj[256];
 
+	for (size_t i = 0; i < s->commits.n; i++)
+		json_array_append_new(patches,
+				      json_pack("{s:s,s:s}", "commit",
+						s->commits.id[i], "subject",
+						s->commits.subject[i]));
 	for (size_t i = 0; i < s->q.n; i++) {
 		if (sb_sha256_file(s->q.path[i], sha))
 			sha[0] = '\0'; /* unreadable now: no log will match */
@@ -187,6 +266,19 @@ static json_t *settings(const struct bisector *s)
 		      "scenario_sha256", sha, "patches", patches, "error_split",
 		      s->ctx.split, "max_repeats",
 		      (json_int_t)s->o->max_repeats, "accel", s->o->accel);
+	if (j && s->feats.n) {
+		json_t *f = json_array();
+
+		for (int i = 0; i < s->feats.n; i++)
+			json_array_append_new(f, json_string(s->feats.name[i]));
+		json_object_set_new(j, "features", f);
+	}
+	if (j && s->ctx.commits) { /* the commits, good end first */
+		json_object_set(j, "commits", patches);
+		json_object_del(j, "patches");
+		json_object_set_new(j, "kernel", json_string(s->o->kernel));
+		json_object_set_new(j, "tree", json_string(s->tree));
+	}
 	return j;
 }
 
@@ -249,6 +341,11 @@ static void change_name(const struct bisector *s, int k, char *buf, size_t len)
 {
 	char subj[256];
 
+	if (s->ctx.commits) {
+		snprintf(buf, len, "%s %.300s", s->commits.id[k],
+			 s->commits.subject[k]);
+		return;
+	}
 	if (k < 1) {
 		snprintf(buf, len, "the tree itself, before any patch (%.400s)",
 			 s->series.tree);
@@ -264,16 +361,21 @@ static int build_step(struct bisector *s, int k, json_int_t *secs)
 	struct kernel_info ki;
 	struct sb_error e;
 	int64_t t = -1;
+	char what[64];
 	int r = bisect_step_kernel(&s->ctx, k, &ki, &e);
 
 	if (!r)
 		r = kernel_build_in_place(&ki, &t, &e);
 	if (r) /* a patch that does not apply is bad input: exit 2 */
 		return sb_error_report("slicebench bisect", r, &e);
-	if (t < 0)
-		printf("  %s (%d patches): cached build\n", ki.name, k);
+	if (s->ctx.commits)
+		snprintf(what, sizeof(what), "commit %.12s", s->commits.id[k]);
 	else
-		printf("  %s (%d patches): built in %lld s\n", ki.name, k,
+		snprintf(what, sizeof(what), "%d patches", k);
+	if (t < 0)
+		printf("  %s (%s): cached build\n", ki.name, what);
+	else
+		printf("  %s (%s): built in %lld s\n", ki.name, what,
 		       (long long)t);
 	*secs = t;
 	return 0;
@@ -297,11 +399,18 @@ static int one_step(struct bisector *s, int k, int n)
 	struct sb_error e;
 	json_int_t build_s = -1;
 	char took[32], kname[64];
+	json_t *entry;
 	int r, v;
 
-	printf("\nstep %d of about %d: the tree with %d patch(es) against "
-	       "%s\n",
-	       n, s->ctx.split, k, s->good_name);
+	if (s->ctx.commits)
+		printf("\nstep %d of about %d: commit %d of %zu, %s, against "
+		       "%s\n",
+		       n, s->ctx.split - s->feats.n, k, s->commits.n - 1,
+		       s->commits.id[k], s->good_name);
+	else
+		printf("\nstep %d of about %d: the tree with %d patch(es) "
+		       "against %s\n",
+		       n, s->ctx.split - s->feats.n, k, s->good_name);
 	fflush(stdout);
 	if ((r = build_step(s, k, &build_s)) || *s->stop)
 		return r ? r : SB_EXIT_UNMEASURED;
@@ -326,17 +435,27 @@ static int one_step(struct bisector *s, int k, int n)
 	bisect_record(&s->b, k, (enum bisect_verdict)v);
 	bisect_answer(&s->b, &a);
 	bisect_step_name(&s->ctx, k, kname, sizeof(kname));
-	json_array_append_new(
-		json_object_get(s->log, "steps"),
-		json_pack("{s:i,s:s,s:s,s:I,s:i,s:i,s:i,s:f,s:[i,i]}", "step",
+	entry = json_pack("{s:i,s:s,s:s,s:I,s:i,s:i,s:i,s:f,s:[i,i]}", "step",
 			  k, "kernel", kname, "verdict",
 			  bisect_verdict_name((enum bisect_verdict)v),
 			  "build_s", build_s, "check_exit", c.code, "base_runs",
 			  (int)c.base_runs, "cand_runs", (int)c.cand_runs,
-			  "check_s", c.secs, "interval", a.last_good, a.first));
-	printf("  %d patch(es): %s after %u base and %u candidate runs in "
+			  "check_s", c.secs, "interval", a.last_good, a.first);
+	if (entry && s->ctx.commits) { /* for people reading the log */
+		json_object_set_new(entry, "commit",
+				    json_string(s->commits.id[k]));
+		json_object_set_new(entry, "subject",
+				    json_string(s->commits.subject[k]));
+	}
+	json_array_append_new(json_object_get(s->log, "steps"), entry);
+	if (s->ctx.commits)
+		snprintf(kname, sizeof(kname), "commit %.12s",
+			 s->commits.id[k]);
+	else
+		snprintf(kname, sizeof(kname), "%d patch(es)", k);
+	printf("  %s: %s after %u base and %u candidate runs in "
 	       "%s; the first bad is now one of steps %d..%d\n",
-	       k,
+	       kname,
 	       v == BISECT_GOOD ? "good (same as the good end)" :
 	       v == BISECT_BAD	? "bad (a regression)" :
 				  "skipped (cannot decide)",
@@ -344,6 +463,131 @@ static int one_step(struct bisector *s, int k, int n)
 	       run_fmt_secs(c.secs, took, sizeof(took)), a.last_good + 1,
 	       a.first);
 	return write_log(s);
+}
+
+/*
+ * The settings that flip --features on the bad end: the scenario's set
+ * decides, else the bad end's features line its check's runs read.
+ */
+static int flip_of(const struct bisector *s, const char *f, char *out,
+		   size_t len)
+{
+	const struct sc_feature_set *fs = &s->sc->sets[0];
+	struct kernel_info ki;
+	struct sb_error e;
+	char line[2048] = "";
+
+	if (!bisect_step_kernel(&s->ctx, s->b.bad, &ki, &e) &&
+	    kernel_features_cached(&ki, line, sizeof(line)))
+		line[0] = '\0';
+	if (!bisect_feature_flip(fs->features, fs->n_features, line, f, out,
+				 len))
+		return 0;
+	fprintf(stderr,
+		"slicebench bisect: --features: %s: the feature set \"%s\" "
+		"of %s leaves it alone and the bad end's features line does "
+		"not name it (%s)\n",
+		f, fs->name, s->o->scenario,
+		line[0] ? line : "no run has read it yet");
+	return SB_EXIT_USAGE;
+}
+
+/* "removes", "keeps" or "undecided" of a triage check's exit @code, or NULL. */
+static const char *triage_verdict(int code)
+{
+	return code == SB_EXIT_OK	  ? "removes" :
+	       code == SB_EXIT_REGRESSION ? "keeps" :
+	       code == SB_EXIT_UNDECIDED  ? "undecided" :
+					    NULL;
+}
+
+/*
+ * Once the bad end is confirmed: the bad end with each --features feature
+ * flipped, checked against the good end (those the log holds are done).
+ * 0, or the exit code that stops here.
+ */
+static int triage(struct bisector *s)
+{
+	json_t *done = json_object_get(s->log, "triage");
+	struct bisect_check c;
+	struct sb_error e;
+	char flip[80], sub[96], took[32];
+	const char *v;
+	int r;
+
+	if (!done) {
+		done = json_array();
+		json_object_set_new(s->log, "triage", done);
+	}
+	for (int i = (int)json_array_size(done); i < s->feats.n; i++) {
+		const char *f = s->feats.name[i];
+
+		if ((r = flip_of(s, f, flip, sizeof(flip))))
+			return r;
+		printf("\ntriage %d of %d: the bad end with %s against %s\n",
+		       i + 1, s->feats.n, flip, s->good_name);
+		snprintf(sub, sizeof(sub), "triage-%s", flip);
+		printf("  check (log: %s/%s/check.log)\n", s->ctx.dir, sub);
+		fflush(stdout);
+		c = (struct bisect_check){ 0 };
+		if ((r = bisect_triage_check(&s->ctx, s->self, s->b.bad, flip,
+					     sub, &c, &e)))
+			return sb_error_report("slicebench bisect", r, &e);
+		if (!(v = triage_verdict(c.code))) {
+			printf("  the check exited %d: stopping; re-run the "
+			       "same command to continue\n",
+			       c.code);
+			return c.code == SB_EXIT_USAGE ? SB_EXIT_USAGE :
+							 SB_EXIT_UNMEASURED;
+		}
+		printf("  %s\n  %s: %s the regression after %u base and %u "
+		       "candidate runs in %s\n",
+		       c.line, flip,
+		       *v == 'r' ? "removes" :
+		       *v == 'k' ? "does not remove" :
+				   "cannot say whether it removes",
+		       c.base_runs, c.cand_runs,
+		       run_fmt_secs(c.secs, took, sizeof(took)));
+		json_array_append_new(
+			done,
+			json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:f}", "feature", f,
+				  "setting", flip, "verdict", v, "check_exit",
+				  c.code, "base_runs", (int)c.base_runs,
+				  "cand_runs", (int)c.cand_runs, "check_s",
+				  c.secs));
+		if ((r = write_log(s)) || *s->stop)
+			return r ? r : SB_EXIT_UNMEASURED;
+	}
+	return 0;
+}
+
+/* What the triage found, its runs and seconds added to @runs and @secs. */
+static void say_triage(const struct bisector *s, unsigned int *runs,
+		       double *secs)
+{
+	const json_t *t;
+	size_t i;
+
+	json_array_foreach(json_object_get(s->log, "triage"), i, t) {
+		const char *f =
+			json_string_value(json_object_get(t, "feature"));
+		const char *v =
+			json_string_value(json_object_get(t, "verdict"));
+
+		*runs += (unsigned int)(json_integer_value(json_object_get(
+						t, "base_runs")) +
+					json_integer_value(json_object_get(
+						t, "cand_runs")));
+		*secs += json_real_value(json_object_get(t, "check_s"));
+		if (!strcmp(v, "removes"))
+			printf("triage: flipping %s removes the regression: "
+			       "the mechanism is %s\n",
+			       f, f);
+		else
+			printf("triage: flipping %s %s\n", f,
+			       *v == 'k' ? "does not remove the regression" :
+					   "could not be decided");
+	}
 }
 
 /* The evidence table, the answer and the totals; the exit code. */
@@ -354,13 +598,16 @@ static int conclude(const struct bisector *s)
 	char what[600], took[32];
 	unsigned int runs = 0;
 	double secs = 0;
-	size_t i;
+	size_t i, checks = json_array_size(steps);
 
-	printf("\nevidence (each step: a check of %s against the step, alpha "
-	       "and pass error split over %d steps):\n",
+	putchar('\n');
+	say_triage(s, &runs, &secs);
+	checks += json_array_size(json_object_get(s->log, "triage"));
+	printf("evidence (each step: a check of %s against the step, alpha "
+	       "and pass error split over %d checks):\n",
 	       s->good_name, s->ctx.split);
-	printf("  %-4s %-7s %-24s %-8s %-11s %-8s %s\n", "#", "patches",
-	       "kernel", "verdict", "runs b/c", "build_s", "check");
+	printf("  %-4s %-7s %-24s %-8s %-11s %-8s %s\n", "#", "step", "kernel",
+	       "verdict", "runs b/c", "build_s", "check");
 	json_array_foreach(steps, i, st) {
 		json_int_t b =
 			json_integer_value(json_object_get(st, "build_s"));
@@ -384,9 +631,9 @@ static int conclude(const struct bisector *s)
 	}
 	printf("total: %zu steps (expected %d), %u runs, %s of builds and "
 	       "checks\n",
-	       json_array_size(steps), s->ctx.split, runs,
+	       json_array_size(steps), s->ctx.split - s->feats.n, runs,
 	       run_fmt_secs(secs, took, sizeof(took)));
-	if (json_array_size(steps) > (size_t)s->ctx.split)
+	if (checks > (size_t)s->ctx.split)
 		printf("note: skipped steps made the bisection take more checks "
 		       "than the %d the error budget was split over: its "
 		       "chance of a wrong step is above the rules' alpha and "
@@ -418,6 +665,12 @@ static int conclude(const struct bisector *s)
 		       s->o->bad);
 		return SB_EXIT_UNDECIDED;
 	case BISECT_PENDING:
+		if (s->o->triage_only) {
+			printf("triage only: the bad end (%s) regresses; "
+			       "the bisection was not run\n",
+			       s->o->bad);
+			return SB_EXIT_REGRESSION;
+		}
 		break;
 	}
 	return SB_EXIT_UNMEASURED;
@@ -442,6 +695,7 @@ static int bisect_run(struct bisector *s)
 {
 	ssize_t n = readlink("/proc/self/exe", s->self, sizeof(s->self) - 1);
 	const char *gone = " (deleted)";
+	struct bisect_answer a;
 	int r, k, good_ready = 0;
 
 	if (n <= 0)
@@ -451,13 +705,19 @@ static int bisect_run(struct bisector *s)
 	if ((size_t)n > strlen(gone) &&
 	    !strcmp(s->self + n - strlen(gone), gone))
 		s->self[n - strlen(gone)] = '\0';
-	if ((r = resolve(s)) || (r = open_log(s)))
+	if ((r = resolve(s)) || (r = load_features(s)))
 		return r;
-	printf("bisect: %s (steps %d..%d of %zu patches) against %s, %s; "
-	       "expected %d steps, each check spending 1/%d of the rules' "
-	       "alpha and pass error; log %s\n",
-	       s->series.name, s->b.good + 1, s->b.bad, s->q.n, s->good_name,
-	       s->o->scenario, s->ctx.split, s->ctx.split, s->log_path);
+	s->ctx.split += s->feats.n; /* the triage's checks share the budget */
+	if ((r = open_log(s)))
+		return r;
+	printf("bisect: %s (steps %d..%d of %zu %s) against %s, %s; "
+	       "expected %d steps and %d triage checks, each check spending "
+	       "1/%d of the rules' alpha and pass error; log %s\n",
+	       s->series.name, s->b.good + 1, s->b.bad,
+	       s->ctx.commits ? s->commits.n - 1 : s->q.n,
+	       s->ctx.commits ? "first-parent commits" : "patches",
+	       s->good_name, s->o->scenario, s->ctx.split - s->feats.n,
+	       s->feats.n, s->ctx.split, s->log_path);
 	fflush(stdout);
 	s->stop = run_catch_signals(1);
 	for (int step = (int)json_array_size(json_object_get(s->log, "steps"));
@@ -465,6 +725,10 @@ static int bisect_run(struct bisector *s)
 		/* the good end only when a step is left to check against it */
 		if (!good_ready && !(r = prepare_good(s)))
 			good_ready = 1;
+		/* the triage once the bad end is confirmed */
+		if (!r && k != s->b.bad && !(r = triage(s)) &&
+		    s->o->triage_only)
+			break;
 		if (!r)
 			r = one_step(s, k, step + 1);
 		if (*s->stop) {
@@ -474,6 +738,12 @@ static int bisect_run(struct bisector *s)
 			r = SB_EXIT_UNMEASURED;
 		}
 	}
+	/* the bad end was the only step: its triage now */
+	bisect_answer(&s->b, &a);
+	if (!r && a.state == BISECT_FOUND && s->feats.n &&
+	    json_array_size(json_object_get(s->log, "triage")) <
+		    (size_t)s->feats.n)
+		r = (good_ready ? 0 : prepare_good(s)) ?: triage(s);
 	run_catch_signals(0);
 	return r ? r : conclude(s);
 }
@@ -490,8 +760,19 @@ int cmd_bisect(int argc, char **argv)
 			  "the bad end: a source kernel with a series (NAME "
 			  "or NAME:K)",
 			  0, 0),
+		SB_OPTION("kernel", 0, SB_OPT_STRING, &o.kernel, NULL, "NAME",
+			  "bisect a git range: a source kernel whose tree is "
+			  "a git work tree; --good and --bad are commits",
+			  0, 0),
 		SB_OPTION("scenario", 0, SB_OPT_STRING, &o.scenario, NULL,
 			  "FILE", "the scenario each step's check runs", 0, 0),
+		SB_OPTION("features", 0, SB_OPT_STRING, &o.features, NULL,
+			  "F,...",
+			  "triage first: flip each scheduler feature on the "
+			  "bad end (e.g. PREEMPT_SHORT,DELAY_DEQUEUE)",
+			  0, 0),
+		SB_OPTION("triage-only", 0, SB_OPT_FLAG, &o.triage_only, NULL,
+			  NULL, "stop after the triage of --features", 0, 0),
 		SB_OPTION("max-repeats", 0, SB_OPT_U64, &o.max_repeats, NULL,
 			  "N",
 			  "each step's cap: at most N runs a side (check's "
@@ -524,6 +805,8 @@ int cmd_bisect(int argc, char **argv)
 					 "required");
 	if (access(o.scenario, R_OK))
 		return usage_error("--scenario: %s: cannot read", o.scenario);
+	if (o.triage_only && !o.features)
+		return usage_error("%s", "--triage-only needs --features");
 	s.ctx.series = &s.series;
 	s.ctx.q = &s.q;
 	s.ctx.good_name = s.good_name;
@@ -534,6 +817,10 @@ int cmd_bisect(int argc, char **argv)
 	sb_dir_unlock(s.lock);
 	json_decref(s.log);
 	bisect_free(&s.b);
+	bisect_commits_free(&s.commits);
+	if (s.sc)
+		scenario_free(s.sc);
+	free(s.sc);
 	kernel_patches_free(&s.q);
 	return r;
 }

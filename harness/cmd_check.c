@@ -12,6 +12,7 @@
 #include "ci/gate_run.h"
 #include "ci/rules_pick.h"
 #include "ci/spending.h"
+#include "common/atomicio.h"
 #include "common/dirlock.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
@@ -27,7 +28,7 @@
 
 struct check_opts {
 	const char *base, *cand, *scenario, *results, *resume, *rules, *accel;
-	const char *set;
+	const char *set, *cand_features;
 	struct ci_gate_outputs out;
 	FILE *say; /* the words: stdout, stderr when an output is there */
 	uint64_t max_repeats, error_split;
@@ -106,6 +107,7 @@ struct check {
 	char root[PATH_MAX];
 	int lock; /* the run directory's (sb_dir_lock), or -1 */
 	char base_spec[PATH_MAX + 200], cand_spec[PATH_MAX + 200];
+	char guest_scenario[PATH_MAX + 32]; /* with a candidate's set */
 	unsigned int max;
 	double *t; /* the information fraction of each look so far */
 	size_t looks;
@@ -421,6 +423,85 @@ static int pick_set(struct scenario *sc, const char *name)
 }
 
 /*
+ * --cand-features @list ("X,NO_Y"): the candidate's feature set, sets[1],
+ * is the picked one with each listed feature in place of its own X or NO_X
+ * (added when it has neither), named "<set>.X.NO_Y" so its runs, the
+ * plan and the journal keep it apart from the base's. 0 or SB_EXIT_USAGE.
+ */
+static int cand_set(struct scenario *sc, const char *list)
+{
+	struct sc_feature_set *fs = &sc->sets[1];
+	const char *why = NULL;
+	char f[SC_NAME_LEN], no[SC_NAME_LEN + 3];
+	size_t used = 0;
+	int kept;
+
+	*fs = sc->sets[0];
+	used = strlen(fs->name);
+	for (const char *p = list; !why && *p; p += *p == ',') {
+		size_t n = strcspn(p, ",");
+		const char *name;
+
+		snprintf(f, sizeof(f), "%.*s", (int)n, p);
+		p += n;
+		if (!n || n >= sizeof(f) ||
+		    strspn(f, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") != n) {
+			why = "is not a list of feature names ([A-Z_]+, NO_ to "
+			      "clear)";
+			break;
+		}
+		name = strncmp(f, "NO_", 3) ? f : f + 3;
+		snprintf(no, sizeof(no), "NO_%s", name);
+		kept = 0; /* the listed one replaces the set's own X or NO_X */
+		for (int i = 0; i < fs->n_features; i++)
+			if (strcmp(fs->features[i], name) &&
+			    strcmp(fs->features[i], no))
+				memmove(fs->features[kept++], fs->features[i],
+					sizeof(fs->features[0]));
+		fs->n_features = kept;
+		used += (size_t)snprintf(
+			fs->name + used,
+			used < sizeof(fs->name) ? sizeof(fs->name) - used : 0,
+			".%s", f);
+		if (fs->n_features == SC_MAX_FEATURES ||
+		    used >= sizeof(fs->name))
+			why = "makes too many features or too long a set name";
+		else
+			snprintf(fs->features[fs->n_features++],
+				 sizeof(fs->features[0]), "%s", f);
+	}
+	if (!why && !*list)
+		why = "is empty";
+	if (why) {
+		fprintf(stderr, "slicebench check: --cand-features: %s %s\n",
+			list, why);
+		return SB_EXIT_USAGE;
+	}
+	sc->n_sets = 2;
+	return 0;
+}
+
+/*
+ * The plan of a check: base and candidate alternating round by round;
+ * with a candidate's set, its runs are of that set (planned as one set, so
+ * the two sides alternate as they do without it).
+ */
+static int check_plan(struct plan *p, struct scenario *sc, const char *sha256,
+		      const char *const *names, int max)
+{
+	int n_sets = sc->n_sets, r;
+
+	sc->n_sets = 1;
+	r = plan_build(p, sc, sha256, names, 2, max);
+	sc->n_sets = n_sets;
+	for (size_t i = 0; !r && n_sets == 2 && i < p->n_runs; i++)
+		if (!strcmp(p->runs[i].kernel, names[1]))
+			snprintf(p->runs[i].set, sizeof(p->runs[i].set), "%s",
+				 sc->sets[1].name);
+	return r;
+}
+
+/*
  * The scenario and the rules: --rules, else those the scenario names, else
  * ci/gate.json (said with the words). Without --scenario nothing: validate says.
  */
@@ -483,14 +564,56 @@ static int resume_finished(const char *dir, const struct plan *p, char *root,
 /* What a journal must have been made with to be replayed by @c. */
 static json_t *journal_head(const struct check *c, const struct scenario *sc)
 {
-	return json_pack("{s:i,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:f,s:f}", "schema",
-			 1, "spending",
-			 "Lan-DeMets O'Brien-Fleming type, exact boundaries",
-			 "base", c->ks[0].ki.name, "cand", c->ks[1].ki.name,
-			 "feature_set", sc->sets[0].name, "max_repeats",
-			 (int)c->max, "min_runs", (int)c->rules->min_runs,
-			 "rules", (int)c->rules->n, "alpha", c->rules->alpha,
-			 "pass_error", 1 - c->rules->pass_confidence);
+	json_t *head = json_pack(
+		"{s:i,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:f,s:f}", "schema", 1,
+		"spending", "Lan-DeMets O'Brien-Fleming type, exact boundaries",
+		"base", c->ks[0].ki.name, "cand", c->ks[1].ki.name,
+		"feature_set", sc->sets[0].name, "max_repeats", (int)c->max,
+		"min_runs", (int)c->rules->min_runs, "rules", (int)c->rules->n,
+		"alpha", c->rules->alpha, "pass_error",
+		1 - c->rules->pass_confidence);
+
+	if (head && sc->n_sets == 2) /* the candidate ran its own set */
+		json_object_set_new(head, "cand_feature_set",
+				    json_string(sc->sets[1].name));
+	return head;
+}
+
+/*
+ * With a candidate's set: the scenario the guests read (they find a set
+ * by its name there) with both sides' sets, into the run directory.
+ */
+static int guest_scenario(struct check *c, const struct scenario *sc)
+{
+	json_t *j = json_load_file(c->o->scenario, 0, NULL),
+	       *sets = json_array();
+	int r = j && sets ? 0 : -ENOMEM;
+
+	for (int i = 0; !r && i < sc->n_sets; i++) {
+		json_t *f = json_array();
+
+		for (int k = 0; f && k < sc->sets[i].n_features; k++)
+			json_array_append_new(
+				f, json_string(sc->sets[i].features[k]));
+		json_array_append_new(sets, json_pack("{s:s,s:o*}", "name",
+						      sc->sets[i].name,
+						      "features", f));
+	}
+	if (!r)
+		r = json_object_set(j, "feature_sets", sets) ? -ENOMEM : 0;
+	snprintf(c->guest_scenario, sizeof(c->guest_scenario),
+		 "%s/cand-scenario.json", c->root);
+	if (!r)
+		r = sb_json_dump_atomic(c->guest_scenario, j);
+	json_decref(sets);
+	json_decref(j);
+	if (r) {
+		fprintf(stderr, "slicebench check: %s: %s\n", c->guest_scenario,
+			strerror(-r));
+		return SB_EXIT_UNMEASURED;
+	}
+	c->rn.scenario_path = c->guest_scenario;
+	return 0;
 }
 
 /* Kernels, plan, run directory and journal of @c. */
@@ -502,7 +625,8 @@ static int prepare(struct check *c, struct scenario *sc)
 	struct sb_error e;
 	int nk = 0, r;
 
-	if ((r = pick_set(sc, o->set)))
+	if ((r = pick_set(sc, o->set)) ||
+	    (o->cand_features && (r = cand_set(sc, o->cand_features))))
 		return r;
 	snprintf(list, sizeof(list), "%s,%s", o->base, o->cand);
 	if ((r = run_lookup_kernels(list, c->ks, &nk, &e)))
@@ -525,7 +649,7 @@ static int prepare(struct check *c, struct scenario *sc)
 	}
 	if ((r = run_check_before_boot(&c->rn, c->ks, 2, &e)))
 		return sb_error_report("slicebench check", r, &e);
-	if (plan_build(&c->plan, sc, c->rn.sha256, names, 2, (int)c->max))
+	if (check_plan(&c->plan, sc, c->rn.sha256, names, (int)c->max))
 		return SB_EXIT_UNMEASURED;
 	struct run_root where = { .results = o->results,
 				  .resume = o->resume,
@@ -547,10 +671,12 @@ static int prepare(struct check *c, struct scenario *sc)
 	}
 	if ((r = check_journal_open(&c->jn, c->root, journal_head(c, sc), &e)))
 		return sb_error_report("slicebench check", r, &e);
+	if (sc->n_sets == 2 && (r = guest_scenario(c, sc)))
+		return r;
 	snprintf(c->base_spec, sizeof(c->base_spec), "%s:%s/%s", c->root,
 		 names[0], sc->sets[0].name);
 	snprintf(c->cand_spec, sizeof(c->cand_spec), "%s:%s/%s", c->root,
-		 names[1], sc->sets[0].name);
+		 names[1], sc->sets[sc->n_sets - 1].name);
 	return 0;
 }
 
@@ -572,6 +698,12 @@ int cmd_check(int argc, char **argv)
 		SB_OPTION("feature-set", 0, SB_OPT_STRING, &o.set, NULL, "NAME",
 			  "the scenario's feature set to run (needed when it "
 			  "has several)",
+			  0, 0),
+		SB_OPTION("cand-features", 0, SB_OPT_STRING, &o.cand_features,
+			  NULL, "F,...",
+			  "run the candidate with these scheduler features "
+			  "(X or NO_X, each in place of the set's own X): "
+			  "does the regression ride on one?",
 			  0, 0),
 		SB_OPTION("max-repeats", 0, SB_OPT_U64, &o.max_repeats,
 			  &o.max_repeats_given, "N",

@@ -66,6 +66,8 @@ static const struct sb_jr_field fields[] = {
 	      "the config fragment merged into tinyconfig"),
 	FIELD("series", F_PATH, series, 0,
 	      "the patch queue's series file (default: none)"),
+	FIELD("commit", F_STRING, commit, 0,
+	      "a commit of the git tree, built in a work tree of the cache"),
 	FIELD("image", F_PATH, image, 1, "the bzImage, booted as is"),
 #undef FIELD
 };

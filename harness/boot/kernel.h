@@ -43,6 +43,7 @@ struct kernel_info {
 	char config[PATH_MAX]; /* source: a full .config, or "" (fragment) */
 	char fragment[PATH_MAX]; /* source: config fragment, or "" (config) */
 	char series[PATH_MAX]; /* source: patches/series, or "" for none */
+	char commit[64]; /* source: a commit of the git tree, or "" (as is) */
 	char build_log[PATH_MAX]; /* source: log of the last build, or "" */
 };
 
@@ -119,7 +120,9 @@ enum kernel_run kernel_run_of(const struct kernel_info *ki);
  */
 const char *kernel_missing_tool(const struct kernel_info *ki);
 /*
- * Build @ki, a kernel with a patch queue, in place (a bisection's step):
+ * Build @ki, a kernel with a patch queue or at a commit of a git tree, in
+ * place (a bisection's step; a commit is checked out in a clone of the
+ * tree the cache owns):
  * in the one work tree of its source and config, the applied patches its
  * queue does not start with are reverted and the missing ones applied, so
  * make rebuilds only what they touch; the image is then cached by @ki's

@@ -88,7 +88,7 @@ int kernel_build_in_place(struct kernel_info *ki, int64_t *secs,
 			  struct sb_error *e)
 {
 	*secs = -1;
-	if (!kernel_has_series(ki))
+	if (!kernel_has_series(ki) && !ki->commit[0])
 		return sb_error_set(e, -EOPNOTSUPP, ki->descriptor, NULL,
 				    ki->name, "has no patch series to step");
 	return ki->backend->build_in_place(ki, secs, e);

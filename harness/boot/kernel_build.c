@@ -166,6 +166,10 @@ int kernel_build_key(const struct kernel_info *ki, const char *pristine,
 	fprintf(s, "%s%c%s%c%.*s%c", KEY_RECIPE, 0, pristine, 0,
 		(int)strcspn(cc, "\n"), cc, 0);
 	free(cc);
+	/* The commit a git tree is built at (a kernel without one keeps
+	 * the key it always had). */
+	if (*ki->commit)
+		fprintf(s, "commit%c%s%c", 0, ki->commit, 0);
 	if (*ki->config ? hash_file(s, "config", ki->config) :
 			  hash_file(s, "fragment", ki->fragment))
 		ret = sb_error_set(e, -EINVAL,

@@ -36,7 +36,8 @@ int kernel_patch_targets(const char *patch, char **paths, size_t *count);
 /*
  * Cache key (64 hex digits) of a build: the source tree @pristine, the
  * full .config's or else the fragment's content, each patch's name and
- * content, the compiler version.
+ * content, the compiler version, and the commit (@ki->commit, a full id)
+ * when the tree is built at one.
  * Returns 0, or with @e: -EINVAL (the config, fragment or a patch is unreadable,
  * named as the file), -ENOPKG (gcc --version failed) or -ENOMEM.
  */
@@ -51,6 +52,14 @@ int kernel_build_key(const struct kernel_info *ki, const char *pristine,
  */
 int kernel_fragment_check(const char *fragment, const char *config,
 			  char *missing, size_t len);
+
+/*
+ * The tree of the source kernel @ki: KSRC=DIR for every source kernel,
+ * KSRC=NAME=DIR[,...] for the kernels it names, else the descriptor's
+ * tree (@buf may hold it). Defined with the source backend.
+ */
+const char *kernel_source_tree(const struct kernel_info *ki, char *buf,
+			       size_t len);
 
 /* The last error lines of a build log (or its last lines), joined by " | ". */
 void kernel_build_log_errors(const char *log, char *out, size_t len);

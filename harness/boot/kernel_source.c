@@ -5,7 +5,8 @@
  * queue, tinyconfig + the fragment (a check that every fragment option
  * survived) or the descriptor's full .config, and an out-of-tree bzImage
  * build cached by its inputs; or (for a bisection's steps) one work tree
- * per source where patches are applied and reverted in place.
+ * per source where patches are applied and reverted in place, or where a
+ * git tree's commits are checked out.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -88,11 +89,8 @@ static int fail(struct build *b, int code, const char *msg, const char *arg)
 			    b->ki->name, msg, arg ? ": " : "", arg ? arg : "");
 }
 
-/*
- * The tree of @ki: KSRC=DIR for every source kernel, KSRC=NAME=DIR[,...]
- * for the kernels it names, else the descriptor's tree. Into @buf.
- */
-static const char *tree_of(const struct kernel_info *ki, char *buf, size_t len)
+const char *kernel_source_tree(const struct kernel_info *ki, char *buf,
+			       size_t len)
 {
 	const char *ksrc = getenv("KSRC");
 	const char *eq = ksrc ? strchr(ksrc, '=') : NULL;
@@ -118,7 +116,7 @@ static const char *tree_of(const struct kernel_info *ki, char *buf, size_t len)
 static int pristine_path(struct build *b)
 {
 	char buf[PATH_MAX];
-	const char *tree = tree_of(b->ki, buf, sizeof(buf));
+	const char *tree = kernel_source_tree(b->ki, buf, sizeof(buf));
 	const char *base = strrchr(tree, '/');
 	struct stat st;
 	size_t n;
@@ -436,6 +434,34 @@ static int lock_build(struct build *b)
 	return fd;
 }
 
+/*
+ * The full id of the commit @b->ki->commit names in the git tree, in its
+ * place. 0, or -EINVAL (not a git tree, no such commit) with @b->e.
+ */
+static int resolve_commit(struct build *b)
+{
+	char rev[80], *out = NULL;
+	const char *argv[] = { "git",	  "-C",	      b->pristine, "rev-parse",
+			       "--quiet", "--verify", rev,	   NULL };
+	int rc;
+
+	if (!b->user_tree)
+		return fail(b, -EINVAL, "commit: the tree is no git work tree",
+			    b->pristine);
+	snprintf(rev, sizeof(rev), "%s^{commit}", b->ki->commit);
+	rc = capture_run(argv, 0, 60LL * 1000000000LL, &out);
+	if (rc || strspn(out, "0123456789abcdef") != 40) {
+		free(out);
+		return sb_error_set(b->e, rc < 0 ? sb_env_errno(rc) : -EINVAL,
+				    b->ki->descriptor, "commit", b->ki->commit,
+				    "no such commit in the git tree %s",
+				    b->pristine);
+	}
+	snprintf(b->ki->commit, sizeof(b->ki->commit), "%.40s", out);
+	free(out);
+	return 0;
+}
+
 /* Tree, patch queue, cache key and the build's paths; nothing is built. */
 static int locate(struct build *b, struct kernel_patches *q, char *done,
 		  size_t len)
@@ -444,6 +470,8 @@ static int locate(struct build *b, struct kernel_patches *q, char *done,
 
 	if (!ret)
 		ret = pristine_path(b);
+	if (!ret && *b->ki->commit)
+		ret = resolve_commit(b);
 	if (!ret)
 		ret = kernel_build_key(b->ki, b->pristine, q, b->key, b->e);
 	if (!ret && (sb_fmt(b->dir, sizeof(b->dir), "%s/builds/%.16s",
@@ -478,12 +506,20 @@ static int find_source(struct kernel_info *ki)
 	return ret;
 }
 
+static int build_in_place(struct kernel_info *ki, int64_t *secs,
+			  struct sb_error *e);
+
 static int build_source(struct kernel_info *ki, struct sb_error *e)
 {
 	struct kernel_patches q = { 0 };
 	struct build b = { .ki = ki, .e = e };
 	char done[PATH_MAX + 8];
-	int ret = locate(&b, &q, done, sizeof(done));
+	int64_t secs;
+	int ret;
+
+	if (*ki->commit) /* the user's tree stays at its own HEAD */
+		return build_in_place(ki, &secs, e);
+	ret = locate(&b, &q, done, sizeof(done));
 
 	if (!ret && !b.user_tree && !access(done, R_OK)) {
 		ret = fill(&b); /* cached */
@@ -505,10 +541,14 @@ static int build_source(struct kernel_info *ki, struct sb_error *e)
 	return ret;
 }
 
-/* A descriptor names exactly one of config and fragment. */
+/* A descriptor names exactly one of config and fragment; a commit, no series. */
 static int check_source(const struct kernel_info *ki, const char *path,
 			struct sb_error *e)
 {
+	if (*ki->commit && *ki->series)
+		return sb_error_set(e, -EINVAL, path, "commit", ki->commit,
+				    "and series exclude each other: a commit "
+				    "of a git tree is built as it is");
 	if (!*ki->config == !*ki->fragment)
 		return sb_error_set(
 			e, -EINVAL, path, *ki->config ? "config" : "fragment",
@@ -529,17 +569,24 @@ static const char *const source_tools[] = { "make",  "gcc", "flex",
  * obj/ and applied.d/ (a copy of each applied patch, in order, so it can be
  * reverted whatever became of the file it came from). A build with another
  * patch queue reverts and applies only where the queues differ, and make
- * rebuilds only what those patches touch.
+ * rebuilds only what those patches touch. A kernel at a commit of a git
+ * tree has <key without the commit>.git-work instead, whose src/ is a
+ * clone sharing the tree's objects, where each build checks out its commit.
  */
 static int work_paths(struct build *w, struct build *b)
 {
 	struct kernel_patches none = { 0 };
+	char commit[sizeof(b->ki->commit)];
 	int ret;
 
 	*w = *b;
+	snprintf(commit, sizeof(commit), "%s", b->ki->commit);
+	b->ki->commit[0] = '\0';
 	ret = kernel_build_key(b->ki, b->pristine, &none, w->key, b->e);
-	if (!ret && (sb_fmt(w->dir, sizeof(w->dir), "%s/builds/%.16s.work",
-			    kernel_cache_dir(), w->key) ||
+	snprintf(b->ki->commit, sizeof(b->ki->commit), "%s", commit);
+	if (!ret && (sb_fmt(w->dir, sizeof(w->dir), "%s/builds/%.16s.%s",
+			    kernel_cache_dir(), w->key,
+			    *commit ? "git-work" : "work") ||
 		     sb_fmt(w->src, sizeof(w->src), "%s/src", w->dir) ||
 		     sb_fmt(w->obj, sizeof(w->obj), "%s/obj", w->dir) ||
 		     sb_fmt(w->log, sizeof(w->log), "%s/build.log", w->dir)))
@@ -662,14 +709,55 @@ static int keep_file(const struct build *w, struct build *b, const char *name)
 }
 
 /*
- * Bring the work tree to @q and build: a patch that does not apply is bad
- * input; after any other failure the tree's state is unknown, so it is made
- * afresh once.
+ * The clone of the git tree (made once, sharing its objects, so the
+ * user's tree and HEAD are never touched) at the commit: checkout rewrites
+ * only the files that differ, whose new times make make rebuild them.
+ */
+static int git_checkout(struct build *w)
+{
+	char tmp[PATH_MAX], what[128];
+	const char *clone[] = { "git",	    "clone",
+				"--shared", "--no-checkout",
+				"--quiet",  w->pristine,
+				tmp,	    NULL };
+	const char *co[] = {
+		"git",	    "-c",	   "advice.detachedHead=false",
+		"checkout", "--quiet",	   "--force",
+		"--detach", w->ki->commit, NULL
+	};
+	int ret = 0;
+
+	if (sb_fmt(tmp, sizeof(tmp), "%s.tmp", w->src))
+		return fail(w, -ENAMETOOLONG, "path too long", w->dir);
+	if (access(w->src, R_OK)) {
+		sb_rm_rf(tmp);
+		ret = step(w, "cloning the git tree (objects shared)", clone,
+			   NULL);
+		if (!ret && rename(tmp, w->src))
+			ret = fail(w, sb_env_errno(-errno), "cannot rename",
+				   tmp);
+	}
+	snprintf(what, sizeof(what), "checkout %.40s", w->ki->commit);
+	return ret ?: step(w, what, co, w->src);
+}
+
+/* The work tree at @q's patches or at the commit; see sync_patches. */
+static int sync_tree(struct build *w, const struct kernel_patches *q)
+{
+	if (*w->ki->commit)
+		return git_checkout(w);
+	return work_tree(w) ?: sync_patches(w, q);
+}
+
+/*
+ * Bring the work tree to @q (or the commit) and build: a patch that does
+ * not apply is bad input; after any other failure the tree's state is
+ * unknown, so it is made afresh once.
  */
 static int work_build(struct build *w, const struct kernel_patches *q)
 {
 	char config[PATH_MAX + 16];
-	int ret = work_tree(w) ?: sync_patches(w, q);
+	int ret = sync_tree(w, q);
 
 	if (ret > 0)
 		return -EINVAL;
@@ -677,7 +765,7 @@ static int work_build(struct build *w, const struct kernel_patches *q)
 		sb_note("kernel %s: the work tree %s is made afresh",
 			w->ki->name, w->src);
 		sb_rm_rf(w->src);
-		ret = work_tree(w) ?: sync_patches(w, q);
+		ret = sync_tree(w, q);
 		if (ret > 0)
 			return -EINVAL;
 	}
@@ -698,7 +786,7 @@ static int build_in_place(struct kernel_info *ki, int64_t *secs,
 
 	*secs = -1;
 	ret = locate(&b, &q, done, sizeof(done));
-	if (!ret && b.user_tree) { /* the user's tree is never patched */
+	if (!ret && b.user_tree && !*ki->commit) { /* never patched */
 		kernel_patches_free(&q);
 		return build_source(ki, e);
 	}
@@ -739,7 +827,7 @@ static int build_in_place(struct kernel_info *ki, int64_t *secs,
 
 const struct kernel_backend kernel_source_backend = {
 	.name = "source",
-	.keys = "machine tree config fragment series",
+	.keys = "machine tree config fragment series commit",
 	.run = RUN_IN_VM,
 	.tools = source_tools,
 	.not_ready = "(not built)",

@@ -156,6 +156,29 @@ static void test_key(void **state)
 	kernel_patches_free(&q);
 }
 
+/* A commit of a git tree enters the key; a kernel without one keeps its key. */
+static void test_key_commit(void **state)
+{
+	struct kernel_info ki = { 0 };
+	struct kernel_patches q = { 0 };
+	struct sb_error e;
+	char plain[65], a[65], b[65], again[65];
+
+	(void)state;
+	put("frag", "CONFIG_SMP=y\n");
+	snprintf(ki.fragment, sizeof(ki.fragment), "%s", at("frag"));
+	assert_int_equal(kernel_build_key(&ki, "/git", &q, plain, &e), 0);
+	snprintf(ki.commit, sizeof(ki.commit), "%040d", 1);
+	assert_int_equal(kernel_build_key(&ki, "/git", &q, a, &e), 0);
+	snprintf(ki.commit, sizeof(ki.commit), "%040d", 2);
+	assert_int_equal(kernel_build_key(&ki, "/git", &q, b, &e), 0);
+	assert_string_not_equal(plain, a);
+	assert_string_not_equal(a, b);
+	ki.commit[0] = '\0';
+	assert_int_equal(kernel_build_key(&ki, "/git", &q, again, &e), 0);
+	assert_string_equal(plain, again);
+}
+
 /* A full .config replaces the fragment in the key: its content counts. */
 static void test_key_config(void **state)
 {
@@ -278,6 +301,7 @@ int main(void)
 		cmocka_unit_test(test_patches_bad),
 		cmocka_unit_test(test_patch_targets),
 		cmocka_unit_test(test_key),
+		cmocka_unit_test(test_key_commit),
 		cmocka_unit_test(test_key_config),
 		cmocka_unit_test(test_key_unreadable),
 		cmocka_unit_test(test_key_no_gcc),
