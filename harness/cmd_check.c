@@ -710,10 +710,7 @@ int cmd_check(int argc, char **argv)
 			  "at most N runs a side (default 10; at least the "
 			  "rules' min_runs)",
 			  0, 0),
-		SB_OPTION("rules", 0, SB_OPT_STRING, &o.rules, NULL, "FILE",
-			  "gate rules (default: the scenario's \"rules\", else "
-			  "ci/gate.json)",
-			  0, 0),
+		CI_RULES_OPTION(&o.rules),
 		SB_OPTION("results", 0, SB_OPT_STRING, &o.results, NULL, "DIR",
 			  "results root (default: results)", 0, 0),
 		SB_OPTION("resume", 0, SB_OPT_STRING, &o.resume, NULL,
@@ -722,13 +719,7 @@ int cmd_check(int argc, char **argv)
 			  "start afresh even when results/latest could be "
 			  "resumed",
 			  0, 0),
-		{ .name = "accel",
-		  .type = SB_OPT_CALL,
-		  .dest = &o.accel,
-		  .parse = run_accel_opt,
-		  .metavar = "A",
-		  .help = "auto|kvm|tcg|icount|virtual (default: the "
-			  "scenario's, else auto)" },
+		RUN_ACCEL_OPTION(&o.accel),
 		SB_OPTION("error-split", 0, SB_OPT_U64, &o.error_split, NULL,
 			  "N",
 			  "spend 1/N of the rules' alpha and pass error (one "
