@@ -227,6 +227,7 @@ gate: all ## gate CAND against BASE with RULES; exit 1 on regression
 
 check: deps ## run BASE_KERNEL and KERNEL in turn until the gate decides (CHECK_SCENARIO)
 	@$(MAKE) --no-print-directory all
+	SLICEBENCH_VIA_MAKE="base=BASE_KERNEL cand=KERNEL" \
 	$(BIN)/slicebench check --base "$(BASE_KERNEL)" --cand "$(KERNEL)" \
 		--scenario "$(CHECK_SCENARIO)" $(if $(RULES),--rules "$(RULES)") \
 		--accel "$(ACCEL)" --results "$(RESULTS)"

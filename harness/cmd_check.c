@@ -620,7 +620,6 @@ static int guest_scenario(struct check *c, const struct scenario *sc)
 static int prepare(struct check *c, struct scenario *sc)
 {
 	const struct check_opts *o = c->o;
-	char list[300];
 	const char *names[2];
 	struct sb_error e;
 	int nk = 0, r;
@@ -628,9 +627,24 @@ static int prepare(struct check *c, struct scenario *sc)
 	if ((r = pick_set(sc, o->set)) ||
 	    (o->cand_features && (r = cand_set(sc, o->cand_features))))
 		return r;
-	snprintf(list, sizeof(list), "%s,%s", o->base, o->cand);
-	if ((r = run_lookup_kernels(list, c->ks, &nk, &e)))
+	if (strchr(o->base, ',') || strchr(o->cand, ',')) {
+		fprintf(stderr,
+			"slicebench check: --%s names one kernel, not "
+			"a list\n",
+			strchr(o->base, ',') ? "base" : "cand");
+		return SB_EXIT_USAGE;
+	}
+	/* each side on its own, so that an error names its option */
+	if ((r = run_lookup_kernels(o->base, "base", &c->ks[0], &nk, &e)) ||
+	    (r = run_lookup_kernels(o->cand, "cand", &c->ks[1], &nk, &e)))
 		return sb_error_report("slicebench check", r, &e);
+	if (!strcmp(c->ks[0].ki.name, c->ks[1].ki.name)) {
+		fprintf(stderr,
+			"slicebench check: --base and --cand are both kernel "
+			"%s: a kernel against itself decides nothing\n",
+			c->ks[0].ki.name);
+		return SB_EXIT_USAGE;
+	}
 	names[0] = c->ks[0].ki.name;
 	names[1] = c->ks[1].ki.name;
 	c->rn.sc = sc;

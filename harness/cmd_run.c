@@ -303,7 +303,7 @@ int cmd_run(int argc, char **argv)
 			r = run_exit(scale_run_unit(&so, &rn, &e), &e);
 		goto out;
 	}
-	if ((r = run_lookup_kernels(o.kernels, ks, &nk, &e))) {
+	if ((r = run_lookup_kernels(o.kernels, "kernel", ks, &nk, &e))) {
 		r = sb_error_report("slicebench run", r, &e);
 		goto out;
 	}

@@ -64,12 +64,12 @@ const char *run_option_said(const char *opt, char *buf, size_t len)
 }
 
 /* Resolve each name of "a,b" with kernel_lookup. */
-int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
-		       struct sb_error *e)
+int run_lookup_kernels(const char *list, const char *opt, struct run_kernel *ks,
+		       int *n, struct sb_error *e)
 {
 	char buf[1024], *save = NULL, why[sizeof(e->msg)], said[32];
 
-	run_option_said("kernel", said, sizeof(said));
+	run_option_said(opt, said, sizeof(said));
 	snprintf(buf, sizeof(buf), "%s", list);
 	*n = 0;
 	for (char *t = strtok_r(buf, ",", &save); t;

@@ -21,11 +21,11 @@ const char *run_option_said(const char *opt, char *buf, size_t len);
 /*
  * Resolve each name of "a,b" (kernels/<name>, host, NAME=PATH or PATH of
  * a bzImage) into @ks, at most PLAN_MAX_KERNELS; errors name the option
- * as run_option_said. Returns 0 or -errno (-EINVAL: a bad or
- * unknown name) with @e saying what is wrong (run, check, plan).
+ * @opt ("kernel", "base"...) as run_option_said says it. Returns 0 or
+ * -errno (-EINVAL: a bad or unknown name) with @e saying what is wrong.
  */
-int run_lookup_kernels(const char *list, struct run_kernel *ks, int *n,
-		       struct sb_error *e);
+int run_lookup_kernels(const char *list, const char *opt, struct run_kernel *ks,
+		       int *n, struct sb_error *e);
 
 /*
  * One run of @r into @root (a temp dir, the manifest, a rename); 0

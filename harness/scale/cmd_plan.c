@@ -151,7 +151,7 @@ int cmd_plan(int argc, char **argv)
 		r = sb_exit_code(r);
 		goto out_free;
 	}
-	if ((r = run_lookup_kernels(o.kernels, ks, &nk, &e))) {
+	if ((r = run_lookup_kernels(o.kernels, "kernel", ks, &nk, &e))) {
 		r = sb_error_report("slicebench plan", r, &e);
 		goto out;
 	}

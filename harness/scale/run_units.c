@@ -153,8 +153,8 @@ int scale_run_unit(const struct scale_opts *o, struct runner *rn,
 		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
 				    "--unit %s: %s has no feature set \"%s\"",
 				    o->unit, o->scenario, r.set);
-	if ((rc = run_lookup_kernels(o->kernels ? o->kernels : r.kernel, ks,
-				     &nk, e)))
+	if ((rc = run_lookup_kernels(o->kernels ? o->kernels : r.kernel,
+				     "kernel", ks, &nk, e)))
 		return rc;
 	for (k = ks; k < ks + nk && strcmp(k->ki.name, r.kernel); k++)
 		;
