@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "fuzz/fuzz_io.h"
+#include "harness/boot/kernel.h"
 #include "harness/boot/kernel_backends.h"
 
 static int terminated(const char *s, size_t size)

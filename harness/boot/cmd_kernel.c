@@ -14,6 +14,7 @@
 #include "common/opts.h"
 #include "common/fmt.h"
 #include "common/outfile.h"
+#include "harness/boot/kernel.h"
 #include "harness/boot/initramfs.h"
 #include "harness/boot/kernel_add.h"
 #include "harness/boot/kernel_backends.h"

@@ -11,6 +11,7 @@
 
 #include "common/atomicio.h"
 #include "common/error.h"
+#include "harness/boot/kernel.h"
 #include "harness/boot/kernel_add.h"
 #include "harness/boot/kernel_backends.h"
 

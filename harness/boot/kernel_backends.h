@@ -11,7 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "harness/boot/kernel.h"
+#include "common/error.h"
+#include "harness/boot/kernel_info.h"
 
 struct kernel_backend {
 	const char *name; /* as descriptors spell the type */
@@ -59,5 +60,30 @@ const char *kernel_backend_kinds_with(const char *key, char *buf, size_t len);
 
 /* Record @config (path) and its sha256 in @ki (kernel_cache.c). Returns 0 or -errno. */
 int kernel_set_config(struct kernel_info *ki, const char *config);
+
+/* The kind of @ki as descriptors spell it: "debian", "source", "host", "path". */
+const char *kernel_type_name(const struct kernel_info *ki);
+/* Where the runs of @ki happen. */
+enum kernel_run kernel_run_of(const struct kernel_info *ki);
+/*
+ * The first program that making @ki ready needs and PATH lacks, or NULL
+ * (none, or @ki is ready: its image is in the cache).
+ */
+const char *kernel_missing_tool(const struct kernel_info *ki);
+/*
+ * Build @ki, a kernel with a patch queue or at a commit of a git tree, in
+ * place (a bisection's step; a commit is checked out in a clone of the
+ * tree the cache owns):
+ * in the one work tree of its source and config, the applied patches its
+ * queue does not start with are reverted and the missing ones applied, so
+ * make rebuilds only what they touch; the image is then cached by @ki's
+ * own key, where kernel_prepare finds it. @secs gets the build's seconds,
+ * -1 when the cache had it. Returns 0, -EOPNOTSUPP (a kind that does not
+ * build so), or -errno with @e, as kernel_prepare.
+ */
+int kernel_build_in_place(struct kernel_info *ki, int64_t *secs,
+			  struct sb_error *e);
+/* 1 if @ki has a patch queue that kernel_build_in_place can step through. */
+int kernel_has_series(const struct kernel_info *ki);
 
 #endif

@@ -17,6 +17,7 @@
 #include "common/atomicio.h"
 #include "common/error.h"
 #include "common/spawn.h"
+#include "harness/boot/kernel.h"
 #include "harness/boot/capture.h"
 #include "common/fmt.h"
 #include "harness/boot/kernel_backends.h"

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <sys/utsname.h>
 
+#include "harness/boot/kernel.h"
 #include "harness/boot/kernel_backends.h"
 
 /* Its release and /boot/config-<release>. */

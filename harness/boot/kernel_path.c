@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "common/error.h"
+#include "harness/boot/kernel.h"
 #include "harness/boot/kernel_backends.h"
 
 /* Its release, from the image's header. */

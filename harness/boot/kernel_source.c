@@ -25,6 +25,7 @@
 #include "common/error.h"
 #include "common/sha256.h"
 #include "common/spawn.h"
+#include "harness/boot/kernel.h"
 #include "harness/boot/capture.h"
 #include "common/fmt.h"
 #include "harness/boot/kernel_backends.h"

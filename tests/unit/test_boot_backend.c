@@ -16,6 +16,7 @@
 
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
+#include "harness/boot/kernel.h"
 #include "harness/boot/kernel_backends.h"
 #include "tests/unit/kernels_dir.h"
 
