@@ -224,7 +224,7 @@ static int stage_outputs(const char *cmd, struct boot_opts *o,
 {
 	int r;
 
-	*st->results = *st->console = *st->initrd = '\0';
+	memset(st, 0, sizeof(*st));
 	r = sb_out_stage(&o->results_out, st->results, sizeof(st->results));
 	if (r >= 0)
 		r = sb_out_stage(&o->console, st->console, sizeof(st->console));
@@ -245,8 +245,12 @@ static int unstage_outputs(const char *cmd, const struct staged *st, int code)
 	const char *const all[] = { st->results, st->console, st->initrd };
 	int r = 0;
 
-	for (int i = 0; i < 3; i++)
-		r = sb_out_unstage(all[i]) ?: r;
+	for (int i = 0; i < 3; i++) {
+		int u = sb_out_unstage(all[i]);
+
+		if (u && !r)
+			r = u;
+	}
 	if (!r)
 		return code;
 	fprintf(stderr, "slicebench kernel %s: standard output: %s\n", cmd,
