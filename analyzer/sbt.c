@@ -616,13 +616,16 @@ static int on_task_event(struct sbt *s, const struct sbt_event *ev)
 	case SBT_EV_FORK: {
 		char comm[SBT_COMM_LEN];
 		struct task *c;
+		int workload;
 
 		set_comm(s, t, ev->comm, ev->comm_readable);
 		copy_comm(comm, t->comm);
+		/* The child's task may grow s->tasks and move @t: copy first. */
+		workload = t->workload;
 		c = task_get_as(s, ev->child_pid, 1);
 		if (!c)
 			return -ENOMEM;
-		c->workload |= t->workload;
+		c->workload |= workload;
 		set_comm(s, c, comm, 1);
 		break;
 	}

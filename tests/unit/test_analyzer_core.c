@@ -779,6 +779,41 @@ static void test_many_tasks(void **state)
 	sbt_free(s);
 }
 
+/*
+ * Thousands of forks from one workload task: each child's task grows the
+ * task table (first past 256), and the parent's comm and workload mark
+ * must still reach every child (the parent is not read from moved memory;
+ * the ASan build of this test catches a read after the table moved). Pid
+ * 1 never runs, so the table has the 2999 children.
+ */
+static void test_many_forks(void **state)
+{
+	const int roots[] = { 1 };
+	struct sbt_opts so = { .workload_pids = roots, .nworkload_pids = 1 };
+	struct sbt_table_opts o = { .sort = SBT_SORT_SWITCHES };
+	struct sbt *s = sbt_new(&so);
+	struct sbt_table t;
+
+	(void)state;
+	assert_non_null(s);
+	for (int pid = 2; pid <= 3000; pid++) {
+		ev(s, SBT_EV_FORK, (uint64_t)pid * US, pid == 2 ? 1 : pid - 1,
+		   "make", pid);
+		ev(s, SBT_EV_WAKEUP_NEW, (uint64_t)pid * US + 1, pid, NULL, 0);
+		sw(s, (uint64_t)pid * US + 2, 0, 0, "swapper/0", 0, pid,
+		   "make");
+		sw(s, (uint64_t)pid * US + 3, 0, pid, "make", 1, 0,
+		   "swapper/0");
+	}
+	assert_int_equal(sbt_task_count(s), 3000);
+	assert_string_equal(get(s, 3000).comm, "make");
+	assert_int_equal(sbt_table_build(s, &o, &t), 0);
+	assert_int_equal(group(&t, "make:(2999)")->npids, 2999);
+	assert_true(group(&t, "make:(2999)")->workload);
+	sbt_table_free(&t);
+	sbt_free(s);
+}
+
 /* Histograms from the pool: empty when taken, fresh or put back (only the
  * buckets in use were written), distinct across more chunks than one. */
 static void test_hist_pool(void **state)
@@ -840,6 +875,7 @@ int main(void)
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_time_backwards),
 		cmocka_unit_test(test_many_tasks),
+		cmocka_unit_test(test_many_forks),
 		cmocka_unit_test(test_comm_blocks),
 		cmocka_unit_test(test_many_delays),
 		cmocka_unit_test(test_interval_cells_compact),
