@@ -24,18 +24,6 @@ static int parse_schema(struct sb_jr *r, const struct sb_jr_field *f,
 	return -EINVAL;
 }
 
-static int parse_text(struct sb_jr *r, const struct sb_jr_field *f,
-		      const json_t *v, void *dest, char *why, size_t len)
-{
-	(void)r;
-	(void)f;
-	(void)dest;
-	if (json_is_string(v))
-		return 0;
-	snprintf(why, len, "is not a string");
-	return -EINVAL;
-}
-
 static int parse_metric(struct sb_jr *r, const struct sb_jr_field *f,
 			const json_t *v, void *dest, char *why, size_t len)
 {
@@ -179,8 +167,7 @@ static const struct sb_jr_field rules_fields[] = {
 	{ "schema", SB_JR_CALL, 0, .required = 1,
 	  .missing = "missing: " SCHEMA_WHY, .parse = parse_schema,
 	  .type_doc = "2", .doc = "the version of this format" },
-	{ "description", SB_JR_CALL, 0, .parse = parse_text,
-	  .type_doc = "string", .doc = "one line for people" },
+	{ "description", SB_JR_TEXT, .doc = "for people, of any length" },
 	{ "alpha", SB_JR_NUMBER, RULES(alpha), .dmin = 1e-6, .dmax = 0.2,
 	  .doc = "family-wise chance of a false regression (default 0.01)" },
 	{ "pass_confidence", SB_JR_NUMBER, RULES(pass_confidence), .dmin = 0.5,

@@ -113,7 +113,8 @@ static int read_string(struct sb_jr *r, const struct sb_jr_field *f,
 		return 0;
 	}
 	if (len >= f->size)
-		return fail(r, v, "is longer than %zu bytes", f->size - 1);
+		return fail(r, v, "is %zu bytes, longer than the %zu allowed",
+			    len, f->size - 1);
 	memcpy(dest, json_string_value(v), len + 1);
 	return 0;
 }
@@ -251,6 +252,8 @@ static int read_value(struct sb_jr *r, const struct sb_jr_field *f,
 	case SB_JR_STRDUP:
 		ret = read_string(r, f, v, dest);
 		break;
+	case SB_JR_TEXT:
+		return json_is_string(v) ? 0 : fail(r, v, "is not a string");
 	case SB_JR_CPULIST:
 		ret = read_string(r, f, v, dest);
 		if (!ret && !sb_cpulist_ok(dest))
@@ -388,7 +391,10 @@ static const char *type_text(const struct sb_jr_field *f, char *buf, size_t len)
 
 	switch (f->type) {
 	case SB_JR_STRING:
+		snprintf(buf, len, "string of at most %zu bytes", f->size - 1);
+		return buf;
 	case SB_JR_STRDUP:
+	case SB_JR_TEXT:
 		return "string";
 	case SB_JR_BOOL:
 		return "true or false";

@@ -24,6 +24,7 @@
 enum sb_jr_type {
 	SB_JR_STRING, /* char[size]; at least min bytes when min > 0 */
 	SB_JR_STRDUP, /* char *, malloc'd; at least min bytes when min > 0 */
+	SB_JR_TEXT, /* a string for people, of any length; not stored */
 	SB_JR_BOOL, /* int: 0 or 1 */
 	SB_JR_INT, /* int, in [min, max] */
 	SB_JR_NUMBER, /* double, in [dmin, dmax] */

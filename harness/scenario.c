@@ -10,6 +10,7 @@
 
 #include "common/jsonread.h"
 #include "common/slice_range.h"
+#include "harness/feature_name.h"
 #include "harness/scenario.h"
 #include "workloads/registry/registry.h"
 
@@ -46,12 +47,7 @@ static const char *opt_name_why(const void *s)
 
 static const char *feature_why(const void *p)
 {
-	const char *s = p;
-	size_t n = strlen(s);
-
-	return n && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == n ?
-		       NULL :
-		       "is not a feature name ([A-Z_]+, NO_ to clear)";
+	return feature_name_why(p);
 }
 
 static const char *accel_why(const void *s)
@@ -284,9 +280,7 @@ static const struct sb_jr_field workload_item = { .type = SB_JR_OBJECT,
 static const struct sb_jr_field scenario_fields[] = {
 	{ "name", SB_JR_STRING, SC(name), SC_NAME_LEN, 1, .check = name_why,
 	  .doc = "the scenario's name ([A-Za-z0-9_.-], not starting with -)" },
-	{ "description", SB_JR_STRING, SC(description),
-	  sizeof(((struct scenario *)0)->description),
-	  .doc = "one line for people" },
+	{ "description", SB_JR_TEXT, .doc = "for people, of any length" },
 	{ "duration", SB_JR_DURATION, SC(duration_ns), 0, 1, .min = 1,
 	  .max = SC_MAX_DURATION_NS, .doc = "measured time of one run" },
 	{ "warmup", SB_JR_DURATION, SC(warmup_ns), .max = SC_MAX_DURATION_NS,

@@ -43,7 +43,6 @@ struct sc_workload {
 
 struct scenario {
 	char name[SC_NAME_LEN];
-	char description[256];
 	uint64_t duration_ns;
 	uint64_t warmup_ns;
 	int repeats;

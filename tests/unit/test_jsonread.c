@@ -94,6 +94,7 @@ static const struct sb_jr_field doc_fields[] = {
 	  .doc = "more points" },
 	{ "words", SB_JR_ARRAY, D(words), 8, .max = 2, .item = &word_item,
 	  .count_offset = D(n_words), .doc = "words" },
+	{ "note", SB_JR_TEXT, .doc = "for people" },
 };
 
 static const struct sb_jr_table doc_table =
@@ -124,6 +125,11 @@ static void free_doc(struct doc *d)
 	free(d->all);
 }
 
+/* 80 characters: longer than a message quotes. */
+#define LONG                                       \
+	"0123456789012345678901234567890123456789" \
+	"0123456789012345678901234567890123456789"
+
 static void test_reads_every_type(void **state)
 {
 	struct doc d;
@@ -135,7 +141,8 @@ static void test_reads_every_type(void **state)
 			  "\"on\": true, \"colour\": \"green\", "
 			  "\"cpus\": \"0-3:2\", \"label\": \"hi\", "
 			  "\"pts\": [{\"x\": 1, \"tag\": \"a\"}, {\"x\": 2}], "
-			  "\"all\": [{\"x\": 5}], \"words\": [\"a\", \"bc\"]}",
+			  "\"all\": [{\"x\": 5}], \"words\": [\"a\", \"bc\"], "
+			  "\"note\": \"" LONG LONG LONG LONG "\"}",
 			  &d, msg, sizeof(msg)),
 		0);
 	assert_int_equal(d.n, 3);
@@ -162,11 +169,6 @@ static void test_reads_every_type(void **state)
 	assert_int_equal(d.wait_ns, 5);
 	free_doc(&d);
 }
-
-/* 80 characters: longer than a message quotes. */
-#define LONG                                       \
-	"0123456789012345678901234567890123456789" \
-	"0123456789012345678901234567890123456789"
 
 /* Each bad document and the message it must give. */
 static const struct bad_case {
@@ -200,7 +202,12 @@ static const struct bad_case {
 	  "f.json: pts[0].tag: \"bad\" is not a good tag" },
 	{ "{\"n\": 1, \"label\": \"x\", \"pts\": [{\"x\": 1, \"tag\": "
 	  "\"12345678\"}]}",
-	  "f.json: pts[0].tag: \"12345678\" is longer than 7 bytes" },
+	  "f.json: pts[0].tag: \"12345678\" is 8 bytes, longer than the 7 "
+	  "allowed" },
+	{ "{\"n\": 1, \"label\": \"x\", \"words\": [\"" LONG "\"]}",
+	  "f.json: words[0]: is 80 bytes, longer than the 7 allowed" },
+	{ "{\"n\": 1, \"label\": \"x\", \"note\": 3}",
+	  "f.json: note: 3 is not a string" },
 	{ "{\"n\": 1, \"label\": \"x\", \"pts\": [{}, {}, {}, {}]}",
 	  "f.json: pts: [{}, {}, {}, {}] is not an array of 0..3 elements" },
 	{ "{\"n\": 1, \"label\": \"x\", \"all\": []}",
