@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "harness/bisect_triage.h"
+#include "harness/feature_name.h"
 
 int bisect_features_parse(const char *list, struct bisect_features *f,
 			  char *bad, size_t len)
@@ -17,9 +18,8 @@ int bisect_features_parse(const char *list, struct bisect_features *f,
 		int dup = 0;
 
 		snprintf(bad, len, "%.*s", (int)n, p);
-		if (!n || nn >= BISECT_FEATURE_LEN ||
-		    strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") < nn ||
-		    f->n == BISECT_MAX_FEATURES)
+		if (nn >= BISECT_FEATURE_LEN || n >= len ||
+		    feature_name_why(bad) || f->n == BISECT_MAX_FEATURES)
 			return -EINVAL;
 		for (int i = 0; i < f->n; i++)
 			dup |= strlen(f->name[i]) == nn &&

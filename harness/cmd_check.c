@@ -18,6 +18,7 @@
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/sha256.h"
+#include "harness/feature_name.h"
 #include "harness/plan.h"
 #include "harness/runner.h"
 #include "harness/tools_check.h"
@@ -444,8 +445,7 @@ static int cand_set(struct scenario *sc, const char *list)
 
 		snprintf(f, sizeof(f), "%.*s", (int)n, p);
 		p += n;
-		if (!n || n >= sizeof(f) ||
-		    strspn(f, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") != n) {
+		if (n >= sizeof(f) || feature_name_why(f)) {
 			why = "is not a list of feature names ([A-Z_]+, NO_ to "
 			      "clear)";
 			break;

@@ -37,6 +37,8 @@ int features_has(const char *line, const char *feature)
 {
 	size_t n = strlen(feature);
 
+	if (!n) /* strstr finds "" everywhere and the loop would not advance */
+		return 0;
 	for (const char *p = line; (p = strstr(p, feature)); p += n)
 		if ((p == line || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
 			return 1;
@@ -128,6 +130,30 @@ const char features_documented[] =
 	"NONTASK_CAPACITY TTWU_QUEUE SIS_UTIL WARN_DOUBLE_CLOCK RT_PUSH_IPI "
 	"RT_RUNTIME_SHARE LB_MIN ATTACH_AGE_LOAD WA_IDLE WA_WEIGHT WA_BIAS "
 	"UTIL_EST LATENCY_WARN NI_RANDOM";
+
+const char *features_before_slices(char *buf, size_t len)
+{
+	static const char *const of_slices[] = { "PREEMPT_SHORT",
+						 "DELAY_DEQUEUE", "DELAY_ZERO",
+						 "PLACE_REL_DEADLINE" };
+	char all[sizeof(features_documented)], *save = NULL;
+	size_t used = 0;
+
+	snprintf(all, sizeof(all), "%s", features_documented);
+	*buf = '\0';
+	for (char *tok = strtok_r(all, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+		int keep = 1;
+
+		for (size_t i = 0; i < sizeof(of_slices) / sizeof(*of_slices);
+		     i++)
+			keep &= !!strcmp(tok, of_slices[i]);
+		if (keep && used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+						 used ? " " : "", tok);
+	}
+	return buf;
+}
 
 int features_check_names(const struct scenario *sc, const char *file,
 			 const char *known, const char *whose,

@@ -41,6 +41,14 @@ int features_apply(const char *path, const struct sc_feature_set *fs,
 extern const char features_documented[];
 
 /*
+ * features_documented without those that came with custom slices in 6.12
+ * (PREEMPT_SHORT, DELAY_DEQUEUE, DELAY_ZERO, PLACE_REL_DEADLINE): what a
+ * kernel that predates them is checked against before its own list is
+ * read. Into @buf of @len bytes (enough: sizeof(features_documented)).
+ */
+const char *features_before_slices(char *buf, size_t len);
+
+/*
  * Is every feature of every set of @sc (X or NO_X) one of @known (a
  * features file's line, with or without NO_ prefixes)? 0, or -EINVAL with
  * @e naming @file, feature_sets[i].features[j] and the name; @whose says

@@ -161,11 +161,17 @@ static int features_check(const struct runner *rn, const struct run_kernel *k,
 		own = !kernel_features_cached(&k->ki, known, sizeof(known));
 		snprintf(whose, sizeof(whose),
 			 own ? "kernel %s (its own list, read in its guest)" :
+			 k->ki.custom_slices ?
 			       "6.12 as documented (kernel %s's own list is "
-			       "read at its first run)",
+			       "read at its first run)" :
+			       "kernel %s, which predates 6.12's custom slices "
+			       "(6.12 as documented, without the features "
+			       "that came with them)",
 			 k->ki.name);
 	}
-	if (!own)
+	if (!own && !k->ki.custom_slices)
+		features_before_slices(known, sizeof(known));
+	else if (!own)
 		snprintf(known, sizeof(known), "%s", features_documented);
 	return features_check_names(rn->sc, rn->scenario_path, known, whose, e);
 }

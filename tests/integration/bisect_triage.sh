@@ -65,7 +65,7 @@ cat "$tmp/err"
 check "the plan differs" grep -q "$d" "$tmp/err"
 
 echo "check: a bad --cand-features is exit 2, one line"
-for bad in preempt "X,,Y" ""; do
+for bad in preempt "X,,Y" "" NO_ NO_NO_PREEMPT_SHORT; do
 	check_run --cand-features "$bad"
 	check_eq "exit code ($bad)" 2 "$rc"
 	check "named" grep -q "^slicebench check: --cand-features: $bad " "$tmp/err"

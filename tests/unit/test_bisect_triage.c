@@ -32,6 +32,12 @@ static void test_parse(void **state)
 	assert_string_equal(bad, "NO_X");
 	assert_int_equal(bisect_features_parse("", &f, bad, sizeof(bad)),
 			 -EINVAL);
+	/* no name after NO_, or NO_ twice: no feature of any kernel */
+	assert_int_equal(bisect_features_parse("X,NO_", &f, bad, sizeof(bad)),
+			 -EINVAL);
+	assert_string_equal(bad, "NO_");
+	assert_int_equal(bisect_features_parse("NO_NO_X", &f, bad, sizeof(bad)),
+			 -EINVAL);
 }
 
 /* The set decides when it names the feature; else the kernel's own line. */

@@ -160,6 +160,11 @@ static const struct bad_case {
 	{ "bad_feature_name.json",
 	  "feature_sets[0].features[0]: \"preempt_short\" is not a feature "
 	  "name" },
+	{ "bad_feature_no.json",
+	  "feature_sets[0].features[1]: \"NO_\" is not a feature name" },
+	{ "bad_feature_nono.json",
+	  "feature_sets[0].features[1]: \"NO_NO_PREEMPT_SHORT\" is not a "
+	  "feature name" },
 	{ "bad_duplicate_workload.json",
 	  "workloads[1].name: \"cyclic\" is used by workloads[0]" },
 	{ "bad_without_kvm.json",
