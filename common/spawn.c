@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/keeper.h"
 #include "common/spawn.h"
 
 static int redirect(const char *path, int target, int flags)
@@ -52,11 +53,11 @@ pid_t sb_spawn_start(const struct sb_spawn *s)
 
 		close(errpipe[0]);
 		signal(SIGPIPE, SIG_DFL);
-		/* The parent may have died before prctl: then no signal comes,
-		 * and getppid() already names another process. */
-		if (s->die_with_parent && prctl(PR_SET_PDEATHSIG, SIGKILL))
+		/* Nothing outlives the tool. The parent may have died before
+		 * prctl: then no signal comes, and getppid() names another. */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL))
 			goto fail;
-		if (s->die_with_parent && getppid() != parent)
+		if (getppid() != parent)
 			_exit(127);
 		if (s->new_pgrp)
 			setpgid(0, 0);
@@ -83,8 +84,11 @@ fail:
 			_exit(127);
 		_exit(127);
 	}
-	if (s->new_pgrp)
+	if (s->new_pgrp) {
 		setpgid(pid, pid); /* both sides, so no kill can race it */
+		/* PDEATHSIG reaches the leader alone: the keeper, the rest */
+		sb_keeper_watch(pid);
+	}
 	close(errpipe[1]);
 	do {
 		n = read(errpipe[0], &child_errno, sizeof(child_errno));

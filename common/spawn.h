@@ -16,9 +16,10 @@ struct sb_spawn {
 	const char *stderr_path; /* NULL: inherit; may equal stdout_path */
 	int append; /* open stdout/stderr with O_APPEND instead of O_TRUNC */
 	const char *cwd; /* NULL: inherit */
-	int new_pgrp; /* put the child in its own process group */
-	int die_with_parent; /* SIGKILL the child when this process dies
-			      * (PR_SET_PDEATHSIG; spawn from the main thread) */
+	/* Put the child in its own process group. Every child gets SIGKILL
+	 * when this process dies (PR_SET_PDEATHSIG: spawn from the main
+	 * thread); a group, all its members (common/keeper.h). */
+	int new_pgrp;
 };
 
 /* Start a child. Returns its pid, or -errno (-ENOENT: program not found). */

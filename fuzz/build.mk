@@ -4,7 +4,7 @@ FUZZ_IO_SRCS := fuzz/fuzz_io.c common/atomicio.c
 FUZZ_TARGETS += fuzz_scenario
 fuzz_scenario_SRCS := fuzz/fuzz_scenario.c harness/scenario.c \
 		      harness/workload.c $(WL_REGISTRY_SRCS) $(FUZZ_IO_SRCS) \
-		      common/spawn.c common/slice_range.c $(JSONREAD_SRCS)
+		      common/spawn.c common/keeper.c common/slice_range.c $(JSONREAD_SRCS)
 fuzz_scenario_LDLIBS := -ljansson -lm
 
 FUZZ_TARGETS += fuzz_duration

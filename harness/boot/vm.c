@@ -327,12 +327,10 @@ int vm_boot(const struct vm_request *req, const char *accel,
 		unlink(req->results_out);
 	w.start_ns = now_ns();
 	if (!pid)
-		pid = sb_spawn_start(
-			&(struct sb_spawn){ .argv = a->v,
-					    .stdout_path = qlog,
-					    .stderr_path = qlog,
-					    .new_pgrp = 1,
-					    .die_with_parent = 1 });
+		pid = sb_spawn_start(&(struct sb_spawn){ .argv = a->v,
+							 .stdout_path = qlog,
+							 .stderr_path = qlog,
+							 .new_pgrp = 1 });
 	free(a);
 	if (pid < 0) {
 		snprintf(res->detail, sizeof(res->detail), "%s: %s%s", VM_QEMU,

@@ -51,7 +51,7 @@ static pid_t start_unit(const struct exec_ctx *c, const char *unit,
 	if (sched_getaffinity(0, sizeof(saved), &saved) ||
 	    sched_setaffinity(0, sizeof(*g), g))
 		return -errno;
-	struct sb_spawn sp = { .argv = argv, .die_with_parent = 1 };
+	struct sb_spawn sp = { .argv = argv };
 
 	pid = sb_spawn_start(&sp);
 	sched_setaffinity(0, sizeof(saved), &saved);

@@ -27,6 +27,18 @@ check_whole() {
 	done
 }
 
+# No process whose command line names $1 (perf record, a workload) is left
+# 5 s after slicebench ended: everything it started died with it.
+nothing_left() {
+	local w
+	for ((w = 0; w < 50; w++)); do
+		pgrep -f -- "$1" >/dev/null || return 0
+		sleep 0.1
+	done
+	pgrep -af -- "$1"
+	fail "processes of $1 outlived slicebench"
+}
+
 for case in "INT 1" "TERM 1" "INT 2" "TERM 2"; do
 	read -r sig times <<<"$case"
 	res=$tmp/res-$sig-$times
@@ -60,6 +72,7 @@ for case in "INT 1" "TERM 1" "INT 2" "TERM 2"; do
 		fail "$n complete runs after the interruption, want 1 (or 2 with one signal)"
 	check_whole "$res/latest"
 	! pgrep -f "cyclic.*$res" >/dev/null || fail "workloads left running"
+	nothing_left "$res"
 
 	echo "check: the same command resumes and completes the matrix"
 	expect 0 'resuming: .*sig-' "$sb" run --kernel host --scenario "$tmp/s.json" --results "$res"
@@ -71,6 +84,22 @@ for case in "INT 1" "TERM 1" "INT 2" "TERM 2"; do
 	[[ $(tree_sum "$first") == "$sum1" ]] || fail "the first run was altered"
 	[[ -z $(find "$res" -name '*.tmp') ]] || fail "temp run directories left"
 done
+
+echo "check: kill -KILL mid-run leaves no process of the run (perf record, workloads)"
+res=$tmp/res-KILL
+"$sb" run --kernel host --scenario "$tmp/s.json" --results "$res" >"$tmp/out" 2>&1 &
+pid=$!
+wait_complete "$res" >/dev/null
+for ((w = 0; w < 300; w++)); do
+	compgen -G "$res/*/*/*/*.tmp" >/dev/null && break
+	sleep 0.1
+done
+kill -KILL "$pid"
+rc=0
+wait "$pid" || rc=$?
+((rc == 137)) || fail "exit $rc after SIGKILL, want 137"
+nothing_left "$res"
+echo "ok: nothing of $res left after SIGKILL"
 
 echo "check: a resume refuses while a QEMU of the run is alive (exit 2)"
 res=$tmp/res-live/run1

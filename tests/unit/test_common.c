@@ -2,6 +2,7 @@
 /* Unit tests of common/: durations, histogram, atomic I/O, spawning, envelope, formatting. */
 #include <errno.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,6 +12,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -572,6 +574,56 @@ static void test_spawn(void **state)
 	assert_false(sb_have_program("no-such-program-xyz"));
 }
 
+/*
+ * A child in its own group, and the child's own child in that group, are
+ * killed when the process that spawned them dies by SIGKILL: the leader by
+ * PR_SET_PDEATHSIG, the rest by the keeper (common/keeper.h).
+ */
+static void test_spawn_dies_with_parent(void **state)
+{
+	const char *argv[] = { "sh", "-c", "sleep 60 & wait", NULL };
+	int p[2], status, gone = 0;
+	pid_t tool, leader = 0;
+
+	(void)state;
+	assert_int_equal(pipe(p), 0);
+	tool = fork();
+	assert_true(tool >= 0);
+	if (tool == 0) { /* the tool: start the group, say its id, wait */
+		pid_t pid = sb_spawn_start(
+			&(struct sb_spawn){ .argv = argv, .new_pgrp = 1 });
+
+		if (write(p[1], &pid, sizeof(pid)) != sizeof(pid))
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	close(p[1]);
+	assert_int_equal(read(p[0], &leader, sizeof(leader)), sizeof(leader));
+	close(p[0]);
+	assert_true(leader > 0);
+	/* sleep is in the group once sh has forked it: two members */
+	for (int i = 0; i < 1000 && !gone; i++) {
+		char cmd[96];
+
+		snprintf(cmd, sizeof(cmd), "test $(pgrep -g %d | wc -l) -ge 2",
+			 (int)leader);
+		gone = !system(cmd);
+		if (!gone)
+			usleep(10000);
+	}
+	assert_true(gone); /* here: both members seen */
+	kill(tool, SIGKILL);
+	assert_int_equal(waitpid(tool, &status, 0), tool);
+	gone = 0;
+	for (int i = 0; i < 1000 && !gone; i++) { /* up to 10 s, loaded */
+		gone = kill(-leader, 0) && errno == ESRCH;
+		if (!gone)
+			usleep(10000);
+	}
+	assert_true(gone);
+}
+
 static void test_envelope(void **state)
 {
 	char *argv[] = { "tool", "--x", "\xff" };
@@ -691,6 +743,7 @@ int main(void)
 		cmocka_unit_test(test_out_write),
 		cmocka_unit_test(test_dir_lock),
 		cmocka_unit_test(test_spawn),
+		cmocka_unit_test(test_spawn_dies_with_parent),
 		cmocka_unit_test(test_envelope),
 		cmocka_unit_test(test_out_envelope),
 		cmocka_unit_test(test_sha256),

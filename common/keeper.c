@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The keeper: a process that kills the tool's child process groups once the tool is gone. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/keeper.h"
+
+/* A group to kill: its id (its leader's pid) and the leader's start time,
+ * so that a pid used again by another process is told apart. */
+struct watched {
+	pid_t pgid;
+	unsigned long long start;
+};
+
+static int keeper_fd = -1;
+static pid_t keeper_for; /* the process keeper_fd's keeper watches */
+
+/* Field 22 of /proc/@pid/stat (start time in clock ticks), 0 when gone. */
+static unsigned long long start_time(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	p = strrchr(buf, ')'); /* the comm before it may hold anything */
+	for (int field = 3; p && field <= 22; field++)
+		p = strchr(p + 1, ' ');
+	return p ? strtoull(p + 1, NULL, 10) : 0;
+}
+
+static int group_exists(pid_t pgid)
+{
+	return !kill(-pgid, 0) || errno == EPERM;
+}
+
+static void kill_group(const struct watched *w)
+{
+	/* The leader's pid in use by a process started later: not ours. */
+	if ((!kill(w->pgid, 0) || errno == EPERM) &&
+	    start_time(w->pgid) != w->start)
+		return;
+	kill(-w->pgid, SIGKILL);
+}
+
+/* The keeper's life: collect groups until the tool's end closes @fd. */
+static void __attribute__((noreturn)) keep(int fd)
+{
+	static const int quiet[] = { SIGINT,  SIGTERM, SIGHUP,	SIGQUIT,
+				     SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU };
+	struct watched *w = NULL, rec;
+	size_t n = 0, cap = 0;
+	int null = open("/dev/null", O_RDWR);
+
+	/* Out of the tool's group and terminal: what kills them spares it. */
+	setsid();
+	for (size_t i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++)
+		signal(quiet[i], SIG_IGN);
+	/* Hold nothing of the tool's: no output another waits to see end,
+	 * no pipe end another process waits to see closed. */
+	if (null >= 0)
+		for (int std = 0; std < 3; std++)
+			dup2(null, std);
+	for (int other = 3; other < 1024; other++)
+		if (other != fd)
+			close(other);
+	for (;;) {
+		ssize_t r = read(fd, &rec, sizeof(rec));
+		size_t kept = 0;
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r != (ssize_t)sizeof(rec))
+			break;
+		for (size_t i = 0; i < n; i++) /* forget groups gone */
+			if (group_exists(w[i].pgid))
+				w[kept++] = w[i];
+		n = kept;
+		if (n == cap) {
+			struct watched *more =
+				realloc(w, (cap ? cap * 2 : 16) * sizeof(*w));
+
+			if (!more) /* keep watching those it has */
+				continue;
+			w = more;
+			cap = cap ? cap * 2 : 16;
+		}
+		w[n++] = rec;
+	}
+	for (size_t i = 0; i < n; i++)
+		kill_group(&w[i]);
+	_exit(0);
+}
+
+/* A keeper for this process: started once (again in a forked child). */
+static int keeper_start(void)
+{
+	int p[2];
+	pid_t pid;
+
+	if (keeper_for == getpid())
+		return 0;
+	if (keeper_fd >= 0) /* the keeper of the process this was forked from */
+		close(keeper_fd);
+	keeper_fd = -1;
+	if (pipe2(p, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		int e = -errno;
+
+		close(p[0]);
+		close(p[1]);
+		return e;
+	}
+	if (pid == 0) {
+		close(p[1]);
+		keep(p[0]);
+	}
+	close(p[0]);
+	keeper_fd = p[1];
+	keeper_for = getpid();
+	return 0;
+}
+
+int sb_keeper_watch(pid_t pgid)
+{
+	struct watched rec = { .pgid = pgid, .start = start_time(pgid) };
+	int r = keeper_start();
+	ssize_t n;
+
+	if (r)
+		return r;
+	do /* one record, below PIPE_BUF: written whole or not at all */
+		n = write(keeper_fd, &rec, sizeof(rec));
+	while (n < 0 && errno == EINTR);
+	return n == (ssize_t)sizeof(rec) ? 0 : -errno;
+}
