@@ -11,6 +11,7 @@
 #include "ci/plots.h"
 #include "ci/rules_pick.h"
 #include "ci/seed_table.h"
+#include "ci/sizing.h"
 #include "ci/tracing_cost.h"
 #include "ci/work_unit.h"
 #include "common/error.h"
@@ -56,6 +57,7 @@ int ci_bench_end_compare(FILE *f, const struct ci_bench_say *s,
 	}
 	ci_bench_summary_print(f, c);
 	fputs(*words, f);
+	ci_sizing_print(f, s->rules, cols, n);
 	return 0;
 }
 
