@@ -11,8 +11,11 @@
 #include "ci/plots.h"
 #include "ci/rules_pick.h"
 #include "ci/seed_table.h"
+#include "ci/sizing.h"
 #include "ci/tracing_cost.h"
+#include "ci/work_unit.h"
 #include "common/error.h"
+#include "common/log.h"
 
 /* Per kernel and, with several kernels, per feature set. */
 #define MAX_CMPS (2 * CI_BENCH_MAX_COLS)
@@ -54,6 +57,7 @@ int ci_bench_end_compare(FILE *f, const struct ci_bench_say *s,
 	}
 	ci_bench_summary_print(f, c);
 	fputs(*words, f);
+	ci_sizing_print(f, s->rules, cols, n);
 	return 0;
 }
 
@@ -279,7 +283,8 @@ static int report(const struct bench_end *b, const char *root,
 static int load(struct bench_end *b, const char *root, const char *rules,
 		struct sb_error *e)
 {
-	char path[4200], named[1024];
+	char path[4200], named[1024], why[2048];
+	struct ci_results *all = &b->res;
 	int r = ci_results_load(root, &b->res, e);
 
 	/* results that are not there were not measured; others are bad input */
@@ -288,6 +293,8 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 	if (!b->res.n_runs)
 		return sb_error_set(e, -ENODATA, root, NULL, NULL,
 				    "no complete run");
+	if (ci_work_units_settle(&all, 1, why, sizeof(why)))
+		sb_warn("warning: %s", why);
 	if (ci_columns_build(&b->res, 1, &b->cols))
 		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
 				    "out of memory");

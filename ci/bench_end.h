@@ -33,8 +33,9 @@ struct ci_bench_say {
 /*
  * The end of one comparison, as a run ends: columns @cols (@n, at most
  * CI_BENCH_MAX_COLS; the first is the base) labelled @labels, titled
- * @title: the summary table with the gate's verdicts, then the words,
- * printed on @f. @c is built (free with ci_bench_cmp_free()) and *@words
+ * @title: the summary table with the gate's verdicts, the words, then the
+ * runs a side that would pass each rule at these runs' spread, printed
+ * on @f. @c is built (free with ci_bench_cmp_free()) and *@words
  * gets the words (malloc'd) for report.html. Returns 0, -EINVAL or -ENOMEM.
  */
 int ci_bench_end_compare(FILE *f, const struct ci_bench_say *s,

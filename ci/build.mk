@@ -5,7 +5,8 @@ CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
 	   ci/plots.c ci/report_html.c ci/util.c \
 	   ci/fold.c ci/regime.c ci/crosscheck.c ci/seed_table.c ci/bench_verdict.c \
-	   ci/bench_cmp.c ci/bench_words.c ci/tracing_cost.c ci/bench_end.c ci/cmd_report.c
+	   ci/bench_cmp.c ci/bench_words.c ci/tracing_cost.c ci/bench_end.c ci/cmd_report.c \
+	   ci/work_unit.c ci/sizing.c
 
 UNIT_TESTS += test_ci_stats
 test_ci_stats_SRCS := tests/unit/test_ci_stats.c ci/stats.c ci/gate.c \
@@ -52,3 +53,15 @@ test_ci_rules_pick_SRCS := tests/unit/test_ci_rules_pick.c ci/rules_pick.c \
 			   ci/rules.c ci/metrics.c harness/scenario.c \
 			   harness/workload.c $(WL_REGISTRY_SRCS) $(COMMON_SRCS)
 test_ci_rules_pick_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_ci_work_unit
+test_ci_work_unit_SRCS := tests/unit/test_ci_work_unit.c ci/work_unit.c ci/results.c \
+			  ci/metrics.c $(WL_REGISTRY_SRCS) ci/rules.c ci/gate.c ci/stats.c \
+			  ci/util.c common/atomicio.c common/fmt.c common/log.c \
+			  $(JSONREAD_SRCS)
+test_ci_work_unit_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_ci_sizing
+test_ci_sizing_SRCS := tests/unit/test_ci_sizing.c ci/sizing.c ci/stats.c ci/gate.c \
+		       ci/metrics.c $(WL_REGISTRY_SRCS) ci/synth_runs.c
+test_ci_sizing_LDLIBS := -ljansson -lm

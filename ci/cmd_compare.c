@@ -11,7 +11,9 @@
 #include "ci/plots.h"
 #include "ci/rules_pick.h"
 #include "ci/spec.h"
+#include "ci/work_unit.h"
 #include "common/exitcodes.h"
+#include "common/log.h"
 #include "common/opts.h"
 #include "common/outfile.h"
 #include "ci/cmds.h"
@@ -286,6 +288,18 @@ out:
 	return code;
 }
 
+/* Every column is compared with every other: units of work must agree over all of them. */
+static void settle_units(struct ci_results *res, size_t n)
+{
+	struct ci_results *sides[MAX_DIRS];
+	char why[2048];
+
+	for (size_t i = 0; i < n; i++)
+		sides[i] = &res[i];
+	if (ci_work_units_settle(sides, n, why, sizeof(why)))
+		sb_warn("warning: %s", why);
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o = { 0 };
@@ -341,6 +355,8 @@ int cmd_compare(int argc, char **argv)
 		if (r)
 			code = sb_error_report("slicebench compare", r, &e);
 	}
+	if (!code)
+		settle_units(res, (size_t)n);
 	if (!code)
 		code = run_compare(&o, res, (size_t)n, argc, argv);
 	for (int i = 0; i < loaded; i++)

@@ -144,6 +144,10 @@ static const struct sb_jr_field rule_fields[] = {
 		 "pass)" },
 	{ "name", SB_JR_STRDUP, RULE(name),
 	  .doc = "as reports say it (default: \"GROUP METRIC\")" },
+	{ "why", SB_JR_CALL, 0, .parse = parse_text, .type_doc = "string",
+	  .doc = "for people: what the rule guards, and that its scenario's "
+		 "runs can decide it at its tolerance (the noise measured, "
+		 "the runs a side needed); every shipped rule has one" },
 };
 
 static const struct sb_jr_table rule_table =

@@ -51,7 +51,7 @@ static const struct sbw_metric metrics[] = {
 	  "was shared)" },
 	{ "work_units_per_s", "work_units_per_s", 1, "units/s",
 	  SBW_BETTER_HIGHER,
-	  "massive_intr units of calibrated CPU work done per second" },
+	  "massive_intr units of fixed CPU work done per second" },
 	{ "fairness_jain", "fairness.jain", 1, "", SBW_BETTER_HIGHER,
 	  "Jain index of per-process loops" },
 };
@@ -71,14 +71,14 @@ const struct sb_workload sb_wl_massive_intr = {
 
 #define MAX_PROCS 4096
 #define MAX_PERIOD_NS (10 * (int64_t)WL_NSEC_PER_SEC)
-/* CPU time of one unit of work: small against W, so a busy phase ends at
- * most this late, yet long against a clock read. */
-#define WORK_UNIT_NS 20000
+/* a unit must stay short against W: a busy phase ends at most one unit late */
+#define MAX_UNIT_ITERATIONS 100000000
 
 struct mi_opts {
 	int64_t procs;
 	uint64_t work_ns;
 	uint64_t sleep_ns;
+	int64_t unit_iterations; /* steps per unit of work */
 	struct wl_common common;
 };
 
@@ -104,7 +104,7 @@ struct mi_run {
 	unsigned char *shm; /* shared: struct mi_times, then the slots */
 	struct mi_times *t;
 	pid_t *pids;
-	struct wl_work_unit unit; /* calibrated once, before the fork */
+	struct wl_work_unit unit; /* set and timed once, before the fork */
 };
 
 static struct mi_slot *slot_of(const struct mi_run *r, int64_t i)
@@ -360,8 +360,8 @@ static int setup(struct mi_run *r, struct wl_slice_info *slice,
 	ret = wl_slice_apply(0, &req, slice, e);
 	if (ret)
 		return ret;
-	/* where the children will run, before they compete */
-	wl_work_unit_calibrate(&r->unit, WORK_UNIT_NS);
+	/* timed where the children will run, before they compete */
+	wl_work_unit_fixed(&r->unit, (uint64_t)r->o->unit_iterations);
 	r->nint = wl_intervals_n(c->duration_ns);
 	r->stride = (sizeof(struct mi_slot) + r->nint * sizeof(uint64_t) + 63) &
 		    ~(size_t)63;
@@ -442,12 +442,17 @@ static int parse(struct mi_opts *o, int argc, char **argv)
 			  "busy time per loop (wall clock)", 1, MAX_PERIOD_NS),
 		SB_OPTION("sleep", 'S', SB_OPT_DURATION, &o->sleep_ns, NULL,
 			  "D", "sleep per loop", 0, MAX_PERIOD_NS),
+		SB_OPTION("unit-iterations", 0, SB_OPT_INT, &o->unit_iterations,
+			  NULL, "N",
+			  "steps per unit of work (default 12000, about 20 us "
+			  "in a TCG guest): the same in every run compared",
+			  1, MAX_UNIT_ITERATIONS),
 		{ 0 },
 	};
 	const struct sb_cli cli = {
 		.usage = "Usage: " PROG " [OPTIONS] | NPROC SECONDS\n"
 			 "N processes loop: busy W, sleep S; counts loops and "
-			 "units of calibrated CPU work done per process "
+			 "units of fixed CPU work done per process "
 			 "(throughput, fairness).",
 		.epilogue = WL_HELP_EPILOGUE,
 		.tables = { own, common, NULL },
@@ -458,6 +463,7 @@ static int parse(struct mi_opts *o, int argc, char **argv)
 	o->procs = 5;
 	o->work_ns = 8000000;
 	o->sleep_ns = 1000000;
+	o->unit_iterations = WL_WORK_UNIT_ITERATIONS;
 	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
 	wl_common_opts(&o->common, common);
 	if (classic_call(argc, argv, classic, dur, sizeof(dur)) != argc) {

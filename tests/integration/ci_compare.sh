@@ -6,7 +6,8 @@
 # end is a run's end (summary, gate's verdicts, words) with the gate's own
 # estimate; a run's DIR/KERNEL/SET path works as DIR:KERNEL/SET; --plots
 # writes valid, non-empty PNGs and a static report.html (no external
-# resource; one inline script marking loaded images); bad input exits 2.
+# resource; one inline script marking loaded images); runs whose work
+# units differ are not compared on work done; bad input exits 2.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 synth=tests/fixtures/ci/synth.sh
@@ -132,6 +133,36 @@ check "report.html loads nothing from elsewhere" exits 1 grep -qiE '(src|href)="
 check "report.html has the tables" grep -qF 'cyclic:(5)' "$r/report.html"
 SLICEBENCH_ROOT=$PWD "$sb" compare "$r" --plots --out "$tmp/elsewhere" >/dev/null
 check "--out DIR" test -s "$tmp/elsewhere/report.html"
+
+echo "== runs whose work units differ are not compared on work done"
+u=$tmp/units
+bash "$synth" "$u" debian PREEMPT_SHORT 3 1
+bash "$synth" "$u" debian NO_PREEMPT_SHORT 3 2 delay=3
+set_unit() { # set_unit FEATURE-SET REPEAT ITERATIONS
+	local f=$u/debian/$1/$2/workloads/massive_intr.json
+	jq ".result.work_unit = {iterations: $3, cpu_ns: 20000}" "$f" >"$f.new"
+	mv "$f.new" "$f"
+}
+for fs in PREEMPT_SHORT NO_PREEMPT_SHORT; do
+	for i in 1 2 3; do set_unit "$fs" "$i" 12000; done
+done
+# (exits writes $tmp/err: the command's own stderr goes to $tmp/said)
+"$sb" compare "$u" >"$tmp/out" 2>"$tmp/said"
+check "one unit everywhere: work_units_per_s compared" \
+	grep -qE '^massive_intr +work_units_per_s ' "$tmp/out"
+check "one unit everywhere: nothing said" exits 1 grep -q 'units of' "$tmp/said"
+set_unit PREEMPT_SHORT 2 7101
+"$sb" compare "$u" >"$tmp/out" 2>"$tmp/said"
+check "a unit apart: work_units_per_s left out" \
+	exits 1 grep -qE '^massive_intr +work_units_per_s ' "$tmp/out"
+check "a unit apart: loops_per_s still compared" \
+	grep -qE '^massive_intr +loops_per_s ' "$tmp/out"
+check "a unit apart: said, with both units and runs: $(cat "$tmp/said")" \
+	grep -qE 'units of 12000 steps in .*/debian/[A-Z_]+/1 but 7101 in .*/debian/PREEMPT_SHORT/2' "$tmp/said"
+"$sb" report "$u" >"$tmp/out" 2>"$tmp/said"
+check "the end of a run leaves it out too" grep -q 'not compared on it' "$tmp/said"
+check "... and its summary has no work_units_per_s row" \
+	exits 1 grep -qE '^massive_intr +work_units_per_s ' "$tmp/out"
 
 echo "== bad input exits 2"
 check "missing dir" exits 2 "$sb" compare "$tmp/nosuch"

@@ -3,8 +3,10 @@
 # massive_intr's work-based figure on the host: pinned to one CPU beside a
 # busy process it falls with the CPU time the process got (its own
 # getrusage figure, so the check holds however loaded the host is), while
-# the wall-clock loops/s falls less; and the classic call NPROC
-# SECONDS. How far it falls (about half on an idle host) is a figure only.
+# the wall-clock loops/s falls less; the classic call NPROC SECONDS; a
+# unit of work is a fixed number of steps (--unit-iterations), never sized
+# by the speed of the moment. How far it falls (about half on an idle
+# host) is a figure only.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 M=$bin_dir/massive_intr
@@ -21,6 +23,14 @@ grep -qvP '^\d+\t\d+$' "$tmp/classic" && exit 1
 rc=0
 "$M" 2 1x 2>"$tmp/err" >/dev/null || rc=$?
 ((rc == 2)) && grep -q 'unexpected argument "2"' "$tmp/err"
+
+echo "check: --unit-iterations sets the unit, recorded; 0 is refused"
+"$M" --procs 1 --duration 200ms --warmup 0 --unit-iterations 5000 -q \
+	--json "$tmp/unit.json"
+jq -e '.result.work_unit.iterations == 5000' "$tmp/unit.json" >/dev/null
+rc=0
+"$M" --unit-iterations 0 2>"$tmp/err" >/dev/null || rc=$?
+((rc == 2)) && grep -q 'out of range' "$tmp/err"
 
 # Long busy phases, short sleeps: a loop lasts about W + S of wall time
 # however the CPU is shared, so loops/s hardly moves; work done does.
@@ -41,12 +51,13 @@ for i in 1 2 3; do
 	hog=
 done
 
-echo "check: each document counts units of calibrated work"
+echo "check: each document counts units of the same fixed work (12000 steps)"
 for f in "$tmp"/solo*.json "$tmp"/paired*.json; do
 	# units x unit cost is the CPU time spent working: at most the
-	# process's CPU time, and most of it (clock reads between units)
-	jq -e '.result | .work_unit.iterations > 0 and
-	  .work_unit.cpu_ns > 10000 and .work_unit.cpu_ns < 30000 and
+	# process's CPU time, and most of it (clock reads between units);
+	# the cost is timed per run, the unit's size is not
+	jq -e '.result | .work_unit.iterations == 12000 and
+	  .work_unit.cpu_ns > 0 and
 	  .work_units_total == ([.procs[].work_units] | add) and
 	  (.work_units_per_s - .work_units_total / 2 | fabs) < 0.01 and
 	  (.work_units_total * .work_unit.cpu_ns / .procs[0].cpu_ns) as $e |

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A unit of fixed CPU work, calibrated once, to count work done rather than time passed. */
+/* A unit of fixed CPU work (a set number of steps), to count work done rather than time passed. */
 #include "workloads/lib/clock.h"
 #include "workloads/lib/workunit.h"
 
-#define CALIB_TRIALS 5
-#define CALIB_MIN_TRIAL_NS 1000000ULL /* each timed trial: at least 1 ms */
+#define TIMING_TRIALS 5
+#define TIMING_MIN_TRIAL_NS 1000000ULL /* each timed trial: at least 1 ms */
 
 static volatile uint64_t sink;
 
@@ -33,25 +33,20 @@ static uint64_t timed(uint64_t iterations)
 	return wl_thread_cpu_ns() - t0;
 }
 
-void wl_work_unit_calibrate(struct wl_work_unit *u, uint64_t target_ns)
+void wl_work_unit_fixed(struct wl_work_unit *u, uint64_t iterations)
 {
 	uint64_t n = 1024, best = 0;
 
-	while (timed(n) < CALIB_MIN_TRIAL_NS && n < (1ULL << 40))
+	u->iterations = iterations ? iterations : 1;
+	while (timed(n) < TIMING_MIN_TRIAL_NS && n < (1ULL << 40))
 		n *= 2;
-	for (int i = 0; i < CALIB_TRIALS; i++) {
+	for (int i = 0; i < TIMING_TRIALS; i++) {
 		uint64_t t = timed(n);
 
 		if (!best || t < best)
 			best = t;
 	}
-	if (!best)
-		best = 1;
-	/* iterations = target / (best / n), rounded to nearest */
-	u->iterations =
-		(uint64_t)((double)target_ns * (double)n / (double)best + 0.5);
-	if (!u->iterations)
-		u->iterations = 1;
+	/* cost of one unit = iterations * (best / n), rounded to nearest */
 	u->cpu_ns =
 		(uint64_t)((double)u->iterations * (double)best / (double)n +
 			   0.5);

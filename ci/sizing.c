@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Runs sized from noise: how many runs a side let an unchanged kernel pass a rule at its tolerance. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "ci/sizing.h"
+#include "ci/stats.h"
+
+/* Does @n runs a side reach the bound with @power? */
+static int enough(unsigned int n, double sd_log, double bound_log,
+		  double pass_alpha, double power)
+{
+	double df = 2.0 * n - 2;
+	double se = sd_log * sqrt(2.0 / n);
+
+	return (ci_t_quantile(1 - pass_alpha, df) + ci_t_quantile(power, df)) *
+		       se <=
+	       bound_log;
+}
+
+unsigned int ci_runs_to_pass(double sd_log, double bound_log, double pass_alpha,
+			     double power)
+{
+	unsigned int lo = CI_MIN_RUNS, hi = CI_SIZING_MAX_RUNS;
+
+	if (!(bound_log > 0) ||
+	    !enough(hi, sd_log, bound_log, pass_alpha, power))
+		return CI_SIZING_MAX_RUNS + 1;
+	if (enough(lo, sd_log, bound_log, pass_alpha, power))
+		return lo;
+	while (hi - lo > 1) { /* enough() is monotone in n */
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (enough(mid, sd_log, bound_log, pass_alpha, power))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+double ci_rule_bound_log(const struct ci_rule *rule)
+{
+	double f = rule->pass_bound_pct / 100;
+
+	/* lower is better: up by f; higher is better: down by f */
+	return rule->dir == CI_DIR_HIGHER ? -log1p(-f) : log1p(f);
+}
+
+/* Sample variance of the logs of @rule's values in @col's runs; @n gets how many. */
+static double log_var(const struct ci_rule *rule, const struct ci_column *col,
+		      size_t *n)
+{
+	double sum = 0, sq = 0;
+
+	*n = 0;
+	for (size_t r = 0; r < col->n_runs; r++) {
+		const struct ci_value *v = ci_values_get(
+			&col->runs[r]->vals, rule->metric, rule->group);
+
+		if (!v || !(v->v > 0))
+			continue;
+		sum += log(v->v);
+		sq += log(v->v) * log(v->v);
+		(*n)++;
+	}
+	return *n > 1 ?
+		       fmax(sq - sum * sum / (double)*n, 0) / (double)(*n - 1) :
+		       NAN;
+}
+
+double ci_rule_spread(const struct ci_rule *rule,
+		      const struct ci_column *const *cols, size_t n)
+{
+	double sum = 0;
+	size_t k = 0, runs;
+
+	for (size_t i = 0; i < n; i++) {
+		double v = log_var(rule, cols[i], &runs);
+
+		if (!isnan(v)) {
+			sum += v;
+			k++;
+		}
+	}
+	return k ? sqrt(sum / (double)k) : NAN;
+}
+
+void ci_sizing_print(FILE *f, const struct ci_rules *rules,
+		     const struct ci_column *const *cols, size_t n)
+{
+	size_t ran = 0;
+	int head = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (cols[i]->n_runs > ran)
+			ran = cols[i]->n_runs;
+	for (size_t i = 0; i < rules->n; i++) {
+		const struct ci_rule *ru = &rules->v[i];
+		double sd = ci_rule_spread(ru, cols, n);
+		unsigned int need;
+
+		if (isnan(sd))
+			continue;
+		if (!head++)
+			fprintf(f,
+				"\nRuns a side for an unchanged kernel to pass "
+				"each rule %.0f%% of the time,\nat these runs' "
+				"spread (sd of their logs; %zu ran a side):\n"
+				"  %-34s %6s  %5s  %s\n",
+				CI_SIZING_POWER * 100, ran, "rule", "spread",
+				"bound", "runs a side");
+		need = ci_runs_to_pass(sd, ci_rule_bound_log(ru),
+				       1 - rules->pass_confidence,
+				       CI_SIZING_POWER);
+		if (need > CI_SIZING_MAX_RUNS)
+			fprintf(f, "  %-34s %5.1f%%  %4g%%  more than %d\n",
+				ru->name, 100 * sd, ru->pass_bound_pct,
+				CI_SIZING_MAX_RUNS);
+		else
+			fprintf(f, "  %-34s %5.1f%%  %4g%%  %u\n", ru->name,
+				100 * sd, ru->pass_bound_pct, need);
+	}
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Runs sized from noise: how many runs a side let an unchanged kernel pass a rule at its tolerance. */
+#ifndef CI_SIZING_H
+#define CI_SIZING_H
+
+#include <stdio.h>
+
+#include "ci/columns.h"
+#include "ci/rules.h"
+
+/* The power runs are sized for: the chance that an unchanged kernel passes. */
+#define CI_SIZING_POWER 0.8
+/* No more runs a side are sized for; beyond, "more than this". */
+#define CI_SIZING_MAX_RUNS 1000
+
+/*
+ * Runs a side at which two sides of an unchanged kernel, each with a run
+ * spread of @sd_log (standard deviation of the runs' log values), pass a
+ * bound of @bound_log (log of the worst ratio ruled out) with @power: the
+ * one-sided (1 - @pass_alpha) upper bound of the Welch t interval on the
+ * logs (equal runs and spread a side, df 2n - 2) falls below the bound.
+ * The spread is taken as known: the gate's own "about N runs a side"
+ * plans for an upper bound of the spread seen, so it asks for more.
+ * At least CI_MIN_RUNS; CI_SIZING_MAX_RUNS + 1 when more are needed or
+ * the bound is not positive.
+ */
+unsigned int ci_runs_to_pass(double sd_log, double bound_log, double pass_alpha,
+			     double power);
+
+/* The log of the worst ratio @rule's pass rules out: its pass bound, either way. */
+double ci_rule_bound_log(const struct ci_rule *rule);
+
+/*
+ * The spread of @rule's values over the runs of @cols (@n columns, each a
+ * side): the root mean square of each column's standard deviation of the
+ * runs' logs, so unequal sides count as Welch's standard error does. NAN
+ * when no column has two runs with a value.
+ */
+double ci_rule_spread(const struct ci_rule *rule,
+		      const struct ci_column *const *cols, size_t n);
+
+/*
+ * Under a comparison of @cols: per rule with values, the runs' spread and
+ * the runs a side at which an unchanged kernel would pass it at its
+ * tolerance, CI_SIZING_POWER of the time (@rules' pass confidence).
+ */
+void ci_sizing_print(FILE *f, const struct ci_rules *rules,
+		     const struct ci_column *const *cols, size_t n);
+
+#endif
