@@ -144,7 +144,7 @@ static const struct sb_jr_field rule_fields[] = {
 		 "pass)" },
 	{ "name", SB_JR_STRDUP, RULE(name),
 	  .doc = "as reports say it (default: \"GROUP METRIC\")" },
-	{ "why", SB_JR_CALL, 0, .parse = parse_text, .type_doc = "string",
+	{ "why", SB_JR_TEXT,
 	  .doc = "for people: what the rule guards, and that its scenario's "
 		 "runs can decide it at its tolerance (the noise measured, "
 		 "the runs a side needed); every shipped rule has one" },
