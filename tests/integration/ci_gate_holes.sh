@@ -3,9 +3,10 @@
 # Candidates that fail, vanish or repeat never pass the gate (issue 39): on
 # synthetic runs at run CoV 1 %, whose untouched pair exits 0, each
 # construction of the issue is built and must not exit 0 — a workload
-# document with an error or gone on one side, failed runs, copied runs,
-# runs without the scenario's hash, a zero where a ratio is needed, two
-# table groups of one comm. (The journal's case is in ci_check_journal.sh.)
+# document with an error or gone on one side (1), failed runs (2), copied
+# runs (4), runs without the scenario's hash (5), a zero where a ratio is
+# needed (6), two table groups of one comm (7). The journal's case (3) is
+# in ci_check_journal.sh.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 synth=tests/fixtures/ci/synth.sh
@@ -88,6 +89,51 @@ check_eq "4 of 8 candidate runs failed" 3 "$rc"
 v=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | "\(.verdict) \(.cand.runs) \(.cand.failed_runs)"' "$tmp/v.json")
 check_eq "gated on 4 runs, 4 failed: cannot decide" "inconclusive 4 4" "$v"
 check "said" grep -q 'the sides lost 0% and 50% of their runs (lost events, missing values, failed runs)' "$tmp/out"
+
+echo "== 4: copied runs are refused, within a side and across the sides"
+# copy FROM N: run directory FROM copied as candidate run N
+copy() {
+	rm -rf "${cand:?}/$2" && cp -r "$1" "$cand/$2"
+	edit ".run.repeat = $2 | .run.feature_set = \"CAND\"" "$cand/$2/manifest.json"
+}
+fresh
+for k in 1 2 3 4; do copy "$cand/$k" $((k + 4)); done
+gate ci/gate-merge.json
+check_eq "4 candidate runs each copied once" 2 "$rc"
+check "one line naming both files" grep -qx \
+	"slicebench gate: $cand/[5-8]/[a-z/_]*.json: sha256 [0-9a-f]*: the same measurement as $cand/[1-4]/[a-z/_]*.json: a copied run is no second run" "$tmp/err"
+fresh
+copy "$r/debian/BASE/6" 6
+gate ci/gate-merge.json
+check_eq "a base run copied as a candidate run" 2 "$rc"
+check "both named" grep -q "$cand/6/.*: the same measurement as $r/debian/BASE/6/" "$tmp/err"
+fresh
+copy "$cand/2" 9
+edit '.status = "failed"' "$cand/9/manifest.json"
+gate ci/gate-merge.json
+check_eq "a failed run's copy is no duplicate: counted as lost (1 of 9)" 0 "$rc"
+
+echo "== 5: every run names its scenario"
+fresh
+# mark SHA RUN_DIR...: each run's manifest names scenario SHA
+mark() {
+	local sha=$1
+	shift
+	edit ".scenario = {name: \"synthetic\", sha256: \"$sha\"}" "${@/%//manifest.json}"
+}
+mark aaaa "$cand"/*
+gate ci/gate-merge.json
+check_eq "the candidate's runs name a scenario, the base's none" 2 "$rc"
+check "the unmarked run named" grep -qx \
+	"slicebench gate: $r/debian/BASE/1/manifest.json: scenario.sha256: (none): $cand/1/manifest.json has \"aaaa\": every run of a gate must name its scenario" "$tmp/err"
+mark aaaa "$tmp/c/debian/BASE"/*
+edit 'del(.scenario)' "$cand/4/manifest.json"
+gate ci/gate-merge.json "$tmp/c:debian/BASE"
+check_eq "one candidate run names none" 2 "$rc"
+check "named" grep -q "$cand/4/manifest.json: scenario.sha256: (none): $cand/1/manifest.json has \"aaaa\": .*holds runs of an unknown scenario" "$tmp/err"
+mark aaaa "$cand/4"
+gate ci/gate-merge.json "$tmp/c:debian/BASE"
+check_eq "every run marked: gated" 0 "$rc"
 
 echo "== 6: a zero where the ratio needs a value above it"
 fresh
