@@ -134,15 +134,17 @@ static void more_runs(const struct ci_rule_result *r, char *buf, size_t len)
 #define VERDICT_LEN (sizeof(((struct ci_rule_result *)0)->note) + 256)
 
 /*
- * The verdict cell's text: verdict, note, runs needed, and the rule's
- * floor (a change below min_effect_abs is no regression at any ratio).
+ * The verdict cell's text: verdict, note, runs needed, and, short of a
+ * regression, the rule's floor (a change below min_effect_abs is no
+ * regression at any ratio).
  */
 static void verdict_text(const struct ci_rule_result *r, char *buf, size_t len)
 {
 	char more[96], floor[96] = "";
 
 	more_runs(r, more, sizeof(more));
-	if (r->rule->min_effect_abs > 0 && r->verdict != CI_V_NOT_APPLICABLE)
+	if (r->rule->min_effect_abs > 0 && r->verdict != CI_V_NOT_APPLICABLE &&
+	    r->verdict != CI_V_REGRESSION)
 		snprintf(floor, sizeof(floor),
 			 "floor %g %s: a smaller change is no regression",
 			 r->rule->min_effect_abs,
