@@ -220,6 +220,12 @@ static void test_absolute_floor(void **state)
 	sides(&t, 5, 5, d, 3, 0.5); /* +200 %, but +0.002 ms < 0.01 */
 	assert_int_equal(evaluate(&t), CI_DECISION_PASS);
 	assert_int_equal(t.res[0].verdict, CI_V_PASS);
+	/* a candidate run's 0 would pass on the floor alone: it cannot */
+	ci_synth_put(&t.cand, 2, &r_delay, 0);
+	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
+	assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
+	assert_non_null(strstr(t.res[0].note,
+			       "candidate run (in memory) has a value of 0"));
 	sides_free(&t);
 }
 
