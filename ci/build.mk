@@ -1,7 +1,7 @@
 # Compare, gate, statistics and plots.
 CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_SRCS) \
 	   ci/results.c ci/rules.c ci/rules_pick.c ci/gate.c ci/gate_report.c ci/gate_run.c \
-	   ci/spending.c \
+	   ci/spending.c ci/dup_runs.c \
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
 	   ci/plots.c ci/report_html.c ci/util.c \
 	   ci/fold.c ci/regime.c ci/crosscheck.c ci/seed_table.c ci/bench_verdict.c \

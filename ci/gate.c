@@ -42,8 +42,10 @@ struct side {
 	unsigned int *rep; /* the repeat (round) of each value */
 	size_t n, lost;
 	size_t missing; /* complete runs without the rule's value */
-	const struct ci_run *first_missing;
-	int positive; /* every value > 0: the log scale is defined */
+	size_t failed; /* failed runs, and those whose document has an error */
+	size_t errored; /* of them, those whose document has an error */
+	const struct ci_run *first_missing; /* or with an errored document */
+	const struct ci_run *first_zero; /* the first with a value <= 0 */
 };
 
 static void side_free(struct side *s)
@@ -53,12 +55,24 @@ static void side_free(struct side *s)
 	free(s->rep);
 }
 
+/* @run's document of @rule's values, when it reported an error; else NULL. */
+static const struct ci_doc *errored_doc(const struct ci_run *run,
+					const struct ci_rule *rule)
+{
+	if (ci_metric_at(rule->metric)->src == CI_SRC_TABLE)
+		return NULL;
+	for (size_t i = 0; i < run->n_docs; i++)
+		if (!strcmp(run->docs[i].name, rule->group))
+			return run->docs[i].errored ? &run->docs[i] : NULL;
+	return NULL;
+}
+
 static int side_collect(const struct ci_results *r, const struct ci_rule *rule,
 			struct side *s)
 {
 	int table = ci_metric_at(rule->metric)->src == CI_SRC_TABLE;
 
-	*s = (struct side){ .positive = 1 };
+	*s = (struct side){ .failed = r->n_failed };
 	s->x = calloc(r->n_runs + 1, sizeof(*s->x));
 	s->lx = calloc(r->n_runs + 1, sizeof(*s->lx));
 	s->rep = calloc(r->n_runs + 1, sizeof(*s->rep));
@@ -68,9 +82,15 @@ static int side_collect(const struct ci_results *r, const struct ci_rule *rule,
 		const struct ci_value *v = ci_values_get(
 			&r->runs[i].vals, rule->metric, rule->group);
 
-		if (!v) {
-			s->first_missing = s->missing++ ? s->first_missing :
-							  &r->runs[i];
+		const struct ci_doc *bad = errored_doc(&r->runs[i], rule);
+
+		if (!v || bad) {
+			if (bad)
+				s->errored++;
+			else
+				s->missing++;
+			if (!s->first_missing)
+				s->first_missing = &r->runs[i];
 			continue;
 		}
 		if (table && r->runs[i].lost_events) {
@@ -79,13 +99,19 @@ static int side_collect(const struct ci_results *r, const struct ci_rule *rule,
 		}
 		s->x[s->n] = v->v;
 		s->rep[s->n] = r->runs[i].repeat;
-		s->positive &= v->v > 0;
+		if (v->v <= 0 && !s->first_zero)
+			s->first_zero = &r->runs[i];
 		s->lx[s->n] = v->v > 0 ? log(v->v) : 0;
 		s->n++;
 	}
-	if (!s->n && !s->lost) /* the group is not on this side at all */
-		s->missing = 0;
+	s->failed += s->errored;
 	return 0;
+}
+
+/* Has the side values of the rule (runs with lost events have them)? */
+static int has_values(const struct side *s)
+{
+	return s->n || s->lost;
 }
 
 /* "table.json" or "workloads/<group>.json": where @rule's values are read. */
@@ -97,12 +123,34 @@ static void source_file(const struct ci_rule *rule, char *buf, size_t len)
 		snprintf(buf, len, "workloads/%s.json", rule->group);
 }
 
-/* Share of a side's complete runs the rule lost (lost events, no value). */
+/* Share of a side's runs the rule lost (lost events, no value, failed). */
 static double lost_share(const struct side *s)
 {
-	size_t all = s->n + s->lost + s->missing;
+	size_t gone = s->lost + s->missing + s->failed, all = s->n + gone;
 
-	return all ? (double)(s->lost + s->missing) / (double)all : 0;
+	return all ? (double)gone / (double)all : 0;
+}
+
+/*
+ * "<path> is missing", "... reports status \"error\"" or "... lacks the
+ * group": why @run has no value of @rule, into @buf.
+ */
+static void absence(const struct ci_rule *rule, const struct ci_run *run,
+		    char *buf, size_t len)
+{
+	const struct ci_doc *doc = errored_doc(run, rule);
+	char file[300], path[4400];
+	struct stat st;
+
+	source_file(rule, file, sizeof(file));
+	snprintf(path, sizeof(path), "%s/%s", run->path ?: "(in memory)", file);
+	if (doc)
+		snprintf(buf, len, "%s reports status \"%s\"", path,
+			 json_string_value(
+				 json_object_get(doc->json, "status")));
+	else
+		snprintf(buf, len, "%s %s", path,
+			 stat(path, &st) ? "is missing" : "lacks the group");
 }
 
 /*
@@ -172,7 +220,7 @@ static void compare(const struct side *b, const struct side *c, enum ci_dir dir,
 {
 	double sign = dir == CI_DIR_HIGHER ? -1 : 1;
 
-	*out = (struct cmp){ .has_log = b->positive && c->positive,
+	*out = (struct cmp){ .has_log = !b->first_zero && !c->first_zero,
 			     .paired = rounds && same_rounds(b, c),
 			     .nb = b->n,
 			     .nc = c->n };
@@ -417,10 +465,28 @@ static void groups_with(const struct ci_results *r, int metric, char *buf,
 		snprintf(buf, len, "none");
 }
 
+/*
+ * @empty (@name) has no value of the rule, which the other side has or
+ * failed to measure: a failed or vanished workload may be what the
+ * candidate changed, so no verdict.
+ */
+static void one_sided(const struct ci_rule *rule, const struct side *empty,
+		      const char *name, struct ci_rule_result *out)
+{
+	char why[4600] = "every run failed";
+
+	if (empty->first_missing)
+		absence(rule, empty->first_missing, why, sizeof(why));
+	snprintf(out->note, sizeof(out->note),
+		 "no %s values for \"%s\" in %s (%zu runs without, %zu "
+		 "failed; %s): cannot decide",
+		 ci_metric_at(rule->metric)->name, rule->group, name,
+		 empty->missing + empty->errored, empty->failed, why);
+}
+
 /* A rule's data before any test: 1 testable, 0 decided here, <0 error. */
 static int precheck(const struct ci_rules *rules, const struct ci_rule *rule,
-		    const struct ci_results *base,
-		    const struct ci_results *cand, const struct side *b,
+		    const struct ci_results *base, const struct side *b,
 		    const struct side *c, struct ci_rule_result *out,
 		    struct sb_error *e)
 {
@@ -433,21 +499,24 @@ static int precheck(const struct ci_rules *rules, const struct ci_rule *rule,
 	out->cand_lost = c->lost;
 	out->base_missing = b->missing;
 	out->cand_missing = c->missing;
-	if ((!b->n && !b->lost) || (!c->n && !c->lost)) {
-		const struct ci_results *empty = !b->n && !b->lost ? base :
-								     cand;
-
-		groups_with(empty, rule->metric, there, sizeof(there));
+	out->base_failed = b->failed;
+	out->cand_failed = c->failed;
+	if (!has_values(b) && !has_values(c) && !b->errored && !c->errored) {
+		groups_with(base, rule->metric, there, sizeof(there));
 		if (rule->required)
 			return sb_error_set(
 				e, -ENODATA, NULL, NULL, NULL,
-				"required rule \"%s\": no %s values for group \"%s\" in %s (%s values there: %s)",
-				rule->name, metric, rule->group,
-				empty == base ? "BASE" : "CAND", metric, there);
+				"required rule \"%s\": no %s values for group \"%s\" in BASE or CAND (%s values in BASE: %s)",
+				rule->name, metric, rule->group, metric, there);
 		out->verdict = CI_V_NOT_APPLICABLE;
 		snprintf(out->note, sizeof(out->note),
-			 "no %s values for \"%s\" in %s", metric, rule->group,
-			 empty == base ? "BASE" : "CAND");
+			 "no %s values for \"%s\" on either side", metric,
+			 rule->group);
+		return 0;
+	}
+	if (!has_values(b) || !has_values(c)) {
+		one_sided(rule, has_values(c) ? b : c,
+			  has_values(c) ? "BASE" : "CAND", out);
 		return 0;
 	}
 	if (b->n < rules->min_runs || c->n < rules->min_runs) {
@@ -466,32 +535,51 @@ static int precheck(const struct ci_rules *rules, const struct ci_rule *rule,
 		out->verdict = CI_V_INCONCLUSIVE;
 		snprintf(out->note, sizeof(out->note),
 			 "the sides lost %.0f%% and %.0f%% of their runs "
-			 "(lost events, missing values): cannot compare",
+			 "(lost events, missing values, failed runs): cannot "
+			 "compare",
 			 100 * lost_share(b), 100 * lost_share(c));
 		return 0;
 	}
 	return 1;
 }
 
-/* "; base run K/S/R has no table.json (N such)" into @out's note. */
+/* "; avg_delay_ms runs without a value: ... (<path> is missing)" into @out's note. */
 static void note_missing(const struct ci_rule *rule, const struct side *b,
 			 const struct side *c, struct ci_rule_result *out)
 {
-	const struct side *s = b->missing ? b : c;
+	const struct side *s = b->first_missing ? b : c;
 	size_t len = strlen(out->note);
-	char file[300], path[4400];
-	struct stat st;
+	char why[4600];
 
-	if (!s->missing)
+	if (!s->first_missing || !has_values(b) || !has_values(c))
 		return;
-	source_file(rule, file, sizeof(file));
-	snprintf(path, sizeof(path), "%s/%s",
-		 s->first_missing->path ?: "(in memory)", file);
+	absence(rule, s->first_missing, why, sizeof(why));
 	snprintf(out->note + len, sizeof(out->note) - len,
-		 "%s%s runs without a value: %zu base, %zu candidate (%s %s)",
-		 len ? "; " : "", ci_metric_at(rule->metric)->name, b->missing,
-		 c->missing, path,
-		 stat(path, &st) ? "is missing" : "lacks the group");
+		 "%s%s runs without a value: %zu base, %zu candidate (%s)",
+		 len ? "; " : "", ci_metric_at(rule->metric)->name,
+		 b->missing + b->errored, c->missing + c->errored, why);
+}
+
+/*
+ * A value of 0 leaves the ratio undefined, and would read as a perfect
+ * run: the rule can still regress by min_effect_abs, never pass on it.
+ */
+static void note_zero(const struct side *b, const struct side *c,
+		      struct ci_rule_result *out)
+{
+	const struct ci_run *z = b->first_zero ?: c->first_zero;
+	size_t len = strlen(out->note);
+
+	if (!z)
+		return;
+	snprintf(out->note + len, sizeof(out->note) - len,
+		 "%s%s run %s has a value of 0: the ratio is undefined, so "
+		 "the rule %s",
+		 len ? "; " : "", z == b->first_zero ? "base" : "candidate",
+		 z->path ?: "(in memory)",
+		 out->rule->min_effect_abs > 0 ?
+			 "may regress by min_effect_abs but not pass on it" :
+			 "sets no min_effect_abs to test");
 }
 
 /* Holm's step-down over the rules with a p-value: sets verdicts and levels. */
@@ -534,6 +622,10 @@ static void finish_rule(const struct cmp *c, const struct limits *l,
 {
 	if (r->verdict == CI_V_REGRESSION)
 		return;
+	if (!c->has_log) { /* a zero (note_zero): no floor alone passes it */
+		r->verdict = CI_V_INCONCLUSIVE;
+		return;
+	}
 	if (improved(c, l, lv->alpha / (double)m))
 		r->verdict = CI_V_IMPROVEMENT;
 	else if (passed(c, l, lv->pass_alpha))
@@ -644,7 +736,7 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 		ret = side_collect(base, rule, &sb[i]) ?:
 			      side_collect(cand, rule, &sc[i]);
 		if (!ret)
-			ret = precheck(rules, rule, base, cand, &sb[i], &sc[i],
+			ret = precheck(rules, rule, base, &sb[i], &sc[i],
 				       &res[i], e);
 		tested[i] = ret == 1;
 		if (ret < 0)
@@ -657,12 +749,8 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 		res[i].paired = cmp[i].paired;
 		l = limits_of(rule);
 		res[i].p_regression = p_regression(&cmp[i], &l);
-		if (isnan(res[i].p_regression))
-			snprintf(
-				res[i].note, sizeof(res[i].note),
-				"a run value is <= 0, so the ratio is undefined, and the rule sets no min_effect_abs");
-		else
-			m++;
+		note_zero(&sb[i], &sc[i], &res[i]);
+		m += !isnan(res[i].p_regression);
 	}
 	if (!ret)
 		holm(res, rules->n, lv->alpha);

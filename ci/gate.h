@@ -15,7 +15,7 @@ enum ci_verdict {
 	CI_V_PASS, /* a change worse than the pass bound is ruled out */
 	CI_V_INCONCLUSIVE, /* neither: more runs would tell */
 	CI_V_INSUFFICIENT, /* fewer runs a side than a verdict needs */
-	CI_V_NOT_APPLICABLE, /* an optional rule's group is not in the runs */
+	CI_V_NOT_APPLICABLE, /* an optional rule's group is on neither side */
 };
 
 /* The error levels of one evaluation (a gate, or one look of a check). */
@@ -30,6 +30,8 @@ struct ci_rule_result {
 	size_t base_runs, cand_runs; /* runs with a value */
 	size_t base_lost, cand_lost; /* runs left out: lost trace events */
 	size_t base_missing, cand_missing; /* complete runs without a value */
+	/* runs that failed, or whose document for the rule reported an error */
+	size_t base_failed, cand_failed;
 	/* geometric means (arithmetic when a value is <= 0) of the runs */
 	double base_mean, cand_mean;
 	/*
@@ -48,16 +50,17 @@ struct ci_rule_result {
 	double p_perm; /* its p-value for the verdict's question */
 	/* about how many more runs a side would decide it; 0: decided */
 	unsigned int more_runs;
-	char note[256];
+	char note[1024];
 };
 
 const char *ci_verdict_name(enum ci_verdict v);
 
 /*
  * Evaluate every rule of @rules on @base vs @cand into @res (@rules->n
- * entries) at @lv. Returns 0, -ENOMEM, or -ENODATA when a required rule's
- * group has no value on a side (@e names the rule, the group and the
- * groups the results hold).
+ * entries) at @lv. A rule with values on one side only is inconclusive
+ * (what the other lost may be what changed). Returns 0, -ENOMEM, or
+ * -ENODATA when a required rule's group has no value on either side (@e
+ * names the rule, the group and the groups the results hold).
  */
 int ci_gate_evaluate(const struct ci_rules *rules,
 		     const struct ci_results *base,

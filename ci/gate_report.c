@@ -130,16 +130,30 @@ static void more_runs(const struct ci_rule_result *r, char *buf, size_t len)
 			 r->more_runs);
 }
 
-/* The verdict cell's text: verdict, note, runs needed. */
+/* The size of a verdict cell: the note and the words around it. */
+#define VERDICT_LEN (sizeof(((struct ci_rule_result *)0)->note) + 256)
+
+/*
+ * The verdict cell's text: verdict, note, runs needed, and, short of a
+ * regression, the rule's floor (a change below min_effect_abs is no
+ * regression at any ratio).
+ */
 static void verdict_text(const struct ci_rule_result *r, char *buf, size_t len)
 {
-	char more[96];
+	char more[96], floor[96] = "";
 
 	more_runs(r, more, sizeof(more));
-	snprintf(buf, len, "%s%s%s%s%s%s", ci_verdict_name(r->verdict),
+	if (r->rule->min_effect_abs > 0 && r->verdict != CI_V_NOT_APPLICABLE &&
+	    r->verdict != CI_V_REGRESSION)
+		snprintf(floor, sizeof(floor),
+			 "floor %g %s: a smaller change is no regression",
+			 r->rule->min_effect_abs,
+			 ci_metric_at(r->rule->metric)->unit);
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s", ci_verdict_name(r->verdict),
 		 r->rule->required ? "" : " (optional)",
-		 r->note[0] || more[0] ? ": " : "", r->note,
-		 r->note[0] && more[0] ? "; " : "", more);
+		 r->note[0] || more[0] || floor[0] ? ": " : "", r->note,
+		 r->note[0] && more[0] ? "; " : "", more,
+		 (r->note[0] || more[0]) && floor[0] ? "; " : "", floor);
 }
 
 static void method_line(FILE *f, const struct ci_gate_report *g)
@@ -212,7 +226,7 @@ void ci_gate_print_text(FILE *f, const struct ci_gate_report *g)
 		"TOLERANCE/PASS BOUND", "RUNS", "VERDICT");
 	for (size_t i = 0; i < g->n; i++) {
 		const struct ci_rule_result *r = &g->res[i];
-		char verdict[512];
+		char verdict[VERDICT_LEN];
 		struct row w;
 
 		make_row(r, &w);
@@ -251,7 +265,7 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 		const char *unit = has_figures(r) ?
 					   ci_metric_at(r->rule->metric)->unit :
 					   "";
-		char verdict[512];
+		char verdict[VERDICT_LEN];
 		struct row w;
 
 		make_row(r, &w);
@@ -278,7 +292,7 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 
 static void junit_case(FILE *f, const struct ci_rule_result *r)
 {
-	char msg[1024], verdict[512];
+	char msg[VERDICT_LEN + 512], verdict[VERDICT_LEN];
 	int failed = r->verdict == CI_V_REGRESSION;
 	int skipped = r->verdict != CI_V_PASS &&
 		      r->verdict != CI_V_IMPROVEMENT && !failed;
@@ -370,11 +384,13 @@ static json_t *jpair(double a, double b)
 	return json_pack("[o, o]", ci_json_num(a), ci_json_num(b));
 }
 
-static json_t *side_json(size_t runs, size_t lost, size_t missing, double mean)
+static json_t *side_json(size_t runs, size_t lost, size_t missing,
+			 size_t failed, double mean)
 {
-	return json_pack("{s:i, s:i, s:i, s:o}", "runs", (json_int_t)runs,
+	return json_pack("{s:i, s:i, s:i, s:i, s:o}", "runs", (json_int_t)runs,
 			 "lost_event_runs", (json_int_t)lost,
-			 "runs_without_value", (json_int_t)missing, "mean",
+			 "runs_without_value", (json_int_t)missing,
+			 "failed_runs", (json_int_t)failed, "mean",
 			 ci_json_num(mean));
 }
 
@@ -393,10 +409,10 @@ static json_t *rule_json(const struct ci_rule_result *r)
 		rule->pass_bound_abs, "verdict", ci_verdict_name(r->verdict),
 		"base",
 		side_json(r->base_runs, r->base_lost, r->base_missing,
-			  ok ? r->base_mean : NAN),
+			  r->base_failed, ok ? r->base_mean : NAN),
 		"cand",
 		side_json(r->cand_runs, r->cand_lost, r->cand_missing,
-			  ok ? r->cand_mean : NAN));
+			  r->cand_failed, ok ? r->cand_mean : NAN));
 
 	if (!j)
 		return NULL;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ci/gate_report.h"
+#include "ci/dup_runs.h"
 #include "ci/gate_run.h"
 #include "ci/spec.h"
 #include "common/exitcodes.h"
@@ -188,9 +189,10 @@ static const struct ci_run *scenario_run(const struct ci_results *r)
 
 /*
  * Can @base and @cand be gated? Not the same runs (a kernel against
- * itself proves nothing), nor runs of two scenarios unless the rules were
- * chosen for them (@o->other_scenarios_ok, then warned).
- * 0 or -EINVAL, said in @e.
+ * itself proves nothing), nor copied runs, nor a side whose runs name no
+ * scenario against one whose runs do, nor runs of two scenarios unless
+ * the rules were chosen for them (@o->other_scenarios_ok, then warned).
+ * 0 or -EINVAL (-ENOMEM), said in @e.
  */
 static int comparable(const struct ci_gate_run *o,
 		      const struct ci_results *base,
@@ -198,6 +200,8 @@ static int comparable(const struct ci_gate_run *o,
 {
 	char *rb = realpath(base->dir, NULL), *rc = realpath(cand->dir, NULL);
 	const struct ci_run *sb = scenario_run(base), *sc = scenario_run(cand);
+	char file[4200];
+	int r;
 	int same = rb && rc && !strcmp(rb, rc) &&
 		   !strcmp(base->runs[0].kernel, cand->runs[0].kernel) &&
 		   !strcmp(base->runs[0].fs, cand->runs[0].fs);
@@ -213,7 +217,20 @@ static int comparable(const struct ci_gate_run *o,
 	free(rc);
 	if (same)
 		return -EINVAL;
-	if (!sb || !sc || !strcmp(sb->scenario_sha256, sc->scenario_sha256))
+	if (!sb != !sc) { /* every run of a side has one, or none (spec.c) */
+		snprintf(file, sizeof(file), "%s/manifest.json",
+			 (sb ? cand : base)->runs[0].path);
+		return sb_error_set(e, -EINVAL, file, "scenario.sha256",
+				    "(none)",
+				    "%s/manifest.json has \"%s\": every run "
+				    "of a gate must name its scenario",
+				    (sb ?: sc)->path,
+				    (sb ?: sc)->scenario_sha256);
+	}
+	r = ci_runs_distinct(base, cand, e);
+	if (r)
+		return r;
+	if (!sb || !strcmp(sb->scenario_sha256, sc->scenario_sha256))
 		return 0;
 	if (!o->other_scenarios_ok)
 		return sb_error_set(

@@ -54,9 +54,10 @@ struct ci_gate_run {
  * manifests name two scenarios unless @g->other_scenarios_ok. On 0,
  * *@outcome is the exit code of ci_gate_decide() over every host's verdicts (0, 1, 3). Returns
  * 0, or -errno with @e set: -EINVAL bad input (a spec, a file, the same
- * runs, two scenarios, disjoint hosts, a required rule's group missing
- * on a side, a rule of @g->rules_file whose group is on neither side, an
- * output that cannot be written there), -ENODATA no complete runs on a
+ * runs, copied runs (ci_runs_distinct), two scenarios, runs without a
+ * scenario.sha256 beside runs with one, disjoint hosts, a required rule's
+ * group on neither side, a rule of @g->rules_file whose group is on
+ * neither side, an output that cannot be written there), -ENODATA no complete runs on a
  * side, -ENOMEM, or an output's write error.
  */
 int ci_gate_run(const struct ci_gate_run *g, int *outcome, struct sb_error *e);

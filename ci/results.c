@@ -158,6 +158,28 @@ static int check_values(const struct ci_values *vals, size_t from,
 	return 0;
 }
 
+/*
+ * Is @comm, the comm of @groups[@i], no earlier group's? Two groups of one
+ * comm would hold two values of each figure: the first would stand for
+ * both. -EINVAL naming both.
+ */
+static int comm_once(json_t *groups, size_t i, const char *comm,
+		     const char *where, struct sb_error *e)
+{
+	for (size_t j = 0; j < i; j++) {
+		const char *c = json_string_value(
+			json_object_get(json_array_get(groups, j), "comm"));
+
+		if (c && !strcmp(c, comm))
+			return sb_error_set(
+				e, -EINVAL, NULL, NULL, NULL,
+				"%s.comm: \"%s\" is groups[%zu]'s comm too: "
+				"one group a comm",
+				where, comm, j);
+	}
+	return 0;
+}
+
 static int load_table(struct ci_run *run, struct sb_error *e)
 {
 	char path[4096], where[4200];
@@ -192,6 +214,9 @@ static int load_table(struct ci_run *run, struct sb_error *e)
 			return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
 					    "%s.comm: missing or not a string",
 					    where);
+		r = comm_once(groups, i, comm, where, e);
+		if (r)
+			return r;
 		r = ci_extract_json(CI_SRC_TABLE, NULL, g, comm, where,
 				    &run->vals, e);
 		if (r)
@@ -235,7 +260,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 	if (status && !json_is_string(status))
 		return sb_error_set(e, -EINVAL, path, "status", NULL,
 				    "not a string");
-	if (status && strcmp(json_string_value(status), "ok")) {
+	doc->errored = status && strcmp(json_string_value(status), "ok");
+	if (doc->errored) {
 		sb_warn("warning: %s: status \"%s\": its figures are left out",
 			path, json_string_value(status));
 		return 0;
@@ -377,6 +403,30 @@ static void run_free(struct ci_run *run)
 	ci_values_free(&run->vals);
 }
 
+/*
+ * Move @run, not complete, to @res->failed (a control run is dropped: the
+ * traced runs' losses are the gate's). 0 or -ENOMEM.
+ */
+static int keep_failed(struct ci_results *res, struct ci_run *run)
+{
+	struct ci_run *v;
+
+	if (run->untraced) {
+		run_free(run);
+		return 0;
+	}
+	v = realloc(res->failed, (res->n_failed + 1) * sizeof(*v));
+	if (!v) {
+		run_free(run);
+		return -ENOMEM;
+	}
+	res->failed = v;
+	v[res->n_failed] = *run;
+	if (!v[res->n_failed].host) /* no manifest: no host said */
+		v[res->n_failed].host = strdup("");
+	return v[res->n_failed++].host ? 0 : -ENOMEM;
+}
+
 static int add_run(struct ci_results *res, const char *kdir, const char *fs,
 		   unsigned int rep, struct sb_error *e)
 {
@@ -401,11 +451,15 @@ static int add_run(struct ci_results *res, const char *kdir, const char *fs,
 	if (!run->kernel || !run->fs || !run->path)
 		return -ENOMEM;
 	r = run_complete(run, e);
-	if (r <= 0) {
+	if (r < 0) {
 		run_free(run);
 		res->n_runs--;
-		res->incomplete += !r;
 		return r;
+	}
+	if (!r) {
+		res->n_runs--;
+		res->incomplete++;
+		return keep_failed(res, run);
 	}
 	r = load_table(run, e);
 	return r ? r : load_workloads(run, e);
@@ -572,30 +626,48 @@ size_t ci_results_hosts(const struct ci_results *r, const char **out,
 	return n;
 }
 
+/* Does @run stay? @arg: what the test asks of it. */
+typedef int (*run_pred)(const struct ci_run *run, const void *arg);
+
+/* Keep the runs @v[0..*@n) that @keep, in order; free the others. */
+static void keep_runs(struct ci_run *v, size_t *n, run_pred keep,
+		      const void *arg)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < *n; i++)
+		if (keep(&v[i], arg))
+			v[kept++] = v[i];
+		else
+			run_free(&v[i]);
+	*n = kept;
+}
+
+/* keep_runs() over both the complete and the failed runs of @r. */
+static void keep_all(struct ci_results *r, run_pred keep, const void *arg)
+{
+	keep_runs(r->runs, &r->n_runs, keep, arg);
+	keep_runs(r->failed, &r->n_failed, keep, arg);
+}
+
+static int on_host(const struct ci_run *run, const void *host)
+{
+	return !strcmp(run->host, host);
+}
+
 void ci_results_keep_host(struct ci_results *r, const char *host)
 {
-	size_t keep = 0;
+	keep_all(r, on_host, host);
+}
 
-	for (size_t i = 0; i < r->n_runs; i++) {
-		if (strcmp(r->runs[i].host, host)) {
-			run_free(&r->runs[i]);
-			continue;
-		}
-		r->runs[keep++] = r->runs[i];
-	}
-	r->n_runs = keep;
+static int in_rounds(const struct ci_run *run, const void *last)
+{
+	return run->repeat <= *(const unsigned int *)last;
 }
 
 void ci_results_keep_rounds(struct ci_results *r, unsigned int last)
 {
-	size_t kept = 0;
-
-	for (size_t i = 0; i < r->n_runs; i++)
-		if (r->runs[i].repeat > last)
-			run_free(&r->runs[i]);
-		else
-			r->runs[kept++] = r->runs[i];
-	r->n_runs = kept;
+	keep_all(r, in_rounds, &last);
 }
 
 size_t ci_results_fsets(const struct ci_results *r, const char *kernel,
@@ -653,12 +725,25 @@ static int refuse(struct sb_error *e, const char *dir, int there,
 			    more);
 }
 
+/* A kernel and a feature set; NULL: any. */
+struct set_id {
+	const char *kernel, *fs;
+};
+
+static int of_set(const struct ci_run *run, const void *want)
+{
+	const struct set_id *w = want;
+
+	return (!w->kernel || !strcmp(run->kernel, w->kernel)) &&
+	       (!w->fs || !strcmp(run->fs, w->fs));
+}
+
 int ci_results_filter(struct ci_results *r, const char *kernel, const char *fs,
 		      struct sb_error *e)
 {
 	const char *have[64];
 	char list[1024], more[1100];
-	size_t keep = 0, n;
+	size_t n;
 
 	if (kernel && !ci_results_fsets(r, kernel, have, 64)) {
 		n = ci_results_kernels(r, have, 64);
@@ -667,24 +752,13 @@ int ci_results_filter(struct ci_results *r, const char *kernel, const char *fs,
 		return refuse(e, r->dir, dir_exists(r->dir, kernel, NULL),
 			      "kernel", kernel, more);
 	}
-	for (size_t i = 0; i < r->n_runs; i++) {
-		struct ci_run *run = &r->runs[i];
-
-		if ((kernel && strcmp(run->kernel, kernel)) ||
-		    (fs && strcmp(run->fs, fs))) {
-			run_free(run);
-			continue;
-		}
-		r->runs[keep++] = *run;
-	}
-	if (!keep && fs) {
-		r->n_runs = 0;
+	keep_all(r, of_set, &(const struct set_id){ kernel, fs });
+	if (!r->n_runs && fs) {
 		snprintf(more, sizeof(more), "%s%s",
 			 kernel ? " of kernel " : "", kernel ? kernel : "");
 		return refuse(e, r->dir, dir_exists(r->dir, kernel, fs),
 			      "feature set", fs, more);
 	}
-	r->n_runs = keep;
 	return 0;
 }
 
@@ -694,6 +768,9 @@ void ci_results_free(struct ci_results *r)
 		run_free(&r->runs[i]);
 	for (size_t i = 0; i < r->n_untraced; i++)
 		run_free(&r->untraced[i]);
+	for (size_t i = 0; i < r->n_failed; i++)
+		run_free(&r->failed[i]);
+	free(r->failed);
 	free(r->runs);
 	free(r->untraced);
 	free(r->dir);

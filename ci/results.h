@@ -12,6 +12,7 @@
 struct ci_doc {
 	char *name;
 	json_t *json;
+	int errored; /* its "status" is not "ok": its figures are left out */
 };
 
 struct ci_run {
@@ -37,20 +38,25 @@ struct ci_results {
 	struct ci_run *untraced;
 	size_t n_untraced;
 	size_t incomplete; /* run directories without a "complete" manifest */
+	/* those runs (a manifest's status other than "complete", or none),
+	 * kept apart as the untraced ones: counted as lost by the gate */
+	struct ci_run *failed;
+	size_t n_failed;
 };
 
 /*
  * Load every complete run under @dir. Optional files may be missing; a
  * malformed one fails with -EINVAL and @e "<file>: <json path>: <problem>":
  * among them a metric value that is not finite, negative, above 1e18, or
- * zero where it cannot be (a workload's rate or time taken), and a manifest whose run.kernel,
+ * zero where it cannot be (a workload's rate or time taken), two table
+ * groups of one comm, and a manifest whose run.kernel,
  * run.feature_set or run.repeat is not its directory's.
  * Returns 0, -ENOENT (no such directory), -EINVAL or -ENOMEM.
  */
 int ci_results_load(const char *dir, struct ci_results *out,
 		    struct sb_error *e);
 /*
- * Drop runs not of @kernel / @fs (NULL: any). When nothing is left, returns
+ * Drop runs (and failed runs) not of @kernel / @fs (NULL: any). When nothing is left, returns
  * -ENOENT with @e naming what is there, or -ENODATA when the directory is
  * there but holds no complete run.
  */
@@ -67,9 +73,9 @@ size_t ci_results_fsets(const struct ci_results *r, const char *kernel,
 /* Distinct hosts of the runs, in run order; returns the count. */
 size_t ci_results_hosts(const struct ci_results *r, const char **out,
 			size_t max);
-/* Drop the runs not made on @host. */
+/* Drop the runs (and failed runs) not made on @host. */
 void ci_results_keep_host(struct ci_results *r, const char *host);
-/* Keep the runs of repeats (a check's rounds) 1..@last. */
+/* Keep the runs (and failed runs) of repeats (a check's rounds) 1..@last. */
 void ci_results_keep_rounds(struct ci_results *r, unsigned int last);
 
 /* "a, b, c" (or "none") into @buf. */

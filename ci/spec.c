@@ -36,18 +36,24 @@ static int check_single(const char *spec, const struct ci_results *r,
 	return 0;
 }
 
-/* The runs of @r come from one scenario (their manifests' scenario.sha256). */
+/*
+ * The runs of @r come from one scenario (their manifests' scenario.sha256),
+ * and once one run names it every run does: an unmarked run could be of
+ * any scenario.
+ */
 static int check_scenario(const char *spec, const struct ci_results *r,
 			  struct sb_error *e)
 {
-	const struct ci_run *first = NULL;
+	const struct ci_run *first = NULL, *unmarked = NULL;
 	char file[4200];
 
 	for (size_t i = 0; i < r->n_runs; i++) {
 		const struct ci_run *run = &r->runs[i];
 
-		if (!run->scenario_sha256)
+		if (!run->scenario_sha256) {
+			unmarked = unmarked ?: run;
 			continue;
+		}
 		if (!first) {
 			first = run;
 			continue;
@@ -63,7 +69,13 @@ static int check_scenario(const char *spec, const struct ci_results *r,
 				first->scenario_sha256, spec);
 		}
 	}
-	return 0;
+	if (!first || !unmarked)
+		return 0;
+	snprintf(file, sizeof(file), "%s/manifest.json", unmarked->path);
+	return sb_error_set(e, -EINVAL, file, "scenario.sha256", "(none)",
+			    "%s/manifest.json has \"%s\": %s holds runs of "
+			    "an unknown scenario",
+			    first->path, first->scenario_sha256, spec);
 }
 
 /* Does @dir have a manifest.json @depth directories down? */

@@ -42,7 +42,7 @@ int check_journal_open(struct check_journal *jn, const char *root, json_t *head,
 		       struct sb_error *e)
 {
 	json_error_t je;
-	json_t *looks;
+	json_t *looks = NULL;
 	const char *key;
 	char *had = NULL;
 
@@ -51,20 +51,24 @@ int check_journal_open(struct check_journal *jn, const char *root, json_t *head,
 	if (!head)
 		return sb_error_set(e, -ENOMEM, jn->path, NULL, NULL,
 				    "out of memory");
-	if (access(jn->path, F_OK)) {
+	if (!access(jn->path, F_OK)) {
+		jn->doc = json_load_file(jn->path, 0, &je);
+		looks = json_object_get(jn->doc, "looks");
+		if (!jn->doc || !json_is_array(looks)) {
+			json_decref(head);
+			return sb_error_set(e, -EINVAL, jn->path,
+					    jn->doc ? "looks" : NULL, NULL,
+					    "%s",
+					    jn->doc ? "not an array" : je.text);
+		}
+	}
+	if (!json_array_size(looks)) { /* nothing to replay: begun afresh */
+		json_decref(jn->doc);
 		jn->doc = head;
 		if (json_object_set_new(head, "looks", json_array()))
 			return sb_error_set(e, -ENOMEM, jn->path, NULL, NULL,
 					    "out of memory");
 		return 0;
-	}
-	jn->doc = json_load_file(jn->path, 0, &je);
-	looks = json_object_get(jn->doc, "looks");
-	if (!jn->doc || !json_is_array(looks)) {
-		json_decref(head);
-		return sb_error_set(e, -EINVAL, jn->path,
-				    jn->doc ? "looks" : NULL, NULL, "%s",
-				    jn->doc ? "not an array" : je.text);
 	}
 	key = first_difference(jn->doc, head, &had);
 	if (key) {

@@ -20,9 +20,10 @@ struct check_journal {
 
 /*
  * Open <@root>/check-journal.json with the check's settings @head
- * (reference stolen): a new journal when there is none, else the file's
- * settings must equal @head (-EINVAL naming the file and the first key
- * that differs). 0 or -errno, @e set.
+ * (reference stolen): a new journal when there is none or it holds no
+ * look (nothing to replay), else the file's settings must equal @head
+ * (-EINVAL naming the file and the first key that differs). 0 or -errno,
+ * @e set.
  */
 int check_journal_open(struct check_journal *jn, const char *root, json_t *head,
 		       struct sb_error *e);

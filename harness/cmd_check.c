@@ -109,6 +109,7 @@ struct check {
 	int lock; /* the run directory's (sb_dir_lock), or -1 */
 	char base_spec[PATH_MAX + 200], cand_spec[PATH_MAX + 200];
 	char guest_scenario[PATH_MAX + 32]; /* with a candidate's set */
+	char rules_sha256[SB_SHA256_HEX]; /* of the rules file */
 	unsigned int max;
 	double *t; /* the information fraction of each look so far */
 	size_t looks;
@@ -503,10 +504,11 @@ static int check_plan(struct plan *p, struct scenario *sc, const char *sha256,
 
 /*
  * The scenario and the rules: --rules, else those the scenario names, else
- * ci/gate.json (said with the words). Without --scenario nothing: validate says.
+ * ci/gate.json (said with the words); the rules file's sha256 into
+ * @rules_sha. Without --scenario nothing: validate says.
  */
 static int load(const struct check_opts *o, struct scenario *sc,
-		struct ci_rules *rules)
+		struct ci_rules *rules, char rules_sha[SB_SHA256_HEX])
 {
 	struct ci_rules_pick pick;
 	struct sb_error e;
@@ -521,6 +523,11 @@ static int load(const struct check_opts *o, struct scenario *sc,
 	if ((r = ci_rules_pick_load(o->rules, sc->rules, o->scenario, rules,
 				    &pick, &e)))
 		return sb_error_report("slicebench check", r, &e);
+	if ((r = sb_sha256_file(pick.path, rules_sha))) {
+		fprintf(stderr, "slicebench check: %s: %s\n", pick.path,
+			strerror(-r));
+		return SB_EXIT_USAGE;
+	}
 	ci_rules_pick_say(o->say, &pick);
 	if (o->error_split > 1) {
 		/* One check of a series (a bisection's step) spends its share. */
@@ -561,17 +568,23 @@ static int resume_finished(const char *dir, const struct plan *p, char *root,
 	return ok;
 }
 
-/* What a journal must have been made with to be replayed by @c. */
+/*
+ * What a journal must have been made with to be replayed by @c: the
+ * settings, and the rules file and scenario themselves (their sha256: a
+ * look replayed under other tolerances would be another look).
+ */
 static json_t *journal_head(const struct check *c, const struct scenario *sc)
 {
 	json_t *head = json_pack(
-		"{s:i,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:f,s:f}", "schema", 1,
-		"spending", "Lan-DeMets O'Brien-Fleming type, exact boundaries",
-		"base", c->ks[0].ki.name, "cand", c->ks[1].ki.name,
-		"feature_set", sc->sets[0].name, "max_repeats", (int)c->max,
-		"min_runs", (int)c->rules->min_runs, "rules", (int)c->rules->n,
-		"alpha", c->rules->alpha, "pass_error",
-		1 - c->rules->pass_confidence);
+		"{s:i,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:f,s:f,s:s,s:s}", "schema",
+		2, "spending",
+		"Lan-DeMets O'Brien-Fleming type, exact boundaries", "base",
+		c->ks[0].ki.name, "cand", c->ks[1].ki.name, "feature_set",
+		sc->sets[0].name, "max_repeats", (int)c->max, "min_runs",
+		(int)c->rules->min_runs, "rules", (int)c->rules->n, "alpha",
+		c->rules->alpha, "pass_error", 1 - c->rules->pass_confidence,
+		"rules_sha256", c->rules_sha256, "scenario_sha256",
+		c->rn.sha256);
 
 	if (head && sc->n_sets == 2) /* the candidate ran its own set */
 		json_object_set_new(head, "cand_feature_set",
@@ -776,7 +789,7 @@ int cmd_check(int argc, char **argv)
 	sc = calloc(1, sizeof(*sc));
 	if (!sc)
 		return SB_EXIT_UNMEASURED;
-	r = load(&o, sc, &rules) ?: validate(&o, &rules);
+	r = load(&o, sc, &rules, c.rules_sha256) ?: validate(&o, &rules);
 	c.max = (unsigned int)o.max_repeats;
 	if (c.max < rules.min_runs)
 		c.max = rules.min_runs;

@@ -5,8 +5,8 @@
 # recorded with its runs, levels and verdict; a failed run keeps its slot,
 # is named and counted as lost, and is not made again; a resume replays
 # the journal's looks to a byte-identical journal, also after losing its
-# last looks; a journal the runs on disk or the rules no longer fit is
-# refused (exit 2, file, field and value named).
+# last looks; a journal the runs on disk, the rules file or the scenario
+# no longer fit is refused (exit 2, file, field and value named).
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 synth=tests/fixtures/ci/synth.sh
@@ -89,10 +89,11 @@ echo "== several looks, and a resume after the last looks were lost"
 r2=$tmp/r2
 made "$r2" 8 21 22 run_sd=0.25
 # the runs are made, and the check stopped before its first look
-jq -n '{schema: 1, spending: "Lan-DeMets O'"'"'Brien-Fleming type, exact boundaries",
+jq -n '{schema: 2, spending: "Lan-DeMets O'"'"'Brien-Fleming type, exact boundaries",
 	base: "kA", cand: "kB", feature_set: "default", max_repeats: 8, min_runs: 4,
-	rules: $n, alpha: 0.01, pass_error: 0.05, looks: []}' --argjson n "$(jq '.rules | length' "$rules")" \
-	>"$r2/check-journal.json"
+	rules: $n, alpha: 0.01, pass_error: 0.05, rules_sha256: $rsha,
+	scenario_sha256: $sha, looks: []}' --argjson n "$(jq '.rules | length' "$rules")" \
+	--arg rsha "$(sha256sum "$rules" | cut -d' ' -f1)" --arg sha "$sha" >"$r2/check-journal.json"
 rc=$(run_check "$r2" 8)
 cat "$tmp/out"
 no_runs_made
@@ -129,6 +130,18 @@ rc=$(run_check "$r2" 8 --rules "$tmp/rules.json")
 check_eq "other rules' alpha" 2 "$rc"
 grep -q 'check-journal.json: alpha: 0.01: the journal was made with 0.01; this check has 0.02' "$tmp/err" ||
 	soft_fail "$(cat "$tmp/err")"
+echo "== 3: a journal resumed under other tolerances or another scenario is refused"
+jq '(.rules[] | select(.group == "massive_intr") | .tolerance_pct) = 20' "$rules" >"$tmp/rules.json"
+rc=$(run_check "$r2" 8 --rules "$tmp/rules.json")
+check_eq "massive_intr tolerances 5 % -> 20 %, alpha and rule count the same" 2 "$rc"
+check "the rules' hash named" grep -q \
+	"check-journal.json: rules_sha256: \"$(sha256sum "$rules" | cut -d' ' -f1)\": the journal was made with" "$tmp/err"
+jq '.scenario_sha256 = "0000"' "$tmp/j2" >"$j"
+rc=$(run_check "$r2" 8)
+check_eq "a journal of another scenario" 2 "$rc"
+check "the scenario's hash named" grep -q \
+	'check-journal.json: scenario_sha256: "0000": the journal was made with "0000"; this check has "'"$sha"'"' "$tmp/err"
+cp "$tmp/j2" "$j"
 rm -r "$r2/kB/default/3"
 rc=$(run_check "$r2" 8)
 check_eq "a run gone from a journaled look" 2 "$rc"

@@ -58,11 +58,16 @@ missing=$(cd "$tmp/run" && while read -r l; do [[ -e $l ]] || echo "$l"; done <<
 check "no link to a trace a run does not have" bash -c "! grep -q 'NO_PREEMPT_SHORT/1/trace.dat' <<<'$links'"
 check "every link is relative and its file exists (${missing:-all})" test -z "$missing"
 
-# A fourth run a side lets the gate decide: regression, then pass.
+# A fourth run a side lets the gate decide: regression, then pass. It is
+# run 2 with its fractional figures 1 % up (the gate refuses a copy).
 cp -r "$tmp/run" "$tmp/four"
 for s in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 	cp -r "$tmp/four/debian/$s/2" "$tmp/four/debian/$s/4"
 	jq '.repeat = 4 | .run.repeat = 4' "$tmp/run/debian/$s/2/manifest.json" >"$tmp/four/debian/$s/4/manifest.json"
+	for f in "$tmp/four/debian/$s/4/table.json" "$tmp/four/debian/$s/4"/workloads/*.json; do
+		jq 'walk(if type == "number" and . != floor then . * 1.01 else . end)' "$f" >"$f.x"
+		mv "$f.x" "$f"
+	done
 done
 # One statistic per claim: the summary's change is the gate's.
 "$sb" gate "$tmp/four:debian/NO_PREEMPT_SHORT" "$tmp/four:debian/PREEMPT_SHORT" >"$tmp/gate.out" || true

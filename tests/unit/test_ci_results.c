@@ -344,7 +344,7 @@ static void test_rule_verdicts(void **state)
 			 -ENODATA);
 	assert_non_null(strstr(
 		err.msg,
-		"required rule \"g\": no time_s values for group \"ghost\" in BASE (time_s values there: hackbench)"));
+		"required rule \"g\": no time_s values for group \"ghost\" in BASE or CAND (time_s values in BASE: hackbench)"));
 }
 
 int main(void)

@@ -220,10 +220,19 @@ static void test_absolute_floor(void **state)
 	sides(&t, 5, 5, d, 3, 0.5); /* +200 %, but +0.002 ms < 0.01 */
 	assert_int_equal(evaluate(&t), CI_DECISION_PASS);
 	assert_int_equal(t.res[0].verdict, CI_V_PASS);
+	/* a candidate run's 0 would pass on the floor alone: it cannot */
+	ci_synth_put(&t.cand, 2, &r_delay, 0);
+	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
+	assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
+	assert_non_null(strstr(t.res[0].note,
+			       "candidate run (in memory) has a value of 0"));
 	sides_free(&t);
 }
 
-/* An optional rule with values must pass too; absent, it is not applicable. */
+/*
+ * An optional rule with values must pass too; absent on one side it cannot
+ * decide (what vanished may be what changed), on both it is not applicable.
+ */
 static void test_optional_must_pass(void **state)
 {
 	const double d[] = { 0.10, 0.12, 0.09, 0.11, 0.10 };
@@ -236,10 +245,17 @@ static void test_optional_must_pass(void **state)
 	assert_int_equal(t.res[1].verdict, CI_V_INCONCLUSIVE);
 	assert_false(t.res[1].rule->required);
 	sides_free(&t);
-	/* the loops group absent on one side: the delay rule alone decides */
+	/* the loops group on the base side only: no verdict */
 	sides(&t, 5, 5, d, 1, 3);
 	t.rules[1].group = "other";
 	ci_synth_put(&t.base, 0, &t.rules[1], 100);
+	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
+	assert_int_equal(t.res[1].verdict, CI_V_INCONCLUSIVE);
+	assert_non_null(strstr(t.res[1].note, "in CAND (5 runs without"));
+	sides_free(&t);
+	/* on neither side: the delay rule alone decides */
+	sides(&t, 5, 5, d, 1, 3);
+	t.rules[1].group = "other";
 	assert_int_equal(evaluate(&t), CI_DECISION_PASS);
 	assert_int_equal(t.res[1].verdict, CI_V_NOT_APPLICABLE);
 	sides_free(&t);
