@@ -45,7 +45,9 @@ struct side {
 	size_t failed; /* failed runs, and those whose document has an error */
 	size_t errored; /* of them, those whose document has an error */
 	const struct ci_run *first_missing; /* or with an errored document */
-	const struct ci_run *first_zero; /* the first with a value <= 0 */
+	int zero; /* a value <= 0: its log is undefined */
+	/* The first with a value <= 0 where the metric cannot be 0. */
+	const struct ci_run *first_zero;
 };
 
 static void side_free(struct side *s)
@@ -99,7 +101,9 @@ static int side_collect(const struct ci_results *r, const struct ci_rule *rule,
 		}
 		s->x[s->n] = v->v;
 		s->rep[s->n] = r->runs[i].repeat;
-		if (v->v <= 0 && !s->first_zero)
+		s->zero |= v->v <= 0;
+		if (v->v <= 0 && !s->first_zero &&
+		    !ci_metric_at(rule->metric)->zero_ok)
 			s->first_zero = &r->runs[i];
 		s->lx[s->n] = v->v > 0 ? log(v->v) : 0;
 		s->n++;
@@ -186,6 +190,7 @@ static struct limits limits_of(const struct ci_rule *r)
 struct cmp {
 	struct ci_welch lg, raw; /* lg valid when has_log */
 	int has_log;
+	int zero_refused; /* a 0 where the metric cannot be 0 (note_zero) */
 	int paired; /* by round: the differences of each round's two runs */
 	size_t nb, nc;
 };
@@ -220,7 +225,8 @@ static void compare(const struct side *b, const struct side *c, enum ci_dir dir,
 {
 	double sign = dir == CI_DIR_HIGHER ? -1 : 1;
 
-	*out = (struct cmp){ .has_log = !b->first_zero && !c->first_zero,
+	*out = (struct cmp){ .has_log = !b->zero && !c->zero,
+			     .zero_refused = b->first_zero || c->first_zero,
 			     .paired = rounds && same_rounds(b, c),
 			     .nb = b->n,
 			     .nc = c->n };
@@ -622,7 +628,7 @@ static void finish_rule(const struct cmp *c, const struct limits *l,
 {
 	if (r->verdict == CI_V_REGRESSION)
 		return;
-	if (!c->has_log) { /* a zero (note_zero): no floor alone passes it */
+	if (c->zero_refused) { /* note_zero: no floor alone passes it */
 		r->verdict = CI_V_INCONCLUSIVE;
 		return;
 	}

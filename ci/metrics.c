@@ -18,17 +18,17 @@
 /* The analyzer's table; the workloads' metrics follow from their list. */
 static const struct ci_metric table_metrics[] = {
 	{ "avg_delay_ms", CI_SRC_TABLE, NULL, "avg_delay_ms", 1, "ms", LOWER,
-	  "average runnable-to-running delay (total delay / delays)" },
+	  "average runnable-to-running delay (total delay / delays)", 0 },
 	{ "max_delay_ms", CI_SRC_TABLE, NULL, "max_delay_ms", 1, "ms", LOWER,
-	  "worst delay of the run" },
+	  "worst delay of the run", 0 },
 	{ "sum_delay_ms", CI_SRC_TABLE, NULL, "sum_delay_ms", 1, "ms", LOWER,
-	  "total delay" },
+	  "total delay", .zero_ok = 1 }, /* switch-ins that all waited 0 */
 	{ "delay_p99_ms", CI_SRC_TABLE, NULL, "delay_p99_ms", 1, "ms", LOWER,
-	  "99th percentile delay (the run's merged histogram)" },
+	  "99th percentile delay (the run's merged histogram)", 0 },
 	{ "switches", CI_SRC_TABLE, NULL, "switches", 1, "", CI_DIR_NONE,
-	  "switch-ins" },
+	  "switch-ins", 0 },
 	{ "runtime_ms", CI_SRC_TABLE, NULL, "runtime_ms", 1, "ms", HIGHER,
-	  "CPU time in the window" },
+	  "CPU time in the window", 0 },
 };
 
 #define N_TABLE (sizeof(table_metrics) / sizeof(table_metrics[0]))
@@ -63,6 +63,7 @@ static void catalogue_fill(void)
 				.unit = m->unit,
 				.dir = dir_of(m->better),
 				.help = m->help,
+				.zero_ok = m->zero_ok,
 			};
 		}
 }

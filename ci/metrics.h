@@ -24,6 +24,7 @@ struct ci_metric {
 	const char *unit;
 	enum ci_dir dir;
 	const char *help;
+	int zero_ok; /* as struct sbw_metric's */
 };
 
 /* Room for the workloads' metrics (workloads/registry/list.h). */

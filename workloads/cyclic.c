@@ -49,13 +49,13 @@ static void summary(const char *path, char *buf, size_t len)
 
 static const struct sbw_metric metrics[] = {
 	{ "latency_avg_us", "overall.latency_ns.avg", 1e-3, "us",
-	  SBW_BETTER_LOWER, "cyclic wakeup latency, average" },
+	  SBW_BETTER_LOWER, "cyclic wakeup latency, average", 0 },
 	{ "latency_p99_us", "overall.latency_ns.p99", 1e-3, "us",
-	  SBW_BETTER_LOWER, "cyclic wakeup latency, 99th percentile" },
+	  SBW_BETTER_LOWER, "cyclic wakeup latency, 99th percentile", 0 },
 	{ "latency_max_us", "overall.latency_ns.max", 1e-3, "us",
-	  SBW_BETTER_LOWER, "cyclic wakeup latency, worst" },
+	  SBW_BETTER_LOWER, "cyclic wakeup latency, worst", 0 },
 	{ "overruns", "overall.overruns", 1, "", SBW_BETTER_LOWER,
-	  "cyclic periods missed entirely" },
+	  "cyclic periods missed entirely", .zero_ok = 1 },
 };
 
 const struct sb_workload sb_wl_cyclic = {

@@ -48,12 +48,13 @@ static void summary(const char *path, char *buf, size_t len)
 static const struct sbw_metric metrics[] = {
 	{ "loops_per_s", "loops_per_s", 1, "loops/s", SBW_BETTER_HIGHER,
 	  "massive_intr wall-clock work periods per second (how the CPU "
-	  "was shared)" },
+	  "was shared)",
+	  0 },
 	{ "work_units_per_s", "work_units_per_s", 1, "units/s",
 	  SBW_BETTER_HIGHER,
-	  "massive_intr units of fixed CPU work done per second" },
+	  "massive_intr units of fixed CPU work done per second", 0 },
 	{ "fairness_jain", "fairness.jain", 1, "", SBW_BETTER_HIGHER,
-	  "Jain index of per-process loops" },
+	  "Jain index of per-process loops", 0 },
 };
 
 const struct sb_workload sb_wl_massive_intr = {

@@ -22,7 +22,7 @@
 
 static const struct sbw_metric metrics[] = {
 	{ "spin_units_per_s", "units_per_s", 1, "units/s", SBW_BETTER_HIGHER,
-	  "spin_example work units completed per second" },
+	  "spin_example work units completed per second", 0 },
 };
 
 const struct sb_workload sb_wl_spin_example = {

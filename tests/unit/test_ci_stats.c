@@ -227,6 +227,18 @@ static void test_absolute_floor(void **state)
 	assert_non_null(strstr(t.res[0].note,
 			       "candidate run (in memory) has a value of 0"));
 	sides_free(&t);
+	/* where 0 is a real value (sum_delay_ms: every wait was 0), the
+	 * floor alone judges: +0.002 ms passes, a 0 included */
+	sides(&t, 5, 5, d, 3, 0.5);
+	t.rules[0].metric = ci_metric_find("sum_delay_ms");
+	assert_true(ci_metric_at(t.rules[0].metric)->zero_ok);
+	for (size_t i = 0; i < 5; i++) {
+		ci_synth_put(&t.base, i, &t.rules[0], d[i]);
+		ci_synth_put(&t.cand, i, &t.rules[0], i == 2 ? 0 : d[i] * 3);
+	}
+	assert_int_equal(evaluate(&t), CI_DECISION_PASS);
+	assert_int_equal(t.res[0].verdict, CI_V_PASS);
+	sides_free(&t);
 }
 
 /*

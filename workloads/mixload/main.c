@@ -37,9 +37,9 @@ static void summary(const char *path, char *buf, size_t len)
 
 static const struct sbw_metric metrics[] = {
 	{ "deadline_miss_pct", "deadline_miss_pct", 1, "%", SBW_BETTER_LOWER,
-	  "mixload frames that missed their deadline (of all)" },
+	  "mixload frames that missed their deadline (of all)", .zero_ok = 1 },
 	{ "input_latency_p99_us", "input_latency_ns.p99", 1e-3, "us",
-	  SBW_BETTER_LOWER, "mixload input-to-frame latency, p99" },
+	  SBW_BETTER_LOWER, "mixload input-to-frame latency, p99", 0 },
 };
 
 const struct sb_workload sb_wl_mixload = {

@@ -50,7 +50,8 @@ const struct sb_workload sb_wl_cyclictest = {
 static const struct sbw_metric hackbench_metrics[] = {
 	{ "time_s", "time_s", 1, "s", SBW_BETTER_LOWER,
 	  "hackbench run time (its \"Time:\" line; several instances: the "
-	  "slowest)" },
+	  "slowest)",
+	  0 },
 };
 
 const struct sb_workload sb_wl_hackbench = {
@@ -67,13 +68,14 @@ const struct sb_workload sb_wl_hackbench = {
 static const struct sbw_metric stress_ng_metrics[] = {
 	{ "pipe_ops_per_s", "stressors.pipe.bogo_ops_per_s_real", 1, "ops/s",
 	  SBW_BETTER_HIGHER,
-	  "stress-ng pipe stressor bogo-ops per second of wall-clock time" },
+	  "stress-ng pipe stressor bogo-ops per second of wall-clock time", 0 },
 	{ "pipe_ops_per_cpu_s", "stressors.pipe.bogo_ops_per_s_usr_sys", 1,
 	  "ops/s", SBW_BETTER_HIGHER,
-	  "stress-ng pipe stressor bogo-ops per second of its CPU time" },
+	  "stress-ng pipe stressor bogo-ops per second of its CPU time", 0 },
 	{ "switch_ops_per_s", "stressors.switch.bogo_ops_per_s_real", 1,
 	  "ops/s", SBW_BETTER_HIGHER,
-	  "stress-ng switch stressor bogo-ops per second of wall-clock time" },
+	  "stress-ng switch stressor bogo-ops per second of wall-clock time",
+	  0 },
 };
 
 const struct sb_workload sb_wl_stress_ng = {

@@ -38,6 +38,9 @@ struct sbw_metric {
 	const char *unit; /* "us", "loops/s", "" */
 	enum sbw_better better;
 	const char *help; /* one line */
+	/* 0 is a real value (no frame missed), not a failed measurement: with
+	 * a 0 on a side the gate judges by the rule's absolute bound alone. */
+	int zero_ok;
 };
 
 struct sb_workload {
