@@ -7,6 +7,7 @@
 #include "ci/gate_report.h"
 #include "ci/dup_runs.h"
 #include "ci/gate_run.h"
+#include "ci/work_unit.h"
 #include "ci/spec.h"
 #include "common/exitcodes.h"
 #include "common/log.h"
@@ -194,10 +195,10 @@ static const struct ci_run *scenario_run(const struct ci_results *r)
  * the rules were chosen for them (@o->other_scenarios_ok, then warned).
  * 0 or -EINVAL (-ENOMEM), said in @e.
  */
-static int comparable(const struct ci_gate_run *o,
-		      const struct ci_results *base,
-		      const struct ci_results *cand, struct sb_error *e)
+static int comparable(const struct ci_gate_run *o, struct ci_results *base,
+		      struct ci_results *cand, struct sb_error *e)
 {
+	char units[600];
 	char *rb = realpath(base->dir, NULL), *rc = realpath(cand->dir, NULL);
 	const struct ci_run *sb = scenario_run(base), *sc = scenario_run(cand);
 	char file[4200];
@@ -230,6 +231,13 @@ static int comparable(const struct ci_gate_run *o,
 	r = ci_runs_distinct(base, cand, e);
 	if (r)
 		return r;
+	/* work counted in units of another size is other work: no verdict */
+	if (ci_work_units_settle((struct ci_results *[]){ base, cand }, 2,
+				 units, sizeof(units)))
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				    "BASE %s and CAND %s count work in units "
+				    "of different sizes: %s",
+				    o->base_spec, o->cand_spec, units);
 	if (!sb || !strcmp(sb->scenario_sha256, sc->scenario_sha256))
 		return 0;
 	if (!o->other_scenarios_ok)

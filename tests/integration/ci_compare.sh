@@ -163,6 +163,10 @@ check "a unit apart: said, with both units and runs: $(cat "$tmp/said")" \
 check "the end of a run leaves it out too" grep -q 'not compared on it' "$tmp/said"
 check "... and its summary has no work_units_per_s row" \
 	exits 1 grep -qE '^massive_intr +work_units_per_s ' "$tmp/out"
+rc_of "$sb" gate "$u:debian/NO_PREEMPT_SHORT" "$u:debian/PREEMPT_SHORT" >"$tmp/out" 2>"$tmp/said"
+check_eq "gate on runs of two unit sizes: exit 2, no verdict" 2 "$rc"
+check "... naming the units and runs: $(cat "$tmp/said")" \
+	grep -qE 'count work in units of different sizes: .*12000 .* 7101' "$tmp/said"
 
 echo "== bad input exits 2"
 check "missing dir" exits 2 "$sb" compare "$tmp/nosuch"
