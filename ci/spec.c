@@ -38,8 +38,7 @@ static int check_single(const char *spec, const struct ci_results *r,
 
 /*
  * The runs of @r come from one scenario (their manifests' scenario.sha256),
- * and once one run names it every run does: an unmarked run could be of
- * any scenario.
+ * and every run names it: an unmarked run could be of any scenario.
  */
 static int check_scenario(const char *spec, const struct ci_results *r,
 			  struct sb_error *e)
@@ -69,9 +68,15 @@ static int check_scenario(const char *spec, const struct ci_results *r,
 				first->scenario_sha256, spec);
 		}
 	}
-	if (!first || !unmarked)
+	if (!unmarked)
 		return 0;
 	snprintf(file, sizeof(file), "%s/manifest.json", unmarked->path);
+	if (!first)
+		return sb_error_set(e, -EINVAL, file, "scenario.sha256",
+				    "(none)",
+				    "names no scenario, nor does any run of %s: "
+				    "runs of an unknown scenario are not gated",
+				    spec);
 	return sb_error_set(e, -EINVAL, file, "scenario.sha256", "(none)",
 			    "%s/manifest.json has \"%s\": %s holds runs of "
 			    "an unknown scenario",
