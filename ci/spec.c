@@ -72,11 +72,11 @@ static int check_scenario(const char *spec, const struct ci_results *r,
 		return 0;
 	snprintf(file, sizeof(file), "%s/manifest.json", unmarked->path);
 	if (!first)
-		return sb_error_set(e, -EINVAL, file, "scenario.sha256",
-				    "(none)",
-				    "names no scenario, nor does any run of %s: "
-				    "runs of an unknown scenario are not gated",
-				    spec);
+		return sb_error_set(
+			e, -EINVAL, file, "scenario.sha256", "(none)",
+			"names no scenario, nor does any run of %s: "
+			"runs of an unknown scenario are not gated",
+			spec);
 	return sb_error_set(e, -EINVAL, file, "scenario.sha256", "(none)",
 			    "%s/manifest.json has \"%s\": %s holds runs of "
 			    "an unknown scenario",
