@@ -6,7 +6,7 @@ CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_
 	   ci/plots.c ci/report_html.c ci/util.c \
 	   ci/fold.c ci/regime.c ci/host_regime.c ci/crosscheck.c ci/seed_table.c ci/bench_verdict.c \
 	   ci/bench_cmp.c ci/bench_words.c ci/tracing_cost.c ci/bench_end.c ci/cmd_report.c \
-	   ci/work_unit.c ci/sizing.c
+	   ci/work_unit.c ci/sizing.c ci/noise_store.c
 
 UNIT_TESTS += test_ci_stats
 test_ci_stats_SRCS := tests/unit/test_ci_stats.c ci/stats.c ci/gate.c \
@@ -70,3 +70,9 @@ UNIT_TESTS += test_ci_host_regime
 test_ci_host_regime_SRCS := tests/unit/test_ci_host_regime.c ci/host_regime.c \
 			    ci/regime.c ci/stats.c common/atomicio.c common/fmt.c
 test_ci_host_regime_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_ci_noise_store
+test_ci_noise_store_SRCS := tests/unit/test_ci_noise_store.c ci/noise_store.c \
+			    ci/sizing.c ci/stats.c ci/metrics.c $(WL_REGISTRY_SRCS) \
+			    common/atomicio.c common/fmt.c common/log.c $(JSONREAD_SRCS)
+test_ci_noise_store_LDLIBS := -ljansson -lm

@@ -11,7 +11,7 @@ HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
 HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/check_journal.c \
 		harness/cmd_bisect.c harness/bisect.c harness/bisect_step.c \
 		harness/bisect_git.c harness/bisect_triage.c \
-		harness/runner.c harness/host_load.c \
+		harness/runner.c harness/host_load.c harness/run_sizing.c \
 		harness/matrix.c harness/plan.c harness/manifest.c \
 		harness/run_vm.c harness/run_host.c harness/unpack.c \
 		harness/tools_check.c harness/host_features_check.c \

@@ -20,6 +20,7 @@
 #include "common/sha256.h"
 #include "harness/feature_name.h"
 #include "harness/plan.h"
+#include "harness/run_sizing.h"
 #include "harness/runner.h"
 #include "harness/tools_check.h"
 #include "harness/check_journal.h"
@@ -665,6 +666,8 @@ static int prepare(struct check *c, struct scenario *sc)
 		return sb_error_report("slicebench check", r, &e);
 	if (check_plan(&c->plan, sc, c->rn.sha256, names, (int)c->max))
 		return SB_EXIT_UNMEASURED;
+	run_sizing_say(o->say, &c->rn, c->ks, 2, c->rules, (int)c->max,
+		       "--max-repeats", 1);
 	struct run_root where = { .results = o->results,
 				  .resume = o->resume,
 				  .scenario = o->scenario,

@@ -12,6 +12,7 @@
 #include "common/log.h"
 #include "harness/plan.h"
 #include "harness/matrix.h"
+#include "harness/run_sizing.h"
 #include "harness/runner.h"
 #include "harness/workload.h"
 
@@ -100,6 +101,7 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 {
 	size_t todo = plan_pending(p, root), done = 0, missing;
 	double t0 = run_now_s();
+	struct sb_error e;
 	int failed = 0;
 	char a[32], b[32], c[32];
 
@@ -137,6 +139,8 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		return 1;
 	}
 	run_print_results(stdout, rn->sc, p, root);
+	if (run_noise_keep(root, &e)) /* the next plan's sizing */
+		sb_warn("slicebench run: %s", e.msg);
 	/* what is on disk, not what this process counted */
 	missing = plan_pending(p, root);
 	sb_progress("\nresults: %s (%zu runs, %zu failed)", root, p->n_runs,
