@@ -54,11 +54,10 @@ static const struct sb_jr_field noise_fields[] = {
 const struct sb_jr_table ci_noise_format =
 	SB_JR_TABLE("kept noise", noise_fields, NULL, NULL);
 
-int ci_noise_path(char *buf, size_t len, const char *cache, const char *sha256,
+int ci_noise_path(char *buf, size_t len, const char *dir, const char *sha256,
 		  const char *kernel)
 {
-	int n = snprintf(buf, len, "%s/noise/%s-%s.json", cache, sha256,
-			 kernel);
+	int n = snprintf(buf, len, "%s/%s-%s.json", dir, sha256, kernel);
 
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }

@@ -34,11 +34,11 @@ struct ci_noise {
 extern const struct sb_jr_table ci_noise_format;
 
 /*
- * The file keeping the noise of @kernel's runs of the scenario @sha256,
- * under @cache (the kernel cache's root): @cache/noise/<sha256>-<kernel>.json.
- * Returns 0 or -ENAMETOOLONG.
+ * The file keeping the noise of @kernel's runs of the scenario @sha256 in
+ * the directory @dir: @dir/<sha256>-<kernel>.json. Returns 0 or
+ * -ENAMETOOLONG.
  */
-int ci_noise_path(char *buf, size_t len, const char *cache, const char *sha256,
+int ci_noise_path(char *buf, size_t len, const char *dir, const char *sha256,
 		  const char *kernel);
 
 /*

@@ -16,13 +16,26 @@
 /* Feature sets of one kernel whose noise is kept together, at most. */
 #define MAX_SIDES 16
 
+/* Where noise is kept: $SLICEBENCH_NOISE, else the kernel cache's noise/. */
+static const char *noise_dir(void)
+{
+	static char dir[4200];
+	const char *env = getenv("SLICEBENCH_NOISE");
+
+	if (env && *env)
+		snprintf(dir, sizeof(dir), "%s", env);
+	else
+		snprintf(dir, sizeof(dir), "%s/noise", kernel_cache_dir());
+	return dir;
+}
+
 /* The noise kept for @kernel's runs of @rn's scenario into @n; 0 or -errno. */
 static int kept(const struct runner *rn, const char *kernel, struct ci_noise *n)
 {
 	char path[4200];
 	struct sb_error e;
-	int r = ci_noise_path(path, sizeof(path), kernel_cache_dir(),
-			      rn->sha256, kernel);
+	int r = ci_noise_path(path, sizeof(path), noise_dir(), rn->sha256,
+			      kernel);
 
 	return r ? r : ci_noise_load(path, n, &e);
 }
@@ -108,8 +121,8 @@ int run_noise_keep(const char *root, struct sb_error *e)
 		sb_iso_time_now(n.measured, sizeof(n.measured));
 		if (!ci_noise_measure(&n, &rules, cols, k))
 			continue;
-		if ((r = ci_noise_path(path, sizeof(path), kernel_cache_dir(),
-				       sha, n.kernel)) ||
+		if ((r = ci_noise_path(path, sizeof(path), noise_dir(), sha,
+				       n.kernel)) ||
 		    (r = ci_noise_save(path, &n)))
 			r = sb_error_set(e, r, path, NULL, NULL,
 					 "cannot keep the runs' noise: %s",

@@ -51,7 +51,7 @@ static char *said(const struct ci_noise *const *known, size_t n_known,
 
 static void test_round_trip(void **state)
 {
-	char dir[] = "/tmp/sb-noise-XXXXXX", path[256], sha[65];
+	char dir[] = "/tmp/sb-noise-XXXXXX", sub[64], path[256], sha[65];
 	struct ci_noise n = kept("debian", 0.145, 30.8), back;
 	struct sb_error e;
 
@@ -60,12 +60,13 @@ static void test_round_trip(void **state)
 	memset(sha, 'a', 64);
 	sha[64] = '\0';
 	snprintf(n.scenario_sha256, sizeof(n.scenario_sha256), "%s", sha);
-	assert_int_equal(ci_noise_path(path, sizeof(path), dir, sha, "debian"),
+	snprintf(sub, sizeof(sub), "%s/noise", dir);
+	assert_int_equal(ci_noise_path(path, sizeof(path), sub, sha, "debian"),
 			 0);
 	assert_non_null(strstr(path, "/noise/aaaa"));
+	/* the noise/ directory is made */
 	assert_non_null(strstr(path, "-debian.json"));
 	assert_int_equal(ci_noise_load(path, &back, &e), -ENOENT);
-	/* the noise/ directory is made */
 	assert_int_equal(ci_noise_save(path, &n), 0);
 	assert_int_equal(ci_noise_load(path, &back, &e), 0);
 	assert_string_equal(back.kernel, "debian");
