@@ -85,6 +85,9 @@ void run_print_results(FILE *out, const struct scenario *sc,
 			"writes it again",
 			e.msg, root);
 	}
+	/* the end of a run, on one host or several: the next plan's sizing */
+	if (run_noise_keep(root, &e))
+		sb_warn("slicebench run: %s", e.msg);
 }
 
 static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
@@ -101,7 +104,6 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 {
 	size_t todo = plan_pending(p, root), done = 0, missing;
 	double t0 = run_now_s();
-	struct sb_error e;
 	int failed = 0;
 	char a[32], b[32], c[32];
 
@@ -139,8 +141,6 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		return 1;
 	}
 	run_print_results(stdout, rn->sc, p, root);
-	if (run_noise_keep(root, &e)) /* the next plan's sizing */
-		sb_warn("slicebench run: %s", e.msg);
 	/* what is on disk, not what this process counted */
 	missing = plan_pending(p, root);
 	sb_progress("\nresults: %s (%zu runs, %zu failed)", root, p->n_runs,
