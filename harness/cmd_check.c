@@ -764,6 +764,7 @@ int cmd_check(int argc, char **argv)
 	struct check c = {
 		.o = &o, .rules = &rules, .lock = -1, .argc = argc, .argv = argv
 	};
+	struct sb_error e;
 	int r;
 
 	ci_gate_output_opts(outs, &o.out);
@@ -791,6 +792,8 @@ int cmd_check(int argc, char **argv)
 		c.rn.stop = run_catch_signals(1);
 		r = rounds(&c);
 		run_catch_signals(0);
+		if (run_noise_keep(c.root, &e)) /* the next check's sizing */
+			sb_warn("slicebench check: %s", e.msg);
 	}
 	sb_dir_unlock(c.lock);
 	plan_free(&c.plan);

@@ -7,7 +7,8 @@
 # rule the runs a side that decide it at 80 % power, as many as the end of
 # the run said, how long they take at the runs' own wall time, and whether
 # --repeats reaches them; its stdout stays the units. A changed scenario
-# knows no noise.
+# knows no noise. check says the same before its first round, for its two
+# kernels' noise pooled, and keeps its runs' noise at its end.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 need jq
@@ -20,19 +21,24 @@ expect_rc 0 "$sb" plan "$sc" --kernel debian --repeats 5
 check "one line says so" grep -qxF "sizing (kernel debian): no noise known yet for this scenario (a finished run keeps it): runs are not sized" "$tmp/err"
 check_eq "stdout is the units only" "$(wc -l <"$tmp/out")" 10
 
+# as a run writes them: the scenario's SHA-256 ($1), 37.5 s from start to end
+as_run() {
+	local m
+	for m in "${@:2}"; do
+		jq --arg s "$1" '.scenario.sha256 = $s
+			| .start_time = "2026-12-06T20:38:22.120Z"
+			| .end_time = "2026-12-06T20:38:59.620Z"' "$m" >"$m.new"
+		mv "$m.new" "$m"
+	done
+}
+
 echo "== a run's end keeps the noise"
 run=$tmp/run
 mkdir -p "$run"
 cp "$sc" "$run/scenario.json"
 bash tests/fixtures/ci/synth.sh "$run" debian PREEMPT_SHORT 5 1 run_sd=0.1
 bash tests/fixtures/ci/synth.sh "$run" debian NO_PREEMPT_SHORT 5 2 run_sd=0.1
-# as a run writes them: the scenario's SHA-256, 37.5 s from start to end
-for m in "$run"/debian/*/*/manifest.json; do
-	jq --arg s "$sha" '.scenario = {name: "smoke", sha256: $s}
-		| .start_time = "2026-12-06T20:38:22.120Z"
-		| .end_time = "2026-12-06T20:38:59.620Z"' "$m" >"$m.new"
-	mv "$m.new" "$m"
-done
+as_run "$sha" "$run"/debian/*/*/manifest.json
 expect_rc 0 "$sb" report "$run"
 cp "$tmp/out" "$tmp/report"
 kept=$SLICEBENCH_NOISE/$sha-debian.json
@@ -68,4 +74,35 @@ echo "== another scenario knows nothing"
 jq '.duration = "3s"' "$sc" >"$tmp/other.json"
 expect_rc 0 "$sb" plan "$tmp/other.json" --kernel debian
 check "no noise for it" grep -qF "no noise known yet" "$tmp/err"
+
+echo "== check: before its first round, and kept at its end"
+# two host-type kernels whose runs are in place: nothing boots
+export SLICEBENCH_KERNELS=$tmp/k
+for k in kA kB; do
+	mkdir -p "$tmp/k/$k"
+	echo '{"type": "host", "description": "a side of the sizing test"}' >"$tmp/k/$k/kernel.json"
+done
+mc=configs/merge-check.json
+msha=$(sha256sum "$mc" | cut -d' ' -f1)
+cr=$tmp/check
+bash tests/fixtures/ci/synth.sh "$cr" kA default 4 21
+bash tests/fixtures/ci/synth.sh "$cr" kB default 4 22
+as_run "$msha" "$cr"/k?/default/*/manifest.json
+# a failed run keeps its slot: the check resumes, and makes nothing
+jq '.status = "failed" | .failure = "synthetic failure"' "$cr/kB/default/4/manifest.json" >"$tmp/m"
+mv "$tmp/m" "$cr/kB/default/4/manifest.json"
+cp "$mc" "$cr/scenario.json"
+jq -n --arg sha "$msha" '{schema: 1, scenario: {name: "merge-check", sha256: $sha},
+	kernels: ["kA", "kB"], repeats: 4,
+	runs: [range(1; 5) as $r | (if $r % 2 == 1 then ["kA", "kB"] else ["kB", "kA"] end)[] |
+		{kernel: ., feature_set: "default", repeat: $r}]}' >"$cr/plan.json"
+check_sized() { # the check's output says the sizing from kept noise
+	rc_of "$sb" check --base kA --cand kB --scenario "$mc" --max-repeats 4 --resume "$cr" >"$tmp/out" 2>"$tmp/err"
+	grep -qF "sizing (kB against kA), from the noise of earlier runs (kA: 4 runs a side, " "$tmp/out" &&
+		grep -qE "^  --max-repeats \(4 a side\) reach [0-9]+ of [0-9]+ rules" "$tmp/out"
+}
+check "the first check knows no noise" bash -c "'$sb' check --base kA --cand kB --scenario '$mc' --max-repeats 4 --resume '$cr' | grep -qF 'sizing (kB against kA): no noise known yet'"
+check "the check kept both kernels' noise" test -s "$SLICEBENCH_NOISE/$msha-kA.json" -a -s "$SLICEBENCH_NOISE/$msha-kB.json"
+check "the second check sizes its rounds before the first" check_sized
+
 finish
