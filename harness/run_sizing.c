@@ -29,15 +29,21 @@ static const char *noise_dir(void)
 	return dir;
 }
 
-/* The noise kept for @kernel's runs of @rn's scenario into @n; 0 or -errno. */
-static int kept(const struct runner *rn, const char *kernel, struct ci_noise *n)
+/*
+ * The noise kept for @kernel's runs of @rn's scenario into @n; 0 or
+ * -errno. A file that cannot be read is said on @f and left out.
+ */
+static int kept(FILE *f, const struct runner *rn, const char *kernel,
+		struct ci_noise *n)
 {
 	char path[4200];
 	struct sb_error e;
 	int r = ci_noise_path(path, sizeof(path), noise_dir(), rn->sha256,
 			      kernel);
 
-	return r ? r : ci_noise_load(path, n, &e);
+	if (!r && (r = ci_noise_load(path, n, &e)) && r != -ENOENT)
+		fprintf(f, "sizing: left out: %s\n", e.msg);
+	return r;
 }
 
 void run_sizing_say(FILE *f, const struct runner *rn,
@@ -67,7 +73,7 @@ void run_sizing_say(FILE *f, const struct runner *rn,
 		return; /* the run says what is wrong with its rules */
 	}
 	for (int i = 0; i < nk && i < PLAN_MAX_KERNELS; i++) {
-		if (!kept(rn, ks[i].ki.name, &n[i]))
+		if (!kept(f, rn, ks[i].ki.name, &n[i]))
 			known[k++] = &n[i];
 		if (check && i + 1 < nk)
 			continue;

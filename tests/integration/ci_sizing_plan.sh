@@ -70,6 +70,14 @@ while IFS= read -r line; do
 	check "$n runs a side take $want, reached: $reach" grep -qE "^$line +$want +$reach$" "$tmp/plan"
 done <"$tmp/plan.rows"
 
+echo "== a kept file that cannot be read is said and left out"
+cp "$kept" "$tmp/kept.good"
+jq '.runs = 1' "$tmp/kept.good" >"$kept"
+expect_rc 0 "$sb" plan "$sc" --kernel debian
+check "the file and its fault named" grep -qF "sizing: left out: $kept: runs: 1: must be an integer in [2, 100000]" "$tmp/err"
+check "then no noise is known" grep -qF "sizing (kernel debian): no noise known yet" "$tmp/err"
+cp "$tmp/kept.good" "$kept"
+
 echo "== another scenario knows nothing"
 jq '.duration = "3s"' "$sc" >"$tmp/other.json"
 expect_rc 0 "$sb" plan "$tmp/other.json" --kernel debian
