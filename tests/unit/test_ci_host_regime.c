@@ -66,8 +66,10 @@ static void test_differs_named(void **state)
 	struct two_sides s;
 	const struct ci_column *cols[2] = { &s.cols[0], &s.cols[1] };
 	struct ci_regime g;
-	char buf[512];
+	char buf[512], *said = NULL;
 	double median = 0;
+	size_t len = 0;
+	FILE *f;
 
 	(void)state;
 	sides(&s, others);
@@ -75,6 +77,18 @@ static void test_differs_named(void **state)
 			 1);
 	assert_float_equal(median, 11.5, 1e-9);
 	assert_string_equal(buf, "debian/B/2 (60% busy)");
+	/* the end of a comparison says it */
+	f = open_memstream(&said, &len);
+	assert_non_null(f);
+	ci_host_differs_print(f, cols, 2);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(said,
+			    "\nCareful: the host's load differs in debian/B/2 "
+			    "(60% busy), against a median of 12% of the "
+			    "host's CPUs busy besides a run: their figures "
+			    "follow the host, not the kernel "
+			    "(docs/performance.md).\n");
+	free(said);
 	/* each column's medians in its regime line */
 	ci_regime_of(&s.cols[1], &g);
 	assert_true(g.has_host_load);
