@@ -8,6 +8,7 @@
 #include "ci/bench_end.h"
 #include "ci/crosscheck.h"
 #include "ci/fold.h"
+#include "ci/host_regime.h"
 #include "ci/plots.h"
 #include "ci/rules_pick.h"
 #include "ci/seed_table.h"
@@ -57,6 +58,7 @@ int ci_bench_end_compare(FILE *f, const struct ci_bench_say *s,
 	}
 	ci_bench_summary_print(f, c);
 	fputs(*words, f);
+	ci_host_differs_print(f, cols, n);
 	ci_sizing_print(f, s->rules, cols, n);
 	return 0;
 }

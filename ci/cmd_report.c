@@ -6,7 +6,9 @@
 #include "ci/bench_end.h"
 #include "ci/rules_pick.h"
 #include "common/exitcodes.h"
+#include "common/log.h"
 #include "common/opts.h"
+#include "harness/run_sizing.h"
 #include "ci/cmds.h"
 
 struct report_opts {
@@ -50,5 +52,7 @@ int cmd_report(int argc, char **argv)
 	if (r != SB_CLI_CONTINUE)
 		return r;
 	r = ci_bench_end(stdout, run_dir, o.rules, &e);
+	if (!r && run_noise_keep(run_dir, &e)) /* the next plan's sizing */
+		sb_warn("slicebench report: %s", e.msg);
 	return r ? sb_error_report("slicebench report", r, &e) : SB_EXIT_OK;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ci/host_regime.h"
 #include "ci/regime.h"
 #include "ci/stats.h"
 #include "common/fmt.h"
@@ -125,14 +126,36 @@ static void noise_of(const struct ci_column *col, struct ci_regime *g)
 	g->noise_pct = n ? ci_median(x, n) : 0;
 }
 
-/* Accelerator (the first run's) and guest speed (the median) from the manifests. */
-static void manifest_of(const struct ci_column *col, struct ci_regime *g)
+/* The host's figures (medians) of the @n runs' host loads @h. */
+static void host_of(const struct ci_host_load *h, size_t n, struct ci_regime *g)
 {
 	double x[MAX_RUNS];
-	char path[4200];
-	size_t n = 0;
+	size_t k = 0;
 
-	for (size_t r = 0; r < col->n_runs && n < MAX_RUNS; r++) {
+	g->has_host_load = n > 0;
+	if (!n)
+		return;
+	for (size_t i = 0; i < n; i++)
+		x[i] = h[i].others_pct;
+	g->host_others_pct = ci_median(x, n);
+	for (size_t i = 0; i < n; i++)
+		x[i] = h[i].steal_pct;
+	g->host_steal_pct = ci_median(x, n);
+	for (size_t i = 0; i < n; i++)
+		if (h[i].loadavg >= 0)
+			x[k++] = h[i].loadavg;
+	g->host_loadavg = k ? ci_median(x, k) : -1;
+}
+
+/* Accelerator (the first run's), guest speed and the host's load (medians) from the manifests. */
+static void manifest_of(const struct ci_column *col, struct ci_regime *g)
+{
+	struct ci_host_load h[MAX_RUNS];
+	double x[MAX_RUNS];
+	char path[4200];
+	size_t n = 0, nh = 0;
+
+	for (size_t r = 0; r < col->n_runs && r < MAX_RUNS; r++) {
 		json_t *m, *v;
 
 		snprintf(path, sizeof(path), "%s/manifest.json",
@@ -147,9 +170,11 @@ static void manifest_of(const struct ci_column *col, struct ci_regime *g)
 				    "guest_speed");
 		if (json_is_number(v) && json_number_value(v) > 0)
 			x[n++] = json_number_value(v);
+		nh += !ci_host_load_read(m, &h[nh]);
 		json_decref(m);
 	}
 	g->guest_speed = n ? ci_median(x, n) : 0;
+	host_of(h, nh, g);
 }
 
 void ci_regime_of(const struct ci_column *col, struct ci_regime *out)
@@ -220,5 +245,14 @@ const char *ci_regime_line(const struct ci_regime *g, char *buf, size_t len)
 			buf, len, &off, "%s%s",
 			g->n_cpus || g->has_noise || g->n_periodic ? "; " : "",
 			speed);
+	if (g->has_host_load) {
+		sb_fmt_append(
+			buf, len, &off,
+			"%shost %.0f%% busy besides the run, steal %.1f%%",
+			off ? "; " : "", g->host_others_pct, g->host_steal_pct);
+		if (g->host_loadavg >= 0)
+			sb_fmt_append(buf, len, &off, ", load %.1f",
+				      g->host_loadavg);
+	}
 	return buf;
 }

@@ -31,6 +31,10 @@ struct ci_regime {
 	int host; /* a run was on the host kernel (manifest vm null): no guest */
 	int has_noise; /* the tables knew the workload (machine_noise) */
 	double noise_pct; /* other tasks' share of the workload's CPUs (median) */
+	int has_host_load; /* the manifests measured the host (VM runs) */
+	double host_others_pct; /* host CPUs busy besides the run (median) */
+	double host_steal_pct; /* stolen from the host (median) */
+	double host_loadavg; /* 1-minute load at the runs' ends (median); -1 */
 	int saturated; /* some periodic workload's median miss > CI_SATURATED_PCT */
 };
 
@@ -40,7 +44,8 @@ void ci_regime_of(const struct ci_column *col, struct ci_regime *out);
 /*
  * One line ("host CPU busy" and no guest speed in host mode): "vCPU busy 97% 95%;
  * machine noise 1.2% of the workload's CPUs; cyclic missed 2.1% of its periods, ...;
- * TCG: the guest runs at 1/23 of host speed", prefixed with "SATURATED: "
+ * TCG: the guest runs at 1/23 of host speed; host 12% busy besides the run,
+ * steal 0.0%, load 2.3", prefixed with "SATURATED: "
  * when saturated. Into @buf; returns @buf.
  */
 const char *ci_regime_line(const struct ci_regime *g, char *buf, size_t len);

@@ -11,7 +11,7 @@ HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
 HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/check_journal.c \
 		harness/cmd_bisect.c harness/bisect.c harness/bisect_step.c \
 		harness/bisect_git.c harness/bisect_triage.c \
-		harness/runner.c \
+		harness/runner.c harness/host_load.c harness/run_sizing.c \
 		harness/matrix.c harness/plan.c harness/manifest.c \
 		harness/run_vm.c harness/run_host.c harness/unpack.c \
 		harness/tools_check.c harness/host_features_check.c \
@@ -68,3 +68,8 @@ test_bisect_git_SRCS := tests/unit/test_bisect_git.c harness/bisect_git.c \
 test_bisect_git_LDLIBS := -ljansson -lm
 UNIT_TESTS += test_bisect_triage
 test_bisect_triage_SRCS := tests/unit/test_bisect_triage.c harness/bisect_triage.c
+
+UNIT_TESTS += test_harness_host_load
+test_harness_host_load_SRCS := tests/unit/test_harness_host_load.c \
+			       harness/host_load.c harness/preflight.c $(COMMON_SRCS)
+test_harness_host_load_LDLIBS := -ljansson -lm

@@ -20,6 +20,7 @@
 #include "common/sha256.h"
 #include "harness/feature_name.h"
 #include "harness/plan.h"
+#include "harness/run_sizing.h"
 #include "harness/runner.h"
 #include "harness/tools_check.h"
 #include "harness/check_journal.h"
@@ -678,6 +679,8 @@ static int prepare(struct check *c, struct scenario *sc)
 		return sb_error_report("slicebench check", r, &e);
 	if (check_plan(&c->plan, sc, c->rn.sha256, names, (int)c->max))
 		return SB_EXIT_UNMEASURED;
+	run_sizing_say(o->say, &c->rn, c->ks, 2, c->rules, (int)c->max,
+		       "--max-repeats", 1);
 	struct run_root where = { .results = o->results,
 				  .resume = o->resume,
 				  .scenario = o->scenario,
@@ -774,6 +777,7 @@ int cmd_check(int argc, char **argv)
 	struct check c = {
 		.o = &o, .rules = &rules, .lock = -1, .argc = argc, .argv = argv
 	};
+	struct sb_error e;
 	int r;
 
 	ci_gate_output_opts(outs, &o.out);
@@ -801,6 +805,8 @@ int cmd_check(int argc, char **argv)
 		c.rn.stop = run_catch_signals(1);
 		r = rounds(&c);
 		run_catch_signals(0);
+		if (run_noise_keep(c.root, &e)) /* the next check's sizing */
+			sb_warn("slicebench check: %s", e.msg);
 	}
 	sb_dir_unlock(c.lock);
 	plan_free(&c.plan);

@@ -26,6 +26,7 @@
 #include "harness/plan.h"
 #include "harness/host_features_check.h"
 #include "harness/matrix.h"
+#include "harness/run_sizing.h"
 #include "harness/runner.h"
 #include "harness/tools_check.h"
 #include "harness/scale/exec.h"
@@ -343,6 +344,9 @@ int cmd_run(int argc, char **argv)
 		       "verdict, so the summary can only say insufficient "
 		       "data (--repeats %d or more)\n",
 		       p.repeats, CI_MIN_RUNS, CI_MIN_RUNS);
+	run_sizing_say(stdout, &rn, ks, nk, NULL, p.repeats,
+		       o.repeats_given ? "--repeats" : "the scenario's repeats",
+		       0);
 	struct run_root where = { .results = o.results,
 				  .resume = o.resume,
 				  .scenario = o.scenario,

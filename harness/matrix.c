@@ -12,6 +12,7 @@
 #include "common/log.h"
 #include "harness/plan.h"
 #include "harness/matrix.h"
+#include "harness/run_sizing.h"
 #include "harness/runner.h"
 #include "harness/workload.h"
 
@@ -84,6 +85,9 @@ void run_print_results(FILE *out, const struct scenario *sc,
 			"writes it again",
 			e.msg, root);
 	}
+	/* the end of a run, on one host or several: the next plan's sizing */
+	if (run_noise_keep(root, &e))
+		sb_warn("slicebench run: %s", e.msg);
 }
 
 static struct run_kernel *kernel_of(struct run_kernel *ks, int n,

@@ -12,7 +12,8 @@
 /*
  * The failures of @p's runs under @root (and the figures of runs
  * without a delay table), then the end of the run (ci_bench_end: the seed's
- * tables, the verdicts, report.html), on @out.
+ * tables, the verdicts, report.html), on @out; then the runs' noise is
+ * kept for the next plan (run_noise_keep).
  */
 void run_print_results(FILE *out, const struct scenario *sc,
 		       const struct plan *p, const char *root);

@@ -114,15 +114,17 @@ void preflight_read(const char *root, struct preflight *p)
 		p->load[0] = p->load[1] = p->load[2] = -1;
 }
 
-/* CPU @cpu's busy and total ticks in a /proc/stat text; 0 or -1. */
-static int ticks(const char *stat, int cpu, uint64_t *busy, uint64_t *total)
+int preflight_ticks(const char *stat, int cpu, struct preflight_ticks *t)
 {
 	char key[24];
 	uint64_t v[8] = { 0 };
 	const char *at = NULL;
 	size_t klen;
 
-	snprintf(key, sizeof(key), "cpu%d ", cpu);
+	if (cpu < 0)
+		snprintf(key, sizeof(key), "cpu ");
+	else
+		snprintf(key, sizeof(key), "cpu%d ", cpu);
 	klen = strlen(key);
 	for (const char *line = stat; line && !at; line = strchr(line, '\n')) {
 		line += *line == '\n';
@@ -135,10 +137,11 @@ static int ticks(const char *stat, int cpu, uint64_t *busy, uint64_t *total)
 		   " %" SCNu64 " %" SCNu64 " %" SCNu64,
 		   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) < 4)
 		return -1;
-	*total = 0;
+	t->total = 0;
 	for (int i = 0; i < 8; i++)
-		*total += v[i];
-	*busy = *total - v[3] - v[4]; /* less idle and iowait */
+		t->total += v[i];
+	t->busy = t->total - v[3] - v[4]; /* less idle and iowait */
+	t->steal = v[7];
 	return 0;
 }
 
@@ -148,14 +151,15 @@ int preflight_busy(const char *before, const char *after, const cpu_set_t *cpus,
 	p->n_busy = 0;
 	for (int c = 0; c < CPU_SETSIZE && p->n_busy < PREFLIGHT_MAX_CPUS;
 	     c++) {
-		uint64_t b0, t0, b1, t1;
+		struct preflight_ticks a, b;
 
-		if (!CPU_ISSET(c, cpus) || ticks(before, c, &b0, &t0) ||
-		    ticks(after, c, &b1, &t1) || t1 <= t0 || b1 < b0)
+		if (!CPU_ISSET(c, cpus) || preflight_ticks(before, c, &a) ||
+		    preflight_ticks(after, c, &b) || b.total <= a.total ||
+		    b.busy < a.busy)
 			continue;
 		p->busy_cpu[p->n_busy] = c;
-		p->busy_pct[p->n_busy++] =
-			100.0 * (double)(b1 - b0) / (double)(t1 - t0);
+		p->busy_pct[p->n_busy++] = 100.0 * (double)(b.busy - a.busy) /
+					   (double)(b.total - a.total);
 	}
 	return p->n_busy;
 }

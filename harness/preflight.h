@@ -4,6 +4,7 @@
 #define SB_PREFLIGHT_H
 
 #include <sched.h>
+#include <stdint.h>
 #include <jansson.h>
 
 #include "harness/scenario.h"
@@ -36,6 +37,15 @@ struct preflight {
  * What cannot be read stays unknown.
  */
 void preflight_read(const char *root, struct preflight *p);
+
+/* Ticks of a /proc/stat CPU line: all, busy (not idle or iowait), stolen. */
+struct preflight_ticks {
+	uint64_t total, busy, steal;
+};
+
+/* CPU @cpu's ticks (@cpu -1: all CPUs, the "cpu " line) in the /proc/stat
+ * text @stat into @t; 0, or -1 without that line. */
+int preflight_ticks(const char *stat, int cpu, struct preflight_ticks *t);
 
 /*
  * Each CPU of @cpus's busy share (not idle or iowait) between two

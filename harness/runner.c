@@ -17,6 +17,7 @@
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/log.h"
+#include "harness/host_load.h"
 #include "harness/plan.h"
 #include "harness/manifest.h"
 #include "harness/run_host.h"
@@ -283,8 +284,9 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 	char final[PATH_MAX], tmp[PATH_MAX + 32], start[32], end[32];
 	char path[PATH_MAX + 64];
 	struct run_outcome out = { .failure = "" };
+	struct host_load_mark h0, h1;
 	struct sb_error e;
-	json_t *m;
+	json_t *m, *host = NULL;
 	int rc;
 
 	plan_run_dir(root, r, final, sizeof(final));
@@ -295,11 +297,17 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 		return -1;
 	}
 	sb_iso_time_now(start, sizeof(start));
-	if (kernel_run_of(&k->ki) == RUN_ON_HOST)
+	if (kernel_run_of(&k->ki) == RUN_ON_HOST) {
 		run_host(rn, r, tmp, &out);
-	else
+	} else { /* the host's load around the guest: its own regime */
+		rc = host_load_mark(&h0);
 		run_vm(rn, k, r, tmp, &out);
+		if (!rc && !host_load_mark(&h1))
+			host = host_load_json(&h0, &h1,
+					      (double)sysconf(_SC_CLK_TCK));
+	}
 	if (*rn->stop && *out.failure) { /* abandoned: resumed next time */
+		json_decref(host);
 		json_decref(out.vm);
 		json_decref(out.agent);
 		return 1;
@@ -308,6 +316,7 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 		sb_warn("  no delay table: %s", e.msg);
 	sb_iso_time_now(end, sizeof(end));
 	m = manifest_build(rn, &k->ki, r, tmp, &out, start, end);
+	json_object_set_new(m, "host_load", host ? host : json_null());
 	snprintf(path, sizeof(path), "%s/manifest.json", tmp);
 	rc = sb_json_dump_atomic(path, m);
 	json_decref(m);

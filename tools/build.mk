@@ -8,7 +8,8 @@ slicebench_LDLIBS := -ljansson -lmd $(ANALYZER_LDLIBS) -lm -lpthread
 # The reference of the config files, from the reader's tables (make docs-formats).
 PROGS += format_docs
 format_docs_SRCS := tools/format_docs.c harness/scenario.c harness/workload.c \
-		    $(WL_REGISTRY_SRCS) ci/rules.c ci/metrics.c $(BOOT_CORE_SRCS) \
+		    $(WL_REGISTRY_SRCS) ci/rules.c ci/metrics.c ci/noise_store.c \
+		    ci/sizing.c ci/stats.c $(BOOT_CORE_SRCS) \
 		    $(COMMON_SRCS) $(COMMON_HOST_SRCS)
 format_docs_LDLIBS := -ljansson -lmd -lm
 

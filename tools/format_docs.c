@@ -2,6 +2,7 @@
 /* format_docs: the reference of the config files slicebench reads, printed as Markdown from the reader's tables. */
 #include <stdio.h>
 
+#include "ci/noise_store.h"
 #include "ci/rules.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
@@ -26,6 +27,13 @@ static const struct format {
 	  "A kernel under test and where it comes from; each type (backend) "
 	  "takes its own keys. Read by `slicebench kernel`, `run` and "
 	  "`check` (`--kernel NAME`)." },
+	{ &ci_noise_format,
+	  "Kept noise (`<kernel cache>/noise/<scenario sha256>-<kernel>.json`)",
+	  "Each rule's run spread, written at the end of a run, of `report` "
+	  "and of `check` beside the kernel cache (`$SLICEBENCH_CACHE`, else "
+	  "`$XDG_CACHE_HOME/slicebench`, else `~/.cache/slicebench`), or in "
+	  "`$SLICEBENCH_NOISE` when set; read by `plan`, `run` and `check` to "
+	  "size the runs before the first boot." },
 };
 
 static void print_formats(FILE *f)

@@ -13,6 +13,7 @@
 #include "common/opts.h"
 #include "common/sha256.h"
 #include "harness/plan.h"
+#include "harness/run_sizing.h"
 #include "harness/runner.h"
 #include "harness/tools_check.h"
 #include "harness/cmds.h"
@@ -178,6 +179,10 @@ int cmd_plan(int argc, char **argv)
 		r = SB_EXIT_UNMEASURED;
 		goto out;
 	}
+	/* stdout is the units: the sizing is for people */
+	snprintf(rn.sha256, sizeof(rn.sha256), "%s", sha);
+	run_sizing_say(stderr, &rn, ks, nk, NULL, p.repeats,
+		       o.repeats ? "--repeats" : "the scenario's repeats", 0);
 	if (o.results && (r = write_run_dir(o.results, scenario, &p)))
 		goto out;
 	for (size_t i = 0; i < p.n_runs; i++) {

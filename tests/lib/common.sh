@@ -24,6 +24,8 @@ bin_dir=$(realpath -m "${SB_BIN_DIR:-build/bin}")
 # shellcheck disable=SC2034
 sb=$bin_dir/slicebench
 tmp=$(mktemp -d)
+# runs' noise kept for the next plan (harness/run_sizing.c): never the user's
+export SLICEBENCH_NOISE=$tmp/noise
 [[ -z ${KEEP:-} ]] || echo "keeping $tmp"
 # Host mode refuses feature sets it cannot set (the kernel's features file is
 # locked down on most test machines): a settable stand-in with 6.12's list

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The host's load during the runs compared (the manifests' host_load): figures per run, and the runs whose host differs from the others'. */
+#ifndef CI_HOST_REGIME_H
+#define CI_HOST_REGIME_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <jansson.h>
+
+#include "ci/columns.h"
+
+/*
+ * A run's host differs when its host CPUs busy besides the run are more
+ * than twice the comparison's median (or less than half of it), and at
+ * least this many points away from it.
+ */
+#define CI_HOST_DIFF_POINTS 10.0
+
+struct ci_host_load {
+	double others_pct; /* host CPUs' time busy besides the run */
+	double steal_pct; /* stolen from the host by its hypervisor */
+	double loadavg; /* 1-minute load average at the run's end */
+};
+
+/* A run's manifest's "host_load" into @out: 0, or -ENOENT without one. */
+int ci_host_load_read(const json_t *manifest, struct ci_host_load *out);
+
+/*
+ * Over every run of @cols (@n columns) with a host_load: the runs whose
+ * host differs (CI_HOST_DIFF_POINTS) named in @buf (@len bytes) as
+ * "KERNEL/FS/REPEAT (48% busy)", comma-separated, and the median into
+ * *@median. Returns how many differ: 0 when none or too few runs say.
+ */
+size_t ci_host_differs(const struct ci_column *const *cols, size_t n,
+		       double *median, char *buf, size_t len);
+
+/* "Careful: the host's load differs in ..." on @f when some run's does. */
+void ci_host_differs_print(FILE *f, const struct ci_column *const *cols,
+			   size_t n);
+
+#endif
