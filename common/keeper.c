@@ -105,17 +105,11 @@ static void __attribute__((noreturn)) keep(int fd)
 	_exit(0);
 }
 
-/* A keeper for this process: started once (again in a forked child). */
-static int keeper_start(void)
+pid_t sb_fork_watcher(int *fd)
 {
 	int p[2];
 	pid_t pid;
 
-	if (keeper_for == getpid())
-		return 0;
-	if (keeper_fd >= 0) /* the keeper of the process this was forked from */
-		close(keeper_fd);
-	keeper_fd = -1;
 	if (pipe2(p, O_CLOEXEC))
 		return -errno;
 	pid = fork();
@@ -126,12 +120,28 @@ static int keeper_start(void)
 		close(p[1]);
 		return e;
 	}
-	if (pid == 0) {
-		close(p[1]);
-		keep(p[0]);
-	}
-	close(p[0]);
-	keeper_fd = p[1];
+	close(p[pid ? 0 : 1]);
+	*fd = p[pid ? 1 : 0];
+	return pid;
+}
+
+/* A keeper for this process: started once (again in a forked child). */
+static int keeper_start(void)
+{
+	pid_t pid;
+	int fd;
+
+	if (keeper_for == getpid())
+		return 0;
+	if (keeper_fd >= 0) /* the keeper of the process this was forked from */
+		close(keeper_fd);
+	keeper_fd = -1;
+	pid = sb_fork_watcher(&fd);
+	if (pid < 0)
+		return pid;
+	if (pid == 0)
+		keep(fd);
+	keeper_fd = fd;
 	keeper_for = getpid();
 	return 0;
 }

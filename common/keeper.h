@@ -20,4 +20,12 @@
  */
 int sb_keeper_watch(pid_t pgid);
 
+/*
+ * Fork a watcher: a child that reads a pipe whose write end this process
+ * keeps, so that its end of file says this process closed it or died. In
+ * the child: 0, *@fd the read end. Here: the child's pid, *@fd the write
+ * end (close-on-exec). Or -errno.
+ */
+pid_t sb_fork_watcher(int *fd);
+
 #endif

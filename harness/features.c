@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/atomicio.h"
+#include "common/keeper.h"
 #include "harness/features.h"
 
 int features_read(const char *path, char *buf, size_t len)
@@ -259,33 +260,19 @@ int features_restore(const char *path, const char *line)
 
 int features_guard_start(const char *path, const char *orig, int *fd)
 {
-	int p[2];
-	pid_t pid;
+	pid_t pid = sb_fork_watcher(fd);
 
-	if (pipe2(p, O_CLOEXEC))
-		return -errno;
-	pid = fork();
-	if (pid < 0) {
-		int e = -errno;
-
-		close(p[0]);
-		close(p[1]);
-		return e;
-	}
 	if (pid == 0) {
 		char c = 0;
 		ssize_t n;
 
 		signal(SIGINT, SIG_IGN);
 		signal(SIGTERM, SIG_IGN);
-		close(p[1]);
 		do /* EOF without the byte: the parent died, them changed */
-			n = read(p[0], &c, 1);
+			n = read(*fd, &c, 1);
 		while (n < 0 && errno == EINTR);
 		_exit(n == 1 && c == 'k' ? 0 : !!features_restore(path, orig));
 	}
-	close(p[0]);
-	*fd = p[1];
 	return pid;
 }
 
