@@ -110,6 +110,7 @@ pid_t sb_fork_watcher(int *fd)
 	int p[2];
 	pid_t pid;
 
+	*fd = -1;
 	if (pipe2(p, O_CLOEXEC))
 		return -errno;
 	pid = fork();
@@ -129,7 +130,7 @@ pid_t sb_fork_watcher(int *fd)
 static int keeper_start(void)
 {
 	pid_t pid;
-	int fd;
+	int fd = -1;
 
 	if (keeper_for == getpid())
 		return 0;
