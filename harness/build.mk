@@ -19,7 +19,8 @@ HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/check_journal.c \
 		$(HARNESS_SCALE_SRCS) $(HARNESS_AGENT_SRCS)
 
 PROGS += sbguest
-sbguest_SRCS := harness/guest/sbguest.c $(HARNESS_AGENT_SRCS) $(COMMON_SRCS)
+sbguest_SRCS := harness/guest/sbguest.c harness/guest/fwcfg.c \
+		$(HARNESS_AGENT_SRCS) $(COMMON_SRCS)
 sbguest_LDLIBS := -ljansson -lm -lpthread
 sbguest_STATIC := 1
 
