@@ -39,7 +39,7 @@ report() {
 		END {
 			if (!n) exit 1
 			if (g) {
-				printf "figure: %s boot_to_user_ms=%.0f (QEMU start to guest init, mean of %d runs)\n", l, boot / n, n
+				printf "figure: %s boot_to_user_ms=%.0f (QEMU start to guest init, or to the agent when restored; mean of %d runs)\n", l, boot / n, n
 				printf "figure: %s guest_uptime_at_workload_start_ms=%.0f\n", l, start / n
 			}
 			printf "figure: %s wall_ms=%.0f workload_ms=%.0f overhead_ms=%.0f per run\n", l, wall / n, work / n, (wall - work) / n

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Boot once per kernel and guest shape, restore per run: the snapshot's key, its making, the restore, the fallback. */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,6 +20,9 @@
 
 /* Bump when what the guest does at "ready" changes. */
 #define SNAPSHOT_FORMAT 1
+/* Snapshots kept (about 175 MB each); the least recently used go first.
+ * Every new sbguest or scenario is a new initramfs, so a new key. */
+#define SNAPSHOTS_KEPT 6
 
 int vm_snapshot_supported(const char *accel)
 {
@@ -52,6 +59,55 @@ static int snapshot_key(const struct vm_request *req, const char *accel,
 		return -E2BIG;
 	sb_sha256_buf(text, n, hex);
 	return 0;
+}
+
+struct kept {
+	char name[NAME_MAX + 1];
+	struct timespec used;
+};
+
+static int older_first(const void *a, const void *b)
+{
+	const struct timespec *x = &((const struct kept *)a)->used;
+	const struct timespec *y = &((const struct kept *)b)->used;
+
+	if (x->tv_sec != y->tv_sec)
+		return x->tv_sec < y->tv_sec ? -1 : 1;
+	return x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec;
+}
+
+/* Room for one more in @dir: all but the SNAPSHOTS_KEPT - 1 last used
+ * snapshots deleted (their mtime is their last use). */
+static void prune(const char *dir)
+{
+	struct kept k[64];
+	char path[PATH_MAX + NAME_MAX + 2];
+	struct dirent *de;
+	struct stat st;
+	DIR *d = opendir(dir);
+	size_t n = 0;
+
+	while (d && (de = readdir(d)) && n < sizeof(k) / sizeof(k[0])) {
+		size_t len = strlen(de->d_name);
+
+		if (len < 5 || len > NAME_MAX ||
+		    strcmp(de->d_name + len - 5, ".qemu"))
+			continue;
+		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, de->d_name);
+		if (stat(path, &st))
+			continue;
+		memcpy(k[n].name, de->d_name, len + 1);
+		k[n++].used = st.st_mtim;
+	}
+	if (d)
+		closedir(d);
+	qsort(k, n, sizeof(k[0]), older_first);
+	for (size_t i = 0; i + (SNAPSHOTS_KEPT - 1) < n; i++) {
+		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, k[i].name);
+		if (!unlink(path))
+			sb_note("vm: snapshot %s deleted (%d kept)", path,
+				SNAPSHOTS_KEPT);
+	}
 }
 
 static int64_t mono_ms(void)
@@ -105,8 +161,12 @@ int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
 		snprintf(why, sizeof(why), "no snapshot key or directory: %s",
 			 strerror(-e));
 	snprintf(path, sizeof(path), "%s/%.16s.qemu", dir, key);
-	if (!e && access(path, R_OK))
+	if (!e && access(path, R_OK)) {
+		prune(dir);
 		e = make(req, accel, path, why, sizeof(why));
+	}
+	if (!e) /* its last use, for prune() */
+		utimensat(AT_FDCWD, path, NULL, 0);
 	if (!e) {
 		l.append = req->snapshot_append;
 		l.snapshot_load = path;

@@ -6,7 +6,8 @@
 # from one snapshot kept in the kernel cache, gets its own feature set and
 # seed through fw_cfg, draws its own random numbers (reseeded), and has the
 # host's clock. A snapshot that does not restore is dropped, the run boots
-# instead and its manifest says why.
+# instead and its manifest says why; making a snapshot deletes the least
+# recently used ones beyond six.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 
@@ -46,6 +47,10 @@ echo "check: four restores of one snapshot drew four different random numbers"
 
 echo "check: a snapshot that does not restore: dropped, the run boots and says why"
 truncate -s 1M "$snap"
+snapdir=$(dirname "$snap")
+for i in 1 2 3 4 5 6; do # stand-ins last used in 2000, by age
+	touch -d "2000-01-0$i" "$snapdir/zz-sb-test-$i.qemu"
+done
 # the same scenario, so the same initramfs and snapshot key
 "$sb" run --kernel debian --scenario "$tmp/sc.json" --accel tcg --repeats 1 \
 	--results "$tmp/res2" >"$tmp/out2" 2>&1 || { cat "$tmp/out2"; fail "run exited $?"; }
@@ -53,4 +58,10 @@ d=$(readlink -f "$tmp/res2/latest")/debian/NO_PREEMPT_SHORT/1
 jq -e '.status == "complete" and .vm.start == "boot" and
 	(.vm.start_note | startswith("the restore failed"))' "$d/manifest.json" >/dev/null ||
 	fail "$d/manifest.json: $(jq -c .vm "$d/manifest.json")"
+echo "check: the new snapshot made room: six kept at most, the oldest gone first"
+[[ -e $snap ]] || fail "no new snapshot $snap"
+kept=$(find "$snapdir" -name '*.qemu' | wc -l)
+((kept <= 6)) || fail "$kept snapshots kept"
+[[ ! -e $snapdir/zz-sb-test-1.qemu ]] || fail "the least recently used stand-in is kept"
+rm -f "$snapdir"/zz-sb-test-*.qemu
 finish
