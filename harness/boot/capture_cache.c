@@ -116,14 +116,14 @@ static void key_text(struct text *t, const char *const *argv, int with_stderr,
 	add(t, "stderr", with_stderr ? "1" : "0", "");
 	/* the program itself: an upgrade, or a stand-in on PATH, is new */
 	if (sb_find_program(argv[0], prog, sizeof(prog)) ||
-	    sb_sha256_file(prog, hex))
+	    capture_sha256_file(prog, hex))
 		snprintf(hex, sizeof(hex), "missing");
 	add(t, "program", argv[0], hex);
 	for (int i = 0; argv[i]; i++)
 		add(t, "arg", argv[i], "");
 	for (int i = 0; key && key->hash && key->hash[i]; i++)
 		add(t, "hash", key->hash[i],
-		    sb_sha256_file(key->hash[i], hex) ? "missing" : hex);
+		    capture_sha256_file(key->hash[i], hex) ? "missing" : hex);
 	for (int i = 0; key && key->stat && key->stat[i]; i++) {
 		if (stat(key->stat[i], &st))
 			add(t, "stat", key->stat[i], "missing");
@@ -132,6 +132,53 @@ static void key_text(struct text *t, const char *const *argv, int with_stderr,
 		if (!t->err && S_ISDIR(st.st_mode))
 			add_dir(t, key->stat[i]);
 	}
+}
+
+/* @name's path under kernel_cache_dir()/answers, the directory made. */
+static int answer_path(const char *name, char *path, size_t len)
+{
+	int e;
+
+	snprintf(path, len, "%.4000s/answers", kernel_cache_dir());
+	if ((e = sb_mkdir_p(path, 0755)))
+		return e;
+	snprintf(path, len, "%.4000s/answers/%s", kernel_cache_dir(), name);
+	return 0;
+}
+
+int capture_sha256_file(const char *path, char hex[SB_SHA256_HEX])
+{
+	char line[PATH_MAX + 160], key[SB_SHA256_HEX], kept[PATH_MAX], *text;
+	struct stat st;
+	size_t len;
+	int n, e;
+
+	if (stat(path, &st))
+		return -errno;
+	n = snprintf(line, sizeof(line),
+		     "sha256 %s %lld %lld.%09ld %lld.%09ld %llu", path,
+		     (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+		     st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec,
+		     st.st_ctim.tv_nsec, (unsigned long long)st.st_ino);
+	if (n < 0 || (size_t)n >= sizeof(line))
+		return sb_sha256_file(path, hex);
+	sb_sha256_buf(line, (size_t)n, key);
+	if (answer_path(key, kept, sizeof(kept)))
+		return sb_sha256_file(path, hex);
+	if (!sb_read_file(kept, &text, &len)) {
+		int ok = len == SB_SHA256_HEX - 1 &&
+			 strspn(text, "0123456789abcdef") == len;
+
+		if (ok)
+			memcpy(hex, text, SB_SHA256_HEX);
+		free(text);
+		if (ok)
+			return 0;
+	}
+	if ((e = sb_sha256_file(path, hex)))
+		return e;
+	sb_write_file_atomic(kept, hex, SB_SHA256_HEX - 1);
+	return 0;
 }
 
 /* The kept answer "<exit code>\n<output>" in @path, if any. */
@@ -182,11 +229,8 @@ int capture_run_cached(const char *const *argv, int with_stderr,
 	}
 	sb_sha256_buf(t.s, t.len, hex);
 	free(t.s);
-	snprintf(path, sizeof(path), "%.4000s/answers", kernel_cache_dir());
-	if (sb_mkdir_p(path, 0755))
+	if (answer_path(hex, path, sizeof(path)))
 		return capture_run(argv, with_stderr, timeout_ns, out);
-	snprintf(path, sizeof(path), "%.4000s/answers/%s", kernel_cache_dir(),
-		 hex);
 	if ((rc = load(path, out)) >= 0)
 		return rc;
 	rc = capture_run(argv, with_stderr, timeout_ns, out);

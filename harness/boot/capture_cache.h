@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "common/sha256.h"
+
 /*
  * The files an answer depends on: @hash by their content (SHA-256),
  * @stat by size, mtime and inode (a directory by every entry's). Each a
@@ -25,5 +27,12 @@ struct capture_key {
 int capture_run_cached(const char *const *argv, int with_stderr,
 		       int64_t timeout_ns, const struct capture_key *key,
 		       char **out);
+
+/*
+ * sb_sha256_file(@path), remembered in kernel_cache_dir()/answers under the
+ * file's path, size, mtime, ctime and inode: a file rewritten has a new
+ * ctime, so a new entry. Returns 0 or -errno.
+ */
+int capture_sha256_file(const char *path, char hex[SB_SHA256_HEX]);
 
 #endif

@@ -15,6 +15,7 @@
 #include "common/atomicio.h"
 #include "common/log.h"
 #include "common/sha256.h"
+#include "harness/boot/capture_cache.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm_snapshot.h"
 
@@ -40,8 +41,8 @@ static int snapshot_key(const struct vm_request *req, const char *accel,
 	size_t n;
 	int e;
 
-	if ((e = sb_sha256_file(req->kernel->image, img)) ||
-	    (e = sb_sha256_file(req->initrd, rd)))
+	if ((e = capture_sha256_file(req->kernel->image, img)) ||
+	    (e = capture_sha256_file(req->initrd, rd)))
 		return e;
 	n = (size_t)snprintf(
 		text, sizeof(text),

@@ -3,7 +3,8 @@
  * Cached program answers (harness/boot/capture_cache.c) with a stand-in
  * program that counts its runs: a second ask is answered from the cache
  * with the same exit code and output; a changed key file, a changed
- * program or other arguments run it again.
+ * program or other arguments run it again. A file's SHA-256 remembered
+ * by its stat is the file's, before and after it is rewritten.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -120,6 +121,23 @@ static void answers_from_the_cache(void **state)
 	assert_int_equal(runs(f), 4);
 }
 
+static void file_hash_follows_the_file(void **state)
+{
+	struct fx *f = *state;
+	char kept[SB_SHA256_HEX], fresh[SB_SHA256_HEX];
+
+	for (int round = 0; round < 2; round++) { /* computed, then kept */
+		assert_int_equal(capture_sha256_file(f->dep, kept), 0);
+		assert_int_equal(sb_sha256_file(f->dep, fresh), 0);
+		assert_string_equal(kept, fresh);
+	}
+	assert_int_equal(sb_write_file_atomic(f->dep, "2", 1), 0);
+	assert_int_equal(capture_sha256_file(f->dep, kept), 0);
+	assert_int_equal(sb_sha256_file(f->dep, fresh), 0);
+	assert_string_equal(kept, fresh);
+	assert_int_equal(capture_sha256_file("/no/such/file", kept), -ENOENT);
+}
+
 static void a_missing_program_is_not_kept(void **state)
 {
 	const char *argv[] = { "sb-no-such-program", NULL };
@@ -136,6 +154,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(answers_from_the_cache, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(file_hash_follows_the_file,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(a_missing_program_is_not_kept,
 						setup, teardown),
 	};
