@@ -296,6 +296,10 @@ static void collect(const struct agent_opts *o, json_t *doc)
 			    json_pack("{s:s,s:s,s:s,s:s}", "sysname", u.sysname,
 				      "release", u.release, "version",
 				      u.version, "machine", u.machine));
+	/* one draw from the kernel's generator: guests restored from one
+	 * snapshot must draw apart (sbguest reseeds them) */
+	if (!features_read("/proc/sys/kernel/random/uuid", buf, sizeof(buf)))
+		json_object_set_new(doc, "random_uuid", json_string(buf));
 	snprintf(path, sizeof(path), "%s/dmesg.txt", o->out_dir);
 	sb_run(&(struct sb_spawn){ .argv = (const char *const[]){ "dmesg",
 								  NULL },

@@ -1,7 +1,7 @@
 # Harness core: scenarios, the workload registry, the agent (shared by the
 # static guest agent sbguest and host mode), the matrix runner, results.
 HARNESS_AGENT_SRCS := harness/scenario.c harness/workload.c $(WL_REGISTRY_SRCS) \
-		      harness/features.c harness/recorder.c \
+		      harness/features.c harness/recorder.c harness/tracefs_rec.c \
 		      harness/schedstat.c harness/preflight.c harness/agent.c
 # Scale-out: plan, merge, executors (local --jobs, GNU parallel, Slurm).
 HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
@@ -19,8 +19,9 @@ HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/check_journal.c \
 		$(HARNESS_SCALE_SRCS) $(HARNESS_AGENT_SRCS)
 
 PROGS += sbguest
-sbguest_SRCS := harness/guest/sbguest.c $(HARNESS_AGENT_SRCS) $(COMMON_SRCS)
-sbguest_LDLIBS := -ljansson -lm
+sbguest_SRCS := harness/guest/sbguest.c harness/guest/fwcfg.c \
+		$(HARNESS_AGENT_SRCS) $(COMMON_SRCS)
+sbguest_LDLIBS := -ljansson -lm -lpthread
 sbguest_STATIC := 1
 
 UNIT_TESTS += test_harness_scenario
@@ -73,3 +74,10 @@ UNIT_TESTS += test_harness_host_load
 test_harness_host_load_SRCS := tests/unit/test_harness_host_load.c \
 			       harness/host_load.c harness/preflight.c $(COMMON_SRCS)
 test_harness_host_load_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_harness_tracefs
+test_harness_tracefs_SRCS := tests/unit/test_harness_tracefs.c \
+			     harness/tracefs_rec.c tests/unit/test_analyzer_writer.c \
+			     $(ANALYZER_READ_SRCS) $(ANALYZER_CORE_SRCS) \
+			     common/hist.c common/atomicio.c common/error.c
+test_harness_tracefs_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm -lpthread

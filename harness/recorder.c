@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Start a recorder, wait until it really records, stop it, read its stats. */
+/* Start a recorder (tracefs directly, or perf), wait until it really records, stop it, read its stats. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -9,16 +9,15 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common/atomicio.h"
 #include "common/spawn.h"
 #include "common/tracefs_dir.h"
-#include "harness/features.h"
 #include "harness/recorder.h"
+#include "harness/tracefs_rec.h"
 
-#define START_TIMEOUT_MS 60000 /* trace-cmd under TCG can take seconds */
+#define START_TIMEOUT_MS 60000 /* perf under TCG can take seconds */
 #define STOP_TIMEOUT_NS (180LL * 1000000000LL)
 
 /* sched_waking too: waits start there by default (`table --wait-from`),
@@ -34,34 +33,6 @@ static const char *const events[] = {
 const char *recorder_tool(enum agent_recorder kind)
 {
 	return kind == AGENT_PERF ? "perf" : "trace-cmd";
-}
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
-/* Tracing on, our events enabled, the monotonic clock selected. */
-static int tracing_ready(void)
-{
-	char path[PATH_MAX], buf[512];
-
-	snprintf(path, sizeof(path), "%s/tracing_on", sb_tracefs_dir());
-	if (features_read(path, buf, sizeof(buf)) || strcmp(buf, "1") != 0)
-		return 0;
-	snprintf(path, sizeof(path), "%s/trace_clock", sb_tracefs_dir());
-	if (features_read(path, buf, sizeof(buf)) || !strstr(buf, "[mono]"))
-		return 0;
-	for (int i = 0; events[i]; i++) {
-		snprintf(path, sizeof(path), "%s/events/sched/%s/enable",
-			 sb_tracefs_dir(), events[i]);
-		if (features_read(path, buf, sizeof(buf)) ||
-		    strcmp(buf, "1") != 0)
-			return 0;
-	}
-	return 1;
 }
 
 /* "sched:<event>" for every event, each after a "-e", into @argv at @n. */
@@ -87,51 +58,6 @@ static int spawn_recorder(struct rec_proc *p, const char *const *argv,
 		return 0;
 	return sb_error_set(err, p->pid, NULL, NULL, NULL,
 			    "cannot start %s: %s", argv[0], strerror(-p->pid));
-}
-
-static int start_trace_cmd(struct rec_proc *p, const char *out_dir,
-			   int buffer_kb, struct sb_error *err)
-{
-	char out[PATH_MAX], kb[32], names[NEVENTS][64];
-	const char *argv[40];
-	int n = 0, waited = 0;
-
-	snprintf(out, sizeof(out), "%s/trace.dat", out_dir);
-	snprintf(kb, sizeof(kb), "%d", buffer_kb);
-	argv[n++] = "trace-cmd";
-	argv[n++] = "record";
-	argv[n++] = "-C";
-	argv[n++] = "mono";
-	argv[n++] = "--file-version";
-	argv[n++] = "6";
-	argv[n++] = "-b";
-	argv[n++] = kb;
-	n = add_events(argv, n, names);
-	argv[n++] = "-o";
-	argv[n++] = out;
-	argv[n] = NULL;
-	if (spawn_recorder(p, argv, err))
-		return p->pid;
-	while (!tracing_ready()) {
-		int status;
-
-		if (waitpid(p->pid, &status, WNOHANG) == p->pid) {
-			p->pid = -1;
-			return sb_error_set(
-				err, -ECHILD, NULL, NULL, NULL,
-				"trace-cmd exited before recording (see %s)",
-				p->log);
-		}
-		if (waited >= START_TIMEOUT_MS) {
-			return sb_error_set(
-				err, -ETIMEDOUT, NULL, NULL, NULL,
-				"trace-cmd did not start recording in %d s",
-				START_TIMEOUT_MS / 1000);
-		}
-		sleep_ms(20);
-		waited += 20;
-	}
-	return 0;
 }
 
 static int perf_failed(const struct rec_proc *p, const char *what,
@@ -222,7 +148,8 @@ int recorder_start(struct recorder *r, enum agent_recorder kind,
 	if (kind == AGENT_PERF)
 		e = start_perf(&r->main, out_dir, err);
 	else
-		e = start_trace_cmd(&r->main, out_dir, buffer_kb, err);
+		e = tfs_start(&r->tfs, sb_tracefs_dir(), out_dir, events,
+			      buffer_kb, err);
 	if (!e && with_perf && kind == AGENT_TRACE_CMD) {
 		snprintf(r->peer.log, sizeof(r->peer.log),
 			 "%s/recorder-perf.log", out_dir);
@@ -295,11 +222,14 @@ int recorder_stop(struct recorder *r, struct sb_error *err)
 {
 	int e, e_peer;
 
-	if (r->kind == AGENT_TRACE_CMD && r->main.pid > 0)
+	if (r->kind == AGENT_TRACE_CMD && r->tfs.draining)
 		r->lost_events = count_lost();
 	interrupt(&r->main);
 	interrupt(&r->peer);
-	e = reap(&r->main, recorder_tool(r->kind), err);
+	if (r->kind == AGENT_TRACE_CMD)
+		e = tfs_stop(&r->tfs, err);
+	else
+		e = reap(&r->main, recorder_tool(r->kind), err);
 	e_peer = reap(&r->peer, "perf", e ? NULL : err);
 	return e ? e : e_peer;
 }

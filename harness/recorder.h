@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The scheduler-event recorder of a run: trace-cmd (guest) or perf (host). */
+/* The scheduler-event recorder of a run: tracefs into a trace.dat (guest) or perf (host). */
 #ifndef SB_RECORDER_H
 #define SB_RECORDER_H
 
@@ -8,24 +8,26 @@
 #include <sys/types.h>
 
 #include "common/error.h"
+#include "harness/tracefs_rec.h"
 
 /* What records a run's scheduler events (agent_opts.recorder). */
 enum agent_recorder {
-	AGENT_TRACE_CMD, /* trace-cmd record → trace.dat (the guest) */
+	AGENT_TRACE_CMD, /* tracefs → trace.dat, trace-cmd's format (the guest) */
 	AGENT_PERF, /* perf sched record → perf.data (the host) */
 };
 
 /* One recording process. */
 struct rec_proc {
 	pid_t pid; /* -1 when not running */
-	int ctl_fd, ack_fd; /* perf's control FIFOs, -1 for trace-cmd */
+	int ctl_fd, ack_fd; /* perf's control FIFOs */
 	char log[PATH_MAX]; /* its stdout+stderr */
 	char ctl[PATH_MAX], ack[PATH_MAX];
 };
 
 struct recorder {
 	enum agent_recorder kind;
-	struct rec_proc main; /* the run's recorder, of @kind */
+	struct rec_proc main; /* the run's perf (AGENT_PERF) */
+	struct tfs_rec tfs; /* the run's tracefs recording (AGENT_TRACE_CMD) */
 	struct rec_proc peer; /* perf beside trace-cmd, for cross-checks */
 	long lost_events; /* the main one's, after recorder_stop; -1: unknown */
 };
@@ -40,11 +42,12 @@ struct recorder {
 		.lost_events = -1                             \
 	}
 
+/* The tool whose file the recorder writes: "trace-cmd" (trace.dat) or "perf". */
 const char *recorder_tool(enum agent_recorder kind);
 
 /*
  * Start recording into @out_dir (trace.dat or perf.data) and return only
- * once events are really being recorded. With @with_perf and trace-cmd,
+ * once events are really being recorded. With @with_perf and tracefs,
  * perf records the same events into perf.data at the same time (its output
  * in recorder-perf.log). Returns 0 or -errno with @e set; on an error
  * nothing is left running.

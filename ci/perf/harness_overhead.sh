@@ -2,7 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # What the harness costs per run: QEMU start to guest init, to the workloads'
 # start, and wall time minus workload time, for configs/smoke.json under the
-# accelerator "auto" picks (KVM only where a probe boot works) and on the host.
+# accelerator "auto" picks (KVM only where a probe boot works) and on the host;
+# then the overhead (wall - window) / wall of each run under TCG, a full boot
+# per run (SLICEBENCH_NO_RESTORE=1) against a restore from the kernel's
+# snapshot (the default), side by side: medians of SB_OVERHEAD_REPEATS (2)
+# repeats of both feature sets, the snapshot made beforehand.
 set -euo pipefail
 
 sb=build/bin/slicebench
@@ -35,13 +39,53 @@ report() {
 		END {
 			if (!n) exit 1
 			if (g) {
-				printf "figure: %s boot_to_user_ms=%.0f (QEMU start to guest init, mean of %d runs)\n", l, boot / n, n
+				printf "figure: %s boot_to_user_ms=%.0f (QEMU start to guest init, or to the agent when restored; mean of %d runs)\n", l, boot / n, n
 				printf "figure: %s guest_uptime_at_workload_start_ms=%.0f\n", l, start / n
 			}
 			printf "figure: %s wall_ms=%.0f workload_ms=%.0f overhead_ms=%.0f per run\n", l, wall / n, work / n, (wall - work) / n
 			printf "ratio: %s overhead/wall=%.3f\n", l, (wall - work) / wall
 		}' "$tmp/$label.tsv"
 }
+
+# Per run: "start wall_ms window_ms": the whole run (manifest times: QEMU,
+# the guest, unpacking, the table) and the workloads' time in the guest.
+run_walls() {
+	local m d
+	for m in "$1"/*/*/*/manifest.json; do
+		d=$(dirname "$m")
+		jq -r --slurpfile a "$d/agent.json" '
+			def ms: (.[0:19] + "Z" | fromdate) * 1000 + (.[20:23] | tonumber);
+			[ .vm.start, (.end_time | ms) - (.start_time | ms),
+			  (($a[0].workload_end_mono_ns - $a[0].workload_start_mono_ns) / 1e6 | floor) ]
+			| @tsv' "$m"
+	done
+}
+
+# Boot against restore on TCG (configs/smoke.json's short window).
+overhead() {
+	local mode=$1 reps=${SB_OVERHEAD_REPEATS:-2} env=()
+	[[ $mode == boot ]] && env=(SLICEBENCH_NO_RESTORE=1)
+	env "${env[@]}" "$sb" run --kernel debian --scenario configs/smoke.json --accel tcg \
+		--repeats "$reps" --results "$tmp/$mode" >"$tmp/$mode.log" 2>&1 ||
+		{ tail -20 "$tmp/$mode.log"; exit 4; }
+	run_walls "$(readlink -f "$tmp/$mode/latest")" >"$tmp/$mode.walls"
+	awk -v m="$mode" '$1 != m { bad = 1 } END { exit bad }' "$tmp/$mode.walls" ||
+		{ echo "figure: $mode arm: runs started otherwise: $(cut -f1 "$tmp/$mode.walls" | sort | uniq -c | tr '\n' ' ')"; }
+	sort -n -k2 "$tmp/$mode.walls" | awk -v m="$mode" '
+		{ w[NR] = $2; win[NR] = $3 }
+		END {
+			i = int((NR + 1) / 2)
+			printf "figure: tcg %s wall_ms=%d window_ms=%d per run (median of %d runs by wall)\n", m, w[i], win[i], NR
+			printf "ratio: tcg %s overhead=(wall-window)/wall=%.3f\n", m, (w[i] - win[i]) / w[i]
+		}'
+}
+
+# The snapshot first, so that the restore arm measures restores only.
+"$sb" run --kernel debian --scenario configs/smoke.json --accel tcg \
+	--results "$tmp/warm" >"$tmp/warm.log" 2>&1 || { tail -20 "$tmp/warm.log"; exit 4; }
+echo "command: $sb run --kernel debian --scenario configs/smoke.json --accel tcg --repeats ${SB_OVERHEAD_REPEATS:-2} (SLICEBENCH_NO_RESTORE=1 for boot)"
+overhead boot
+overhead restore
 
 "$sb" run --kernel debian --scenario configs/smoke.json --accel auto \
 	--results "$tmp/vm" >"$tmp/vm.log" 2>&1 || { tail -20 "$tmp/vm.log"; exit 4; }
@@ -52,6 +96,6 @@ echo "figure: accelerator chosen by auto: $accel ($note)"
 report "$accel" "$vm_root" 1
 [[ $accel == kvm ]] || echo "figure: kvm not measured: $note"
 
-"$sb" run --kernel host --scenario configs/smoke.json \
+"$sb" run --kernel host --scenario configs/smoke.json --features-as-is \
 	--results "$tmp/host" >"$tmp/host.log" 2>&1 || { tail -20 "$tmp/host.log"; exit 4; }
 report host "$(readlink -f "$tmp/host/latest")" 0

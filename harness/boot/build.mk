@@ -5,8 +5,10 @@ BOOT_CORE_SRCS := harness/boot/kernel.c \
 		  $(sort $(wildcard harness/boot/kernel_*.c)) \
 		  harness/boot/initramfs.c \
 		  harness/boot/cpio.c harness/boot/vm.c harness/boot/vm_args.c \
-		  harness/boot/vm_accel.c \
-		  harness/boot/capture.c $(WL_REGISTRY_SRCS)
+		  harness/boot/vm_accel.c harness/boot/vm_snapshot.c \
+		  harness/boot/qmp.c \
+		  harness/boot/capture.c harness/boot/capture_cache.c \
+		  $(WL_REGISTRY_SRCS)
 BOOT_SRCS := $(BOOT_CORE_SRCS) harness/boot/cmd_kernel.c
 UNIT_TESTS += test_boot_kernel test_boot_cpio test_boot_build
 test_boot_kernel_SRCS := tests/unit/test_boot_kernel.c $(BOOT_CORE_SRCS) $(COMMON_SRCS) \
@@ -26,5 +28,10 @@ test_boot_backend_SRCS := tests/unit/test_boot_backend.c \
 test_boot_backend_LDLIBS := -ljansson -lmd -lm
 UNIT_TESTS += test_boot_vm
 test_boot_vm_SRCS := tests/unit/test_boot_vm.c harness/boot/vm_args.c \
-		     harness/boot/vm.c harness/boot/capture.c $(COMMON_SRCS)
+		     harness/boot/vm.c harness/boot/qmp.c harness/boot/capture.c \
+		     $(COMMON_SRCS)
 test_boot_vm_LDLIBS := -ljansson -lm
+UNIT_TESTS += test_boot_capture_cache
+test_boot_capture_cache_SRCS := tests/unit/test_boot_capture_cache.c \
+				$(BOOT_CORE_SRCS) $(COMMON_SRCS) $(COMMON_HOST_SRCS)
+test_boot_capture_cache_LDLIBS := -ljansson -lmd -lm

@@ -18,6 +18,7 @@
 #include "common/error.h"
 #include "common/spawn.h"
 #include "harness/boot/capture.h"
+#include "harness/boot/capture_cache.h"
 #include "harness/boot/cpio.h"
 #include "harness/boot/initramfs.h"
 #include "common/sha256.h"
@@ -77,8 +78,14 @@ static int plan_file(struct plan *p, const char *name, const char *src,
 static int plan_libs(struct plan *p, const char *prog, struct sb_error *e)
 {
 	const char *argv[] = { "ldd", prog, NULL };
+	/* the libraries it names: the program, and the loader's cache */
+	const struct capture_key key = {
+		.hash = (const char *const[]){ prog, NULL },
+		.stat = (const char *const[]){ "/etc/ld.so.cache", NULL },
+	};
 	char *out = NULL;
-	int rc = capture_run(argv, 1, TOOL_TIMEOUT_NS, &out), ret = 0;
+	int rc = capture_run_cached(argv, 1, TOOL_TIMEOUT_NS, &key, &out),
+	    ret = 0;
 
 	if (rc < 0)
 		return sb_error_set(e, sb_env_errno(rc), NULL, NULL, NULL,
@@ -134,7 +141,11 @@ static int plan_busybox(struct plan *p, struct sb_error *e)
 	if (ret)
 		return ret;
 	sb_find_program("busybox", path, sizeof(path));
-	if (capture_run(argv, 0, TOOL_TIMEOUT_NS, &out)) {
+	if (capture_run_cached(
+		    argv, 0, TOOL_TIMEOUT_NS,
+		    &(const struct capture_key){
+			    .hash = (const char *const[]){ path, NULL } },
+		    &out)) {
 		free(out);
 		return sb_error_set(e, -EIO, NULL, NULL, NULL,
 				    "initramfs: %s --list-full failed", path);

@@ -19,6 +19,7 @@
 #include "common/spawn.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/capture.h"
+#include "harness/boot/capture_cache.h"
 #include "common/fmt.h"
 #include "harness/boot/kernel_backends.h"
 
@@ -101,6 +102,17 @@ static int is_release(const char *pkg, const char *version)
 	return 0;
 }
 
+/* What apt-cache's answers depend on: the package lists, the sources,
+ * the pins and what is installed. */
+static const struct capture_key apt_key = {
+	.stat = (const char *const[]){ "/var/lib/apt/lists",
+				       "/etc/apt/sources.list",
+				       "/etc/apt/sources.list.d",
+				       "/etc/apt/preferences",
+				       "/etc/apt/preferences.d",
+				       "/var/lib/dpkg/status", NULL },
+};
+
 static int search_packages(const char *pattern, const char *version,
 			   struct candidates *c, struct sb_error *e)
 {
@@ -113,7 +125,7 @@ static int search_packages(const char *pattern, const char *version,
 	if (glob_to_regex(pattern, re, sizeof(re)))
 		return sb_error_set(e, -ENOBUFS, NULL, NULL, NULL,
 				    "package pattern too long: %s", pattern);
-	rc = capture_run(argv, 0, APT_TIMEOUT_NS, &out);
+	rc = capture_run_cached(argv, 0, APT_TIMEOUT_NS, &apt_key, &out);
 	if (rc) {
 		free(out);
 		return sb_error_set(e, rc < 0 ? sb_env_errno(rc) : -EIO, NULL,
@@ -149,7 +161,7 @@ static int candidate_version(const char *pkg, char *ver, size_t len)
 {
 	const char *argv[] = { "apt-cache", "policy", pkg, NULL };
 	char *out = NULL;
-	int rc = capture_run(argv, 0, APT_TIMEOUT_NS, &out);
+	int rc = capture_run_cached(argv, 0, APT_TIMEOUT_NS, &apt_key, &out);
 
 	if (rc == 0)
 		rc = capture_field(out, "Candidate:", ver, len);

@@ -21,6 +21,7 @@
 #include "common/spawn.h"
 #include "harness/boot/capture.h"
 #include "harness/boot/kernel.h"
+#include "harness/boot/qmp.h"
 #include "harness/boot/vm.h"
 #include "harness/boot/vm_args.h"
 
@@ -74,7 +75,7 @@ struct watch {
 	char line[1024];
 	size_t len;
 	int64_t start_ns, user_ns;
-	int panic, done_ok, done_failed;
+	int panic, done_ok, done_failed, ready;
 	char detail[512], error_line[512];
 	char tail[TAIL_LINES][160];
 	int tail_n;
@@ -89,8 +90,12 @@ static void on_line(struct watch *w, const char *line)
 		return;
 	snprintf(w->tail[w->tail_n++ % TAIL_LINES], sizeof(w->tail[0]), "%s",
 		 line);
-	if (!w->user_ns && strstr(line, "SLICEBENCH: start"))
+	/* the guest init's first line, or a restored agent's */
+	if (!w->user_ns && (strstr(line, "SLICEBENCH: start") ||
+			    strstr(line, "SLICEBENCH: restored")))
 		w->user_ns = now_ns() - w->start_ns;
+	if (strstr(line, "SLICEBENCH: ready"))
+		w->ready = 1;
 	if (!w->panic && (p = strstr(line, "Kernel panic"))) {
 		w->panic = 1;
 		snprintf(w->detail, sizeof(w->detail), "%s", p);
@@ -284,12 +289,85 @@ static void stop(pid_t pid, int *status)
 	sb_spawn_wait(pid, 3LL * 1000000000LL, status);
 }
 
+/* A QMP socket in a directory of its own for a snapshot's save or load. */
+struct snap {
+	char dir[4096], sock[4200], why[512];
+	struct qmp q;
+	int failed, saved;
+};
+
+static int snap_init(struct snap *sn, struct vm_request *r)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	sn->q.fd = -1;
+	if (!r->snapshot_save && !r->snapshot_load)
+		return 0;
+	snprintf(sn->dir, sizeof(sn->dir), "%.4000s/sb-qmp.XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(sn->dir))
+		return -errno;
+	snprintf(sn->sock, sizeof(sn->sock), "%s/qmp", sn->dir);
+	r->qmp_socket = sn->sock;
+	return 0;
+}
+
+/* Connected, and a restored guest resumed; else QEMU stopped. */
+static void snap_start(struct snap *sn, const struct vm_request *r, pid_t pid,
+		       int64_t deadline, int *status)
+{
+	if (!r->qmp_socket)
+		return;
+	if (qmp_open(&sn->q, sn->sock, deadline, sn->why, sizeof(sn->why)) ||
+	    (r->snapshot_load &&
+	     qmp_resume(&sn->q, deadline, sn->why, sizeof(sn->why)))) {
+		sn->failed = 1;
+		stop(pid, status);
+	}
+}
+
+/* The guest said ready: its state saved, QEMU quitting; 1 when failed. */
+static int snap_ready(struct snap *sn, const struct vm_request *r,
+		      const struct watch *w, pid_t pid, int64_t deadline,
+		      int *status)
+{
+	if (!r->snapshot_save || !w->ready || sn->saved || sn->failed)
+		return 0;
+	if (qmp_save(&sn->q, r->snapshot_save, deadline, sn->why,
+		     sizeof(sn->why))) {
+		sn->failed = 1;
+		stop(pid, status);
+		return 1;
+	}
+	sn->saved = 1;
+	return 0;
+}
+
+/* What a save or load changes in the outcome; the socket removed. */
+static void snap_end(struct snap *sn, struct vm_result *res)
+{
+	if (sn->failed) {
+		res->status = VM_QEMU_FAILED;
+		snprintf(res->detail, sizeof(res->detail), "%s", sn->why);
+	} else if (sn->saved) {
+		res->status = VM_OK;
+		res->detail[0] = '\0';
+	}
+	qmp_close(&sn->q);
+	if (*sn->dir) {
+		unlink(sn->sock);
+		rmdir(sn->dir);
+	}
+}
+
 int vm_boot(const struct vm_request *req, const char *accel,
 	    struct vm_result *res)
 {
 	char qlog[4096], console_tmp[4096];
 	const char *console = req->console_log;
 	struct watch w = { .fd = -1 };
+	struct vm_request r = *req;
+	struct snap sn = { 0 };
 	struct vm_args *a;
 	int status = 0, timed_out = 0, fatal = 0, stuck = 0;
 	int64_t deadline, done_at = 0;
@@ -305,7 +383,7 @@ int vm_boot(const struct vm_request *req, const char *accel,
 	}
 	snprintf(res->qemu_version, sizeof(res->qemu_version), "%s",
 		 vm_qemu_version());
-	if (temp_file(qlog, sizeof(qlog), "qemu") ||
+	if (temp_file(qlog, sizeof(qlog), "qemu") || snap_init(&sn, &r) ||
 	    (!console &&
 	     temp_file(console_tmp, sizeof(console_tmp), "console"))) {
 		int err = errno;
@@ -321,16 +399,18 @@ int vm_boot(const struct vm_request *req, const char *accel,
 		snprintf(res->detail, sizeof(res->detail), "out of memory");
 		return -ENOMEM;
 	}
-	pid = vm_build_args(a, req, accel, console);
+	pid = vm_build_args(a, &r, accel, console);
 	unlink(console); /* QEMU creates it; never read a previous boot */
 	if (req->results_out)
 		unlink(req->results_out);
 	w.start_ns = now_ns();
 	if (!pid)
-		pid = sb_spawn_start(&(struct sb_spawn){ .argv = a->v,
-							 .stdout_path = qlog,
-							 .stderr_path = qlog,
-							 .new_pgrp = 1 });
+		pid = sb_spawn_start(
+			&(struct sb_spawn){ .argv = a->v,
+					    .stdin_path = r.snapshot_load,
+					    .stdout_path = qlog,
+					    .stderr_path = qlog,
+					    .new_pgrp = 1 });
 	free(a);
 	if (pid < 0) {
 		snprintf(res->detail, sizeof(res->detail), "%s: %s%s", VM_QEMU,
@@ -339,16 +419,19 @@ int vm_boot(const struct vm_request *req, const char *accel,
 				 " (install qemu-system-x86: make deps)" :
 				 "");
 		unlink(qlog);
+		snap_end(&sn, res);
 		return sb_env_errno((int)pid);
 	}
 	pid_file_write(req->pid_file, pid);
 	deadline = w.start_ns + (int64_t)req->timeout_ns; /* both < 2^62 */
-	for (;;) {
-		pid_t r = waitpid(pid, &status, WNOHANG);
+	snap_start(&sn, &r, pid, deadline, &status);
+	while (!sn.failed) {
+		pid_t exited = waitpid(pid, &status, WNOHANG);
 		struct timespec tick = { 0, TICK_NS };
 
 		follow(&w, console);
-		if (r == pid)
+		if (exited == pid ||
+		    snap_ready(&sn, &r, &w, pid, deadline, &status))
 			break;
 		if (w.panic || (fatal = qemu_fatal(qlog, res->detail,
 						   sizeof(res->detail)))) {
@@ -382,6 +465,7 @@ int vm_boot(const struct vm_request *req, const char *accel,
 	res->boot_to_user_ns = (uint64_t)w.user_ns;
 	res->status = fatal ? VM_QEMU_FAILED : VM_OK;
 	classify(&w, timed_out, stuck, status, qlog, res);
+	snap_end(&sn, res);
 	unlink(qlog);
 	if (console == console_tmp)
 		unlink(console_tmp);

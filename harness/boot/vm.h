@@ -27,7 +27,10 @@ struct vm_result {
 	int cpus; /* vCPUs booted ("virtual" boots one) */
 	char detail[512]; /* panic line, guest error line, qemu error */
 	uint64_t wall_ns; /* QEMU start to exit */
-	uint64_t boot_to_user_ns; /* QEMU start to the guest init's first line, 0 if unseen */
+	uint64_t boot_to_user_ns; /* QEMU start to the guest init's first line
+				   * (restored: the agent's), 0 if unseen */
+	char start[16]; /* "boot", or "restore" (from a snapshot) */
+	char start_note[512]; /* the snapshot, or why the guest booted */
 };
 
 const char *vm_status_name(enum vm_status s);

@@ -21,6 +21,7 @@
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm.h"
 #include "harness/boot/vm_accel.h"
+#include "harness/boot/vm_snapshot.h"
 
 #define PROBE_TIMEOUT_NS (30ULL * 1000000000ULL)
 
@@ -227,5 +228,14 @@ int vm_run(const struct vm_request *req, struct vm_result *res)
 		req = &one;
 	}
 	res->cpus = req->cpus > 0 ? req->cpus : 1;
+	if (req->params && vm_snapshot_supported(res->accel) &&
+	    !getenv("SLICEBENCH_NO_RESTORE"))
+		return vm_snapshot_run(req, res);
+	snprintf(res->start, sizeof(res->start), "boot");
+	snprintf(res->start_note, sizeof(res->start_note), "%s",
+		 !req->params ? "" :
+		 getenv("SLICEBENCH_NO_RESTORE") ?
+				"restore turned off (SLICEBENCH_NO_RESTORE)" :
+				"no restore under this accelerator yet");
 	return vm_boot(req, res->accel, res);
 }

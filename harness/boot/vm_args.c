@@ -35,8 +35,10 @@ static void arg(struct vm_args *a, const char *fmt, ...)
 	a->used += (size_t)n + 1;
 }
 
-/* @prefix + @path with QEMU's option escaping: a comma is written twice. */
-static void arg_path(struct vm_args *a, const char *prefix, const char *path)
+/* @prefix + @path with QEMU's option escaping (a comma is written twice)
+ * + @suffix. */
+static void arg_path(struct vm_args *a, const char *prefix, const char *path,
+		     const char *suffix)
 {
 	char buf[2 * 4096 + 64];
 	size_t o = strlen(prefix);
@@ -54,7 +56,7 @@ static void arg_path(struct vm_args *a, const char *prefix, const char *path)
 	if (*path)
 		a->overflow = 1;
 	buf[o] = '\0';
-	arg(a, "%s", buf);
+	arg(a, "%s%s", buf, suffix);
 }
 
 /* The guest's wall clock at power-on under "virtual": a fixed date. */
@@ -159,9 +161,21 @@ int vm_build_args(struct vm_args *a, const struct vm_request *req,
 		    sync_kick && strcmp(machine, "microvm") ? ",ioeventfd=off" :
 							      "");
 		arg(a, "-chardev");
-		arg_path(a, "file,id=res,path=", req->results_out);
+		arg_path(a, "file,id=res,path=", req->results_out, "");
 		arg(a, "-device");
 		arg(a, "virtserialport,chardev=res,name=results");
+	}
+	if (req->qmp_socket) {
+		arg(a, "-qmp");
+		arg_path(a, "unix:", req->qmp_socket, ",server=on,wait=off");
+	}
+	if (req->snapshot_load) {
+		/* the state from stdin (vm_boot): no shell, no path quoting */
+		arg(a, "-incoming");
+		arg(a, "fd:0");
+		arg(a, "-fw_cfg");
+		arg_path(a, "name=opt/sb/params,string=", req->params ?: "",
+			 "");
 	}
 	return a->overflow ? -E2BIG : 0;
 }

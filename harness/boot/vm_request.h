@@ -38,6 +38,17 @@ struct vm_request {
 			      * 1..VM_TIMEOUT_MAX_NS, else vm_run refuses */
 	const char *pid_file; /* NULL, or where QEMU's pid is kept while it
 			       * runs (sb_pid_file_running) */
+	/* Restore instead of boot (vm_run, where the accelerator allows):
+	 * NULL, or the run's values for the guest agent, given in fw_cfg file
+	 * opt/sb/params to a guest restored from a snapshot booted with
+	 * @snapshot_append instead of @append (vm_snapshot.c). */
+	const char *params;
+	const char *snapshot_append;
+	/* For vm_boot (set by vm_snapshot.c): save the guest's state into
+	 * this file once it says "ready", or restore it from this file. */
+	const char *snapshot_save;
+	const char *snapshot_load;
+	const char *qmp_socket; /* set by vm_boot with either */
 };
 
 /*

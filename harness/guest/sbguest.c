@@ -4,14 +4,21 @@
  * sb.untraced=1 (a control run: nothing records) from the kernel command
  * line and the scenario from the initramfs, runs it once
  * into /out, streams /out as a tar to the virtio port named "results",
- * reports on the console and powers off.
+ * reports on the console and powers off. With sb.snapshot=1 on the command
+ * line it says "ready" and waits for those values in fw_cfg file
+ * opt/sb/params instead (the host snapshots the guest while it waits and
+ * restores it per run), with sb.time= (the host's wall clock, ns) to set
+ * the clock; the values reseed the kernel's random generator.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/random.h>
+#include <sys/ioctl.h>
 #include <sys/reboot.h>
 #include <termios.h>
 #include <time.h>
@@ -25,9 +32,12 @@
 #include "common/spawn.h"
 #include "harness/agent.h"
 #include "harness/features.h"
+#include "harness/guest/fwcfg.h"
 #include "harness/scenario.h"
 
 #define PORT_WAIT_TICKS 30 /* 3 s */
+#define PARAMS_FILE "opt/sb/params"
+#define PARAMS_LEN 1024
 
 struct guest_opts {
 	const char *scenario;
@@ -127,9 +137,57 @@ static void write_failure(const struct guest_opts *g, const char *reason)
 	json_decref(doc);
 }
 
+/*
+ * Restored from a snapshot: the run's values from fw_cfg, written into the
+ * kernel's random pool (then a reseed, so restored runs draw apart), the
+ * wall clock from sb.time=. Waits until the host gives them.
+ */
+static int await_params(char **line, char *why, size_t whylen)
+{
+	struct timespec tick = { 0, 20000000L };
+	char *params = malloc(PARAMS_LEN), now[24], *end;
+	int fd, r;
+
+	if (!params)
+		return snprintf(why, whylen, "out of memory"), -ENOMEM;
+	console("ready");
+	while ((r = fwcfg_read(PARAMS_FILE, params, PARAMS_LEN)) == -ENOENT)
+		nanosleep(&tick, NULL);
+	free(*line);
+	*line = params;
+	if (r)
+		return snprintf(why, whylen, "fw_cfg %s: %s", PARAMS_FILE,
+				strerror(-r)),
+		       r;
+	console("restored");
+	fd = open("/dev/urandom", O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, params, strlen(params)) < 0 ||
+	    ioctl(fd, RNDRESEEDCRNG) < 0) {
+		r = -errno;
+		if (fd >= 0)
+			close(fd);
+		return snprintf(why, whylen, "reseeding /dev/urandom: %s",
+				strerror(-r)),
+		       r;
+	}
+	close(fd);
+	cmdline_get(params, "sb.time", now, sizeof(now));
+	if (*now) {
+		long long ns = strtoll(now, &end, 10);
+		struct timespec ts = { ns / 1000000000LL, ns % 1000000000LL };
+
+		if (*end || ns <= 0 || clock_settime(CLOCK_REALTIME, &ts))
+			return snprintf(why, whylen, "sb.time=\"%s\": %s", now,
+					*end || ns <= 0 ? "not a time" :
+							  strerror(errno)),
+			       -EINVAL;
+	}
+	return 0;
+}
+
 static int run(const struct guest_opts *g, char *why, size_t whylen)
 {
-	char *line = NULL, set[SC_NAME_LEN + 1], seed[24], untraced[4];
+	char *line = NULL, set[SC_NAME_LEN + 1], seed[24], untraced[4], snap[4];
 	char err[1024], *end;
 	struct scenario *sc = malloc(sizeof(*sc));
 	struct agent_opts o = { .set_features = 1,
@@ -147,6 +205,12 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 		       SB_EXIT_UNMEASURED;
 	if ((r = sb_read_file(g->cmdline, &line, &len))) {
 		snprintf(why, whylen, "%s: %s", g->cmdline, strerror(-r));
+		free(sc);
+		return SB_EXIT_UNMEASURED;
+	}
+	cmdline_get(line, "sb.snapshot", snap, sizeof(snap));
+	if (!strcmp(snap, "1") && await_params(&line, why, whylen)) {
+		free(line);
 		free(sc);
 		return SB_EXIT_UNMEASURED;
 	}

@@ -149,6 +149,31 @@ static void test_overflow(void **state)
 	assert_int_equal(vm_build_args(&args, &req, "tcg", "/c"), -E2BIG);
 }
 
+/* A restore: the state from stdin, the run's values in fw_cfg, QMP. */
+static void test_restore(void **state)
+{
+	struct kernel_info ki = kernel("pc");
+	struct vm_request req = { .kernel = &ki,
+				  .initrd = "/i.cpio",
+				  .append = "sb.snapshot=1",
+				  .results_out = "/r.tar",
+				  .params = "sb.featureset=X,Y sb.seed=3",
+				  .snapshot_load = "/s.qemu",
+				  .qmp_socket = "/q,s" };
+	const char *c = cmdline(&req, "tcg");
+
+	(void)state;
+	has(c, " -qmp unix:/q,,s,server=on,wait=off -incoming fd:0 -fw_cfg "
+	       "name=opt/sb/params,string=sb.featureset=X,,Y sb.seed=3");
+	/* a snapshot's boot: QMP, no incoming state, no values */
+	req.snapshot_load = NULL;
+	req.snapshot_save = "/s.qemu";
+	c = cmdline(&req, "tcg");
+	has(c, " -qmp unix:/q,,s,server=on,wait=off");
+	assert_null(strstr(c, "-incoming"));
+	assert_null(strstr(c, "-fw_cfg"));
+}
+
 static void test_status_names(void **state)
 {
 	(void)state;
@@ -167,6 +192,7 @@ int main(void)
 		cmocka_unit_test(test_virtual),
 		cmocka_unit_test(test_numa_no_results),
 		cmocka_unit_test(test_overflow),
+		cmocka_unit_test(test_restore),
 		cmocka_unit_test(test_status_names),
 	};
 

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A QMP client for one QEMU: connect, commands, a snapshot saved to a file, a restored guest resumed. */
+#ifndef SB_BOOT_QMP_H
+#define SB_BOOT_QMP_H
+
+#include <stdint.h>
+
+struct qmp {
+	int fd;
+	char buf[8192];
+	size_t len;
+};
+
+/*
+ * Connect to QEMU's QMP socket @path (retrying while QEMU creates it, until
+ * @deadline_ns of CLOCK_MONOTONIC) and leave the greeting's mode. Returns 0
+ * or -errno with @why set.
+ */
+int qmp_open(struct qmp *q, const char *path, int64_t deadline_ns, char *why,
+	     size_t whylen);
+void qmp_close(struct qmp *q);
+
+/*
+ * Stop the guest, migrate its whole state into @path (written beside it,
+ * then renamed), and quit QEMU. Returns 0 or -errno with @why set.
+ */
+int qmp_save(struct qmp *q, const char *path, int64_t deadline_ns, char *why,
+	     size_t whylen);
+
+/*
+ * Once QEMU has read the incoming state (-incoming), start the guest
+ * (saved stopped, it would stay paused). Returns 0 or -errno with @why set.
+ */
+int qmp_resume(struct qmp *q, int64_t deadline_ns, char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Boot once per kernel and guest shape, restore per run: the snapshot's key, its making, the restore, the fallback. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/atomicio.h"
+#include "common/log.h"
+#include "common/sha256.h"
+#include "harness/boot/capture_cache.h"
+#include "harness/boot/kernel.h"
+#include "harness/boot/vm_snapshot.h"
+
+/* Bump when what the guest does at "ready" changes. */
+#define SNAPSHOT_FORMAT 1
+/* Snapshots kept (about 175 MB each); the least recently used go first.
+ * Every new sbguest or scenario is a new initramfs, so a new key. */
+#define SNAPSHOTS_KEPT 6
+
+int vm_snapshot_supported(const char *accel)
+{
+	return !strcmp(accel, "tcg");
+}
+
+/*
+ * Everything that shapes the saved guest: the images by content, QEMU's
+ * version, the accelerator, machine, CPUs, memory, NUMA, the command line.
+ */
+static int snapshot_key(const struct vm_request *req, const char *accel,
+			char hex[SB_SHA256_HEX])
+{
+	char img[SB_SHA256_HEX], rd[SB_SHA256_HEX], text[8192];
+	size_t n;
+	int e;
+
+	if ((e = capture_sha256_file(req->kernel->image, img)) ||
+	    (e = capture_sha256_file(req->initrd, rd)))
+		return e;
+	n = (size_t)snprintf(
+		text, sizeof(text),
+		"format %d\nqemu %s\naccel %s\nicount %d\nmachine %s\n"
+		"cpus %d\nmemory %d\nkernel %s\ninitrd %s\nappend %s\n",
+		SNAPSHOT_FORMAT, vm_qemu_version(), accel, req->icount_shift,
+		req->kernel->machine, req->cpus, req->memory_mb, img, rd,
+		req->snapshot_append);
+	for (int i = 0; req->numa && i < req->numa_nodes && n < sizeof(text);
+	     i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "numa %s %d\n", req->numa[i].cpus,
+				      req->numa[i].memory_mb);
+	if (n >= sizeof(text))
+		return -E2BIG;
+	sb_sha256_buf(text, n, hex);
+	return 0;
+}
+
+struct kept {
+	char name[NAME_MAX + 1];
+	struct timespec used;
+};
+
+static int older_first(const void *a, const void *b)
+{
+	const struct timespec *x = &((const struct kept *)a)->used;
+	const struct timespec *y = &((const struct kept *)b)->used;
+
+	if (x->tv_sec != y->tv_sec)
+		return x->tv_sec < y->tv_sec ? -1 : 1;
+	return x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec;
+}
+
+/* Room for one more in @dir: all but the SNAPSHOTS_KEPT - 1 last used
+ * snapshots deleted (their mtime is their last use). */
+static void prune(const char *dir)
+{
+	struct kept k[64];
+	char path[PATH_MAX + NAME_MAX + 2];
+	struct dirent *de;
+	struct stat st;
+	DIR *d = opendir(dir);
+	size_t n = 0;
+
+	while (d && (de = readdir(d)) && n < sizeof(k) / sizeof(k[0])) {
+		size_t len = strlen(de->d_name);
+
+		if (len < 5 || len > NAME_MAX ||
+		    strcmp(de->d_name + len - 5, ".qemu"))
+			continue;
+		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, de->d_name);
+		if (stat(path, &st))
+			continue;
+		memcpy(k[n].name, de->d_name, len + 1);
+		k[n++].used = st.st_mtim;
+	}
+	if (d)
+		closedir(d);
+	qsort(k, n, sizeof(k[0]), older_first);
+	for (size_t i = 0; i + (SNAPSHOTS_KEPT - 1) < n; i++) {
+		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, k[i].name);
+		if (!unlink(path))
+			sb_note("vm: snapshot %s deleted (%d kept)", path,
+				SNAPSHOTS_KEPT);
+	}
+}
+
+static int64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Boot @req's snapshot guest and save it into @path at "ready". */
+static int make(const struct vm_request *req, const char *accel,
+		const char *path, char *why, size_t whylen)
+{
+	struct vm_request b = *req;
+	struct vm_result r = { 0 };
+	char results[PATH_MAX + 16];
+	int64_t t0 = mono_ms();
+	int e;
+
+	/* the same devices as the runs: the results port goes nowhere */
+	snprintf(results, sizeof(results), "%.4000s.results", path);
+	b.append = req->snapshot_append;
+	b.params = NULL;
+	b.console_log = NULL;
+	b.results_out = results;
+	b.snapshot_save = path;
+	e = vm_boot(&b, accel, &r);
+	unlink(results);
+	if (!e && r.status != VM_OK)
+		e = -EIO;
+	if (e)
+		snprintf(why, whylen, "the snapshot boot failed (%s: %s)",
+			 vm_status_name(r.status), r.detail);
+	else
+		sb_note("vm: snapshot %s made in %.1f s", path,
+			(double)(mono_ms() - t0) / 1000.0);
+	return e;
+}
+
+int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
+{
+	char key[SB_SHA256_HEX], dir[PATH_MAX], path[PATH_MAX + 80];
+	char why[600] = "", accel[sizeof(res->accel)];
+	struct vm_request l = *req, b = *req;
+	int e;
+
+	snprintf(accel, sizeof(accel), "%s", res->accel);
+	snprintf(dir, sizeof(dir), "%.4000s/snapshots", kernel_cache_dir());
+	if ((e = snapshot_key(req, accel, key)) || (e = sb_mkdir_p(dir, 0755)))
+		snprintf(why, sizeof(why), "no snapshot key or directory: %s",
+			 strerror(-e));
+	snprintf(path, sizeof(path), "%s/%.16s.qemu", dir, key);
+	if (!e && access(path, R_OK)) {
+		prune(dir);
+		e = make(req, accel, path, why, sizeof(why));
+	}
+	if (!e) /* its last use, for prune() */
+		utimensat(AT_FDCWD, path, NULL, 0);
+	if (!e) {
+		l.append = req->snapshot_append;
+		l.snapshot_load = path;
+		e = vm_boot(&l, accel, res);
+		if (!e && res->status != VM_QEMU_FAILED) {
+			snprintf(res->start, sizeof(res->start), "restore");
+			snprintf(res->start_note, sizeof(res->start_note),
+				 "restored from snapshot %.16s", key);
+			return 0;
+		}
+		/* made again next time: a snapshot that does not restore
+		 * would otherwise cost every run a failed try */
+		unlink(path);
+		snprintf(why, sizeof(why), "the restore failed: %s",
+			 e ? strerror(-e) : res->detail);
+	}
+	sb_warn("vm: booting instead: %s", why);
+	b.params = NULL;
+	e = vm_boot(&b, accel, res);
+	snprintf(res->start, sizeof(res->start), "boot");
+	snprintf(res->start_note, sizeof(res->start_note), "%s", why);
+	return e;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Boot once per kernel and guest shape, restore per run: the snapshot's key, its making, the restore, the fallback. */
+#ifndef SB_VM_SNAPSHOT_H
+#define SB_VM_SNAPSHOT_H
+
+#include "harness/boot/vm.h"
+
+/*
+ * Run @req (with params and snapshot_append) under @res->accel by
+ * restoring the guest from the snapshot of its kernel, initrd, QEMU and
+ * shape, made first when the kernel cache has none; a full boot of @req
+ * when the snapshot cannot be made or restored, said in res->start_note.
+ * Returns what vm_boot returns.
+ */
+int vm_snapshot_run(const struct vm_request *req, struct vm_result *res);
+
+/* Can runs under @accel be restored? (tcg; virtual time and KVM not yet) */
+int vm_snapshot_supported(const char *accel);
+
+#endif

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Record sched events through tracefs directly and write them as a trace.dat (version 6). */
+#ifndef SB_TRACEFS_REC_H
+#define SB_TRACEFS_REC_H
+
+#include <limits.h>
+#include <pthread.h>
+
+#include "common/error.h"
+
+#define TFS_MAX_CPUS 256
+
+/*
+ * A recording: the ring buffers of every CPU drained by a thread into
+ * @dir/.trace-cpuN while recording, then assembled into trace.dat.
+ */
+struct tfs_rec {
+	char tracefs[PATH_MAX]; /* the tracefs mount */
+	char dir[PATH_MAX]; /* where the per-CPU files and trace.dat go */
+	const char *const *events; /* sched event names, NULL-terminated */
+	int ncpus;
+	long page_size;
+	int raw[TFS_MAX_CPUS]; /* per_cpu/cpuN/trace_pipe_raw, O_NONBLOCK */
+	int out[TFS_MAX_CPUS]; /* @dir/.trace-cpuN */
+	int wake[2]; /* a byte in wake[1] ends the drain thread's wait */
+	pthread_t drainer;
+	int draining; /* the drain thread runs */
+	int drain_err; /* the first -errno the drain thread met */
+};
+
+/*
+ * Clear the ring buffers, select the mono clock and @buffer_kb per CPU,
+ * enable @events (and only them), turn tracing on and start draining.
+ * Returns 0 or -errno with @e set; on an error tracing is off again and no
+ * thread runs.
+ */
+int tfs_start(struct tfs_rec *r, const char *tracefs, const char *dir,
+	      const char *const *events, int buffer_kb, struct sb_error *e);
+
+/*
+ * Tracing off, the buffers drained to the end, @r->dir/trace.dat written
+ * (no kallsyms, no printk formats), the per-CPU files removed. Idempotent
+ * after a failed start. Returns 0 or -errno with @e set (when not NULL).
+ */
+int tfs_stop(struct tfs_rec *r, struct sb_error *e);
+
+/*
+ * Write @path from @tracefs's headers and formats of @events and the CPU
+ * files @cpu_files[0..@ncpus) holding raw ring-buffer pages of @page_size.
+ * Returns 0 or -errno with @e set.
+ */
+int tfs_write_tracedat(const char *tracefs, const char *const *events,
+		       long page_size, int ncpus, const int *cpu_files,
+		       const char *path, struct sb_error *e);
+
+#endif
