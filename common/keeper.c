@@ -105,7 +105,7 @@ static void __attribute__((noreturn)) keep(int fd)
 	_exit(0);
 }
 
-pid_t sb_fork_watcher(int *fd)
+pid_t sb_fork_piped(int *fd, int to_child)
 {
 	int p[2];
 	pid_t pid;
@@ -121,8 +121,9 @@ pid_t sb_fork_watcher(int *fd)
 		close(p[1]);
 		return e;
 	}
-	close(p[pid ? 0 : 1]);
-	*fd = p[pid ? 1 : 0];
+	/* p[1] is the writer's: this process's with @to_child */
+	close(p[!pid == !to_child ? 0 : 1]);
+	*fd = p[!pid == !to_child ? 1 : 0];
 	return pid;
 }
 
@@ -137,7 +138,7 @@ static int keeper_start(void)
 	if (keeper_fd >= 0) /* the keeper of the process this was forked from */
 		close(keeper_fd);
 	keeper_fd = -1;
-	pid = sb_fork_watcher(&fd);
+	pid = sb_fork_piped(&fd, 1);
 	if (pid < 0)
 		return pid;
 	if (pid == 0)

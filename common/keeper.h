@@ -21,11 +21,12 @@
 int sb_keeper_watch(pid_t pgid);
 
 /*
- * Fork a watcher: a child that reads a pipe whose write end this process
- * keeps, so that its end of file says this process closed it or died. In
- * the child: 0, *@fd the read end. Here: the child's pid, *@fd the write
- * end (close-on-exec). Or -errno.
+ * Fork with a pipe between the two processes, each keeping one end
+ * (close-on-exec): with @to_child this process writes and the child reads
+ * (a watcher, whose end of file says this process closed it or died),
+ * else the child writes and this process reads. In the child: 0, *@fd its
+ * end. Here: the child's pid, *@fd this end. Or -errno.
  */
-pid_t sb_fork_watcher(int *fd);
+pid_t sb_fork_piped(int *fd, int to_child);
 
 #endif

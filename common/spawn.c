@@ -32,26 +32,17 @@ pid_t sb_spawn_start(const struct sb_spawn *s)
 {
 	int out_flags = O_WRONLY | O_CREAT | (s->append ? O_APPEND : O_TRUNC);
 	pid_t parent = getpid(), pid;
-	int errpipe[2];
-	int child_errno = 0;
+	int child_errno = 0, errfd; /* exec closes the child's end */
 	ssize_t n;
 
 	if (!s->argv || !s->argv[0])
 		return -EINVAL;
-	if (pipe2(errpipe, O_CLOEXEC))
-		return -errno;
-	pid = fork();
-	if (pid < 0) {
-		int e = -errno;
-
-		close(errpipe[0]);
-		close(errpipe[1]);
-		return e;
-	}
+	pid = sb_fork_piped(&errfd, 0);
+	if (pid < 0)
+		return pid;
 	if (pid == 0) {
 		int e;
 
-		close(errpipe[0]);
 		signal(SIGPIPE, SIG_DFL);
 		/* Nothing outlives the tool. The parent may have died before
 		 * prctl: then no signal comes, and getppid() names another. */
@@ -80,7 +71,7 @@ pid_t sb_spawn_start(const struct sb_spawn *s)
 		execvp(s->argv[0], (char *const *)s->argv);
 fail:
 		e = errno;
-		if (write(errpipe[1], &e, sizeof(e)) < 0)
+		if (write(errfd, &e, sizeof(e)) < 0)
 			_exit(127);
 		_exit(127);
 	}
@@ -89,11 +80,10 @@ fail:
 		/* PDEATHSIG reaches the leader alone: the keeper, the rest */
 		sb_keeper_watch(pid);
 	}
-	close(errpipe[1]);
 	do {
-		n = read(errpipe[0], &child_errno, sizeof(child_errno));
+		n = read(errfd, &child_errno, sizeof(child_errno));
 	} while (n < 0 && errno == EINTR);
-	close(errpipe[0]);
+	close(errfd);
 	if (n == (ssize_t)sizeof(child_errno)) {
 		waitpid(pid, NULL, 0);
 		return -child_errno;

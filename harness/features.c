@@ -260,7 +260,7 @@ int features_restore(const char *path, const char *line)
 
 int features_guard_start(const char *path, const char *orig, int *fd)
 {
-	pid_t pid = sb_fork_watcher(fd);
+	pid_t pid = sb_fork_piped(fd, 1);
 
 	if (pid == 0) {
 		char c = 0;
