@@ -53,15 +53,13 @@ done
 
 echo "check: each document counts units of the same fixed work (12000 steps)"
 for f in "$tmp"/solo*.json "$tmp"/paired*.json; do
-	# units x unit cost is the CPU time spent working: at most the
-	# process's CPU time, and most of it (clock reads between units);
-	# the cost is timed per run, the unit's size is not
+	# the unit's size is fixed; its cost is timed once per run and
+	# follows the host (an ASan build beside a hog on its CPU timed a
+	# unit 1.2x its share of the run's CPU time), so it is not checked
 	jq -e '.result | .work_unit.iterations == 12000 and
 	  .work_unit.cpu_ns > 0 and
 	  .work_units_total == ([.procs[].work_units] | add) and
-	  (.work_units_per_s - .work_units_total / 2 | fabs) < 0.01 and
-	  (.work_units_total * .work_unit.cpu_ns / .procs[0].cpu_ns) as $e |
-	  $e > 0.6 and $e < 1.15' "$f" >/dev/null ||
+	  (.work_units_per_s - .work_units_total / 2 | fabs) < 0.01' "$f" >/dev/null ||
 		{
 			echo "bad work figures in $f:"
 			jq -c '.result | del(.intervals, .procs)' "$f"
