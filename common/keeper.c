@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/atomicio.h"
 #include "common/keeper.h"
 
 /* A group to kill: its id (its leader's pid) and the leader's start time,
@@ -23,23 +24,19 @@ static pid_t keeper_for; /* the process keeper_fd's keeper watches */
 /* Field 22 of /proc/@pid/stat (start time in clock ticks), 0 when gone. */
 static unsigned long long start_time(pid_t pid)
 {
-	char path[64], buf[1024], *p;
-	ssize_t n;
-	int fd;
+	char path[64], *text, *p;
+	unsigned long long t;
+	size_t len;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (sb_read_file(path, &text, &len))
 		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	p = strrchr(buf, ')'); /* the comm before it may hold anything */
+	p = strrchr(text, ')'); /* the comm before it may hold anything */
 	for (int field = 3; p && field <= 22; field++)
 		p = strchr(p + 1, ' ');
-	return p ? strtoull(p + 1, NULL, 10) : 0;
+	t = p ? strtoull(p + 1, NULL, 10) : 0;
+	free(text);
+	return t;
 }
 
 static int group_exists(pid_t pgid)
