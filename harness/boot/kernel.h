@@ -27,7 +27,10 @@ const char *kernel_cache_dir(void);
  */
 int kernel_list(char **names, size_t *count);
 
-/* 1 if the @len bytes of @name may name a kernel ([A-Za-z0-9_.-], no leading '.'). */
+/* The longest kernel name (kernel_info.name holds it). */
+#define KERNEL_NAME_MAX 63
+
+/* 1 if the @len bytes of @name may name a kernel ([A-Za-z0-9_.-], no leading '.' or '-'). */
 int kernel_name_ok(const char *name, size_t len);
 
 /*
