@@ -141,11 +141,43 @@ static int check_memory(const struct runner *rn, struct sb_error *e)
 }
 
 /*
+ * Is every feature of the sets a kernel runs one of @known? Check's
+ * --cand-features set (sets[1]) runs on the candidate (@is_cand) alone,
+ * and a name of it is the option's, not the scenario file's.
+ */
+static int features_check_sets(const struct runner *rn, int is_cand,
+			       const char *known, const char *whose,
+			       struct sb_error *e)
+{
+	const struct scenario *sc = rn->sc;
+	int own = rn->cand_features ? 1 : sc->n_sets, j;
+	char path[64];
+
+	for (int i = 0; i < own; i++)
+		if ((j = features_unknown(&sc->sets[i], known)) >= 0) {
+			snprintf(path, sizeof(path),
+				 "feature_sets[%d].features[%d]", i, j);
+			return sb_error_set(e, -EINVAL, rn->scenario_path,
+					    path, sc->sets[i].features[j],
+					    "is not a scheduler feature of %s "
+					    "(%s)",
+					    whose, known);
+		}
+	if (rn->cand_features && is_cand &&
+	    (j = features_unknown(&sc->sets[1], known)) >= 0)
+		return sb_error_set(e, -EINVAL, NULL, "--cand-features",
+				    sc->sets[1].features[j],
+				    "is not a scheduler feature of %s (%s)",
+				    whose, known);
+	return 0;
+}
+
+/*
  * The features of @k: the running kernel's file, a guest's reading of the
  * same image (cached by run_vm), else the documented 6.12 list.
  */
 static int features_check(const struct runner *rn, const struct run_kernel *k,
-			  struct sb_error *e)
+			  int is_cand, struct sb_error *e)
 {
 	char known[2048], whose[200];
 	int own;
@@ -173,7 +205,7 @@ static int features_check(const struct runner *rn, const struct run_kernel *k,
 		features_before_slices(known, sizeof(known));
 	else if (!own)
 		snprintf(known, sizeof(known), "%s", features_documented);
-	return features_check_names(rn->sc, rn->scenario_path, known, whose, e);
+	return features_check_sets(rn, is_cand, known, whose, e);
 }
 
 /* Every check of the guest's and host's shape, for each kernel of @ks. */
@@ -184,7 +216,7 @@ static int check_shape(const struct runner *rn, const struct run_kernel *ks,
 
 	for (int k = 0; k < nk; k++) {
 		if ((r = check_cpus(rn, &ks[k], e)) ||
-		    (r = features_check(rn, &ks[k], e)))
+		    (r = features_check(rn, &ks[k], k == 1, e)))
 			return r;
 		vm |= kernel_run_of(&ks[k].ki) == RUN_IN_VM;
 	}
