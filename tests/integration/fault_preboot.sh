@@ -79,18 +79,24 @@ refused host "$tmp/warm.json" 'warm.json: warmup: 86400000000001 is longer than 
 echo "check: the kernel's own feature list, once a guest read it, is what counts"
 export SLICEBENCH_CACHE=$tmp/cache
 img=$tmp/bzImage
-head -c 4096 /dev/urandom >"$img"
+fake_bzimage "$img" 6.12.0-own
 mkdir -p "$SLICEBENCH_CACHE/features"
-jq -n --arg img "$img" --arg sha "$(sha256sum "$img" | cut -d' ' -f1)" \
-	'{schema: 1, image: $img, image_sha256: $sha, release: "6.12.0",
-	  features: "PLACE_LAG NO_PREEMPT_SHORT NO_SOMETHING_NEW"}' >"$SLICEBENCH_CACHE/features/debian.json"
+sha=$(sha256sum "$img" | cut -d' ' -f1)
+jq -n --arg sha "$sha" '{schema: 2, image_sha256: $sha, release: "6.12.0-own",
+	  features: "PLACE_LAG NO_PREEMPT_SHORT NO_SOMETHING_NEW"}' >"$SLICEBENCH_CACHE/features/$sha.json"
 base "$tmp/new.json" '.feature_sets[0].features = ["SOMETHING_NEW"]'
-expect 0 '^debian/a/1' "$sb" plan "$tmp/new.json" --kernel debian
+expect 0 '^own/a/1' "$sb" plan "$tmp/new.json" --kernel "own=$img"
 base "$tmp/gone.json" '.feature_sets[0].features = ["DELAY_DEQUEUE"]'
-expect 2 'DELAY_DEQUEUE: is not a scheduler feature of kernel debian \(its own list, read in its guest\)' \
-	"$sb" plan "$tmp/gone.json" --kernel debian
+expect 2 'DELAY_DEQUEUE: is not a scheduler feature of kernel own \(its own list, read in its guest\)' \
+	"$sb" plan "$tmp/gone.json" --kernel "own=$img"
+echo "check: the list is the image's, whatever the kernel is named"
+expect 0 '^other/a/1' "$sb" plan "$tmp/new.json" --kernel "other=$img"
+echo "check: another image under the same name never reads it: the documented list"
+fake_bzimage "$tmp/bzImage2" 6.12.0-two
+expect 2 'SOMETHING_NEW: is not a scheduler feature of 6\.12 as documented' \
+	"$sb" plan "$tmp/new.json" --kernel "own=$tmp/bzImage2"
 echo "check: an image changed since is not trusted: the documented list again"
 echo more >>"$img"
 expect 2 'SOMETHING_NEW: is not a scheduler feature of 6\.12 as documented' \
-	"$sb" plan "$tmp/new.json" --kernel debian
+	"$sb" plan "$tmp/new.json" --kernel "own=$img"
 finish
