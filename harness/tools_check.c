@@ -157,8 +157,8 @@ static int features_check_sets(const struct runner *rn, int is_cand,
 		if ((j = features_unknown(&sc->sets[i], known)) >= 0) {
 			snprintf(path, sizeof(path),
 				 "feature_sets[%d].features[%d]", i, j);
-			return sb_error_set(e, -EINVAL, rn->scenario_path,
-					    path, sc->sets[i].features[j],
+			return sb_error_set(e, -EINVAL, rn->scenario_path, path,
+					    sc->sets[i].features[j],
 					    "is not a scheduler feature of %s "
 					    "(%s)",
 					    whose, known);
