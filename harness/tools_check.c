@@ -208,14 +208,15 @@ static int features_check(const struct runner *rn, const struct run_kernel *k,
 	return features_check_sets(rn, is_cand, known, whose, e);
 }
 
-/* Every check of the guest's and host's shape, for each kernel of @ks. */
+/* Every check of the guest's and host's shape, for each kernel of @ks (its image first). */
 static int check_shape(const struct runner *rn, const struct run_kernel *ks,
 		       int nk, struct sb_error *e)
 {
 	int vm = 0, r;
 
 	for (int k = 0; k < nk; k++) {
-		if ((r = check_cpus(rn, &ks[k], e)) ||
+		if ((r = kernel_verify(&ks[k].ki, e)) ||
+		    (r = check_cpus(rn, &ks[k], e)) ||
 		    (r = features_check(rn, &ks[k], k == 1, e)))
 			return r;
 		vm |= kernel_run_of(&ks[k].ki) == RUN_IN_VM;

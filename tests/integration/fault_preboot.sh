@@ -99,4 +99,30 @@ echo "check: an image changed since is not trusted: the documented list again"
 echo more >>"$img"
 expect 2 'SOMETHING_NEW: is not a scheduler feature of 6\.12 as documented' \
 	"$sb" plan "$tmp/new.json" --kernel "own=$img"
+
+echo "check: a descriptor's image is opened and its boot header read in plan"
+base "$tmp/cand.json" '.'
+export SLICEBENCH_KERNELS=$tmp/kernels
+mkdir -p "$SLICEBENCH_KERNELS/mine" "$tmp/adir"
+for image in "$tmp/no-such-image" "$tmp/adir" /dev/null "$tmp/new.json"; do
+	jq -n --arg i "$image" '{type: "path", image: $i}' >"$SLICEBENCH_KERNELS/mine/kernel.json"
+	refused mine "$tmp/cand.json" \
+		"mine/kernel\.json: image: $image: (No such file or directory|is a directory, not a bzImage|is not a regular file, not a bzImage|is not an x86 bzImage \(no boot header with a release\))$"
+done
+unset SLICEBENCH_KERNELS
+
+echo "check: a bad NAME of --kernel NAME=PATH is a bad kernel name, not a bad image"
+fake_bzimage "$img" 6.12.0-own
+for arg in "a/b=$img" "=" "a;id=$img" "-a=$img"; do
+	name=${arg%%=*}
+	refused "$arg" "$tmp/cand.json" \
+		"--kernel: .*: bad kernel name \"${name//;/.}\": NAME of NAME=PATH is 1 to 63 characters of \[A-Za-z0-9_.-\], not starting with '\.' or '-'"
+done
+
+echo "check: check --cand-features names the option and the value, checked against the candidate"
+# (the image is the one whose list was cached above, under another name)
+expect 2 '^slicebench check: --cand-features: PREEMPT_SHRT: is not a scheduler feature of kernel b \(its own list, read in its guest\) \(PLACE_LAG NO_PREEMPT_SHORT NO_SOMETHING_NEW\)$' \
+	"$sb" check --base "a=$img" --cand "b=$img" --cand-features PREEMPT_SHRT \
+	--scenario "$tmp/cand.json" --results "$tmp/res"
+[[ ! -e $tmp/res ]] || fail "a results directory was made"
 finish
