@@ -80,6 +80,25 @@ static int last_cpu(const char *list)
 	return last;
 }
 
+/* The first node before @i sharing a CPU with guest.numa[@i], or -1. */
+static int numa_overlap(const struct scenario *sc, int i)
+{
+	cpu_set_t a, b, both;
+
+	CPU_ZERO(&a);
+	if (sb_cpulist_parse(sc->guest.numa[i].cpus, &a))
+		return -1;
+	for (int j = 0; j < i; j++) {
+		CPU_ZERO(&b);
+		if (sb_cpulist_parse(sc->guest.numa[j].cpus, &b))
+			continue;
+		CPU_AND(&both, &a, &b);
+		if (CPU_COUNT(&both))
+			return j;
+	}
+	return -1;
+}
+
 static int check_cpus(const struct runner *rn, const struct run_kernel *k,
 		      struct sb_error *e)
 {
@@ -104,14 +123,20 @@ static int check_cpus(const struct runner *rn, const struct run_kernel *k,
 	for (int i = 0;
 	     kernel_run_of(&k->ki) == RUN_IN_VM && i < sc->guest.n_numa; i++) {
 		const char *cpus = sc->guest.numa[i].cpus;
+		int j = numa_overlap(sc, i);
 
-		if (last_cpu(cpus) >= sc->guest.cpus) {
-			snprintf(path, sizeof(path), "guest.numa[%d].cpus", i);
+		snprintf(path, sizeof(path), "guest.numa[%d].cpus", i);
+		if (last_cpu(cpus) >= sc->guest.cpus)
 			return sb_error_set(e, -EINVAL, rn->scenario_path, path,
 					    cpus,
 					    "names CPU %d; guest.cpus is %d",
 					    last_cpu(cpus), sc->guest.cpus);
-		}
+		if (j >= 0)
+			return sb_error_set(e, -EINVAL, rn->scenario_path, path,
+					    cpus,
+					    "overlaps guest.numa[%d].cpus "
+					    "(%s): a CPU is in one node",
+					    j, sc->guest.numa[j].cpus);
 	}
 	return 0;
 }

@@ -49,6 +49,10 @@ expect 2 'workloads\[0\]\.cpus: 1: .*1 CPU \(0-0\): the guest.s one vCPU \(accel
 	"$sb" plan "$tmp/virt.json" --kernel debian
 base "$tmp/numa.json" '.guest = {"cpus": 2, "memory_mb": 1024, "numa": [{"cpus": "0-2", "memory_mb": 1024}]}'
 refused debian "$tmp/numa.json" 'guest\.numa\[0\]\.cpus: 0-2: names CPU 2; guest\.cpus is 2'
+echo "check: NUMA nodes sharing a CPU (QEMU refused them after the plan)"
+base "$tmp/overlap.json" '.guest = {"cpus": 2, "memory_mb": 1024, "numa": [{"cpus": "0-1", "memory_mb": 512}, {"cpus": "1", "memory_mb": 512}]}'
+refused debian "$tmp/overlap.json" \
+	'overlap\.json: guest\.numa\[1\]\.cpus: 1: overlaps guest\.numa\[0\]\.cpus \(0-1\): a CPU is in one node$'
 echo "check: a CPU the host does not have (host mode)"
 base "$tmp/hostcpu.json" '.workloads[0].cpus = "1000"'
 refused host "$tmp/hostcpu.json" 'workloads\[0\]\.cpus: 1000: .*the host CPUs slicebench may use'
