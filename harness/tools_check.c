@@ -6,9 +6,12 @@
  * dependencies': a missing one is an environment failure of each run, said
  * there); CPU lists name CPUs the guest or host has; the guest's memory
  * fits in the host's; feature names are the kernel's (features_check);
- * the programs that make a kernel ready are there when it is not.
+ * the programs that make a kernel ready are there when it is not; each
+ * generator takes its workload's arguments (its own option table, run
+ * with --check-args on the host).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdio.h>
@@ -17,12 +20,14 @@
 #include <unistd.h>
 
 #include "common/cpulist.h"
+#include "common/atomicio.h"
 #include "common/error.h"
 #include "common/spawn.h"
 #include "harness/agent.h"
 #include "harness/features.h"
 #include "harness/run_vm.h"
 #include "harness/tools_check.h"
+#include "harness/workload.h"
 #include "workloads/registry/registry.h"
 
 /* Host runs put the build's bin directory first on PATH. */
@@ -266,6 +271,81 @@ static int check_ready(const struct run_kernel *ks, int nk, struct sb_error *e)
 	return 0;
 }
 
+/* A generator's option check: far below a boot, and never a hang. */
+#define ARGS_CHECK_TIMEOUT_NS (10LL * 1000000000LL)
+
+/* @w's args as ["a", "b"] into @buf, ending "..." when longer than @len. */
+static const char *args_text(const struct sc_workload *w, char *buf, size_t len)
+{
+	size_t used = (size_t)snprintf(buf, len, "[");
+
+	for (int k = 0; k < w->n_args && used < len; k++)
+		used += (size_t)snprintf(buf + used, len - used, "%s\"%s\"",
+					 k ? ", " : "", w->args[k]);
+	if (used < len)
+		used += (size_t)snprintf(buf + used, len - used, "]");
+	if (used >= len && len > 4)
+		strcpy(buf + len - 4, "...");
+	return buf;
+}
+
+/*
+ * Does generator workload @w take its argv as the runs build it? Its own
+ * option table says: build/bin/<tool> --check-args parses and checks them
+ * and exits 0, or 2 with one line naming the option. -EINVAL with @e
+ * naming the scenario, workloads[@i].args and that line; 0 when the
+ * build has no such program (the guest's archive check says so).
+ */
+static int check_args(const struct runner *rn, int i, struct sb_error *e)
+{
+	const struct sc_workload *w = &rn->sc->workloads[i];
+	const struct wl_run run = { .warmup_ns = rn->sc->warmup_ns,
+				    .duration_ns = rn->sc->duration_ns,
+				    .seed = scenario_seed(rn->sc, 1) };
+	char prog[PATH_MAX + 64], err_path[] = "/tmp/sb-check-args-XXXXXX";
+	const char *argv[WL_MAX_ARGV + 2];
+	struct wl_proc *p = calloc(1, sizeof(*p));
+	char *msg = NULL, path[32], value[256];
+	size_t len = 0;
+	int fd, n = 0, r;
+
+	snprintf(prog, sizeof(prog), "%s/%s", rn->bin_dir, w->tool);
+	if (!p || access(prog, X_OK) ||
+	    wl_build(w, 0, "/nonexistent", &run, p)) {
+		free(p);
+		return 0;
+	}
+	argv[n++] = prog;
+	argv[n++] = "--check-args";
+	for (int k = 1; p->argv[k]; k++)
+		argv[n++] = p->argv[k];
+	argv[n] = NULL;
+	if ((fd = mkstemp(err_path)) < 0) {
+		free(p);
+		return 0;
+	}
+	close(fd);
+	r = sb_run(&(struct sb_spawn){ .argv = argv,
+				       .stdout_path = "/dev/null",
+				       .stderr_path = err_path },
+		   ARGS_CHECK_TIMEOUT_NS);
+	if (r)
+		sb_read_file(err_path, &msg, &len);
+	unlink(err_path);
+	free(p);
+	if (!r)
+		return 0;
+	if (msg)
+		msg[strcspn(msg, "\n")] = '\0';
+	snprintf(path, sizeof(path), "workloads[%d].args", i);
+	r = sb_error_set(e, -EINVAL, rn->scenario_path, path,
+			 args_text(w, value, sizeof(value)),
+			 "%s refuses them (its --check-args: %s)", w->tool,
+			 msg && *msg ? msg : "no message");
+	free(msg);
+	return r;
+}
+
 int run_check_before_boot(const struct runner *rn, const struct run_kernel *ks,
 			  int nk, struct sb_error *e)
 {
@@ -276,6 +356,10 @@ int run_check_before_boot(const struct runner *rn, const struct run_kernel *ks,
 
 	if ((r = check_shape(rn, ks, nk, e)) || (r = check_ready(ks, nk, e)))
 		return r;
+	for (int w = 0; w < rn->sc->n_workloads; w++)
+		if (rn->sc->workloads[w].desc->kind == SBW_GENERATOR &&
+		    (r = check_args(rn, w, e)))
+			return r;
 	for (int w = 0; w < rn->sc->n_workloads; w++)
 		if (rn->sc->workloads[w].desc == wl_lookup("")) {
 			tools[n] = rn->sc->workloads[w].tool;

@@ -69,6 +69,15 @@ base "$tmp/arg.json" '.workloads[0].args = [$big]' --rawfile big "$tmp/big"
 refused debian "$tmp/arg.json" \
 	'arg.json: workloads\[0\]\.args\[0\]: is 1048576 bytes long; the kernel takes at most 131071'
 
+echo "check: a workload's args through its own option table (cyclic --check-args)"
+base "$tmp/args.json" '.workloads[0].args = ["--interval", "1ms", "--no-such-option"]'
+for k in debian host; do
+	refused $k "$tmp/args.json" \
+		'args\.json: workloads\[0\]\.args: \["--interval", "1ms", "--no-such-option"\]: cyclic refuses them \(its --check-args: cyclic: unknown option "--no-such-option"\)$'
+done
+base "$tmp/args2.json" '.workloads[0].args = ["--interval", "5xs"]'
+refused debian "$tmp/args2.json" 'workloads\[0\]\.args: .*cyclic: --interval: "5xs" is not a duration'
+
 echo "check: an unknown tool (plan refuses what run refuses)"
 base "$tmp/tool.json" '.workloads += [{"tool": "no-such-tool"}]'
 refused debian "$tmp/tool.json" 'tool.json: workloads\[1\]\.tool: .*"no-such-tool" is not a program in the guest'
