@@ -7,7 +7,8 @@
 # path; a --kernel list longer than 1023
 # bytes is taken whole (a cut one booted .../bz for .../bzImage); an
 # over-long --resume is refused; a refused scenario rules value leaves no
-# leak (the ASan build exited 1). A host run writes nothing under HOME
+# leak (the ASan build exited 1; make test-asan-integration runs this
+# script with it). A host run writes nothing under HOME
 # (perf record -N: no ~/.debug buildid cache).
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
