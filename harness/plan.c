@@ -178,10 +178,7 @@ static int live_run(const char *root, char *why, size_t whylen)
 
 	if (holder <= 0 || holder == getpid())
 		return 0;
-	snprintf(why, whylen,
-		 "%s: another slicebench run (pid %d) is using this results "
-		 "directory: wait for it to end, or give another --results",
-		 root, (int)holder);
+	snprintf(why, whylen, "%s: " SB_DIR_BUSY_FMT, root, (int)holder);
 	return 1;
 }
 
