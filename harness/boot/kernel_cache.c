@@ -123,7 +123,7 @@ int kernel_features_cached(const struct kernel_info *ki, char *buf, size_t len)
 	json_t *j;
 	int ret;
 
-	if ((ret = features_cache_path(ki, sha, path, sizeof(path))))
+	if (features_cache_path(ki, sha, path, sizeof(path)))
 		return -ENOENT;
 	j = json_load_file(path, 0, NULL);
 	want = json_string_value(json_object_get(j, "image_sha256"));

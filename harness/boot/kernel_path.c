@@ -46,14 +46,12 @@ static int verify_path(const struct kernel_info *ki, struct sb_error *e)
 	const char *why = NULL;
 	struct stat st;
 
-	if (stat(ki->image, &st))
+	if (stat(ki->image, &st) || access(ki->image, R_OK))
 		why = strerror(errno);
 	else if (S_ISDIR(st.st_mode))
 		why = "is a directory, not a bzImage";
 	else if (!S_ISREG(st.st_mode))
 		why = "is not a regular file, not a bzImage";
-	else if (access(ki->image, R_OK))
-		why = strerror(errno);
 	else if (kernel_image_release(ki->image, release, sizeof(release)))
 		why = "is not an x86 bzImage (no boot header with a release)";
 	if (!why)
