@@ -81,6 +81,13 @@ void ci_bench_pct_range(char *buf, size_t len,
 void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c);
 
 /*
+ * A change in words: "42 % less", "7.1 % longer", or @same ("about as long")
+ * when it rounds to 0 %. In @buf; returns @buf.
+ */
+const char *ci_words_amount(double pct, const char *more, const char *less,
+			    const char *same, char *buf, size_t len);
+
+/*
  * Two or three sentences: for each column against the first, how the
  * shortest-slice workloads' delay moved, what the longest-slice ones paid
  * (switches, runtime), the periodic workloads' misses; the gate's verdict

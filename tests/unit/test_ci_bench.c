@@ -403,9 +403,33 @@ static void test_summary(void **state)
 	assert_non_null(strstr(out, "The 100 ms-slice massive_intr tasks were "
 				    "switched in 33 % more often and ran "
 				    "7.1 % less"));
-	assert_non_null(strstr(out, "Careful: with NO_PREEMPT_SHORT cyclic"));
+	assert_non_null(
+		strstr(out, "Careful: in the NO_PREEMPT_SHORT runs, cyclic missed"));
 	free(out);
 	ci_bench_cmp_free(&cmp);
+}
+
+/* 0 %, under 10 % and over it, either way: each reads as English. */
+static void test_words_amount(void **state)
+{
+	char b[64];
+
+	(void)state;
+	assert_string_equal(ci_words_amount(0.4, "longer", "less",
+					    "about as long", b, sizeof(b)),
+			    "about as long");
+	assert_string_equal(ci_words_amount(-0.4, "more often", "less often",
+					    "about as often", b, sizeof(b)),
+			    "about as often");
+	assert_string_equal(ci_words_amount(2.54, "longer", "less",
+					    "about as long", b, sizeof(b)),
+			    "2.5\x1f% longer");
+	assert_string_equal(ci_words_amount(-1.0, "longer", "less",
+					    "about as long", b, sizeof(b)),
+			    "1.0\x1f% less");
+	assert_string_equal(ci_words_amount(-56.2, "more often", "less often",
+					    "about as often", b, sizeof(b)),
+			    "56\x1f% less often");
 }
 
 int main(void)
@@ -413,6 +437,7 @@ int main(void)
 	const char *env = getenv("SLICEBENCH_ROOT");
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_is_other),
+		cmocka_unit_test(test_words_amount),
 		cmocka_unit_test_setup_teardown(test_fold_conserves, load,
 						unload),
 		cmocka_unit_test_setup_teardown(test_compare_folds, load,
