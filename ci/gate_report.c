@@ -290,12 +290,18 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 	return sb_memfile_commit(&m, path);
 }
 
+/*
+ * A regression is a failure; an undecided rule an error ("cannot decide"),
+ * never a skip: a gate that did not pass must not read green in a CI's
+ * test tab. Rules not applicable are no test cases (one property names
+ * them).
+ */
 static void junit_case(FILE *f, const struct ci_rule_result *r)
 {
 	char msg[VERDICT_LEN + 512], verdict[VERDICT_LEN];
 	int failed = r->verdict == CI_V_REGRESSION;
-	int skipped = r->verdict != CI_V_PASS &&
-		      r->verdict != CI_V_IMPROVEMENT && !failed;
+	int undecided = r->verdict == CI_V_INCONCLUSIVE ||
+			r->verdict == CI_V_INSUFFICIENT;
 	struct row w;
 
 	make_row(r, &w);
@@ -310,12 +316,12 @@ static void junit_case(FILE *f, const struct ci_rule_result *r)
 	fputs("\" name=\"", f);
 	ci_markup_escaped(f, r->rule->name, strlen(r->rule->name));
 	fputs("\">\n", f);
-	fputs(failed  ? "      <failure type=\"regression\" message=\"" :
-	      skipped ? "      <skipped message=\"" :
-			"      <system-out>",
+	fputs(failed	? "      <failure type=\"regression\" message=\"" :
+	      undecided ? "      <error type=\"cannot decide\" message=\"" :
+			  "      <system-out>",
 	      f);
 	ci_markup_escaped(f, msg, strlen(msg));
-	fputs(failed || skipped ? "\"/>\n" : "</system-out>\n", f);
+	fputs(failed || undecided ? "\"/>\n" : "</system-out>\n", f);
 	fputs("    </testcase>\n", f);
 }
 
@@ -337,7 +343,7 @@ static void method_escaped(FILE *f, const struct ci_gate_report *g)
 int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 {
 	char caution[4][256];
-	size_t fail = 0, skip = 0, nc = cautions(g, caution, 4);
+	size_t fail = 0, err = 0, na = 0, nc = cautions(g, caution, 4);
 	struct sb_memfile m;
 	FILE *f;
 
@@ -345,8 +351,8 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 		enum ci_verdict v = g->res[i].verdict;
 
 		fail += v == CI_V_REGRESSION;
-		skip += v != CI_V_REGRESSION && v != CI_V_PASS &&
-			v != CI_V_IMPROVEMENT;
+		err += v == CI_V_INCONCLUSIVE || v == CI_V_INSUFFICIENT;
+		na += v == CI_V_NOT_APPLICABLE;
 	}
 	if (sb_memfile_open(&m))
 		return -errno;
@@ -354,8 +360,8 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 	fprintf(f,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
 	fprintf(f,
-		"  <testsuite name=\"slicebench-gate\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
-		g->n, fail, skip);
+		"  <testsuite name=\"slicebench-gate\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"0\">\n",
+		g->n - na, fail, err);
 	fputs("    <properties>\n      <property name=\"method\" value=\"", f);
 	method_escaped(f, g);
 	fputs("\"/>\n", f);
@@ -372,9 +378,23 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 		ci_markup_escaped(f, caution[i], strlen(caution[i]));
 		fputs("\"/>\n", f);
 	}
+	if (na) {
+		fprintf(f,
+			"      <property name=\"not_applicable\" value=\"%zu rule%s (no runs of the group on either side):",
+			na, na == 1 ? "" : "s");
+		for (size_t i = 0, k = 0; i < g->n; i++)
+			if (g->res[i].verdict == CI_V_NOT_APPLICABLE) {
+				const char *n = g->res[i].rule->name;
+
+				fputs(k++ ? ", " : " ", f);
+				ci_markup_escaped(f, n, strlen(n));
+			}
+		fputs("\"/>\n", f);
+	}
 	fputs("    </properties>\n", f);
 	for (size_t i = 0; i < g->n; i++)
-		junit_case(f, &g->res[i]);
+		if (g->res[i].verdict != CI_V_NOT_APPLICABLE)
+			junit_case(f, &g->res[i]);
 	fprintf(f, "  </testsuite>\n</testsuites>\n");
 	return sb_memfile_commit(&m, path);
 }
