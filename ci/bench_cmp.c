@@ -166,6 +166,25 @@ void ci_bench_cmp_free(struct ci_bench_cmp *c)
 	*c = (struct ci_bench_cmp){ 0 };
 }
 
+int ci_bench_cmp_judged(const struct ci_bench_cmp *c, struct ci_judged_list *l)
+{
+	for (size_t k = 1; k < c->n_cols; k++) {
+		char where[2 * sizeof(c->cols[0].label) + 16];
+
+		snprintf(where, sizeof(where), "%s against %s",
+			 c->cols[k].label, c->cols[0].label);
+		for (size_t i = 0; i < c->n_rows; i++) {
+			const struct ci_bench_row *r = &c->rows[i];
+
+			if (r->rule &&
+			    ci_judged_add(l, r->rule->name, where,
+					  r->v[k].verdict, r->v[k].more_runs))
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
 const struct ci_bench_row *ci_bench_row_find(const struct ci_bench_cmp *c,
 					     const char *metric,
 					     const char *group)

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "ci/bench_verdict.h"
+#include "ci/verdict_line.h"
 #include "ci/columns.h"
 #include "ci/regime.h"
 
@@ -55,6 +56,12 @@ int ci_bench_cmp_build(struct ci_bench_cmp *c, const char *title,
 		       const char *const *labels, size_t n,
 		       const struct ci_rules *rules);
 void ci_bench_cmp_free(struct ci_bench_cmp *c);
+
+/*
+ * Append to @l every rule's verdict of @c, each column against the first
+ * ("PREEMPT_SHORT against NO_PREEMPT_SHORT"). 0 or -ENOMEM.
+ */
+int ci_bench_cmp_judged(const struct ci_bench_cmp *c, struct ci_judged_list *l);
 
 /* The row of @metric (name) and @group, or NULL. */
 const struct ci_bench_row *ci_bench_row_find(const struct ci_bench_cmp *c,

@@ -309,7 +309,30 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 	return 0;
 }
 
-int ci_bench_end(FILE *f, const char *root, const char *rules,
+/* The verdict line over every comparison, malloc'd; NULL: out of memory. */
+static char *verdict_of(const struct bench_end *b)
+{
+	struct ci_judged_list l = { 0 };
+	char *line = NULL;
+	size_t len = 0;
+	FILE *m;
+	int r = 0;
+
+	for (size_t i = 0; i < b->n_cmps && !r; i++)
+		r = ci_bench_cmp_judged(&b->cmps[i], &l);
+	m = r ? NULL : open_memstream(&line, &len);
+	if (m) {
+		ci_verdict_line(m, ci_outcome_of(l.v, l.n), l.v, l.n);
+		if (fclose(m)) {
+			free(line);
+			line = NULL;
+		}
+	}
+	ci_judged_free(&l);
+	return line;
+}
+
+int ci_bench_end(FILE *f, const char *root, const char *rules, char **verdict,
 		 struct sb_error *e)
 {
 	struct bench_end b = { 0 };
@@ -334,6 +357,7 @@ int ci_bench_end(FILE *f, const char *root, const char *rules,
 		fputs(buf, f);
 		r = report(&b, root, buf, e);
 	}
+	*verdict = r ? NULL : verdict_of(&b);
 	free(buf);
 	for (size_t i = 0; i < b.n_cmps; i++) {
 		ci_bench_cmp_free(&b.cmps[i]);

@@ -109,7 +109,7 @@ static int end_load(struct compare_end *d, const char *dir, const char *given)
  */
 static int end_one(FILE *f, const struct compare_end *d,
 		   const struct ci_column **cols, size_t n, size_t total,
-		   int by_fs, const char *title)
+		   int by_fs, const char *title, struct ci_judged_list *l)
 {
 	const struct ci_bench_say say = { &d->rules, d->pick.name,
 					  d->scenario };
@@ -134,6 +134,7 @@ static int end_one(FILE *f, const struct compare_end *d,
 	}
 	r = ci_bench_end_compare(f, &say, cols, labels, n, title, &c, &words);
 	if (!r) {
+		r = ci_bench_cmp_judged(&c, l);
 		ci_bench_cmp_free(&c);
 		free(words);
 	}
@@ -142,12 +143,14 @@ static int end_one(FILE *f, const struct compare_end *d,
 
 /*
  * The end a run prints, on @f: with one DIR each kernel's feature sets
- * against its first, with several every column against the first.
+ * against its first, with several every column against the first; then
+ * the verdict line over them all.
  */
 static int end_print(FILE *f, const struct compare_end *d,
 		     const struct ci_columns *cols, size_t n_dirs)
 {
 	const struct ci_column *pick[CI_BENCH_MAX_COLS];
+	struct ci_judged_list l = { 0 };
 	char title[300];
 	int r = 0;
 
@@ -171,8 +174,11 @@ static int end_print(FILE *f, const struct compare_end *d,
 		else
 			snprintf(title, sizeof(title), "kernel %s",
 				 cols->v[k].kernel);
-		r = end_one(f, d, pick, n, total, n_dirs == 1, title);
+		r = end_one(f, d, pick, n, total, n_dirs == 1, title, &l);
 	}
+	if (!r)
+		ci_verdict_line(f, ci_outcome_of(l.v, l.n), l.v, l.n);
+	ci_judged_free(&l);
 	return r;
 }
 

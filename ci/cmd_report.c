@@ -2,6 +2,7 @@
 /* slicebench report: the end of a run again (seed tables, verdicts, words) and its report.html. */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "ci/bench_end.h"
 #include "ci/rules_pick.h"
@@ -37,6 +38,7 @@ int cmd_report(int argc, char **argv)
 		{ 0 },
 	};
 	const char *run_dir = NULL;
+	char *verdict = NULL;
 	struct sb_error e;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
@@ -51,8 +53,11 @@ int cmd_report(int argc, char **argv)
 
 	if (r != SB_CLI_CONTINUE)
 		return r;
-	r = ci_bench_end(stdout, run_dir, o.rules, &e);
+	r = ci_bench_end(stdout, run_dir, o.rules, &verdict, &e);
 	if (!r && run_noise_keep(run_dir, &e)) /* the next plan's sizing */
 		sb_warn("slicebench report: %s", e.msg);
+	if (verdict)
+		fputs(verdict, stdout);
+	free(verdict);
 	return r ? sb_error_report("slicebench report", r, &e) : SB_EXIT_OK;
 }

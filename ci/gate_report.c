@@ -17,6 +17,22 @@ const char *ci_gate_outcome(const struct ci_gate_report *g)
 						       "cannot decide";
 }
 
+void ci_gate_verdict_line(FILE *f, const struct ci_gate_report *g)
+{
+	struct ci_judged *j = calloc(g->n + 1, sizeof(*j));
+	enum ci_outcome o =
+		g->decision == CI_DECISION_REGRESSION ? CI_OUTCOME_REGRESSION :
+		g->decision == CI_DECISION_PASS	      ? CI_OUTCOME_PASS :
+							CI_OUTCOME_UNDECIDED;
+
+	for (size_t i = 0; j && i < g->n; i++)
+		j[i] = (struct ci_judged){ .rule = g->res[i].rule->name,
+					   .verdict = g->res[i].verdict,
+					   .more_runs = g->res[i].more_runs };
+	ci_verdict_line(f, o, j, j ? g->n : 0);
+	free(j);
+}
+
 size_t ci_gate_excluded(const struct ci_results *base,
 			const struct ci_results *cand, struct ci_excluded *out,
 			size_t cap)
@@ -118,18 +134,6 @@ static void make_row(const struct ci_rule_result *r, struct row *w)
 		 r->cand_runs);
 }
 
-/* "; about N runs a side would decide it" into @buf, or "". */
-static void more_runs(const struct ci_rule_result *r, char *buf, size_t len)
-{
-	*buf = '\0';
-	if (r->verdict == CI_V_INCONCLUSIVE && r->more_runs == UINT_MAX)
-		snprintf(buf, len,
-			 "more than 1000 runs a side would be needed");
-	else if (r->verdict == CI_V_INCONCLUSIVE && r->more_runs)
-		snprintf(buf, len, "about %u runs a side would decide it",
-			 r->more_runs);
-}
-
 /* The size of a verdict cell: the note and the words around it. */
 #define VERDICT_LEN (sizeof(((struct ci_rule_result *)0)->note) + 256)
 
@@ -142,7 +146,7 @@ static void verdict_text(const struct ci_rule_result *r, char *buf, size_t len)
 {
 	char more[96], floor[96] = "";
 
-	more_runs(r, more, sizeof(more));
+	ci_more_runs_text(r->verdict, r->more_runs, more, sizeof(more));
 	if (r->rule->min_effect_abs > 0 && r->verdict != CI_V_NOT_APPLICABLE &&
 	    r->verdict != CI_V_REGRESSION)
 		snprintf(floor, sizeof(floor),
@@ -236,7 +240,8 @@ void ci_gate_print_text(FILE *f, const struct ci_gate_report *g)
 			w.base, w.cand, w.change, w.ci, w.unseen, w.bounds,
 			w.runs, verdict);
 	}
-	fprintf(f, "\nresult: %s\n", ci_gate_outcome(g));
+	fputc('\n', f);
+	ci_gate_verdict_line(f, g);
 }
 
 static const char *md_verdict(enum ci_verdict v)

@@ -365,17 +365,18 @@ static int rounds(struct check *c)
 		tally_free(&t);
 		return SB_EXIT_UNDECIDED;
 	}
-	fprintf(c->o->say, "\n");
+	/* the last look's verdict, said again by its report, which ends
+	 * with the verdict line: the same rounds give the same verdict */
 	tally(c, last, &t);
-	code = look(c, last, c->looks, 1, &lv);
 	fprintf(c->o->say,
-		"check: %s after %d rounds: %u base and %u candidate runs, "
-		"%u failed%s%s; %s\n",
+		"\ncheck: %s after %d rounds: %u base and %u candidate runs, "
+		"%u failed%s%s; %s\n\n",
 		outcome(code), last, t.n[0], t.n[1], t.failed,
 		t.failed ? " (counted as lost, not made again): " : "",
 		ids_text(t.failed_ids, failed, sizeof(failed)),
 		code == SB_EXIT_UNDECIDED ? "the cap was reached undecided" :
 					    "decided, stopped there");
+	code = look(c, last, c->looks, 1, &lv);
 	tally_free(&t);
 	return code;
 }
