@@ -403,8 +403,8 @@ static void test_summary(void **state)
 	assert_non_null(strstr(out, "The 100 ms-slice massive_intr tasks were "
 				    "switched in 33 % more often and ran "
 				    "7.1 % less"));
-	assert_non_null(
-		strstr(out, "Careful: in the NO_PREEMPT_SHORT runs, cyclic missed"));
+	assert_non_null(strstr(
+		out, "Careful: in the NO_PREEMPT_SHORT runs, cyclic missed"));
 	free(out);
 	ci_bench_cmp_free(&cmp);
 }
