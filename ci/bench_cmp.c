@@ -232,11 +232,39 @@ void ci_bench_cell(char *buf, size_t len, const struct ci_summary *s)
 		snprintf(buf, len, "-");
 	else if (s->n == 1)
 		snprintf(buf, len, "%s", ci_bench_num(s->median, a, sizeof(a)));
-	else
+	else if (isnan(s->cov_pct))
 		snprintf(buf, len, "%s [%s-%s]",
 			 ci_bench_num(s->median, a, sizeof(a)),
 			 ci_bench_num(s->min, b, sizeof(b)),
 			 ci_bench_num(s->max, c, sizeof(c)));
+	else
+		snprintf(buf, len, "%s [%s-%s] %.1f%%",
+			 ci_bench_num(s->median, a, sizeof(a)),
+			 ci_bench_num(s->min, b, sizeof(b)),
+			 ci_bench_num(s->max, c, sizeof(c)), s->cov_pct);
+}
+
+/* A line per run far from its column's median: the gate counts it as any. */
+static void outliers_print(FILE *f, const struct ci_bench_cmp *c)
+{
+	for (size_t i = 0; i < c->n_rows; i++)
+		for (size_t k = 0; k < c->n_cols; k++) {
+			const struct ci_summary *s = &c->rows[i].s[k];
+			char v[24], m[24];
+
+			if (!s->outlier_repeat)
+				continue;
+			fprintf(f,
+				"outlier: %s %s, %s repeat %u: %s against a "
+				"median of %s (%.1f MADs off); the gate counts "
+				"it as any run: look at that run\n",
+				c->rows[i].group,
+				ci_metric_at(c->rows[i].metric)->name,
+				c->cols[k].label, s->outlier_repeat,
+				ci_bench_num(s->outlier_value, v, sizeof(v)),
+				ci_bench_num(s->median, m, sizeof(m)),
+				s->outlier_mads);
+		}
 }
 
 void ci_bench_pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
@@ -252,7 +280,7 @@ void ci_bench_pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
 void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 {
 	fprintf(f,
-		"\nSummary, %s: median over repeats [min-max]; change: the "
+		"\nSummary, %s: median over repeats [min-max] and CoV; change: the "
 		"ratio of the runs'\ngeometric means against %s, "
 		"the gate's estimate; interval and verdict:\nthe gate's (%s, "
 		"family-wise alpha %g%%; the bad side's end is the largest\n"
@@ -266,7 +294,7 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 
 		snprintf(head, sizeof(head), "%s (%zu)", c->cols[k].label,
 			 c->cols[k].col->n_runs);
-		fprintf(f, " %-26s", head);
+		fprintf(f, " %-31s", head);
 		if (k)
 			fprintf(f, " %-8s %-14s %-10s %s", "change", "interval",
 				"median chg", "verdict");
@@ -283,7 +311,7 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 			       mpct = ci_bench_median_change_pct(r, k);
 
 			ci_bench_cell(txt, sizeof(txt), &r->s[k]);
-			fprintf(f, " %-26s", txt);
+			fprintf(f, " %-31s", txt);
 			if (!k)
 				continue;
 			if (!isnan(pct))
@@ -297,4 +325,5 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 		}
 		fputc('\n', f);
 	}
+	outliers_print(f, c);
 }

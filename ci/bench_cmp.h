@@ -78,7 +78,7 @@ double ci_bench_median_change_pct(const struct ci_bench_row *r, size_t k);
 
 /* A figure in at most 4 significant digits, without exponents. */
 const char *ci_bench_num(double v, char *buf, size_t len);
-/* "median [min-max]" of @s, "-" when empty. */
+/* "median [min-max] CoV%" of @s (one run: its value), "-" when empty. */
 void ci_bench_cell(char *buf, size_t len, const struct ci_summary *s);
 /* "[-40%, -20%]" of the gate's ratio interval, "-" when it has none. */
 void ci_bench_pct_range(char *buf, size_t len,

@@ -60,18 +60,6 @@ const char *ci_compare_change(const struct ci_compare *c, size_t row, size_t k,
 	return buf;
 }
 
-/* ci_bench_cell() and the CoV: figures without exponents. */
-static void cell(char *buf, size_t len, const struct ci_summary *s)
-{
-	char txt[80];
-
-	ci_bench_cell(txt, sizeof(txt), s);
-	if (s->n > 1 && !isnan(s->cov_pct))
-		snprintf(buf, len, "%s %.1f%%", txt, s->cov_pct);
-	else
-		snprintf(buf, len, "%s", txt);
-}
-
 void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
 {
 	const struct ci_columns *cols = c->cols;
@@ -108,7 +96,7 @@ void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
 			char txt[96], ch[48];
 
 			ci_summarize(&cols->v[k], &c->rows[i], &s);
-			cell(txt, sizeof(txt), &s);
+			ci_bench_cell(txt, sizeof(txt), &s);
 			ci_compare_change(c, i, k, ch, sizeof(ch));
 			if (markdown)
 				fprintf(f, " %s |%s%s%s", txt, k ? " " : "", ch,
