@@ -285,7 +285,8 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 		"the gate's estimate; interval and verdict:\nthe gate's (%s, "
 		"family-wise alpha %g%%; the bad side's end is the largest\n"
 		"change not ruled out at %.0f%%); median chg: the change of "
-		"the medians; '-': no rule\n",
+		"the medians;\ntolerance/pass: the rule's bounds (README, reading the "
+		"answer); '-': no rule\n",
 		c->title, c->cols[0].label, c->rules_name,
 		c->rules->alpha * 100, c->rules->pass_confidence * 100);
 	fprintf(f, "%-14s %-20s %-7s", "group", "metric", "unit");
@@ -296,8 +297,9 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 			 c->cols[k].col->n_runs);
 		fprintf(f, " %-31s", head);
 		if (k)
-			fprintf(f, " %-8s %-14s %-10s %s", "change", "interval",
-				"median chg", "verdict");
+			fprintf(f, " %-8s %-14s %-10s %-19s %s", "change",
+				"interval", "median chg", "tolerance/pass",
+				"verdict");
 	}
 	fputc('\n', f);
 	for (size_t i = 0; i < c->n_rows; i++) {
@@ -306,7 +308,8 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 
 		fprintf(f, "%-14s %-20s %-7s", r->group, m->name, m->unit);
 		for (size_t k = 0; k < c->n_cols; k++) {
-			char txt[128], ch[24] = "-", iv[40] = "-", md[24] = "-";
+			char txt[128], ch[24] = "-", iv[40] = "-", md[24] = "-",
+				       tol[64] = "-";
 			double pct = ci_bench_change_pct(r, k),
 			       mpct = ci_bench_median_change_pct(r, k);
 
@@ -318,10 +321,12 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 				snprintf(ch, sizeof(ch), "%+.1f%%", pct);
 			if (!isnan(mpct))
 				snprintf(md, sizeof(md), "%+.1f%%", mpct);
-			if (r->rule)
+			if (r->rule) {
 				ci_bench_pct_range(iv, sizeof(iv), &r->v[k]);
-			fprintf(f, " %-8s %-14s %-10s %s", ch, iv, md,
-				r->rule ? r->v[k].name : "-");
+				ci_rule_bounds(r->rule, tol, sizeof(tol));
+			}
+			fprintf(f, " %-8s %-14s %-10s %-19s %s", ch, iv, md,
+				tol, r->rule ? r->v[k].name : "-");
 		}
 		fputc('\n', f);
 	}

@@ -25,9 +25,11 @@ static const char usage[] =
 	"BASE, CAND: DIR[:kernel[/feature-set]], each naming one kernel and "
 	"one feature set\n(e.g. results/latest:debian/PREEMPT_SHORT)";
 static const char after[] =
-	"Per rule, from one value per run (Welch t on the log scale, Holm over\n"
-	"the rules; ci/README.md): regression, improvement, pass (a change worse\n"
-	"than the pass bound is ruled out), inconclusive (with the runs a side\n"
+	"Per rule, from one value per run on the log scale (a paired t by round\n"
+	"when the runs alternate base and candidate, as check makes them, else\n"
+	"Welch t; Holm over the rules; ci/README.md): regression, improvement,\n"
+	"pass (a change worse than the pass bound is ruled out; bounds as\n"
+	"TOLERANCE/PASS BOUND, e.g. +10/10%), inconclusive (with the runs a side\n"
 	"that would decide it), insufficient data (fewer than min_runs a side).\n"
 	"exit: 0 pass (no regression, every rule with values passed), 1 regression,\n"
 	"2 bad usage or input (a required rule's group missing on a side, or a\n"

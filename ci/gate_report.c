@@ -111,7 +111,6 @@ struct row {
 static void make_row(const struct ci_rule_result *r, struct row *w)
 {
 	const struct ci_rule *rule = r->rule;
-	const char *sign = rule->dir == CI_DIR_LOWER ? "+" : "-";
 	int ok = has_figures(r);
 
 	fmt_num(w->base, sizeof(w->base), ok ? r->base_mean : NAN);
@@ -122,14 +121,7 @@ static void make_row(const struct ci_rule_result *r, struct row *w)
 	fmt_pct(w->unseen, sizeof(w->unseen), ok ? unseen(r) : NAN);
 	snprintf(w->ci, sizeof(w->ci),
 		 ok && isfinite(r->ratio) ? "[%s, %s]" : "-", w->lo, w->hi);
-	if (rule->min_effect_abs > 0)
-		snprintf(w->bounds, sizeof(w->bounds), "%s%g/%g%%, %g/%g %s",
-			 sign, rule->tolerance_pct, rule->pass_bound_pct,
-			 rule->min_effect_abs, rule->pass_bound_abs,
-			 ci_metric_at(rule->metric)->unit);
-	else
-		snprintf(w->bounds, sizeof(w->bounds), "%s%g/%g%%", sign,
-			 rule->tolerance_pct, rule->pass_bound_pct);
+	ci_rule_bounds(rule, w->bounds, sizeof(w->bounds));
 	snprintf(w->runs, sizeof(w->runs), "%zu/%zu", r->base_runs,
 		 r->cand_runs);
 }
