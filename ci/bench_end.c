@@ -17,6 +17,7 @@
 #include "ci/work_unit.h"
 #include "common/error.h"
 #include "common/log.h"
+#include "common/fmt.h"
 
 /* Per kernel and, with several kernels, per feature set. */
 #define MAX_CMPS (2 * CI_BENCH_MAX_COLS)
@@ -226,8 +227,8 @@ static void facts(FILE *f, const struct bench_end *b)
 		snprintf(path, sizeof(path), "%s/manifest.json",
 			 col->runs[0]->path);
 		m = json_load_file(path, 0, NULL);
-		fprintf(f, "%s / %s (%zu runs)\n", col->kernel, col->fs,
-			col->n_runs);
+		fprintf(f, "%s / %s (%zu run%s)\n", col->kernel, col->fs,
+			col->n_runs, SB_S(col->n_runs));
 		fact(f, "kernel release", at(m, "kernel", "release"));
 		fact(f, "kernel source", at(m, "kernel", "source"));
 		fact(f, "accelerator", at(m, "vm", "accel"));

@@ -17,6 +17,7 @@
 #include "common/opts.h"
 #include "common/outfile.h"
 #include "ci/cmds.h"
+#include "common/fmt.h"
 
 #define MAX_DIRS 16
 
@@ -127,10 +128,10 @@ static int end_one(FILE *f, const struct compare_end *d,
 		labels[k] = by_fs ? cols[k]->fs : cols[k]->label;
 		if (cols[k]->n_runs < d->rules.min_runs)
 			fprintf(f,
-				"caution: %s has %zu runs: a verdict needs %u a "
+				"caution: %s has %zu run%s: a verdict needs %u a "
 				"side, so no rule can decide against it\n",
 				cols[k]->label, cols[k]->n_runs,
-				d->rules.min_runs);
+				SB_S(cols[k]->n_runs), d->rules.min_runs);
 	}
 	r = ci_bench_end_compare(f, &say, cols, labels, n, title, &c, &words);
 	if (!r) {

@@ -8,6 +8,7 @@
 #include "ci/compare_out.h"
 #include "ci/table_print.h"
 #include "ci/util.h"
+#include "common/fmt.h"
 
 void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown)
 {
@@ -74,8 +75,8 @@ void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
 	for (size_t k = 0; k < cols->n; k++) {
 		char head[300];
 
-		snprintf(head, sizeof(head), "%s (%zu runs)", cols->v[k].label,
-			 cols->v[k].n_runs);
+		snprintf(head, sizeof(head), "%s (%zu run%s)", cols->v[k].label,
+			 cols->v[k].n_runs, SB_S(cols->v[k].n_runs));
 		fprintf(f, markdown ? " %s |%s" : " | %-34s%s", head,
 			k ? (markdown ? " Median chg |" : " median chg") : "");
 	}

@@ -9,6 +9,7 @@
 #include "ci/gate_report.h"
 #include "ci/util.h"
 #include "common/outfile.h"
+#include "common/fmt.h"
 
 const char *ci_gate_outcome(const struct ci_gate_report *g)
 {
@@ -201,8 +202,9 @@ void ci_gate_print_text(FILE *f, const struct ci_gate_report *g)
 	char caution[4][256];
 	size_t nc = cautions(g, caution, 4);
 
-	fprintf(f, "base:      %s (%zu runs)\ncandidate: %s (%zu runs)\n",
-		g->base_spec, g->base_runs, g->cand_spec, g->cand_runs);
+	fprintf(f, "base:      %s (%zu run%s)\ncandidate: %s (%zu run%s)\n",
+		g->base_spec, g->base_runs, SB_S(g->base_runs), g->cand_spec,
+		g->cand_runs, SB_S(g->cand_runs));
 	fputs("method:    ", f);
 	method_line(f, g);
 	fputc('\n', f);
@@ -252,8 +254,9 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 		return -errno;
 	f = m.f;
 	fprintf(f, "### slicebench gate: %s\n\n", ci_gate_outcome(g));
-	fprintf(f, "Base `%s` (%zu runs) vs candidate `%s` (%zu runs).\n\n",
-		g->base_spec, g->base_runs, g->cand_spec, g->cand_runs);
+	fprintf(f, "Base `%s` (%zu run%s) vs candidate `%s` (%zu run%s).\n\n",
+		g->base_spec, g->base_runs, SB_S(g->base_runs), g->cand_spec,
+		g->cand_runs, SB_S(g->cand_runs));
 	fprintf(f,
 		"| Rule | Base | Candidate | Change | Interval | Not ruled out | Tolerance/pass bound | Runs | Verdict |\n");
 	fprintf(f, "|---|---:|---:|---:|---|---:|---|---|---|\n");

@@ -11,6 +11,7 @@
 #include "ci/util.h"
 #include "common/outfile.h"
 #include "common/envelope.h"
+#include "common/fmt.h"
 
 /*
  * For headless checks, once the page has loaded: <body data-images="loaded
@@ -181,8 +182,9 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 	th(f, "l", "metric");
 	th(f, "l", "unit");
 	for (size_t k = 0; k < c->n_cols; k++) {
-		snprintf(buf, sizeof(buf), "%s (%zu runs): median [min-max]",
-			 c->cols[k].label, c->cols[k].col->n_runs);
+		snprintf(buf, sizeof(buf), "%s (%zu run%s): median [min-max]",
+			 c->cols[k].label, c->cols[k].col->n_runs,
+			 SB_S(c->cols[k].col->n_runs));
 		th(f, NULL, buf);
 	}
 	for (size_t k = 1; k < c->n_cols; k++) {
@@ -363,8 +365,9 @@ static void foot(FILE *f, const struct ci_compare *c)
 	for (size_t k = 0; k < c->cols->n; k++) {
 		char label[300];
 
-		snprintf(label, sizeof(label), " %s (%zu runs)%s",
+		snprintf(label, sizeof(label), " %s (%zu run%s)%s",
 			 c->cols->v[k].label, c->cols->v[k].n_runs,
+			 SB_S(c->cols->v[k].n_runs),
 			 k + 1 < c->cols->n ? "," : ".");
 		esc(f, label);
 	}

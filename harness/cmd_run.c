@@ -33,6 +33,7 @@
 #include "harness/scale/scale.h"
 #include "workloads/registry/registry.h"
 #include "harness/cmds.h"
+#include "common/fmt.h"
 
 /* --executor: one of the executors (harness/scale/exec.h). */
 static int parse_executor(void *dest, const char *value, const char **why)
@@ -340,10 +341,10 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	if (p.repeats < CI_MIN_RUNS && (sc->n_sets > 1 || nk > 1))
-		printf("caution: %d repeats a side: the gate needs %d for a "
+		printf("caution: %d repeat%s a side: the gate needs %d for a "
 		       "verdict, so the summary can only say insufficient "
 		       "data (--repeats %d or more)\n",
-		       p.repeats, CI_MIN_RUNS, CI_MIN_RUNS);
+		       p.repeats, SB_S(p.repeats), CI_MIN_RUNS, CI_MIN_RUNS);
 	run_sizing_say(stdout, &rn, ks, nk, NULL, p.repeats,
 		       o.repeats_given ? "--repeats" : "the scenario's repeats",
 		       0);

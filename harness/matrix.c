@@ -15,6 +15,7 @@
 #include "harness/run_sizing.h"
 #include "harness/runner.h"
 #include "harness/workload.h"
+#include "common/fmt.h"
 
 /* Why run @r failed: its manifest under @root, else an executor's attempt. */
 static void print_failure(FILE *out, const char *root, const struct plan_run *r)
@@ -155,8 +156,8 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	verdict = run_print_results(stdout, rn->sc, p, root);
 	/* what is on disk, not what this process counted */
 	missing = plan_pending(p, root);
-	sb_progress("\nresults: %s (%zu runs, %zu failed)", root, p->n_runs,
-		    missing);
+	sb_progress("\nresults: %s (%zu run%s, %zu failed)", root, p->n_runs,
+		    SB_S(p->n_runs), missing);
 	run_say_verdict(verdict);
 	if (missing && !failed)
 		sb_warn("slicebench run: %zu runs are not complete on disk "
