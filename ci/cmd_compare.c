@@ -354,6 +354,12 @@ int cmd_compare(int argc, char **argv)
 
 	if (code != SB_CLI_CONTINUE)
 		return code;
+	const struct sb_path_use outs[] = { { "--markdown", o.markdown },
+					    { "--json", o.json } };
+
+	if ((code = ci_spec_check_outputs(pos, (size_t)n, o.rules, outs, 2,
+					  &e)))
+		return sb_error_report("slicebench compare", code, &e);
 	code = SB_EXIT_OK;
 	for (; loaded < n && !code; loaded++) {
 		int r = ci_spec_load(pos[loaded], 0, &res[loaded], &e);

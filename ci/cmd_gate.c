@@ -9,6 +9,7 @@
 #include "ci/gate_run.h"
 #include "ci/results.h"
 #include "ci/rules_pick.h"
+#include "ci/spec.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
@@ -130,6 +131,12 @@ int cmd_gate(int argc, char **argv)
 					  "%s is empty: name results as "
 					  "DIR[:kernel[/feature-set]]",
 					  *pos[0] ? "CAND" : "BASE");
+	const struct sb_path_use paths[] = { { "--markdown", o.out.markdown },
+					     { "--json", o.out.json },
+					     { "--junit", o.out.junit } };
+
+	if ((r = ci_spec_check_outputs(pos, 2, o.rules, paths, 3, &e)))
+		return sb_error_report("slicebench gate", r, &e);
 	/* an output on standard output has it alone: the words go to stderr */
 	say = ci_gate_outputs_on_stdout(&o.out) ? stderr : stdout;
 	if ((code = load_rules(o.rules, pos, &rules, say, chosen)))
