@@ -187,7 +187,7 @@ int sb_out_check_all(const struct sb_path_use *outs, size_t n_outs,
 			if (outs[j].path && same_output(o->path, outs[j].path))
 				return sb_error_set(
 					e, -EINVAL, NULL, o->option, o->path,
-					"%s too: %s", outs[j].option,
+					"%s names it too: %s", outs[j].option,
 					sb_out_is_stdout(o->path) ?
 						"standard output takes one "
 						"output; give this one a file" :
