@@ -167,9 +167,8 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 		.usage = usage,
 		.epilogue =
 			"exit: 0 ok, 2 bad usage, an unreadable/corrupt/"
-			"unsupported trace or an output that cannot be\n"
-			"written there (checked first), 4 libtracecmd missing "
-			"or writing the output failed (a full disk)\n",
+			"unsupported trace or a bad output, 4 libtracecmd\n"
+			"missing or writing the output failed\n" SB_OUT_HELP,
 		.tables = { opts },
 		.operands = &file,
 		.max_operands = 1,

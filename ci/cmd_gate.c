@@ -13,6 +13,7 @@
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
+#include "common/outfile.h"
 #include "ci/cmds.h"
 
 struct gate_opts {
@@ -34,7 +35,7 @@ static const char after[] =
 	"2 bad usage or input (a required rule's group missing on a side, or a\n"
 	"group of --rules or the scenario's rules on neither side), 3 cannot\n"
 	"decide (too few runs, inconclusive), 4 could not measure (no complete\n"
-	"runs on a side)\n"
+	"runs on a side) or writing an output failed\n" SB_OUT_HELP
 	"Each output FILE may be - (standard output: that report alone there,\n"
 	"the table on stderr). With fewer than the rules' min_runs (4) runs a\n"
 	"side no verdict is possible: the table starts with that caution.\n";

@@ -13,6 +13,10 @@ COMMON_HOST_SRCS := common/sha256.c
 UNIT_TESTS += test_common
 test_common_SRCS := tests/unit/test_common.c $(COMMON_SRCS) $(COMMON_HOST_SRCS)
 test_common_LDLIBS := -ljansson -lmd -lm
+UNIT_TESTS += test_common_outcheck
+test_common_outcheck_SRCS := tests/unit/test_common_outcheck.c common/outcheck.c common/outfile.c \
+			     common/atomicio.c common/envelope.c common/error.c
+test_common_outcheck_LDLIBS := -ljansson
 UNIT_TESTS += test_common_log
 test_common_log_SRCS := tests/unit/test_common_log.c common/log.c common/error.c
 UNIT_TESTS += test_jsonread

@@ -23,6 +23,14 @@
  * Returns 0 or -errno.
  */
 int sb_out_write(const char *path, const void *buf, size_t len);
+/* What every command with output options says of them in its --help. */
+#define SB_OUT_HELP                                                            \
+	"Outputs: one that cannot be written there (no such directory, no\n"   \
+	"permission, a read-only file system, a directory), named twice, or\n" \
+	"one of the command's inputs or inside one exits 2 before any work;\n" \
+	"one whose writing fails (a full disk) exits 4. A symlink, FIFO or\n"  \
+	"device is written in place (a link's target keeps its mode and\n"     \
+	"owner); a regular file is replaced whole, its mode and owner kept.\n"
 /* Does output @path (NULL: none) name standard output? Then it has it alone. */
 int sb_out_is_stdout(const char *path);
 

@@ -18,6 +18,7 @@
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/outcheck.h"
+#include "common/outfile.h"
 #include "common/sha256.h"
 #include "harness/feature_name.h"
 #include "harness/plan.h"
@@ -58,7 +59,8 @@ static const char after[] =
 	"(skip this commit), 255\nanything else (bad usage, could not "
 	"measure: stop the bisection)\n"
 	"Each output FILE may be - (standard output: that report alone there,\n"
-	"the progress and the table on stderr).\n";
+	"the progress and the table on stderr). --results naming a file or a\n"
+	"place that takes no new directory exits 2 before any run.\n" SB_OUT_HELP;
 
 /* @code as `git bisect run` reads it: good, bad, skip, or abort. */
 static int bisect_exit_code(int code)
@@ -796,7 +798,8 @@ int cmd_check(int argc, char **argv)
 					   { "--base", o.base },
 					   { "--cand", o.cand } };
 
-	if ((r = sb_out_check_all(paths, 3, ins, 5, &e))) {
+	if ((r = sb_out_check_all(paths, 3, ins, 5, &e)) ||
+	    (r = run_results_usable(o.results, &e))) {
 		r = sb_error_report("slicebench check", r, &e);
 		return o.bisect_exit ? bisect_exit_code(r) : r;
 	}

@@ -213,6 +213,27 @@ static int latest_or_new(const struct run_root *o, const char *results,
  * runs would resume or name the same one); the run directory stays locked
  * for the whole matrix, so another run may start beside it with --new.
  */
+int run_results_usable(const char *results, struct sb_error *e)
+{
+	struct stat st;
+
+	if (!results)
+		return 0;
+	if (!*results)
+		return sb_error_set(e, -EINVAL, NULL, "--results", "\"\"",
+				    "is empty: name a directory (the default "
+				    "is results)");
+	if (stat(results, &st))
+		return 0; /* made when needed; cannot_create says why not */
+	if (!S_ISDIR(st.st_mode))
+		return sb_error_set(e, -EINVAL, results, "--results", NULL,
+				    "is not a directory: name a directory (the "
+				    "default is results)");
+	return access(results, W_OK | X_OK) ?
+		       cannot_create(results, -errno, e) :
+		       0;
+}
+
 int run_choose_root(const struct run_root *o, const struct scenario *sc,
 		    const struct plan *p, char *root, size_t len,
 		    struct sb_error *e)
@@ -220,7 +241,6 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 	const char *results = o->results ? o->results : "results";
 	char why[PATH_MAX + 200];
 	int made, lock = -1, r;
-	struct stat st;
 
 	if (o->lock_fd)
 		*o->lock_fd = -1;
@@ -234,14 +254,8 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 		sb_progress("resuming: %s", why);
 		return 0;
 	}
-	if (!*results)
-		return sb_error_set(e, -EINVAL, NULL, "--results", "\"\"",
-				    "is empty: name a directory (the default "
-				    "is results)");
-	if (!stat(results, &st) && !S_ISDIR(st.st_mode))
-		return sb_error_set(e, -EINVAL, results, "--results", NULL,
-				    "is not a directory: name a directory (the "
-				    "default is results)");
+	if ((r = run_results_usable(results, e)))
+		return r;
 	made = access(results, F_OK) != 0;
 	*root = '\0';
 	if ((r = sb_mkdir_p(results, 0755)))
