@@ -194,17 +194,16 @@ int ci_spec_load(const char *spec, int single, struct ci_results *out,
 	return r;
 }
 
-int ci_spec_check_outputs(const char *const *specs, size_t n,
-			  const char *rules, const struct sb_path_use *outs,
-			  size_t n_outs, struct sb_error *e)
+int ci_spec_check_outputs(const char *const *specs, size_t n, const char *rules,
+			  const struct sb_path_use *outs, size_t n_outs,
+			  struct sb_error *e)
 {
-	struct sb_path_use ins[CI_SPEC_MAX_INPUTS + 1] = {
-		{ "--rules", rules }
-	};
+	struct sb_path_use ins[CI_SPEC_MAX_INPUTS + 1];
 	char *dirs[CI_SPEC_MAX_INPUTS] = { 0 };
 	size_t k;
 	int r = 0;
 
+	ins[0] = (struct sb_path_use){ "--rules", rules };
 	for (k = 0; k < n && k < CI_SPEC_MAX_INPUTS && !r; k++) {
 		char *kernel = NULL, *fs = NULL;
 

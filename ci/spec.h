@@ -43,8 +43,8 @@ int ci_spec_one_scenario(const char *spec, const struct ci_results *r,
  * checked before any work by sb_out_check_all(): none inside a spec's
  * directory, nor the rules file. 0, -EINVAL said in @e, or -errno.
  */
-int ci_spec_check_outputs(const char *const *specs, size_t n,
-			  const char *rules, const struct sb_path_use *outs,
-			  size_t n_outs, struct sb_error *e);
+int ci_spec_check_outputs(const char *const *specs, size_t n, const char *rules,
+			  const struct sb_path_use *outs, size_t n_outs,
+			  struct sb_error *e);
 
 #endif

@@ -27,8 +27,7 @@ int sb_path_under(const char *dir, const char *path)
  * The last component of @path split off: its directory ("." when none)
  * into @dir, the name into *@name. -ENAMETOOLONG.
  */
-static int split_dir(const char *path, char *dir, size_t len,
-		     const char **name)
+static int split_dir(const char *path, char *dir, size_t len, const char **name)
 {
 	const char *slash = strrchr(path, '/');
 
@@ -83,8 +82,8 @@ static int resolve(const char *path, char *out, size_t len)
 		return r;
 	if (!realpath(dir, link))
 		return -errno;
-	if (snprintf(out, len, "%s/%s", strcmp(link, "/") ? link : "",
-		     name) >= (int)len)
+	if (snprintf(out, len, "%s/%s", strcmp(link, "/") ? link : "", name) >=
+	    (int)len)
 		return -ENAMETOOLONG;
 	return 0;
 }
@@ -112,8 +111,8 @@ static int can_create(const char *path)
 	if (snprintf(probe, sizeof(probe), "%s.probe.%d", path,
 		     (int)getpid()) >= (int)sizeof(probe))
 		return -ENAMETOOLONG;
-	fd = open(probe,
-		  O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		  0600);
 	if (fd < 0)
 		return -errno;
 	close(fd);

@@ -86,8 +86,8 @@ static int open_temp(const char *path, char *tmp, size_t len, mode_t mode)
 		if (snprintf(tmp, len, "%s.tmp.%d.%d", path, (int)getpid(),
 			     n) >= (int)len)
 			return -ENAMETOOLONG;
-		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-				       O_CLOEXEC,
+		fd = open(tmp,
+			  O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 			  mode);
 		if (fd >= 0 || errno != EEXIST)
 			return fd >= 0 ? fd : -errno;

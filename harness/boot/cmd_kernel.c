@@ -370,7 +370,7 @@ static int do_initramfs(const char *name, int argc, char **argv)
 	if (ret != SB_CLI_CONTINUE)
 		return ret;
 	ret = outputs_ok("initramfs", name, &o) ?:
-		      lookup(name, &ki, 0)   ?:
+		      lookup(name, &ki, 0)	?:
 		      stage_outputs("initramfs", &o, &sg);
 	if (ret)
 		return ret;

@@ -67,8 +67,8 @@ static void test_path_under(void **state)
 /* By inode where both exist (through links, hard or symbolic), by path otherwise. */
 static void test_same_file(void **state)
 {
-	static const char *const names[] = { "f", "hard", "sym", "g",
-					      "new", "sub" };
+	static const char *const names[] = { "f", "hard", "sym",
+					     "g", "new",  "sub" };
 	char other[600];
 	struct tmp t;
 
