@@ -70,7 +70,7 @@ static void test_same_file(void **state)
 	static const char *const names[] = { "f", "hard", "sym",
 					     "g", "new",  "sub" };
 	char other[600];
-	struct tmp t;
+	struct tmp t = { 0 };
 
 	(void)state;
 	tmp_make(&t, names, 6);
@@ -104,7 +104,7 @@ static void test_check_all(void **state)
 			   ins[2] = { { "--rules", NULL },
 				      { "the results", NULL } };
 	struct sb_error e;
-	struct tmp t;
+	struct tmp t = { 0 };
 	struct stat st;
 
 	(void)state;
@@ -170,7 +170,7 @@ static void test_write_keeps(void **state)
 	static const char *const names[] = { "private", "link", "hard",
 					     "fresh" };
 	struct stat before, after;
-	struct tmp t;
+	struct tmp t = { 0 };
 
 	(void)state;
 	tmp_make(&t, names, 4);
