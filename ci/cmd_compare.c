@@ -360,7 +360,8 @@ int cmd_compare(int argc, char **argv)
 					    { "--json", o.json } };
 
 	if ((code = ci_spec_check_outputs(pos, (size_t)n, o.rules, outs, 2,
-					  &e)))
+					  &e)) ||
+	    (o.plots && o.out && (code = sb_out_dir_check("--out", o.out, &e))))
 		return sb_error_report("slicebench compare", code, &e);
 	code = SB_EXIT_OK;
 	for (; loaded < n && !code; loaded++) {

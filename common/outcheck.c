@@ -150,6 +150,32 @@ static int writable(const char *path)
 	return 0;
 }
 
+int sb_out_dir_check(const char *option, const char *dir, struct sb_error *e)
+{
+	char at[PATH_MAX], *slash;
+	struct stat st;
+	int r = 0;
+
+	if (snprintf(at, sizeof(at), "%s", dir) >= (int)sizeof(at))
+		r = -ENAMETOOLONG;
+	/* the nearest directory there: mkdir -p makes the rest in it */
+	while (!r && stat(at, &st)) {
+		if (errno != ENOENT)
+			r = -errno;
+		else if (!(slash = strrchr(at, '/')))
+			snprintf(at, sizeof(at), ".");
+		else if (slash == at)
+			at[1] = '\0';
+		else
+			*slash = '\0';
+	}
+	if (!r && !S_ISDIR(st.st_mode))
+		r = -ENOTDIR;
+	if (!r && access(at, W_OK | X_OK))
+		r = -errno;
+	return r ? sb_out_error(e, r, option, dir) : 0;
+}
+
 /* Does output @out overwrite input @in, or lie inside directory @in? */
 static int conflicts(const char *out, const char *in)
 {

@@ -40,4 +40,11 @@ int sb_out_check_all(const struct sb_path_use *outs, size_t n_outs,
 		     const struct sb_path_use *ins, size_t n_ins,
 		     struct sb_error *e);
 
+/*
+ * Can output directory @dir (of @option, e.g. "--out") be made or written?
+ * Its nearest existing ancestor (or itself) must be a directory that takes
+ * new entries. 0 or -EINVAL naming @option and @dir in @e.
+ */
+int sb_out_dir_check(const char *option, const char *dir, struct sb_error *e);
+
 #endif

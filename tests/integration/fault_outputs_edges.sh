@@ -7,8 +7,9 @@
 # lies inside an input results directory, or is named twice (also through
 # a symlink, or "-" twice) is refused with exit 2 and the input is
 # unchanged (sha256 before and after); an output on a read-only file
-# system is refused with exit 2 by table, compare, gate, check and kernel
-# boot, check before it makes a results directory or starts QEMU. Input
+# system is refused with exit 2 by table, compare (also --plots --out),
+# gate, check and kernel boot, check before it makes a results directory
+# or starts QEMU. Input
 # exit codes: report and compare of a directory not there, --results
 # naming a file: 2. Hand-edited run files (lost_events -1, schema 99,
 # runs of two scenarios in one directory) are refused by compare, report
@@ -112,6 +113,8 @@ fi
 expect 2 "slicebench table: --json: $ro/x.json: $why" "$sb" table "$tmp/p.data" --json "$ro/x.json"
 expect 2 "slicebench compare: --json: $ro/x.json: $why" "$sb" compare "$r" --json "$ro/x.json"
 expect 2 "slicebench gate: --junit: $ro/x.xml: $why" "${gate[@]}" --junit "$ro/x.xml"
+expect 2 "slicebench compare: --out: $ro/plots: $why" "$sb" compare "$r" --plots --out "$ro/plots"
+expect 2 "slicebench compare: --out: /etc/passwd: Not a directory" "$sb" compare "$r" --plots --out /etc/passwd
 # check with what would boot both kernels: a stand-in QEMU and make on
 # PATH say whether anything was started
 mkdir "$tmp/bin"

@@ -160,6 +160,25 @@ static void test_check_all(void **state)
 	assert_int_equal(sb_rm_rf(t.dir), 0);
 }
 
+/* An output directory: made under its nearest existing directory, never under a file. */
+static void test_dir_check(void **state)
+{
+	static const char *const names[] = { "file", "new/a/b", "file/x" };
+	struct sb_error e;
+	struct tmp t = { 0 };
+
+	(void)state;
+	tmp_make(&t, names, 3);
+	put(t.path[0], "x", 0644);
+	assert_int_equal(sb_out_dir_check("--out", t.dir, &e), 0);
+	assert_int_equal(sb_out_dir_check("--out", t.path[1], &e), 0);
+	assert_int_equal(sb_out_dir_check("--out", t.path[0], &e), -EINVAL);
+	assert_non_null(strstr(e.msg, "--out: "));
+	assert_non_null(strstr(e.msg, "Not a directory"));
+	assert_int_equal(sb_out_dir_check("--out", t.path[2], &e), -EINVAL);
+	assert_int_equal(sb_rm_rf(t.dir), 0);
+}
+
 /*
  * A regular file replaced keeps its mode (and owner, as root); a symlink
  * is written through, its target keeping inode and mode; a hard-linked
@@ -218,6 +237,7 @@ int main(void)
 		cmocka_unit_test(test_path_under),
 		cmocka_unit_test(test_same_file),
 		cmocka_unit_test(test_check_all),
+		cmocka_unit_test(test_dir_check),
 		cmocka_unit_test(test_write_keeps),
 	};
 
