@@ -150,7 +150,7 @@ static int writable(const char *path)
 	return 0;
 }
 
-int sb_out_dir_check(const char *option, const char *dir, struct sb_error *e)
+int sb_dir_can_make(const char *dir)
 {
 	char at[PATH_MAX], *slash;
 	struct stat st;
@@ -173,6 +173,13 @@ int sb_out_dir_check(const char *option, const char *dir, struct sb_error *e)
 		r = -ENOTDIR;
 	if (!r && access(at, W_OK | X_OK))
 		r = -errno;
+	return r;
+}
+
+int sb_out_dir_check(const char *option, const char *dir, struct sb_error *e)
+{
+	int r = sb_dir_can_make(dir);
+
 	return r ? sb_out_error(e, r, option, dir) : 0;
 }
 

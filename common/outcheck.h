@@ -41,9 +41,15 @@ int sb_out_check_all(const struct sb_path_use *outs, size_t n_outs,
 		     struct sb_error *e);
 
 /*
- * Can output directory @dir (of @option, e.g. "--out") be made or written?
- * Its nearest existing ancestor (or itself) must be a directory that takes
- * new entries. 0 or -EINVAL naming @option and @dir in @e.
+ * Can directory @dir be made (mkdir -p) or written? Its nearest existing
+ * ancestor (or itself) must be a directory that takes new entries. 0 or
+ * the -errno that says why not (-ENOTDIR, -EROFS, -EACCES...).
+ */
+int sb_dir_can_make(const char *dir);
+
+/*
+ * sb_dir_can_make() for output directory @dir of @option (e.g. "--out").
+ * 0 or -EINVAL naming @option and @dir in @e.
  */
 int sb_out_dir_check(const char *option, const char *dir, struct sb_error *e);
 

@@ -18,6 +18,7 @@
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/log.h"
+#include "common/outcheck.h"
 #include "common/outfile.h"
 #include "harness/host_load.h"
 #include "harness/plan.h"
@@ -216,6 +217,7 @@ static int latest_or_new(const struct run_root *o, const char *results,
 int run_results_usable(const char *results, struct sb_error *e)
 {
 	struct stat st;
+	int r;
 
 	if (!results)
 		return 0;
@@ -223,15 +225,13 @@ int run_results_usable(const char *results, struct sb_error *e)
 		return sb_error_set(e, -EINVAL, NULL, "--results", "\"\"",
 				    "is empty: name a directory (the default "
 				    "is results)");
-	if (stat(results, &st))
-		return 0; /* made when needed; cannot_create says why not */
-	if (!S_ISDIR(st.st_mode))
+	if (!stat(results, &st) && !S_ISDIR(st.st_mode))
 		return sb_error_set(e, -EINVAL, results, "--results", NULL,
 				    "is not a directory: name a directory (the "
 				    "default is results)");
-	return access(results, W_OK | X_OK) ?
-		       cannot_create(results, -errno, e) :
-		       0;
+	/* there and writable, or to be made (mkdir -p) where it can be */
+	r = sb_dir_can_make(results);
+	return sb_out_bad_place(r) ? cannot_create(results, r, e) : 0;
 }
 
 int run_choose_root(const struct run_root *o, const struct scenario *sc,

@@ -9,9 +9,10 @@
 # unchanged (sha256 before and after); an output on a read-only file
 # system is refused with exit 2 by table, compare (also --plots --out),
 # gate, check and kernel boot, check before it makes a results directory
-# or starts QEMU. Input
-# exit codes: report and compare of a directory not there, --results
-# naming a file: 2. Hand-edited run files (lost_events -1, schema 99,
+# or starts QEMU; so is a --results there for check and bisect, before
+# any boot or build. Input exit codes: report and compare of a directory
+# not there, --results naming a file (run, check, plan, bisect): 2.
+# Hand-edited run files (lost_events -1, schema 99,
 # runs of two scenarios in one directory) are refused by compare, report
 # and gate with exit 2 naming file, field and value.
 # shellcheck source=tests/lib/common.sh
@@ -131,6 +132,13 @@ compgen -G "$tmp/started-*" >/dev/null && fail "check started $(ls "$tmp"/starte
 expect 2 "slicebench kernel boot: --console: $ro/c.txt: $why" \
 	env PATH="$tmp/bin:$PATH" "$sb" kernel boot host --init /bin/true --console "$ro/c.txt"
 compgen -G "$tmp/started-*" >/dev/null && fail "kernel boot started $(ls "$tmp"/started-*)"
+expect 2 "$ro/res: --results: cannot create a run here: $why" \
+	env PATH="$tmp/bin:$PATH" "$sb" check --base debian --cand host --scenario configs/smoke.json \
+	--feature-set "$base" --results "$ro/res"
+expect 2 "$ro/res: --results: cannot create a run here: $why" \
+	env PATH="$tmp/bin:$PATH" "$sb" bisect --good bisect-demo:0 --bad bisect-demo \
+	--scenario configs/bisect.json --results "$ro/res"
+compgen -G "$tmp/started-*" >/dev/null && fail "check or bisect started $(ls "$tmp"/started-*)"
 echo "ok: no results directory, no QEMU, no build"
 
 echo "check: input exit codes: a RUN_DIR not there, --results naming a file"
@@ -141,6 +149,8 @@ expect 2 "/etc/passwd: --results: is not a directory" \
 	"$sb" check --base debian --cand host --scenario configs/smoke.json --results /etc/passwd
 expect 2 "/etc/passwd: --results: Not a directory" \
 	"$sb" plan --scenario configs/smoke.json --kernel host --results /etc/passwd
+expect 2 "/etc/passwd: --results: is not a directory" \
+	"$sb" bisect --good bisect-demo:0 --bad bisect-demo --scenario configs/bisect.json --results /etc/passwd
 scenario "$tmp/s.json" s 1 1
 expect 2 "/etc/passwd: --results: is not a directory" \
 	"$sb" run --kernel host --scenario "$tmp/s.json" --results /etc/passwd
