@@ -44,8 +44,8 @@ static int split_dir(const char *path, char *dir, size_t len, const char **name)
 
 /*
  * @path with every symlink followed, also a dangling last one (the file
- * a write through it creates), into @out. 0 or -errno (-ENOENT: no such
- * directory).
+ * a write through it creates), into @out (@len, at least PATH_MAX: what
+ * realpath() writes). 0 or -errno (-ENOENT: no such directory).
  */
 static int resolve(const char *path, char *out, size_t len)
 {
