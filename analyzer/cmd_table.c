@@ -10,6 +10,7 @@
 #include "analyzer/analyze.h"
 #include "analyzer/sbt_read.h"
 #include "analyzer/table_run.h"
+#include "common/outcheck.h"
 #include "common/outfile.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
@@ -165,9 +166,9 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 	const struct sb_cli cli = {
 		.usage = usage,
 		.epilogue =
-			"exit: 0 ok, 2 bad usage or unreadable/corrupt/"
-			"unsupported trace, 4 libtracecmd missing or output not "
-			"writable\n",
+			"exit: 0 ok, 2 bad usage, an unreadable/corrupt/"
+			"unsupported trace or a bad output, 4 libtracecmd\n"
+			"missing or writing the output failed\n" SB_OUT_HELP,
 		.tables = { opts },
 		.operands = &file,
 		.max_operands = 1,
@@ -321,6 +322,11 @@ int cmd_table(int argc, char **argv)
 		return rc;
 	if ((rc = check_input(a.rq.path)) || (rc = run_scope(&a)))
 		return rc;
+	const struct sb_path_use out = { "--json", a.json },
+				 in = { "FILE", a.rq.path };
+
+	if ((rc = sb_out_check_all(&out, 1, &in, 1, &e)))
+		return sb_error_report("slicebench table", rc, &e);
 	rc = sbt_analyze(&a.rq, &t, &src, &e);
 	if (rc)
 		return sb_error_report("slicebench table", rc, &e);

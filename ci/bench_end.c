@@ -6,6 +6,7 @@
 
 #include "ci/bench_cmp.h"
 #include "ci/bench_end.h"
+#include "ci/spec.h"
 #include "ci/crosscheck.h"
 #include "ci/fold.h"
 #include "ci/host_regime.h"
@@ -296,6 +297,9 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 	if (!b->res.n_runs)
 		return sb_error_set(e, -ENODATA, root, NULL, NULL,
 				    "no complete run");
+	/* a run hand-edited or copied in from another scenario: bad input */
+	if ((r = ci_spec_one_scenario(root, &b->res, 0, e)))
+		return r;
 	if (ci_work_units_settle(&all, 1, why, sizeof(why)))
 		sb_warn("warning: %s", why);
 	if (ci_columns_build(&b->res, 1, &b->cols))

@@ -38,7 +38,9 @@ static const char after[] =
 	"the gate's estimate (the ratio of the runs' geometric means), interval and\n"
 	"verdict under the rules, and the words. Each output FILE may be - (standard\n"
 	"output: that output alone there, the text on stderr).\n"
-	"exit: 0 ok, 2 bad usage or input, 4 no complete runs or no gnuplot\n";
+	"exit: 0 ok, 2 bad usage or input (a RUN_DIR not there, a hand-edited\n"
+	"run file, runs of two scenarios in one DIR, a bad output), 4 no complete\n"
+	"runs, no gnuplot or writing an output failed\n" SB_OUT_HELP;
 
 /*
  * Is every name of --groups @list a group of @rows? 0, or SB_EXIT_USAGE
@@ -355,6 +357,13 @@ int cmd_compare(int argc, char **argv)
 
 	if (code != SB_CLI_CONTINUE)
 		return code;
+	const struct sb_path_use outs[] = { { "--markdown", o.markdown },
+					    { "--json", o.json } };
+
+	if ((code = ci_spec_check_outputs(pos, (size_t)n, o.rules, outs, 2,
+					  &e)) ||
+	    (o.plots && o.out && (code = sb_out_dir_check("--out", o.out, &e))))
+		return sb_error_report("slicebench compare", code, &e);
 	code = SB_EXIT_OK;
 	for (; loaded < n && !code; loaded++) {
 		int r = ci_spec_load(pos[loaded], 0, &res[loaded], &e);

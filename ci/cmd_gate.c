@@ -9,9 +9,11 @@
 #include "ci/gate_run.h"
 #include "ci/results.h"
 #include "ci/rules_pick.h"
+#include "ci/spec.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
+#include "common/outfile.h"
 #include "ci/cmds.h"
 
 struct gate_opts {
@@ -35,7 +37,7 @@ static const char after[] =
 	"2 bad usage or input (a required rule's group missing on a side, or a\n"
 	"group of --rules or the scenario's rules on neither side), 3 cannot\n"
 	"decide (too few runs, inconclusive), 4 could not measure (no complete\n"
-	"runs on a side)\n"
+	"runs on a side) or writing an output failed\n" SB_OUT_HELP
 	"Each output FILE may be - (standard output: that report alone there,\n"
 	"the table on stderr). With fewer than the rules' min_runs (4) runs a\n"
 	"side no verdict is possible: the table starts with that caution.\n";
@@ -132,6 +134,12 @@ int cmd_gate(int argc, char **argv)
 					  "%s is empty: name results as "
 					  "DIR[:kernel[/feature-set]]",
 					  *pos[0] ? "CAND" : "BASE");
+	const struct sb_path_use paths[] = { { "--markdown", o.out.markdown },
+					     { "--json", o.out.json },
+					     { "--junit", o.out.junit } };
+
+	if ((r = ci_spec_check_outputs(pos, 2, o.rules, paths, 3, &e)))
+		return sb_error_report("slicebench gate", r, &e);
 	/* an output on standard output has it alone: the words go to stderr */
 	say = ci_gate_outputs_on_stdout(&o.out) ? stderr : stdout;
 	if ((code = load_rules(o.rules, pos, &rules, say, chosen)))

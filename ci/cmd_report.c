@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench report: the end of a run again (seed tables, verdicts, words) and its report.html. */
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "ci/bench_end.h"
 #include "ci/rules_pick.h"
@@ -26,7 +29,9 @@ static const char after[] =
 	"then writes RUN_DIR/report.html and RUN_DIR/plots/. The verdicts are by\n"
 	"--rules, else by the rules the run's scenario names, else by ci/gate.json;\n"
 	"the first line says which.\n"
-	"exit: 0 ok, 2 bad usage or malformed results, 4 no complete run or no gnuplot\n";
+	"exit: 0 ok, 2 bad usage, a RUN_DIR not there or malformed results (a\n"
+	"hand-edited file, runs of two scenarios), 4 no complete run, no gnuplot\n"
+	"or writing report.html failed\n";
 
 int cmd_report(int argc, char **argv)
 {
@@ -40,6 +45,7 @@ int cmd_report(int argc, char **argv)
 	const char *run_dir = NULL;
 	char *verdict = NULL;
 	struct sb_error e;
+	struct stat st;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
 				    .tables = { opts },
@@ -53,6 +59,13 @@ int cmd_report(int argc, char **argv)
 
 	if (r != SB_CLI_CONTINUE)
 		return r;
+	/* a RUN_DIR not there is bad input, as for compare and gate */
+	errno = 0;
+	if (stat(run_dir, &st) || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "slicebench report: %s: %s\n", run_dir,
+			errno ? strerror(errno) : "not a directory");
+		return SB_EXIT_USAGE;
+	}
 	r = ci_bench_end(stdout, run_dir, o.rules, &verdict, &e);
 	if (!r && run_noise_keep(run_dir, &e)) /* the next plan's sizing */
 		sb_warn("slicebench report: %s", e.msg);

@@ -87,8 +87,10 @@ static void workload_help(FILE *f)
 			fprintf(f, "  %-14s %s\n", (*t)->name, (*t)->help);
 	fprintf(f, "  %-14s %s\n", "(other)", wl_lookup("")->help);
 	fprintf(f, "\nexit: 0 all runs complete, 2 bad usage or scenario (or "
-		   "another run writes those results), 4 a run failed or was "
-		   "interrupted, or kernel host cannot set the scenario's "
+		   "another run writes those results, or --results names a "
+		   "file or a place that takes no new directory: read-only, "
+		   "no permission), 4 a run failed or was interrupted, the "
+		   "disk filled, or kernel host cannot set the scenario's "
 		   "features\n");
 }
 
@@ -238,7 +240,7 @@ static int sha_of(const char *path, char *sha)
 	return e ? SB_EXIT_USAGE : 0;
 }
 
-/* A matrix's or unit's outcome as run's exit code: runs not complete are 3. */
+/* A matrix's or unit's outcome as run's exit code: runs not complete are 4. */
 static int run_exit(int rc, const struct sb_error *e)
 {
 	return rc < 0 ? sb_error_report("slicebench run", rc, e) :
