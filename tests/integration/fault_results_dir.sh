@@ -76,7 +76,7 @@ umount "$mnt"
 mount -t tmpfs -o "size=16m,nr_inodes=$((runs + 4))" tmpfs "$mnt"
 expect 0 '^slicebench run: the runs are kept, but not the summary \(report.html, plots\): .*; `slicebench report' \
 	"$sb" run --kernel host --scenario "$tmp/one.json" --results "$mnt/res"
-grep -q '(1 runs, 0 failed)' "$tmp/out" || fail "no (1 runs, 0 failed)"
+grep -q '(1 run, 0 failed)' "$tmp/out" || fail "no (1 run, 0 failed)"
 n=$(complete_runs "$mnt/res/latest" | wc -l)
 ((n == 1)) || fail "$n complete runs on disk, 1 reported"
 echo "ok: 1 complete run on disk, as reported"
