@@ -13,6 +13,7 @@
 #include "common/array.h"
 #include "common/fmt.h"
 #include "common/atomicio.h"
+#include "common/envelope.h"
 #include "common/log.h"
 
 struct names {
@@ -90,6 +91,27 @@ static json_t *load_json(const char *path, struct sb_error *e)
 		j = NULL;
 	}
 	return j;
+}
+
+/*
+ * @j (read from @path) is of the one schema this build reads: a document
+ * of a later one would be read by rules it does not follow. A document
+ * without "schema" is taken as the first.
+ */
+static int check_schema(const json_t *j, const char *path, struct sb_error *e)
+{
+	json_t *v = json_object_get(j, "schema");
+	char got[32];
+
+	if (!v || (json_is_integer(v) && json_integer_value(v) == SB_SCHEMA))
+		return 0;
+	if (json_is_integer(v))
+		snprintf(got, sizeof(got), "%" JSON_INTEGER_FORMAT,
+			 json_integer_value(v));
+	else
+		snprintf(got, sizeof(got), "(not an integer)");
+	return sb_error_set(e, -EINVAL, path, "schema", got,
+			    "this slicebench reads schema %d", SB_SCHEMA);
 }
 
 static int is_repeat(const char *s, unsigned int *rep)
@@ -192,10 +214,20 @@ static int load_table(struct ci_run *run, struct sb_error *e)
 	run->table = load_json(path, e);
 	if (!run->table)
 		return -EINVAL;
+	if (check_schema(run->table, path, e))
+		return -EINVAL;
 	lost = json_object_get(run->table, "lost_events");
 	if (lost && !json_is_integer(lost))
 		return sb_error_set(e, -EINVAL, path, "lost_events", NULL,
 				    "not an integer");
+	if (lost && json_integer_value(lost) < 0) {
+		char v[32];
+
+		snprintf(v, sizeof(v), "%" JSON_INTEGER_FORMAT,
+			 json_integer_value(lost));
+		return sb_error_set(e, -EINVAL, path, "lost_events", v,
+				    "a count of events lost: 0 or more");
+	}
 	run->lost_events = lost ? json_integer_value(lost) : 0;
 	groups = json_object_get(run->table, "groups");
 	if (!json_is_array(groups))
@@ -267,6 +299,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 		return 0;
 	}
 	if (json_object_get(doc->json, "metrics")) {
+		if (check_schema(doc->json, path, e))
+			return -EINVAL;
 		r = ci_extract_section(json_object_get(doc->json, "metrics"),
 				       doc->name, path, &run->vals, e);
 		return r ?: check_values(&run->vals, from, path, "", 1, e);
@@ -275,6 +309,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 	tool = json_string_value(json_object_get(doc->json, "tool"));
 	if (!tool || !ci_metric_tool_known(tool))
 		return 0; /* another program's output (cyclictest): kept, not read */
+	if (check_schema(doc->json, path, e))
+		return -EINVAL;
 	res = json_object_get(doc->json, "result");
 	if (!json_is_object(res))
 		return sb_error_set(e, -EINVAL, path, "result", NULL,
@@ -361,6 +397,10 @@ static int run_complete(struct ci_run *run, struct sb_error *e)
 	m = load_json(mpath, e);
 	if (!m)
 		return -EINVAL;
+	if (check_schema(m, mpath, e)) {
+		json_decref(m);
+		return -EINVAL;
+	}
 	status = json_object_get(m, "status");
 	if (!json_is_string(status)) {
 		json_decref(m);
