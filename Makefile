@@ -199,7 +199,7 @@ ASAN_INTEGRATION := $(wildcard tests/integration/wl_*.sh tests/integration/mixlo
 	tests/integration/analyzer_*.sh tests/integration/ci_*.sh \
 	tests/integration/fault_bad_input.sh tests/integration/fault_trace.sh \
 	tests/integration/fault_fuzz_reproducers.sh tests/integration/fault_hostile.sh \
-	tests/integration/fault_outputs_edges.sh \
+	tests/integration/fault_outputs_edges.sh tests/integration/fault_edges.sh \
 	tests/integration/cli_usage.sh)
 test-asan-integration: $(ASAN_PROG_BINS) $(UNIT_BINS) ## host integration tests with ASan+UBSan programs
 	@SB_BIN_DIR=$(BUILD)/asan/bin ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \

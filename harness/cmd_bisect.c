@@ -137,6 +137,24 @@ static int resolve_git(struct bisector *s)
 	return 0;
 }
 
+/*
+ * The series' first @n patches apply in order to its tree, tried before
+ * the first build (a patch that did not apply was found after the good
+ * end's build). 0, or the exit code said.
+ */
+static int patches_apply(struct bisector *s, int n)
+{
+	struct kernel_patches first = { s->q.path, (size_t)n };
+	char tree[PATH_MAX];
+	struct sb_error e;
+	int r;
+
+	if ((r = kernel_source_pristine(&s->series, tree, sizeof(tree), &e)) ||
+	    (r = kernel_patches_dry_run(s->series.name, tree, &first, &e)))
+		return sb_error_report("slicebench bisect", r, &e);
+	return 0;
+}
+
 /* The series' kernel and patches, the ends' positions, the good end's name. */
 static int resolve(struct bisector *s)
 {
@@ -687,6 +705,8 @@ static int prepare_good(struct bisector *s)
 	json_int_t secs;
 	int r;
 
+	if (!s->ctx.commits && (r = patches_apply(s, s->b.bad)))
+		return r;
 	if (s->b.good < 0) {
 		r = bisect_link_kernel(&s->ctx, &s->good, &e);
 		return r ? sb_error_report("slicebench bisect", r, &e) : 0;

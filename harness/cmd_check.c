@@ -667,6 +667,7 @@ static int prepare(struct check *c, struct scenario *sc)
 	names[1] = c->ks[1].ki.name;
 	c->rn.sc = sc;
 	c->rn.scenario_path = o->scenario;
+	c->rn.cand_features = o->cand_features;
 	c->rn.stop = run_catch_signals(0);
 	run_set_accel(&c->rn, o->accel, sc);
 	run_self_dirs(&c->rn);

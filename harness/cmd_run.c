@@ -293,6 +293,7 @@ int cmd_run(int argc, char **argv)
 	if ((r = scenario_load(o.scenario, sc, run_warn_line, &e)) ||
 	    (r = ci_rules_check_named(sc->rules, o.scenario, &e))) {
 		fprintf(stderr, "%s\n", e.msg);
+		scenario_free(sc); /* after a refused rules value, its args */
 		free(sc);
 		return sb_exit_code(r);
 	}

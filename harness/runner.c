@@ -71,39 +71,46 @@ const char *run_option_said(const char *opt, char *buf, size_t len)
 int run_lookup_kernels(const char *list, const char *opt, struct run_kernel *ks,
 		       int *n, struct sb_error *e)
 {
-	char buf[1024], *save = NULL, why[sizeof(e->msg)], said[32];
+	char *buf = strdup(list), *save = NULL, why[sizeof(e->msg)], said[32];
+	int r = 0;
 
+	/* a copy of any length: a cut list once booted a cut image path */
+	if (!buf)
+		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				    "out of memory");
 	run_option_said(opt, said, sizeof(said));
-	snprintf(buf, sizeof(buf), "%s", list);
 	*n = 0;
-	for (char *t = strtok_r(buf, ",", &save); t;
+	for (char *t = strtok_r(buf, ",", &save); !r && t;
 	     t = strtok_r(NULL, ",", &save)) {
-		if (*n == PLAN_MAX_KERNELS)
-			return sb_error_set(e, -EINVAL, NULL, said, NULL,
-					    "at most %d kernels",
-					    PLAN_MAX_KERNELS);
-		memset(&ks[*n], 0, sizeof(ks[*n]));
-		int r = kernel_lookup(t, &ks[*n].ki, e);
-
-		if (r) { /* the option it came from, then the lookup's word */
-			snprintf(why, sizeof(why), "%s", e->msg);
-			return sb_error_set(e, r, NULL, said, NULL, "%s", why);
+		if (*n == PLAN_MAX_KERNELS) {
+			r = sb_error_set(e, -EINVAL, NULL, said, NULL,
+					 "at most %d kernels",
+					 PLAN_MAX_KERNELS);
+			break;
 		}
-		for (int i = 0; i < *n; i++)
+		memset(&ks[*n], 0, sizeof(ks[*n]));
+		if ((r = kernel_lookup(t, &ks[*n].ki, e))) {
+			/* the option it came from, then the lookup's word */
+			snprintf(why, sizeof(why), "%s", e->msg);
+			r = sb_error_set(e, r, NULL, said, NULL, "%s", why);
+			break;
+		}
+		for (int i = 0; !r && i < *n; i++)
 			if (!strcmp(ks[i].ki.name, ks[*n].ki.name))
-				return sb_error_set(
+				r = sb_error_set(
 					e, -EINVAL, NULL, said, NULL,
 					"%s given twice%s", ks[i].ki.name,
 					strchr(t, '=') || !strchr(t, '/') ?
 						"" :
 						" (images: name each, as "
 						"a=PATH1,b=PATH2)");
-		(*n)++;
+		*n += !r;
 	}
-	if (!*n)
-		return sb_error_set(e, -EINVAL, NULL, said, NULL,
-				    "no kernel named");
-	return 0;
+	free(buf);
+	if (!r && !*n)
+		r = sb_error_set(e, -EINVAL, NULL, said, NULL,
+				 "no kernel named");
+	return r;
 }
 
 /* results/latest -> <id>, atomically (symlink to a temp name + rename). */
@@ -245,7 +252,10 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 	if (o->lock_fd)
 		*o->lock_fd = -1;
 	if (o->resume) {
-		snprintf(root, len, "%s", o->resume);
+		if ((size_t)snprintf(root, len, "%s", o->resume) >= len)
+			return sb_error_set(e, -EINVAL, NULL, "--resume", NULL,
+					    "a path of %zu bytes: at most %zu",
+					    strlen(o->resume), len - 1);
 		if (plan_resumable(root, p, why, sizeof(why)) <= 0)
 			return sb_error_set(e, -EINVAL, NULL, "--resume", NULL,
 					    "%s", why);

@@ -12,6 +12,7 @@
 
 #include "common/atomicio.h"
 #include "common/error.h"
+#include "common/fmt.h"
 #include "common/exitcodes.h"
 #include "common/log.h"
 #include "harness/plan.h"
@@ -62,7 +63,8 @@ static int merge_hosts(const char *root, const char *hosts)
 }
 
 /* DIR/hosts/<hostname>, the hostname made a safe path component. */
-static void host_root(const char *dir, char *buf, size_t len)
+/* @dir/hosts/<this host> into @buf; nonzero when it does not fit. */
+static int host_root(const char *dir, char *buf, size_t len)
 {
 	char h[256] = "";
 
@@ -70,7 +72,7 @@ static void host_root(const char *dir, char *buf, size_t len)
 	for (char *c = h; *c; c++)
 		if (!isalnum((unsigned char)*c) && !strchr("_.-", *c))
 			*c = '_';
-	snprintf(buf, len, "%s/hosts/%s", dir, *h && *h != '.' ? h : "_");
+	return sb_fmt(buf, len, "%s/hosts/%s", dir, *h && *h != '.' ? h : "_");
 }
 
 static int has_set(const struct scenario *sc, const char *name)
@@ -164,10 +166,12 @@ int scale_run_unit(const struct scale_opts *o, struct runner *rn,
 				    "--unit %s: kernel %s is not one of "
 				    "--kernel %s",
 				    o->unit, r.kernel, o->kernels);
-	if (o->per_host)
-		host_root(o->results, root, sizeof(root));
-	else
-		snprintf(root, sizeof(root), "%s", o->results);
+	if (o->per_host ? host_root(o->results, root, sizeof(root)) :
+			  sb_fmt(root, sizeof(root), "%s", o->results))
+		return sb_error_set(e, -EINVAL, NULL, "--results", NULL,
+				    "a path of %zu bytes: too long for a run "
+				    "directory under it",
+				    strlen(o->results));
 	if (plan_run_complete(o->results, &r) || plan_run_complete(root, &r)) {
 		sb_progress("unit %s: complete, skipped", o->unit);
 		return 0;

@@ -33,9 +33,9 @@ scenario "$tmp/two.json" two 2 2
 pid=$!
 first=$(wait_complete "$tmp/two")
 run_dir=$(realpath "$first/../../..")
-expect 2 "^slicebench run: $run_dir: another slicebench \(pid $pid\) is writing here" \
+expect 2 "^slicebench run: $run_dir: another slicebench run \(pid $pid\) is using this results directory: wait for it to end, or give another --results$" \
 	"$sb" run --kernel host --scenario "$tmp/two.json" --results "$tmp/two"
-expect 2 "$run_dir: another slicebench \(pid $pid\)" \
+expect 2 "$run_dir: another slicebench run \(pid $pid\) is using this results directory" \
 	"$sb" run --kernel host --scenario "$tmp/two.json" --resume "$run_dir"
 rc=0
 wait "$pid" || rc=$?
