@@ -496,7 +496,24 @@ static const struct sb_jr_table *sub_of(const struct sb_jr_field *f)
 	return NULL;
 }
 
-void sb_jr_doc(FILE *f, const struct sb_jr_table *t)
+/* The tables a page has shown: one used in several places is shown once. */
+struct doc_seen {
+	const struct sb_jr_table *t[64];
+	size_t n;
+};
+
+static int seen_before(struct doc_seen *s, const struct sb_jr_table *t)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->t[i] == t)
+			return 1;
+	if (s->n < sizeof(s->t) / sizeof(s->t[0]))
+		s->t[s->n++] = t;
+	return 0;
+}
+
+static void doc_table(FILE *f, const struct sb_jr_table *t,
+		      struct doc_seen *seen)
 {
 	char type[600], buf[256];
 	const char *kinds;
@@ -520,6 +537,14 @@ void sb_jr_doc(FILE *f, const struct sb_jr_table *t)
 	}
 	fputc('\n', f);
 	for (size_t i = 0; i < t->n_fields; i++)
-		if (sub_of(&t->fields[i]))
-			sb_jr_doc(f, sub_of(&t->fields[i]));
+		if (sub_of(&t->fields[i]) &&
+		    !seen_before(seen, sub_of(&t->fields[i])))
+			doc_table(f, sub_of(&t->fields[i]), seen);
+}
+
+void sb_jr_doc(FILE *f, const struct sb_jr_table *t)
+{
+	struct doc_seen seen = { .t = { t }, .n = 1 };
+
+	doc_table(f, t, &seen);
 }

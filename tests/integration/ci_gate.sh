@@ -249,7 +249,7 @@ edit() {
 	jq "$2" "$tmp/e/$1" >"$tmp/e/$1.x" && mv "$tmp/e/$1.x" "$tmp/e/$1"
 }
 for c in "table.json|.groups[0].avg_delay_ms = -0.5|groups\[0\].avg_delay_ms: -0.5: must be a number in \[0, 1e+18\]" \
-	"table.json|.groups[1].runtime_ms = 1e308|groups\[1\].runtime_ms: 1e+308: must be a number in" \
+	"table.json|.groups[1].runtime_ms = 1e308|groups\[1\].runtime_ms: 1e[+]*308: must be a number in" \
 	"table.json|.lost_events = -1|lost_events: -1: must be an integer of at least 0" \
 	"table.json|.schema = 99|schema: 99: must be 1" \
 	"manifest.json|.status = \"done\"|status: \"done\" is not one of" \
