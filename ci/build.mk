@@ -44,6 +44,11 @@ test_ci_tracing_cost_SRCS := tests/unit/test_ci_tracing_cost.c ci/tracing_cost.c
 			     ci/metrics.c $(WL_REGISTRY_SRCS)
 test_ci_tracing_cost_LDLIBS := -ljansson -lm
 
+UNIT_TESTS += test_ci_table_file
+test_ci_table_file_SRCS := tests/unit/test_ci_table_file.c ci/table_file.c \
+			   ci/manifest_file.c common/atomicio.c $(JSONREAD_SRCS)
+test_ci_table_file_LDLIBS := -ljansson -lm
+
 UNIT_TESTS += test_ci_crosscheck
 test_ci_crosscheck_SRCS := tests/unit/test_ci_crosscheck.c ci/crosscheck.c
 test_ci_crosscheck_LDLIBS := -ljansson -lm
