@@ -78,6 +78,12 @@ int ci_table_load(const char *path, struct ci_table *t, json_t **root,
 		  struct sb_error *e);
 void ci_table_free(struct ci_table *t);
 
+/* A figure to add up: an absent one (NAN) counts 0. */
+static inline double ci_table_or_0(double v)
+{
+	return v == v ? v : 0;
+}
+
 /* The group of @comm (or, @comm "", the total), or NULL. */
 const struct ci_table_row *ci_table_group(const struct ci_table *t,
 					  const char *comm);
