@@ -50,7 +50,8 @@ test_ci_table_file_SRCS := tests/unit/test_ci_table_file.c ci/table_file.c \
 test_ci_table_file_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_crosscheck
-test_ci_crosscheck_SRCS := tests/unit/test_ci_crosscheck.c ci/crosscheck.c
+test_ci_crosscheck_SRCS := tests/unit/test_ci_crosscheck.c ci/crosscheck.c ci/table_file.c \
+			   common/atomicio.c $(JSONREAD_SRCS)
 test_ci_crosscheck_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_rules_pick

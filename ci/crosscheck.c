@@ -68,18 +68,17 @@ static double own_latency_ms(const json_t *d)
 /* One run's figures of group @g into @x (schedstat from @ss; a task's
  * sample counts whole when taken at or after @end_ns, the window's end). */
 static void add_group(struct ci_xcheck *x, const struct ci_run *run,
-		      const json_t *g, const json_t *ss, double end_ns)
+		      const struct ci_table_row *g, const json_t *ss,
+		      double end_ns)
 {
 	const char *wl = NULL;
 	int one_workload = 1;
 	double delay = 0;
-	const json_t *p;
-	size_t i;
 
-	add(&x->trace_ms, num(g, "sum_delay_ms"));
-	add(&x->wakeup_ms, num(g, "sum_delay_wakeup_ms"));
-	json_array_foreach(json_object_get(g, "pids"), i, p) {
-		const json_t *t = sampled(ss, json_integer_value(p));
+	add(&x->trace_ms, g->sum_delay_ms);
+	add(&x->wakeup_ms, g->sum_delay_wakeup_ms);
+	for (size_t i = 0; i < g->n_pids; i++) {
+		const json_t *t = sampled(ss, g->pids[i]);
 		const json_t *at0 = t ? json_object_get(t, "at_window_start") :
 					NULL;
 		const char *w =
@@ -106,10 +105,10 @@ size_t ci_xcheck_of(const struct ci_column *col, struct ci_xcheck *out,
 
 	for (size_t r = 0; r < col->n_runs; r++) {
 		const struct ci_run *run = col->runs[r];
+		const struct ci_table *t = &run->delay_table;
 		char path[4200];
-		json_t *ss, *g;
 		double end_ns;
-		size_t i;
+		json_t *ss;
 
 		snprintf(path, sizeof(path), "%s/window.json", run->path);
 		ss = json_load_file(path, 0, NULL);
@@ -117,18 +116,14 @@ size_t ci_xcheck_of(const struct ci_column *col, struct ci_xcheck *out,
 		json_decref(ss);
 		snprintf(path, sizeof(path), "%s/schedstat.json", run->path);
 		ss = json_load_file(path, 0, NULL);
-		json_array_foreach(json_object_get(run->table, "groups"), i,
-				   g) {
-			const char *comm =
-				json_string_value(json_object_get(g, "comm"));
+		for (size_t i = 0; run->has_table && i < t->n_groups; i++) {
 			struct ci_xcheck *x;
 
-			if (!comm ||
-			    !json_is_true(json_object_get(g, "workload")))
+			if (t->groups[i].workload != 1)
 				continue;
-			x = slot(out, &n, max, comm);
+			x = slot(out, &n, max, t->groups[i].comm);
 			if (x)
-				add_group(x, run, g, ss, end_ns);
+				add_group(x, run, &t->groups[i], ss, end_ns);
 		}
 		json_decref(ss);
 	}
