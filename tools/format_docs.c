@@ -15,6 +15,7 @@
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/outfile.h"
+#include "harness/bisect_log.h"
 #include "harness/boot/kernel.h"
 #include "harness/scenario.h"
 
@@ -70,6 +71,7 @@ static const struct output {
 	const char *name;
 	const struct sb_jr_table *table;
 } outputs[] = {
+	{ "bisect-log.json", &bisect_log_format },
 	{ "envelope", &sb_envelope_format },
 	{ "manifest.json", &ci_manifest_format },
 	{ "table.json", &ci_table_format },

@@ -22,7 +22,7 @@ expect_rc 0 "$fd" --prose docs/formats.in.md -o "$tmp/outputs.md"
 diff -u docs/formats.md "$tmp/outputs.md" >"$tmp/diff" ||
 	fail "docs/formats.md is stale (make docs-formats): $(cat "$tmp/diff")"
 echo "ok: docs/formats.md matches"
-for key in lost_events groups delay_hist_ns busy_pct feature_set sha256 hostname \
+for key in lost_events groups delay_hist_ns busy_pct feature_set sha256 hostname check_exit \
 	command_line; do
 	check "output key $key" grep -q "^| \`$key\` |" "$tmp/outputs.md"
 done
