@@ -317,6 +317,12 @@ const struct sb_jr_field *sb_jr_find(const struct sb_jr_table *t,
 static int read_fields(struct sb_jr *r, const struct sb_jr_table *t,
 		       const json_t *j, void *obj)
 {
+	union {
+		int i;
+		int64_t i64;
+		uint64_t u64;
+		double d;
+	} scratch; /* a check_only value's place */
 	char why[256];
 	json_t *v;
 	int ret;
@@ -336,6 +342,8 @@ static int read_fields(struct sb_jr *r, const struct sb_jr_table *t,
 		if (v && other)
 			ret = fail(r, NULL, "%s",
 				   t->variant_why(obj, why, sizeof(why)));
+		else if (v && f->check_only)
+			ret = read_value(r, f, v, &scratch);
 		else
 			ret = v ? read_value(r, f, v, (char *)obj + f->offset) :
 				  fail(r, NULL, "%s",

@@ -56,6 +56,9 @@ struct sb_jr_field {
 	size_t offset, size;
 	int required;
 	int nullable; /* JSON null is read as the key's absence */
+	/* A scalar (INT, INT64, NUMBER, BOOL, ENUM, DURATION) checked, not
+	 * kept: offset is then unused. */
+	int check_only;
 	const char *missing; /* the message when a required key is absent */
 	int64_t min, max; /* INT, INT64, DURATION, ARRAY count; STRING min */
 	double dmin, dmax; /* NUMBER */

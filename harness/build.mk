@@ -63,6 +63,9 @@ test_harness_parsed_LDLIBS := -ljansson -lm
 UNIT_TESTS += test_bisect
 test_bisect_SRCS := tests/unit/test_bisect.c harness/bisect.c harness/bisect_log.c $(COMMON_SRCS)
 test_bisect_LDLIBS := -ljansson -lm
+UNIT_TESTS += test_check_journal
+test_check_journal_SRCS := tests/unit/test_check_journal.c harness/check_journal.c $(COMMON_SRCS)
+test_check_journal_LDLIBS := -ljansson -lm
 UNIT_TESTS += test_bisect_git
 test_bisect_git_SRCS := tests/unit/test_bisect_git.c harness/bisect_git.c \
 			harness/boot/capture.c $(COMMON_SRCS)

@@ -17,6 +17,7 @@
 #include "common/outfile.h"
 #include "harness/bisect_log.h"
 #include "harness/boot/kernel.h"
+#include "harness/check_journal.h"
 #include "harness/scenario.h"
 
 /* Each format: its table, its file, and what the page says of it. */
@@ -72,6 +73,7 @@ static const struct output {
 	const struct sb_jr_table *table;
 } outputs[] = {
 	{ "bisect-log.json", &bisect_log_format },
+	{ "check-journal.json", &check_journal_format },
 	{ "envelope", &sb_envelope_format },
 	{ "manifest.json", &ci_manifest_format },
 	{ "table.json", &ci_table_format },
