@@ -1,6 +1,6 @@
 # Compare, gate, statistics and plots.
 CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_SRCS) \
-	   ci/results.c ci/table_file.c ci/manifest_file.c ci/rules.c ci/rules_pick.c ci/gate.c ci/gate_report.c ci/gate_run.c \
+	   ci/results.c ci/table_file.c ci/manifest_file.c ci/schedstat_file.c ci/rules.c ci/rules_pick.c ci/gate.c ci/gate_report.c ci/gate_run.c \
 	   ci/spending.c ci/dup_runs.c \
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
 	   ci/plots.c ci/report_html.c ci/util.c \
@@ -45,12 +45,12 @@ test_ci_tracing_cost_SRCS := tests/unit/test_ci_tracing_cost.c ci/tracing_cost.c
 test_ci_tracing_cost_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_table_file
-test_ci_table_file_SRCS := tests/unit/test_ci_table_file.c ci/table_file.c \
+test_ci_table_file_SRCS := tests/unit/test_ci_table_file.c ci/table_file.c ci/schedstat_file.c \
 			   ci/manifest_file.c common/atomicio.c $(JSONREAD_SRCS)
 test_ci_table_file_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_crosscheck
-test_ci_crosscheck_SRCS := tests/unit/test_ci_crosscheck.c ci/crosscheck.c ci/table_file.c \
+test_ci_crosscheck_SRCS := tests/unit/test_ci_crosscheck.c ci/crosscheck.c ci/table_file.c ci/schedstat_file.c \
 			   common/atomicio.c $(JSONREAD_SRCS)
 test_ci_crosscheck_LDLIBS := -ljansson -lm
 

@@ -8,6 +8,7 @@
 #include "ci/manifest_file.h"
 #include "ci/noise_store.h"
 #include "ci/rules.h"
+#include "ci/schedstat_file.h"
 #include "ci/table_file.h"
 #include "common/atomicio.h"
 #include "common/envelope_rows.h"
@@ -76,7 +77,9 @@ static const struct output {
 	{ "check-journal.json", &check_journal_format },
 	{ "envelope", &sb_envelope_format },
 	{ "manifest.json", &ci_manifest_format },
+	{ "schedstat.json", &ci_schedstat_format },
 	{ "table.json", &ci_table_format },
+	{ "window.json", &ci_window_format },
 };
 
 #define MARKER "<!-- rows: "

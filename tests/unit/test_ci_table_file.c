@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "ci/manifest_file.h"
+#include "ci/schedstat_file.h"
 #include "ci/table_file.h"
 
 static char path[64];
@@ -216,6 +217,52 @@ static void test_manifest(void **state)
 		"host.hostname: 7 is not a string");
 }
 
+static void test_schedstat_and_window(void **state)
+{
+	struct sb_error e = { 0 };
+	const struct ci_ss_task *t;
+	struct ci_schedstat ss;
+	struct ci_window w;
+
+	(void)state;
+	write_tmp("{\"schema\": 1, \"sampled_at_mono_ns\": 2500, \"tasks\": "
+		  "[{\"pid\": 101, \"tid\": 102, \"comm\": \"cyclic\", "
+		  "\"workload\": \"cyc\", \"run_delay_ns\": 50, "
+		  "\"sampled_at_mono_ns\": 2001, \"at_window_start\": null}, "
+		  "{\"tid\": 201, \"run_delay_ns\": 30, \"at_window_start\": "
+		  "{\"run_delay_ns\": 5}}]}");
+	assert_int_equal(ci_schedstat_load(path, &ss, &e), 0);
+	unlink(path);
+	assert_int_equal(ss.n_tasks, 2);
+	t = ci_schedstat_task(&ss, 102);
+	assert_non_null(t);
+	assert_string_equal(t->workload, "cyc");
+	assert_false(t->has_start);
+	assert_true(isnan(t->run_ns));
+	t = ci_schedstat_task(&ss, 201);
+	assert_true(t->has_start);
+	assert_float_equal(t->start_run_delay_ns, 5, 0);
+	assert_null(ci_schedstat_task(&ss, 7));
+	ci_schedstat_free(&ss);
+
+	write_tmp("{\"tasks\": [{\"tid\": 1, \"run_delay_ns\": -3}]}");
+	assert_int_equal(ci_schedstat_load(path, &ss, &e), -EINVAL);
+	unlink(path);
+	assert_non_null(strstr(e.msg, "tasks[0].run_delay_ns: -3: must be a "
+				      "number in [0, 1e+18]"));
+
+	write_tmp("{\"schema\": 1, \"start_mono_ns\": 1000, "
+		  "\"end_mono_ns\": 2000}");
+	assert_int_equal(ci_window_load(path, &w, &e), 0);
+	unlink(path);
+	assert_float_equal(w.end_mono_ns, 2000, 0);
+	write_tmp("{\"start_mono_ns\": \"soon\"}");
+	assert_int_equal(ci_window_load(path, &w, &e), -EINVAL);
+	unlink(path);
+	assert_non_null(strstr(e.msg, "start_mono_ns: \"soon\": must be a "
+				      "number"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +270,7 @@ int main(void)
 		cmocka_unit_test(test_table_least),
 		cmocka_unit_test(test_table_refused),
 		cmocka_unit_test(test_manifest),
+		cmocka_unit_test(test_schedstat_and_window),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
