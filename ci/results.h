@@ -26,7 +26,10 @@ struct ci_run {
 	/* table.json read by its rows; has_table 0 when absent */
 	struct ci_table delay_table;
 	int has_table;
-	/* the same parsed, for readers not yet moved to delay_table */
+	/*
+	 * the same parsed: the copy check digests its content (ci/dup_runs.c),
+	 * ci/regime.c still reads its cpus
+	 */
 	json_t *table;
 	long long lost_events; /* the recorder's; delay values then untrusted */
 	struct ci_doc *docs;
