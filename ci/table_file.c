@@ -44,7 +44,8 @@ static const struct sb_jr_table interval_table = SB_JR_TABLE(
 static const struct sb_jr_field interval_item = { .type = SB_JR_OBJECT,
 						  .sub = &interval_table };
 
-/* [lo_ns, hi_ns, count]: three integers, lo < hi, count > 0. */
+/* [lo_ns, hi_ns, count]: three integers, lo <= hi (the first bucket holds
+ * waits of 0 ns: [0, 0]), count > 0 (only non-empty buckets are written). */
 static int parse_bucket(struct sb_jr *r, const struct sb_jr_field *f,
 			const json_t *v, void *dest, char *why, size_t len)
 {
@@ -62,8 +63,8 @@ static int parse_bucket(struct sb_jr *r, const struct sb_jr_field *f,
 	*b = (struct ci_table_bucket){ json_integer_value(x[0]),
 				       json_integer_value(x[1]),
 				       json_integer_value(x[2]) };
-	if (b->lo_ns < 0 || b->hi_ns <= b->lo_ns || b->count <= 0) {
-		snprintf(why, len, "is not a bucket: 0 <= lo < hi, count > 0");
+	if (b->lo_ns < 0 || b->hi_ns < b->lo_ns || b->count <= 0) {
+		snprintf(why, len, "is not a bucket: 0 <= lo <= hi, count > 0");
 		return -EINVAL;
 	}
 	return 0;

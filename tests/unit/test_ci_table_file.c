@@ -44,7 +44,7 @@ static void write_tmp(const char *text)
 	"\"avg_delay_ms\": 0.1, \"workload\": true, \"pids\": [101, 102], "    \
 	"\"intervals\": [{\"t_s\": 0, \"delays\": 33, "                        \
 	"\"avg_delay_ms\": 0.1}], \"delay_hist_ns\": {\"count\": 100, "        \
-	"\"overflow\": 0, \"buckets\": [[1000, 2000, 100]]}}, "                \
+	"\"overflow\": 0, \"buckets\": [[0, 0, 1], [1000, 2000, 99]]}}, "      \
 	"{\"task\": \"other:(9)\", \"comm\": \"other\", \"workload\": "        \
 	"false}], "                                                            \
 	"\"total\": {\"task\": \"TOTAL:\", \"switches\": 140}}"
@@ -77,8 +77,8 @@ static void test_table_good(void **state)
 	assert_float_equal(g->intervals[0].delays, 33, 0);
 	assert_true(isnan(g->intervals[0].p99_delay_ms));
 	assert_true(g->has_hist);
-	assert_int_equal(g->n_buckets, 1);
-	assert_int_equal(g->buckets[0].hi_ns, 2000);
+	assert_int_equal(g->n_buckets, 2); /* waits of 0 ns: [0, 0] */
+	assert_int_equal(g->buckets[1].hi_ns, 2000);
 	/* figures by their keys, through the rows */
 	assert_int_equal(ci_table_figure(g, "avg_delay_ms", &v), 1);
 	assert_float_equal(v, 0.1, 0);
@@ -167,7 +167,7 @@ static void test_table_refused(void **state)
 		"{\"groups\": [{\"comm\": \"a\", \"delay_hist_ns\": "
 		"{\"buckets\": [[5, 2, 1]]}}]}",
 		"groups[0].delay_hist_ns.buckets[0]: [5, 2, 1] is not a "
-		"bucket: 0 <= lo < hi, count > 0");
+		"bucket: 0 <= lo <= hi, count > 0");
 	refused(&ci_table_format,
 		"{\"groups\": [], \"wait_from\": \"sched_switch\"}",
 		"wait_from: \"sched_switch\" is not one of sched_waking, "
