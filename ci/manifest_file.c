@@ -54,10 +54,10 @@ static const struct sb_jr_table host_table =
 static const char *const status_choices[] = { "complete", "failed", NULL };
 
 /* Objects no reader reads back: their keys are in the prose. */
-#define OBJECT_SAID(key, doc_)                                                \
-	{                                                                     \
-		key, SB_JR_ANY, .nullable = 1, .type_doc = "object, or null", \
-				.doc = doc_                                   \
+#define OBJECT_SAID(key, doc_)                                                 \
+	{                                                                      \
+		(key), SB_JR_ANY, .nullable = 1,                               \
+				  .type_doc = "object, or null", .doc = (doc_) \
 	}
 
 static void manifest_init(void *obj)

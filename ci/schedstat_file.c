@@ -8,9 +8,10 @@
 /* No clock or counter reads more: about 31 years of ns. */
 #define MAX_NS 1e18
 
-#define NS(key, off, doc_)                                                     \
-	{                                                                      \
-		key, SB_JR_NUMBER, off, .dmin = 0, .dmax = MAX_NS, .doc = doc_ \
+#define NS(key, off, doc_)                                             \
+	{                                                              \
+		(key), SB_JR_NUMBER, (off), .dmin = 0, .dmax = MAX_NS, \
+					    .doc = (doc_)              \
 	}
 
 #define TASK(m) offsetof(struct ci_ss_task, m)

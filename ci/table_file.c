@@ -11,14 +11,15 @@
 /* No figure is larger: beyond it sums of squares stop meaning anything. */
 #define MAX_FIGURE 1e18
 
-#define FIGURE(key, off, doc_)                                         \
-	{                                                              \
-		key, SB_JR_NUMBER, off, .dmin = 0, .dmax = MAX_FIGURE, \
-					.doc = doc_                    \
+#define FIGURE(key, off, doc_)                                             \
+	{                                                                  \
+		(key), SB_JR_NUMBER, (off), .dmin = 0, .dmax = MAX_FIGURE, \
+					    .doc = (doc_)                  \
 	}
-#define COUNT(key, off, doc_)                                                  \
-	{                                                                      \
-		key, SB_JR_INT64, off, .min = 0, .max = INT64_MAX, .doc = doc_ \
+#define COUNT(key, off, doc_)                                          \
+	{                                                              \
+		(key), SB_JR_INT64, (off), .min = 0, .max = INT64_MAX, \
+					   .doc = (doc_)               \
 	}
 
 #define IV(m) offsetof(struct ci_table_interval, m)
@@ -343,6 +344,6 @@ int ci_table_figure(const struct ci_table_row *row, const char *key, double *v)
 
 	if (!f || f->type != SB_JR_NUMBER)
 		return 0;
-	*v = *(const double *)((const char *)row + f->offset);
+	memcpy(v, (const char *)row + f->offset, sizeof(*v));
 	return !isnan(*v);
 }

@@ -322,7 +322,7 @@ static int read_fields(struct sb_jr *r, const struct sb_jr_table *t,
 		int64_t i64;
 		uint64_t u64;
 		double d;
-	} scratch; /* a check_only value's place */
+	} scratch = { 0 }; /* a check_only value's place */
 	char why[256];
 	json_t *v;
 	int ret;

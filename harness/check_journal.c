@@ -55,8 +55,11 @@ static const struct sb_jr_field look_item = { .type = SB_JR_OBJECT,
 					      .sub = &look_table };
 
 static const struct sb_jr_field journal_fields[] = {
-	{ "schema", SB_JR_INT, .check_only = 1, .min = 2, .max = 2,
-	  .required = 1, .doc = "the version of this format" },
+	{ "schema", SB_JR_INT, .check_only = 1, .min = 1, .max = 2,
+	  .required = 1,
+	  .doc = "the version of this format: 2 (a journal of 1 holding no "
+		 "look is begun afresh; with looks, a schema other than this "
+		 "check's is refused as any other setting)" },
 	{ "spending", SB_JR_TEXT, .doc = "the alpha spending function" },
 	{ "base", SB_JR_TEXT, .doc = "the base kernel" },
 	{ "cand", SB_JR_TEXT, .doc = "the candidate kernel" },

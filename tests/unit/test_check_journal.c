@@ -87,7 +87,13 @@ static void test_journal(void **state)
 	edit("\"maybe\"", "\"cannot decide\"");
 	edit("\"schema\": 2", "\"schema\": 3");
 	assert_int_equal(check_journal_open(&jn, root, head(), &e), -EINVAL);
-	assert_non_null(strstr(e.msg, "schema: 3: must be 2"));
+	assert_non_null(
+		strstr(e.msg, "schema: 3: must be an integer in [1, 2]"));
+	/* a schema the rows read but this check does not write: a setting */
+	edit("\"schema\": 3", "\"schema\": 1");
+	assert_int_equal(check_journal_open(&jn, root, head(), &e), -EINVAL);
+	assert_non_null(strstr(e.msg, "schema: 1: the journal was made with 1; "
+				      "this check has 2"));
 
 	snprintf(path, sizeof(path), "%s/%s", root, CHECK_JOURNAL_FILE);
 	unlink(path);
