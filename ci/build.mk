@@ -4,7 +4,7 @@ CI_SRCS := ci/cmd_compare.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_
 	   ci/spending.c ci/dup_runs.c \
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
 	   ci/plots.c ci/report_html.c ci/util.c \
-	   ci/fold.c ci/regime.c ci/host_regime.c ci/crosscheck.c ci/seed_table.c ci/bench_verdict.c \
+	   ci/fold.c ci/regime.c ci/host_regime.c ci/crosscheck.c ci/seed_table.c ci/bench_verdict.c ci/verdict_line.c \
 	   ci/bench_cmp.c ci/bench_words.c ci/tracing_cost.c ci/bench_end.c ci/cmd_report.c \
 	   ci/work_unit.c ci/sizing.c ci/noise_store.c
 
@@ -32,7 +32,7 @@ gate_error_rates_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_bench
 test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c ci/host_regime.c ci/table_print.c \
-		      ci/seed_table.c ci/bench_verdict.c ci/bench_cmp.c \
+		      ci/seed_table.c ci/bench_verdict.c ci/verdict_line.c ci/bench_cmp.c \
 		      ci/bench_words.c ci/columns.c ci/results.c ci/table_file.c ci/manifest_file.c ci/metrics.c $(WL_REGISTRY_SRCS) \
 		      ci/rules.c ci/gate.c ci/stats.c ci/util.c \
 		      common/atomicio.c common/fmt.c common/log.c $(JSONREAD_SRCS)
@@ -82,3 +82,6 @@ test_ci_noise_store_SRCS := tests/unit/test_ci_noise_store.c ci/noise_store.c \
 			    ci/sizing.c ci/stats.c ci/metrics.c $(WL_REGISTRY_SRCS) \
 			    common/atomicio.c common/fmt.c common/log.c $(JSONREAD_SRCS)
 test_ci_noise_store_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_ci_verdict_line
+test_ci_verdict_line_SRCS := tests/unit/test_ci_verdict_line.c ci/verdict_line.c

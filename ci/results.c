@@ -15,6 +15,7 @@
 #include "common/array.h"
 #include "common/fmt.h"
 #include "common/atomicio.h"
+#include "common/envelope.h"
 #include "common/log.h"
 
 struct names {
@@ -92,6 +93,29 @@ static json_t *load_json(const char *path, struct sb_error *e)
 		j = NULL;
 	}
 	return j;
+}
+
+/*
+ * @j (read from @path) is of the one schema this build reads: a document
+ * of a later one would be read by rules it does not follow. A document
+ * without "schema" is taken as the first. For workload documents, whose
+ * results are read by the metrics' paths; table.json and manifest.json
+ * have it from their rows (ci/table_file.c, ci/manifest_file.c).
+ */
+static int check_schema(const json_t *j, const char *path, struct sb_error *e)
+{
+	json_t *v = json_object_get(j, "schema");
+	char got[32];
+
+	if (!v || (json_is_integer(v) && json_integer_value(v) == SB_SCHEMA))
+		return 0;
+	if (json_is_integer(v))
+		snprintf(got, sizeof(got), "%" JSON_INTEGER_FORMAT,
+			 json_integer_value(v));
+	else
+		snprintf(got, sizeof(got), "(not an integer)");
+	return sb_error_set(e, -EINVAL, path, "schema", got,
+			    "this slicebench reads schema %d", SB_SCHEMA);
 }
 
 static int is_repeat(const char *s, unsigned int *rep)
@@ -243,6 +267,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 		return 0;
 	}
 	if (json_object_get(doc->json, "metrics")) {
+		if (check_schema(doc->json, path, e))
+			return -EINVAL;
 		r = ci_extract_section(json_object_get(doc->json, "metrics"),
 				       doc->name, path, &run->vals, e);
 		return r ?: check_values(&run->vals, from, path, "", 1, e);
@@ -251,6 +277,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 	tool = json_string_value(json_object_get(doc->json, "tool"));
 	if (!tool || !ci_metric_tool_known(tool))
 		return 0; /* another program's output (cyclictest): kept, not read */
+	if (check_schema(doc->json, path, e))
+		return -EINVAL;
 	res = json_object_get(doc->json, "result");
 	if (!json_is_object(res))
 		return sb_error_set(e, -EINVAL, path, "result", NULL,

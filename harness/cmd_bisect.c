@@ -14,6 +14,7 @@
 #include "common/exitcodes.h"
 #include "common/fmt.h"
 #include "common/opts.h"
+#include "common/outfile.h"
 #include "common/sha256.h"
 #include "harness/bisect.h"
 #include "harness/bisect_git.h"
@@ -59,7 +60,9 @@ static const char after[] =
 	"exit: 1 a first bad patch or commit was found (with --triage-only: "
 	"the bad\nend regresses), 2 bad usage or input, 3 cannot decide (the "
 	"bad end does not\nregress, or only a range of candidates remained), "
-	"4 could not measure (a\nbuild or a check failed, interrupted)\n";
+	"4 could not measure (a\nbuild or a check failed, interrupted, a full "
+	"disk); --results naming a file or a\nplace that takes no new "
+	"directory exits 2 before any build\n";
 
 struct bisector {
 	const struct bisect_opts *o;
@@ -301,7 +304,8 @@ static int open_log(struct bisector *s)
 	if ((r = sb_mkdir_p(s->ctx.kernels, 0755))) {
 		fprintf(stderr, "slicebench bisect: %s: %s\n", s->ctx.kernels,
 			strerror(-r));
-		return SB_EXIT_UNMEASURED;
+		/* no place for it (read-only, not a directory): bad usage */
+		return sb_out_bad_place(r) ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
 	}
 	if ((r = sb_dir_lock(s->ctx.dir, &s->lock, &e))) {
 		int busy = r ==
@@ -784,6 +788,7 @@ int cmd_bisect(int argc, char **argv)
 				    .tables = { opts },
 				    .prog = "slicebench bisect" };
 	struct bisector s = { .o = &o, .lock = -1 };
+	struct sb_error e;
 	int r = sb_cli_parse_command(&cli, argc, argv);
 
 	if (r != SB_CLI_CONTINUE)
@@ -795,6 +800,8 @@ int cmd_bisect(int argc, char **argv)
 		return usage_error("--scenario: %s: cannot read", o.scenario);
 	if (o.triage_only && !o.features)
 		return usage_error("%s", "--triage-only needs --features");
+	if (run_results_usable(o.results, &e)) /* before any build */
+		return sb_error_report("slicebench bisect", -EINVAL, &e);
 	s.ctx.series = &s.series;
 	s.ctx.q = &s.q;
 	s.ctx.good_name = s.good_name;

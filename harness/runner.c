@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -17,6 +18,8 @@
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/log.h"
+#include "common/outcheck.h"
+#include "common/outfile.h"
 #include "harness/host_load.h"
 #include "harness/plan.h"
 #include "harness/manifest.h"
@@ -167,7 +170,9 @@ static int cannot_create(const char *results, int r, struct sb_error *e)
 {
 	int full = r == -ENOSPC || r == -EDQUOT;
 
-	return sb_error_set(e, r, results, "--results", NULL,
+	/* not a place for results (read-only, no permission): bad usage */
+	return sb_error_set(e, sb_out_bad_place(r) ? -EINVAL : r, results,
+			    "--results", NULL,
 			    "cannot create a run here: %s (%sgive another "
 			    "--results)",
 			    strerror(-r), full ? "free space, or " : "");
@@ -209,6 +214,26 @@ static int latest_or_new(const struct run_root *o, const char *results,
  * runs would resume or name the same one); the run directory stays locked
  * for the whole matrix, so another run may start beside it with --new.
  */
+int run_results_usable(const char *results, struct sb_error *e)
+{
+	struct stat st;
+	int r;
+
+	if (!results)
+		return 0;
+	if (!*results)
+		return sb_error_set(e, -EINVAL, NULL, "--results", "\"\"",
+				    "is empty: name a directory (the default "
+				    "is results)");
+	if (!stat(results, &st) && !S_ISDIR(st.st_mode))
+		return sb_error_set(e, -EINVAL, results, "--results", NULL,
+				    "is not a directory: name a directory (the "
+				    "default is results)");
+	/* there and writable, or to be made (mkdir -p) where it can be */
+	r = sb_dir_can_make(results);
+	return sb_out_bad_place(r) ? cannot_create(results, r, e) : 0;
+}
+
 int run_choose_root(const struct run_root *o, const struct scenario *sc,
 		    const struct plan *p, char *root, size_t len,
 		    struct sb_error *e)
@@ -229,14 +254,14 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 		sb_progress("resuming: %s", why);
 		return 0;
 	}
-	if (!*results)
-		return sb_error_set(e, -EINVAL, NULL, "--results", "\"\"",
-				    "is empty: name a directory (the default "
-				    "is results)");
+	if ((r = run_results_usable(results, e)))
+		return r;
 	made = access(results, F_OK) != 0;
 	*root = '\0';
 	if ((r = sb_mkdir_p(results, 0755)))
 		return cannot_create(results, r, e);
+	if (access(results, W_OK | X_OK))
+		return cannot_create(results, -errno, e);
 	if (!(r = sb_dir_lock(results, &lock, e)))
 		r = latest_or_new(o, results, sc, p, root, len, e);
 	sb_dir_unlock(lock);

@@ -20,6 +20,7 @@
 #include "harness/scale/exec.h"
 #include "harness/scale/merge.h"
 #include "harness/scale/scale.h"
+#include "common/fmt.h"
 
 /* Bring the units of every RUN_DIR/hosts/<host> into RUN_DIR (moved). */
 static int merge_hosts(const char *root, const char *hosts)
@@ -213,6 +214,7 @@ int scale_run(const struct scale_opts *o, struct runner *rn,
 			      .slurm_args = o->slurm_args,
 			      .stop = rn->stop,
 			      .jobs = o->jobs };
+	char *verdict = NULL;
 	int rc, failed;
 
 	if (!e || !ids || !idbuf || !realpath("/proc/self/exe", self) ||
@@ -237,9 +239,10 @@ int scale_run(const struct scale_opts *o, struct runner *rn,
 	snprintf(hosts, sizeof(hosts), "%s/hosts", root);
 	rc = merge_hosts(root, hosts);
 	if (!*rn->stop)
-		run_print_results(stdout, rn->sc, p, root);
-	sb_progress("\nresults: %s (%zu runs, %zu not complete)", root,
-		    p->n_runs, plan_pending(p, root));
+		verdict = run_print_results(stdout, rn->sc, p, root);
+	sb_progress("\nresults: %s (%zu run%s, %zu not complete)", root,
+		    p->n_runs, SB_S(p->n_runs), plan_pending(p, root));
+	run_say_verdict(verdict);
 	rc = rc ?: plan_pending(p, root) ? 1 : 0;
 out:
 	free(ids);

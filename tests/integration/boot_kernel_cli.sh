@@ -188,7 +188,7 @@ echo "check: --initrd-out - writes the archive to standard output, the outcome t
 cmp -s "$tmp/s.cpio" "$tmp/f.cpio" || fail "the archive on standard output is not the one written to a file"
 jq -e '.initramfs == "-" and .bytes > 0' "$tmp/s.err" >/dev/null || fail "outcome on stderr: $(cat "$tmp/s.err")"
 expect_rc 2 "$sb" kernel boot host --init "$init" --console - --results-out -
-grep -q "only one of --results-out, --console and --initrd-out can be -" "$tmp/err"
+grep -q -- "--console: -: --results-out names it too: standard output takes one output" "$tmp/err"
 
 echo "check: with --with-perf, perf and its libraries are in"
 expect_rc 0 "$sb" kernel initramfs host --init "$init" --with-perf --initrd-out "$tmp/p.cpio"

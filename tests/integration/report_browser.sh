@@ -73,7 +73,7 @@ done
 "$sb" gate "$tmp/four:debian/NO_PREEMPT_SHORT" "$tmp/four:debian/PREEMPT_SHORT" >"$tmp/gate.out" || true
 "$sb" report "$tmp/four" >"$tmp/four.out"
 gate_pct=$(awk '/^cyclic avg delay /{for(i=1;i<=NF;i++)if($i~/%$/){print $i;exit}}' "$tmp/gate.out")
-sum_pct=$(awk '$1=="cyclic"&&$2=="avg_delay_ms"{print $8}' "$tmp/four.out")
+sum_pct=$(awk '$1=="cyclic"&&$2=="avg_delay_ms"{print $10}' "$tmp/four.out")
 check_eq "the summary's change of cyclic avg delay is the gate's" "${gate_pct:-none}" "${sum_pct:-missing}"
 words_pct=$(printf '%.0f' "${gate_pct//[-%]/}")
 check "the words say the same change ($words_pct %)" bash -c "tr '\n' ' ' <'$tmp/four.out' | grep -q 'tasks waited $words_pct % less'"
