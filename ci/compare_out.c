@@ -22,8 +22,8 @@ void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown)
 				markdown ? "\n#### %s, repeat %u\n\n" :
 					   "\n%s, repeat %u (%s)\n",
 				col->label, run->repeat, run->path);
-			if (run->table)
-				ci_table_print(f, run->table, markdown,
+			if (run->has_table)
+				ci_table_print(f, &run->delay_table, markdown,
 					       c->groups, !c->all_tasks);
 			else
 				fprintf(f, "%s(no table.json)\n",

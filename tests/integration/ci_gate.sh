@@ -256,8 +256,11 @@ edit() {
 	rm -rf "$tmp/e" && cp -r "$r" "$tmp/e"
 	jq "$2" "$tmp/e/$1" >"$tmp/e/$1.x" && mv "$tmp/e/$1.x" "$tmp/e/$1"
 }
-for c in "table.json|.groups[0].avg_delay_ms = -0.5|groups\[0\].avg_delay_ms: -0.5 is negative" \
-	"table.json|.groups[1].runtime_ms = 1e308|groups\[1\].runtime_ms: 1e+308 is beyond" \
+for c in "table.json|.groups[0].avg_delay_ms = -0.5|groups\[0\].avg_delay_ms: -0.5: must be a number in \[0, 1e+18\]" \
+	"table.json|.groups[1].runtime_ms = 1e308|groups\[1\].runtime_ms: 1e[+]*308: must be a number in" \
+	"table.json|.lost_events = -1|lost_events: -1: must be an integer of at least 0" \
+	"table.json|.schema = 99|schema: 99: must be 1" \
+	"manifest.json|.status = \"done\"|status: \"done\" is not one of" \
 	"workloads/massive_intr.json|.result.work_units_per_s = 0|result.work_units_per_s: 0 is zero" \
 	"workloads/hackbench.json|.result.time_s = -1|result.time_s: -1 is negative" \
 	"manifest.json|.run.kernel = \"baseline\"|run.kernel: \"baseline\" is not the directory's kernel \"debian\"" \

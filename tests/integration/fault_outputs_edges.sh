@@ -167,9 +167,9 @@ edited() {
 	expect 2 "^slicebench gate: $h/$file: $re" "$sb" gate "$h:debian/A" "$h:debian/B"
 }
 edited "lost_events: -1" debian/A/2/table.json '.lost_events = -1' \
-	'lost_events: -1: a count of events lost: 0 or more'
+	'lost_events: -1: must be an integer of at least 0'
 edited "a manifest of schema 99" debian/B/3/manifest.json '.schema = 99' \
-	'schema: 99: this slicebench reads schema 1'
+	'schema: 99: must be 1'
 edited "a table of schema 99" debian/A/1/table.json '.schema = 99' 'schema: 99:'
 edited "a workload document of schema 99" debian/B/1/workloads/cyclic.json '.schema = 99' 'schema: 99:'
 edited "a scenario sha256 that is not the other runs'" debian/A/2/manifest.json \

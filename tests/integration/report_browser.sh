@@ -63,7 +63,7 @@ check "every link is relative and its file exists (${missing:-all})" test -z "$m
 cp -r "$tmp/run" "$tmp/four"
 for s in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 	cp -r "$tmp/four/debian/$s/2" "$tmp/four/debian/$s/4"
-	jq '.repeat = 4 | .run.repeat = 4' "$tmp/run/debian/$s/2/manifest.json" >"$tmp/four/debian/$s/4/manifest.json"
+	jq '.run.repeat = 4' "$tmp/run/debian/$s/2/manifest.json" >"$tmp/four/debian/$s/4/manifest.json"
 	for f in "$tmp/four/debian/$s/4/table.json" "$tmp/four/debian/$s/4"/workloads/*.json; do
 		jq 'walk(if type == "number" and . != floor then . * 1.01 else . end)' "$f" >"$f.x"
 		mv "$f.x" "$f"

@@ -85,7 +85,7 @@ static void test_fold_conserves(void **state)
 		const json_t *groups =
 			json_object_get(c->res.runs[i].table, "groups");
 		struct ci_fold_row rows[64];
-		size_t n = ci_fold_table(c->res.runs[i].table, rows, 64);
+		size_t n = ci_fold_table(&c->res.runs[i].delay_table, rows, 64);
 		double rt = 0, sw = 0, sum = 0, frt = 0, fsw = 0, fsum = 0;
 		unsigned int tasks = 0, ftasks = 0, folded = 0;
 
@@ -126,7 +126,7 @@ static void test_fold_conserves(void **state)
 
 /* A run's table, printed as compare prints it, folded or not. */
 struct table_arg {
-	const json_t *table;
+	const struct ci_table *table;
 	int fold;
 };
 
@@ -164,12 +164,12 @@ static void test_compare_folds(void **state)
 	free(rows);
 
 	buf = capture(print_table,
-		      &(struct table_arg){ c->res.runs[0].table, 1 });
+		      &(struct table_arg){ &c->res.runs[0].delay_table, 1 });
 	assert_non_null(strstr(buf, "  other:("));
 	assert_null(strstr(buf, "kworker"));
 	free(buf);
 	buf = capture(print_table,
-		      &(struct table_arg){ c->res.runs[0].table, 0 });
+		      &(struct table_arg){ &c->res.runs[0].delay_table, 0 });
 	assert_null(strstr(buf, "  other:("));
 	assert_non_null(strstr(buf, "kworker"));
 	free(buf);
