@@ -121,9 +121,12 @@ static int banner(FILE *f, const struct ci_report_page *page)
 	fprintf(f, "<div class=\"verdict %s\" id=\"verdict\"><h1>%s</h1><p>",
 		cls[o], ci_outcome_title(o));
 	esc(f, ci_outcome_why(o));
-	fputs(".</p>\n<p class=\"rules\">", f);
-	esc(f, rules);
 	fputs(".</p>\n", f);
+	if (*rules) {
+		fputs("<p class=\"rules\">", f);
+		esc(f, rules);
+		fputs(".</p>\n", f);
+	}
 	free(rules);
 	for (size_t i = 0; page && i < page->n_cmps; i++)
 		if (page->cmps[i].words && *page->cmps[i].words) {

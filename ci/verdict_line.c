@@ -183,8 +183,7 @@ void ci_outcome_rules(FILE *f, enum ci_outcome o, const struct ci_judged *j,
 			list(f, j, n, CI_V_IMPROVEMENT, CI_V_IMPROVEMENT);
 		}
 		break;
-	case CI_OUTCOME_NONE:
-		fputs("no rule applies", f);
+	case CI_OUTCOME_NONE: /* its why says it */
 		break;
 	}
 }
@@ -192,7 +191,10 @@ void ci_outcome_rules(FILE *f, enum ci_outcome o, const struct ci_judged *j,
 void ci_verdict_line(FILE *f, enum ci_outcome o, const struct ci_judged *j,
 		     size_t n)
 {
-	fprintf(f, "verdict: %s: %s; ", ci_outcome_title(o), ci_outcome_why(o));
-	ci_outcome_rules(f, o, j, n);
+	fprintf(f, "verdict: %s: %s", ci_outcome_title(o), ci_outcome_why(o));
+	if (o != CI_OUTCOME_NONE) {
+		fputs("; ", f);
+		ci_outcome_rules(f, o, j, n);
+	}
 	fputc('\n', f);
 }

@@ -52,13 +52,13 @@ void ci_more_runs_text(enum ci_verdict v, unsigned int more_runs, char *buf,
 
 /*
  * The rules that made @o: the regressed ones, or the undecided ones each
- * with the runs a side that would decide it, or how many passed. No
- * newline.
+ * with the runs a side that would decide it, or how many passed; nothing
+ * for CI_OUTCOME_NONE. No newline.
  */
 void ci_outcome_rules(FILE *f, enum ci_outcome o, const struct ci_judged *j,
 		      size_t n);
 
-/* "verdict: Cannot decide: WHY; RULES" and a newline. */
+/* "verdict: Cannot decide: WHY; RULES", or "verdict: No verdict: WHY". */
 void ci_verdict_line(FILE *f, enum ci_outcome o, const struct ci_judged *j,
 		     size_t n);
 

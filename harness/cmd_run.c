@@ -327,10 +327,16 @@ int cmd_run(int argc, char **argv)
 		r = SB_EXIT_UNMEASURED;
 		goto out;
 	}
-	if (o.features_as_is && sc->n_sets > 1) {
+	if (o.features_as_is) {
+		/* nothing is set, so no set's name would be true of the runs */
 		printf("note: --features-as-is: features as found, not set; "
-		       "only feature set %s runs\n",
-		       sc->sets[0].name);
+		       "the runs are filed as feature set %s%s\n",
+		       RUN_AS_FOUND_SET,
+		       sc->n_sets > 1 ? " (the scenario's sets do not run)" :
+					"");
+		snprintf(sc->sets[0].name, sizeof(sc->sets[0].name), "%s",
+			 RUN_AS_FOUND_SET);
+		sc->sets[0].n_features = 0;
 		sc->n_sets = 1;
 	}
 	if ((r = run_check_before_boot(&rn, ks, nk, &e))) {

@@ -50,8 +50,8 @@ int run_check_host_features(const struct runner *rn,
 		return 0;
 	return sb_error_set(e, -EACCES, path, NULL, NULL,
 			    "cannot set %s%s for kernel host: %s "
-			    "(run --features-as-is runs the first feature set "
-			    "under the features as found)",
+			    "(run --features-as-is runs under the features as "
+			    "found, filed as feature set as-found)",
 			    feature ? "feature " : "the feature sets",
 			    feature ? feature : "", why);
 }

@@ -77,8 +77,7 @@ void run_host(const struct runner *rn, const struct plan_run *r,
 	} else if (rn->features_as_is) {
 		snprintf(out->note, sizeof(out->note),
 			 "host mode: features as found, not set "
-			 "(--features-as-is); feature set %s is a label only",
-			 r->set);
+			 "(--features-as-is)");
 	} else {
 		snprintf(out->note, sizeof(out->note),
 			 "host mode: %s is not writable, features left as "

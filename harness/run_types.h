@@ -10,6 +10,9 @@
 #include "harness/boot/kernel.h"
 #include "harness/scenario.h"
 
+/* The one feature set of --features-as-is runs: nothing was set. */
+#define RUN_AS_FOUND_SET "as-found"
+
 struct runner {
 	const struct scenario *sc;
 	const char *scenario_path;
