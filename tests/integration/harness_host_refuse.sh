@@ -4,7 +4,7 @@
 # with a features file it cannot write (a stand-in, SLICEBENCH_FEATURES_PATH,
 # missing or a directory: root may write any plain file) it refuses before
 # any run with exit 4, naming the feature, the file and why; with
-# --features-as-is it runs the first feature set only, sets nothing, and the
+# --features-as-is it runs one set, filed as "as-found", sets nothing, and the
 # notes, manifests and the bench end say "features as found, not set" (its
 # regime line speaks of the host's CPUs, with no guest speed).
 # shellcheck source=tests/lib/common.sh
