@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* report.html: a page that opens with the verdict, then the summary, the plots per task group, what ran and each run's files. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,8 @@
 
 #include "ci/report_html.h"
 #include "ci/util.h"
+#include "common/atomicio.h"
+#include "common/base64.h"
 #include "common/outfile.h"
 #include "common/envelope.h"
 #include "common/fmt.h"
@@ -253,10 +256,26 @@ static int section_rank(const char *section)
 	return strcmp(section, "Every group side by side") ? 3 : 4;
 }
 
-static void figure(FILE *f, const struct ci_png *png)
+/*
+ * A plot inline, as a data: URI, so that report.html alone is the whole
+ * report (a CI artifact, a mail attachment); a link to the PNG beside it
+ * when the file cannot be read.
+ */
+static void figure(FILE *f, const struct ci_png *png, const char *dir)
 {
+	char path[PATH_MAX + 200];
+	char *buf = NULL;
+	size_t len = 0;
+
 	fputs("<figure><img src=\"", f);
-	esc(f, png->file);
+	snprintf(path, sizeof(path), "%s/%s", dir, png->file);
+	if (!sb_read_file(path, &buf, &len)) {
+		fputs("data:image/png;base64,", f);
+		sb_base64_write(f, (const unsigned char *)buf, len);
+	} else {
+		esc(f, png->file);
+	}
+	free(buf);
 	fputs("\" alt=\"", f);
 	esc(f, png->caption);
 	fputs("\"><figcaption>", f);
@@ -270,7 +289,7 @@ static void figure(FILE *f, const struct ci_png *png)
 }
 
 /* Each section's PNGs together, two per row, under its name. */
-static void plots(FILE *f, const struct ci_png *pngs, size_t n)
+static void plots(FILE *f, const struct ci_png *pngs, size_t n, const char *dir)
 {
 	char *done = calloc(n + 1, 1);
 
@@ -290,7 +309,7 @@ static void plots(FILE *f, const struct ci_png *pngs, size_t n)
 				if (!done[j] &&
 				    !strcmp(section_of(pngs[j].group), sec)) {
 					done[j] = 1;
-					figure(f, &pngs[j]);
+					figure(f, &pngs[j], dir);
 				}
 			fputs("</div>\n", f);
 		}
@@ -402,7 +421,7 @@ int ci_report_html(const char *path, const struct ci_compare *c,
 		fputs("<h2>Summary over repeats</h2>\n", f);
 		r = pre_block(f, c, ci_compare_print_summary);
 	}
-	plots(f, pngs, n_pngs);
+	plots(f, pngs, n_pngs, dir);
 	if (page && page->facts) {
 		fputs("<h2>What ran</h2>\n", f);
 		pre_text(f, page->facts);

@@ -107,6 +107,13 @@ echo "images: ${images:-none}"
 check "the page's script ran" test -n "$images"
 check "every image loaded (${images:-?})" test -n "$images" -a "${images%/*}" = "${images#*/}"
 check "there are images" test "${images#*/}" -gt 5 2>/dev/null
+# report.html alone (a CI artifact): the plots are inside it
+mkdir "$tmp/alone"
+cp "$tmp/run/report.html" "$tmp/alone/"
+browser "$tmp/p5" --dump-dom "file://$tmp/alone/report.html" >"$tmp/alone.html"
+alone=$(grep -o 'data-images="loaded [0-9]*/[0-9]*"' "$tmp/alone.html" | grep -o '[0-9]*/[0-9]*' || true)
+check "a copy alone in an empty directory loads every image (${alone:-?})" \
+	test -n "$alone" -a "${alone%/*}" = "${alone#*/}" -a "${alone#*/}" = "${images#*/}"
 browser "$tmp/p4" --window-size=1280,900 --dump-dom "$url" >"$tmp/dom900.html"
 read -r word banner < <(grep -o 'data-verdict="[0-9]* [0-9]*"' "$tmp/dom900.html" | grep -o '[0-9]* [0-9]*' || echo "0 0")
 echo "at 1280x900 the verdict's word ends at ${word} px, its banner at ${banner} px"

@@ -18,6 +18,7 @@
 
 #include "common/array.h"
 #include "common/atomicio.h"
+#include "common/base64.h"
 #include "common/outfile.h"
 #include "common/dirlock.h"
 #include "common/duration.h"
@@ -688,6 +689,43 @@ static void test_out_envelope(void **state)
 	rmdir(dir);
 }
 
+/* RFC 4648's test vectors, each padding case. */
+static void test_base64(void **state)
+{
+	static const char *const in[] = { "",	  "f",	   "fo",    "foo",
+					  "foob", "fooba", "foobar" };
+	static const char *const out[] = {
+		"", "Zg==", "Zm8=", "Zm9v", "Zm9vYg==", "Zm9vYmE=", "Zm9vYmFy"
+	};
+	const unsigned char bin[] = { 0xff, 0xfe, 0x00, 0x80 };
+
+	(void)state;
+	for (size_t i = 0; i < 7; i++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		assert_non_null(f);
+		assert_int_equal(sb_base64_write(f,
+						 (const unsigned char *)in[i],
+						 strlen(in[i])),
+				 0);
+		assert_int_equal(fclose(f), 0);
+		assert_string_equal(buf, out[i]);
+		free(buf);
+	}
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		assert_int_equal(sb_base64_write(f, bin, sizeof(bin)), 0);
+		assert_int_equal(fclose(f), 0);
+		assert_string_equal(buf, "//4AgA==");
+		free(buf);
+	}
+}
+
 static void test_sha256(void **state)
 {
 	char hex[SB_SHA256_HEX], path[] = "/tmp/sbshaXXXXXX";
@@ -749,6 +787,7 @@ int main(void)
 		cmocka_unit_test(test_envelope),
 		cmocka_unit_test(test_out_envelope),
 		cmocka_unit_test(test_sha256),
+		cmocka_unit_test(test_base64),
 		cmocka_unit_test(test_fmt_append),
 	};
 
