@@ -30,8 +30,7 @@
 
 int vm_snapshot_supported(const char *accel)
 {
-	return !strcmp(accel, "tcg") || !strcmp(accel, "icount") ||
-	       !strcmp(accel, "virtual");
+	return !strcmp(accel, "tcg") || !strcmp(accel, "virtual");
 }
 
 /*
