@@ -27,6 +27,7 @@ struct initramfs_request run_initramfs_request(const struct runner *rn,
 	snprintf(init, len, "%s/harness/guest/init", rn->src_dir);
 	return (struct initramfs_request){ .kernel = &k->ki,
 					   .scenario_path = rn->scenario_path,
+					   .sc = rn->sc,
 					   .bin_dir = rn->bin_dir,
 					   .init_path = init,
 					   .with_perf = rn->sc->trace_perf };
