@@ -32,7 +32,7 @@ static const char *const events[] = {
 
 const char *recorder_tool(enum agent_recorder kind)
 {
-	return kind == AGENT_PERF ? "perf" : "trace-cmd";
+	return kind == AGENT_PERF ? "perf" : "tracefs";
 }
 
 /* "sched:<event>" for every event, each after a "-e", into @argv at @n. */
@@ -151,7 +151,7 @@ int recorder_start(struct recorder *r, enum agent_recorder kind,
 	else
 		e = tfs_start(&r->tfs, sb_tracefs_dir(), out_dir, events,
 			      buffer_kb, err);
-	if (!e && with_perf && kind == AGENT_TRACE_CMD) {
+	if (!e && with_perf && kind == AGENT_TRACEFS) {
 		snprintf(r->peer.log, sizeof(r->peer.log),
 			 "%s/recorder-perf.log", out_dir);
 		e = start_perf(&r->peer, out_dir, err);
@@ -223,11 +223,11 @@ int recorder_stop(struct recorder *r, struct sb_error *err)
 {
 	int e, e_peer;
 
-	if (r->kind == AGENT_TRACE_CMD && r->tfs.draining)
+	if (r->kind == AGENT_TRACEFS && r->tfs.draining)
 		r->lost_events = count_lost();
 	interrupt(&r->main);
 	interrupt(&r->peer);
-	if (r->kind == AGENT_TRACE_CMD)
+	if (r->kind == AGENT_TRACEFS)
 		e = tfs_stop(&r->tfs, err);
 	else
 		e = reap(&r->main, recorder_tool(r->kind), err);

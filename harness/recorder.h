@@ -12,7 +12,7 @@
 
 /* What records a run's scheduler events (agent_opts.recorder). */
 enum agent_recorder {
-	AGENT_TRACE_CMD, /* tracefs → trace.dat, trace-cmd's format (the guest) */
+	AGENT_TRACEFS, /* tracefs → trace.dat, trace-cmd's format (the guest) */
 	AGENT_PERF, /* perf sched record → perf.data (the host) */
 };
 
@@ -27,8 +27,8 @@ struct rec_proc {
 struct recorder {
 	enum agent_recorder kind;
 	struct rec_proc main; /* the run's perf (AGENT_PERF) */
-	struct tfs_rec tfs; /* the run's tracefs recording (AGENT_TRACE_CMD) */
-	struct rec_proc peer; /* perf beside trace-cmd, for cross-checks */
+	struct tfs_rec tfs; /* the run's tracefs recording (AGENT_TRACEFS) */
+	struct rec_proc peer; /* perf beside tracefs, for cross-checks */
 	long lost_events; /* the main one's, after recorder_stop; -1: unknown */
 };
 
@@ -42,7 +42,8 @@ struct recorder {
 		.lost_events = -1                             \
 	}
 
-/* The tool whose file the recorder writes: "trace-cmd" (trace.dat) or "perf". */
+/* What records: "tracefs" (the agent itself, into a trace.dat in
+ * trace-cmd's format) or "perf" (perf.data). */
 const char *recorder_tool(enum agent_recorder kind);
 
 /*

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common/log.h"
@@ -28,6 +27,7 @@ struct initramfs_request run_initramfs_request(const struct runner *rn,
 	snprintf(init, len, "%s/harness/guest/init", rn->src_dir);
 	return (struct initramfs_request){ .kernel = &k->ki,
 					   .scenario_path = rn->scenario_path,
+					   .sc = rn->sc,
 					   .bin_dir = rn->bin_dir,
 					   .init_path = init,
 					   .with_perf = rn->sc->trace_perf };
@@ -105,7 +105,6 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 	const struct scenario *sc = rn->sc;
 	char append[200], console[PATH_MAX], results[PATH_MAX], path[PATH_MAX];
 	char pid_file[PATH_MAX], snap_append[80], params[200];
-	struct timespec now;
 	struct vm_result res;
 	uint64_t seed = scenario_seed(sc, r->repeat), limit_ns;
 	const char *guest_failure;
@@ -132,15 +131,13 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 		 (uint64_t)((limit_ns - WATCHDOG_LEAD_NS) / 1000000000ULL),
 		 r->untraced ? " sb.untraced=1" : "");
 	/* Restored from a snapshot (vm_run decides where it can), the guest
-	 * gets the same values in fw_cfg, and the host's clock to set. */
+	 * gets the same values in fw_cfg (vm_snapshot.c adds the clock). */
 	snprintf(snap_append, sizeof(snap_append),
 		 "sb.snapshot=1 sb.watchdog=%" PRIu64,
 		 (uint64_t)((limit_ns - WATCHDOG_LEAD_NS) / 1000000000ULL));
-	clock_gettime(CLOCK_REALTIME, &now);
 	snprintf(params, sizeof(params),
-		 "sb.featureset=%s sb.seed=%" PRIu64 "%s sb.time=%lld%09ld",
-		 r->set, seed, r->untraced ? " sb.untraced=1" : "",
-		 (long long)now.tv_sec, now.tv_nsec);
+		 "sb.featureset=%s sb.seed=%" PRIu64 "%s", r->set, seed,
+		 r->untraced ? " sb.untraced=1" : "");
 	snprintf(console, sizeof(console), "%.4000s/console.log", dir);
 	snprintf(results, sizeof(results), "%.4000s/results.tar", dir);
 	snprintf(pid_file, sizeof(pid_file), "%.4000s/" PLAN_VM_PID_FILE, dir);
@@ -167,16 +164,16 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 			.timeout_ns = limit_ns,
 			.pid_file = pid_file },
 		&res);
-	out->vm = json_pack("{s:s,s:s,s:s,s:I,s:s,s:i,s:i,s:o,s:I,s:I,s:s,s:s}",
-			    "qemu_version", res.qemu_version, "accel",
-			    res.accel, "accel_note", res.accel_note, "seed",
-			    (json_int_t)seed, "machine", k->ki.machine, "cpus",
-			    res.cpus, "memory_mb", sc->guest.memory_mb, "numa",
-			    numa_json(sc), "wall_ms",
-			    (json_int_t)(res.wall_ns / 1000000),
-			    "boot_to_user_ms",
-			    (json_int_t)(res.boot_to_user_ns / 1000000),
-			    "start", res.start, "start_note", res.start_note);
+	out->vm = json_pack(
+		"{s:s,s:s,s:s,s:I,s:s,s:i,s:i,s:o,s:I,s:I,s:s,s:s,s:o}",
+		"qemu_version", res.qemu_version, "accel", res.accel,
+		"accel_note", res.accel_note, "seed", (json_int_t)seed,
+		"machine", k->ki.machine, "cpus", res.cpus, "memory_mb",
+		sc->guest.memory_mb, "numa", numa_json(sc), "wall_ms",
+		(json_int_t)(res.wall_ns / 1000000), "boot_to_user_ms",
+		(json_int_t)(res.boot_to_user_ns / 1000000), "start", res.start,
+		"start_note", res.start_note, "snapshot",
+		*res.snapshot ? json_string(res.snapshot) : json_null());
 	if (rc)
 		snprintf(out->failure, sizeof(out->failure), "qemu: %s",
 			 res.detail);

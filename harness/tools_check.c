@@ -384,7 +384,7 @@ int run_check_before_boot(const struct runner *rn, const struct run_kernel *ks,
 		if (r == 1)
 			return not_found(
 				rn, idx[miss],
-				"in the guest (its PATH holds slicebench's workloads, rt-tests, trace-cmd and busybox's applets)",
+				"in the guest (its PATH holds slicebench's workloads, rt-tests, stress-ng and busybox's applets)",
 				e);
 		return r;
 	}

@@ -3,10 +3,13 @@
 # What the harness costs per run: QEMU start to guest init, to the workloads'
 # start, and wall time minus workload time, for configs/smoke.json under the
 # accelerator "auto" picks (KVM only where a probe boot works) and on the host;
-# then the overhead (wall - window) / wall of each run under TCG, a full boot
-# per run (SLICEBENCH_NO_RESTORE=1) against a restore from the kernel's
-# snapshot (the default), side by side: medians of SB_OVERHEAD_REPEATS (2)
-# repeats of both feature sets, the snapshot made beforehand.
+# then the overhead (wall - window) / wall of each run, a full boot per run
+# (SLICEBENCH_NO_RESTORE=1) against a restore from the kernel's snapshot
+# (the default), side by side: under TCG on configs/smoke.json (medians of
+# SB_OVERHEAD_REPEATS (2) repeats of both feature sets), and in virtual time
+# on configs/merge-check.json (the debian kernel, SB_OVERHEAD_REPEATS
+# seeds), each snapshot made beforehand. In virtual time the window is guest
+# time, which runs at its own pace beside the host's: compare the two arms.
 set -euo pipefail
 
 sb=build/bin/slicebench
@@ -61,31 +64,40 @@ run_walls() {
 	done
 }
 
-# Boot against restore on TCG (configs/smoke.json's short window).
+# Boot against restore under ACCEL on SCENARIO: "overhead MODE ACCEL SCENARIO".
 overhead() {
-	local mode=$1 reps=${SB_OVERHEAD_REPEATS:-2} env=()
+	local mode=$1 accel=$2 sc=$3 reps=${SB_OVERHEAD_REPEATS:-2} env=() out
+	out=$tmp/$accel-$mode
 	[[ $mode == boot ]] && env=(SLICEBENCH_NO_RESTORE=1)
-	env "${env[@]}" "$sb" run --kernel debian --scenario configs/smoke.json --accel tcg \
-		--repeats "$reps" --results "$tmp/$mode" >"$tmp/$mode.log" 2>&1 ||
-		{ tail -20 "$tmp/$mode.log"; exit 4; }
-	run_walls "$(readlink -f "$tmp/$mode/latest")" >"$tmp/$mode.walls"
-	awk -v m="$mode" '$1 != m { bad = 1 } END { exit bad }' "$tmp/$mode.walls" ||
-		{ echo "figure: $mode arm: runs started otherwise: $(cut -f1 "$tmp/$mode.walls" | sort | uniq -c | tr '\n' ' ')"; }
-	sort -n -k2 "$tmp/$mode.walls" | awk -v m="$mode" '
+	env "${env[@]}" "$sb" run --kernel debian --scenario "$sc" --accel "$accel" \
+		--repeats "$reps" --results "$out" >"$out.log" 2>&1 ||
+		{ tail -20 "$out.log"; exit 4; }
+	run_walls "$(readlink -f "$out/latest")" >"$out.walls"
+	awk -v m="$mode" '$1 != m { bad = 1 } END { exit bad }' "$out.walls" ||
+		{ echo "figure: $accel $mode arm: runs started otherwise: $(cut -f1 "$out.walls" | sort | uniq -c | tr '\n' ' ')"; }
+	sort -n -k2 "$out.walls" | awk -v m="$mode" -v a="$accel" '
 		{ w[NR] = $2; win[NR] = $3 }
 		END {
 			i = int((NR + 1) / 2)
-			printf "figure: tcg %s wall_ms=%d window_ms=%d per run (median of %d runs by wall)\n", m, w[i], win[i], NR
-			printf "ratio: tcg %s overhead=(wall-window)/wall=%.3f\n", m, (w[i] - win[i]) / w[i]
+			printf "figure: %s %s wall_ms=%d window_ms=%d per run (median of %d runs by wall)\n", a, m, w[i], win[i], NR
+			printf "ratio: %s %s overhead=(wall-window)/wall=%.3f\n", a, m, (w[i] - win[i]) / w[i]
 		}'
 }
 
-# The snapshot first, so that the restore arm measures restores only.
-"$sb" run --kernel debian --scenario configs/smoke.json --accel tcg \
-	--results "$tmp/warm" >"$tmp/warm.log" 2>&1 || { tail -20 "$tmp/warm.log"; exit 4; }
-echo "command: $sb run --kernel debian --scenario configs/smoke.json --accel tcg --repeats ${SB_OVERHEAD_REPEATS:-2} (SLICEBENCH_NO_RESTORE=1 for boot)"
-overhead boot
-overhead restore
+# Both arms of ACCEL on SCENARIO, the snapshot made first so that the
+# restore arm measures restores only.
+side_by_side() {
+	local accel=$1 sc=$2
+	"$sb" run --kernel debian --scenario "$sc" --accel "$accel" --repeats 1 \
+		--results "$tmp/$accel-warm" >"$tmp/$accel-warm.log" 2>&1 ||
+		{ tail -20 "$tmp/$accel-warm.log"; exit 4; }
+	echo "command: $sb run --kernel debian --scenario $sc --accel $accel --repeats ${SB_OVERHEAD_REPEATS:-2} (SLICEBENCH_NO_RESTORE=1 for boot)"
+	overhead boot "$accel" "$sc"
+	overhead restore "$accel" "$sc"
+}
+
+side_by_side tcg configs/smoke.json
+side_by_side virtual configs/merge-check.json
 
 "$sb" run --kernel debian --scenario configs/smoke.json --accel auto \
 	--results "$tmp/vm" >"$tmp/vm.log" 2>&1 || { tail -20 "$tmp/vm.log"; exit 4; }

@@ -21,6 +21,7 @@
 #include "harness/boot/capture_cache.h"
 #include "harness/boot/cpio.h"
 #include "harness/boot/initramfs.h"
+#include "harness/scenario.h"
 #include "common/sha256.h"
 #include "workloads/registry/registry.h"
 
@@ -185,7 +186,17 @@ static int plan_built(struct plan *p, const struct initramfs_request *req,
 	return ret ? ret : plan_libs(p, path, e);
 }
 
-/* The agent, then every listed workload: built ones in /bin, others in /usr/bin. */
+/* Does @req's guest run external program @name? */
+static int runs_external(const struct initramfs_request *req, const char *name)
+{
+	for (int i = 0; req->sc && i < req->sc->n_workloads; i++)
+		if (!strcmp(req->sc->workloads[i].tool, name))
+			return 1;
+	return !req->sc;
+}
+
+/* The agent, then every listed workload: built ones in /bin, others in
+ * /usr/bin (those the scenario runs, when the request has one). */
 static int plan_workloads(struct plan *p, const struct initramfs_request *req,
 			  struct sb_error *e)
 {
@@ -196,7 +207,7 @@ static int plan_workloads(struct plan *p, const struct initramfs_request *req,
 		if (!(*w)->external)
 			ret = plan_built(p, req, (*w)->name, 0, e);
 	for (const struct sb_workload *const *w = sbw_list(); !ret && *w; w++)
-		if ((*w)->external) {
+		if ((*w)->external && runs_external(req, (*w)->name)) {
 			snprintf(name, sizeof(name), "usr/bin/%s", (*w)->name);
 			ret = plan_program(p, (*w)->name, name, e);
 		}

@@ -11,7 +11,8 @@
  *   /bin/<workload>               each listed workload built here (static;
  *                                 workloads/registry/list.h)
  *   /usr/bin/<workload>           each listed external one (cyclictest,
- *                                 hackbench, trace-cmd) + its libraries
+ *                                 hackbench, stress-ng) + its libraries;
+ *                                 with a scenario, those it runs only
  *   /usr/bin/perf                 only when with_perf
  *   /etc/slicebench/scenario.json the scenario, as given
  */
@@ -23,9 +24,15 @@
 #include "common/error.h"
 #include "harness/boot/kernel.h"
 
+struct scenario;
+
 struct initramfs_request {
 	const struct kernel_info *kernel;
 	const char *scenario_path;
+	/* NULL, or the parsed scenario: of the external programs, only those
+	 * its workloads run are packed (stress-ng alone brings 30 MB of
+	 * libraries, which every boot unpacks and every snapshot keeps) */
+	const struct scenario *sc;
 	const char *bin_dir; /* where the static binaries are: build/bin */
 	const char *init_path; /* harness/guest/init */
 	int with_perf; /* add perf and its libraries (cross-check tests) */
@@ -37,7 +44,7 @@ struct initramfs_request {
  * Build the archive. Reuses @out_path when it is newer than every input.
  * Returns 0 or a -errno with @e: -EINVAL or -ENAMETOOLONG (an input the
  * request names is unreadable), -ENOPKG (a program such as busybox or
- * trace-cmd is missing, named), another for what failed on this host.
+ * cyclictest is missing, named), another for what failed on this host.
  */
 int initramfs_build(const struct initramfs_request *req, struct sb_error *e);
 

@@ -31,6 +31,8 @@ struct vm_result {
 				   * (restored: the agent's), 0 if unseen */
 	char start[16]; /* "boot", or "restore" (from a snapshot) */
 	char start_note[512]; /* the snapshot, or why the guest booted */
+	char snapshot[20]; /* restored: the snapshot's key (its file name,
+			    * 16 hex digits); else "" */
 };
 
 const char *vm_status_name(enum vm_status s);

@@ -21,13 +21,16 @@
 
 /* Bump when what the guest does at "ready" changes. */
 #define SNAPSHOT_FORMAT 1
+/* The snapshot boot's RDRAND/RDSEED stream under virtual time: one for
+ * every run of a key, not the seed of whichever run made it. */
+#define SNAPSHOT_SEED 1
 /* Snapshots kept (about 175 MB each); the least recently used go first.
  * Every new sbguest or scenario is a new initramfs, so a new key. */
 #define SNAPSHOTS_KEPT 6
 
 int vm_snapshot_supported(const char *accel)
 {
-	return !strcmp(accel, "tcg");
+	return !strcmp(accel, "tcg") || !strcmp(accel, "virtual");
 }
 
 /*
@@ -119,10 +122,21 @@ static int64_t mono_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/*
+ * Where the reason is kept when the guest of @path cannot be saved (its
+ * agent refused, e.g. a kernel without user port I/O): every run of that
+ * key boots at once instead of trying again.
+ */
+static void refusal_path(const char *path, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.4000s.refused", path);
+}
+
 /* Boot @req's snapshot guest and save it into @path at "ready". */
 static int make(const struct vm_request *req, const char *accel,
 		const char *path, char *why, size_t whylen)
 {
+	char refused[PATH_MAX + 16];
 	struct vm_request b = *req;
 	struct vm_result r = { 0 };
 	char results[PATH_MAX + 16];
@@ -133,6 +147,7 @@ static int make(const struct vm_request *req, const char *accel,
 	snprintf(results, sizeof(results), "%.4000s.results", path);
 	b.append = req->snapshot_append;
 	b.params = NULL;
+	b.seed = SNAPSHOT_SEED;
 	b.console_log = NULL;
 	b.results_out = results;
 	b.snapshot_save = path;
@@ -143,16 +158,56 @@ static int make(const struct vm_request *req, const char *accel,
 	if (e)
 		snprintf(why, whylen, "the snapshot boot failed (%s: %s)",
 			 vm_status_name(r.status), r.detail);
-	else
+	if (e && r.status == VM_GUEST_FAILED) {
+		refusal_path(path, refused, sizeof(refused));
+		if (sb_write_file_atomic(refused, why, strlen(why)))
+			sb_warn("vm: cannot keep %s", refused);
+	}
+	if (!e)
 		sb_note("vm: snapshot %s made in %.1f s", path,
 			(double)(mono_ms() - t0) / 1000.0);
 	return e;
 }
 
+/*
+ * The run's values, and under host time the host's wall clock for the
+ * guest (sb.time=, ns): the snapshot's would be minutes or days old. Under
+ * virtual time the guest keeps the clock it has, the fixed date plus its
+ * own time, as a booted run does: a host clock would make every run of a
+ * seed different.
+ */
+static void run_params(const struct vm_request *req, const char *accel,
+		       char *buf, size_t len)
+{
+	struct timespec now;
+
+	if (!strcmp(accel, "virtual")) {
+		snprintf(buf, len, "%s", req->params);
+		return;
+	}
+	clock_gettime(CLOCK_REALTIME, &now);
+	snprintf(buf, len, "%s sb.time=%lld%09ld", req->params,
+		 (long long)now.tv_sec, now.tv_nsec);
+}
+
+/* Did this key's guest refuse to be saved? Its reason into @why. */
+static int refused(const char *path, char *why, size_t len)
+{
+	char file[PATH_MAX + 16], *text = NULL;
+	size_t n;
+
+	refusal_path(path, file, sizeof(file));
+	if (sb_read_file(file, &text, &n))
+		return 0;
+	snprintf(why, len, "%s", text);
+	free(text);
+	return 1;
+}
+
 int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
 {
 	char key[SB_SHA256_HEX], dir[PATH_MAX], path[PATH_MAX + 80];
-	char why[600] = "", accel[sizeof(res->accel)];
+	char why[600] = "", accel[sizeof(res->accel)], params[1024];
 	struct vm_request l = *req, b = *req;
 	int e;
 
@@ -162,6 +217,8 @@ int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
 		snprintf(why, sizeof(why), "no snapshot key or directory: %s",
 			 strerror(-e));
 	snprintf(path, sizeof(path), "%s/%.16s.qemu", dir, key);
+	if (!e && refused(path, why, sizeof(why)))
+		e = -EPERM;
 	if (!e && access(path, R_OK)) {
 		prune(dir);
 		e = make(req, accel, path, why, sizeof(why));
@@ -169,13 +226,17 @@ int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
 	if (!e) /* its last use, for prune() */
 		utimensat(AT_FDCWD, path, NULL, 0);
 	if (!e) {
+		run_params(req, accel, params, sizeof(params));
 		l.append = req->snapshot_append;
+		l.params = params;
 		l.snapshot_load = path;
 		e = vm_boot(&l, accel, res);
 		if (!e && res->status != VM_QEMU_FAILED) {
 			snprintf(res->start, sizeof(res->start), "restore");
 			snprintf(res->start_note, sizeof(res->start_note),
 				 "restored from snapshot %.16s", key);
+			snprintf(res->snapshot, sizeof(res->snapshot), "%.16s",
+				 key);
 			return 0;
 		}
 		/* made again next time: a snapshot that does not restore

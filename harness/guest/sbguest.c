@@ -7,8 +7,9 @@
  * reports on the console and powers off. With sb.snapshot=1 on the command
  * line it says "ready" and waits for those values in fw_cfg file
  * opt/sb/params instead (the host snapshots the guest while it waits and
- * restores it per run), with sb.time= (the host's wall clock, ns) to set
- * the clock; the values reseed the kernel's random generator.
+ * restores it per run), with sb.time= (the host's wall clock, ns; none
+ * under virtual time) to set the clock; the values reseed the kernel's
+ * random generator.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -150,6 +151,19 @@ static int await_params(char **line, char *why, size_t whylen)
 
 	if (!params)
 		return snprintf(why, whylen, "out of memory"), -ENOMEM;
+	/* Before "ready": a guest that cannot read fw_cfg is not saved, its
+	 * runs boot (vm_snapshot.c keeps the reason) */
+	r = fwcfg_read(PARAMS_FILE, params, PARAMS_LEN);
+	if (r != -ENOENT) {
+		free(params);
+		return snprintf(why, whylen,
+				"no snapshot: fw_cfg %s before ready: %s%s",
+				PARAMS_FILE, r ? strerror(-r) : "already given",
+				r == -ENOSYS ? " (the kernel lacks "
+					       "CONFIG_X86_IOPL_IOPERM)" :
+					       ""),
+		       r ? r : -EEXIST;
+	}
 	console("ready");
 	while ((r = fwcfg_read(PARAMS_FILE, params, PARAMS_LEN)) == -ENOENT)
 		nanosleep(&tick, NULL);
@@ -191,7 +205,7 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 	char err[1024], *end;
 	struct scenario *sc = malloc(sizeof(*sc));
 	struct agent_opts o = { .set_features = 1,
-				.recorder = AGENT_TRACE_CMD,
+				.recorder = AGENT_TRACEFS,
 				.out_dir = g->out,
 				.features_path = AGENT_FEATURES_PATH,
 				.log = console };

@@ -150,11 +150,12 @@ echo '{"name": "t"}' >"$tmp/scenario.json"
 expect_rc 0 "$sb" kernel initramfs host --init "$init" --scenario "$tmp/scenario.json" \
 	--initrd-out "$tmp/a.cpio"
 cpio -itv --quiet -F "$tmp/a.cpio" >"$tmp/list"
-for f in init bin/busybox usr/bin/trace-cmd usr/bin/cyclictest usr/bin/hackbench \
-	lib64/ld-linux-x86-64.so.2 lib/x86_64-linux-gnu/libtracefs.so.1 \
+for f in init bin/busybox usr/bin/cyclictest usr/bin/hackbench \
+	lib64/ld-linux-x86-64.so.2 lib/x86_64-linux-gnu/libnuma.so.1 \
 	etc/slicebench/scenario.json; do
 	grep -qE " $f\$" "$tmp/list" || fail "missing $f"
 done
+! grep -q trace-cmd "$tmp/list" || fail "trace-cmd packed: the agent records through tracefs"
 grep -qE '^-rwxr-xr-x .* init$' "$tmp/list"
 grep -qE ' bin/sh -> /bin/busybox$' "$tmp/list"
 grep -qE '^crw------- .* dev/console$' "$tmp/list"

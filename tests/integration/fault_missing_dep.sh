@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Missing dependencies: with a PATH that hides QEMU, trace-cmd (copied into
+# Missing dependencies: with a PATH that hides QEMU, cyclictest (copied into
 # the guest) or perf (the host recorder), every run fails naming the
 # program, the matrix exits 3, and a completed run already in the results
 # root is untouched. The VM cases use a fake bzImage: nothing ever boots.
@@ -45,8 +45,8 @@ missing() { # GLOB KERNEL REGEX: every run fails naming the program, exit 4
 
 echo "check: QEMU not on PATH: exit 4 naming qemu-system-x86_64"
 missing 'qemu-system-*' "$fake" 'qemu-system-x86_64: No such file or directory'
-echo "check: trace-cmd not on PATH: exit 4 naming trace-cmd"
-missing 'trace-cmd' "$fake" 'trace-cmd not found'
+echo "check: cyclictest not on PATH: exit 4 naming cyclictest"
+missing 'cyclictest' "$fake" 'cyclictest not found'
 echo "check: perf not on PATH (host recorder): exit 4 naming perf"
 missing 'perf' host 'cannot start perf'
 

@@ -19,7 +19,7 @@ echo "check: configs/peer.json on debian (TCG, icount) completes with trace.dat 
 "$sb" run --kernel debian --scenario configs/peer.json --accel icount \
 	--results "$tmp/res" >"$tmp/run.log" 2>&1 || { tail -20 "$tmp/run.log"; fail "run exited $?"; }
 d=$(readlink -f "$tmp/res/latest")/debian/PREEMPT_SHORT/1
-jq -e '.status == "complete" and .recorder.tool == "trace-cmd" and .recorder.lost_events == 0' \
+jq -e '.status == "complete" and .recorder.tool == "tracefs" and .recorder.lost_events == 0' \
 	"$d/manifest.json" >/dev/null || fail "$d/manifest.json: $(jq -c '{status,recorder}' "$d/manifest.json")"
 [[ -s $d/trace.dat && -s $d/perf.data ]] || fail "trace.dat or perf.data missing"
 echo "check: perf recorded sched_wakeup and sched_waking (the peer, perf 6.1, starts waits at wakeup: compared with --wait-from wakeup)"

@@ -18,7 +18,7 @@ for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 	d=$root/debian/$set/1
 	echo "check: $set: complete manifest of a TCG guest"
 	jq -e '.status == "complete" and .vm.accel == "tcg" and .features.settable == true and
-		(.kernel.release | test("^6\\.12")) and .recorder.tool == "trace-cmd"' \
+		(.kernel.release | test("^6\\.12")) and .recorder.tool == "tracefs"' \
 		"$d/manifest.json" >/dev/null || fail "$d/manifest.json: $(jq -c . "$d/manifest.json")"
 	grep -q "SLICEBENCH: done status=ok" "$d/console.log" || fail "no done line on the console"
 	echo "check: $set: workload documents and the trace arrived"

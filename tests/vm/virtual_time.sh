@@ -8,6 +8,9 @@
 # /dev/kvm, the scenario's default accelerator is virtual time.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
+# Booted runs (the guest's command line carries the seed);
+# restore_virtual.sh checks restored ones.
+export SLICEBENCH_NO_RESTORE=1
 jq '.duration = "2s" | .repeats = 2 | .seed = 7' configs/merge-check.json >"$tmp/sc.json"
 echo "check: two repeats (seeds 7, 8) under virtual time complete"
 "$sb" run --kernel baseline --scenario "$tmp/sc.json" --accel virtual \

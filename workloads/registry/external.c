@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Descriptors of the programs the guest runs that are not built here: rt-tests, stress-ng, trace-cmd. */
+/* Descriptors of the programs the guest runs that are not built here: rt-tests, stress-ng. */
 #include <stdio.h>
 
 #include "common/jsonpath.h"
@@ -90,11 +90,4 @@ const struct sb_workload sb_wl_stress_ng = {
 	.raw_ext = "yaml",
 	.read_raw = sng_read_files,
 	SBW_METRICS(stress_ng_metrics),
-};
-
-const struct sb_workload sb_wl_trace_cmd = {
-	.name = "trace-cmd",
-	.help = "records the scheduler events of each run (not a workload)",
-	.kind = SBW_HELPER,
-	.external = 1,
 };

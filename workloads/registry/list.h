@@ -17,7 +17,6 @@
 	X(cyclictest) \
 	X(hackbench) \
 	X(stress_ng) \
-	X(trace_cmd) \
 	X(spin_example)
 /* clang-format on */
 

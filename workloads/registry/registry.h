@@ -84,7 +84,7 @@ const struct sb_workload *sbw_find(const char *name);
 /*
  * The descriptor scenario tool @tool runs with: the listed workload of
  * that name, else the generic one (any other program, through slicectl,
- * count = instances). Helpers such as trace-cmd are not workloads: they
+ * count = instances). Helpers such as slicectl are not workloads: they
  * run generically too.
  */
 const struct sb_workload *wl_lookup(const char *tool);
