@@ -49,6 +49,9 @@ include ci/build.mk
 include tools/build.mk
 -include fuzz/build.mk
 
+# Says the tool's exit code when a target's slicebench command fails.
+SB_MAKE_RUN := bash tools/make_run.sh
+
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 define prog_rule
@@ -196,6 +199,7 @@ ASAN_INTEGRATION := $(wildcard tests/integration/wl_*.sh tests/integration/mixlo
 	tests/integration/analyzer_*.sh tests/integration/ci_*.sh \
 	tests/integration/fault_bad_input.sh tests/integration/fault_trace.sh \
 	tests/integration/fault_fuzz_reproducers.sh tests/integration/fault_hostile.sh \
+	tests/integration/fault_outputs_edges.sh tests/integration/fault_edges.sh \
 	tests/integration/cli_usage.sh)
 test-asan-integration: $(ASAN_PROG_BINS) $(UNIT_BINS) ## host integration tests with ASan+UBSan programs
 	@SB_BIN_DIR=$(BUILD)/asan/bin ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
@@ -211,30 +215,30 @@ perf: deps-test ## the suite's own benchmarks, as ratios against peers
 
 bench: deps ## run SCENARIO on KERNEL: the tables, the verdicts in words, report.html
 	@$(MAKE) --no-print-directory all
-	SLICEBENCH_VIA_MAKE=kernel=KERNEL \
+	SLICEBENCH_VIA_MAKE=kernel=KERNEL $(SB_MAKE_RUN) \
 	$(BIN)/slicebench run --kernel "$(KERNEL)" --scenario "$(SCENARIO)" \
 		--accel "$(ACCEL)" --results "$(RESULTS)"
 
 compare: all ## compare BASE (and CAND) results side by side
-	$(BIN)/slicebench compare $(or $(BASE),$(RESULTS)/latest) $(CAND)
+	$(SB_MAKE_RUN) $(BIN)/slicebench compare $(or $(BASE),$(RESULTS)/latest) $(CAND)
 
 gate: all ## gate CAND against BASE with RULES; exit 1 on regression
 	@if [ -z "$(BASE)" ] || [ -z "$(CAND)" ]; then \
 		echo "usage: make gate BASE=DIR[:kernel/feature-set] CAND=DIR[:kernel/feature-set] [RULES=FILE]" >&2; \
 		echo "  (e.g. BASE=results/latest:debian/NO_PREEMPT_SHORT CAND=results/latest/debian/PREEMPT_SHORT)" >&2; \
 		exit 2; fi
-	$(BIN)/slicebench gate $(if $(RULES),--rules "$(RULES)") "$(BASE)" "$(CAND)"
+	$(SB_MAKE_RUN) $(BIN)/slicebench gate $(if $(RULES),--rules "$(RULES)") "$(BASE)" "$(CAND)"
 
 check: deps ## run BASE_KERNEL and KERNEL in turn until the gate decides (CHECK_SCENARIO)
 	@$(MAKE) --no-print-directory all
-	SLICEBENCH_VIA_MAKE="base=BASE_KERNEL cand=KERNEL" \
+	SLICEBENCH_VIA_MAKE="base=BASE_KERNEL cand=KERNEL" $(SB_MAKE_RUN) \
 	$(BIN)/slicebench check --base "$(BASE_KERNEL)" --cand "$(KERNEL)" \
 		--scenario "$(CHECK_SCENARIO)" $(if $(RULES),--rules "$(RULES)") \
 		--accel "$(ACCEL)" --results "$(RESULTS)"
 
 bisect-demo: deps ## bisect kernels/bisect-demo's 8 patches with slicebench bisect: prints the first bad one, exit 1
 	@$(MAKE) --no-print-directory all
-	$(BIN)/slicebench bisect --good bisect-demo:0 --bad bisect-demo \
+	$(SB_MAKE_RUN) $(BIN)/slicebench bisect --good bisect-demo:0 --bad bisect-demo \
 		--scenario configs/bisect.json --accel "$(ACCEL)" --results "$(RESULTS)"
 
 fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) $(BUILD)/tests/test_analyzer_tracedat ## run each fuzz target FUZZ_SECONDS on its seeds

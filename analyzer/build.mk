@@ -30,7 +30,8 @@ test_analyzer_tracedat_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 UNIT_TESTS += test_analyzer_run
 test_analyzer_run_SRCS := tests/unit/test_analyzer_run.c \
 			  tests/unit/test_analyzer_writer.c $(ANALYZER_SRCS) \
-			  common/hist.c common/atomicio.c common/outfile.c common/envelope.c \
+			  common/hist.c common/atomicio.c common/outfile.c common/outcheck.c \
+			  common/envelope.c \
 			  common/error.c \
 			  common/opts.c common/cmd_opts.c common/valcheck.c \
 			  common/cpulist.c common/duration.c

@@ -9,6 +9,8 @@
 
 #include "analyzer/analyze.h"
 #include "analyzer/sbt_read.h"
+#include "analyzer/table_run.h"
+#include "common/outcheck.h"
 #include "common/outfile.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
@@ -22,6 +24,9 @@ struct table_args {
 	const char *json;
 	const char *comms[MAX_FILTERS];
 	int pids[MAX_FILTERS];
+	int roots[TABLE_MAX_WORKLOAD_PIDS]; /* a run's started workloads */
+	int window_given; /* --since or --until */
+	int whole_trace;
 	int help;
 };
 
@@ -115,12 +120,14 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 		{ .name = "since",
 		  .type = SB_OPT_CALL,
 		  .dest = &a->rq.core.since_ns,
+		  .given = &a->window_given,
 		  .parse = set_seconds,
 		  .metavar = "T",
 		  .help = "window start, trace seconds (trace-cmd report's)" },
 		{ .name = "until",
 		  .type = SB_OPT_CALL,
 		  .dest = &a->rq.core.until_ns,
+		  .given = &a->window_given,
 		  .parse = set_seconds,
 		  .metavar = "T",
 		  .help = "window end, trace seconds" },
@@ -143,6 +150,12 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 			  "one row per comm, name:(N) (default)", 0, 0),
 		SB_OPTION("no-group", 0, SB_OPT_FLAG, &no_group, NULL, NULL,
 			  "one row per task, comm:pid", 0, 0),
+		SB_OPTION("whole-trace", 0, SB_OPT_FLAG, &a->whole_trace, NULL,
+			  NULL,
+			  "the whole trace, every task by name, though it sits "
+			  "in a run directory (default there: the run's window "
+			  "and workloads, as its table.txt)",
+			  0, 0),
 		SB_OPTION("percentiles", 0, SB_OPT_FLAG, &a->text.percentiles,
 			  NULL, NULL, "add delay p50/p90/p99/p99.9 columns", 0,
 			  0),
@@ -153,9 +166,9 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 	const struct sb_cli cli = {
 		.usage = usage,
 		.epilogue =
-			"exit: 0 ok, 2 bad usage or unreadable/corrupt/"
-			"unsupported trace, 4 libtracecmd missing or output not "
-			"writable\n",
+			"exit: 0 ok, 2 bad usage, an unreadable/corrupt/"
+			"unsupported trace or a bad output, 4 libtracecmd\n"
+			"missing or writing the output failed\n" SB_OUT_HELP,
 		.tables = { opts },
 		.operands = &file,
 		.max_operands = 1,
@@ -218,6 +231,36 @@ static int check_input(const char *path)
 	return SB_EXIT_USAGE;
 }
 
+/*
+ * A trace in a run directory (window.json beside it) gets the run's own
+ * window and workloads, as the run's table.txt has them, unless a window
+ * or --whole-trace is given. 0, or SB_EXIT_USAGE said.
+ */
+static int run_scope(struct table_args *a)
+{
+	const char *slash = strrchr(a->rq.path, '/');
+	char dir[4096], win[4200];
+	struct sb_error e;
+
+	if (a->window_given || a->whole_trace)
+		return 0;
+	snprintf(dir, sizeof(dir), "%.*s",
+		 slash ? (int)(slash - a->rq.path) : 1,
+		 slash ? a->rq.path : ".");
+	snprintf(win, sizeof(win), "%s/window.json", dir);
+	if (access(win, F_OK))
+		return 0;
+	if (table_run_scope(dir, &a->rq.core, a->roots, TABLE_MAX_WORKLOAD_PIDS,
+			    &e))
+		return sb_error_report("slicebench table", -EINVAL, &e);
+	fprintf(stderr,
+		"slicebench table: the run's window and workloads (%s, "
+		"agent.json), as its table.txt; --whole-trace for all of the "
+		"trace\n",
+		win);
+	return 0;
+}
+
 /* --since/--until wholly outside the trace: an empty table would look like
  * a quiet system. 0, or SB_EXIT_USAGE said with the trace's window. */
 static int check_window(const struct table_args *a, const struct sbt_table *t)
@@ -277,8 +320,13 @@ int cmd_table(int argc, char **argv)
 	rc = parse_args(argc, argv, &a);
 	if (rc != SB_CLI_CONTINUE)
 		return rc;
-	if ((rc = check_input(a.rq.path)))
+	if ((rc = check_input(a.rq.path)) || (rc = run_scope(&a)))
 		return rc;
+	const struct sb_path_use out = { "--json", a.json },
+				 in = { "FILE", a.rq.path };
+
+	if ((rc = sb_out_check_all(&out, 1, &in, 1, &e)))
+		return sb_error_report("slicebench table", rc, &e);
 	rc = sbt_analyze(&a.rq, &t, &src, &e);
 	if (rc)
 		return sb_error_report("slicebench table", rc, &e);

@@ -12,9 +12,6 @@
 #include "common/atomicio.h"
 #include "common/envelope.h"
 
-/* More processes than the agent starts (its MAX_PROCS). */
-#define TABLE_MAX_WORKLOAD_PIDS 1024
-
 /* window.json: {"start_mono_ns": N, "end_mono_ns": N}; absent = whole trace. */
 static int read_window(const char *dir, struct sbt_opts *o, struct sb_error *e)
 {
@@ -166,12 +163,25 @@ static int write_outputs(const char *dir, const struct sbt_request *rq,
 	return 0;
 }
 
+int table_run_scope(const char *run_dir, struct sbt_opts *o, int *roots,
+		    size_t max, struct sb_error *e)
+{
+	size_t n;
+	int rc = read_window(run_dir, o, e) ?:
+			 read_workload_pids(run_dir, roots, max, &n, e);
+
+	if (rc)
+		return rc;
+	o->workload_pids = roots;
+	o->nworkload_pids = n;
+	return 0;
+}
+
 int table_for_run(const char *run_dir, struct sb_error *e)
 {
 	static const char *const names[] = { "trace.dat", "perf.data" };
 	struct sbt_request rq = { .table.sort = SBT_SORT_AVG };
 	int roots[TABLE_MAX_WORKLOAD_PIDS];
-	size_t nroots;
 	struct sbt_source src;
 	struct sbt_table t;
 	char path[4096];
@@ -186,13 +196,10 @@ int table_for_run(const char *run_dir, struct sb_error *e)
 	if (!path[0])
 		return sb_error_set(e, -EINVAL, run_dir, NULL, NULL,
 				    "no trace.dat or perf.data");
-	rc = read_window(run_dir, &rq.core, e) ?:
-		     read_workload_pids(run_dir, roots, TABLE_MAX_WORKLOAD_PIDS,
-					&nroots, e);
+	rc = table_run_scope(run_dir, &rq.core, roots, TABLE_MAX_WORKLOAD_PIDS,
+			     e);
 	if (rc)
 		return rc;
-	rq.core.workload_pids = roots;
-	rq.core.nworkload_pids = nroots;
 	rq.path = path;
 	rc = sbt_analyze(&rq, &t, &src, e);
 	if (rc)

@@ -3,7 +3,22 @@
 #ifndef SB_TABLE_RUN_H
 #define SB_TABLE_RUN_H
 
+#include <stddef.h>
+
+#include "analyzer/sbt.h"
 #include "common/error.h"
+
+/* More processes than the agent starts (its MAX_PROCS). */
+#define TABLE_MAX_WORKLOAD_PIDS 1024
+
+/*
+ * What a run's own table covers, into @o: the measured window of
+ * @run_dir/window.json (whole trace when absent) and the started
+ * workloads' pids of @run_dir/agent.json (into @roots, at most @max; none
+ * when absent). 0, or -EINVAL with @e.
+ */
+int table_run_scope(const char *run_dir, struct sbt_opts *o, int *roots,
+		    size_t max, struct sb_error *e);
 
 /*
  * Find trace.dat or perf.data in @run_dir, read the measured window from

@@ -166,6 +166,25 @@ void ci_bench_cmp_free(struct ci_bench_cmp *c)
 	*c = (struct ci_bench_cmp){ 0 };
 }
 
+int ci_bench_cmp_judged(const struct ci_bench_cmp *c, struct ci_judged_list *l)
+{
+	for (size_t k = 1; k < c->n_cols; k++) {
+		char where[2 * sizeof(c->cols[0].label) + 16];
+
+		snprintf(where, sizeof(where), "%s against %s",
+			 c->cols[k].label, c->cols[0].label);
+		for (size_t i = 0; i < c->n_rows; i++) {
+			const struct ci_bench_row *r = &c->rows[i];
+
+			if (r->rule &&
+			    ci_judged_add(l, r->rule->name, where,
+					  r->v[k].verdict, r->v[k].more_runs))
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
 const struct ci_bench_row *ci_bench_row_find(const struct ci_bench_cmp *c,
 					     const char *metric,
 					     const char *group)
@@ -213,11 +232,39 @@ void ci_bench_cell(char *buf, size_t len, const struct ci_summary *s)
 		snprintf(buf, len, "-");
 	else if (s->n == 1)
 		snprintf(buf, len, "%s", ci_bench_num(s->median, a, sizeof(a)));
-	else
+	else if (isnan(s->cov_pct))
 		snprintf(buf, len, "%s [%s-%s]",
 			 ci_bench_num(s->median, a, sizeof(a)),
 			 ci_bench_num(s->min, b, sizeof(b)),
 			 ci_bench_num(s->max, c, sizeof(c)));
+	else
+		snprintf(buf, len, "%s [%s-%s] %.1f%%",
+			 ci_bench_num(s->median, a, sizeof(a)),
+			 ci_bench_num(s->min, b, sizeof(b)),
+			 ci_bench_num(s->max, c, sizeof(c)), s->cov_pct);
+}
+
+/* A line per run far from its column's median: the gate counts it as any. */
+static void outliers_print(FILE *f, const struct ci_bench_cmp *c)
+{
+	for (size_t i = 0; i < c->n_rows; i++)
+		for (size_t k = 0; k < c->n_cols; k++) {
+			const struct ci_summary *s = &c->rows[i].s[k];
+			char v[24], m[24];
+
+			if (!s->outlier_repeat)
+				continue;
+			fprintf(f,
+				"outlier: %s %s, %s repeat %u: %s against a "
+				"median of %s (%.1f MADs off); the gate counts "
+				"it as any run: look at that run\n",
+				c->rows[i].group,
+				ci_metric_at(c->rows[i].metric)->name,
+				c->cols[k].label, s->outlier_repeat,
+				ci_bench_num(s->outlier_value, v, sizeof(v)),
+				ci_bench_num(s->median, m, sizeof(m)),
+				s->outlier_mads);
+		}
 }
 
 void ci_bench_pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
@@ -233,12 +280,13 @@ void ci_bench_pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
 void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 {
 	fprintf(f,
-		"\nSummary, %s: median over repeats [min-max]; change: the "
+		"\nSummary, %s: median over repeats [min-max] and CoV; change: the "
 		"ratio of the runs'\ngeometric means against %s, "
 		"the gate's estimate; interval and verdict:\nthe gate's (%s, "
 		"family-wise alpha %g%%; the bad side's end is the largest\n"
 		"change not ruled out at %.0f%%); median chg: the change of "
-		"the medians; '-': no rule\n",
+		"the medians;\ntolerance/pass: the rule's bounds (README, reading the "
+		"answer); '-': no rule\n",
 		c->title, c->cols[0].label, c->rules_name,
 		c->rules->alpha * 100, c->rules->pass_confidence * 100);
 	fprintf(f, "%-14s %-20s %-7s", "group", "metric", "unit");
@@ -247,10 +295,11 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 
 		snprintf(head, sizeof(head), "%s (%zu)", c->cols[k].label,
 			 c->cols[k].col->n_runs);
-		fprintf(f, " %-26s", head);
+		fprintf(f, " %-31s", head);
 		if (k)
-			fprintf(f, " %-8s %-14s %-10s %s", "change", "interval",
-				"median chg", "verdict");
+			fprintf(f, " %-8s %-14s %-10s %-19s %s", "change",
+				"interval", "median chg", "tolerance/pass",
+				"verdict");
 	}
 	fputc('\n', f);
 	for (size_t i = 0; i < c->n_rows; i++) {
@@ -259,23 +308,27 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 
 		fprintf(f, "%-14s %-20s %-7s", r->group, m->name, m->unit);
 		for (size_t k = 0; k < c->n_cols; k++) {
-			char txt[128], ch[24] = "-", iv[40] = "-", md[24] = "-";
+			char txt[128], ch[24] = "-", iv[40] = "-", md[24] = "-",
+				       tol[64] = "-";
 			double pct = ci_bench_change_pct(r, k),
 			       mpct = ci_bench_median_change_pct(r, k);
 
 			ci_bench_cell(txt, sizeof(txt), &r->s[k]);
-			fprintf(f, " %-26s", txt);
+			fprintf(f, " %-31s", txt);
 			if (!k)
 				continue;
 			if (!isnan(pct))
 				snprintf(ch, sizeof(ch), "%+.1f%%", pct);
 			if (!isnan(mpct))
 				snprintf(md, sizeof(md), "%+.1f%%", mpct);
-			if (r->rule)
+			if (r->rule) {
 				ci_bench_pct_range(iv, sizeof(iv), &r->v[k]);
-			fprintf(f, " %-8s %-14s %-10s %s", ch, iv, md,
-				r->rule ? r->v[k].name : "-");
+				ci_rule_bounds(r->rule, tol, sizeof(tol));
+			}
+			fprintf(f, " %-8s %-14s %-10s %-19s %s", ch, iv, md,
+				tol, r->rule ? r->v[k].name : "-");
 		}
 		fputc('\n', f);
 	}
+	outliers_print(f, c);
 }

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "ci/bench_verdict.h"
+#include "ci/verdict_line.h"
 #include "ci/columns.h"
 #include "ci/regime.h"
 
@@ -56,6 +57,12 @@ int ci_bench_cmp_build(struct ci_bench_cmp *c, const char *title,
 		       const struct ci_rules *rules);
 void ci_bench_cmp_free(struct ci_bench_cmp *c);
 
+/*
+ * Append to @l every rule's verdict of @c, each column against the first
+ * ("PREEMPT_SHORT against NO_PREEMPT_SHORT"). 0 or -ENOMEM.
+ */
+int ci_bench_cmp_judged(const struct ci_bench_cmp *c, struct ci_judged_list *l);
+
 /* The row of @metric (name) and @group, or NULL. */
 const struct ci_bench_row *ci_bench_row_find(const struct ci_bench_cmp *c,
 					     const char *metric,
@@ -71,7 +78,7 @@ double ci_bench_median_change_pct(const struct ci_bench_row *r, size_t k);
 
 /* A figure in at most 4 significant digits, without exponents. */
 const char *ci_bench_num(double v, char *buf, size_t len);
-/* "median [min-max]" of @s, "-" when empty. */
+/* "median [min-max] CoV%" of @s (one run: its value), "-" when empty. */
 void ci_bench_cell(char *buf, size_t len, const struct ci_summary *s);
 /* "[-40%, -20%]" of the gate's ratio interval, "-" when it has none. */
 void ci_bench_pct_range(char *buf, size_t len,
@@ -79,6 +86,13 @@ void ci_bench_pct_range(char *buf, size_t len,
 
 /* The summary table. */
 void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c);
+
+/*
+ * A change in words: "42 % less", "7.1 % longer", or @same ("about as long")
+ * when it rounds to 0 %. In @buf; returns @buf.
+ */
+const char *ci_words_amount(double pct, const char *more, const char *less,
+			    const char *same, char *buf, size_t len);
 
 /*
  * Two or three sentences: for each column against the first, how the

@@ -6,6 +6,7 @@
 
 #include "ci/bench_cmp.h"
 #include "ci/bench_end.h"
+#include "ci/spec.h"
 #include "ci/crosscheck.h"
 #include "ci/fold.h"
 #include "ci/host_regime.h"
@@ -17,6 +18,7 @@
 #include "ci/work_unit.h"
 #include "common/error.h"
 #include "common/log.h"
+#include "common/fmt.h"
 
 /* Per kernel and, with several kernels, per feature set. */
 #define MAX_CMPS (2 * CI_BENCH_MAX_COLS)
@@ -226,8 +228,8 @@ static void facts(FILE *f, const struct bench_end *b)
 		snprintf(path, sizeof(path), "%s/manifest.json",
 			 col->runs[0]->path);
 		m = json_load_file(path, 0, NULL);
-		fprintf(f, "%s / %s (%zu runs)\n", col->kernel, col->fs,
-			col->n_runs);
+		fprintf(f, "%s / %s (%zu run%s)\n", col->kernel, col->fs,
+			col->n_runs, SB_S(col->n_runs));
 		fact(f, "kernel release", at(m, "kernel", "release"));
 		fact(f, "kernel source", at(m, "kernel", "source"));
 		fact(f, "accelerator", at(m, "vm", "accel"));
@@ -295,6 +297,9 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 	if (!b->res.n_runs)
 		return sb_error_set(e, -ENODATA, root, NULL, NULL,
 				    "no complete run");
+	/* a run hand-edited or copied in from another scenario: bad input */
+	if ((r = ci_spec_one_scenario(root, &b->res, 0, e)))
+		return r;
 	if (ci_work_units_settle(&all, 1, why, sizeof(why)))
 		sb_warn("warning: %s", why);
 	if (ci_columns_build(&b->res, 1, &b->cols))
@@ -309,7 +314,30 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 	return 0;
 }
 
-int ci_bench_end(FILE *f, const char *root, const char *rules,
+/* The verdict line over every comparison, malloc'd; NULL: out of memory. */
+static char *verdict_of(const struct bench_end *b)
+{
+	struct ci_judged_list l = { 0 };
+	char *line = NULL;
+	size_t len = 0;
+	FILE *m;
+	int r = 0;
+
+	for (size_t i = 0; i < b->n_cmps && !r; i++)
+		r = ci_bench_cmp_judged(&b->cmps[i], &l);
+	m = r ? NULL : open_memstream(&line, &len);
+	if (m) {
+		ci_verdict_line(m, ci_outcome_of(l.v, l.n), l.v, l.n);
+		if (fclose(m)) {
+			free(line);
+			line = NULL;
+		}
+	}
+	ci_judged_free(&l);
+	return line;
+}
+
+int ci_bench_end(FILE *f, const char *root, const char *rules, char **verdict,
 		 struct sb_error *e)
 {
 	struct bench_end b = { 0 };
@@ -334,6 +362,7 @@ int ci_bench_end(FILE *f, const char *root, const char *rules,
 		fputs(buf, f);
 		r = report(&b, root, buf, e);
 	}
+	*verdict = r ? NULL : verdict_of(&b);
 	free(buf);
 	for (size_t i = 0; i < b.n_cmps; i++) {
 		ci_bench_cmp_free(&b.cmps[i]);

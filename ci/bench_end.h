@@ -19,8 +19,10 @@
  * cannot write), -ENOMEM. The
  * verdicts are by @rules when not NULL, else by those @root's scenario
  * names, else by ci/gate.json (ci/rules_pick.h); the first line says which.
+ * *@verdict gets the verdict line over every comparison (malloc'd, NULL
+ * on error), for the caller to print last.
  */
-int ci_bench_end(FILE *f, const char *root, const char *rules,
+int ci_bench_end(FILE *f, const char *root, const char *rules, char **verdict,
 		 struct sb_error *e);
 
 /* What a comparison's verdicts and words are made with. */

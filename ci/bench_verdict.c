@@ -32,6 +32,8 @@ int ci_bench_verdicts(const struct ci_rules *rules,
 	for (size_t i = 0; !r && i < rules->n; i++)
 		out[i] = (struct ci_bench_verdict){
 			.name = ci_verdict_name(res[i].verdict),
+			.verdict = res[i].verdict,
+			.more_runs = res[i].more_runs,
 			.ratio = res[i].ratio,
 			.ratio_lo = res[i].ratio_lo,
 			.ratio_hi = res[i].ratio_hi,

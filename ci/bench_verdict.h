@@ -7,6 +7,8 @@
 
 struct ci_bench_verdict {
 	const char *name; /* ci_verdict_name() */
+	enum ci_verdict verdict;
+	unsigned int more_runs; /* as struct ci_rule_result's */
 	double ratio, ratio_lo, ratio_hi; /* cand/base point and interval */
 };
 

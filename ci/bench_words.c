@@ -66,11 +66,11 @@ static size_t sliced_workloads(const json_t *scenario, struct sliced *out)
 	return unambiguous(out, n);
 }
 
-static const char *amount(double pct, const char *more, const char *less,
-			  char *buf, size_t len)
+const char *ci_words_amount(double pct, const char *more, const char *less,
+			    const char *same, char *buf, size_t len)
 {
 	if (fabs(pct) < 0.5)
-		snprintf(buf, len, "about as %s", more);
+		snprintf(buf, len, "%s", same);
 	else
 		snprintf(buf, len, "%.*f" NBSP "%% %s", fabs(pct) < 10 ? 1 : 0,
 			 fabs(pct), pct > 0 ? more : less);
@@ -117,7 +117,9 @@ static int short_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
 			"(geometric means of the runs' averages %s -> %s" NBSP
 			"ms; gate: %s)",
 			said ? ";" : ",", slice_text(slice, sl, sizeof(sl)),
-			s[i].group, amount(pct, "long", "less", a, sizeof(a)),
+			s[i].group,
+			ci_words_amount(pct, "longer", "less", "about as long",
+					a, sizeof(a)),
 			ci_bench_num(r->gm[0], g0, sizeof(g0)),
 			ci_bench_num(r->gm[k], gk, sizeof(gk)), verdict(r, k));
 		said = 1;
@@ -143,12 +145,15 @@ static void long_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
 		fprintf(f, " The %s-slice %s tasks",
 			slice_text(slice, sl, sizeof(sl)), s[i].group);
 		if (!isnan(ps))
-			fprintf(f, " were switched in %s often",
-				amount(ps, "more", "less", a, sizeof(a)));
+			fprintf(f, " were switched in %s",
+				ci_words_amount(ps, "more often", "less often",
+						"about as often", a,
+						sizeof(a)));
 		if (rt && !isnan(pr))
 			fprintf(f, "%s ran %s (gate: %s)",
 				isnan(ps) ? "" : " and",
-				amount(pr, "more", "less", b, sizeof(b)),
+				ci_words_amount(pr, "longer", "less",
+						"about as long", b, sizeof(b)),
 				verdict(rt, k));
 		fputc('.', f);
 	}
@@ -185,8 +190,10 @@ static void saturation_warning(FILE *f, const struct ci_bench_cmp *c)
 		for (size_t p = 0; p < g->n_periodic; p++)
 			if (g->periodic[p].miss_pct > CI_SATURATED_PCT) {
 				fprintf(f,
-					"Careful: with %s %s missed %.0f %% of "
-					"its %s (saturated: over %.0f %%); its "
+					"Careful: in the %s runs, %s missed "
+					"%.0f" NBSP "%% of "
+					"its %s (saturated: over %.0f" NBSP
+					"%%); its "
 					"delays are those of a load that does "
 					"not keep up.\n",
 					c->cols[k].label, g->periodic[p].name,

@@ -17,6 +17,7 @@
 #include "common/opts.h"
 #include "common/outfile.h"
 #include "ci/cmds.h"
+#include "common/fmt.h"
 
 #define MAX_DIRS 16
 
@@ -37,7 +38,9 @@ static const char after[] =
 	"the gate's estimate (the ratio of the runs' geometric means), interval and\n"
 	"verdict under the rules, and the words. Each output FILE may be - (standard\n"
 	"output: that output alone there, the text on stderr).\n"
-	"exit: 0 ok, 2 bad usage or input, 4 no complete runs or no gnuplot\n";
+	"exit: 0 ok, 2 bad usage or input (a RUN_DIR not there, a hand-edited\n"
+	"run file, runs of two scenarios in one DIR, a bad output), 4 no complete\n"
+	"runs, no gnuplot or writing an output failed\n" SB_OUT_HELP;
 
 /*
  * Is every name of --groups @list a group of @rows? 0, or SB_EXIT_USAGE
@@ -109,7 +112,7 @@ static int end_load(struct compare_end *d, const char *dir, const char *given)
  */
 static int end_one(FILE *f, const struct compare_end *d,
 		   const struct ci_column **cols, size_t n, size_t total,
-		   int by_fs, const char *title)
+		   int by_fs, const char *title, struct ci_judged_list *l)
 {
 	const struct ci_bench_say say = { &d->rules, d->pick.name,
 					  d->scenario };
@@ -127,13 +130,14 @@ static int end_one(FILE *f, const struct compare_end *d,
 		labels[k] = by_fs ? cols[k]->fs : cols[k]->label;
 		if (cols[k]->n_runs < d->rules.min_runs)
 			fprintf(f,
-				"caution: %s has %zu runs: a verdict needs %u a "
+				"caution: %s has %zu run%s: a verdict needs %u a "
 				"side, so no rule can decide against it\n",
 				cols[k]->label, cols[k]->n_runs,
-				d->rules.min_runs);
+				SB_S(cols[k]->n_runs), d->rules.min_runs);
 	}
 	r = ci_bench_end_compare(f, &say, cols, labels, n, title, &c, &words);
 	if (!r) {
+		r = ci_bench_cmp_judged(&c, l);
 		ci_bench_cmp_free(&c);
 		free(words);
 	}
@@ -142,12 +146,14 @@ static int end_one(FILE *f, const struct compare_end *d,
 
 /*
  * The end a run prints, on @f: with one DIR each kernel's feature sets
- * against its first, with several every column against the first.
+ * against its first, with several every column against the first; then
+ * the verdict line over them all.
  */
 static int end_print(FILE *f, const struct compare_end *d,
 		     const struct ci_columns *cols, size_t n_dirs)
 {
 	const struct ci_column *pick[CI_BENCH_MAX_COLS];
+	struct ci_judged_list l = { 0 };
 	char title[300];
 	int r = 0;
 
@@ -171,8 +177,11 @@ static int end_print(FILE *f, const struct compare_end *d,
 		else
 			snprintf(title, sizeof(title), "kernel %s",
 				 cols->v[k].kernel);
-		r = end_one(f, d, pick, n, total, n_dirs == 1, title);
+		r = end_one(f, d, pick, n, total, n_dirs == 1, title, &l);
 	}
+	if (!r)
+		ci_verdict_line(f, ci_outcome_of(l.v, l.n), l.v, l.n);
+	ci_judged_free(&l);
 	return r;
 }
 
@@ -348,6 +357,13 @@ int cmd_compare(int argc, char **argv)
 
 	if (code != SB_CLI_CONTINUE)
 		return code;
+	const struct sb_path_use outs[] = { { "--markdown", o.markdown },
+					    { "--json", o.json } };
+
+	if ((code = ci_spec_check_outputs(pos, (size_t)n, o.rules, outs, 2,
+					  &e)) ||
+	    (o.plots && o.out && (code = sb_out_dir_check("--out", o.out, &e))))
+		return sb_error_report("slicebench compare", code, &e);
 	code = SB_EXIT_OK;
 	for (; loaded < n && !code; loaded++) {
 		int r = ci_spec_load(pos[loaded], 0, &res[loaded], &e);

@@ -9,9 +9,11 @@
 #include "ci/gate_run.h"
 #include "ci/results.h"
 #include "ci/rules_pick.h"
+#include "ci/spec.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
+#include "common/outfile.h"
 #include "ci/cmds.h"
 
 struct gate_opts {
@@ -25,15 +27,17 @@ static const char usage[] =
 	"BASE, CAND: DIR[:kernel[/feature-set]], each naming one kernel and "
 	"one feature set\n(e.g. results/latest:debian/PREEMPT_SHORT)";
 static const char after[] =
-	"Per rule, from one value per run (Welch t on the log scale, Holm over\n"
-	"the rules; ci/README.md): regression, improvement, pass (a change worse\n"
-	"than the pass bound is ruled out), inconclusive (with the runs a side\n"
+	"Per rule, from one value per run on the log scale (a paired t by round\n"
+	"when the runs alternate base and candidate, as check makes them, else\n"
+	"Welch t; Holm over the rules; ci/README.md): regression, improvement,\n"
+	"pass (a change worse than the pass bound is ruled out; bounds as\n"
+	"TOLERANCE/PASS BOUND, e.g. +10/10%), inconclusive (with the runs a side\n"
 	"that would decide it), insufficient data (fewer than min_runs a side).\n"
 	"exit: 0 pass (no regression, every rule with values passed), 1 regression,\n"
 	"2 bad usage or input (a required rule's group missing on a side, or a\n"
 	"group of --rules or the scenario's rules on neither side), 3 cannot\n"
 	"decide (too few runs, inconclusive), 4 could not measure (no complete\n"
-	"runs on a side)\n"
+	"runs on a side) or writing an output failed\n" SB_OUT_HELP
 	"Each output FILE may be - (standard output: that report alone there,\n"
 	"the table on stderr). With fewer than the rules' min_runs (4) runs a\n"
 	"side no verdict is possible: the table starts with that caution.\n";
@@ -130,6 +134,12 @@ int cmd_gate(int argc, char **argv)
 					  "%s is empty: name results as "
 					  "DIR[:kernel[/feature-set]]",
 					  *pos[0] ? "CAND" : "BASE");
+	const struct sb_path_use paths[] = { { "--markdown", o.out.markdown },
+					     { "--json", o.out.json },
+					     { "--junit", o.out.junit } };
+
+	if ((r = ci_spec_check_outputs(pos, 2, o.rules, paths, 3, &e)))
+		return sb_error_report("slicebench gate", r, &e);
 	/* an output on standard output has it alone: the words go to stderr */
 	say = ci_gate_outputs_on_stdout(&o.out) ? stderr : stdout;
 	if ((code = load_rules(o.rules, pos, &rules, say, chosen)))

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench report: the end of a run again (seed tables, verdicts, words) and its report.html. */
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "ci/bench_end.h"
 #include "ci/rules_pick.h"
@@ -25,7 +29,9 @@ static const char after[] =
 	"then writes RUN_DIR/report.html and RUN_DIR/plots/. The verdicts are by\n"
 	"--rules, else by the rules the run's scenario names, else by ci/gate.json;\n"
 	"the first line says which.\n"
-	"exit: 0 ok, 2 bad usage or malformed results, 4 no complete run or no gnuplot\n";
+	"exit: 0 ok, 2 bad usage, a RUN_DIR not there or malformed results (a\n"
+	"hand-edited file, runs of two scenarios), 4 no complete run, no gnuplot\n"
+	"or writing report.html failed\n";
 
 int cmd_report(int argc, char **argv)
 {
@@ -37,7 +43,9 @@ int cmd_report(int argc, char **argv)
 		{ 0 },
 	};
 	const char *run_dir = NULL;
+	char *verdict = NULL;
 	struct sb_error e;
+	struct stat st;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
 				    .tables = { opts },
@@ -51,8 +59,18 @@ int cmd_report(int argc, char **argv)
 
 	if (r != SB_CLI_CONTINUE)
 		return r;
-	r = ci_bench_end(stdout, run_dir, o.rules, &e);
+	/* a RUN_DIR not there is bad input, as for compare and gate */
+	errno = 0;
+	if (stat(run_dir, &st) || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "slicebench report: %s: %s\n", run_dir,
+			errno ? strerror(errno) : "not a directory");
+		return SB_EXIT_USAGE;
+	}
+	r = ci_bench_end(stdout, run_dir, o.rules, &verdict, &e);
 	if (!r && run_noise_keep(run_dir, &e)) /* the next plan's sizing */
 		sb_warn("slicebench report: %s", e.msg);
+	if (verdict)
+		fputs(verdict, stdout);
+	free(verdict);
 	return r ? sb_error_report("slicebench report", r, &e) : SB_EXIT_OK;
 }

@@ -148,10 +148,37 @@ size_t ci_rows_filter(struct ci_row *rows, size_t n, const char *list)
 	return keep;
 }
 
+/*
+ * The run of @x (@n, repeats @rep) farthest from @median, into @out when
+ * it lies beyond CI_OUTLIER_MADS robust standard deviations (1.4826 MAD);
+ * a column whose MAD is 0 (most runs equal) has none. @dev: scratch.
+ */
+static void outlier_of(const double *x, const unsigned int *rep, size_t n,
+		       double median, double *dev, struct ci_summary *out)
+{
+	size_t far = 0;
+	double mad;
+
+	if (n < 4)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		dev[i] = fabs(x[i] - median);
+		if (dev[i] > fabs(x[far] - median))
+			far = i;
+	}
+	mad = 1.4826 * ci_median(dev, n);
+	if (!(mad > 0) || fabs(x[far] - median) / mad <= CI_OUTLIER_MADS)
+		return;
+	out->outlier_repeat = rep[far];
+	out->outlier_value = x[far];
+	out->outlier_mads = fabs(x[far] - median) / mad;
+}
+
 void ci_summarize(const struct ci_column *col, const struct ci_row *row,
 		  struct ci_summary *out)
 {
-	double x[256];
+	double x[256], dev[256];
+	unsigned int rep[256];
 	size_t n = 0;
 
 	*out = (struct ci_summary){
@@ -161,19 +188,24 @@ void ci_summarize(const struct ci_column *col, const struct ci_row *row,
 		const struct ci_value *v = ci_values_get(
 			&col->runs[r]->vals, row->metric, row->group);
 
-		if (v)
+		if (v) {
+			rep[n] = col->runs[r]->repeat;
 			x[n++] = v->v;
+		}
 	}
 	if (!n)
 		return;
 	out->n = n;
 	out->cov_pct = ci_cov_pct(x, n);
-	out->median = ci_median(x, n);
 	out->min = out->max = x[0];
 	for (size_t i = 1; i < n; i++) {
 		out->min = fmin(out->min, x[i]);
 		out->max = fmax(out->max, x[i]);
 	}
+	for (size_t i = 0; i < n; i++)
+		dev[i] = x[i];
+	out->median = ci_median(dev, n); /* reorders its argument */
+	outlier_of(x, rep, n, out->median, dev, out);
 }
 
 size_t ci_rows_drop_other(struct ci_row *rows, size_t n)

@@ -26,9 +26,19 @@ struct ci_row {
 	const char *group;
 };
 
+/* A run this many scaled MADs from its column's median is an outlier. */
+#define CI_OUTLIER_MADS 5.0
+
 struct ci_summary {
 	size_t n;
 	double median, min, max, cov_pct;
+	/*
+	 * The run farthest from the median when it is an outlier (|x -
+	 * median| over 1.4826 MAD above CI_OUTLIER_MADS, from 4 runs on):
+	 * its repeat, value and distance in MADs; outlier_repeat 0: none.
+	 */
+	unsigned int outlier_repeat;
+	double outlier_value, outlier_mads;
 };
 
 /*

@@ -8,6 +8,7 @@
 #include "ci/compare_out.h"
 #include "ci/table_print.h"
 #include "ci/util.h"
+#include "common/fmt.h"
 
 void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown)
 {
@@ -21,8 +22,8 @@ void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown)
 				markdown ? "\n#### %s, repeat %u\n\n" :
 					   "\n%s, repeat %u (%s)\n",
 				col->label, run->repeat, run->path);
-			if (run->table)
-				ci_table_print(f, run->table, markdown,
+			if (run->has_table)
+				ci_table_print(f, &run->delay_table, markdown,
 					       c->groups, !c->all_tasks);
 			else
 				fprintf(f, "%s(no table.json)\n",
@@ -60,18 +61,6 @@ const char *ci_compare_change(const struct ci_compare *c, size_t row, size_t k,
 	return buf;
 }
 
-/* ci_bench_cell() and the CoV: figures without exponents. */
-static void cell(char *buf, size_t len, const struct ci_summary *s)
-{
-	char txt[80];
-
-	ci_bench_cell(txt, sizeof(txt), s);
-	if (s->n > 1 && !isnan(s->cov_pct))
-		snprintf(buf, len, "%s %.1f%%", txt, s->cov_pct);
-	else
-		snprintf(buf, len, "%s", txt);
-}
-
 void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
 {
 	const struct ci_columns *cols = c->cols;
@@ -86,8 +75,8 @@ void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
 	for (size_t k = 0; k < cols->n; k++) {
 		char head[300];
 
-		snprintf(head, sizeof(head), "%s (%zu runs)", cols->v[k].label,
-			 cols->v[k].n_runs);
+		snprintf(head, sizeof(head), "%s (%zu run%s)", cols->v[k].label,
+			 cols->v[k].n_runs, SB_S(cols->v[k].n_runs));
 		fprintf(f, markdown ? " %s |%s" : " | %-34s%s", head,
 			k ? (markdown ? " Median chg |" : " median chg") : "");
 	}
@@ -108,7 +97,7 @@ void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
 			char txt[96], ch[48];
 
 			ci_summarize(&cols->v[k], &c->rows[i], &s);
-			cell(txt, sizeof(txt), &s);
+			ci_bench_cell(txt, sizeof(txt), &s);
 			ci_compare_change(c, i, k, ch, sizeof(ch));
 			if (markdown)
 				fprintf(f, " %s |%s%s%s", txt, k ? " " : "", ch,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ci/crosscheck.h"
+#include "ci/schedstat_file.h"
 
 static double num(const json_t *o, const char *key)
 {
@@ -31,18 +32,6 @@ static struct ci_xcheck *slot(struct ci_xcheck *x, size_t *n, size_t max,
 	return &x[(*n)++];
 }
 
-/* schedstat.json's task of @tid, or NULL. */
-static const json_t *sampled(const json_t *ss, json_int_t tid)
-{
-	const json_t *t;
-	size_t i;
-
-	json_array_foreach(json_object_get(ss, "tasks"), i, t)
-		if (json_integer_value(json_object_get(t, "tid")) == tid)
-			return t;
-	return NULL;
-}
-
 /* The workload document named @name of @run, or NULL. */
 static const json_t *doc_of(const struct ci_run *run, const char *name)
 {
@@ -65,38 +54,53 @@ static double own_latency_ms(const json_t *d)
 	return num(l, "avg") * num(l, "count") / 1e6;
 }
 
-/* One run's figures of group @g into @x (schedstat from @ss; a task's
- * sample counts whole when taken at or after @end_ns, the window's end). */
+/* One run's figures of group @g into @x (schedstat from @ss, NULL: none; a
+ * task's sample counts whole when taken at or after @end_ns, the window's
+ * end). */
 static void add_group(struct ci_xcheck *x, const struct ci_run *run,
-		      const json_t *g, const json_t *ss, double end_ns)
+		      const struct ci_table_row *g,
+		      const struct ci_schedstat *ss, double end_ns)
 {
 	const char *wl = NULL;
 	int one_workload = 1;
 	double delay = 0;
-	const json_t *p;
-	size_t i;
 
-	add(&x->trace_ms, num(g, "sum_delay_ms"));
-	add(&x->wakeup_ms, num(g, "sum_delay_wakeup_ms"));
-	json_array_foreach(json_object_get(g, "pids"), i, p) {
-		const json_t *t = sampled(ss, json_integer_value(p));
-		const json_t *at0 = t ? json_object_get(t, "at_window_start") :
-					NULL;
-		const char *w =
-			t ? json_string_value(json_object_get(t, "workload")) :
-			    NULL;
+	add(&x->trace_ms, g->sum_delay_ms);
+	add(&x->wakeup_ms, g->sum_delay_wakeup_ms);
+	for (size_t i = 0; i < g->n_pids; i++) {
+		const struct ci_ss_task *t =
+			ss ? ci_schedstat_task(ss, g->pids[i]) : NULL;
 
 		x->tasks++;
 		if (!t)
 			continue;
-		x->sampled += num(t, "sampled_at_mono_ns") >= end_ns;
-		delay += num(t, "run_delay_ns") -
-			 (json_is_object(at0) ? num(at0, "run_delay_ns") : 0);
-		one_workload &= w && (!wl || !strcmp(wl, w));
-		wl = w;
+		x->sampled += t->sampled_at_mono_ns >= end_ns;
+		delay += t->run_delay_ns -
+			 (t->has_start ? t->start_run_delay_ns : 0);
+		one_workload &= t->workload &&
+				(!wl || !strcmp(wl, t->workload));
+		wl = t->workload;
 	}
 	add(&x->schedstat_ms, ss ? delay / 1e6 : NAN);
 	add(&x->own_ms, one_workload ? own_latency_ms(doc_of(run, wl)) : NAN);
+}
+
+/*
+ * @run's window.json end (NAN when absent) and schedstat.json into @ss (1),
+ * or 0 when absent. Unreadable ones count as absent: the cross-check is a
+ * note beside the verdicts, which read no such file.
+ */
+static int run_samples(const struct ci_run *run, struct ci_schedstat *ss,
+		       double *end_ns)
+{
+	struct ci_window w;
+	struct sb_error e;
+	char path[4200];
+
+	snprintf(path, sizeof(path), "%s/window.json", run->path);
+	*end_ns = ci_window_load(path, &w, &e) ? NAN : w.end_mono_ns;
+	snprintf(path, sizeof(path), "%s/schedstat.json", run->path);
+	return !ci_schedstat_load(path, ss, &e);
 }
 
 size_t ci_xcheck_of(const struct ci_column *col, struct ci_xcheck *out,
@@ -106,31 +110,23 @@ size_t ci_xcheck_of(const struct ci_column *col, struct ci_xcheck *out,
 
 	for (size_t r = 0; r < col->n_runs; r++) {
 		const struct ci_run *run = col->runs[r];
-		char path[4200];
-		json_t *ss, *g;
+		const struct ci_table *t = &run->delay_table;
+		struct ci_schedstat ss;
 		double end_ns;
-		size_t i;
+		int have = run_samples(run, &ss, &end_ns);
 
-		snprintf(path, sizeof(path), "%s/window.json", run->path);
-		ss = json_load_file(path, 0, NULL);
-		end_ns = num(ss, "end_mono_ns");
-		json_decref(ss);
-		snprintf(path, sizeof(path), "%s/schedstat.json", run->path);
-		ss = json_load_file(path, 0, NULL);
-		json_array_foreach(json_object_get(run->table, "groups"), i,
-				   g) {
-			const char *comm =
-				json_string_value(json_object_get(g, "comm"));
+		for (size_t i = 0; run->has_table && i < t->n_groups; i++) {
 			struct ci_xcheck *x;
 
-			if (!comm ||
-			    !json_is_true(json_object_get(g, "workload")))
+			if (t->groups[i].workload != 1)
 				continue;
-			x = slot(out, &n, max, comm);
+			x = slot(out, &n, max, t->groups[i].comm);
 			if (x)
-				add_group(x, run, g, ss, end_ns);
+				add_group(x, run, &t->groups[i],
+					  have ? &ss : NULL, end_ns);
 		}
-		json_decref(ss);
+		if (have)
+			ci_schedstat_free(&ss);
 	}
 	return n;
 }

@@ -40,7 +40,7 @@ static int collect(const struct ci_results *r, struct digest *v, size_t *n)
 	for (size_t i = 0; r && !ret && i < r->n_runs; i++) {
 		const struct ci_run *run = &r->runs[i];
 
-		if (json_array_size(json_object_get(run->table, "groups")))
+		if (run->has_table && run->delay_table.n_groups)
 			ret = digest_of(run->table, "table", run, v,
 					&v[(*n)++]);
 		for (size_t k = 0; !ret && k < run->n_docs; k++)

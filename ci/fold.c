@@ -107,20 +107,14 @@ double ci_fold_avg_ms(const struct ci_fold_row *r)
 	return r->switches > 0 ? r->sum_delay_ms / r->switches : 0;
 }
 
-static double num(const json_t *g, const char *key)
+static void add(struct ci_fold_row *r, const struct ci_table_row *g)
 {
-	return json_number_value(json_object_get(g, key));
-}
+	double max = ci_table_or_0(g->max_delay_ms);
 
-static void add(struct ci_fold_row *r, const json_t *g)
-{
-	double max = num(g, "max_delay_ms");
-
-	r->tasks +=
-		(unsigned int)json_integer_value(json_object_get(g, "tasks"));
-	r->runtime_ms += num(g, "runtime_ms");
-	r->switches += num(g, "switches");
-	r->sum_delay_ms += num(g, "sum_delay_ms");
+	r->tasks += (unsigned int)ci_table_or_0(g->tasks);
+	r->runtime_ms += ci_table_or_0(g->runtime_ms);
+	r->switches += ci_table_or_0(g->switches);
+	r->sum_delay_ms += ci_table_or_0(g->sum_delay_ms);
 	if (max > r->max_delay_ms)
 		r->max_delay_ms = max;
 }
@@ -131,31 +125,26 @@ static int cmp_comm(const void *a, const void *b)
 		      ((const struct ci_fold_row *)b)->comm);
 }
 
-size_t ci_fold_table(const json_t *table, struct ci_fold_row *rows, size_t max)
+size_t ci_fold_table(const struct ci_table *table, struct ci_fold_row *rows,
+		     size_t max)
 {
-	const json_t *groups = json_object_get(table, "groups");
 	struct ci_fold_row other = { .comm = CI_FOLD_OTHER };
 	size_t n = 0;
 
 	if (!max)
 		return 0;
-	for (size_t i = 0; i < json_array_size(groups); i++) {
-		const json_t *g = json_array_get(groups, i);
-		const char *comm =
-			json_string_value(json_object_get(g, "comm"));
-		/* the recording's word (workload pids and their forks) first */
-		const json_t *wl = json_object_get(g, "workload");
+	for (size_t i = 0; i < table->n_groups; i++) {
+		const struct ci_table_row *g = &table->groups[i];
 
-		if (!comm)
-			continue;
-		if ((json_is_boolean(wl) ? json_is_false(wl) :
-					   ci_fold_is_other(comm)) ||
+		/* the recording's word (workload pids and their forks) first */
+		if ((g->workload >= 0 ? !g->workload :
+					ci_fold_is_other(g->comm)) ||
 		    n + 1 == max) {
 			add(&other, g);
 			continue;
 		}
 		rows[n] = (struct ci_fold_row){ 0 };
-		snprintf(rows[n].comm, sizeof(rows[n].comm), "%s", comm);
+		snprintf(rows[n].comm, sizeof(rows[n].comm), "%s", g->comm);
 		add(&rows[n++], g);
 	}
 	qsort(rows, n, sizeof(*rows), cmp_comm);

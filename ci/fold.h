@@ -4,7 +4,8 @@
 #define CI_FOLD_H
 
 #include <stddef.h>
-#include <jansson.h>
+
+#include "ci/table_file.h"
 
 #define CI_FOLD_OTHER "other"
 
@@ -22,10 +23,11 @@ int ci_fold_is_other(const char *comm);
 double ci_fold_avg_ms(const struct ci_fold_row *r);
 
 /*
- * The "groups" of table.json @table, workload groups by name then one
+ * The groups of table.json @table, workload groups by name then one
  * "other" row (only when something was folded), into @rows (at most @max).
  * Returns the count.
  */
-size_t ci_fold_table(const json_t *table, struct ci_fold_row *rows, size_t max);
+size_t ci_fold_table(const struct ci_table *table, struct ci_fold_row *rows,
+		     size_t max);
 
 #endif

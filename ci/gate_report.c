@@ -9,12 +9,29 @@
 #include "ci/gate_report.h"
 #include "ci/util.h"
 #include "common/outfile.h"
+#include "common/fmt.h"
 
 const char *ci_gate_outcome(const struct ci_gate_report *g)
 {
 	return g->decision == CI_DECISION_REGRESSION ? "regression" :
 	       g->decision == CI_DECISION_PASS	     ? "pass" :
 						       "cannot decide";
+}
+
+void ci_gate_verdict_line(FILE *f, const struct ci_gate_report *g)
+{
+	struct ci_judged *j = calloc(g->n + 1, sizeof(*j));
+	enum ci_outcome o =
+		g->decision == CI_DECISION_REGRESSION ? CI_OUTCOME_REGRESSION :
+		g->decision == CI_DECISION_PASS	      ? CI_OUTCOME_PASS :
+							CI_OUTCOME_UNDECIDED;
+
+	for (size_t i = 0; j && i < g->n; i++)
+		j[i] = (struct ci_judged){ .rule = g->res[i].rule->name,
+					   .verdict = g->res[i].verdict,
+					   .more_runs = g->res[i].more_runs };
+	ci_verdict_line(f, o, j, j ? g->n : 0);
+	free(j);
 }
 
 size_t ci_gate_excluded(const struct ci_results *base,
@@ -95,7 +112,6 @@ struct row {
 static void make_row(const struct ci_rule_result *r, struct row *w)
 {
 	const struct ci_rule *rule = r->rule;
-	const char *sign = rule->dir == CI_DIR_LOWER ? "+" : "-";
 	int ok = has_figures(r);
 
 	fmt_num(w->base, sizeof(w->base), ok ? r->base_mean : NAN);
@@ -106,28 +122,9 @@ static void make_row(const struct ci_rule_result *r, struct row *w)
 	fmt_pct(w->unseen, sizeof(w->unseen), ok ? unseen(r) : NAN);
 	snprintf(w->ci, sizeof(w->ci),
 		 ok && isfinite(r->ratio) ? "[%s, %s]" : "-", w->lo, w->hi);
-	if (rule->min_effect_abs > 0)
-		snprintf(w->bounds, sizeof(w->bounds), "%s%g/%g%%, %g/%g %s",
-			 sign, rule->tolerance_pct, rule->pass_bound_pct,
-			 rule->min_effect_abs, rule->pass_bound_abs,
-			 ci_metric_at(rule->metric)->unit);
-	else
-		snprintf(w->bounds, sizeof(w->bounds), "%s%g/%g%%", sign,
-			 rule->tolerance_pct, rule->pass_bound_pct);
+	ci_rule_bounds(rule, w->bounds, sizeof(w->bounds));
 	snprintf(w->runs, sizeof(w->runs), "%zu/%zu", r->base_runs,
 		 r->cand_runs);
-}
-
-/* "; about N runs a side would decide it" into @buf, or "". */
-static void more_runs(const struct ci_rule_result *r, char *buf, size_t len)
-{
-	*buf = '\0';
-	if (r->verdict == CI_V_INCONCLUSIVE && r->more_runs == UINT_MAX)
-		snprintf(buf, len,
-			 "more than 1000 runs a side would be needed");
-	else if (r->verdict == CI_V_INCONCLUSIVE && r->more_runs)
-		snprintf(buf, len, "about %u runs a side would decide it",
-			 r->more_runs);
 }
 
 /* The size of a verdict cell: the note and the words around it. */
@@ -142,7 +139,7 @@ static void verdict_text(const struct ci_rule_result *r, char *buf, size_t len)
 {
 	char more[96], floor[96] = "";
 
-	more_runs(r, more, sizeof(more));
+	ci_more_runs_text(r->verdict, r->more_runs, more, sizeof(more));
 	if (r->rule->min_effect_abs > 0 && r->verdict != CI_V_NOT_APPLICABLE &&
 	    r->verdict != CI_V_REGRESSION)
 		snprintf(floor, sizeof(floor),
@@ -205,8 +202,9 @@ void ci_gate_print_text(FILE *f, const struct ci_gate_report *g)
 	char caution[4][256];
 	size_t nc = cautions(g, caution, 4);
 
-	fprintf(f, "base:      %s (%zu runs)\ncandidate: %s (%zu runs)\n",
-		g->base_spec, g->base_runs, g->cand_spec, g->cand_runs);
+	fprintf(f, "base:      %s (%zu run%s)\ncandidate: %s (%zu run%s)\n",
+		g->base_spec, g->base_runs, SB_S(g->base_runs), g->cand_spec,
+		g->cand_runs, SB_S(g->cand_runs));
 	fputs("method:    ", f);
 	method_line(f, g);
 	fputc('\n', f);
@@ -236,7 +234,8 @@ void ci_gate_print_text(FILE *f, const struct ci_gate_report *g)
 			w.base, w.cand, w.change, w.ci, w.unseen, w.bounds,
 			w.runs, verdict);
 	}
-	fprintf(f, "\nresult: %s\n", ci_gate_outcome(g));
+	fputc('\n', f);
+	ci_gate_verdict_line(f, g);
 }
 
 static const char *md_verdict(enum ci_verdict v)
@@ -255,8 +254,9 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 		return -errno;
 	f = m.f;
 	fprintf(f, "### slicebench gate: %s\n\n", ci_gate_outcome(g));
-	fprintf(f, "Base `%s` (%zu runs) vs candidate `%s` (%zu runs).\n\n",
-		g->base_spec, g->base_runs, g->cand_spec, g->cand_runs);
+	fprintf(f, "Base `%s` (%zu run%s) vs candidate `%s` (%zu run%s).\n\n",
+		g->base_spec, g->base_runs, SB_S(g->base_runs), g->cand_spec,
+		g->cand_runs, SB_S(g->cand_runs));
 	fprintf(f,
 		"| Rule | Base | Candidate | Change | Interval | Not ruled out | Tolerance/pass bound | Runs | Verdict |\n");
 	fprintf(f, "|---|---:|---:|---:|---|---:|---|---|---|\n");
@@ -290,12 +290,18 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 	return sb_memfile_commit(&m, path);
 }
 
+/*
+ * A regression is a failure; an undecided rule an error ("cannot decide"),
+ * never a skip: a gate that did not pass must not read green in a CI's
+ * test tab. Rules not applicable are no test cases (one property names
+ * them).
+ */
 static void junit_case(FILE *f, const struct ci_rule_result *r)
 {
 	char msg[VERDICT_LEN + 512], verdict[VERDICT_LEN];
 	int failed = r->verdict == CI_V_REGRESSION;
-	int skipped = r->verdict != CI_V_PASS &&
-		      r->verdict != CI_V_IMPROVEMENT && !failed;
+	int undecided = r->verdict == CI_V_INCONCLUSIVE ||
+			r->verdict == CI_V_INSUFFICIENT;
 	struct row w;
 
 	make_row(r, &w);
@@ -310,12 +316,12 @@ static void junit_case(FILE *f, const struct ci_rule_result *r)
 	fputs("\" name=\"", f);
 	ci_markup_escaped(f, r->rule->name, strlen(r->rule->name));
 	fputs("\">\n", f);
-	fputs(failed  ? "      <failure type=\"regression\" message=\"" :
-	      skipped ? "      <skipped message=\"" :
-			"      <system-out>",
+	fputs(failed	? "      <failure type=\"regression\" message=\"" :
+	      undecided ? "      <error type=\"cannot decide\" message=\"" :
+			  "      <system-out>",
 	      f);
 	ci_markup_escaped(f, msg, strlen(msg));
-	fputs(failed || skipped ? "\"/>\n" : "</system-out>\n", f);
+	fputs(failed || undecided ? "\"/>\n" : "</system-out>\n", f);
 	fputs("    </testcase>\n", f);
 }
 
@@ -337,7 +343,7 @@ static void method_escaped(FILE *f, const struct ci_gate_report *g)
 int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 {
 	char caution[4][256];
-	size_t fail = 0, skip = 0, nc = cautions(g, caution, 4);
+	size_t fail = 0, err = 0, na = 0, nc = cautions(g, caution, 4);
 	struct sb_memfile m;
 	FILE *f;
 
@@ -345,8 +351,8 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 		enum ci_verdict v = g->res[i].verdict;
 
 		fail += v == CI_V_REGRESSION;
-		skip += v != CI_V_REGRESSION && v != CI_V_PASS &&
-			v != CI_V_IMPROVEMENT;
+		err += v == CI_V_INCONCLUSIVE || v == CI_V_INSUFFICIENT;
+		na += v == CI_V_NOT_APPLICABLE;
 	}
 	if (sb_memfile_open(&m))
 		return -errno;
@@ -354,8 +360,8 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 	fprintf(f,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
 	fprintf(f,
-		"  <testsuite name=\"slicebench-gate\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
-		g->n, fail, skip);
+		"  <testsuite name=\"slicebench-gate\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"0\">\n",
+		g->n - na, fail, err);
 	fputs("    <properties>\n      <property name=\"method\" value=\"", f);
 	method_escaped(f, g);
 	fputs("\"/>\n", f);
@@ -372,9 +378,23 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 		ci_markup_escaped(f, caution[i], strlen(caution[i]));
 		fputs("\"/>\n", f);
 	}
+	if (na) {
+		fprintf(f,
+			"      <property name=\"not_applicable\" value=\"%zu rule%s (no runs of the group on either side):",
+			na, na == 1 ? "" : "s");
+		for (size_t i = 0, k = 0; i < g->n; i++)
+			if (g->res[i].verdict == CI_V_NOT_APPLICABLE) {
+				const char *n = g->res[i].rule->name;
+
+				fputs(k++ ? ", " : " ", f);
+				ci_markup_escaped(f, n, strlen(n));
+			}
+		fputs("\"/>\n", f);
+	}
 	fputs("    </properties>\n", f);
 	for (size_t i = 0; i < g->n; i++)
-		junit_case(f, &g->res[i]);
+		if (g->res[i].verdict != CI_V_NOT_APPLICABLE)
+			junit_case(f, &g->res[i]);
 	fprintf(f, "  </testsuite>\n</testsuites>\n");
 	return sb_memfile_commit(&m, path);
 }

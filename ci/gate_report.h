@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "ci/gate.h"
+#include "ci/verdict_line.h"
 
 /* A run left out of the delay rules: its recorder lost events. */
 struct ci_excluded {
@@ -30,6 +31,8 @@ struct ci_gate_report {
 
 /* "pass", "regression" or "cannot decide", from the decision. */
 const char *ci_gate_outcome(const struct ci_gate_report *g);
+/* The verdict line every judging command ends with (ci/verdict_line.h). */
+void ci_gate_verdict_line(FILE *f, const struct ci_gate_report *g);
 /* The runs of @base and @cand with lost events into @out (max @cap). */
 size_t ci_gate_excluded(const struct ci_results *base,
 			const struct ci_results *cand, struct ci_excluded *out,

@@ -28,7 +28,8 @@ void ci_gate_output_opts(struct sb_opt rows[CI_GATE_OUTPUT_ROWS],
 		SB_OPTION("json", 0, SB_OPT_STRING, &out->json, NULL, "FILE",
 			  "write the verdicts as JSON", 0, 0),
 		SB_OPTION("junit", 0, SB_OPT_STRING, &out->junit, NULL, "FILE",
-			  "write JUnit XML, one test case per rule", 0, 0),
+			  "write JUnit XML, a test case per rule that applies",
+			  0, 0),
 		{ 0 },
 	};
 

@@ -11,6 +11,7 @@
 #include "ci/sizing.h"
 #include "ci/stats.h"
 #include "common/atomicio.h"
+#include "common/fmt.h"
 
 #define MAX_RUNS 256
 
@@ -214,8 +215,8 @@ static void source_say(FILE *f, const struct ci_noise *const *known,
 		       size_t n_known)
 {
 	for (size_t i = 0; i < n_known; i++)
-		fprintf(f, "%s%s: %d runs a side%s%s, %.10s", i ? "; " : "",
-			known[i]->kernel, known[i]->runs,
+		fprintf(f, "%s%s: %d run%s a side%s%s, %.10s", i ? "; " : "",
+			known[i]->kernel, known[i]->runs, SB_S(known[i]->runs),
 			*known[i]->release ? ", " : "", known[i]->release,
 			known[i]->measured);
 }

@@ -155,18 +155,12 @@ static int plot(struct plot_ctx *p, struct sb_memfile *d, const char *script,
 	return 0;
 }
 
-static json_t *run_group(const struct ci_run *run, const char *comm)
+static const struct ci_table_row *run_group(const struct ci_run *run,
+					    const char *comm)
 {
-	json_t *groups = json_object_get(run->table, "groups");
-
-	for (size_t i = 0; i < json_array_size(groups); i++) {
-		json_t *g = json_array_get(groups, i);
-		const char *s = json_string_value(json_object_get(g, "comm"));
-
-		if (s && !strcmp(s, comm))
-			return g;
-	}
-	return NULL;
+	return run->has_table && *comm ?
+		       ci_table_group(&run->delay_table, comm) :
+		       NULL;
 }
 
 static json_t *run_result(const struct ci_run *run, const char *name)
@@ -185,10 +179,9 @@ static double group_median(const struct ci_column *col, const char *comm,
 	size_t n = 0;
 
 	for (size_t r = 0; r < col->n_runs && n < MAX_VALS; r++) {
-		json_t *v = json_object_get(run_group(col->runs[r], comm), key);
+		const struct ci_table_row *g = run_group(col->runs[r], comm);
 
-		if (json_is_number(v))
-			x[n++] = json_number_value(v);
+		n += g && ci_table_figure(g, key, &x[n]);
 	}
 	return ci_median(x, n);
 }
@@ -205,28 +198,38 @@ struct bucket {
 
 #define MAX_BUCKETS 4096
 
+/* Add bucket @x to @b (@n of them, sorted by lo); returns the new count. */
+static size_t merge_bucket(struct bucket x, struct bucket *b, size_t n,
+			   size_t max)
+{
+	size_t j = 0;
+
+	while (j < n && b[j].lo < x.lo)
+		j++;
+	if (j < n && b[j].lo == x.lo) {
+		b[j].count += x.count;
+		return n;
+	}
+	if (n == max)
+		return n;
+	memmove(&b[j + 1], &b[j], (n - j) * sizeof(*b));
+	b[j] = x;
+	return n + 1;
+}
+
 /* Sum the [[lo, hi, count], ...] of @bs into @b (@n of them, sorted by lo). */
 static size_t merge_buckets(const json_t *bs, struct bucket *b, size_t n,
 			    size_t max)
 {
 	for (size_t i = 0; i < json_array_size(bs); i++) {
 		json_t *e = json_array_get(bs, i);
-		double lo = json_number_value(json_array_get(e, 0)),
-		       hi = json_number_value(json_array_get(e, 1)),
-		       cnt = json_number_value(json_array_get(e, 2));
-		size_t j = 0;
 
-		while (j < n && b[j].lo < lo)
-			j++;
-		if (j < n && b[j].lo == lo) {
-			b[j].count += cnt;
-			continue;
-		}
-		if (n == max)
-			continue;
-		memmove(&b[j + 1], &b[j], (n - j) * sizeof(*b));
-		b[j] = (struct bucket){ lo, hi, cnt };
-		n++;
+		n = merge_bucket(
+			(struct bucket){
+				json_number_value(json_array_get(e, 0)),
+				json_number_value(json_array_get(e, 1)),
+				json_number_value(json_array_get(e, 2)) },
+			b, n, max);
 	}
 	return n;
 }
@@ -251,11 +254,15 @@ static size_t group_hist(const struct ci_column *col, const char *g,
 	size_t n = 0;
 
 	for (size_t r = 0; r < col->n_runs; r++) {
-		json_t *h = json_object_get(run_group(col->runs[r], g),
-					    "delay_hist_ns");
+		const struct ci_table_row *row = run_group(col->runs[r], g);
 
-		n = merge_buckets(json_object_get(h, "buckets"), b, n,
-				  MAX_BUCKETS);
+		for (size_t i = 0; row && i < row->n_buckets; i++)
+			n = merge_bucket(
+				(struct bucket){
+					(double)row->buckets[i].lo_ns,
+					(double)row->buckets[i].hi_ns,
+					(double)row->buckets[i].count },
+				b, n, MAX_BUCKETS);
 	}
 	return n;
 }

@@ -258,8 +258,8 @@ const char *ci_regime_line(const struct ci_regime *g, char *buf, size_t len)
 			      g->periodic[p].name, g->periodic[p].miss_pct,
 			      g->periodic[p].what);
 	if (g->runs > 1 && (g->n_cpus || g->has_noise || g->n_periodic))
-		sb_fmt_append(buf, len, &off, " (medians of %zu repeats)",
-			      g->runs);
+		sb_fmt_append(buf, len, &off, " (medians of %zu repeat%s)",
+			      g->runs, SB_S(g->runs));
 	if (*ci_regime_speed(g, speed, sizeof(speed)))
 		sb_fmt_append(
 			buf, len, &off, "%s%s",

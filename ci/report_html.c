@@ -11,6 +11,7 @@
 #include "ci/util.h"
 #include "common/outfile.h"
 #include "common/envelope.h"
+#include "common/fmt.h"
 
 /*
  * For headless checks, once the page has loaded: <body data-images="loaded
@@ -82,75 +83,48 @@ static int pre_block(FILE *f, const struct ci_compare *c,
 	return 0;
 }
 
-enum overall { O_NONE, O_PASS, O_UNDECIDED, O_REGRESSION };
-
 /*
- * As the gate decides a merge (ci_gate_decide), over every comparison:
- * a regression on any rule; else pass when every rule that applies passed
- * (optional means "may be absent", not "may stay undecided"); else cannot
- * decide.
+ * The verdict first, in the words that end the terminal's text: its
+ * colour and title, why, the rules that made it, then the sentences.
  */
-static enum overall overall_of(const struct ci_report_page *page,
-			       size_t *n_judged)
+static int banner(FILE *f, const struct ci_report_page *page)
 {
-	int reg = 0, all_ok = 1;
+	static const char *const cls[] = {
+		[CI_OUTCOME_NONE] = "none",
+		[CI_OUTCOME_PASS] = "pass",
+		[CI_OUTCOME_UNDECIDED] = "undecided",
+		[CI_OUTCOME_REGRESSION] = "regression",
+	};
+	struct ci_judged_list l = { 0 };
+	char *rules = NULL;
+	size_t len = 0;
+	enum ci_outcome o;
+	FILE *m;
 
-	*n_judged = 0;
-	for (size_t i = 0; page && i < page->n_cmps; i++) {
-		const struct ci_bench_cmp *c = page->cmps[i].cmp;
-
-		for (size_t r = 0; r < c->n_rows; r++)
-			for (size_t k = 1; c->rows[r].rule && k < c->n_cols;
-			     k++) {
-				const char *v = c->rows[r].v[k].name;
-				int ok;
-
-				if (!v || !strcmp(v, "not applicable"))
-					continue;
-				(*n_judged)++;
-				ok = !strcmp(v, "pass") ||
-				     !strcmp(v, "improvement");
-				reg |= !strcmp(v, "regression");
-				all_ok &= ok;
-			}
+	for (size_t i = 0; page && i < page->n_cmps; i++)
+		if (ci_bench_cmp_judged(page->cmps[i].cmp, &l)) {
+			ci_judged_free(&l);
+			return -ENOMEM;
+		}
+	o = ci_outcome_of(l.v, l.n);
+	m = open_memstream(&rules, &len);
+	if (m) {
+		ci_outcome_rules(m, o, l.v, l.n);
+		if (fclose(m)) {
+			free(rules);
+			rules = NULL;
+		}
 	}
-	if (!*n_judged)
-		return O_NONE;
-	if (reg)
-		return O_REGRESSION;
-	return all_ok ? O_PASS : O_UNDECIDED;
-}
-
-/* The verdict first: its colour and word, then the sentences that say it. */
-static void banner(FILE *f, const struct ci_report_page *page)
-{
-	static const char *const cls[] = { "none", "pass", "undecided",
-					   "regression" };
-	static const char *const word[] = {
-		"No verdict",
-		"Pass",
-		"Cannot decide",
-		"Regression",
-	};
-	static const char *const why[] = {
-		"no gate rule applies to these results: the tables below show "
-		"values only",
-		"no rule regressed, and every rule that applies ruled out a "
-		"change worse than its pass bound",
-		"no rule regressed, but a rule that applies could not rule out "
-		"a regression: more repeats would decide",
-		"at least one rule changed for the worse beyond its tolerance",
-	};
-	size_t n;
-	enum overall o = overall_of(page, &n);
-
+	ci_judged_free(&l);
+	if (!rules)
+		return -ENOMEM;
 	fprintf(f, "<div class=\"verdict %s\" id=\"verdict\"><h1>%s</h1><p>",
-		cls[o], word[o]);
-	esc(f, why[o]);
-	if (n)
-		fprintf(f, " (%zu verdict%s of the gate below).", n,
-			n == 1 ? "" : "s");
-	fputs("</p>\n", f);
+		cls[o], ci_outcome_title(o));
+	esc(f, ci_outcome_why(o));
+	fputs(".</p>\n<p class=\"rules\">", f);
+	esc(f, rules);
+	fputs(".</p>\n", f);
+	free(rules);
 	for (size_t i = 0; page && i < page->n_cmps; i++)
 		if (page->cmps[i].words && *page->cmps[i].words) {
 			fputs("<p>", f);
@@ -158,6 +132,7 @@ static void banner(FILE *f, const struct ci_report_page *page)
 			fputs("</p>\n", f);
 		}
 	fputs("</div>\n", f);
+	return 0;
 }
 
 static void th(FILE *f, const char *cls, const char *text)
@@ -207,8 +182,9 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 	th(f, "l", "metric");
 	th(f, "l", "unit");
 	for (size_t k = 0; k < c->n_cols; k++) {
-		snprintf(buf, sizeof(buf), "%s (%zu runs): median [min-max]",
-			 c->cols[k].label, c->cols[k].col->n_runs);
+		snprintf(buf, sizeof(buf), "%s (%zu run%s): median [min-max]",
+			 c->cols[k].label, c->cols[k].col->n_runs,
+			 SB_S(c->cols[k].col->n_runs));
 		th(f, NULL, buf);
 	}
 	for (size_t k = 1; k < c->n_cols; k++) {
@@ -389,8 +365,9 @@ static void foot(FILE *f, const struct ci_compare *c)
 	for (size_t k = 0; k < c->cols->n; k++) {
 		char label[300];
 
-		snprintf(label, sizeof(label), " %s (%zu runs)%s",
+		snprintf(label, sizeof(label), " %s (%zu run%s)%s",
 			 c->cols->v[k].label, c->cols->v[k].n_runs,
+			 SB_S(c->cols->v[k].n_runs),
 			 k + 1 < c->cols->n ? "," : ".");
 		esc(f, label);
 	}
@@ -413,12 +390,12 @@ int ci_report_html(const char *path, const struct ci_compare *c,
 		return -errno;
 	f = m.f;
 	head(f);
-	banner(f, page);
+	r = banner(f, page);
 	if (page && page->n_cmps) {
 		fputs("<h2>Summary</h2>\n", f);
 		for (size_t i = 0; i < page->n_cmps; i++)
 			summary_table(f, page->cmps[i].cmp);
-	} else {
+	} else if (!r) {
 		fputs("<h2>Summary over repeats</h2>\n", f);
 		r = pre_block(f, c, ci_compare_print_summary);
 	}

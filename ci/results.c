@@ -8,11 +8,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ci/manifest_file.h"
 #include "ci/results.h"
+#include "ci/table_file.h"
 #include "ci/util.h"
 #include "common/array.h"
 #include "common/fmt.h"
 #include "common/atomicio.h"
+#include "common/envelope.h"
 #include "common/log.h"
 
 struct names {
@@ -92,6 +95,29 @@ static json_t *load_json(const char *path, struct sb_error *e)
 	return j;
 }
 
+/*
+ * @j (read from @path) is of the one schema this build reads: a document
+ * of a later one would be read by rules it does not follow. A document
+ * without "schema" is taken as the first. For workload documents, whose
+ * results are read by the metrics' paths; table.json and manifest.json
+ * have it from their rows (ci/table_file.c, ci/manifest_file.c).
+ */
+static int check_schema(const json_t *j, const char *path, struct sb_error *e)
+{
+	json_t *v = json_object_get(j, "schema");
+	char got[32];
+
+	if (!v || (json_is_integer(v) && json_integer_value(v) == SB_SCHEMA))
+		return 0;
+	if (json_is_integer(v))
+		snprintf(got, sizeof(got), "%" JSON_INTEGER_FORMAT,
+			 json_integer_value(v));
+	else
+		snprintf(got, sizeof(got), "(not an integer)");
+	return sb_error_set(e, -EINVAL, path, "schema", got,
+			    "this slicebench reads schema %d", SB_SCHEMA);
+}
+
 static int is_repeat(const char *s, unsigned int *rep)
 {
 	char *end;
@@ -158,71 +184,45 @@ static int check_values(const struct ci_values *vals, size_t from,
 	return 0;
 }
 
-/*
- * Is @comm, the comm of @groups[@i], no earlier group's? Two groups of one
- * comm would hold two values of each figure: the first would stand for
- * both. -EINVAL naming both.
- */
-static int comm_once(json_t *groups, size_t i, const char *comm,
-		     const char *where, struct sb_error *e)
+/* The catalogue's table metrics of group @g into @vals, by the rows' keys. */
+static int table_values(const struct ci_table_row *g, struct ci_values *vals,
+			struct sb_error *e)
 {
-	for (size_t j = 0; j < i; j++) {
-		const char *c = json_string_value(
-			json_object_get(json_array_get(groups, j), "comm"));
+	for (size_t i = 0; i < ci_metrics_count(); i++) {
+		const struct ci_metric *m = ci_metric_at((int)i);
+		double x;
 
-		if (c && !strcmp(c, comm))
-			return sb_error_set(
-				e, -EINVAL, NULL, NULL, NULL,
-				"%s.comm: \"%s\" is groups[%zu]'s comm too: "
-				"one group a comm",
-				where, comm, j);
+		if (m->src != CI_SRC_TABLE || !ci_table_figure(g, m->path, &x))
+			continue;
+		if (!ci_values_add(vals, (int)i, g->comm, x * m->scale))
+			return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+					    "out of memory");
 	}
 	return 0;
 }
 
+/*
+ * table.json into @run by its rows (ci/table_file.c: a lost_events below 0,
+ * a schema other than 1, two groups of one comm are refused there), and
+ * each group's table metrics into @run->vals.
+ */
 static int load_table(struct ci_run *run, struct sb_error *e)
 {
-	char path[4096], where[4200];
-	json_t *groups, *lost;
+	struct ci_table *t = &run->delay_table;
+	char path[4096];
 	struct stat st;
+	int r;
 
 	sb_fmt(path, sizeof(path), "%s/table.json", run->path);
 	if (stat(path, &st))
 		return 0;
-	run->table = load_json(path, e);
-	if (!run->table)
-		return -EINVAL;
-	lost = json_object_get(run->table, "lost_events");
-	if (lost && !json_is_integer(lost))
-		return sb_error_set(e, -EINVAL, path, "lost_events", NULL,
-				    "not an integer");
-	run->lost_events = lost ? json_integer_value(lost) : 0;
-	groups = json_object_get(run->table, "groups");
-	if (!json_is_array(groups))
-		return sb_error_set(e, -EINVAL, path, "groups", NULL,
-				    "missing or not an array");
-	for (size_t i = 0; i < json_array_size(groups); i++) {
-		json_t *g = json_array_get(groups, i);
-		const char *comm =
-			json_string_value(json_object_get(g, "comm"));
-		size_t from = run->vals.n;
-		char prefix[40];
-		int r;
-
-		sb_fmt(where, sizeof(where), "%s: groups[%zu]", path, i);
-		if (!comm || !*comm)
-			return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
-					    "%s.comm: missing or not a string",
-					    where);
-		r = comm_once(groups, i, comm, where, e);
-		if (r)
-			return r;
-		r = ci_extract_json(CI_SRC_TABLE, NULL, g, comm, where,
-				    &run->vals, e);
-		if (r)
-			return r;
-		snprintf(prefix, sizeof(prefix), "groups[%zu].", i);
-		r = check_values(&run->vals, from, path, prefix, 0, e);
+	r = ci_table_load(path, t, &run->table, e);
+	if (r)
+		return r;
+	run->has_table = 1;
+	run->lost_events = t->lost_events;
+	for (size_t i = 0; i < t->n_groups; i++) {
+		r = table_values(&t->groups[i], &run->vals, e);
 		if (r)
 			return r;
 	}
@@ -267,6 +267,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 		return 0;
 	}
 	if (json_object_get(doc->json, "metrics")) {
+		if (check_schema(doc->json, path, e))
+			return -EINVAL;
 		r = ci_extract_section(json_object_get(doc->json, "metrics"),
 				       doc->name, path, &run->vals, e);
 		return r ?: check_values(&run->vals, from, path, "", 1, e);
@@ -275,6 +277,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 	tool = json_string_value(json_object_get(doc->json, "tool"));
 	if (!tool || !ci_metric_tool_known(tool))
 		return 0; /* another program's output (cyclictest): kept, not read */
+	if (check_schema(doc->json, path, e))
+		return -EINVAL;
 	res = json_object_get(doc->json, "result");
 	if (!json_is_object(res))
 		return sb_error_set(e, -EINVAL, path, "result", NULL,
@@ -303,87 +307,61 @@ static int load_workloads(struct ci_run *run, struct sb_error *e)
 	return r;
 }
 
-/* A string of @m at @a.@b, NULL when absent. */
-static const char *str_at(json_t *m, const char *a, const char *b)
-{
-	return json_string_value(json_object_get(json_object_get(m, a), b));
-}
-
 /*
  * The manifest @m's run.kernel, run.feature_set and run.repeat, when
  * given, are those of its directory (@run's): a copied or moved run
  * directory must not stand for another kernel or feature set.
  */
-static int check_identity(json_t *m, const char *mpath,
+static int check_identity(const struct ci_manifest *m, const char *mpath,
 			  const struct ci_run *run, struct sb_error *e)
 {
-	const char *k = str_at(m, "run", "kernel"),
-		   *fs = str_at(m, "run", "feature_set");
-	json_t *rep = json_object_get(json_object_get(m, "run"), "repeat");
-
-	if (k && strcmp(k, run->kernel))
+	if (m->kernel && strcmp(m->kernel, run->kernel))
 		return sb_error_set(e, -EINVAL, mpath, "run.kernel", NULL,
 				    "\"%s\" is not the directory's kernel "
 				    "\"%s\"",
-				    k, run->kernel);
-	if (fs && strcmp(fs, run->fs))
+				    m->kernel, run->kernel);
+	if (m->feature_set && strcmp(m->feature_set, run->fs))
 		return sb_error_set(e, -EINVAL, mpath, "run.feature_set", NULL,
 				    "\"%s\" is not the directory's feature set "
 				    "\"%s\"",
-				    fs, run->fs);
-	if (rep && (!json_is_integer(rep) ||
-		    json_integer_value(rep) != (json_int_t)run->repeat))
-		return sb_error_set(
-			e, -EINVAL, mpath, "run.repeat", NULL,
-			"%" JSON_INTEGER_FORMAT
-			" is not the directory's repeat %u",
-			json_is_integer(rep) ? json_integer_value(rep) : -1,
-			run->repeat);
+				    m->feature_set, run->fs);
+	if (m->repeat && m->repeat != (int)run->repeat)
+		return sb_error_set(e, -EINVAL, mpath, "run.repeat", NULL,
+				    "%d is not the directory's repeat %u",
+				    m->repeat, run->repeat);
 	return 0;
 }
 
 /*
  * 1 when @run->path holds a complete run (its manifest's host.hostname,
- * scenario.sha256 and start_time into @run, malloc'd), 0 when not,
- * -EINVAL when malformed, -ENOMEM.
+ * scenario.sha256 and start_time into @run), 0 when not, -EINVAL when
+ * malformed (by the manifest's rows, ci/manifest_file.c), -ENOMEM.
  */
 static int run_complete(struct ci_run *run, struct sb_error *e)
 {
-	const char *sha, *start;
+	struct ci_manifest m;
 	char mpath[4096];
 	struct stat st;
-	json_t *m, *status;
-	int ok;
+	int ok, r;
 
 	sb_fmt(mpath, sizeof(mpath), "%s/manifest.json", run->path);
 	if (stat(mpath, &st))
 		return 0;
-	m = load_json(mpath, e);
-	if (!m)
-		return -EINVAL;
-	status = json_object_get(m, "status");
-	if (!json_is_string(status)) {
-		json_decref(m);
-		return sb_error_set(e, -EINVAL, mpath, "status", NULL,
-				    "missing or not a string");
-	}
-	ok = !strcmp(json_string_value(status), "complete");
-	if (ok && check_identity(m, mpath, run, e)) {
-		json_decref(m);
+	r = ci_manifest_load(mpath, &m, e);
+	if (r)
+		return r;
+	ok = m.status == CI_RUN_COMPLETE;
+	if (ok && check_identity(&m, mpath, run, e)) {
+		ci_manifest_free(&m);
 		return -EINVAL;
 	}
-	sha = str_at(m, "scenario", "sha256");
-	start = json_string_value(json_object_get(m, "start_time"));
-	run->untraced = json_is_true(
-		json_object_get(json_object_get(m, "run"), "untraced"));
-	run->host = strdup(str_at(m, "host", "hostname") ?: "");
-	run->scenario_sha256 = sha ? strdup(sha) : NULL;
-	run->start_time = start ? strdup(start) : NULL;
-	json_decref(m);
-	if (!run->host || (sha && !run->scenario_sha256) ||
-	    (start && !run->start_time))
-		return -ENOMEM;
-	return ok;
+	run->untraced = m.untraced;
+	run->host = m.hostname ? m.hostname : strdup("");
+	run->scenario_sha256 = m.scenario_sha256;
+	run->start_time = m.start_time;
+	m.hostname = m.scenario_sha256 = m.start_time = NULL;
+	ci_manifest_free(&m);
+	return run->host ? ok : -ENOMEM;
 }
 
 static void run_free(struct ci_run *run)
@@ -395,6 +373,7 @@ static void run_free(struct ci_run *run)
 	free(run->scenario_sha256);
 	free(run->start_time);
 	json_decref(run->table);
+	ci_table_free(&run->delay_table);
 	for (size_t i = 0; i < run->n_docs; i++) {
 		free(run->docs[i].name);
 		json_decref(run->docs[i].json);

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "ci/metrics.h"
+#include "ci/table_file.h"
 
 /* A workload's document: workloads/<name>.json. */
 struct ci_doc {
@@ -22,7 +23,14 @@ struct ci_run {
 	char *start_time; /* the manifest's ISO start time; NULL: none */
 	unsigned int repeat;
 	int untraced; /* the manifest's run.untraced: a control run, no trace */
-	json_t *table; /* table.json, NULL when absent */
+	/* table.json read by its rows; has_table 0 when absent */
+	struct ci_table delay_table;
+	int has_table;
+	/*
+	 * the same parsed: the copy check digests its content (ci/dup_runs.c),
+	 * ci/regime.c still reads its cpus
+	 */
+	json_t *table;
 	long long lost_events; /* the recorder's; delay values then untrusted */
 	struct ci_doc *docs;
 	size_t n_docs, cap_docs;

@@ -199,6 +199,20 @@ int ci_rules_load(const char *path, struct ci_rules *out, struct sb_error *e)
 	return r;
 }
 
+void ci_rule_bounds(const struct ci_rule *rule, char *buf, size_t len)
+{
+	const char *sign = rule->dir == CI_DIR_LOWER ? "+" : "-";
+
+	if (rule->min_effect_abs > 0)
+		snprintf(buf, len, "%s%g/%g%%, %g/%g %s", sign,
+			 rule->tolerance_pct, rule->pass_bound_pct,
+			 rule->min_effect_abs, rule->pass_bound_abs,
+			 ci_metric_at(rule->metric)->unit);
+	else
+		snprintf(buf, len, "%s%g/%g%%", sign, rule->tolerance_pct,
+			 rule->pass_bound_pct);
+}
+
 void ci_rules_free(struct ci_rules *r)
 {
 	for (size_t i = 0; i < r->n; i++) {

@@ -42,4 +42,12 @@ extern const struct sb_jr_table ci_rules_format;
 int ci_rules_load(const char *path, struct ci_rules *out, struct sb_error *e);
 void ci_rules_free(struct ci_rules *r);
 
+/*
+ * A rule's bounds in the one notation of every output, TOLERANCE/PASS
+ * BOUND with the bad direction's sign: "+10/10%" (a change worse than
+ * +10 % regresses; a pass rules out worse than +10 %), then the absolute
+ * floors when set: "+10/10%, 0.01/0.01 ms".
+ */
+void ci_rule_bounds(const struct ci_rule *rule, char *buf, size_t len);
+
 #endif

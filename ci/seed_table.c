@@ -37,11 +37,11 @@ void ci_seed_table_print(FILE *f, const struct ci_column *col,
 		const struct ci_run *run = col->runs[r];
 		size_t n;
 
-		if (!run->table) {
+		if (!run->has_table) {
 			fprintf(f, "  %u (no table.json)\n", run->repeat);
 			continue;
 		}
-		n = ci_fold_table(run->table, rows, MAX_ROWS);
+		n = ci_fold_table(&run->delay_table, rows, MAX_ROWS);
 		for (size_t i = 0; i < n; i++)
 			row(f, run->repeat, &rows[i]);
 	}

@@ -36,12 +36,8 @@ static int check_single(const char *spec, const struct ci_results *r,
 	return 0;
 }
 
-/*
- * The runs of @r come from one scenario (their manifests' scenario.sha256),
- * and every run names it: an unmarked run could be of any scenario.
- */
-static int check_scenario(const char *spec, const struct ci_results *r,
-			  struct sb_error *e)
+int ci_spec_one_scenario(const char *spec, const struct ci_results *r,
+			 int marked, struct sb_error *e)
 {
 	const struct ci_run *first = NULL, *unmarked = NULL;
 	char file[4200];
@@ -68,7 +64,7 @@ static int check_scenario(const char *spec, const struct ci_results *r,
 				first->scenario_sha256, spec);
 		}
 	}
-	if (!unmarked)
+	if (!unmarked || !marked)
 		return 0;
 	snprintf(file, sizeof(file), "%s/manifest.json", unmarked->path);
 	if (!first)
@@ -189,9 +185,40 @@ int ci_spec_load(const char *spec, int single, struct ci_results *out,
 	if (!r)
 		r = load(spec, dir, kernel, fs, out, e);
 	if (!r && single)
-		r = check_single(spec, out, e) ?: check_scenario(spec, out, e);
+		r = check_single(spec, out, e);
+	if (!r) /* a hand-edited or mixed-in run is no run of this scenario */
+		r = ci_spec_one_scenario(spec, out, single, e);
 	free(dir);
 	free(kernel);
 	free(fs);
+	return r;
+}
+
+int ci_spec_check_outputs(const char *const *specs, size_t n, const char *rules,
+			  const struct sb_path_use *outs, size_t n_outs,
+			  struct sb_error *e)
+{
+	struct sb_path_use ins[CI_SPEC_MAX_INPUTS + 1];
+	char *dirs[CI_SPEC_MAX_INPUTS] = { 0 };
+	size_t k;
+	int r = 0;
+
+	ins[0] = (struct sb_path_use){ "--rules", rules };
+	for (k = 0; k < n && k < CI_SPEC_MAX_INPUTS && !r; k++) {
+		char *kernel = NULL, *fs = NULL;
+
+		/* a malformed spec is said when it is loaded */
+		if (ci_spec_split(specs[k], &dirs[k], &kernel, &fs) == -ENOMEM)
+			r = -ENOMEM;
+		ins[k + 1] = (struct sb_path_use){ "the results", dirs[k] };
+		free(kernel);
+		free(fs);
+	}
+	if (!r)
+		r = sb_out_check_all(outs, n_outs, ins, k + 1, e);
+	else
+		sb_error_set(e, r, NULL, NULL, NULL, "out of memory");
+	for (size_t i = 0; i < k; i++)
+		free(dirs[i]);
 	return r;
 }

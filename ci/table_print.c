@@ -9,11 +9,6 @@
 	" ---------------------------------------------------------------------" \
 	"---------------------------------------\n"
 
-static double num(const json_t *g, const char *key)
-{
-	return json_number_value(json_object_get(g, key));
-}
-
 static void row(FILE *f, const char *task, const struct ci_fold_row *r,
 		double avg_ms, int markdown)
 {
@@ -29,20 +24,20 @@ static void row(FILE *f, const char *task, const struct ci_fold_row *r,
 }
 
 /* A row of table.json as it is. */
-static void json_row(FILE *f, const json_t *g, int markdown)
+static void table_row(FILE *f, const struct ci_table_row *g, int markdown)
 {
-	const char *task = json_string_value(json_object_get(g, "task"));
-	const struct ci_fold_row r = { .runtime_ms = num(g, "runtime_ms"),
-				       .switches = num(g, "switches"),
-				       .sum_delay_ms = num(g, "sum_delay_ms"),
-				       .max_delay_ms = num(g, "max_delay_ms") };
+	const char *task = g->task ? g->task : g->comm;
+	const struct ci_fold_row r = {
+		.runtime_ms = ci_table_or_0(g->runtime_ms),
+		.switches = ci_table_or_0(g->switches),
+		.sum_delay_ms = ci_table_or_0(g->sum_delay_ms),
+		.max_delay_ms = ci_table_or_0(g->max_delay_ms)
+	};
 
-	if (!task)
-		task = json_string_value(json_object_get(g, "comm"));
-	row(f, task ? task : "?", &r, num(g, "avg_delay_ms"), markdown);
+	row(f, task ? task : "?", &r, ci_table_or_0(g->avg_delay_ms), markdown);
 }
 
-static void folded_rows(FILE *f, const json_t *table, int markdown,
+static void folded_rows(FILE *f, const struct ci_table *table, int markdown,
 			const char *groups)
 {
 	struct ci_fold_row rows[MAX_FOLDED];
@@ -58,12 +53,9 @@ static void folded_rows(FILE *f, const json_t *table, int markdown,
 	}
 }
 
-void ci_table_print(FILE *f, const json_t *table, int markdown,
+void ci_table_print(FILE *f, const struct ci_table *table, int markdown,
 		    const char *groups, int fold)
 {
-	const json_t *rows = json_object_get(table, "groups"),
-		     *total = json_object_get(table, "total");
-
 	if (markdown)
 		fprintf(f,
 			"| Task | Runtime ms | Switches | Avg delay ms | Max delay ms | Sum delay ms |\n"
@@ -73,20 +65,15 @@ void ci_table_print(FILE *f, const json_t *table, int markdown,
 			RULE "  %-22s|%14s |%9s | %-16s| %-16s| %-17s|\n" RULE,
 			"Task", "Runtime ms", "Switches", "Avg delay ms",
 			"Max delay ms", "Sum delay ms");
-	for (size_t i = 0; !fold && i < json_array_size(rows); i++) {
-		const json_t *g = json_array_get(rows, i);
-		const char *comm =
-			json_string_value(json_object_get(g, "comm"));
-
-		if (ci_group_listed(groups, comm ? comm : ""))
-			json_row(f, g, markdown);
-	}
+	for (size_t i = 0; !fold && i < table->n_groups; i++)
+		if (ci_group_listed(groups, table->groups[i].comm))
+			table_row(f, &table->groups[i], markdown);
 	if (fold)
 		folded_rows(f, table, markdown, groups);
 	if (!markdown)
 		fputs(RULE, f);
-	if (json_is_object(total)) {
-		json_row(f, total, markdown);
+	if (table->total.present) {
+		table_row(f, &table->total, markdown);
 		if (!markdown)
 			fputs(RULE, f);
 	}

@@ -4,14 +4,15 @@
 #define CI_TABLE_PRINT_H
 
 #include <stdio.h>
-#include <jansson.h>
+
+#include "ci/table_file.h"
 
 /*
- * Print the "groups" (and "total") of @table; @markdown selects the format;
+ * Print the groups (and total) of @table; @markdown selects the format;
  * @groups (comma-separated comms, NULL: all) selects the rows; @fold puts
  * kernel threads and the harness's tasks into one other:(N) row (ci/fold.h).
  */
-void ci_table_print(FILE *f, const json_t *table, int markdown,
+void ci_table_print(FILE *f, const struct ci_table *table, int markdown,
 		    const char *groups, int fold);
 
 #endif

@@ -56,11 +56,8 @@ int sb_dir_lock(const char *dir, int *fd, struct sb_error *e)
 					    "cannot lock: %s", strerror(err));
 		holder = sb_dir_lock_holder(dir);
 		if (holder > 0)
-			return sb_error_set(
-				e, -EBUSY, dir, NULL, NULL,
-				"another slicebench (pid %d) is writing here: "
-				"wait for it to end, or give another --results",
-				(int)holder);
+			return sb_error_set(e, -EBUSY, dir, NULL, NULL,
+					    SB_DIR_BUSY_FMT, (int)holder);
 		return sb_error_set(e, -EBUSY, dir, NULL, NULL,
 				    "another process is writing here: wait for "
 				    "it to end, or give another --results");

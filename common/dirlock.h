@@ -7,6 +7,11 @@
 
 #include "common/error.h"
 
+/* What a directory locked by another slicebench (pid %d) is, and what to do. */
+#define SB_DIR_BUSY_FMT                                                     \
+	"another slicebench run (pid %d) is using this results directory: " \
+	"wait for it to end, or give another --results"
+
 /*
  * Lock @dir (an existing directory) for this process, without waiting:
  * *fd is the open lock (close-on-exec; sb_dir_unlock drops it). Returns

@@ -17,4 +17,7 @@ int sb_fmt(char *buf, size_t len, const char *format, ...)
 void sb_fmt_append(char *buf, size_t len, size_t *off, const char *format, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* The plural's "s" after a count: "%zu run%s", n, SB_S(n). */
+#define SB_S(n) ((n) == 1 ? "" : "s")
+
 #endif

@@ -119,18 +119,27 @@ static int read_string(struct sb_jr *r, const struct sb_jr_field *f,
 	return 0;
 }
 
+/* An INT or INT64 into @dest, an int or an int64_t by @f's type. */
 static int read_int(struct sb_jr *r, const struct sb_jr_field *f,
-		    const json_t *v, int *dest)
+		    const json_t *v, void *dest)
 {
 	char range[80];
 
 	if (!json_is_integer(v))
 		return fail(r, v, "is not an integer");
+	if (f->min == f->max && json_integer_value(v) != f->min)
+		return fail(r, v, ": must be %" PRId64, f->min);
+	if (f->max == INT64_MAX && json_integer_value(v) < f->min)
+		return fail(r, v, ": must be an integer of at least %" PRId64,
+			    f->min);
 	if (sb_out_of_range(json_integer_value(v), f->min, f->max))
 		return fail(r, v, ": must be an integer in %s",
 			    sb_range_text(range, sizeof(range), f->min, f->max,
 					  0));
-	*dest = (int)json_integer_value(v);
+	if (f->type == SB_JR_INT64)
+		*(int64_t *)dest = json_integer_value(v);
+	else
+		*(int *)dest = (int)json_integer_value(v);
 	return 0;
 }
 
@@ -265,7 +274,10 @@ static int read_value(struct sb_jr *r, const struct sb_jr_field *f,
 		*(int *)dest = json_is_true(v);
 		return 0;
 	case SB_JR_INT:
+	case SB_JR_INT64:
 		return read_int(r, f, v, dest);
+	case SB_JR_ANY:
+		return 0;
 	case SB_JR_NUMBER:
 		return read_number(r, f, v, dest);
 	case SB_JR_DURATION:
@@ -292,30 +304,29 @@ static int read_value(struct sb_jr *r, const struct sb_jr_field *f,
 	return 0;
 }
 
-static const struct sb_jr_field *find(const struct sb_jr_table *t,
-				      const char *key)
+const struct sb_jr_field *sb_jr_find(const struct sb_jr_table *t,
+				     const char *key)
 {
 	for (size_t i = 0; i < t->n_fields; i++)
 		if (!strcmp(t->fields[i].key, key))
 			return &t->fields[i];
-	return NULL;
+	return t->head ? sb_jr_find(t->head, key) : NULL;
 }
 
-int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
-	       void *obj)
+/* @t's keys of @j into @obj (after the unknown keys are refused). */
+static int read_fields(struct sb_jr *r, const struct sb_jr_table *t,
+		       const json_t *j, void *obj)
 {
-	const char *key;
+	union {
+		int i;
+		int64_t i64;
+		uint64_t u64;
+		double d;
+	} scratch = { 0 }; /* a check_only value's place */
 	char why[256];
 	json_t *v;
 	int ret;
 
-	if (t->init)
-		t->init(obj);
-	if (!json_is_object(j))
-		return fail(r, j, "is not an object");
-	json_object_foreach((json_t *)j, key, v)
-		if (!find(t, key))
-			return sb_jr_fail(r, key, NULL, "unknown key");
 	for (size_t i = 0; i < t->n_fields; i++) {
 		const struct sb_jr_field *f = &t->fields[i];
 		size_t at;
@@ -323,12 +334,16 @@ int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
 		int other = t->has_key && !t->has_key(obj, f->key);
 
 		v = json_object_get(j, f->key);
+		if (json_is_null(v) && f->nullable)
+			v = NULL;
 		if (!v && (!f->required || other))
 			continue;
 		at = path_push(r, f->key, 0);
 		if (v && other)
 			ret = fail(r, NULL, "%s",
 				   t->variant_why(obj, why, sizeof(why)));
+		else if (v && f->check_only)
+			ret = read_value(r, f, v, &scratch);
 		else
 			ret = v ? read_value(r, f, v, (char *)obj + f->offset) :
 				  fail(r, NULL, "%s",
@@ -337,16 +352,52 @@ int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
 		if (ret)
 			return ret;
 	}
+	return 0;
+}
+
+int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
+	       void *obj)
+{
+	const char *key;
+	json_t *v;
+	int ret;
+
+	if (t->init)
+		t->init(obj);
+	if (t->head && t->head->init)
+		t->head->init((char *)obj + t->head_offset);
+	if (!json_is_object(j))
+		return fail(r, j, "is not an object");
+	json_object_foreach((json_t *)j, key, v)
+		if (!sb_jr_find(t, key))
+			return sb_jr_fail(r, key, NULL, "unknown key");
+	if (t->head) {
+		ret = read_fields(r, t->head, j, (char *)obj + t->head_offset);
+		if (ret)
+			return ret;
+	}
+	ret = read_fields(r, t, j, obj);
+	if (ret)
+		return ret;
 	return t->finish ? t->finish(r, obj, j) : 0;
 }
 
 int sb_jr_load(const char *file, const struct sb_jr_table *t, void *obj,
 	       void *user, struct sb_error *e)
 {
+	return sb_jr_load_keep(file, t, obj, user, NULL, e);
+}
+
+int sb_jr_load_keep(const char *file, const struct sb_jr_table *t, void *obj,
+		    void *user, json_t **keep, struct sb_error *e)
+{
 	struct sb_jr r = { .file = file, .e = e, .user = user };
 	json_error_t je;
 	json_t *root;
 	int ret = sb_json_load(file, JSON_REJECT_DUPLICATES, &root, &je);
+
+	if (keep)
+		*keep = NULL;
 
 	if (ret && ret != -EBADMSG)
 		return sb_error_set(e, -EINVAL, file, NULL, NULL,
@@ -356,7 +407,10 @@ int sb_jr_load(const char *file, const struct sb_jr_table *t, void *obj,
 				    "line %d, column %d: %s", je.line,
 				    je.column, je.text);
 	ret = sb_jr_read(&r, t, root, obj);
-	json_decref(root);
+	if (keep && !ret)
+		*keep = root;
+	else
+		json_decref(root);
 	return ret;
 }
 
@@ -399,10 +453,21 @@ static const char *type_text(const struct sb_jr_field *f, char *buf, size_t len)
 	case SB_JR_BOOL:
 		return "true or false";
 	case SB_JR_INT:
+	case SB_JR_INT64:
 	case SB_JR_DURATION: /* both an integer range; a duration shown so */
+		if (f->type != SB_JR_DURATION && f->min == f->max) {
+			snprintf(buf, len, "integer %" PRId64, f->min);
+			return buf;
+		}
+		if (f->type != SB_JR_DURATION && f->max == INT64_MAX) {
+			snprintf(buf, len, "integer of at least %" PRId64,
+				 f->min);
+			return buf;
+		}
 		snprintf(buf, len, "%s in %s",
-			 f->type == SB_JR_INT ? "integer" :
-						"duration (\"500us\", or ns)",
+			 f->type != SB_JR_DURATION ?
+				 "integer" :
+				 "duration (\"500us\", or ns)",
 			 sb_range_text(range, sizeof(range), f->min, f->max,
 				       f->type == SB_JR_DURATION));
 		return buf;
@@ -423,6 +488,7 @@ static const char *type_text(const struct sb_jr_field *f, char *buf, size_t len)
 	case SB_JR_ARRAY:
 		return array_text(f, buf, len);
 	case SB_JR_CALL:
+	case SB_JR_ANY:
 		return f->type_doc;
 	}
 	return "";
@@ -438,19 +504,39 @@ static const struct sb_jr_table *sub_of(const struct sb_jr_field *f)
 	return NULL;
 }
 
-void sb_jr_doc(FILE *f, const struct sb_jr_table *t)
+/* The tables a page has shown: one used in several places is shown once. */
+struct doc_seen {
+	const struct sb_jr_table *t[64];
+	size_t n;
+};
+
+static int seen_before(struct doc_seen *s, const struct sb_jr_table *t)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->t[i] == t)
+			return 1;
+	if (s->n < sizeof(s->t) / sizeof(s->t[0]))
+		s->t[s->n++] = t;
+	return 0;
+}
+
+static void doc_table(FILE *f, const struct sb_jr_table *t,
+		      struct doc_seen *seen)
 {
 	char type[600], buf[256];
 	const char *kinds;
 
 	fprintf(f, "### %s\n\n", t->name);
+	if (t->head)
+		fprintf(f, "The keys of `%s`, and:\n\n", t->head->name);
 	fprintf(f, "| key | type | required | meaning |\n");
 	fprintf(f, "|-----|------|----------|---------|\n");
 	for (size_t i = 0; i < t->n_fields; i++) {
 		const struct sb_jr_field *x = &t->fields[i];
 
-		fprintf(f, "| `%s` | %s | %s | ", x->key,
+		fprintf(f, "| `%s` | %s%s | %s | ", x->key,
 			type_text(x, type, sizeof(type)),
+			x->nullable ? ", or null" : "",
 			x->required ? "yes" : "no");
 		kinds = t->kinds_of ? t->kinds_of(x->key, buf, sizeof(buf)) :
 				      "";
@@ -459,6 +545,14 @@ void sb_jr_doc(FILE *f, const struct sb_jr_table *t)
 	}
 	fputc('\n', f);
 	for (size_t i = 0; i < t->n_fields; i++)
-		if (sub_of(&t->fields[i]))
-			sb_jr_doc(f, sub_of(&t->fields[i]));
+		if (sub_of(&t->fields[i]) &&
+		    !seen_before(seen, sub_of(&t->fields[i])))
+			doc_table(f, sub_of(&t->fields[i]), seen);
+}
+
+void sb_jr_doc(FILE *f, const struct sb_jr_table *t)
+{
+	struct doc_seen seen = { .t = { t }, .n = 1 };
+
+	doc_table(f, t, &seen);
 }

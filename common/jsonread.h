@@ -27,6 +27,7 @@ enum sb_jr_type {
 	SB_JR_TEXT, /* a string for people, of any length; not stored */
 	SB_JR_BOOL, /* int: 0 or 1 */
 	SB_JR_INT, /* int, in [min, max] */
+	SB_JR_INT64, /* int64_t, in [min, max] */
 	SB_JR_NUMBER, /* double, in [dmin, dmax] */
 	SB_JR_DURATION, /* uint64_t ns: "500us" or an integer of ns; [min, max] */
 	SB_JR_CPULIST, /* char[size]: a CPU list (common/cpulist.h) */
@@ -39,6 +40,11 @@ enum sb_jr_type {
 	 */
 	SB_JR_ARRAY,
 	SB_JR_CALL, /* parse(): values no type says (type_doc names them) */
+	/*
+	 * Any value, not stored: a part of the project's own files that no
+	 * reader reads back (type_doc names it, the docs' prose says it).
+	 */
+	SB_JR_ANY,
 };
 
 struct sb_jr;
@@ -49,8 +55,12 @@ struct sb_jr_field {
 	enum sb_jr_type type;
 	size_t offset, size;
 	int required;
+	int nullable; /* JSON null is read as the key's absence */
+	/* A scalar (INT, INT64, NUMBER, BOOL, ENUM, DURATION) checked, not
+	 * kept: offset is then unused. */
+	int check_only;
 	const char *missing; /* the message when a required key is absent */
-	int64_t min, max; /* INT, DURATION, ARRAY count; STRING min length */
+	int64_t min, max; /* INT, INT64, DURATION, ARRAY count; STRING min */
 	double dmin, dmax; /* NUMBER */
 	const char *const *choices; /* ENUM: NULL-terminated */
 	const struct sb_jr_table *sub; /* OBJECT, an ARRAY item's object */
@@ -86,6 +96,13 @@ struct sb_jr_table {
 	const char *(*kinds_of)(const char *key, char *buf, size_t len);
 	/* After every key: checks across keys; 0 or sb_jr_fail*(). */
 	int (*finish)(struct sb_jr *r, void *obj, const json_t *j);
+	/*
+	 * Keys every object of this table has besides its own (a document's
+	 * envelope): read first, into the object at head_offset; documented
+	 * once, on their own.
+	 */
+	const struct sb_jr_table *head;
+	size_t head_offset;
 };
 
 #define SB_JR_TABLE(name_, fields_, init_, finish_)                 \
@@ -112,6 +129,12 @@ struct sb_jr {
  */
 int sb_jr_load(const char *file, const struct sb_jr_table *t, void *obj,
 	       void *user, struct sb_error *e);
+/*
+ * sb_jr_load(), the parsed document kept in *@root (the caller's to
+ * json_decref) for readers not yet moved to the struct; NULL on error.
+ */
+int sb_jr_load_keep(const char *file, const struct sb_jr_table *t, void *obj,
+		    void *user, json_t **root, struct sb_error *e);
 
 /* Read the parsed @j into @obj by @t at the path r->path. */
 int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
@@ -125,6 +148,10 @@ int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
  */
 int sb_jr_fail(struct sb_jr *r, const char *key, const json_t *v,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* @t's row of @key, or NULL. */
+const struct sb_jr_field *sb_jr_find(const struct sb_jr_table *t,
+				     const char *key);
 
 /* For hooks: -ENOMEM, said. */
 int sb_jr_oom(struct sb_jr *r);

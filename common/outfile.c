@@ -15,35 +15,6 @@
 #include "common/envelope.h"
 #include "common/outfile.h"
 
-/* Symlinks followed, also dangling ones: the file a write should replace. */
-static int resolve(const char *path, char *out, size_t len)
-{
-	char link[PATH_MAX], next[PATH_MAX];
-	struct stat st;
-
-	if (snprintf(out, len, "%s", path) >= (int)len)
-		return -ENAMETOOLONG;
-	for (int hops = 0; !lstat(out, &st) && S_ISLNK(st.st_mode); hops++) {
-		ssize_t n = readlink(out, link, sizeof(link) - 1);
-		char *slash = strrchr(out, '/');
-
-		if (hops == 40)
-			return -ELOOP;
-		if (n < 0)
-			return -errno;
-		link[n] = '\0';
-		if (link[0] == '/' || !slash)
-			snprintf(next, sizeof(next), "%s", link);
-		else if (snprintf(next, sizeof(next), "%.*s/%s",
-				  (int)(slash - out), out,
-				  link) >= (int)sizeof(next))
-			return -ENAMETOOLONG;
-		if (snprintf(out, len, "%s", next) >= (int)len)
-			return -ENAMETOOLONG;
-	}
-	return 0;
-}
-
 static int write_fd(int fd, const char *p, size_t len)
 {
 	while (len) {
@@ -80,11 +51,19 @@ static int open_socket(const char *path)
 	return fd;
 }
 
+/*
+ * Through @path as a shell's "> path" writes: a symlink followed (a
+ * dangling one creates its target, 0666 less the umask), the file
+ * truncated, its inode, mode and owner kept.
+ */
 static int write_in_place(const char *path, int is_socket, const void *buf,
 			  size_t len)
 {
 	int fd = is_socket ? open_socket(path) :
-			     open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+			     open(path,
+				  O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY |
+					  O_CLOEXEC,
+				  0666);
 	int r;
 
 	if (fd < 0)
@@ -92,6 +71,77 @@ static int write_in_place(const char *path, int is_socket, const void *buf,
 	r = write_fd(fd, buf, len);
 	if (close(fd) && !r)
 		r = -errno;
+	return r;
+}
+
+/*
+ * A new temp file beside @path, "PATH.tmp.PID.N", created exclusively
+ * (never through a link someone left there) with @mode. Its fd or -errno.
+ */
+static int open_temp(const char *path, char *tmp, size_t len, mode_t mode)
+{
+	for (int n = 0; n < 100; n++) {
+		int fd;
+
+		if (snprintf(tmp, len, "%s.tmp.%d.%d", path, (int)getpid(),
+			     n) >= (int)len)
+			return -ENAMETOOLONG;
+		fd = open(tmp,
+			  O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			  mode);
+		if (fd >= 0 || errno != EEXIST)
+			return fd >= 0 ? fd : -errno;
+	}
+	return -EEXIST;
+}
+
+/*
+ * The temp @fd given @old's owner and mode (owner first: chown clears
+ * set-id bits). -EPERM when the owner cannot be given (not root).
+ */
+static int keep_owner_mode(int fd, const struct stat *old)
+{
+	struct stat now;
+
+	if (fstat(fd, &now))
+		return -errno;
+	if ((now.st_uid != old->st_uid || now.st_gid != old->st_gid) &&
+	    fchown(fd, old->st_uid, old->st_gid))
+		return -errno;
+	return fchmod(fd, old->st_mode & 07777) ? -errno : 0;
+}
+
+/*
+ * @path replaced atomically (temp + fsync + rename): a reader sees the
+ * old or the new content whole. @old: the file there (its owner and mode
+ * kept), NULL for a new file (0666 less the umask). 1 when it cannot be
+ * replaced so (its directory not writable, its owner not ours to give):
+ * the caller writes in place. Else 0 or -errno.
+ */
+static int replace(const char *path, const struct stat *old, const void *buf,
+		   size_t len)
+{
+	char tmp[PATH_MAX];
+	int fd = open_temp(path, tmp, sizeof(tmp), old ? 0600 : 0666), r;
+
+	if (fd < 0)
+		return old && (fd == -EACCES || fd == -EPERM) ? 1 : fd;
+	r = old ? keep_owner_mode(fd, old) : 0;
+	if (r == -EPERM || r == -EACCES) {
+		close(fd);
+		unlink(tmp);
+		return 1;
+	}
+	if (!r)
+		r = write_fd(fd, buf, len);
+	if (!r && fsync(fd))
+		r = -errno;
+	if (close(fd) && !r)
+		r = -errno;
+	if (!r && rename(tmp, path))
+		r = -errno;
+	if (r)
+		unlink(tmp);
 	return r;
 }
 
@@ -139,9 +189,8 @@ int sb_out_unstage(const char *tmp)
 
 int sb_out_write(const char *path, const void *buf, size_t len)
 {
-	char target[PATH_MAX];
 	struct stat st;
-	int r;
+	int link, r;
 
 	if (sb_out_is_stdout(path)) {
 		errno = 0;
@@ -152,19 +201,22 @@ int sb_out_write(const char *path, const void *buf, size_t len)
 	}
 	if (!*path)
 		return -ENOENT;
-	if ((r = resolve(path, target, sizeof(target))))
-		return r;
-	if (stat(target, &st))
-		return errno == ENOENT ?
-			       sb_write_file_atomic(target, buf, len) :
-			       -errno;
+	if (lstat(path, &st))
+		return errno == ENOENT ? replace(path, NULL, buf, len) : -errno;
+	/* what a symlink leads to decides; the link and its target stay */
+	link = S_ISLNK(st.st_mode);
+	if (link && stat(path, &st))
+		return errno == ENOENT ? write_in_place(path, 0, buf, len) :
+					 -errno;
 	if (S_ISDIR(st.st_mode))
 		return -EISDIR;
-	if (S_ISREG(st.st_mode))
-		return sb_write_file_atomic(target, buf, len);
 	if (S_ISBLK(st.st_mode))
 		return -ENOTSUP;
-	return write_in_place(target, S_ISSOCK(st.st_mode), buf, len);
+	/* a regular file by its own and only name: replaced whole */
+	if (!link && S_ISREG(st.st_mode) && st.st_nlink == 1 &&
+	    (r = replace(path, &st, buf, len)) <= 0)
+		return r;
+	return write_in_place(path, S_ISSOCK(st.st_mode), buf, len);
 }
 
 int sb_out_envelope(const char *path, const char *option, const char *tool,
@@ -203,10 +255,8 @@ static const char *why(int rc)
 	}
 }
 
-int sb_out_error(struct sb_error *e, int rc, const char *option,
-		 const char *path)
+int sb_out_bad_place(int rc)
 {
-	sb_error_set(e, rc, NULL, option, path, "%s", why(rc));
 	switch (rc) {
 	case -EISDIR:
 	case -ENOTSUP:
@@ -218,10 +268,20 @@ int sb_out_error(struct sb_error *e, int rc, const char *option,
 	case -EPERM:
 	case -EROFS:
 	case -ECONNREFUSED:
-		return e ? (e->code = -EINVAL) : -EINVAL;
+	case -EEXIST:
+		return 1;
 	default:
-		return rc;
+		return 0;
 	}
+}
+
+int sb_out_error(struct sb_error *e, int rc, const char *option,
+		 const char *path)
+{
+	sb_error_set(e, rc, NULL, option, path, "%s", why(rc));
+	if (!sb_out_bad_place(rc))
+		return rc;
+	return e ? (e->code = -EINVAL) : -EINVAL;
 }
 
 int sb_memfile_open(struct sb_memfile *m)

@@ -126,34 +126,23 @@ int bisect_expected_steps(const struct bisect *b)
 	return n;
 }
 
-int bisect_replay(struct bisect *b, const json_t *log, const char *file,
-		  struct sb_error *e)
+int bisect_replay(struct bisect *b, const struct bisect_log *log,
+		  const char *file, struct sb_error *e)
 {
-	const json_t *steps = json_object_get(log, "steps"), *s;
 	char where[64];
-	size_t i;
 
-	if (!json_is_array(steps))
-		return sb_error_set(e, -EINVAL, file, "steps", NULL,
-				    "missing or not an array");
-	json_array_foreach(steps, i, s) {
-		const json_t *k = json_object_get(s, "step");
-		int v = bisect_verdict_parse(
-			json_string_value(json_object_get(s, "verdict")));
+	for (size_t i = 0; i < log->n_steps; i++) {
 		int want = bisect_next(b);
 
 		snprintf(where, sizeof(where), "steps[%zu]", i);
-		if (!json_is_integer(k) || json_integer_value(k) != want)
+		if (log->steps[i].step != want)
 			return sb_error_set(
 				e, -EINVAL, file, where, NULL,
 				"\"step\" is not the step the bisection tests "
 				"next (%d)",
 				want);
-		if (v <= BISECT_UNTESTED)
-			return sb_error_set(e, -EINVAL, file, where, NULL,
-					    "\"verdict\" is not good, bad or "
-					    "skip");
-		bisect_record(b, want, (enum bisect_verdict)v);
+		bisect_record(b, want,
+			      (enum bisect_verdict)log->steps[i].verdict);
 	}
-	return (int)i;
+	return (int)log->n_steps;
 }

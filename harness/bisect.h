@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "common/error.h"
+#include "harness/bisect_log.h"
 
 /*
  * Positions are step numbers: step k is the tree with the series' first k
@@ -68,12 +69,12 @@ const char *bisect_verdict_name(enum bisect_verdict v);
 int bisect_verdict_parse(const char *s);
 
 /*
- * Replay the "steps" array of a bisect log @log (file @file, for errors)
- * into @b: each step's "step" must be the one bisect_next named at its
- * turn, with a known "verdict". Returns how many steps were replayed, or
- * -EINVAL with @e naming steps[i] and the field.
+ * Replay the steps of a bisect log @log (read from @file, named in errors)
+ * into @b: each step must be the one bisect_next named at its turn (the
+ * log's rows checked the rest). Returns how many steps were replayed, or
+ * -EINVAL with @e naming steps[i].
  */
-int bisect_replay(struct bisect *b, const json_t *log, const char *file,
-		  struct sb_error *e);
+int bisect_replay(struct bisect *b, const struct bisect_log *log,
+		  const char *file, struct sb_error *e);
 
 #endif

@@ -9,7 +9,7 @@ HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
 		      harness/scale/exec_local.c harness/scale/exec_parallel.c \
 		      harness/scale/exec_slurm.c harness/scale/run_units.c
 HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/check_journal.c \
-		harness/cmd_bisect.c harness/bisect.c harness/bisect_step.c \
+		harness/cmd_bisect.c harness/bisect.c harness/bisect_log.c harness/bisect_step.c \
 		harness/bisect_git.c harness/bisect_triage.c \
 		harness/runner.c harness/host_load.c harness/run_sizing.c \
 		harness/matrix.c harness/plan.c harness/manifest.c \
@@ -61,8 +61,11 @@ test_harness_parsed_SRCS := tests/unit/test_harness_parsed.c harness/workload.c 
 test_harness_parsed_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_bisect
-test_bisect_SRCS := tests/unit/test_bisect.c harness/bisect.c $(COMMON_SRCS)
+test_bisect_SRCS := tests/unit/test_bisect.c harness/bisect.c harness/bisect_log.c $(COMMON_SRCS)
 test_bisect_LDLIBS := -ljansson -lm
+UNIT_TESTS += test_check_journal
+test_check_journal_SRCS := tests/unit/test_check_journal.c harness/check_journal.c $(COMMON_SRCS)
+test_check_journal_LDLIBS := -ljansson -lm
 UNIT_TESTS += test_bisect_git
 test_bisect_git_SRCS := tests/unit/test_bisect_git.c harness/bisect_git.c \
 			harness/boot/capture.c $(COMMON_SRCS)

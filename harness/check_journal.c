@@ -7,7 +7,85 @@
 #include <unistd.h>
 
 #include "common/atomicio.h"
+#include "common/jsonread.h"
 #include "harness/check_journal.h"
+
+/* What the file's rows keep: the looks' count and the last one's round. */
+struct journal_read {
+	size_t n_looks;
+	struct journal_look {
+		int round;
+	} * looks;
+};
+
+#define LOOK(m) offsetof(struct journal_look, m)
+
+static const char *const outcomes[] = { "regression",	     "pass",
+					"bad input",	     "cannot decide",
+					"could not measure", NULL };
+
+static const struct sb_jr_field look_fields[] = {
+	{ "look", SB_JR_INT64, .check_only = 1, .min = 1, .max = 1000000,
+	  .required = 1, .doc = "the look's number, from 1" },
+	{ "round", SB_JR_INT, LOOK(round), .min = 0, .max = 1000000,
+	  .required = 1,
+	  .doc = "the round (runs of each side) it was made at" },
+	{ "base_runs", SB_JR_ANY, .type_doc = "array of run ids",
+	  .doc = "the base's runs it read" },
+	{ "cand_runs", SB_JR_ANY, .type_doc = "array of run ids",
+	  .doc = "the candidate's" },
+	{ "failed_runs", SB_JR_ANY, .type_doc = "array of run ids",
+	  .doc = "the runs lost on either side" },
+	{ "information", SB_JR_NUMBER, .check_only = 1, .dmin = 0, .dmax = 1000,
+	  .doc = "the share of --max-repeats runs a side it had (the "
+		 "harmonic mean of both sides')" },
+	{ "alpha", SB_JR_NUMBER, .check_only = 1, .dmin = 0, .dmax = 1,
+	  .doc = "the regression level spent at it" },
+	{ "pass_alpha", SB_JR_NUMBER, .check_only = 1, .dmin = 0, .dmax = 1,
+	  .doc = "the pass level spent at it" },
+	{ "outcome", SB_JR_ENUM, .check_only = 1, .choices = outcomes,
+	  .doc = "what it said" },
+	{ "exit_code", SB_JR_INT, .check_only = 1, .min = 0, .max = 255,
+	  .doc = "the exit code it gave" },
+};
+
+static const struct sb_jr_table look_table =
+	SB_JR_TABLE("check journal: looks[]", look_fields, NULL, NULL);
+static const struct sb_jr_field look_item = { .type = SB_JR_OBJECT,
+					      .sub = &look_table };
+
+static const struct sb_jr_field journal_fields[] = {
+	{ "schema", SB_JR_INT, .check_only = 1, .min = 1, .max = 2,
+	  .required = 1,
+	  .doc = "the version of this format: 2 (a journal of 1 holding no "
+		 "look is begun afresh; with looks, a schema other than this "
+		 "check's is refused as any other setting)" },
+	{ "spending", SB_JR_TEXT, .doc = "the alpha spending function" },
+	{ "base", SB_JR_TEXT, .doc = "the base kernel" },
+	{ "cand", SB_JR_TEXT, .doc = "the candidate kernel" },
+	{ "feature_set", SB_JR_TEXT, .doc = "the scenario's feature set" },
+	{ "cand_feature_set", SB_JR_TEXT,
+	  .doc = "the candidate's own set, when it has one" },
+	{ "max_repeats", SB_JR_INT, .check_only = 1, .min = 1, .max = 1000000,
+	  .doc = "--max-repeats" },
+	{ "min_runs", SB_JR_INT, .check_only = 1, .min = 1, .max = 1000000,
+	  .doc = "the rules' min_runs" },
+	{ "rules", SB_JR_INT, .check_only = 1, .min = 1, .max = 1000000,
+	  .doc = "how many rules" },
+	{ "alpha", SB_JR_NUMBER, .check_only = 1, .dmin = 0, .dmax = 1,
+	  .doc = "the rules' alpha" },
+	{ "pass_error", SB_JR_NUMBER, .check_only = 1, .dmin = 0, .dmax = 1,
+	  .doc = "1 - the rules' pass_confidence" },
+	{ "rules_sha256", SB_JR_TEXT, .doc = "of the rules file" },
+	{ "scenario_sha256", SB_JR_TEXT, .doc = "of the scenario file" },
+	{ "looks", SB_JR_ARRAY, offsetof(struct journal_read, looks),
+	  sizeof(struct journal_look), .required = 1, .item = &look_item,
+	  .count_offset = offsetof(struct journal_read, n_looks), .alloc = 1,
+	  .doc = "the looks made, in order: what a resume replays" },
+};
+
+const struct sb_jr_table check_journal_format = SB_JR_TABLE(
+	"check journal (`check-journal.json`)", journal_fields, NULL, NULL);
 
 /* A value as the journal's text holds it (reals at the file's precision). */
 static char *text_of(const json_t *v)
@@ -41,10 +119,10 @@ static const char *first_difference(const json_t *have, const json_t *want,
 int check_journal_open(struct check_journal *jn, const char *root, json_t *head,
 		       struct sb_error *e)
 {
-	json_error_t je;
-	json_t *looks = NULL;
+	struct journal_read rd = { 0 };
 	const char *key;
 	char *had = NULL;
+	int r;
 
 	*jn = (struct check_journal){ 0 };
 	snprintf(jn->path, sizeof(jn->path), "%s/%s", root, CHECK_JOURNAL_FILE);
@@ -52,17 +130,19 @@ int check_journal_open(struct check_journal *jn, const char *root, json_t *head,
 		return sb_error_set(e, -ENOMEM, jn->path, NULL, NULL,
 				    "out of memory");
 	if (!access(jn->path, F_OK)) {
-		jn->doc = json_load_file(jn->path, 0, &je);
-		looks = json_object_get(jn->doc, "looks");
-		if (!jn->doc || !json_is_array(looks)) {
+		r = sb_jr_load_keep(jn->path, &check_journal_format, &rd, NULL,
+				    &jn->doc, e);
+		if (!r && rd.n_looks)
+			jn->last_round =
+				(unsigned int)rd.looks[rd.n_looks - 1].round;
+		jn->held = rd.n_looks;
+		free(rd.looks);
+		if (r) {
 			json_decref(head);
-			return sb_error_set(e, -EINVAL, jn->path,
-					    jn->doc ? "looks" : NULL, NULL,
-					    "%s",
-					    jn->doc ? "not an array" : je.text);
+			return r;
 		}
 	}
-	if (!json_array_size(looks)) { /* nothing to replay: begun afresh */
+	if (!jn->held) { /* nothing to replay: begun afresh */
 		json_decref(jn->doc);
 		jn->doc = head;
 		if (json_object_set_new(head, "looks", json_array()))
@@ -85,7 +165,6 @@ int check_journal_open(struct check_journal *jn, const char *root, json_t *head,
 		return r;
 	}
 	json_decref(head);
-	jn->held = json_array_size(looks);
 	return 0;
 }
 
@@ -132,12 +211,7 @@ int check_journal_look(struct check_journal *jn, json_t *look,
 
 unsigned int check_journal_last_round(const struct check_journal *jn)
 {
-	const json_t *last =
-		json_array_get(json_object_get(jn->doc, "looks"), jn->held - 1);
-
-	return jn->held ? (unsigned int)json_integer_value(
-				  json_object_get(last, "round")) :
-			  0;
+	return jn->last_round;
 }
 
 int check_journal_finish(const struct check_journal *jn, struct sb_error *e)

@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "common/error.h"
+#include "common/jsonread.h"
 
 #define CHECK_JOURNAL_FILE "check-journal.json"
 
@@ -15,8 +16,12 @@ struct check_journal {
 	char path[PATH_MAX];
 	json_t *doc; /* the settings, then "looks": [...] */
 	size_t held; /* looks the file held when opened */
+	unsigned int last_round; /* the round of the last of them */
 	size_t made; /* looks made (or made again) since */
 };
+
+/* check-journal.json's rows: the reader's and docs/formats.md's. */
+extern const struct sb_jr_table check_journal_format;
 
 /*
  * Open <@root>/check-journal.json with the check's settings @head

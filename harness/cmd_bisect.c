@@ -14,6 +14,7 @@
 #include "common/exitcodes.h"
 #include "common/fmt.h"
 #include "common/opts.h"
+#include "common/outfile.h"
 #include "common/sha256.h"
 #include "harness/bisect.h"
 #include "harness/bisect_git.h"
@@ -59,7 +60,9 @@ static const char after[] =
 	"exit: 1 a first bad patch or commit was found (with --triage-only: "
 	"the bad\nend regresses), 2 bad usage or input, 3 cannot decide (the "
 	"bad end does not\nregress, or only a range of candidates remained), "
-	"4 could not measure (a\nbuild or a check failed, interrupted)\n";
+	"4 could not measure (a\nbuild or a check failed, interrupted, a full "
+	"disk); --results naming a file or a\nplace that takes no new "
+	"directory exits 2 before any build\n";
 
 struct bisector {
 	const struct bisect_opts *o;
@@ -131,6 +134,24 @@ static int resolve_git(struct bisector *s)
 		return SB_EXIT_UNMEASURED;
 	bisect_step_name(&s->ctx, 0, s->good_name, sizeof(s->good_name));
 	s->ctx.split = bisect_expected_steps(&s->b);
+	return 0;
+}
+
+/*
+ * The series' first @n patches apply in order to its tree, tried before
+ * the first build (a patch that did not apply was found after the good
+ * end's build). 0, or the exit code said.
+ */
+static int patches_apply(struct bisector *s, int n)
+{
+	struct kernel_patches first = { s->q.path, (size_t)n };
+	char tree[PATH_MAX];
+	struct sb_error e;
+	int r;
+
+	if ((r = kernel_source_pristine(&s->series, tree, sizeof(tree), &e)) ||
+	    (r = kernel_patches_dry_run(s->series.name, tree, &first, &e)))
+		return sb_error_report("slicebench bisect", r, &e);
 	return 0;
 }
 
@@ -285,8 +306,9 @@ static json_t *settings(const struct bisector *s)
 /* The bisection's directory, lock and log: a new one, or the one to continue. */
 static int open_log(struct bisector *s)
 {
-	json_t *want, *have;
+	struct bisect_log log;
 	struct sb_error e;
+	json_t *want;
 	int r;
 
 	if (sb_fmt(s->ctx.dir, sizeof(s->ctx.dir), "%s/bisect-%s",
@@ -300,7 +322,8 @@ static int open_log(struct bisector *s)
 	if ((r = sb_mkdir_p(s->ctx.kernels, 0755))) {
 		fprintf(stderr, "slicebench bisect: %s: %s\n", s->ctx.kernels,
 			strerror(-r));
-		return SB_EXIT_UNMEASURED;
+		/* no place for it (read-only, not a directory): bad usage */
+		return sb_out_bad_place(r) ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
 	}
 	if ((r = sb_dir_lock(s->ctx.dir, &s->lock, &e))) {
 		int busy = r ==
@@ -310,24 +333,17 @@ static int open_log(struct bisector *s)
 		return busy ? SB_EXIT_USAGE : r;
 	}
 	want = settings(s);
-	s->log = json_load_file(s->log_path, 0, NULL);
-	if (!s->log) {
+	if (access(s->log_path, F_OK)) {
 		s->log = json_pack("{s:i,s:o,s:[]}", "schema", 1, "settings",
 				   want, "steps");
 		return s->log ? 0 : SB_EXIT_UNMEASURED;
 	}
-	have = json_object_get(s->log, "settings");
-	if (!json_equal(have, want)) {
-		json_decref(want);
-		fprintf(stderr,
-			"slicebench bisect: %s: settings: a bisection with "
-			"other settings (ends, scenario, patches or options) "
-			"is there: remove %s or give another --results\n",
-			s->log_path, s->ctx.dir);
-		return SB_EXIT_USAGE;
-	}
+	r = bisect_log_load(s->log_path, want, s->ctx.dir, &log, &s->log, &e);
 	json_decref(want);
-	r = bisect_replay(&s->b, s->log, s->log_path, &e);
+	if (!r) {
+		r = bisect_replay(&s->b, &log, s->log_path, &e);
+		bisect_log_free(&log);
+	}
 	if (r < 0)
 		return sb_error_report("slicebench bisect", r, &e);
 	if (r)
@@ -562,76 +578,76 @@ static int triage(struct bisector *s)
 }
 
 /* What the triage found, its runs and seconds added to @runs and @secs. */
-static void say_triage(const struct bisector *s, unsigned int *runs,
+static void say_triage(const struct bisect_log *log, unsigned int *runs,
 		       double *secs)
 {
-	const json_t *t;
-	size_t i;
+	for (size_t i = 0; i < log->n_triage; i++) {
+		const struct bisect_log_triage *t = &log->triage[i];
 
-	json_array_foreach(json_object_get(s->log, "triage"), i, t) {
-		const char *f =
-			json_string_value(json_object_get(t, "feature"));
-		const char *v =
-			json_string_value(json_object_get(t, "verdict"));
-
-		*runs += (unsigned int)(json_integer_value(json_object_get(
-						t, "base_runs")) +
-					json_integer_value(json_object_get(
-						t, "cand_runs")));
-		*secs += json_real_value(json_object_get(t, "check_s"));
-		if (!strcmp(v, "removes"))
+		*runs += (unsigned int)(t->base_runs + t->cand_runs);
+		*secs += t->check_s;
+		if (t->verdict == BISECT_TRIAGE_REMOVES)
 			printf("triage: flipping %s removes the regression: "
 			       "the mechanism is %s\n",
-			       f, f);
+			       t->feature, t->feature);
 		else
-			printf("triage: flipping %s %s\n", f,
-			       *v == 'k' ? "does not remove the regression" :
-					   "could not be decided");
+			printf("triage: flipping %s %s\n", t->feature,
+			       t->verdict == BISECT_TRIAGE_KEEPS ?
+				       "does not remove the regression" :
+				       "could not be decided");
 	}
 }
 
-/* The evidence table, the answer and the totals; the exit code. */
-static int conclude(const struct bisector *s)
+/* The evidence table of @log, its runs and seconds added to @runs, @secs. */
+static void say_steps(const struct bisector *s, const struct bisect_log *log,
+		      unsigned int *runs, double *secs)
 {
-	const json_t *steps = json_object_get(s->log, "steps"), *st;
-	struct bisect_answer a;
-	char what[600], took[32];
-	unsigned int runs = 0;
-	double secs = 0;
-	size_t i, checks = json_array_size(steps);
+	char what[24], took[32], br[24];
 
-	putchar('\n');
-	say_triage(s, &runs, &secs);
-	checks += json_array_size(json_object_get(s->log, "triage"));
 	printf("evidence (each step: a check of %s against the step, alpha "
 	       "and pass error split over %d checks):\n",
 	       s->good_name, s->ctx.split);
 	printf("  %-4s %-7s %-24s %-8s %-11s %-8s %s\n", "#", "step", "kernel",
 	       "verdict", "runs b/c", "build_s", "check");
-	json_array_foreach(steps, i, st) {
-		json_int_t b =
-			json_integer_value(json_object_get(st, "build_s"));
-		double c = json_real_value(json_object_get(st, "check_s"));
-		char br[24];
+	for (size_t i = 0; i < log->n_steps; i++) {
+		const struct bisect_log_step *st = &log->steps[i];
 
-		runs += (unsigned int)(json_integer_value(json_object_get(
-					       st, "base_runs")) +
-				       json_integer_value(json_object_get(
-					       st, "cand_runs")));
-		secs += c + (b > 0 ? (double)b : 0);
-		snprintf(br, sizeof(br), "%lld/%lld",
-			 json_integer_value(json_object_get(st, "base_runs")),
-			 json_integer_value(json_object_get(st, "cand_runs")));
-		printf("  %-4zu %-7lld %-24s %-8s %-11s %-8s %s\n", i + 1,
-		       json_integer_value(json_object_get(st, "step")),
-		       json_string_value(json_object_get(st, "kernel")),
-		       json_string_value(json_object_get(st, "verdict")), br,
-		       b < 0 ? "cached" : (snprintf(what, 24, "%lld", b), what),
-		       run_fmt_secs(c, took, sizeof(took)));
+		*runs += (unsigned int)(st->base_runs + st->cand_runs);
+		*secs += st->check_s +
+			 (st->build_s > 0 ? (double)st->build_s : 0);
+		snprintf(br, sizeof(br), "%d/%d", st->base_runs, st->cand_runs);
+		snprintf(what, sizeof(what), "%lld", (long long)st->build_s);
+		printf("  %-4zu %-7d %-24s %-8s %-11s %-8s %s\n", i + 1,
+		       st->step, st->kernel,
+		       bisect_verdict_name((enum bisect_verdict)st->verdict),
+		       br, st->build_s < 0 ? "cached" : what,
+		       run_fmt_secs(st->check_s, took, sizeof(took)));
 	}
+}
+
+/* The evidence table, the answer and the totals (the log read back); the exit code. */
+static int conclude(const struct bisector *s)
+{
+	struct bisect_answer a;
+	struct bisect_log log;
+	char what[600], took[32];
+	unsigned int runs = 0;
+	struct sb_error e;
+	double secs = 0;
+	size_t checks, steps;
+	int r;
+
+	if ((r = bisect_log_load(s->log_path, NULL, NULL, &log, NULL, &e)))
+		return sb_error_report("slicebench bisect", r, &e);
+	putchar('\n');
+	say_triage(&log, &runs, &secs);
+	say_steps(s, &log, &runs, &secs);
+	steps = log.n_steps;
+	checks = log.n_steps + log.n_triage;
+	bisect_log_free(&log);
 	printf("total: %zu steps (expected %d), %u runs, %s of builds and "
 	       "checks\n",
-	       json_array_size(steps), s->ctx.split - s->feats.n, runs,
+	       steps, s->ctx.split - s->feats.n, runs,
 	       run_fmt_secs(secs, took, sizeof(took)));
 	if (checks > (size_t)s->ctx.split)
 		printf("note: skipped steps made the bisection take more checks "
@@ -683,6 +699,8 @@ static int prepare_good(struct bisector *s)
 	json_int_t secs;
 	int r;
 
+	if (!s->ctx.commits && (r = patches_apply(s, s->b.bad)))
+		return r;
 	if (s->b.good < 0) {
 		r = bisect_link_kernel(&s->ctx, &s->good, &e);
 		return r ? sb_error_report("slicebench bisect", r, &e) : 0;
@@ -790,6 +808,7 @@ int cmd_bisect(int argc, char **argv)
 				    .tables = { opts },
 				    .prog = "slicebench bisect" };
 	struct bisector s = { .o = &o, .lock = -1 };
+	struct sb_error e;
 	int r = sb_cli_parse_command(&cli, argc, argv);
 
 	if (r != SB_CLI_CONTINUE)
@@ -801,6 +820,8 @@ int cmd_bisect(int argc, char **argv)
 		return usage_error("--scenario: %s: cannot read", o.scenario);
 	if (o.triage_only && !o.features)
 		return usage_error("%s", "--triage-only needs --features");
+	if (run_results_usable(o.results, &e)) /* before any build */
+		return sb_error_report("slicebench bisect", -EINVAL, &e);
 	s.ctx.series = &s.series;
 	s.ctx.q = &s.q;
 	s.ctx.good_name = s.good_name;

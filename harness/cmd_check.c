@@ -17,6 +17,8 @@
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
+#include "common/outcheck.h"
+#include "common/outfile.h"
 #include "common/sha256.h"
 #include "harness/feature_name.h"
 #include "harness/plan.h"
@@ -57,7 +59,8 @@ static const char after[] =
 	"(skip this commit), 255\nanything else (bad usage, could not "
 	"measure: stop the bisection)\n"
 	"Each output FILE may be - (standard output: that report alone there,\n"
-	"the progress and the table on stderr).\n";
+	"the progress and the table on stderr). --results naming a file or a\n"
+	"place that takes no new directory exits 2 before any run.\n" SB_OUT_HELP;
 
 /* @code as `git bisect run` reads it: good, bad, skip, or abort. */
 static int bisect_exit_code(int code)
@@ -365,17 +368,18 @@ static int rounds(struct check *c)
 		tally_free(&t);
 		return SB_EXIT_UNDECIDED;
 	}
-	fprintf(c->o->say, "\n");
+	/* the last look's verdict, said again by its report, which ends
+	 * with the verdict line: the same rounds give the same verdict */
 	tally(c, last, &t);
-	code = look(c, last, c->looks, 1, &lv);
 	fprintf(c->o->say,
-		"check: %s after %d rounds: %u base and %u candidate runs, "
-		"%u failed%s%s; %s\n",
+		"\ncheck: %s after %d rounds: %u base and %u candidate runs, "
+		"%u failed%s%s; %s\n\n",
 		outcome(code), last, t.n[0], t.n[1], t.failed,
 		t.failed ? " (counted as lost, not made again): " : "",
 		ids_text(t.failed_ids, failed, sizeof(failed)),
 		code == SB_EXIT_UNDECIDED ? "the cap was reached undecided" :
 					    "decided, stopped there");
+	code = look(c, last, c->looks, 1, &lv);
 	tally_free(&t);
 	return code;
 }
@@ -663,6 +667,7 @@ static int prepare(struct check *c, struct scenario *sc)
 	names[1] = c->ks[1].ki.name;
 	c->rn.sc = sc;
 	c->rn.scenario_path = o->scenario;
+	c->rn.cand_features = o->cand_features;
 	c->rn.stop = run_catch_signals(0);
 	run_set_accel(&c->rn, o->accel, sc);
 	run_self_dirs(&c->rn);
@@ -784,6 +789,21 @@ int cmd_check(int argc, char **argv)
 	r = sb_cli_parse_command(&cli, argc, argv);
 	if (r != SB_CLI_CONTINUE)
 		return o.bisect_exit ? bisect_exit_code(r) : r;
+	/* every output writable, none an input, before any kernel boots */
+	const struct sb_path_use paths[] = { { "--markdown", o.out.markdown },
+					     { "--json", o.out.json },
+					     { "--junit", o.out.junit } },
+				 ins[] = { { "--scenario", o.scenario },
+					   { "--rules", o.rules },
+					   { "--resume", o.resume },
+					   { "--base", o.base },
+					   { "--cand", o.cand } };
+
+	if ((r = sb_out_check_all(paths, 3, ins, 5, &e)) ||
+	    (r = run_results_usable(o.results, &e))) {
+		r = sb_error_report("slicebench check", r, &e);
+		return o.bisect_exit ? bisect_exit_code(r) : r;
+	}
 	/* an output on standard output has it alone: words, progress on stderr */
 	o.say = stdout;
 	if (ci_gate_outputs_on_stdout(&o.out)) {

@@ -33,6 +33,7 @@
 #include "harness/scale/scale.h"
 #include "workloads/registry/registry.h"
 #include "harness/cmds.h"
+#include "common/fmt.h"
 
 /* --executor: one of the executors (harness/scale/exec.h). */
 static int parse_executor(void *dest, const char *value, const char **why)
@@ -86,8 +87,10 @@ static void workload_help(FILE *f)
 			fprintf(f, "  %-14s %s\n", (*t)->name, (*t)->help);
 	fprintf(f, "  %-14s %s\n", "(other)", wl_lookup("")->help);
 	fprintf(f, "\nexit: 0 all runs complete, 2 bad usage or scenario (or "
-		   "another run writes those results), 4 a run failed or was "
-		   "interrupted, or kernel host cannot set the scenario's "
+		   "another run writes those results, or --results names a "
+		   "file or a place that takes no new directory: read-only, "
+		   "no permission), 4 a run failed or was interrupted, the "
+		   "disk filled, or kernel host cannot set the scenario's "
 		   "features\n");
 }
 
@@ -237,7 +240,7 @@ static int sha_of(const char *path, char *sha)
 	return e ? SB_EXIT_USAGE : 0;
 }
 
-/* A matrix's or unit's outcome as run's exit code: runs not complete are 3. */
+/* A matrix's or unit's outcome as run's exit code: runs not complete are 4. */
 static int run_exit(int rc, const struct sb_error *e)
 {
 	return rc < 0 ? sb_error_report("slicebench run", rc, e) :
@@ -290,6 +293,7 @@ int cmd_run(int argc, char **argv)
 	if ((r = scenario_load(o.scenario, sc, run_warn_line, &e)) ||
 	    (r = ci_rules_check_named(sc->rules, o.scenario, &e))) {
 		fprintf(stderr, "%s\n", e.msg);
+		scenario_free(sc); /* after a refused rules value, its args */
 		free(sc);
 		return sb_exit_code(r);
 	}
@@ -340,10 +344,10 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	if (p.repeats < CI_MIN_RUNS && (sc->n_sets > 1 || nk > 1))
-		printf("caution: %d repeats a side: the gate needs %d for a "
+		printf("caution: %d repeat%s a side: the gate needs %d for a "
 		       "verdict, so the summary can only say insufficient "
 		       "data (--repeats %d or more)\n",
-		       p.repeats, CI_MIN_RUNS, CI_MIN_RUNS);
+		       p.repeats, SB_S(p.repeats), CI_MIN_RUNS, CI_MIN_RUNS);
 	run_sizing_say(stdout, &rn, ks, nk, NULL, p.repeats,
 		       o.repeats_given ? "--repeats" : "the scenario's repeats",
 		       0);

@@ -156,29 +156,19 @@ const char *features_before_slices(char *buf, size_t len)
 	return buf;
 }
 
-int features_check_names(const struct scenario *sc, const char *file,
-			 const char *known, const char *whose,
-			 struct sb_error *e)
+int features_unknown(const struct sc_feature_set *fs, const char *known)
 {
-	char path[64], no[SC_NAME_LEN + 3];
+	char no[SC_NAME_LEN + 3];
 
-	for (int i = 0; i < sc->n_sets; i++)
-		for (int j = 0; j < sc->sets[i].n_features; j++) {
-			const char *f = sc->sets[i].features[j];
-			const char *name = strncmp(f, "NO_", 3) ? f : f + 3;
+	for (int j = 0; j < fs->n_features; j++) {
+		const char *f = fs->features[j];
+		const char *name = strncmp(f, "NO_", 3) ? f : f + 3;
 
-			snprintf(no, sizeof(no), "NO_%s", name);
-			if (features_has(known, name) ||
-			    features_has(known, no))
-				continue;
-			snprintf(path, sizeof(path),
-				 "feature_sets[%d].features[%d]", i, j);
-			return sb_error_set(e, -EINVAL, file, path, f,
-					    "is not a scheduler feature of %s "
-					    "(%s)",
-					    whose, known);
-		}
-	return 0;
+		snprintf(no, sizeof(no), "NO_%s", name);
+		if (!features_has(known, name) && !features_has(known, no))
+			return j;
+	}
+	return -1;
 }
 
 int features_writable(const char *path)

@@ -49,14 +49,10 @@ extern const char features_documented[];
 const char *features_before_slices(char *buf, size_t len);
 
 /*
- * Is every feature of every set of @sc (X or NO_X) one of @known (a
- * features file's line, with or without NO_ prefixes)? 0, or -EINVAL with
- * @e naming @file, feature_sets[i].features[j] and the name; @whose says
- * where @known came from ("kernel debian's own list", ...).
+ * The index of the first feature of @fs (X or NO_X) that @known (a
+ * features file's line, with or without NO_ prefixes) lacks, or -1.
  */
-int features_check_names(const struct scenario *sc, const char *file,
-			 const char *known, const char *whose,
-			 struct sb_error *e);
+int features_unknown(const struct sc_feature_set *fs, const char *known);
 
 /* Can @path be opened for writing (a host without lockdown, as root)? */
 int features_writable(const char *path);

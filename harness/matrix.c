@@ -15,6 +15,7 @@
 #include "harness/run_sizing.h"
 #include "harness/runner.h"
 #include "harness/workload.h"
+#include "common/fmt.h"
 
 /* Why run @r failed: its manifest under @root, else an executor's attempt. */
 static void print_failure(FILE *out, const char *root, const struct plan_run *r)
@@ -54,10 +55,11 @@ static void print_figures(FILE *out, const struct scenario *sc, const char *dir)
 	}
 }
 
-void run_print_results(FILE *out, const struct scenario *sc,
-		       const struct plan *p, const char *root)
+char *run_print_results(FILE *out, const struct scenario *sc,
+			const struct plan *p, const char *root)
 {
 	char dir[PATH_MAX], table[PATH_MAX + 16];
+	char *verdict = NULL;
 	struct sb_error e;
 
 	for (size_t i = 0; i < p->n_runs; i++) {
@@ -78,7 +80,7 @@ void run_print_results(FILE *out, const struct scenario *sc,
 			print_failure(out, root, r);
 	}
 	fflush(out);
-	if (ci_bench_end(out, root, NULL, &e)) {
+	if (ci_bench_end(out, root, NULL, &verdict, &e)) {
 		fflush(out); /* the tables first: the warning on its own line */
 		sb_warn("slicebench run: the runs are kept, but not the summary "
 			"(report.html, plots): %s; `slicebench report %s` "
@@ -88,6 +90,17 @@ void run_print_results(FILE *out, const struct scenario *sc,
 	/* the end of a run, on one host or several: the next plan's sizing */
 	if (run_noise_keep(root, &e))
 		sb_warn("slicebench run: %s", e.msg);
+	return verdict;
+}
+
+void run_say_verdict(char *verdict)
+{
+	if (!verdict)
+		return;
+	fflush(stderr);
+	fputs(verdict, stdout);
+	fflush(stdout);
+	free(verdict);
 }
 
 static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
@@ -105,7 +118,7 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	size_t todo = plan_pending(p, root), done = 0, missing;
 	double t0 = run_now_s();
 	int failed = 0;
-	char a[32], b[32], c[32];
+	char a[32], b[32], c[32], *verdict;
 
 	for (size_t i = 0; i < p->n_runs && !*rn->stop; i++) {
 		const struct plan_run *r = &p->runs[i];
@@ -140,11 +153,12 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 			    root);
 		return 1;
 	}
-	run_print_results(stdout, rn->sc, p, root);
+	verdict = run_print_results(stdout, rn->sc, p, root);
 	/* what is on disk, not what this process counted */
 	missing = plan_pending(p, root);
-	sb_progress("\nresults: %s (%zu runs, %zu failed)", root, p->n_runs,
-		    missing);
+	sb_progress("\nresults: %s (%zu run%s, %zu failed)", root, p->n_runs,
+		    SB_S(p->n_runs), missing);
+	run_say_verdict(verdict);
 	if (missing && !failed)
 		sb_warn("slicebench run: %zu runs are not complete on disk "
 			"though this process finished them: was %s written by "

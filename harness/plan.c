@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "common/dirlock.h"
 #include "common/envelope.h"
 #include "common/spawn.h"
 #include "harness/plan.h"
@@ -166,7 +168,21 @@ size_t plan_pending(const struct plan *p, const char *root)
 	return n;
 }
 
-/* A run of @p under @root whose QEMU is still alive (PLAN_VM_PID_FILE)? */
+/*
+ * Is @root locked by a live slicebench (sb_dir_lock)? Its QEMU is then that
+ * run's, not an orphan's: checked first, so the advice never kills it.
+ */
+static int live_run(const char *root, char *why, size_t whylen)
+{
+	pid_t holder = sb_dir_lock_holder(root);
+
+	if (holder <= 0 || holder == getpid())
+		return 0;
+	snprintf(why, whylen, "%s: " SB_DIR_BUSY_FMT, root, (int)holder);
+	return 1;
+}
+
+/* A run of @p under @root whose QEMU outlived its slicebench (PLAN_VM_PID_FILE)? */
 static int live_vm(const char *root, const struct plan *p, char *why,
 		   size_t whylen)
 {
@@ -216,7 +232,7 @@ int plan_resumable(const char *root, const struct plan *p, char *why,
 		snprintf(why, whylen, "%s is complete", root);
 		return 0;
 	}
-	if (live_vm(root, p, why, whylen))
+	if (live_run(root, why, whylen) || live_vm(root, p, why, whylen))
 		return -EBUSY;
 	snprintf(why, whylen, "%s: %zu of %zu runs still to do", root,
 		 plan_pending(p, root), p->n_runs);

@@ -73,7 +73,8 @@ size_t plan_pending(const struct plan *p, const char *root);
 /*
  * May @root (a results/<run-id>) be continued for @p? 1 when its plan.json
  * matches and some run is not complete; 0 when not, with @why saying so;
- * -EBUSY when a QEMU of one of its runs is still alive (@why names it):
+ * -EBUSY when another slicebench holds its lock (sb_dir_lock), or a QEMU
+ * of one of its runs is still alive (@why names the pid):
  * continuing would boot a second guest into the same run directory.
  */
 int plan_resumable(const char *root, const struct plan *p, char *why,

@@ -79,9 +79,10 @@ static int start_perf(struct rec_proc *p, const char *out_dir,
 {
 	char out[PATH_MAX], ctl[2 * PATH_MAX + 8], ack[16] = "",
 						   names[NEVENTS][64];
+	/* -N: no buildid cache, nothing into ~/.debug (the user's) */
 	const char *argv[48] = {
 		"perf", "record",	   "-a", "-R", "-m", "1024", "-c", "1",
-		"-k",	"CLOCK_MONOTONIC", "-D", "-1"
+		"-k",	"CLOCK_MONOTONIC", "-D", "-1", "-N"
 	};
 	int waited;
 	int n = 0;

@@ -19,6 +19,9 @@ struct runner {
 	char src_dir[PATH_MAX]; /* the repository: harness/guest/init */
 	const volatile sig_atomic_t *stop;
 	int features_as_is; /* host mode: features as found, never set */
+	/* check's --cand-features, or NULL: sets[1] was made from it, for
+	 * the second kernel */
+	const char *cand_features;
 };
 
 /* A kernel of the matrix, prepared (image, initramfs) on first use. */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -17,6 +18,8 @@
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/log.h"
+#include "common/outcheck.h"
+#include "common/outfile.h"
 #include "harness/host_load.h"
 #include "harness/plan.h"
 #include "harness/manifest.h"
@@ -68,39 +71,46 @@ const char *run_option_said(const char *opt, char *buf, size_t len)
 int run_lookup_kernels(const char *list, const char *opt, struct run_kernel *ks,
 		       int *n, struct sb_error *e)
 {
-	char buf[1024], *save = NULL, why[sizeof(e->msg)], said[32];
+	char *buf = strdup(list), *save = NULL, why[sizeof(e->msg)], said[32];
+	int r = 0;
 
+	/* a copy of any length: a cut list once booted a cut image path */
+	if (!buf)
+		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+				    "out of memory");
 	run_option_said(opt, said, sizeof(said));
-	snprintf(buf, sizeof(buf), "%s", list);
 	*n = 0;
-	for (char *t = strtok_r(buf, ",", &save); t;
+	for (char *t = strtok_r(buf, ",", &save); !r && t;
 	     t = strtok_r(NULL, ",", &save)) {
-		if (*n == PLAN_MAX_KERNELS)
-			return sb_error_set(e, -EINVAL, NULL, said, NULL,
-					    "at most %d kernels",
-					    PLAN_MAX_KERNELS);
-		memset(&ks[*n], 0, sizeof(ks[*n]));
-		int r = kernel_lookup(t, &ks[*n].ki, e);
-
-		if (r) { /* the option it came from, then the lookup's word */
-			snprintf(why, sizeof(why), "%s", e->msg);
-			return sb_error_set(e, r, NULL, said, NULL, "%s", why);
+		if (*n == PLAN_MAX_KERNELS) {
+			r = sb_error_set(e, -EINVAL, NULL, said, NULL,
+					 "at most %d kernels",
+					 PLAN_MAX_KERNELS);
+			break;
 		}
-		for (int i = 0; i < *n; i++)
+		memset(&ks[*n], 0, sizeof(ks[*n]));
+		if ((r = kernel_lookup(t, &ks[*n].ki, e))) {
+			/* the option it came from, then the lookup's word */
+			snprintf(why, sizeof(why), "%s", e->msg);
+			r = sb_error_set(e, r, NULL, said, NULL, "%s", why);
+			break;
+		}
+		for (int i = 0; !r && i < *n; i++)
 			if (!strcmp(ks[i].ki.name, ks[*n].ki.name))
-				return sb_error_set(
+				r = sb_error_set(
 					e, -EINVAL, NULL, said, NULL,
 					"%s given twice%s", ks[i].ki.name,
 					strchr(t, '=') || !strchr(t, '/') ?
 						"" :
 						" (images: name each, as "
 						"a=PATH1,b=PATH2)");
-		(*n)++;
+		*n += !r;
 	}
-	if (!*n)
-		return sb_error_set(e, -EINVAL, NULL, said, NULL,
-				    "no kernel named");
-	return 0;
+	free(buf);
+	if (!r && !*n)
+		r = sb_error_set(e, -EINVAL, NULL, said, NULL,
+				 "no kernel named");
+	return r;
 }
 
 /* results/latest -> <id>, atomically (symlink to a temp name + rename). */
@@ -167,7 +177,9 @@ static int cannot_create(const char *results, int r, struct sb_error *e)
 {
 	int full = r == -ENOSPC || r == -EDQUOT;
 
-	return sb_error_set(e, r, results, "--results", NULL,
+	/* not a place for results (read-only, no permission): bad usage */
+	return sb_error_set(e, sb_out_bad_place(r) ? -EINVAL : r, results,
+			    "--results", NULL,
 			    "cannot create a run here: %s (%sgive another "
 			    "--results)",
 			    strerror(-r), full ? "free space, or " : "");
@@ -209,6 +221,26 @@ static int latest_or_new(const struct run_root *o, const char *results,
  * runs would resume or name the same one); the run directory stays locked
  * for the whole matrix, so another run may start beside it with --new.
  */
+int run_results_usable(const char *results, struct sb_error *e)
+{
+	struct stat st;
+	int r;
+
+	if (!results)
+		return 0;
+	if (!*results)
+		return sb_error_set(e, -EINVAL, NULL, "--results", "\"\"",
+				    "is empty: name a directory (the default "
+				    "is results)");
+	if (!stat(results, &st) && !S_ISDIR(st.st_mode))
+		return sb_error_set(e, -EINVAL, results, "--results", NULL,
+				    "is not a directory: name a directory (the "
+				    "default is results)");
+	/* there and writable, or to be made (mkdir -p) where it can be */
+	r = sb_dir_can_make(results);
+	return sb_out_bad_place(r) ? cannot_create(results, r, e) : 0;
+}
+
 int run_choose_root(const struct run_root *o, const struct scenario *sc,
 		    const struct plan *p, char *root, size_t len,
 		    struct sb_error *e)
@@ -220,7 +252,10 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 	if (o->lock_fd)
 		*o->lock_fd = -1;
 	if (o->resume) {
-		snprintf(root, len, "%s", o->resume);
+		if ((size_t)snprintf(root, len, "%s", o->resume) >= len)
+			return sb_error_set(e, -EINVAL, NULL, "--resume", NULL,
+					    "a path of %zu bytes: at most %zu",
+					    strlen(o->resume), len - 1);
 		if (plan_resumable(root, p, why, sizeof(why)) <= 0)
 			return sb_error_set(e, -EINVAL, NULL, "--resume", NULL,
 					    "%s", why);
@@ -229,14 +264,14 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 		sb_progress("resuming: %s", why);
 		return 0;
 	}
-	if (!*results)
-		return sb_error_set(e, -EINVAL, NULL, "--results", "\"\"",
-				    "is empty: name a directory (the default "
-				    "is results)");
+	if ((r = run_results_usable(results, e)))
+		return r;
 	made = access(results, F_OK) != 0;
 	*root = '\0';
 	if ((r = sb_mkdir_p(results, 0755)))
 		return cannot_create(results, r, e);
+	if (access(results, W_OK | X_OK))
+		return cannot_create(results, -errno, e);
 	if (!(r = sb_dir_lock(results, &lock, e)))
 		r = latest_or_new(o, results, sc, p, root, len, e);
 	sb_dir_unlock(lock);

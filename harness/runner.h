@@ -50,6 +50,13 @@ struct run_root {
 };
 
 /*
+ * Can @results (--results; NULL: "results") hold run directories? Not
+ * empty, not a file, and when there, writable. 0 or -EINVAL (bad usage)
+ * with @e naming it; checked before any run, also by check early.
+ */
+int run_results_usable(const char *results, struct sb_error *e);
+
+/*
  * The run directory of @p: --resume, else a resumable results/latest, else
  * a new results/<scenario>-<time> (results/latest points at it). Says
  * which through the logger; returns 0 or -errno with @e set (-EINVAL:

@@ -6,9 +6,12 @@
  * dependencies': a missing one is an environment failure of each run, said
  * there); CPU lists name CPUs the guest or host has; the guest's memory
  * fits in the host's; feature names are the kernel's (features_check);
- * the programs that make a kernel ready are there when it is not.
+ * the programs that make a kernel ready are there when it is not; each
+ * generator takes its workload's arguments (its own option table, run
+ * with --check-args on the host).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdio.h>
@@ -17,12 +20,14 @@
 #include <unistd.h>
 
 #include "common/cpulist.h"
+#include "common/atomicio.h"
 #include "common/error.h"
 #include "common/spawn.h"
 #include "harness/agent.h"
 #include "harness/features.h"
 #include "harness/run_vm.h"
 #include "harness/tools_check.h"
+#include "harness/workload.h"
 #include "workloads/registry/registry.h"
 
 /* Host runs put the build's bin directory first on PATH. */
@@ -80,6 +85,25 @@ static int last_cpu(const char *list)
 	return last;
 }
 
+/* The first node before @i sharing a CPU with guest.numa[@i], or -1. */
+static int numa_overlap(const struct scenario *sc, int i)
+{
+	cpu_set_t a, b, both;
+
+	CPU_ZERO(&a);
+	if (sb_cpulist_parse(sc->guest.numa[i].cpus, &a))
+		return -1;
+	for (int j = 0; j < i; j++) {
+		CPU_ZERO(&b);
+		if (sb_cpulist_parse(sc->guest.numa[j].cpus, &b))
+			continue;
+		CPU_AND(&both, &a, &b);
+		if (CPU_COUNT(&both))
+			return j;
+	}
+	return -1;
+}
+
 static int check_cpus(const struct runner *rn, const struct run_kernel *k,
 		      struct sb_error *e)
 {
@@ -104,14 +128,20 @@ static int check_cpus(const struct runner *rn, const struct run_kernel *k,
 	for (int i = 0;
 	     kernel_run_of(&k->ki) == RUN_IN_VM && i < sc->guest.n_numa; i++) {
 		const char *cpus = sc->guest.numa[i].cpus;
+		int j = numa_overlap(sc, i);
 
-		if (last_cpu(cpus) >= sc->guest.cpus) {
-			snprintf(path, sizeof(path), "guest.numa[%d].cpus", i);
+		snprintf(path, sizeof(path), "guest.numa[%d].cpus", i);
+		if (last_cpu(cpus) >= sc->guest.cpus)
 			return sb_error_set(e, -EINVAL, rn->scenario_path, path,
 					    cpus,
 					    "names CPU %d; guest.cpus is %d",
 					    last_cpu(cpus), sc->guest.cpus);
-		}
+		if (j >= 0)
+			return sb_error_set(e, -EINVAL, rn->scenario_path, path,
+					    cpus,
+					    "overlaps guest.numa[%d].cpus "
+					    "(%s): a CPU is in one node",
+					    j, sc->guest.numa[j].cpus);
 	}
 	return 0;
 }
@@ -141,11 +171,43 @@ static int check_memory(const struct runner *rn, struct sb_error *e)
 }
 
 /*
+ * Is every feature of the sets a kernel runs one of @known? Check's
+ * --cand-features set (sets[1]) runs on the candidate (@is_cand) alone,
+ * and a name of it is the option's, not the scenario file's.
+ */
+static int features_check_sets(const struct runner *rn, int is_cand,
+			       const char *known, const char *whose,
+			       struct sb_error *e)
+{
+	const struct scenario *sc = rn->sc;
+	int own = rn->cand_features ? 1 : sc->n_sets, j;
+	char path[64];
+
+	for (int i = 0; i < own; i++)
+		if ((j = features_unknown(&sc->sets[i], known)) >= 0) {
+			snprintf(path, sizeof(path),
+				 "feature_sets[%d].features[%d]", i, j);
+			return sb_error_set(e, -EINVAL, rn->scenario_path, path,
+					    sc->sets[i].features[j],
+					    "is not a scheduler feature of %s "
+					    "(%s)",
+					    whose, known);
+		}
+	if (rn->cand_features && is_cand &&
+	    (j = features_unknown(&sc->sets[1], known)) >= 0)
+		return sb_error_set(e, -EINVAL, NULL, "--cand-features",
+				    sc->sets[1].features[j],
+				    "is not a scheduler feature of %s (%s)",
+				    whose, known);
+	return 0;
+}
+
+/*
  * The features of @k: the running kernel's file, a guest's reading of the
  * same image (cached by run_vm), else the documented 6.12 list.
  */
 static int features_check(const struct runner *rn, const struct run_kernel *k,
-			  struct sb_error *e)
+			  int is_cand, struct sb_error *e)
 {
 	char known[2048], whose[200];
 	int own;
@@ -173,18 +235,19 @@ static int features_check(const struct runner *rn, const struct run_kernel *k,
 		features_before_slices(known, sizeof(known));
 	else if (!own)
 		snprintf(known, sizeof(known), "%s", features_documented);
-	return features_check_names(rn->sc, rn->scenario_path, known, whose, e);
+	return features_check_sets(rn, is_cand, known, whose, e);
 }
 
-/* Every check of the guest's and host's shape, for each kernel of @ks. */
+/* Every check of the guest's and host's shape, for each kernel of @ks (its image first). */
 static int check_shape(const struct runner *rn, const struct run_kernel *ks,
 		       int nk, struct sb_error *e)
 {
 	int vm = 0, r;
 
 	for (int k = 0; k < nk; k++) {
-		if ((r = check_cpus(rn, &ks[k], e)) ||
-		    (r = features_check(rn, &ks[k], e)))
+		if ((r = kernel_verify(&ks[k].ki, e)) ||
+		    (r = check_cpus(rn, &ks[k], e)) ||
+		    (r = features_check(rn, &ks[k], k == 1, e)))
 			return r;
 		vm |= kernel_run_of(&ks[k].ki) == RUN_IN_VM;
 	}
@@ -208,6 +271,81 @@ static int check_ready(const struct run_kernel *ks, int nk, struct sb_error *e)
 	return 0;
 }
 
+/* A generator's option check: far below a boot, and never a hang. */
+#define ARGS_CHECK_TIMEOUT_NS (10LL * 1000000000LL)
+
+/* @w's args as ["a", "b"] into @buf, ending "..." when longer than @len. */
+static const char *args_text(const struct sc_workload *w, char *buf, size_t len)
+{
+	size_t used = (size_t)snprintf(buf, len, "[");
+
+	for (int k = 0; k < w->n_args && used < len; k++)
+		used += (size_t)snprintf(buf + used, len - used, "%s\"%s\"",
+					 k ? ", " : "", w->args[k]);
+	if (used < len)
+		used += (size_t)snprintf(buf + used, len - used, "]");
+	if (used >= len && len > 4)
+		strcpy(buf + len - 4, "...");
+	return buf;
+}
+
+/*
+ * Does generator workload @w take its argv as the runs build it? Its own
+ * option table says: build/bin/<tool> --check-args parses and checks them
+ * and exits 0, or 2 with one line naming the option. -EINVAL with @e
+ * naming the scenario, workloads[@i].args and that line; 0 when the
+ * build has no such program (the guest's archive check says so).
+ */
+static int check_args(const struct runner *rn, int i, struct sb_error *e)
+{
+	const struct sc_workload *w = &rn->sc->workloads[i];
+	const struct wl_run run = { .warmup_ns = rn->sc->warmup_ns,
+				    .duration_ns = rn->sc->duration_ns,
+				    .seed = scenario_seed(rn->sc, 1) };
+	char prog[PATH_MAX + 64], err_path[] = "/tmp/sb-check-args-XXXXXX";
+	const char *argv[WL_MAX_ARGV + 2];
+	struct wl_proc *p = calloc(1, sizeof(*p));
+	char *msg = NULL, path[32], value[256];
+	size_t len = 0;
+	int fd, n = 0, r;
+
+	snprintf(prog, sizeof(prog), "%s/%s", rn->bin_dir, w->tool);
+	if (!p || access(prog, X_OK) ||
+	    wl_build(w, 0, "/nonexistent", &run, p)) {
+		free(p);
+		return 0;
+	}
+	argv[n++] = prog;
+	argv[n++] = "--check-args";
+	for (int k = 1; p->argv[k]; k++)
+		argv[n++] = p->argv[k];
+	argv[n] = NULL;
+	if ((fd = mkstemp(err_path)) < 0) {
+		free(p);
+		return 0;
+	}
+	close(fd);
+	r = sb_run(&(struct sb_spawn){ .argv = argv,
+				       .stdout_path = "/dev/null",
+				       .stderr_path = err_path },
+		   ARGS_CHECK_TIMEOUT_NS);
+	if (r)
+		sb_read_file(err_path, &msg, &len);
+	unlink(err_path);
+	free(p);
+	if (!r)
+		return 0;
+	if (msg)
+		msg[strcspn(msg, "\n")] = '\0';
+	snprintf(path, sizeof(path), "workloads[%d].args", i);
+	r = sb_error_set(e, -EINVAL, rn->scenario_path, path,
+			 args_text(w, value, sizeof(value)),
+			 "%s refuses them (its --check-args: %s)", w->tool,
+			 msg && *msg ? msg : "no message");
+	free(msg);
+	return r;
+}
+
 int run_check_before_boot(const struct runner *rn, const struct run_kernel *ks,
 			  int nk, struct sb_error *e)
 {
@@ -218,6 +356,10 @@ int run_check_before_boot(const struct runner *rn, const struct run_kernel *ks,
 
 	if ((r = check_shape(rn, ks, nk, e)) || (r = check_ready(ks, nk, e)))
 		return r;
+	for (int w = 0; w < rn->sc->n_workloads; w++)
+		if (rn->sc->workloads[w].desc->kind == SBW_GENERATOR &&
+		    (r = check_args(rn, w, e)))
+			return r;
 	for (int w = 0; w < rn->sc->n_workloads; w++)
 		if (rn->sc->workloads[w].desc == wl_lookup("")) {
 			tools[n] = rn->sc->workloads[w].tool;

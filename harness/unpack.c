@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "common/atomicio.h"
@@ -13,6 +14,43 @@
 #include "harness/unpack.h"
 
 #define TAR_TIMEOUT_NS (120LL * 1000000000LL)
+
+/*
+ * Less free than this on @dir's filesystem after a failed unpack: it is
+ * full (QEMU's writes of the archive, or tar's, stopped at ENOSPC and left
+ * at most a partial block behind).
+ */
+#define FULL_BELOW_BYTES (64ULL * 1024)
+
+/* Is the filesystem of @dir out of space or of inodes? */
+static int fs_full(const char *dir)
+{
+	struct statvfs v;
+
+	if (statvfs(dir, &v))
+		return 0;
+	return (unsigned long long)v.f_bavail * v.f_frsize < FULL_BELOW_BYTES ||
+	       (v.f_files && !v.f_favail);
+}
+
+/*
+ * A failed unpack of @tar into @dir: -ENOSPC said so when the filesystem
+ * is full (the archive cut short, or no room to unpack), else @r with @e.
+ */
+static int unpack_failed(const char *dir, const char *tar, int r,
+			 struct sb_error *e)
+{
+	struct stat st;
+
+	if (!fs_full(dir))
+		return r;
+	return sb_error_set(e, -ENOSPC, NULL, NULL, NULL,
+			    "%s: no space left on device for the guest's "
+			    "results (results.tar: %lld bytes, cut short or "
+			    "not unpacked): free space, then run the same "
+			    "command to resume",
+			    dir, stat(tar, &st) ? 0LL : (long long)st.st_size);
+}
 
 /* A plain file or directory (tar -tv type - or d), relative, no ".." component. */
 static int entry_ok(const char *name, const char *type)
@@ -82,7 +120,7 @@ int results_unpack(const char *dir, struct sb_error *e)
 		return sb_error_set(e, -ENOENT, NULL, NULL, NULL,
 				    "no results arrived from the guest");
 	if ((r = tar_safe(tar, dir, e)))
-		return r;
+		return unpack_failed(dir, tar, r, e);
 	r = sb_run(
 		&(struct sb_spawn){
 			.argv = (const char *const[]){ "tar", "-xf", tar, "-C",
@@ -91,8 +129,12 @@ int results_unpack(const char *dir, struct sb_error *e)
 						       "--touch", NULL } },
 		TAR_TIMEOUT_NS);
 	if (r)
-		return sb_error_set(e, -EIO, NULL, NULL, NULL,
-				    "unpacking the results failed (tar %d)", r);
+		return unpack_failed(
+			dir, tar,
+			sb_error_set(e, -EIO, NULL, NULL, NULL,
+				     "unpacking the results failed (tar %d)",
+				     r),
+			e);
 	unlink(tar);
 	return 0;
 }

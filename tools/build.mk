@@ -9,10 +9,13 @@ slicebench_LDLIBS := -ljansson -lmd $(ANALYZER_LDLIBS) -lm -lpthread
 PROGS += format_docs
 format_docs_SRCS := tools/format_docs.c harness/scenario.c harness/workload.c \
 		    $(WL_REGISTRY_SRCS) ci/rules.c ci/metrics.c ci/noise_store.c \
-		    ci/sizing.c ci/stats.c $(BOOT_CORE_SRCS) \
+		    ci/sizing.c ci/stats.c ci/table_file.c ci/manifest_file.c ci/schedstat_file.c \
+		    harness/bisect_log.c harness/check_journal.c \
+		    $(BOOT_CORE_SRCS) \
 		    $(COMMON_SRCS) $(COMMON_HOST_SRCS)
 format_docs_LDLIBS := -ljansson -lmd -lm
 
 .PHONY: docs-formats
-docs-formats: $(BUILD)/bin/format_docs ## regenerate docs/config-formats.md from the reader's tables
+docs-formats: $(BUILD)/bin/format_docs ## regenerate docs/config-formats.md and docs/formats.md from the readers' tables
 	$(BUILD)/bin/format_docs -o docs/config-formats.md
+	$(BUILD)/bin/format_docs --prose docs/formats.in.md -o docs/formats.md

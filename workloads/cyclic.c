@@ -477,6 +477,8 @@ int main(int argc, char **argv)
 	ret = parse(&o, argc, argv);
 	if (ret != SB_CLI_CONTINUE)
 		return ret;
+	if (o.common.check_args)
+		return SB_EXIT_OK;
 	r.nint = wl_intervals_n(o.common.duration_ns);
 	t = calloc((size_t)o.threads, sizeof(*t));
 	if (!t) {

@@ -484,6 +484,8 @@ int main(int argc, char **argv)
 	ret = parse(&o, argc, argv);
 	if (ret != SB_CLI_CONTINUE)
 		return ret;
+	if (o.common.check_args)
+		return SB_EXIT_OK;
 	doc = wl_doc_new(PROG, argc, argv);
 	ret = run(&r, doc);
 	json_decref(doc);

@@ -12,6 +12,7 @@
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
+#include "common/outcheck.h"
 #include "common/fmt.h"
 #include "common/outfile.h"
 #include "harness/boot/kernel.h"
@@ -121,7 +122,9 @@ static const char usage_text[] =
 	"source build of a type \"source\" kernel. boot builds an initramfs\n"
 	"around --init, boots it under QEMU and prints the outcome as JSON\n"
 	"(exit 0 when the guest printed 'SLICEBENCH: done status=ok';\n"
-	"4 on a panic, timeout or guest failure). initramfs only writes the\n"
+	"4 on a panic, timeout or guest failure; 2 for an output that cannot\n"
+	"be written, named twice or one of the inputs, before any build or\n"
+	"boot). initramfs only writes the\n"
 	"archive (--init, --scenario, --initrd-out, --bin-dir, --with-perf,\n"
 	"--require-agent) and prints its path. Source builds honour KSRC=DIR\n"
 	"(every source kernel) or KSRC=NAME=DIR[,NAME=DIR] (those named),\n"
@@ -201,22 +204,30 @@ struct staged {
 	char results[PATH_MAX], console[PATH_MAX], initrd[PATH_MAX];
 };
 
-/* At most one output on standard output: it has it alone. 0 or exit 2, said. */
-static int one_on_stdout(const char *cmd, const struct boot_opts *o)
+/*
+ * The outputs checked before any build or boot: at most one on standard
+ * output (it has it alone), none named twice, none --init, --scenario or
+ * kernel @name's image, each writable. 0 or exit 2, said.
+ */
+static int outputs_ok(const char *cmd, const char *name,
+		      const struct boot_opts *o)
 {
-	if (sb_out_is_stdout(o->results_out) + sb_out_is_stdout(o->console) +
-		    sb_out_is_stdout(o->initrd_out) <=
-	    1)
-		return 0;
-	fprintf(stderr,
-		"slicebench kernel %s: only one of --results-out, --console "
-		"and --initrd-out can be - (standard output)\n",
-		cmd);
-	return SB_EXIT_USAGE;
+	const struct sb_path_use outs[] = { { "--results-out", o->results_out },
+					    { "--console", o->console },
+					    { "--initrd-out", o->initrd_out } },
+				 ins[] = { { "--init", o->init },
+					   { "--scenario", o->scenario },
+					   { "KERNEL", name } };
+	struct sb_error e;
+	char prog[64];
+	int r = sb_out_check_all(outs, 3, ins, 3, &e);
+
+	snprintf(prog, sizeof(prog), "slicebench kernel %s", cmd);
+	return r ? sb_error_report(prog, r, &e) : 0;
 }
 
 /*
- * Each of @o's outputs named "-" (one_on_stdout(): at most one) into a
+ * Each of @o's outputs named "-" (outputs_ok(): at most one) into a
  * temp file of @st. Returns 0 or an exit code, said.
  */
 static int stage_outputs(const char *cmd, struct boot_opts *o,
@@ -358,8 +369,8 @@ static int do_initramfs(const char *name, int argc, char **argv)
 
 	if (ret != SB_CLI_CONTINUE)
 		return ret;
-	ret = one_on_stdout("initramfs", &o) ?:
-		      lookup(name, &ki, 0)   ?:
+	ret = outputs_ok("initramfs", name, &o) ?:
+		      lookup(name, &ki, 0)	?:
 		      stage_outputs("initramfs", &o, &sg);
 	if (ret)
 		return ret;
@@ -417,7 +428,7 @@ static int do_boot(const char *name, int argc, char **argv)
 
 	if (ret != SB_CLI_CONTINUE)
 		return ret;
-	if ((ret = one_on_stdout("boot", &o)))
+	if ((ret = outputs_ok("boot", name, &o)))
 		return ret;
 	if (o.numa && (n_nodes = parse_numa(o.numa, nodes)) <= 0) {
 		fprintf(stderr,

@@ -357,7 +357,18 @@ int kernel_name_ok(const char *name, size_t len)
 	size_t n = strspn(name, "abcdefghijklmnopqrstuvwxyz"
 				"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-");
 
-	return len && n >= len && name[0] != '.';
+	/* no leading '-': a name is also an argument of make and git */
+	return len && n >= len && name[0] != '.' && name[0] != '-';
+}
+
+/* -EINVAL naming @arg: the NAME of NAME=PATH (@len bytes of @arg) is bad. */
+static int bad_name(const char *arg, size_t len, struct sb_error *e)
+{
+	return sb_error_set(e, -EINVAL, NULL, NULL, arg,
+			    "bad kernel name \"%.*s\": NAME of NAME=PATH is 1 "
+			    "to %d characters of [A-Za-z0-9_.-], not starting "
+			    "with '.' or '-'",
+			    (int)len, arg, KERNEL_NAME_MAX);
 }
 
 int kernel_lookup(const char *name, struct kernel_info *ki, struct sb_error *e)
@@ -366,10 +377,13 @@ int kernel_lookup(const char *name, struct kernel_info *ki, struct sb_error *e)
 	char path[PATH_MAX], own[64];
 	int ret;
 
-	if (eq && kernel_name_ok(name, (size_t)(eq - name))) { /* NAME=PATH */
-		if ((size_t)(eq - name) >= sizeof(own))
-			return lookup_path(name, eq + 1, ki, e);
-		snprintf(own, sizeof(own), "%.*s", (int)(eq - name), name);
+	/* NAME=PATH, unless the whole is a file (a path may hold '=') */
+	if (eq && access(name, F_OK)) {
+		size_t n = (size_t)(eq - name);
+
+		if (!kernel_name_ok(name, n) || n > KERNEL_NAME_MAX)
+			return bad_name(name, n, e);
+		snprintf(own, sizeof(own), "%.*s", (int)n, name);
 		return lookup_path(own, eq + 1, ki, e);
 	}
 	if (strchr(name, '/'))

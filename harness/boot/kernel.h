@@ -27,7 +27,10 @@ const char *kernel_cache_dir(void);
  */
 int kernel_list(char **names, size_t *count);
 
-/* 1 if the @len bytes of @name may name a kernel ([A-Za-z0-9_.-], no leading '.'). */
+/* The longest kernel name (kernel_info.name holds it). */
+#define KERNEL_NAME_MAX 63
+
+/* 1 if the @len bytes of @name may name a kernel ([A-Za-z0-9_.-], no leading '.' or '-'). */
 int kernel_name_ok(const char *name, size_t len);
 
 /*
@@ -68,14 +71,16 @@ int kernel_parse_descriptor(const char *path, const char *name,
 int kernel_image_release(const char *image, char *buf, size_t len);
 
 /*
- * The scheduler features line a guest of @ki read (kernel_features_save)
- * into @buf, when @ki's image is still the one it was read from (same
- * SHA-256). Returns 0, or -ENOENT (never read, another image, no image yet).
+ * The scheduler features line a guest of an image with the same SHA-256 as
+ * @ki's read (kernel_features_save) into @buf: the cache is keyed by the
+ * image's content, not by a kernel's name. Returns 0, or -ENOENT (never
+ * read, no image yet).
  */
 int kernel_features_cached(const struct kernel_info *ki, char *buf, size_t len);
 /*
  * Keep @line (a features file's line read in a guest of @ki, whose image
- * is prepared) in the cache. Returns 0 or -errno.
+ * is prepared) in the cache, as <cache>/features/<image sha256>.json.
+ * Returns 0 or -errno.
  */
 int kernel_features_save(const struct kernel_info *ki, const char *line);
 

@@ -80,11 +80,22 @@ bad:
 	return NULL;
 }
 
+const char *kernel_name_reserved(const char *name)
+{
+	if (!strcmp(name, "common"))
+		return "kernels/common holds the files kernels share "
+		       "(config.fragment)";
+	if (!strcmp(name, "path"))
+		return "\"path\" names a bare --kernel PATH";
+	return NULL;
+}
+
 int kernel_add(const char *name, const struct kernel_add *a, char *path,
 	       size_t len, struct sb_error *e)
 {
 	char dir[PATH_MAX], tmp[PATH_MAX + 32];
 	struct kernel_info ki;
+	const char *why;
 	json_t *j;
 	int made, r;
 
@@ -92,7 +103,8 @@ int kernel_add(const char *name, const struct kernel_add *a, char *path,
 	    strlen(name) >= sizeof(ki.name))
 		return sb_error_set(e, -EINVAL, NULL, "NAME", name,
 				    "is not a name of [A-Za-z0-9_.-] "
-				    "characters (at most %zu)",
+				    "characters (at most %zu), not starting "
+				    "with '.' or '-'",
 				    sizeof(ki.name) - 1);
 	snprintf(dir, sizeof(dir), "%s/%s", kernel_dir(), name);
 	snprintf(path, len, "%s/kernel.json", dir);
@@ -100,6 +112,9 @@ int kernel_add(const char *name, const struct kernel_add *a, char *path,
 	if (!access(path, F_OK))
 		return sb_error_set(e, -EEXIST, path, NULL, NULL,
 				    "exists; remove it or pick another NAME");
+	if ((why = kernel_name_reserved(name)))
+		return sb_error_set(e, -EINVAL, NULL, "NAME", name,
+				    "is reserved: %s; pick another NAME", why);
 	if (!(j = descriptor(a, e)))
 		return e->code;
 	made = !mkdir(dir, 0755);

@@ -15,12 +15,15 @@ struct kernel_add {
 	const char *description;
 };
 
+/* Why @name may not be a new kernel's (a directory the project keeps), or NULL. */
+const char *kernel_name_reserved(const char *name);
+
 /*
  * Write the descriptor of kernel @name (into @path, @len bytes): paths made
  * absolute, read back by kernel_parse_descriptor before it takes its place,
  * never replacing one. With tree and neither config nor fragment, the
  * shipped kernels/common/config.fragment. Returns 0, or with @e: -EEXIST
- * (the descriptor exists), -EINVAL (bad name or option, a descriptor the
+ * (the descriptor exists), -EINVAL (bad or reserved name or option, a descriptor the
  * reader refuses), another -errno (cannot write).
  */
 int kernel_add(const char *name, const struct kernel_add *a, char *path,

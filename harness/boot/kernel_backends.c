@@ -104,6 +104,11 @@ enum kernel_run kernel_run_of(const struct kernel_info *ki)
 	return ki->backend->run;
 }
 
+int kernel_verify(const struct kernel_info *ki, struct sb_error *e)
+{
+	return ki->backend->verify ? ki->backend->verify(ki, e) : 0;
+}
+
 const char *kernel_missing_tool(const struct kernel_info *ki)
 {
 	const char *const *t = ki->backend->tools;

@@ -33,6 +33,10 @@ struct kernel_backend {
 	/* Make the image available (fetch, unpack, build) and fill
 	 * image/config/release; 0 or -errno with @e (as kernel_prepare). */
 	int (*prepare)(struct kernel_info *ki, struct sb_error *e);
+	/* Checks, before a run, of what the kind boots as it is (an image
+	 * file named by the user): 0, or -EINVAL with @e naming where it was
+	 * named, the key and the value. NULL: nothing to check. */
+	int (*verify)(const struct kernel_info *ki, struct sb_error *e);
 	/* A patch queue's step built in one work tree (kernel_build_in_place),
 	 * or NULL: the kind has no patch queue. */
 	int (*build_in_place)(struct kernel_info *ki, int64_t *secs,
@@ -65,6 +69,8 @@ int kernel_set_config(struct kernel_info *ki, const char *config);
 const char *kernel_type_name(const struct kernel_info *ki);
 /* Where the runs of @ki happen. */
 enum kernel_run kernel_run_of(const struct kernel_info *ki);
+/* @ki's backend's verify (0 when it has none). */
+int kernel_verify(const struct kernel_info *ki, struct sb_error *e);
 /*
  * The first program that making @ki ready needs and PATH lacks, or NULL
  * (none, or @ki is ready: its image is in the cache).

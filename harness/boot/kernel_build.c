@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Patch queues, build cache keys, fragment checks and build-log errors. */
 #include <errno.h>
+#include <limits.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +12,12 @@
 #include "common/error.h"
 #include "harness/boot/capture.h"
 #include "common/fmt.h"
+#include "common/spawn.h"
 #include "harness/boot/kernel_build.h"
 #include "common/sha256.h"
+
+/* patch on a few copied files: seconds at most; never a hang */
+#define PATCH_TRY_TIMEOUT_NS (60LL * 1000000000LL)
 
 #define KEY_RECIPE \
 	"slicebench-kbuild-1" /* bump when the build recipe changes */
@@ -104,7 +109,7 @@ int kernel_patch_targets(const char *patch, char **paths, size_t *count)
 	for (const char *line = text; line && *line;) {
 		const char *end = strchr(line, '\n');
 
-		if (!strncmp(line, "+++ ", 4)) {
+		if (!strncmp(line, "+++ ", 4) || !strncmp(line, "--- ", 4)) {
 			const char *p = line + 4;
 			size_t n = strcspn(p, "\t\n");
 			const char *slash = memchr(p, '/', n);
@@ -298,4 +303,75 @@ void kernel_build_log_errors(const char *log, char *out, size_t len)
 					 used ? " | " : "", (int)llens[i % 3],
 					 last[i % 3]);
 	free(text);
+}
+
+/* Copy @rel of @from into @to (its directories made), unless there already. */
+static int copy_in(const char *from, const char *to, const char *rel)
+{
+	char src[PATH_MAX], dst[PATH_MAX], *data = NULL, *slash;
+	size_t len;
+	int ret;
+
+	if (sb_fmt(src, sizeof(src), "%s/%s", from, rel) ||
+	    sb_fmt(dst, sizeof(dst), "%s/%s", to, rel))
+		return -ENAMETOOLONG;
+	if (!access(dst, F_OK) || access(src, F_OK))
+		return 0; /* an earlier patch's result, or a new file */
+	slash = strrchr(dst, '/');
+	*slash = '\0';
+	ret = sb_mkdir_p(dst, 0755);
+	*slash = '/';
+	if (!ret && !(ret = sb_read_file(src, &data, &len)))
+		ret = sb_write_file_atomic(dst, data, len);
+	free(data);
+	return ret;
+}
+
+int kernel_patches_dry_run(const char *name, const char *pristine,
+			   const struct kernel_patches *q, struct sb_error *e)
+{
+	char dir[] = "/tmp/sb-patch-check-XXXXXX", *paths = NULL;
+	size_t n = 0;
+	int ret = 0, rc;
+
+	if (!mkdtemp(dir))
+		return sb_error_set(e, sb_env_errno(-errno), dir, NULL, NULL,
+				    "cannot create: %s", strerror(errno));
+	for (size_t i = 0; !ret && i < q->n; i++) {
+		const char *argv[] = { "patch", "-p1", "--batch",  "--forward",
+				       "-s",	"-i",  q->path[i], NULL };
+		const char *p;
+		size_t k;
+
+		ret = kernel_patch_targets(q->path[i], &paths, &n);
+		for (p = paths, k = 0; !ret && k < n; k++, p += strlen(p) + 1)
+			ret = copy_in(pristine, dir, p);
+		free(paths);
+		if (ret) {
+			ret = sb_error_set(e, sb_env_errno(ret), q->path[i],
+					   NULL, NULL,
+					   "cannot try it on a copy of %s: %s",
+					   pristine, strerror(-ret));
+			break;
+		}
+		rc = sb_run(&(struct sb_spawn){ .argv = argv,
+						.stdout_path = "/dev/null",
+						.stderr_path = "/dev/null",
+						.cwd = dir },
+			    PATCH_TRY_TIMEOUT_NS);
+		if (rc < 0)
+			ret = sb_error_set(e, sb_env_errno(rc), q->path[i],
+					   NULL, NULL, "cannot run patch: %s",
+					   strerror(-rc));
+		else if (rc)
+			ret = sb_error_set(
+				e, -EINVAL, q->path[i], NULL, NULL,
+				"patch %zu of kernel %s's series does not "
+				"apply after the %zu before it (patch -p1 "
+				"--forward, tried on a copy of %s before any "
+				"build)",
+				i + 1, name, i, pristine);
+	}
+	sb_rm_rf(dir);
+	return ret;
 }

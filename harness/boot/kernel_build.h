@@ -28,10 +28,21 @@ int kernel_patches_load(const char *series, struct kernel_patches *q,
 void kernel_patches_free(struct kernel_patches *q);
 
 /*
- * Files a -p1 patch writes to ("+++ b/PATH" lines, /dev/null skipped), as
- * a malloc'd NUL-separated list of @count paths. Returns 0 or -errno.
+ * Files a -p1 patch reads or writes ("--- a/PATH" and "+++ b/PATH" lines,
+ * /dev/null skipped), as a malloc'd NUL-separated list of @count paths
+ * (a file both reads and writes is there twice). Returns 0 or -errno.
  */
 int kernel_patch_targets(const char *patch, char **paths, size_t *count);
+
+/*
+ * Does every patch of @q apply, in order, to the tree @pristine (kernel
+ * @name's)? Tried as a build applies them (patch -p1 --forward) on a
+ * scratch copy of the files they touch: nothing built, @pristine never
+ * written. 0, or -EINVAL with @e naming the first patch that does not
+ * apply; another -errno when it could not be tried.
+ */
+int kernel_patches_dry_run(const char *name, const char *pristine,
+			   const struct kernel_patches *q, struct sb_error *e);
 
 /*
  * Cache key (64 hex digits) of a build: the source tree @pristine, the
@@ -60,6 +71,14 @@ int kernel_fragment_check(const char *fragment, const char *config,
  */
 const char *kernel_source_tree(const struct kernel_info *ki, char *buf,
 			       size_t len);
+
+/*
+ * The pristine tree of source kernel @ki into @buf: its tree directory,
+ * or its tarball's unpack in the cache (unpacked now when not yet; no
+ * build). Returns 0 or -errno with @e. Defined with the source backend.
+ */
+int kernel_source_pristine(struct kernel_info *ki, char *buf, size_t len,
+			   struct sb_error *e);
 
 /* The last error lines of a build log (or its last lines), joined by " | ". */
 void kernel_build_log_errors(const char *log, char *out, size_t len);

@@ -98,29 +98,38 @@ out:
 	return ret;
 }
 
-static void features_cache_path(const struct kernel_info *ki, char *buf,
-				size_t len)
+/*
+ * The features a guest read are the image's: kept under its SHA-256, so
+ * another kernel of the same name (another user's, another run's
+ * NAME=PATH) never reads or replaces them. -ENOENT without an image.
+ */
+static int features_cache_path(const struct kernel_info *ki, char *sha,
+			       char *buf, size_t len)
 {
-	snprintf(buf, len, "%s/features/%s.json", kernel_cache_dir(), ki->name);
+	int ret;
+
+	if (!ki->image[0])
+		return -ENOENT;
+	if ((ret = sb_sha256_file(ki->image, sha)))
+		return ret;
+	snprintf(buf, len, "%s/features/%s.json", kernel_cache_dir(), sha);
+	return 0;
 }
 
 int kernel_features_cached(const struct kernel_info *ki, char *buf, size_t len)
 {
-	char path[PATH_MAX + 64], sha[SB_SHA256_HEX];
-	const char *image, *want, *line;
+	char path[PATH_MAX + 96], sha[SB_SHA256_HEX];
+	const char *want, *line;
 	json_t *j;
-	int ret = -ENOENT;
+	int ret;
 
-	features_cache_path(ki, path, sizeof(path));
+	if (features_cache_path(ki, sha, path, sizeof(path)))
+		return -ENOENT;
 	j = json_load_file(path, 0, NULL);
-	image = json_string_value(json_object_get(j, "image"));
 	want = json_string_value(json_object_get(j, "image_sha256"));
 	line = json_string_value(json_object_get(j, "features"));
-	/* the descriptor's image is only known once prepared: the cached one
-	 * stands for it while it is unchanged on disk */
-	if (image && want && line && strlen(line) < len &&
-	    (!ki->image[0] || !strcmp(ki->image, image)) &&
-	    !sb_sha256_file(image, sha) && !strcmp(sha, want)) {
+	ret = -ENOENT;
+	if (want && line && strlen(line) < len && !strcmp(sha, want)) {
 		strcpy(buf, line);
 		ret = 0;
 	}
@@ -130,21 +139,18 @@ int kernel_features_cached(const struct kernel_info *ki, char *buf, size_t len)
 
 int kernel_features_save(const struct kernel_info *ki, const char *line)
 {
-	char path[PATH_MAX + 64], sha[SB_SHA256_HEX];
+	char path[PATH_MAX + 96], sha[SB_SHA256_HEX];
 	json_t *j;
 	int ret;
 
-	if (!ki->image[0] || !*line)
+	if (!*line)
 		return -ENOENT;
-	if ((ret = sb_sha256_file(ki->image, sha)))
-		return ret;
 	snprintf(path, sizeof(path), "%s/features", kernel_cache_dir());
-	if ((ret = sb_mkdir_p(path, 0755)))
+	if ((ret = sb_mkdir_p(path, 0755)) ||
+	    (ret = features_cache_path(ki, sha, path, sizeof(path))))
 		return ret;
-	features_cache_path(ki, path, sizeof(path));
-	j = json_pack("{s:i,s:s,s:s,s:s,s:s}", "schema", 1, "image", ki->image,
-		      "image_sha256", sha, "release", ki->release, "features",
-		      line);
+	j = json_pack("{s:i,s:s,s:s,s:s}", "schema", 2, "image_sha256", sha,
+		      "release", ki->release, "features", line);
 	ret = j ? sb_json_dump_atomic(path, j) : -ENOMEM;
 	json_decref(j);
 	return ret;

@@ -170,6 +170,19 @@ static int unpack(struct build *b)
 	return ret;
 }
 
+int kernel_source_pristine(struct kernel_info *ki, char *buf, size_t len,
+			   struct sb_error *e)
+{
+	struct build b = { .ki = ki, .e = e };
+	int ret;
+
+	snprintf(b.log, sizeof(b.log), "/dev/null");
+	ret = pristine_path(&b) ?: unpack(&b);
+	if (!ret && sb_fmt(buf, len, "%s", b.pristine))
+		ret = fail(&b, -ENAMETOOLONG, "path too long", b.pristine);
+	return ret;
+}
+
 /* Give @path in the hard-linked copy its own inode, so patching it cannot
  * reach the pristine tree whatever way patch writes. */
 static int unshare(const char *tree, const char *path)

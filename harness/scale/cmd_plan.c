@@ -11,6 +11,7 @@
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
+#include "common/outfile.h"
 #include "common/sha256.h"
 #include "harness/plan.h"
 #include "harness/run_sizing.h"
@@ -67,8 +68,9 @@ static int parse(int argc, char **argv, struct plan_opts *o,
 	};
 	const struct sb_cli cli = {
 		.usage = usage,
-		.epilogue = "exit: 0 ok, 2 bad usage, scenario or RUN_DIR, 4 "
-			    "cannot write RUN_DIR\n",
+		.epilogue = "exit: 0 ok, 2 bad usage, scenario or RUN_DIR (not "
+			    "a directory, not writable), 4 writing RUN_DIR\n"
+			    "failed (a full disk)\n",
 		.tables = { opts },
 		.operands = scenario,
 		.max_operands = 1,
@@ -121,10 +123,12 @@ static int write_run_dir(const char *dir, const char *scenario,
 	snprintf(path, sizeof(path), "%s/plan.json", dir);
 	rc = rc ?: sb_json_dump_atomic(path, pj);
 	json_decref(pj);
-	if (rc)
-		fprintf(stderr, "slicebench plan: %s: %s\n", dir,
-			strerror(-rc));
-	return rc ? SB_EXIT_UNMEASURED : 0;
+	if (!rc)
+		return 0;
+	fprintf(stderr, "slicebench plan: %s: --results: %s\n", dir,
+		strerror(-rc));
+	/* no place for a run directory is bad usage; a full disk is not */
+	return sb_out_bad_place(rc) ? SB_EXIT_USAGE : SB_EXIT_UNMEASURED;
 }
 
 int cmd_plan(int argc, char **argv)

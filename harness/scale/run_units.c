@@ -12,6 +12,7 @@
 
 #include "common/atomicio.h"
 #include "common/error.h"
+#include "common/fmt.h"
 #include "common/exitcodes.h"
 #include "common/log.h"
 #include "harness/plan.h"
@@ -20,6 +21,7 @@
 #include "harness/scale/exec.h"
 #include "harness/scale/merge.h"
 #include "harness/scale/scale.h"
+#include "common/fmt.h"
 
 /* Bring the units of every RUN_DIR/hosts/<host> into RUN_DIR (moved). */
 static int merge_hosts(const char *root, const char *hosts)
@@ -61,7 +63,8 @@ static int merge_hosts(const char *root, const char *hosts)
 }
 
 /* DIR/hosts/<hostname>, the hostname made a safe path component. */
-static void host_root(const char *dir, char *buf, size_t len)
+/* @dir/hosts/<this host> into @buf; nonzero when it does not fit. */
+static int host_root(const char *dir, char *buf, size_t len)
 {
 	char h[256] = "";
 
@@ -69,7 +72,7 @@ static void host_root(const char *dir, char *buf, size_t len)
 	for (char *c = h; *c; c++)
 		if (!isalnum((unsigned char)*c) && !strchr("_.-", *c))
 			*c = '_';
-	snprintf(buf, len, "%s/hosts/%s", dir, *h && *h != '.' ? h : "_");
+	return sb_fmt(buf, len, "%s/hosts/%s", dir, *h && *h != '.' ? h : "_");
 }
 
 static int has_set(const struct scenario *sc, const char *name)
@@ -163,10 +166,12 @@ int scale_run_unit(const struct scale_opts *o, struct runner *rn,
 				    "--unit %s: kernel %s is not one of "
 				    "--kernel %s",
 				    o->unit, r.kernel, o->kernels);
-	if (o->per_host)
-		host_root(o->results, root, sizeof(root));
-	else
-		snprintf(root, sizeof(root), "%s", o->results);
+	if (o->per_host ? host_root(o->results, root, sizeof(root)) :
+			  sb_fmt(root, sizeof(root), "%s", o->results))
+		return sb_error_set(e, -EINVAL, NULL, "--results", NULL,
+				    "a path of %zu bytes: too long for a run "
+				    "directory under it",
+				    strlen(o->results));
 	if (plan_run_complete(o->results, &r) || plan_run_complete(root, &r)) {
 		sb_progress("unit %s: complete, skipped", o->unit);
 		return 0;
@@ -213,6 +218,7 @@ int scale_run(const struct scale_opts *o, struct runner *rn,
 			      .slurm_args = o->slurm_args,
 			      .stop = rn->stop,
 			      .jobs = o->jobs };
+	char *verdict = NULL;
 	int rc, failed;
 
 	if (!e || !ids || !idbuf || !realpath("/proc/self/exe", self) ||
@@ -237,9 +243,10 @@ int scale_run(const struct scale_opts *o, struct runner *rn,
 	snprintf(hosts, sizeof(hosts), "%s/hosts", root);
 	rc = merge_hosts(root, hosts);
 	if (!*rn->stop)
-		run_print_results(stdout, rn->sc, p, root);
-	sb_progress("\nresults: %s (%zu runs, %zu not complete)", root,
-		    p->n_runs, plan_pending(p, root));
+		verdict = run_print_results(stdout, rn->sc, p, root);
+	sb_progress("\nresults: %s (%zu run%s, %zu not complete)", root,
+		    p->n_runs, SB_S(p->n_runs), plan_pending(p, root));
+	run_say_verdict(verdict);
 	rc = rc ?: plan_pending(p, root) ? 1 : 0;
 out:
 	free(ids);

@@ -11,6 +11,8 @@ source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/run_checks.sh
 . tests/lib/run_checks.sh
 fx=tests/fixtures/analyzer/guest_peer
+# shellcheck disable=SC2317 # run through check
+exits1() { ! "$@"; }
 
 need trace-cmd xz jq
 run=$tmp/run
@@ -22,6 +24,15 @@ read -r since until < <(jq -r '"\(.start_mono_ns / 1e9) \(.end_mono_ns / 1e9)"' 
 echo "check: per comm over the run's window ($since .. $until s) vs trace-cmd report"
 "$sb" table "$run/trace.dat" --since "$since" --until "$until" --json - |
 	jq -r '.groups[] | "\(.comm) \(.switches) \(.sum_delay_ms)"' | sort >"$tmp/ours"
+echo "check: a trace in a run directory is read over the run's window by default"
+"$sb" table "$run/trace.dat" --json - 2>"$tmp/scope.err" |
+	jq -r '.groups[] | "\(.comm) \(.switches) \(.sum_delay_ms)"' | sort >"$tmp/default"
+check "the same table as with the window's --since/--until" cmp -s "$tmp/ours" "$tmp/default"
+check "the window's file is said" grep -q "the run's window and workloads ($run/window.json" "$tmp/scope.err"
+"$sb" table "$run/trace.dat" --whole-trace --json - 2>"$tmp/scope.err" |
+	jq -r '.groups[] | "\(.comm) \(.switches) \(.sum_delay_ms)"' | sort >"$tmp/whole"
+check "--whole-trace reads all of it" exits1 cmp -s "$tmp/ours" "$tmp/whole"
+check "--whole-trace says nothing of a window" test ! -s "$tmp/scope.err"
 # The delay semantics of docs/formats.md, from the text: a wait begins at a
 # wakeup of a task not running nor waiting, or when it is switched out
 # runnable (R...); a switch-in in the window ends it and counts (a task first

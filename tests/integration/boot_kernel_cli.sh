@@ -6,6 +6,8 @@
 # with --kernel NAME=PATH up to the plan.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/fault.sh
+source tests/lib/fault.sh
 init=tests/fixtures/boot/init-features.sh
 
 echo "check: --help exits 0 and names every subcommand"
@@ -86,13 +88,6 @@ printf 'not a kernel' >"$tmp/fake"
 expect_rc 2 "$sb" kernel show "$tmp/fake"
 grep -q "not an x86 bzImage" "$tmp/err"
 
-# A file with just enough of the x86 boot header to be taken for a bzImage.
-fake_bzimage() { # PATH RELEASE
-	head -c 1024 /dev/zero >"$1"
-	printf 'HdrS' | dd of="$1" bs=1 seek=$((0x202)) conv=notrunc status=none
-	printf '\x00\x01' | dd of="$1" bs=1 seek=$((0x20e)) conv=notrunc status=none
-	printf '%s (own@test) #1 SMP\0' "$2" | dd of="$1" bs=1 seek=$((0x300)) conv=notrunc status=none
-}
 fake_bzimage "$tmp/one.bzImage" 6.12.1-one
 fake_bzimage "$tmp/two.bzImage" 6.12.2-two
 
@@ -188,7 +183,7 @@ echo "check: --initrd-out - writes the archive to standard output, the outcome t
 cmp -s "$tmp/s.cpio" "$tmp/f.cpio" || fail "the archive on standard output is not the one written to a file"
 jq -e '.initramfs == "-" and .bytes > 0' "$tmp/s.err" >/dev/null || fail "outcome on stderr: $(cat "$tmp/s.err")"
 expect_rc 2 "$sb" kernel boot host --init "$init" --console - --results-out -
-grep -q "only one of --results-out, --console and --initrd-out can be -" "$tmp/err"
+grep -q -- "--console: -: --results-out names it too: standard output takes one output" "$tmp/err"
 
 echo "check: with --with-perf, perf and its libraries are in"
 expect_rc 0 "$sb" kernel initramfs host --init "$init" --with-perf --initrd-out "$tmp/p.cpio"

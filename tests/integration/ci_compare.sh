@@ -91,7 +91,7 @@ echo "== one statistic per claim: compare's end says the gate's change"
 "$sb" gate "$f:debian/A" "$f:debian/B" --json "$tmp/g.json" >/dev/null || true
 want=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .change_pct' "$tmp/g.json" |
 	xargs printf '%+.1f%%')
-got=$(awk '/^Summary, kernel debian/ {s = 1} s && $1 == "cyclic" && $2 == "avg_delay_ms" {print $8; exit}' \
+got=$(awk '/^Summary, kernel debian/ {s = 1} s && $1 == "cyclic" && $2 == "avg_delay_ms" {print $10; exit}' \
 	"$tmp/fold.out")
 check_eq "cyclic avg delay: compare's end and the gate agree" "$want" "$got"
 

@@ -47,7 +47,11 @@ jq -e '.rules[] | select(.name == "cyclic avg delay") | .not_ruled_out_pct > 0 a
 	"$tmp/v.json" >/dev/null || soft_fail "per-rule figures in JSON"
 grep -q '<failure type="regression"' "$tmp/v.xml" || soft_fail "junit failure"
 n=$(grep -c '<testcase ' "$tmp/v.xml")
-check_eq "JUnit has one testcase per rule ($n)" "$(jq '.rules | length' ci/gate.json)" "$n"
+check_eq "JUnit has one testcase per applicable rule ($n)" \
+	"$(jq '[.rules[] | select(.verdict != "not applicable")] | length' "$tmp/v.json")" "$n"
+na=$(jq '[.rules[] | select(.verdict == "not applicable")] | length' "$tmp/v.json")
+check "JUnit counts the $na rules not applicable in one property" \
+	grep -q "property name=\"not_applicable\" value=\"$na rules" "$tmp/v.xml"
 if command -v xmllint >/dev/null; then xmllint --noout "$tmp/v.xml"; fi
 grep -q '^### slicebench gate: regression' "$tmp/v.md" || soft_fail "markdown"
 grep -q '^Method: Welch t .*<= 1%' "$tmp/v.md" || soft_fail "markdown method"
@@ -106,8 +110,12 @@ check "no interval of a side without a verdict" exits1 grep -qE '\[-100%, -100%\
 [[ $(jq -r .outcome "$tmp/three.json") == "cannot decide" ]] || soft_fail "outcome"
 
 echo "== no rule decided: exit 3, with the runs that would decide"
-rc=$(gate "$r:debian/NOISY" "$r:debian/NOISY_B" --json "$tmp/noisy.json")
+rc=$(gate "$r:debian/NOISY" "$r:debian/NOISY_B" --json "$tmp/noisy.json" --junit "$tmp/noisy.xml")
 check_eq "run-to-run sd 0.6, 4 against 4" 3 "$rc"
+check "JUnit: undecided rules are errors, never skips" \
+	grep -q '<error type="cannot decide"' "$tmp/noisy.xml"
+check "JUnit: no skipped test case" exits1 grep -q '<skipped' "$tmp/noisy.xml"
+check "JUnit: the suite counts the errors" grep -qE 'errors="[1-9][0-9]*" skipped="0"' "$tmp/noisy.xml"
 cat "$tmp/out"
 n=$(jq '[.rules[] | select(.verdict == "inconclusive" and .runs_needed != null)] | length' "$tmp/noisy.json")
 [[ $n -ge 1 ]] || soft_fail "no inconclusive rule says how many runs would decide"
@@ -248,8 +256,11 @@ edit() {
 	rm -rf "$tmp/e" && cp -r "$r" "$tmp/e"
 	jq "$2" "$tmp/e/$1" >"$tmp/e/$1.x" && mv "$tmp/e/$1.x" "$tmp/e/$1"
 }
-for c in "table.json|.groups[0].avg_delay_ms = -0.5|groups\[0\].avg_delay_ms: -0.5 is negative" \
-	"table.json|.groups[1].runtime_ms = 1e308|groups\[1\].runtime_ms: 1e+308 is beyond" \
+for c in "table.json|.groups[0].avg_delay_ms = -0.5|groups\[0\].avg_delay_ms: -0.5: must be a number in \[0, 1e+18\]" \
+	"table.json|.groups[1].runtime_ms = 1e308|groups\[1\].runtime_ms: 1e[+]*308: must be a number in" \
+	"table.json|.lost_events = -1|lost_events: -1: must be an integer of at least 0" \
+	"table.json|.schema = 99|schema: 99: must be 1" \
+	"manifest.json|.status = \"done\"|status: \"done\" is not one of" \
 	"workloads/massive_intr.json|.result.work_units_per_s = 0|result.work_units_per_s: 0 is zero" \
 	"workloads/hackbench.json|.result.time_s = -1|result.time_s: -1 is negative" \
 	"manifest.json|.run.kernel = \"baseline\"|run.kernel: \"baseline\" is not the directory's kernel \"debian\"" \

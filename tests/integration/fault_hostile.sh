@@ -54,7 +54,7 @@ cat >"$tmp/args.json" <<JSON
  "workloads": [{"name": "echoer", "tool": "echo", "args": $args}]}
 JSON
 touch "$tmp/stamp"
-expect 0 '\(1 runs, 0 failed\)' "$sb" run --kernel host --scenario "$tmp/args.json" --results "$tmp/res"
+expect 0 '\(1 run, 0 failed\)' "$sb" run --kernel host --scenario "$tmp/args.json" --results "$tmp/res"
 run=$(complete_runs "$tmp/res/latest")
 want=$(jq -r '.workloads[0].args | join(" ")' "$tmp/args.json")
 [[ $(cat "$run/workloads/echoer.txt") == "$want" ]] || fail "echo got other arguments"

@@ -72,5 +72,5 @@ expect 0 'host	A	1' "$sb" plan "$tmp/bom.json" --kernel host
 	jq '.rules |= map(select(.group | test("^(hackbench|stress-ng)-") | not))' ci/gate.json
 } >"$tmp/bom_rules.json"
 # three repeats a side cannot decide (exit 3), but the rules were read
-expect 3 '^result: cannot decide' "$sb" gate --rules "$tmp/bom_rules.json" "$tmp/r:debian/A" "$tmp/r:debian/B"
+expect 3 '^verdict: Cannot decide' "$sb" gate --rules "$tmp/bom_rules.json" "$tmp/r:debian/A" "$tmp/r:debian/B"
 finish

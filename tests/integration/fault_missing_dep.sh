@@ -25,12 +25,8 @@ path_without() {
 	echo "$dir"
 }
 
-# A file with just enough of the x86 boot header to be taken for a bzImage.
 fake=$tmp/bzImage
-head -c 1024 /dev/zero >"$fake"
-printf 'HdrS' | dd of="$fake" bs=1 seek=$((0x202)) conv=notrunc status=none
-printf '\x00\x01' | dd of="$fake" bs=1 seek=$((0x20e)) conv=notrunc status=none
-printf '6.12.0-fake (fault@test) #1 SMP\0' | dd of="$fake" bs=1 seek=$((0x300)) conv=notrunc status=none
+fake_bzimage "$fake" 6.12.0-fake
 
 scenario "$tmp/s.json" dep 2 1
 expect 0 'complete' "$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res"

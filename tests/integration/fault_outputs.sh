@@ -4,7 +4,8 @@
 # rows and writer): "-" is standard output and no file named "-"; /dev/full
 # fails (non-zero exit, "No space left on device") and stays a character
 # device; /dev/null and a FIFO are written in place and stay what they are;
-# a symlink is followed (the target is replaced, the link stays a link); a
+# a symlink is written through (its target truncated and written, the link
+# stays a link; fault_outputs_edges.sh checks mode and owner); a
 # directory or a path in no directory is refused with exit 2 naming the
 # option and the path.
 # shellcheck source=tests/lib/common.sh
@@ -45,7 +46,7 @@ outputs() {
 	expect "$want" "" "$@" "$opt" "$tmp/o/link"
 	[[ -L $tmp/o/link && $(readlink "$tmp/o/link") == target ]] || fail "the symlink was replaced"
 	$valid <"$tmp/o/target" >/dev/null || fail "the symlink's target was not written"
-	echo "ok: the symlink stays, its target was replaced"
+	echo "ok: the symlink stays, its target was written"
 
 	mkdir "$tmp/o/dir"
 	expect 2 "$opt: $tmp/o/dir: is a directory" "$@" "$opt" "$tmp/o/dir"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Results that cannot be written: a read-only results root exits 3 naming
-# it; a disk that fills up mid-matrix (a 4 MB tmpfs, filled once the first
+# Results that cannot be written: a read-only results root exits 2 (no
+# place for results: bad usage) naming it, and so does a --results that is
+# a file; a disk that fills up mid-matrix (a 4 MB tmpfs, filled once the first
 # run is complete) fails the later runs (exit 4) naming the run directory,
 # keeps the complete run as it was, and leaves no half-written run looking
 # complete; with space again, the same command resumes and completes.
@@ -32,9 +33,9 @@ scenario "$tmp/two.json" two 2 2
 pid=$!
 first=$(wait_complete "$tmp/two")
 run_dir=$(realpath "$first/../../..")
-expect 2 "^slicebench run: $run_dir: another slicebench \(pid $pid\) is writing here" \
+expect 2 "^slicebench run: $run_dir: another slicebench run \(pid $pid\) is using this results directory: wait for it to end, or give another --results$" \
 	"$sb" run --kernel host --scenario "$tmp/two.json" --results "$tmp/two"
-expect 2 "$run_dir: another slicebench \(pid $pid\)" \
+expect 2 "$run_dir: another slicebench run \(pid $pid\) is using this results directory" \
 	"$sb" run --kernel host --scenario "$tmp/two.json" --resume "$run_dir"
 rc=0
 wait "$pid" || rc=$?
@@ -44,11 +45,15 @@ n=$(complete_runs "$run_dir" | wc -l)
 ((n == 4)) || fail "$n complete runs on disk, the first run reported 4"
 echo "ok: the first run ended with its 4 runs on disk"
 
-echo "check: a read-only results root: exit 4 naming it"
+echo "check: a read-only results root, or one that is a file: exit 2 naming it"
 mount -t tmpfs -o size=1m,ro tmpfs "$mnt"
-expect 4 "$mnt/res: --results: cannot create a run here: Read-only file system" \
+expect 2 "$mnt/res: --results: cannot create a run here: Read-only file system" \
 	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$mnt/res"
+expect 2 "$mnt: --results: cannot create a run here: Read-only file system" \
+	"$sb" run --kernel host --scenario "$tmp/s.json" --results "$mnt"
 umount "$mnt"
+expect 2 "/etc/passwd: --results: is not a directory" \
+	"$sb" run --kernel host --scenario "$tmp/s.json" --results /etc/passwd
 
 echo "check: a full disk at the start: exit 4 with the reason, no results directory left"
 mount -t tmpfs -o size=1m tmpfs "$mnt"
@@ -71,7 +76,7 @@ umount "$mnt"
 mount -t tmpfs -o "size=16m,nr_inodes=$((runs + 4))" tmpfs "$mnt"
 expect 0 '^slicebench run: the runs are kept, but not the summary \(report.html, plots\): .*; `slicebench report' \
 	"$sb" run --kernel host --scenario "$tmp/one.json" --results "$mnt/res"
-grep -q '(1 runs, 0 failed)' "$tmp/out" || fail "no (1 runs, 0 failed)"
+grep -q '(1 run, 0 failed)' "$tmp/out" || fail "no (1 run, 0 failed)"
 n=$(complete_runs "$mnt/res/latest" | wc -l)
 ((n == 1)) || fail "$n complete runs on disk, 1 reported"
 echo "ok: 1 complete run on disk, as reported"

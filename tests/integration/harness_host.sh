@@ -67,8 +67,9 @@ grep -q "^preflight, host: machine: " "$tmp/out1" || fail "no preflight at the t
 grep -q "^tracing cost: not measured (no control arm" "$tmp/out1" ||
 	fail "no line saying the tracing cost was not measured"
 repeats=$(jq .repeats configs/smoke.json)
-grep -q "^caution: $repeats repeats a side: the gate needs 4 for a verdict" "$tmp/out1" ||
-	fail "no caution at the start about $repeats repeats a side"
+r_s=$( ((repeats == 1)) && echo repeat || echo repeats)
+grep -q "^caution: $repeats $r_s a side: the gate needs 4 for a verdict" "$tmp/out1" ||
+	fail "no caution at the start about $repeats $r_s a side"
 echo "check: a cross-check line per workload group: trace, schedstat, sched_wakeup, cyclic's own latency"
 for g in cyclic massive_intr; do
 	[[ $(grep -c "^cross-check: $g: trace [0-9.]* ms, schedstat [0-9.]* ms (trace/schedstat [0-9.]*" "$tmp/out1") == 2 ]] ||

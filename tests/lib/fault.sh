@@ -20,6 +20,15 @@ expect() {
 	echo "ok: exit $rc, $(grep -m1 -E -- "$re" "$tmp/out" | cut -c1-160)"
 }
 
+# fake_bzimage PATH RELEASE: a file with just enough of the x86 boot
+# header (HdrS, the version pointer) to be taken for a bzImage.
+fake_bzimage() {
+	head -c 1024 /dev/zero >"$1"
+	printf 'HdrS' | dd of="$1" bs=1 seek=$((0x202)) conv=notrunc status=none
+	printf '\x00\x01' | dd of="$1" bs=1 seek=$((0x20e)) conv=notrunc status=none
+	printf '%s (own@test) #1 SMP\0' "$2" | dd of="$1" bs=1 seek=$((0x300)) conv=notrunc status=none
+}
+
 # scenario FILE NAME SETS REPEATS [WORKLOADS_JSON]: a short host scenario
 # with feature sets A, B, ... (labels only on the host).
 scenario() {

@@ -4,7 +4,9 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include <jansson.h>
 
@@ -167,44 +169,101 @@ static void test_bad_input(void **state)
 	assert_string_equal(bisect_verdict_name(BISECT_BAD), "bad");
 }
 
+/* @text as a log file; read back into @log (0 or the reader's error). */
+static int load(const char *text, const json_t *settings,
+		struct bisect_log *log, struct sb_error *e)
+{
+	char path[] = "/tmp/sb-bisect-log-XXXXXX";
+	int fd = mkstemp(path), r;
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	r = bisect_log_load(path, settings, "results/bisect-x", log, NULL, e);
+	unlink(path);
+	return r;
+}
+
 /* A log's steps replay into the same state; a step out of turn is named. */
 static void test_replay(void **state)
 {
-	json_t *log = json_loads("{\"steps\": [{\"step\": 8, \"verdict\": "
-				 "\"bad\"}, {\"step\": 4, \"verdict\": "
-				 "\"skip\"}, {\"step\": 3, \"verdict\": "
-				 "\"good\"}]}",
-				 0, NULL);
-	json_t *wrong = json_loads("{\"steps\": [{\"step\": 8, \"verdict\": "
-				   "\"bad\"}, {\"step\": 2, \"verdict\": "
-				   "\"good\"}]}",
-				   0, NULL);
-	json_t *verdict = json_loads("{\"steps\": [{\"step\": 8, \"verdict\": "
-				     "\"yes\"}]}",
-				     0, NULL);
 	struct sb_error e = { 0 };
+	struct bisect_log log;
 	struct bisect b;
 
 	(void)state;
+	assert_int_equal(load("{\"settings\": {}, \"steps\": [{\"step\": 8, "
+			      "\"verdict\": \"bad\"}, {\"step\": 4, "
+			      "\"verdict\": \"skip\"}, {\"step\": 3, "
+			      "\"verdict\": \"good\", \"build_s\": -1}]}",
+			      NULL, &log, &e),
+			 0);
+	assert_int_equal(log.n_steps, 3);
+	assert_int_equal(log.steps[1].verdict, BISECT_SKIP);
+	assert_int_equal(log.steps[2].build_s, -1);
 	assert_int_equal(bisect_init(&b, 0, 8), 0);
-	assert_int_equal(bisect_replay(&b, log, "log.json", &e), 3);
+	assert_int_equal(bisect_replay(&b, &log, "log.json", &e), 3);
 	assert_int_equal(bisect_next(&b), 5);
 	bisect_free(&b);
+	bisect_log_free(&log);
 
+	assert_int_equal(load("{\"settings\": {}, \"steps\": [{\"step\": 8, "
+			      "\"verdict\": \"bad\"}, {\"step\": 2, "
+			      "\"verdict\": \"good\"}]}",
+			      NULL, &log, &e),
+			 0);
 	assert_int_equal(bisect_init(&b, 0, 8), 0);
-	assert_int_equal(bisect_replay(&b, wrong, "log.json", &e), -EINVAL);
+	assert_int_equal(bisect_replay(&b, &log, "log.json", &e), -EINVAL);
 	assert_non_null(strstr(e.msg, "log.json: steps[1]"));
 	assert_non_null(strstr(e.msg, "(4)"));
 	bisect_free(&b);
+	bisect_log_free(&log);
+}
 
-	assert_int_equal(bisect_init(&b, 0, 8), 0);
-	assert_int_equal(bisect_replay(&b, verdict, "log.json", &e), -EINVAL);
-	assert_non_null(strstr(e.msg, "steps[0]"));
-	assert_non_null(strstr(e.msg, "verdict"));
-	bisect_free(&b);
-	json_decref(log);
-	json_decref(wrong);
-	json_decref(verdict);
+/* The rows refuse what no bisection writes, naming path and value. */
+static void test_log_refused(void **state)
+{
+	json_t *mine = json_pack("{s:s}", "good", "a:0");
+	struct sb_error e = { 0 };
+	struct bisect_log log;
+
+	(void)state;
+	assert_int_equal(load("{\"settings\": {}, \"steps\": [{\"step\": 8, "
+			      "\"verdict\": \"yes\"}]}",
+			      NULL, &log, &e),
+			 -EINVAL);
+	assert_non_null(strstr(
+		e.msg, "steps[0].verdict: \"yes\" is not good, bad or skip"));
+	assert_int_equal(load("{\"settings\": {}, \"steps\": [{\"step\": -1, "
+			      "\"verdict\": \"bad\"}]}",
+			      NULL, &log, &e),
+			 -EINVAL);
+	assert_non_null(strstr(e.msg, "steps[0].step: -1: must be an integer"));
+	assert_int_equal(load("{\"settings\": {}, \"steps\": [], \"triage\": "
+			      "[{\"feature\": \"F\", \"verdict\": \"maybe\"}]}",
+			      NULL, &log, &e),
+			 -EINVAL);
+	assert_non_null(strstr(e.msg, "triage[0].verdict: \"maybe\""));
+	assert_int_equal(load("{\"steps\": []}", NULL, &log, &e), -EINVAL);
+	assert_non_null(strstr(e.msg, "settings: is missing"));
+	/* another bisection's log */
+	assert_int_equal(load("{\"settings\": {\"good\": \"b:0\"}, "
+			      "\"steps\": []}",
+			      mine, &log, &e),
+			 -EINVAL);
+	assert_non_null(strstr(e.msg, "settings: {\"good\": \"b:0\"} a "
+				      "bisection with other settings"));
+	assert_non_null(strstr(e.msg, "remove results/bisect-x"));
+	assert_int_equal(
+		load("{\"settings\": {\"good\": \"a:0\"}, "
+		     "\"steps\": [], \"triage\": [{\"feature\": "
+		     "\"F\", \"verdict\": \"keeps\", \"check_s\": 2.5}]}",
+		     mine, &log, &e),
+		0);
+	assert_int_equal(log.n_triage, 1);
+	assert_int_equal(log.triage[0].verdict, BISECT_TRIAGE_KEEPS);
+	bisect_log_free(&log);
+	json_decref(mine);
 }
 
 int main(void)
@@ -219,6 +278,7 @@ int main(void)
 		cmocka_unit_test(test_tree_itself_bad),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_replay),
+		cmocka_unit_test(test_log_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -108,7 +108,7 @@ static void test_patches_bad(void **state)
 
 static void test_patch_targets(void **state)
 {
-	char *paths;
+	char *paths, *p;
 	size_t n;
 
 	(void)state;
@@ -118,11 +118,62 @@ static void test_patch_targets(void **state)
 		       "--- a/old.c\n+++ /dev/null\n"
 		       "--- /dev/null\n+++ b/new/file.h\n");
 	assert_int_equal(kernel_patch_targets(at("t.patch"), &paths, &n), 0);
-	assert_int_equal(n, 2);
+	assert_int_equal(n, 4); /* read and written: core.c twice */
 	assert_string_equal(paths, "kernel/sched/core.c");
-	assert_string_equal(paths + strlen(paths) + 1, "new/file.h");
+	p = paths + strlen(paths) + 1;
+	assert_string_equal(p, "kernel/sched/core.c");
+	p += strlen(p) + 1;
+	assert_string_equal(p, "old.c"); /* deleted */
+	assert_string_equal(p + strlen(p) + 1, "new/file.h");
 	free(paths);
 	assert_int_equal(kernel_patch_targets(at("none"), &paths, &n), -ENOENT);
+}
+
+/*
+ * A series tried in order on a copy of the files it touches: a patch on an
+ * earlier one's result, a new file and a deleted one apply; one that does
+ * not is named (bad input, exit 2); the tree is never written.
+ */
+static void test_patches_dry_run(void **state)
+{
+	struct kernel_patches q;
+	struct sb_error e;
+	char tree[600], *text;
+	size_t len;
+	int rc;
+
+	(void)state;
+	snprintf(tree, sizeof(tree), "%s", at("tree/sub"));
+	assert_int_equal(sb_mkdir_p(tree, 0755), 0);
+	snprintf(tree, sizeof(tree), "%s", at("tree"));
+	put("tree/sub/a.c", "one\ntwo\nthree\n");
+	put("tree/old.c", "gone\n");
+	put("p1.patch", "--- a/sub/a.c\n+++ b/sub/a.c\n@@ -1,3 +1,3 @@\n"
+			" one\n-two\n+TWO\n three\n");
+	put("p2.patch", "--- a/sub/a.c\n+++ b/sub/a.c\n@@ -1,3 +1,3 @@\n"
+			" one\n-TWO\n+2\n three\n"
+			"--- /dev/null\n+++ b/new.h\n@@ -0,0 +1 @@\n+new\n"
+			"--- a/old.c\n+++ /dev/null\n@@ -1 +0,0 @@\n-gone\n");
+	put("p3.patch", "--- a/sub/a.c\n+++ b/sub/a.c\n@@ -1,3 +1,3 @@\n"
+			" one\n-zwei\n+ZWEI\n three\n");
+	put("good", "p1.patch\np2.patch\n");
+	put("bad", "p1.patch\np2.patch\np3.patch\n");
+	assert_int_equal(kernel_patches_load(at("good"), &q, &e), 0);
+	assert_int_equal(kernel_patches_dry_run("k", tree, &q, &e), 0);
+	kernel_patches_free(&q);
+	assert_int_equal(kernel_patches_load(at("bad"), &q, &e), 0);
+	rc = kernel_patches_dry_run("k", tree, &q, &e);
+	assert_int_equal(rc, -EINVAL);
+	assert_int_equal(sb_exit_code(rc), SB_EXIT_USAGE);
+	assert_string_equal(e.file, at("p3.patch"));
+	assert_non_null(strstr(e.msg, "patch 3 of kernel k's series does not "
+				      "apply after the 2 before it"));
+	kernel_patches_free(&q);
+	assert_int_equal(sb_read_file(at("tree/sub/a.c"), &text, &len), 0);
+	assert_string_equal(text, "one\ntwo\nthree\n");
+	free(text);
+	assert_int_equal(access(at("tree/new.h"), F_OK), -1);
+	assert_int_equal(access(at("tree/old.c"), F_OK), 0);
 }
 
 static void test_key(void **state)
@@ -300,6 +351,7 @@ int main(void)
 		cmocka_unit_test(test_patches),
 		cmocka_unit_test(test_patches_bad),
 		cmocka_unit_test(test_patch_targets),
+		cmocka_unit_test(test_patches_dry_run),
 		cmocka_unit_test(test_key),
 		cmocka_unit_test(test_key_commit),
 		cmocka_unit_test(test_key_config),

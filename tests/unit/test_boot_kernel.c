@@ -317,8 +317,22 @@ static void test_named_images(void **state)
 	assert_int_equal(lookup(arg, &ki, err), SB_EXIT_USAGE);
 	assert_non_null(
 		strstr(err, "no-such-image: not a readable image file"));
-	assert_int_equal(lookup("a;b=x", &ki, err), SB_EXIT_USAGE);
-	assert_non_null(strstr(err, "unknown kernel 'a;b=x'"));
+	/* NAME of NAME=PATH: [A-Za-z0-9_.-], no leading '.' or '-', not empty */
+	snprintf(arg, sizeof(arg), "a;b=%s", path);
+	assert_int_equal(lookup(arg, &ki, err), SB_EXIT_USAGE);
+	assert_non_null(strstr(err, ": bad kernel name \"a;b\": NAME of "
+				    "NAME=PATH is 1 to 63 characters of "
+				    "[A-Za-z0-9_.-]"));
+	snprintf(arg, sizeof(arg), "a/b=%s", path);
+	assert_int_equal(lookup(arg, &ki, err), SB_EXIT_USAGE);
+	assert_non_null(strstr(err, "bad kernel name \"a/b\""));
+	assert_int_equal(lookup("=", &ki, err), SB_EXIT_USAGE);
+	assert_non_null(strstr(err, "bad kernel name \"\""));
+	snprintf(arg, sizeof(arg), "-a=%s", path);
+	assert_int_equal(lookup(arg, &ki, err), SB_EXIT_USAGE);
+	assert_non_null(strstr(err, "bad kernel name \"-a\""));
+	assert_int_equal(kernel_name_ok("-a", 2), 0);
+	assert_int_equal(kernel_name_ok("a-", 2), 1);
 	assert_int_equal(lookup("img", &ki, err), 0);
 	assert_string_equal(ki.image, path);
 	assert_string_equal(ki.release, "6.12.9-test");
@@ -390,10 +404,56 @@ static void test_add(void **state)
 	assert_string_equal(e.path, "--bzimage");
 	assert_int_equal(add("../x", (struct kernel_add){ .tree = root }, &e),
 			 -EINVAL);
+	assert_int_equal(add("-x", (struct kernel_add){ .tree = root }, &e),
+			 -EINVAL);
+	/* kernels/common (the shared fragment's) and "path" are reserved */
+	assert_int_equal(add("common", (struct kernel_add){ .tree = root }, &e),
+			 -EINVAL);
+	assert_non_null(strstr(e.msg, "common: is reserved: kernels/common"));
+	snprintf(want, sizeof(want), "%s/common/kernel.json", root);
+	assert_int_equal(access(want, F_OK), -1);
+	assert_int_equal(add("path", (struct kernel_add){ .bzimage = image },
+			     &e),
+			 -EINVAL);
 	assert_int_equal(add("x", (struct kernel_add){ .tree = "/no/such" },
 			     &e),
 			 -EINVAL);
 	assert_string_equal(e.path, "--tree");
+}
+
+/* The features a guest read are the image's: keyed by its SHA-256, not a name. */
+static void test_features_by_content(void **state)
+{
+	struct kernel_info a = { .name = "a" }, b = { .name = "a" };
+	char cache[600], line[256];
+
+	(void)state;
+	snprintf(cache, sizeof(cache), "%s/cache", root);
+	setenv("SLICEBENCH_CACHE", cache, 1);
+	snprintf(a.image, sizeof(a.image), "%s/img-a", root);
+	snprintf(b.image, sizeof(b.image), "%s/img-b", root);
+	put_image(a.image, 1);
+	assert_int_equal(sb_write_file_atomic(b.image, "other", 5), 0);
+	assert_int_equal(kernel_features_cached(&a, line, sizeof(line)),
+			 -ENOENT);
+	assert_int_equal(kernel_features_save(&a, "PLACE_LAG PREEMPT_SHORT"),
+			 0);
+	/* another kernel named a, another image: neither reads nor replaces */
+	assert_int_equal(kernel_features_cached(&b, line, sizeof(line)),
+			 -ENOENT);
+	assert_int_equal(kernel_features_save(&b, "NO_PREEMPT_SHORT"), 0);
+	assert_int_equal(kernel_features_cached(&a, line, sizeof(line)), 0);
+	assert_string_equal(line, "PLACE_LAG PREEMPT_SHORT");
+	assert_int_equal(kernel_features_cached(&b, line, sizeof(line)), 0);
+	assert_string_equal(line, "NO_PREEMPT_SHORT");
+	/* the same image under any name reads it; no image, nothing */
+	snprintf(b.image, sizeof(b.image), "%s", a.image);
+	assert_int_equal(kernel_features_cached(&b, line, sizeof(line)), 0);
+	assert_string_equal(line, "PLACE_LAG PREEMPT_SHORT");
+	b.image[0] = '\0';
+	assert_int_equal(kernel_features_cached(&b, line, sizeof(line)),
+			 -ENOENT);
+	unsetenv("SLICEBENCH_CACHE");
 }
 
 /* What making a kernel ready needs: named when missing, nothing once ready. */
@@ -428,6 +488,7 @@ int main(void)
 		cmocka_unit_test(test_named_images),
 		cmocka_unit_test(test_add),
 		cmocka_unit_test(test_missing_tool),
+		cmocka_unit_test(test_features_by_content),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -85,7 +85,7 @@ static void test_fold_conserves(void **state)
 		const json_t *groups =
 			json_object_get(c->res.runs[i].table, "groups");
 		struct ci_fold_row rows[64];
-		size_t n = ci_fold_table(c->res.runs[i].table, rows, 64);
+		size_t n = ci_fold_table(&c->res.runs[i].delay_table, rows, 64);
 		double rt = 0, sw = 0, sum = 0, frt = 0, fsw = 0, fsum = 0;
 		unsigned int tasks = 0, ftasks = 0, folded = 0;
 
@@ -126,7 +126,7 @@ static void test_fold_conserves(void **state)
 
 /* A run's table, printed as compare prints it, folded or not. */
 struct table_arg {
-	const json_t *table;
+	const struct ci_table *table;
 	int fold;
 };
 
@@ -164,12 +164,12 @@ static void test_compare_folds(void **state)
 	free(rows);
 
 	buf = capture(print_table,
-		      &(struct table_arg){ c->res.runs[0].table, 1 });
+		      &(struct table_arg){ &c->res.runs[0].delay_table, 1 });
 	assert_non_null(strstr(buf, "  other:("));
 	assert_null(strstr(buf, "kworker"));
 	free(buf);
 	buf = capture(print_table,
-		      &(struct table_arg){ c->res.runs[0].table, 0 });
+		      &(struct table_arg){ &c->res.runs[0].delay_table, 0 });
 	assert_null(strstr(buf, "  other:("));
 	assert_non_null(strstr(buf, "kworker"));
 	free(buf);
@@ -403,9 +403,68 @@ static void test_summary(void **state)
 	assert_non_null(strstr(out, "The 100 ms-slice massive_intr tasks were "
 				    "switched in 33 % more often and ran "
 				    "7.1 % less"));
-	assert_non_null(strstr(out, "Careful: with NO_PREEMPT_SHORT cyclic"));
+	assert_non_null(strstr(
+		out, "Careful: in the NO_PREEMPT_SHORT runs, cyclic missed"));
 	free(out);
 	ci_bench_cmp_free(&cmp);
+}
+
+/* One run far from the others is named with its repeat; a steady column,
+ * or one whose runs mostly agree to the digit, has no outlier. */
+static void test_outlier(void **state)
+{
+	static const double far[] = { 37.1, 36.5, 38.5, 63.6, 37.9 };
+	static const double even[] = { 10, 12, 9, 11, 13 };
+	static const double zeros[] = { 0, 0, 0, 0, 4 };
+	static const double medians[] = { 37.9, 11, 0 };
+	const double *sets[] = { far, even, zeros };
+	struct ci_run runs[5] = { 0 };
+	const struct ci_run *rp[5];
+	struct ci_column col = { .runs = rp, .n_runs = 5 };
+	struct ci_row row = { .metric = ci_metric_find("avg_delay_ms"),
+			      .group = "cyclic" };
+	struct ci_summary s;
+
+	(void)state;
+	assert_true(row.metric >= 0);
+	for (size_t k = 0; k < 3; k++) {
+		for (size_t i = 0; i < 5; i++) {
+			ci_values_free(&runs[i].vals);
+			runs[i].repeat = (unsigned int)i + 1;
+			assert_non_null(ci_values_add(&runs[i].vals, row.metric,
+						      "cyclic", sets[k][i]));
+			rp[i] = &runs[i];
+		}
+		ci_summarize(&col, &row, &s);
+		assert_int_equal(s.n, 5);
+		assert_true(fabs(s.median - medians[k]) < 1e-9);
+		assert_int_equal(s.outlier_repeat, k ? 0 : 4);
+	}
+	for (size_t i = 0; i < 5; i++)
+		ci_values_free(&runs[i].vals);
+}
+
+/* 0 %, under 10 % and over it, either way: each reads as English. */
+static void test_words_amount(void **state)
+{
+	char b[64];
+
+	(void)state;
+	assert_string_equal(ci_words_amount(0.4, "longer", "less",
+					    "about as long", b, sizeof(b)),
+			    "about as long");
+	assert_string_equal(ci_words_amount(-0.4, "more often", "less often",
+					    "about as often", b, sizeof(b)),
+			    "about as often");
+	assert_string_equal(ci_words_amount(2.54, "longer", "less",
+					    "about as long", b, sizeof(b)),
+			    "2.5\x1f% longer");
+	assert_string_equal(ci_words_amount(-1.0, "longer", "less",
+					    "about as long", b, sizeof(b)),
+			    "1.0\x1f% less");
+	assert_string_equal(ci_words_amount(-56.2, "more often", "less often",
+					    "about as often", b, sizeof(b)),
+			    "56\x1f% less often");
 }
 
 int main(void)
@@ -413,6 +472,8 @@ int main(void)
 	const char *env = getenv("SLICEBENCH_ROOT");
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_is_other),
+		cmocka_unit_test(test_words_amount),
+		cmocka_unit_test(test_outlier),
 		cmocka_unit_test_setup_teardown(test_fold_conserves, load,
 						unload),
 		cmocka_unit_test_setup_teardown(test_compare_folds, load,

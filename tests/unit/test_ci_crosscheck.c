@@ -39,16 +39,17 @@ static void test_of_and_print(void **state)
 	const struct ci_run *runs[] = { &run };
 	struct ci_column col = { .runs = runs, .n_runs = 1 };
 	struct ci_xcheck x[CI_XCHECK_MAX];
+	struct sb_error e = { 0 };
 	char *out = NULL;
 	size_t n, len = 0;
 	FILE *f;
 
 	(void)state;
 	snprintf(path, sizeof(path), "%s/table.json", dir);
-	run.table = json_load_file(path, 0, NULL);
+	assert_int_equal(ci_table_load(path, &run.delay_table, NULL, &e), 0);
+	run.has_table = 1;
 	snprintf(path, sizeof(path), "%s/workloads/cyc.json", dir);
 	doc.json = json_load_file(path, 0, NULL);
-	assert_non_null(run.table);
 	assert_non_null(doc.json);
 	n = ci_xcheck_of(&col, x, CI_XCHECK_MAX);
 	assert_int_equal(n, 3); /* other is not the workload's */
@@ -83,7 +84,7 @@ static void test_of_and_print(void **state)
 		"and schedstat's run_delay 20.000 ms differ by 50 % (over "
 		"10 %)\n");
 	free(out);
-	json_decref(run.table);
+	ci_table_free(&run.delay_table);
 	json_decref(doc.json);
 }
 

@@ -531,8 +531,10 @@ static void test_dir_lock(void **state)
 	/* a second open file of the same directory is a second writer */
 	assert_int_equal(sb_dir_lock(dir, &b, &e), -EBUSY);
 	assert_int_equal(b, -1);
-	snprintf(want, sizeof(want), "%s: another slicebench (pid %d) is", dir,
-		 (int)getpid());
+	snprintf(want, sizeof(want),
+		 "%s: another slicebench run (pid %d) is using this results "
+		 "directory: wait for it to end, or give another --results",
+		 dir, (int)getpid());
 	assert_non_null(strstr(e.msg, want));
 	sb_dir_unlock(a);
 	assert_int_equal(sb_dir_lock(dir, &b, &e), 0);

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests: the results archive is unpacked only when every entry is safe. */
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -141,6 +144,56 @@ static void test_missing_archive(void **state)
 	assert_non_null(strstr(err.msg, "no results arrived"));
 }
 
+/*
+ * An archive on a full filesystem (a 256 KB tmpfs in a mount namespace of
+ * this test, root only) says no space, not "unreadable (tar 2)".
+ */
+static void test_full_disk(void **state)
+{
+	char run[112], tar[160], full[96], *data;
+	static char block[4096];
+	struct sb_error err;
+	size_t len;
+	int fd;
+
+	(void)state;
+	snprintf(full, sizeof(full), "%s/full", base);
+	mk("full");
+	if (geteuid() || unshare(CLONE_NEWNS) ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("tmpfs", full, "tmpfs", 0, "size=256k")) {
+		skip();
+		return;
+	}
+	mk("run");
+	mk("src");
+	for (int i = 0; i < 16; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "src/f%d", i);
+		put(name, "some results of a run, a few bytes each\n");
+	}
+	make_tar((const char *const[]){ "-C", "src", ".", NULL });
+	snprintf(tar, sizeof(tar), "%s/run/results.tar", base);
+	assert_int_equal(sb_read_file(tar, &data, &len), 0);
+	mk("full/run");
+	snprintf(run, sizeof(run), "%s/run", full);
+	snprintf(tar, sizeof(tar), "%s/results.tar", run);
+	assert_int_equal(sb_write_file_atomic(tar, data, len), 0);
+	free(data);
+	/* the rest of the filesystem taken, as the guest's archive takes it */
+	snprintf(tar, sizeof(tar), "%s/filler", full);
+	fd = open(tar, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	assert_true(fd >= 0);
+	while (write(fd, block, sizeof(block)) > 0)
+		;
+	close(fd);
+	assert_int_equal(results_unpack(run, &err), -ENOSPC);
+	if (!strstr(err.msg, "no space left on device"))
+		fail_msg("error \"%s\" does not say no space", err.msg);
+	assert_int_equal(umount(full), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -149,6 +202,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_rejects_unsafe_entries,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_missing_archive, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_full_disk, setup,
 						teardown),
 	};
 

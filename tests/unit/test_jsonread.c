@@ -301,6 +301,112 @@ static void test_doc_lists_every_key(void **state)
 	free(buf);
 }
 
+/* What the project's own files need: a head, INT64, ANY, null, unkept. */
+struct head_part {
+	int version;
+};
+
+struct out {
+	struct head_part head;
+	int64_t big;
+	char *note;
+	struct pt a, b;
+};
+
+static const struct sb_jr_field head_fields[] = {
+	{ "version", SB_JR_INT, offsetof(struct head_part, version), .min = 3,
+	  .max = 3, .doc = "the version" },
+};
+
+static const struct sb_jr_table head_table =
+	SB_JR_TABLE("head", head_fields, NULL, NULL);
+
+static const struct sb_jr_field out_fields[] = {
+	{ "big", SB_JR_INT64, offsetof(struct out, big), .min = 0,
+	  .max = INT64_MAX, .doc = "a count" },
+	{ "note", SB_JR_STRDUP, offsetof(struct out, note), .nullable = 1,
+	  .doc = "a note" },
+	{ "blob", SB_JR_ANY, .type_doc = "anything", .doc = "not read" },
+	{ "level", SB_JR_INT, .check_only = 1, .min = 0, .max = 5,
+	  .doc = "checked" },
+	{ "a", SB_JR_OBJECT, offsetof(struct out, a), .sub = &pt_table,
+	  .doc = "one point" },
+	{ "b", SB_JR_OBJECT, offsetof(struct out, b), .sub = &pt_table,
+	  .doc = "another" },
+};
+
+static const struct sb_jr_table out_table = {
+	.name = "out",
+	.fields = out_fields,
+	.n_fields = sizeof(out_fields) / sizeof(out_fields[0]),
+	.head = &head_table,
+	.head_offset = offsetof(struct out, head),
+};
+
+/* @text read by out_table into @o: 0, or the message in @msg. */
+static int read_out(const char *text, struct out *o, char *msg, size_t len)
+{
+	struct sb_error e;
+	struct sb_jr r = { .file = "o.json", .e = &e };
+	json_t *j = json_loads(text, 0, NULL);
+	int ret;
+
+	assert_non_null(j);
+	memset(o, 0, sizeof(*o));
+	ret = sb_jr_read(&r, &out_table, j, o);
+	json_decref(j);
+	snprintf(msg, len, "%s", ret ? e.msg : "");
+	return ret;
+}
+
+static void test_output_rows(void **state)
+{
+	char msg[1024], *buf = NULL;
+	size_t len = 0;
+	struct out o;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(read_out("{\"version\": 3, \"big\": 5000000000, "
+				  "\"note\": null, \"blob\": [1, {}], "
+				  "\"level\": 4, \"a\": {\"x\": 2}}",
+				  &o, msg, sizeof(msg)),
+			 0);
+	assert_int_equal(o.head.version, 3);
+	assert_true(o.big == 5000000000LL);
+	assert_null(o.note);
+	assert_int_equal(o.a.x, 2);
+	assert_int_equal(o.b.x, 0); /* absent: never read, never inited */
+	assert_int_equal(read_out("{\"version\": 4}", &o, msg, sizeof(msg)),
+			 -EINVAL);
+	assert_string_equal(msg, "o.json: version: 4: must be 3");
+	assert_int_equal(read_out("{\"big\": -1}", &o, msg, sizeof(msg)),
+			 -EINVAL);
+	assert_string_equal(
+		msg, "o.json: big: -1: must be an integer of at least 0");
+	assert_int_equal(read_out("{\"level\": 6}", &o, msg, sizeof(msg)),
+			 -EINVAL);
+	assert_string_equal(msg,
+			    "o.json: level: 6: must be an integer in [0, 5]");
+	assert_int_equal(read_out("{\"nope\": 1}", &o, msg, sizeof(msg)),
+			 -EINVAL);
+	assert_string_equal(msg, "o.json: nope: unknown key");
+	assert_non_null(sb_jr_find(&out_table, "version")); /* the head's */
+	assert_null(sb_jr_find(&out_table, "nope"));
+
+	f = open_memstream(&buf, &len);
+	sb_jr_doc(f, &out_table);
+	fclose(f);
+	assert_non_null(strstr(buf, "The keys of `head`, and:"));
+	assert_non_null(strstr(buf, "| `big` | integer of at least 0 | no |"));
+	assert_non_null(strstr(buf, "| `note` | string, or null | no |"));
+	assert_non_null(strstr(buf, "| `blob` | anything | no | not read |"));
+	/* a table under two keys is shown once */
+	assert_non_null(strstr(buf, "### point\n"));
+	assert_null(strstr(strstr(buf, "### point\n") + 1, "### point\n"));
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -309,6 +415,7 @@ int main(void)
 		cmocka_unit_test(test_partial_array_is_counted),
 		cmocka_unit_test(test_load_names_the_file),
 		cmocka_unit_test(test_doc_lists_every_key),
+		cmocka_unit_test(test_output_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -62,9 +62,11 @@ n=$(complete_runs "$res/latest" | wc -l)
 [[ -z $(find "$res" -name '*.tmp') ]] || fail "temp run directories left"
 echo "check: the kernel's own feature list is kept for the checks before a boot"
 cache=${SLICEBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/slicebench}
-jq -e '.features | test("(^| )(NO_)?PREEMPT_SHORT( |$)")' "$cache/features/debian.json" >/dev/null ||
-	fail "no feature list in $cache/features/debian.json"
-echo "ok: $(jq -r .features "$cache/features/debian.json" | wc -w) features of debian kept"
+# keyed by the image's content, not by the kernel's name
+kept=$cache/features/$(sha256sum "$("$sb" kernel show debian | jq -r .image)" | cut -d' ' -f1).json
+jq -e '.features | test("(^| )(NO_)?PREEMPT_SHORT( |$)")' "$kept" >/dev/null ||
+	fail "no feature list in $kept"
+echo "ok: $(jq -r .features "$kept" | wc -w) features of debian's image kept"
 
 echo "check: the guest watchdog powers off a guest that runs too long"
 # A 20 s window under an 8 s watchdog; the host's limit (60 s) stays far.

@@ -44,6 +44,12 @@ void wl_common_opts(struct wl_common *c, struct sb_opt *tab)
 			  "no text output", 0, 0),
 		SB_OPTION("help", 'h', SB_OPT_FLAG, &c->help, NULL, NULL,
 			  "show this help and exit", 0, 0),
+		SB_OPTION("check-args", 0, SB_OPT_FLAG, &c->check_args, NULL,
+			  NULL,
+			  "check the options (exit 2 naming a bad one) and "
+			  "exit 0 without running: the harness's check "
+			  "before a boot",
+			  0, 0),
 		{ 0 },
 	};
 

@@ -31,9 +31,10 @@ struct wl_common {
 	int64_t seed; /* --seed */
 	int quiet; /* --quiet: no text output */
 	int help; /* --help */
+	int check_args; /* --check-args: parse and check, then exit 0 */
 };
 
-#define WL_COMMON_NOPTS 10
+#define WL_COMMON_NOPTS 11
 /* Longest --duration: one day (bounds the per-second interval arrays). */
 #define WL_MAX_DURATION_NS (86400 * (int64_t)1000000000)
 

@@ -154,6 +154,8 @@ int main(int argc, char **argv)
 		mix_cfg_help(&cfg, stdout);
 		return SB_EXIT_OK;
 	}
+	if (cfg.c.check_args)
+		return SB_EXIT_OK;
 	doc = wl_doc_new("mixload", argc, argv);
 	r = wl_common_place(&cfg.c, &e);
 	if (r) {
