@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ci/host_regime.h"
 #include "ci/stats.h"
@@ -15,12 +16,16 @@ int ci_host_load_read(const json_t *manifest, struct ci_host_load *out)
 	const json_t *h = json_object_get(manifest, "host_load");
 	const json_t *o = json_object_get(h, "others_pct");
 	const json_t *l = json_object_get(h, "loadavg_end");
+	const char *a;
 
 	if (!json_is_number(o))
 		return -ENOENT;
 	out->others_pct = json_number_value(o);
 	out->steal_pct = json_number_value(json_object_get(h, "steal_pct"));
 	out->loadavg = json_is_number(l) ? json_number_value(l) : -1;
+	a = json_string_value(
+		json_object_get(json_object_get(manifest, "vm"), "accel"));
+	out->virtual_time = a && !strcmp(a, "virtual");
 	return 0;
 }
 
@@ -45,7 +50,7 @@ static int differs(double v, double median)
 }
 
 size_t ci_host_differs(const struct ci_column *const *cols, size_t n,
-		       double *median, char *buf, size_t len)
+		       double *median, int *all_virtual, char *buf, size_t len)
 {
 	double x[MAX_RUNS], sorted[MAX_RUNS];
 	const struct ci_run *who[MAX_RUNS];
@@ -53,11 +58,15 @@ size_t ci_host_differs(const struct ci_column *const *cols, size_t n,
 	struct ci_host_load h;
 
 	*buf = '\0';
+	if (all_virtual)
+		*all_virtual = 1;
 	for (size_t c = 0; c < n; c++)
 		for (size_t r = 0; r < cols[c]->n_runs && k < MAX_RUNS; r++)
 			if (!run_host_load(cols[c]->runs[r], &h)) {
 				who[k] = cols[c]->runs[r];
 				x[k++] = h.others_pct;
+				if (all_virtual)
+					*all_virtual &= h.virtual_time;
 			}
 	if (k < 3) /* two runs have no "others" to differ from */
 		return 0;
@@ -78,8 +87,18 @@ void ci_host_differs_print(FILE *f, const struct ci_column *const *cols,
 {
 	char names[1024];
 	double median;
+	int virt;
 
-	if (ci_host_differs(cols, n, &median, names, sizeof(names)))
+	if (!ci_host_differs(cols, n, &median, &virt, names, sizeof(names)))
+		return;
+	if (virt)
+		fprintf(f,
+			"\nThe host's load differs in %s, against a median of "
+			"%.0f%% of the host's CPUs busy besides a run: in "
+			"virtual time it moved their wall time, not their "
+			"figures (docs/performance.md).\n",
+			names, median);
+	else
 		fprintf(f,
 			"\nCareful: the host's load differs in %s, against a "
 			"median of %.0f%% of the host's CPUs busy besides a "

@@ -79,8 +79,9 @@ static const struct sb_jr_field manifest_fields[] = {
 	OBJECT_SAID("kernel", "the kernel: name, type, release, "
 			      "config_sha256, source, custom_slices"),
 	OBJECT_SAID("vm", "the VM (null in host mode): qemu_version, accel, "
-			  "seed, machine, cpus, memory_mb, numa, wall_ms, "
-			  "boot_to_user_ms, start, start_note, snapshot"),
+			  "seed, icount_shift (virtual and icount), machine, "
+			  "cpus, memory_mb, numa, wall_ms, boot_to_user_ms, "
+			  "start, start_note, snapshot"),
 	OBJECT_SAID("features", "requested, read_back, settable, note"),
 	OBJECT_SAID("recorder", "tool (`none` for a control run), events, "
 				"lost_events"),

@@ -166,6 +166,9 @@ static void manifest_of(const struct ci_column *col, struct ci_regime *g)
 		if (json_is_string(v) && !*g->accel)
 			snprintf(g->accel, sizeof(g->accel), "%s",
 				 json_string_value(v));
+		v = json_object_get(json_object_get(m, "vm"), "icount_shift");
+		if (json_is_integer(v) && g->icount_shift < 0)
+			g->icount_shift = (int)json_integer_value(v);
 		v = json_object_get(json_object_get(m, "calibration"),
 				    "guest_speed");
 		if (json_is_number(v) && json_number_value(v) > 0)
@@ -179,11 +182,17 @@ static void manifest_of(const struct ci_column *col, struct ci_regime *g)
 
 void ci_regime_of(const struct ci_column *col, struct ci_regime *out)
 {
-	*out = (struct ci_regime){ .runs = col->n_runs };
+	*out = (struct ci_regime){ .runs = col->n_runs, .icount_shift = -1 };
 	periodic_of(col, out);
 	cpus_of(col, out);
 	noise_of(col, out);
 	manifest_of(col, out);
+}
+
+/* Under "virtual" and "icount" the guest's clock counts instructions. */
+static int instr_clock(const char *accel)
+{
+	return !strcmp(accel, "virtual") || !strcmp(accel, "icount");
 }
 
 const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len)
@@ -193,12 +202,23 @@ const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len)
 
 	*buf = '\0';
 	/* no guest ran on the host: its calibration compares it to itself */
-	if (g->host || !(g->guest_speed > 0))
+	if (g->host || (!(g->guest_speed > 0) && !instr_clock(g->accel)))
 		return buf;
 	for (i = 0; g->accel[i] && i + 1 < sizeof(acc); i++)
 		acc[i] = (char)toupper((unsigned char)g->accel[i]);
 	acc[i] = '\0';
-	if (g->guest_speed < 0.4)
+	if (instr_clock(g->accel)) {
+		if (g->icount_shift >= 0 && g->icount_shift < 31)
+			snprintf(buf, len,
+				 "%s: the guest's clock counts instructions "
+				 "(%d ns each), not the host's time",
+				 acc, 1 << g->icount_shift);
+		else
+			snprintf(buf, len,
+				 "%s: the guest's clock counts instructions, "
+				 "not the host's time",
+				 acc);
+	} else if (g->guest_speed < 0.4)
 		snprintf(buf, len, "%s%sthe guest runs at 1/%.0f of host speed",
 			 acc, *acc ? ": " : "", 1 / g->guest_speed);
 	else

@@ -26,6 +26,8 @@ struct ci_regime {
 	size_t n_periodic;
 	struct ci_periodic periodic[CI_REGIME_MAX_PERIODIC];
 	char accel[32]; /* manifest vm.accel; "" without a VM */
+	int icount_shift; /* manifest vm.icount_shift (2^N ns an instruction
+			   * in virtual time); -1 unknown */
 	double guest_speed; /* guest/host speed of the calibration loop (median
 			     * over the runs); 0 unknown */
 	int host; /* a run was on the host kernel (manifest vm null): no guest */
@@ -50,7 +52,12 @@ void ci_regime_of(const struct ci_column *col, struct ci_regime *out);
  */
 const char *ci_regime_line(const struct ci_regime *g, char *buf, size_t len);
 
-/* "TCG: the guest runs at 1/23 of host speed" ("" when unknown). */
+/*
+ * "TCG: the guest runs at 1/23 of host speed" ("" when unknown). In virtual
+ * time the guest's clock counts instructions, so its speed against the
+ * host's is no fact of the regime: "VIRTUAL: the guest's clock counts
+ * instructions (2 ns each), not the host's time".
+ */
 const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len);
 
 #endif

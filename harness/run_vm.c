@@ -174,6 +174,11 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 		(json_int_t)(res.boot_to_user_ns / 1000000), "start", res.start,
 		"start_note", res.start_note, "snapshot",
 		*res.snapshot ? json_string(res.snapshot) : json_null());
+	/* the guest's clock rate in virtual time: a fact of its regime */
+	if (out->vm &&
+	    (!strcmp(res.accel, "virtual") || !strcmp(res.accel, "icount")))
+		json_object_set_new(out->vm, "icount_shift",
+				    json_integer(sc->guest.icount_shift));
 	if (rc)
 		snprintf(out->failure, sizeof(out->failure), "qemu: %s",
 			 res.detail);

@@ -19,6 +19,8 @@ $(1)_LDLIBS := $$(WL_LDLIBS)
 $(1)_STATIC := 1
 endef
 $(foreach g,$(WL_GENERATORS),$(eval $(call wl_generator,$(g))))
+# cyclic --random-phase draws from mixload's seeded streams
+cyclic_SRCS += workloads/mixload/rng.c
 
 # The workload list (workloads/registry/list.h) for the programs that read
 # it: the generators' descriptors alone (%.desc.o: compiled with

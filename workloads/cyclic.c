@@ -2,6 +2,8 @@
 /*
  * cyclic: T threads wake every interval on absolute CLOCK_MONOTONIC times;
  * wakeup latency (wake - intended) goes into per-second histograms.
+ * With --random-phase each wakeup is at a point of its period drawn from the
+ * seed, so the wakeups meet the other tasks at every phase of theirs.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -22,6 +24,7 @@
 #include "workloads/lib/place.h"
 #include "workloads/lib/slice.h"
 #include "workloads/lib/stop.h"
+#include "workloads/mixload/rng.h"
 #include "workloads/registry/registry.h"
 
 #define PROG "cyclic"
@@ -75,6 +78,7 @@ struct cy_opts {
 	int64_t threads;
 	uint64_t interval_ns;
 	int64_t fifo_prio;
+	int random_phase;
 	struct wl_common common;
 };
 
@@ -99,6 +103,7 @@ struct cy_thread {
 	uint64_t overruns;
 	uint64_t max_ns, max_at_ns;
 	struct sb_hist *iv; /* one histogram per second of the window */
+	struct mix_rng phase; /* --random-phase: this thread's stream */
 };
 
 /* Count a wakeup intended at @next that happened at @now. */
@@ -116,13 +121,24 @@ static void record(struct cy_thread *t, uint64_t next, uint64_t now)
 	}
 }
 
+/* The intended wakeup of the period starting at @period: its start, or a
+ * point of it drawn from the thread's stream under --random-phase. */
+static uint64_t intended(struct cy_thread *t, uint64_t period)
+{
+	const uint64_t iv = t->run->o->interval_ns;
+
+	if (!t->run->o->random_phase)
+		return period;
+	return period + (uint64_t)(mix_rng_unit(&t->phase) * (double)iv);
+}
+
 /* The measured loop: no allocation, only clock_nanosleep/clock_gettime. */
 static void *cy_thread_main(void *arg)
 {
 	struct cy_thread *t = arg;
 	const struct cy_run *r = t->run;
 	const uint64_t iv = r->o->interval_ns;
-	uint64_t next, now;
+	uint64_t period, next, now;
 
 	t->tid = gettid();
 	prctl(PR_SET_NAME, PROG);
@@ -135,20 +151,24 @@ static void *cy_thread_main(void *arg)
 	while (!t->run->go)
 		pthread_cond_wait(&t->run->cond, &t->run->lock);
 	pthread_mutex_unlock(&t->run->lock);
-	for (next = r->start_ns + iv; next < r->end_ns; next += iv) {
+	period = r->start_ns + iv;
+	next = intended(t, period);
+	while (next < r->end_ns) {
 		wl_sleep_until_ns(next);
 		now = wl_now_ns();
 		if (wl_stop_requested())
 			break;
 		if (next >= r->measure_ns)
 			record(t, next, now);
-		if (now >= next + iv) {
-			/* Whole periods missed: skip them, like cyclictest. */
-			uint64_t missed = (now - next) / iv;
-
+		period += iv;
+		next = intended(t, period);
+		/* Periods whose wakeup is already past are missed: skip
+		 * them, like cyclictest. */
+		while (next <= now && next < r->end_ns) {
 			if (next >= r->measure_ns)
-				t->overruns += missed;
-			next += missed * iv;
+				t->overruns++;
+			period += iv;
+			next = intended(t, period);
 		}
 	}
 	return NULL;
@@ -218,9 +238,10 @@ static json_t *result_json(const struct cy_run *r, const struct cy_thread *t,
 		wakeups += t[i].wakeups;
 		overruns += t[i].overruns;
 	}
-	res = json_pack("{s:I, s:I, s:s, s:o, s:{s:I, s:I, s:o}}", "threads_n",
-			(json_int_t)r->o->threads, "interval_ns",
-			(json_int_t)r->o->interval_ns, "policy",
+	res = json_pack("{s:I, s:I, s:s, s:s, s:o, s:{s:I, s:I, s:o}}",
+			"threads_n", (json_int_t)r->o->threads, "interval_ns",
+			(json_int_t)r->o->interval_ns, "phase",
+			r->o->random_phase ? "random" : "fixed", "policy",
 			wl_policy_name(slice->policy), "threads", threads,
 			"overall", "wakeups", (json_int_t)wakeups, "overruns",
 			(json_int_t)overruns, "latency_ns",
@@ -338,6 +359,8 @@ static int start_threads(struct cy_run *r, struct cy_thread *t,
 	pthread_sigmask(SIG_BLOCK, &set, &old);
 	for (i = 0; i < r->o->threads && !ret; i++) {
 		t[i].run = r;
+		mix_rng_seed(&t[i].phase, (uint64_t)r->o->common.seed,
+			     (uint64_t)i);
 		t[i].iv = calloc(r->nint, sizeof(*t[i].iv));
 		ret = t[i].iv ? pthread_create(&t[i].th, NULL, cy_thread_main,
 					       &t[i]) :
@@ -402,6 +425,11 @@ static int parse(struct cy_opts *o, int argc, char **argv)
 		SB_OPTION("fifo", 'f', SB_OPT_INT, &o->fifo_prio, NULL, "PRIO",
 			  "SCHED_FIFO at PRIO instead of SCHED_OTHER (no slice)",
 			  1, 99),
+		SB_OPTION("random-phase", 0, SB_OPT_FLAG, &o->random_phase,
+			  NULL, NULL,
+			  "wake at a point of each period drawn from --seed "
+			  "(a stream per thread), not at its start",
+			  0, 0),
 		{ 0 },
 	};
 	const struct sb_cli cli = {
@@ -418,6 +446,7 @@ static int parse(struct cy_opts *o, int argc, char **argv)
 	o->threads = 1;
 	o->interval_ns = 1000000;
 	o->fifo_prio = 0;
+	o->random_phase = 0;
 	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
 	wl_common_opts(&o->common, common);
 	if ((rc = sb_cli_parse_command(&cli, argc, argv)) != SB_CLI_CONTINUE)

@@ -20,7 +20,7 @@ jq -e "$ordered"'
   .slice.requested_ns == 500000 and .slice.effective_ns == 500000 and
   .duration_ns == 2000000000 and .warmup_ns == 100000000 and
   (.result | .threads_n == 2 and .interval_ns == 1000000
-    and .policy == "SCHED_OTHER" and (.threads | length) == 2
+    and .phase == "fixed" and .policy == "SCHED_OTHER" and (.threads | length) == 2
     and all(.threads[]; .tid > 0 and .wakeups > 0 and .overruns >= 0
             and (.latency_ns | ordered) and .latency_ns.count == .wakeups
             and .max_at_ns > 0)
@@ -38,6 +38,16 @@ jq -e "$ordered"'
     and ([.intervals[].wakeups] | add) == .overall.wakeups
     and all(.intervals[]; .avg_ns <= .max_ns and .p99_ns <= .max_ns))
   ' "$tmp/cy.json" >/dev/null
+
+echo "check: --random-phase: each period still one wakeup or one overrun"
+"$C" --threads 2 --duration 2s --warmup 100ms --interval 5ms --random-phase \
+	--seed 9 --json "$tmp/rp.json" -q
+jq -e "$ordered"'
+  .result | .phase == "random" and (.threads | length) == 2
+    and all(.threads[]; .wakeups > 0 and (.latency_ns | ordered)
+            and (.wakeups + .overruns - 400 | fabs) <= 20)
+    and .overall.latency_ns.count == .overall.wakeups
+  ' "$tmp/rp.json" >/dev/null
 
 echo "check: one text line per thread"
 (($(grep -c '^T: *[0-9]' "$tmp/out") == 2))

@@ -25,8 +25,12 @@ struct two_sides {
 	struct ci_column cols[2];
 };
 
-/* Two columns of RUNS runs whose manifests say @others (NAN: no host_load). */
-static void sides(struct two_sides *s, const double *others)
+/*
+ * Two columns of RUNS runs whose manifests say @others (NAN: no host_load),
+ * with a "vm" of accelerator @accel (NULL: none) at icount shift 2.
+ */
+static void sides_in(struct two_sides *s, const double *others,
+		     const char *accel)
 {
 	snprintf(s->dir, sizeof(s->dir), "/tmp/sb-host-regime-XXXXXX");
 	assert_non_null(mkdtemp(s->dir));
@@ -43,6 +47,11 @@ static void sides(struct two_sides *s, const double *others)
 				json_pack("{s:f,s:f,s:f}", "others_pct",
 					  others[i], "steal_pct", 0.5,
 					  "loadavg_end", 2.0 + (double)i));
+		if (accel)
+			json_object_set_new(m, "vm",
+					    json_pack("{s:s,s:i}", "accel",
+						      accel, "icount_shift",
+						      2));
 		snprintf(path, sizeof(path), "%s/manifest.json", s->paths[i]);
 		assert_int_equal(sb_json_dump_atomic(path, m), 0);
 		json_decref(m);
@@ -60,6 +69,11 @@ static void sides(struct two_sides *s, const double *others)
 						 .n_runs = RUNS };
 }
 
+static void sides(struct two_sides *s, const double *others)
+{
+	sides_in(s, others, NULL);
+}
+
 static void test_differs_named(void **state)
 {
 	static const double others[2 * RUNS] = { 10, 12, 11, 9, 13, 60, 10, 12 };
@@ -73,8 +87,8 @@ static void test_differs_named(void **state)
 
 	(void)state;
 	sides(&s, others);
-	assert_int_equal(ci_host_differs(cols, 2, &median, buf, sizeof(buf)),
-			 1);
+	assert_int_equal(
+		ci_host_differs(cols, 2, &median, NULL, buf, sizeof(buf)), 1);
 	assert_float_equal(median, 11.5, 1e-9);
 	assert_string_equal(buf, "debian/B/2 (60% busy)");
 	/* the end of a comparison says it */
@@ -110,8 +124,8 @@ static void test_quiet_host_alike(void **state)
 
 	(void)state;
 	sides(&s, others);
-	assert_int_equal(ci_host_differs(cols, 2, &median, buf, sizeof(buf)),
-			 0);
+	assert_int_equal(
+		ci_host_differs(cols, 2, &median, NULL, buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "");
 	sb_rm_rf(s.dir);
 }
@@ -129,10 +143,63 @@ static void test_quieter_run_named_and_unknown_skipped(void **state)
 
 	(void)state;
 	sides(&s, others);
-	assert_int_equal(ci_host_differs(cols, 2, &median, buf, sizeof(buf)),
-			 1);
+	assert_int_equal(
+		ci_host_differs(cols, 2, &median, NULL, buf, sizeof(buf)), 1);
 	assert_float_equal(median, 42, 1e-9);
 	assert_string_equal(buf, "debian/A/4 (5% busy)");
+	sb_rm_rf(s.dir);
+}
+
+/*
+ * In virtual time the guest's clock counts instructions: a busier host
+ * moves a run's wall time, not its figures, and the guest's speed against
+ * the host's is no fact of the regime.
+ */
+static void test_virtual_time_says_so(void **state)
+{
+	static const double others[2 * RUNS] = { 10, 12, 11, 9, 13, 60, 10, 12 };
+	struct two_sides s;
+	const struct ci_column *cols[2] = { &s.cols[0], &s.cols[1] };
+	struct ci_regime g;
+	char buf[512], *said = NULL;
+	double median = 0;
+	size_t len = 0;
+	int virt = 0;
+	FILE *f;
+
+	(void)state;
+	sides_in(&s, others, "virtual");
+	assert_int_equal(
+		ci_host_differs(cols, 2, &median, &virt, buf, sizeof(buf)), 1);
+	assert_true(virt);
+	f = open_memstream(&said, &len);
+	assert_non_null(f);
+	ci_host_differs_print(f, cols, 2);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(said,
+			    "\nThe host's load differs in debian/B/2 (60% "
+			    "busy), against a median of 12% of the host's "
+			    "CPUs busy besides a run: in virtual time it "
+			    "moved their wall time, not their figures "
+			    "(docs/performance.md).\n");
+	free(said);
+	ci_regime_of(&s.cols[1], &g);
+	g.guest_speed = 1.0 / 11; /* a calibration measures one even so */
+	assert_int_equal(g.icount_shift, 2);
+	assert_string_equal(ci_regime_speed(&g, buf, sizeof(buf)),
+			    "VIRTUAL: the guest's clock counts instructions "
+			    "(4 ns each), not the host's time");
+	assert_null(strstr(ci_regime_line(&g, buf, sizeof(buf)), "host speed"));
+	sb_rm_rf(s.dir);
+	/* plain TCG beside it: the figures follow the host */
+	sides_in(&s, others, "tcg");
+	assert_int_equal(
+		ci_host_differs(cols, 2, &median, &virt, buf, sizeof(buf)), 1);
+	assert_false(virt);
+	ci_regime_of(&s.cols[1], &g);
+	g.guest_speed = 1.0 / 11;
+	assert_string_equal(ci_regime_speed(&g, buf, sizeof(buf)),
+			    "TCG: the guest runs at 1/11 of host speed");
 	sb_rm_rf(s.dir);
 }
 
@@ -142,6 +209,7 @@ int main(void)
 		cmocka_unit_test(test_differs_named),
 		cmocka_unit_test(test_quiet_host_alike),
 		cmocka_unit_test(test_quieter_run_named_and_unknown_skipped),
+		cmocka_unit_test(test_virtual_time_says_so),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -81,6 +81,35 @@ static void test_good_full(void **state)
 	free(sc);
 }
 
+/*
+ * The main job's scenario: without KVM it runs in virtual time at 8 ns an
+ * instruction, where a run is a function of its seed and the regime is an
+ * idle host's TCG one (docs/performance.md, "Noise per run"), and its
+ * wakers draw their phases from the seed.
+ */
+static void test_shipped_default_virtual_time(void **state)
+{
+	struct scenario *sc = calloc(1, sizeof(*sc));
+	char err[512];
+	int random_phase = 0;
+
+	(void)state;
+	assert_int_equal(
+		load("../../../configs/default.json", sc, err, sizeof(err)), 0);
+	assert_string_equal(sc->guest.accel, "");
+	assert_string_equal(sc->guest.without_kvm, "virtual");
+	assert_int_equal(sc->guest.icount_shift, 3);
+	for (int w = 0; w < sc->n_workloads; w++)
+		for (int a = 0; a < sc->workloads[w].n_args; a++)
+			random_phase |=
+				!strcmp(sc->workloads[w].tool, "cyclic") &&
+				!strcmp(sc->workloads[w].args[a],
+					"--random-phase");
+	assert_true(random_phase);
+	scenario_free(sc);
+	free(sc);
+}
+
 static void test_good_minimal_defaults(void **state)
 {
 	struct scenario *sc = calloc(1, sizeof(*sc));
@@ -390,6 +419,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good_full),
+		cmocka_unit_test(test_shipped_default_virtual_time),
 		cmocka_unit_test(test_good_minimal_defaults),
 		cmocka_unit_test(test_rules_named),
 		cmocka_unit_test(test_slice_clamped_with_warning),

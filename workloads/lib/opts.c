@@ -36,9 +36,9 @@ void wl_common_opts(struct wl_common *c, struct sb_opt *tab)
 			  "FILE",
 			  "write the JSON document to FILE (- = stdout)", 0, 0),
 		SB_OPTION("seed", 0, SB_OPT_INT, &c->seed, NULL, "N",
-			  "seed of the random streams (only mixload draws "
-			  "any; every generator takes it, as the harness "
-			  "passes it to all)",
+			  "seed of the random streams (mixload's, cyclic's "
+			  "--random-phase; every generator takes it, as the "
+			  "harness passes it to all)",
 			  0, 0),
 		SB_OPTION("quiet", 'q', SB_OPT_FLAG, &c->quiet, NULL, NULL,
 			  "no text output", 0, 0),
