@@ -267,7 +267,9 @@ static void figure(FILE *f, const struct ci_png *png, const char *dir)
 	char *buf = NULL;
 	size_t len = 0;
 
-	fputs("<figure><img src=\"", f);
+	fputs("<figure><img data-file=\"", f);
+	esc(f, png->file);
+	fputs("\" src=\"", f);
 	snprintf(path, sizeof(path), "%s/%s", dir, png->file);
 	if (!sb_read_file(path, &buf, &len)) {
 		fputs("data:image/png;base64,", f);

@@ -124,7 +124,7 @@ SLICEBENCH_ROOT=$PWD "$sb" compare "$r" --plots >/dev/null
 for png in avg_delay_ms_bars max_delay_ms_bars cyclic_delay_cdf massive_intr_delay_cdf \
 	mix-comp_delay_cdf cyclic_latency_hist cyclic_latency_cdf massive_intr_loops mixload_frames; do
 	check "$png.png is a non-empty PNG" is_png "$r/plots/$png.png"
-	check "report.html shows $png.png" grep -qF "plots/$png.png" "$r/report.html"
+	check "report.html shows $png.png, inline" grep -qF "<img data-file=\"plots/$png.png\" src=\"data:image/png;base64," "$r/report.html"
 done
 check "report.html's one script only marks loaded images" test \
 	"$(grep -oi '<script[^>]*>' "$r/report.html" | sort -u)" = '<script>'
