@@ -150,7 +150,8 @@ size_t ci_rows_filter(struct ci_row *rows, size_t n, const char *list)
 
 /*
  * The run of @x (@n, repeats @rep) farthest from @median, into @out when
- * it lies beyond CI_OUTLIER_MADS robust standard deviations (1.4826 MAD);
+ * it lies beyond CI_OUTLIER_MADS robust standard deviations (1.4826 MAD)
+ * and CI_OUTLIER_PCT of the median;
  * a column whose MAD is 0 (most runs equal) has none. @dev: scratch.
  */
 static void outlier_of(const double *x, const unsigned int *rep, size_t n,
@@ -167,7 +168,8 @@ static void outlier_of(const double *x, const unsigned int *rep, size_t n,
 			far = i;
 	}
 	mad = 1.4826 * ci_median(dev, n);
-	if (!(mad > 0) || fabs(x[far] - median) / mad <= CI_OUTLIER_MADS)
+	if (!(mad > 0) || fabs(x[far] - median) / mad <= CI_OUTLIER_MADS ||
+	    fabs(x[far] - median) <= fabs(median) * CI_OUTLIER_PCT / 100)
 		return;
 	out->outlier_repeat = rep[far];
 	out->outlier_value = x[far];

@@ -26,15 +26,21 @@ struct ci_row {
 	const char *group;
 };
 
-/* A run this many scaled MADs from its column's median is an outlier. */
+/*
+ * A run this many scaled MADs from its column's median, and this far from
+ * it in %, is an outlier: the share keeps runs that agree to the digit
+ * from flagging a 2 % step as 50 MADs.
+ */
 #define CI_OUTLIER_MADS 5.0
+#define CI_OUTLIER_PCT 10.0
 
 struct ci_summary {
 	size_t n;
 	double median, min, max, cov_pct;
 	/*
 	 * The run farthest from the median when it is an outlier (|x -
-	 * median| over 1.4826 MAD above CI_OUTLIER_MADS, from 4 runs on):
+	 * median| over 1.4826 MAD above CI_OUTLIER_MADS and over
+	 * CI_OUTLIER_PCT of the median, from 4 runs on):
 	 * its repeat, value and distance in MADs; outlier_repeat 0: none.
 	 */
 	unsigned int outlier_repeat;
