@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -224,8 +225,9 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 			 size_t n_known, const struct ci_rules *rules,
 			 const struct ci_noise_ask *ask)
 {
-	double run_s = 0;
+	double run_s = 0, *sds = calloc(rules->n + 1, sizeof(*sds));
 	int kept_s = 0, sized = 0, reached = 0;
+	unsigned int all;
 	char t[32];
 
 	for (size_t i = 0; i < n_known; i++)
@@ -239,6 +241,8 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 		double sd = kept_spread(known, n_known, ru->name);
 		unsigned int need;
 
+		if (sds)
+			sds[i] = sd;
 		if (isnan(sd))
 			continue;
 		if (!sized++) {
@@ -257,7 +261,7 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 				"reached by", ask->reach);
 		}
 		need = ci_runs_to_pass(sd, ci_rule_bound_log(ru),
-				       1 - rules->pass_confidence,
+				       ci_rule_pass_alpha(rules, ru),
 				       CI_SIZING_POWER);
 		reached += (int)need <= ask->reach;
 		if (need > CI_SIZING_MAX_RUNS)
@@ -271,6 +275,9 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 				span(need * ask->sides * run_s, t, sizeof(t)),
 				(int)need <= ask->reach ? "yes" : "no");
 	}
+	all = sds ? ci_runs_to_pass_all(rules, sds, CI_SIZING_POWER) :
+		    CI_SIZING_MAX_RUNS + 1;
+	free(sds);
 	if (!sized) {
 		fprintf(f,
 			"sizing (%s): no noise known yet for this scenario "
@@ -278,6 +285,14 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 			ask->who);
 		return;
 	}
+	if (sized > 1 && all > CI_SIZING_MAX_RUNS)
+		fprintf(f, "  %-34s %6s  %5s  > %-9d  %-13s  no\n",
+			"all rules together", "", "", CI_SIZING_MAX_RUNS, "-");
+	else if (sized > 1)
+		fprintf(f, "  %-34s %6s  %5s  %-11u  %-13s  %s\n",
+			"all rules together", "", "", all,
+			span(all * ask->sides * run_s, t, sizeof(t)),
+			(int)all <= ask->reach ? "yes" : "no");
 	fprintf(f,
 		"  %s (%d a side) reach %d of %d rules at %.0f%% power; "
 		"their %d runs take %s\n",
