@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Does the gate decide? Passes of an unchanged kernel at sized runs and at the merge check's measured noise, and the "about N runs a side" estimate followed, against issue 40's targets. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "ci/gate.h"
+#include "ci/noise_store.h"
+#include "ci/perf/synth_gate.h"
+#include "ci/sizing.h"
+#include "ci/synth_runs.h"
+#include "common/exitcodes.h"
+
+/* The runs a side the estimate is followed from: the default scenario's repeats. */
+#define FOLLOW_FROM 5
+
+/* What a cell measures. */
+enum kind {
+	K_COV2_8, /* every rule at run CoV 2 %, gate 8 v 8 */
+	K_COV5_SIZED, /* run CoV 5 %, gate at the runs sized for all rules */
+	K_MERGE_CHECK, /* the merge check's noise, check up to 10 a side */
+	K_FOLLOW, /* run CoV 5 %, 5 v 5, then each estimate followed */
+	N_KINDS
+};
+
+/* What the candidate changed: nothing, or one rule (in turn) by x tolerance. */
+enum change { C_NONE, C_15, C_20, N_CHANGES };
+
+/* One cell's counts, sent from its worker through a pipe. */
+struct cell {
+	unsigned int trials, pass, regression;
+	unsigned int followed, decided, beyond; /* K_FOLLOW: rules */
+	double runs; /* runs a side used, summed */
+};
+
+/* The setting every cell shares. */
+struct setup {
+	struct ci_rules rules;
+	double *sd_merge; /* per rule, NAN: not in the merge check's runs */
+	unsigned int sized5; /* the runs a side sized for run CoV 5 % */
+	unsigned int check_max; /* the merge check's --max-repeats */
+	unsigned int trials;
+};
+
+static double cov_sd(double cov)
+{
+	return sqrt(log1p(cov * cov));
+}
+
+/* Round @i's start times: base then candidate, so the gate pairs them. */
+static void mark_rounds(struct ci_results *b, struct ci_results *c,
+			char (*stamps)[2][16], size_t runs)
+{
+	for (size_t i = 0; i < runs; i++) {
+		snprintf(stamps[i][0], sizeof(stamps[i][0]), "r%06zua", i);
+		snprintf(stamps[i][1], sizeof(stamps[i][1]), "r%06zub", i);
+		b->runs[i].start_time = stamps[i][0];
+		c->runs[i].start_time = stamps[i][1];
+	}
+}
+
+static void unmark_rounds(struct ci_results *b, struct ci_results *c)
+{
+	for (size_t i = 0; i < b->n_runs; i++)
+		b->runs[i].start_time = c->runs[i].start_time = NULL;
+}
+
+/* Runs @from..@to-1 of both sides: rule k spread @sd[k] (NAN: absent), the candidate by @fac[k]. */
+static void put_runs(struct ci_results *b, struct ci_results *c,
+		     const struct ci_rules *rules, const double *sd,
+		     const double *fac, size_t from, size_t to,
+		     struct ci_rng *rng)
+{
+	for (size_t i = from; i < to; i++)
+		for (size_t k = 0; k < rules->n; k++) {
+			double mu = synth_level_of(&rules->v[k]);
+
+			if (isnan(sd[k]))
+				continue;
+			if (ci_synth_put(b, i, &rules->v[k],
+					 mu * exp(sd[k] * ci_rng_normal(rng))) ||
+			    ci_synth_put(
+				    c, i, &rules->v[k],
+				    mu * fac[k] *
+					    exp(sd[k] * ci_rng_normal(rng)))) {
+				fprintf(stderr,
+					"gate_decides: out of memory\n");
+				exit(SB_EXIT_UNMEASURED);
+			}
+		}
+}
+
+static void alloc_sides(struct ci_results *b, struct ci_results *c, size_t n)
+{
+	if (ci_synth_alloc(b, n) || ci_synth_alloc(c, n)) {
+		fprintf(stderr, "gate_decides: out of memory\n");
+		exit(SB_EXIT_UNMEASURED);
+	}
+}
+
+/* Runs 0..@n-1 of @from into @to (as many runs or more), rule by rule. */
+static void copy_runs(struct ci_results *to, const struct ci_results *from,
+		      const struct ci_rules *rules, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < rules->n; k++) {
+			const struct ci_value *v = ci_values_get(
+				&from->runs[i].vals, rules->v[k].metric,
+				rules->v[k].group);
+
+			if (v && ci_synth_put(to, i, &rules->v[k], v->v)) {
+				fprintf(stderr,
+					"gate_decides: out of memory\n");
+				exit(SB_EXIT_UNMEASURED);
+			}
+		}
+}
+
+static int decided(enum ci_verdict v)
+{
+	return v == CI_V_PASS || v == CI_V_REGRESSION || v == CI_V_IMPROVEMENT;
+}
+
+/*
+ * One K_FOLLOW trial: a 5 v 5 gate, then for each rule it left
+ * inconclusive with "about N runs a side would decide it", N runs a side
+ * (the first five kept, the rest new) gated again: is that rule decided?
+ */
+static void follow_trial(const struct setup *s, const double *sd,
+			 const double *fac, struct ci_rng *rng,
+			 struct ci_rule_result *res, struct cell *out)
+{
+	const struct ci_rules *rules = &s->rules;
+	struct ci_levels one = { rules->alpha, 1 - rules->pass_confidence };
+	unsigned int *need = calloc(rules->n + 1, sizeof(*need)), most = 0;
+	struct ci_results b, c, b2, c2;
+
+	alloc_sides(&b, &c, FOLLOW_FROM);
+	put_runs(&b, &c, rules, sd, fac, 0, FOLLOW_FROM, rng);
+	synth_gate(rules, &b, &c, FOLLOW_FROM, &one, res);
+	for (size_t k = 0; need && k < rules->n; k++) {
+		if (res[k].verdict != CI_V_INCONCLUSIVE || !res[k].more_runs)
+			continue;
+		if (res[k].more_runs > CI_SIZING_MAX_RUNS) {
+			out->beyond++; /* "more than 1000": no N to follow */
+			continue;
+		}
+		need[k] = res[k].more_runs;
+		if (need[k] > most)
+			most = need[k];
+	}
+	if (most > FOLLOW_FROM) {
+		alloc_sides(&b2, &c2, most);
+		copy_runs(&b2, &b, rules, FOLLOW_FROM);
+		copy_runs(&c2, &c, rules, FOLLOW_FROM);
+		put_runs(&b2, &c2, rules, sd, fac, FOLLOW_FROM, most, rng);
+		for (size_t k = 0; k < rules->n; k++) {
+			if (!need[k])
+				continue;
+			synth_gate(rules, &b2, &c2, need[k], &one, res);
+			out->followed++;
+			out->decided += decided(res[k].verdict);
+			out->runs += need[k];
+		}
+		ci_synth_free(&b2);
+		ci_synth_free(&c2);
+	}
+	ci_synth_free(&b);
+	ci_synth_free(&c);
+	free(need);
+}
+
+/* One gate (@looks NULL) of @n a side, or a check up to @n with @looks. */
+static int gate_trial(const struct setup *s, const double *sd,
+		      const double *fac, unsigned int n,
+		      const struct ci_levels *looks, struct ci_rng *rng,
+		      struct ci_rule_result *res, unsigned int *used)
+{
+	const struct ci_rules *rules = &s->rules;
+	struct ci_levels one = { rules->alpha, 1 - rules->pass_confidence };
+	char(*stamps)[2][16] = looks ? calloc(n, sizeof(*stamps)) : NULL;
+	struct ci_results b, c;
+	int code;
+
+	alloc_sides(&b, &c, n);
+	put_runs(&b, &c, rules, sd, fac, 0, n, rng);
+	*used = n;
+	if (!looks) {
+		code = synth_gate(rules, &b, &c, n, &one, res);
+	} else {
+		if (!stamps) {
+			fprintf(stderr, "gate_decides: out of memory\n");
+			exit(SB_EXIT_UNMEASURED);
+		}
+		/* check runs its two kernels in rounds: the paired t */
+		mark_rounds(&b, &c, stamps, n);
+		for (*used = rules->min_runs;; (*used)++) {
+			code = synth_gate(rules, &b, &c, *used,
+					  &looks[*used - rules->min_runs], res);
+			if (code != CI_DECISION_UNDECIDED || *used == n)
+				break;
+		}
+		unmark_rounds(&b, &c);
+	}
+	free(stamps);
+	ci_synth_free(&b);
+	ci_synth_free(&c);
+	return code;
+}
+
+static struct cell run_cell(const struct setup *s, enum kind kd, enum change ch,
+			    uint64_t seed)
+{
+	const struct ci_rules *rules = &s->rules;
+	double *sd = calloc(rules->n + 1, sizeof(*sd)),
+	       *fac = calloc(rules->n + 1, sizeof(*fac));
+	struct ci_rule_result *res = calloc(rules->n + 1, sizeof(*res));
+	struct ci_levels *looks =
+		kd == K_MERGE_CHECK ? synth_check_levels(rules, s->check_max) :
+				      NULL;
+	struct cell out = { .trials = s->trials };
+	struct ci_rng rng;
+
+	if (!sd || !fac || !res) {
+		fprintf(stderr, "gate_decides: out of memory\n");
+		exit(SB_EXIT_UNMEASURED);
+	}
+	ci_rng_seed(&rng, seed);
+	for (size_t k = 0; k < rules->n; k++)
+		sd[k] = kd == K_COV2_8	    ? cov_sd(0.02) :
+			kd == K_MERGE_CHECK ? s->sd_merge[k] :
+					      cov_sd(0.05);
+	for (unsigned int i = 0; i < s->trials; i++) {
+		size_t target = i % rules->n;
+		unsigned int n = kd == K_COV2_8	    ? 8 :
+				 kd == K_COV5_SIZED ? s->sized5 :
+						      s->check_max,
+			     used;
+		int code;
+
+		for (size_t k = 0; k < rules->n; k++) {
+			double tol = rules->v[k].tolerance_pct / 100;
+
+			fac[k] = k != target || ch == C_NONE ?
+					 1 :
+					 synth_worse(&rules->v[k],
+						     ch == C_15 ? 1.5 * tol :
+								  2 * tol);
+		}
+		if (kd == K_FOLLOW) {
+			follow_trial(s, sd, fac, &rng, res, &out);
+			continue;
+		}
+		code = gate_trial(s, sd, fac, n, looks, &rng, res, &used);
+		out.pass += code == CI_DECISION_PASS;
+		out.regression += code == CI_DECISION_REGRESSION;
+		out.runs += used;
+	}
+	free(looks);
+	free(sd);
+	free(fac);
+	free(res);
+	return out;
+}
+
+/* Every (kind, change) cell, @jobs workers at a time, into @cells. */
+static int all_cells(const struct setup *s, unsigned int jobs,
+		     struct cell cells[N_KINDS][N_CHANGES])
+{
+	int fds[N_KINDS][N_CHANGES];
+	unsigned int running = 0;
+
+	for (int kd = 0; kd < N_KINDS; kd++)
+		for (int ch = 0; ch < N_CHANGES; ch++) {
+			int fd[2];
+			pid_t pid;
+
+			if (running == jobs && wait(NULL) > 0)
+				running--;
+			if (pipe(fd) || (pid = fork()) < 0)
+				return -1;
+			if (!pid) {
+				struct cell c =
+					run_cell(s, kd, ch,
+						 40000ull * kd + 100 * ch + 1);
+
+				close(fd[0]);
+				_exit(write(fd[1], &c, sizeof(c)) ==
+						      (ssize_t)sizeof(c) ?
+					      0 :
+					      SB_EXIT_UNMEASURED);
+			}
+			close(fd[1]);
+			fds[kd][ch] = fd[0];
+			running++;
+		}
+	for (int kd = 0; kd < N_KINDS; kd++)
+		for (int ch = 0; ch < N_CHANGES; ch++) {
+			ssize_t got = read(fds[kd][ch], &cells[kd][ch],
+					   sizeof(cells[kd][ch]));
+
+			close(fds[kd][ch]);
+			if (got != (ssize_t)sizeof(cells[kd][ch]))
+				return -1;
+		}
+	while (wait(NULL) > 0)
+		;
+	return 0;
+}
+
+/* Wilson's 95 % interval of a share @k of @n, in %. */
+static void wilson(unsigned int k, unsigned int n, double *lo, double *hi)
+{
+	double z = 1.959964, p = (double)k / n, d = 1 + z * z / n;
+	double mid = (p + z * z / (2.0 * n)) / d;
+	double half = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
+
+	*lo = 100 * fmax(mid - half, 0);
+	*hi = 100 * fmin(mid + half, 1);
+}
+
+/*
+ * A row: @k of @n against @bound (a ceiling when @at_most). Missed when
+ * beyond it by more than two Monte-Carlo standard errors; beyond by less,
+ * "not shown" (more trials decide). Returns 1 when missed.
+ */
+static int row(const char *what, unsigned int k, unsigned int n, double bound,
+	       int at_most)
+{
+	double p = n ? (double)k / n : 0,
+	       over = at_most ? p - bound : bound - p, lo = 0, hi = 0;
+	const char *met = over <= 0			   ? "met" :
+			  over <= 2 * synth_share_se(k, n) ? "not shown" :
+							     "MISSED";
+
+	if (n)
+		wilson(k, n, &lo, &hi);
+	printf("| %s | %.1f %% (%u of %u) | %.1f-%.1f %% | %s %g %% | %s |\n",
+	       what, 100 * p, k, n, lo, hi, at_most ? "<=" : ">=", 100 * bound,
+	       met);
+	return !strcmp(met, "MISSED");
+}
+
+/* The four rows of a gate or check cell; misses counted. */
+static int rows_of(const char *name, struct cell c[N_CHANGES], double pass_min)
+{
+	char what[256];
+	int missed = 0;
+
+	snprintf(what, sizeof(what),
+		 "%s: unchanged, exit 0 (mean %.1f runs a side)", name,
+		 c[C_NONE].runs / c[C_NONE].trials);
+	missed += row(what, c[C_NONE].pass, c[C_NONE].trials, pass_min, 0);
+	snprintf(what, sizeof(what), "%s: unchanged, false regression", name);
+	missed += row(what, c[C_NONE].regression, c[C_NONE].trials, 0.01, 1);
+	snprintf(what, sizeof(what), "%s: one rule 1.5x its tolerance, exit 0",
+		 name);
+	missed += row(what, c[C_15].pass, c[C_15].trials, 0.05, 1);
+	snprintf(what, sizeof(what), "%s: one rule 2x its tolerance, exit 0",
+		 name);
+	missed += row(what, c[C_20].pass, c[C_20].trials, 0.01, 1);
+	return missed;
+}
+
+/* Each rule's spread in the merge check's kept noise @path, NAN where none. */
+static int merge_noise(const char *path, struct setup *s)
+{
+	struct ci_noise *nz = calloc(1, sizeof(*nz));
+	struct sb_error e;
+	int kept = 0;
+
+	if (!nz || ci_noise_load(path, nz, &e)) {
+		fprintf(stderr, "gate_decides: %s\n",
+			nz ? e.msg : "out of memory");
+		free(nz);
+		return -1;
+	}
+	for (size_t k = 0; k < s->rules.n; k++) {
+		s->sd_merge[k] = NAN;
+		for (int j = 0; j < nz->n; j++)
+			if (!strcmp(nz->rule[j].name, s->rules.v[k].name)) {
+				s->sd_merge[k] = nz->rule[j].spread;
+				kept++;
+			}
+		if (!isnan(s->sd_merge[k]))
+			printf("%s%s %.1f %%",
+			       kept > 1 ? ", " : "merge check's spread: ",
+			       s->rules.v[k].name, 100 * s->sd_merge[k]);
+	}
+	printf(" (%s, %d runs a side, %s); %zu rules without a kept spread "
+	       "have no values in that cell (not applicable)\n",
+	       path, nz->runs, nz->measured, s->rules.n - (size_t)kept);
+	free(nz);
+	return kept ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+	struct setup s = { .check_max = 10 };
+	unsigned int jobs = argc > 4 ? (unsigned int)atoi(argv[4]) : 2;
+	struct cell cells[N_KINDS][N_CHANGES];
+	char name[160];
+	struct sb_error e;
+	double *sd5;
+	int missed = 0;
+
+	s.trials = argc > 3 ? (unsigned int)atoi(argv[3]) : 500;
+	if (argc < 3 || !s.trials || !jobs || !strcmp(argv[1], "--help")) {
+		fprintf(argc < 3 ? stderr : stdout,
+			"usage: gate_decides RULES.json NOISE.json [TRIALS "
+			"[JOBS]]\nHow often the gate decides on synthetic "
+			"runs of every rule at once: an unchanged\nkernel at "
+			"run CoV 2 %% (8 v 8), at 5 %% with the runs sized for "
+			"all rules, in a\ncheck up to 10 a side at the spreads "
+			"kept in NOISE.json, and the gate's\n\"about N runs a "
+			"side would decide it\" followed from 5 v 5 at 5 %%; "
+			"exit 1\nwhen a target of ci/README.md is missed.\n");
+		return argc < 3 ? SB_EXIT_USAGE : SB_EXIT_OK;
+	}
+	if (ci_rules_load(argv[1], &s.rules, &e)) {
+		fprintf(stderr, "gate_decides: %s\n", e.msg);
+		return SB_EXIT_USAGE;
+	}
+	s.sd_merge = calloc(s.rules.n + 1, sizeof(double));
+	sd5 = calloc(s.rules.n + 1, sizeof(double));
+	if (!s.sd_merge || !sd5)
+		return SB_EXIT_UNMEASURED;
+	printf("%s: %zu rules, alpha %g, pass confidence %g; %u trials a "
+	       "cell, values drawn independently, log-normal\n",
+	       argv[1], s.rules.n, s.rules.alpha, s.rules.pass_confidence,
+	       s.trials);
+	if (merge_noise(argv[2], &s))
+		return SB_EXIT_USAGE;
+	printf("runs a side an unchanged kernel needs to pass all rules "
+	       "together %.0f %% of the time (ci_runs_to_pass_all): ",
+	       100 * CI_SIZING_POWER);
+	for (int i = 0; i < 3; i++) {
+		const double cov[] = { 0.02, 0.03, 0.05 };
+
+		for (size_t k = 0; k < s.rules.n; k++)
+			sd5[k] = cov_sd(cov[i]);
+		s.sized5 = ci_runs_to_pass_all(&s.rules, sd5, CI_SIZING_POWER);
+		printf("%u at run CoV %.0f %%, ", s.sized5, 100 * cov[i]);
+	}
+	printf("%u at the merge check's noise\n",
+	       ci_runs_to_pass_all(&s.rules, s.sd_merge, CI_SIZING_POWER));
+	free(sd5);
+	if (s.sized5 > CI_SIZING_MAX_RUNS)
+		return SB_EXIT_UNMEASURED;
+	fflush(stdout); /* before the workers fork */
+	if (all_cells(&s, jobs, cells)) {
+		fprintf(stderr, "gate_decides: a worker failed\n");
+		return SB_EXIT_UNMEASURED;
+	}
+	printf("\n| figure | share | 95 %% interval | target | met |\n"
+	       "|---|---|---|---|---|\n");
+	missed += rows_of("run CoV 2 %, gate 8v8", cells[K_COV2_8], 0.9);
+	snprintf(name, sizeof(name), "run CoV 5 %%, gate %uv%u (sized)",
+		 s.sized5, s.sized5);
+	missed += rows_of(name, cells[K_COV5_SIZED], 0.8);
+	snprintf(name, sizeof(name),
+		 "merge check's noise, check max %u (paired rounds)",
+		 s.check_max);
+	missed += rows_of(name, cells[K_MERGE_CHECK], 0.9);
+	for (int ch = C_NONE; ch < N_CHANGES; ch++) {
+		struct cell *f = &cells[K_FOLLOW][ch];
+
+		snprintf(name, sizeof(name),
+			 "run CoV 5 %%, 5v5, %s: \"about N runs a side\" "
+			 "followed decides the rule (mean N %.1f; %u said "
+			 "more than %d)",
+			 ch == C_NONE ? "unchanged" :
+			 ch == C_15   ? "one rule 1.5x its tolerance" :
+					"one rule 2x its tolerance",
+			 f->followed ? f->runs / f->followed : 0, f->beyond,
+			 CI_SIZING_MAX_RUNS);
+		missed += row(name, f->decided, f->followed, 0.8, 0);
+	}
+	printf("\ntargets missed: %d\n", missed);
+	ci_rules_free(&s.rules);
+	free(s.sd_merge);
+	return missed ? 1 : SB_EXIT_OK;
+}
