@@ -22,6 +22,9 @@ static const struct sb_jr_field rule_fields[] = {
 	  .doc = "the rule's name in its rules file" },
 	{ "spread", SB_JR_NUMBER, NR(spread), .required = 1, .dmin = 0,
 	  .dmax = 100, .doc = "sd of the runs' logs of its value" },
+	{ "level", SB_JR_NUMBER, NR(level), .dmin = 0, .dmax = 1e18,
+	  .doc = "geometric mean of its runs' values, in the metric's unit "
+		 "(0: unknown)" },
 };
 
 static const struct sb_jr_table rule_table =
@@ -93,9 +96,11 @@ int ci_noise_save(const char *path, const struct ci_noise *n)
 		}
 	}
 	for (int i = 0; rules && i < n->n; i++)
-		json_array_append_new(
-			rules, json_pack("{s:s,s:f}", "name", n->rule[i].name,
-					 "spread", n->rule[i].spread));
+		json_array_append_new(rules,
+				      json_pack("{s:s,s:f,s:f}", "name",
+						n->rule[i].name, "spread",
+						n->rule[i].spread, "level",
+						n->rule[i].level));
 	j = json_pack("{s:i,s:s,s:s,s:s,s:s,s:i,s:f,s:o}", "schema", 1,
 		      "scenario_sha256", n->scenario_sha256, "kernel",
 		      n->kernel, "release", n->release, "measured", n->measured,
@@ -158,6 +163,27 @@ static void from_manifests(struct ci_noise *out,
 	out->run_s = n ? ci_median(x, n) : 0;
 }
 
+/* The geometric mean of @rule's positive values in the runs of @cols; 0. */
+static double level_of(const struct ci_rule *rule,
+		       const struct ci_column *const *cols, size_t k)
+{
+	double sum = 0;
+	size_t m = 0;
+
+	for (size_t c = 0; c < k; c++)
+		for (size_t r = 0; r < cols[c]->n_runs; r++) {
+			const struct ci_value *v =
+				ci_values_get(&cols[c]->runs[r]->vals,
+					      rule->metric, rule->group);
+
+			if (v && v->v > 0) {
+				sum += log(v->v);
+				m++;
+			}
+		}
+	return m ? exp(sum / (double)m) : 0;
+}
+
 int ci_noise_measure(struct ci_noise *n, const struct ci_rules *rules,
 		     const struct ci_column *const *cols, size_t k)
 {
@@ -173,6 +199,7 @@ int ci_noise_measure(struct ci_noise *n, const struct ci_rules *rules,
 			continue;
 		snprintf(n->rule[n->n].name, sizeof(n->rule[0].name), "%s",
 			 rules->v[i].name);
+		n->rule[n->n].level = level_of(&rules->v[i], cols, k);
 		n->rule[n->n++].spread = sd;
 	}
 	from_manifests(n, cols, k);
