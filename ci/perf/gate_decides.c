@@ -241,7 +241,7 @@ static struct cell run_cell(const struct setup *s, enum kind kd, enum change ch,
 	}
 
 	for (unsigned int i = 0; i < s->trials; i++) {
-		size_t target = i % rules->n;
+		size_t target = rules->n ? i % rules->n : 0;
 		unsigned int n = kd == K_COV2_8	    ? 8 :
 				 kd == K_COV5_SIZED ? s->sized5 :
 						      s->check_max,
@@ -393,13 +393,11 @@ static int merge_noise(char *paths, struct setup *s)
 	double *sq = calloc(n + 1, sizeof(*sq)),
 	       *lg = calloc(n + 1, sizeof(*lg));
 	char *save = NULL, *path;
-	int kept = 0, files = 0;
+	int kept = 0, files = 0, bad = !nz || !m || !sq || !lg;
 	struct sb_error e;
 
-	if (!nz || !m || !sq || !lg)
-		return -1;
 	printf("merge check's noise:");
-	for (path = strtok_r(paths, ",", &save); path;
+	for (path = bad ? NULL : strtok_r(paths, ",", &save); path;
 	     path = strtok_r(NULL, ",", &save), files++) {
 		e = (struct sb_error){ 0 };
 		if (ci_noise_load(path, nz, &e)) {
@@ -409,7 +407,8 @@ static int merge_noise(char *paths, struct setup *s)
 				fprintf(stderr,
 					"gate_decides: %s: no such file\n",
 					path);
-			return -1;
+			bad = 1;
+			break;
 		}
 		printf("%s %s (kernel %s, %d runs, %s)", files ? "," : "", path,
 		       nz->kernel, nz->runs, nz->measured);
@@ -427,8 +426,10 @@ static int merge_noise(char *paths, struct setup *s)
 					m[k]++;
 				}
 	}
-	printf("\nspread and level (rms, geometric mean):");
-	for (size_t k = 0; k < n; k++) {
+	printf("\n");
+	if (!bad)
+		printf("spread and level (rms, geometric mean):");
+	for (size_t k = 0; !bad && k < n; k++) {
 		s->sd_merge[k] = m[k] ? sqrt(sq[k] / (double)m[k]) : NAN;
 		s->mu_merge[k] = m[k] ? exp(lg[k] / (double)m[k]) :
 					synth_level_of(&s->rules.v[k]);
@@ -437,89 +438,37 @@ static int merge_noise(char *paths, struct setup *s)
 			       s->rules.v[k].name, 100 * s->sd_merge[k],
 			       s->mu_merge[k]);
 	}
-	printf("; %zu rules kept by none have no values in that cell (not "
-	       "applicable)\n",
-	       n - (size_t)kept);
+	if (!bad)
+		printf("; %zu rules kept by none have no values in that cell "
+		       "(not applicable)\n",
+		       n - (size_t)kept);
 	free(nz);
 	free(m);
 	free(sq);
 	free(lg);
-	return kept ? 0 : -1;
+	return bad || !kept ? -1 : 0;
 }
 
-int main(int argc, char **argv)
+/* The table of every cell against its target; the targets missed. */
+static int report(const struct setup *s, struct cell cells[N_KINDS][N_CHANGES])
 {
-	struct setup s = { .check_max = 10 };
-	unsigned int jobs = argc > 4 ? (unsigned int)atoi(argv[4]) : 2;
-	struct cell cells[N_KINDS][N_CHANGES];
-	char name[160];
-	struct sb_error e;
-	double *sd5;
+	char name[256];
 	int missed = 0;
 
-	s.trials = argc > 3 ? (unsigned int)atoi(argv[3]) : 500;
-	if (argc < 3 || !s.trials || !jobs || !strcmp(argv[1], "--help")) {
-		fprintf(argc < 3 ? stderr : stdout,
-			"usage: gate_decides RULES.json NOISE.json[,NOISE.json...] "
-			"[TRIALS [JOBS]]\nHow often the gate decides on synthetic "
-			"runs of every rule at once: an unchanged\nkernel at "
-			"run CoV 2 %% (8 v 8), at 5 %% with the runs sized for "
-			"all rules, in a\ncheck up to 10 a side at the spreads "
-			"kept in NOISE.json (several: pooled), and the gate's\n\"about N runs a "
-			"side would decide it\" followed from 5 v 5 at 5 %%; "
-			"exit 1\nwhen a target of ci/README.md is missed.\n");
-		return argc < 3 ? SB_EXIT_USAGE : SB_EXIT_OK;
-	}
-	if (ci_rules_load(argv[1], &s.rules, &e)) {
-		fprintf(stderr, "gate_decides: %s\n", e.msg);
-		return SB_EXIT_USAGE;
-	}
-	s.sd_merge = calloc(s.rules.n + 1, sizeof(double));
-	s.mu_merge = calloc(s.rules.n + 1, sizeof(double));
-	sd5 = calloc(s.rules.n + 1, sizeof(double));
-	if (!s.sd_merge || !s.mu_merge || !sd5)
-		return SB_EXIT_UNMEASURED;
-	printf("%s: %zu rules, alpha %g, pass confidence %g; %u trials a "
-	       "cell, values drawn independently, log-normal\n",
-	       argv[1], s.rules.n, s.rules.alpha, s.rules.pass_confidence,
-	       s.trials);
-	if (merge_noise(argv[2], &s))
-		return SB_EXIT_USAGE;
-	printf("runs a side an unchanged kernel needs to pass all rules "
-	       "together %.0f %% of the time (ci_runs_to_pass_all): ",
-	       100 * CI_SIZING_POWER);
-	for (int i = 0; i < 3; i++) {
-		const double cov[] = { 0.02, 0.03, 0.05 };
-
-		for (size_t k = 0; k < s.rules.n; k++)
-			sd5[k] = cov_sd(cov[i]);
-		s.sized5 = ci_runs_to_pass_all(&s.rules, sd5, CI_SIZING_POWER);
-		printf("%u at run CoV %.0f %%, ", s.sized5, 100 * cov[i]);
-	}
-	printf("%u at the merge check's noise\n",
-	       ci_runs_to_pass_all(&s.rules, s.sd_merge, CI_SIZING_POWER));
-	free(sd5);
-	if (s.sized5 > CI_SIZING_MAX_RUNS)
-		return SB_EXIT_UNMEASURED;
-	fflush(stdout); /* before the workers fork */
-	if (all_cells(&s, jobs, cells)) {
-		fprintf(stderr, "gate_decides: a worker failed\n");
-		return SB_EXIT_UNMEASURED;
-	}
 	printf("\n| figure | share | 95 %% interval | target | met |\n"
 	       "|---|---|---|---|---|\n");
 	missed += rows_of("run CoV 2 %, gate 8v8", cells[K_COV2_8], 0.9, 0);
 	snprintf(name, sizeof(name), "run CoV 5 %%, gate %uv%u (sized)",
-		 s.sized5, s.sized5);
+		 s->sized5, s->sized5);
 	missed += rows_of(name, cells[K_COV5_SIZED], 0.8, 0);
 	snprintf(name, sizeof(name),
 		 "merge check's noise and levels, check max %u (paired rounds)",
-		 s.check_max);
+		 s->check_max);
 	missed += rows_of(name, cells[K_MERGE_CHECK], 0.9, 0);
 	snprintf(name, sizeof(name),
 		 "its spreads at levels where floors are a "
 		 "tenth or less, check max %u",
-		 s.check_max);
+		 s->check_max);
 	rows_of(name, cells[K_MERGE_RATIO], 0.9, 1);
 	for (int ch = C_NONE; ch < N_CHANGES; ch++) {
 		struct cell *f = &cells[K_FOLLOW][ch];
@@ -537,8 +486,75 @@ int main(int argc, char **argv)
 			      0);
 	}
 	printf("\ntargets missed: %d\n", missed);
+	return missed;
+}
+
+int main(int argc, char **argv)
+{
+	struct setup s = { .check_max = 10 };
+	unsigned int jobs = argc > 4 ? (unsigned int)atoi(argv[4]) : 2;
+	struct cell cells[N_KINDS][N_CHANGES];
+	struct sb_error e;
+	double *sd5;
+	int rc;
+
+	s.trials = argc > 3 ? (unsigned int)atoi(argv[3]) : 500;
+	if (argc < 3 || !s.trials || !jobs || !strcmp(argv[1], "--help")) {
+		fprintf(argc < 3 ? stderr : stdout,
+			"usage: gate_decides RULES.json NOISE.json[,NOISE.json...]"
+			" [TRIALS [JOBS]]\n"
+			"How often the gate decides on synthetic runs of every "
+			"rule at once: an\nunchanged kernel at run CoV 2 %% (8 v "
+			"8), at 5 %% with the runs sized for all\nrules, in a "
+			"check up to 10 a side at the spreads and levels kept "
+			"in\nNOISE.json (several: pooled), and the gate's \"about "
+			"N runs a side would\ndecide it\" followed from 5 v 5 at "
+			"5 %%; exit 1 when a target of ci/README.md\nis missed.\n");
+		return argc < 3 ? SB_EXIT_USAGE : SB_EXIT_OK;
+	}
+	if (ci_rules_load(argv[1], &s.rules, &e)) {
+		fprintf(stderr, "gate_decides: %s\n", e.msg);
+		return SB_EXIT_USAGE;
+	}
+	s.sd_merge = calloc(s.rules.n + 1, sizeof(double));
+	s.mu_merge = calloc(s.rules.n + 1, sizeof(double));
+	sd5 = calloc(s.rules.n + 1, sizeof(double));
+	rc = !s.sd_merge || !s.mu_merge || !sd5 ? SB_EXIT_UNMEASURED : 0;
+	if (!rc)
+		printf("%s: %zu rules, alpha %g, pass confidence %g; %u trials a "
+		       "cell, values drawn independently, log-normal\n",
+		       argv[1], s.rules.n, s.rules.alpha,
+		       s.rules.pass_confidence, s.trials);
+	if (!rc && merge_noise(argv[2], &s))
+		rc = SB_EXIT_USAGE;
+	if (!rc)
+		printf("runs a side an unchanged kernel needs to pass all rules "
+		       "together %.0f %% of the time (ci_runs_to_pass_all): ",
+		       100 * CI_SIZING_POWER);
+	for (int i = 0; !rc && i < 3; i++) {
+		const double cov[] = { 0.02, 0.03, 0.05 };
+
+		for (size_t k = 0; k < s.rules.n; k++)
+			sd5[k] = cov_sd(cov[i]);
+		s.sized5 = ci_runs_to_pass_all(&s.rules, sd5, CI_SIZING_POWER);
+		printf("%u at run CoV %.0f %%, ", s.sized5, 100 * cov[i]);
+	}
+	if (!rc)
+		printf("%u at the merge check's noise\n",
+		       ci_runs_to_pass_all(&s.rules, s.sd_merge,
+					   CI_SIZING_POWER));
+	free(sd5);
+	if (!rc && s.sized5 > CI_SIZING_MAX_RUNS)
+		rc = SB_EXIT_UNMEASURED;
+	fflush(stdout); /* before the workers fork */
+	if (!rc && all_cells(&s, jobs, cells)) {
+		fprintf(stderr, "gate_decides: a worker failed\n");
+		rc = SB_EXIT_UNMEASURED;
+	}
+	if (!rc)
+		rc = report(&s, cells) ? 1 : SB_EXIT_OK;
 	ci_rules_free(&s.rules);
 	free(s.sd_merge);
 	free(s.mu_merge);
-	return missed ? 1 : SB_EXIT_OK;
+	return rc;
 }
