@@ -221,13 +221,14 @@ static struct cell run_cell(const struct setup *s, enum kind kd, enum change ch,
 	       *mu = calloc(rules->n + 1, sizeof(*mu)),
 	       *fac = calloc(rules->n + 1, sizeof(*fac));
 	int merge = kd == K_MERGE_CHECK || kd == K_MERGE_RATIO;
+	size_t *present = calloc(rules->n + 1, sizeof(*present)), n_present = 0;
 	struct ci_rule_result *res = calloc(rules->n + 1, sizeof(*res));
 	struct ci_levels *looks =
 		merge ? synth_check_levels(rules, s->check_max) : NULL;
 	struct cell out = { .trials = s->trials };
 	struct ci_rng rng;
 
-	if (!sd || !mu || !fac || !res) {
+	if (!sd || !mu || !fac || !res || !present) {
 		fprintf(stderr, "gate_decides: out of memory\n");
 		exit(SB_EXIT_UNMEASURED);
 	}
@@ -238,10 +239,11 @@ static struct cell run_cell(const struct setup *s, enum kind kd, enum change ch,
 					 cov_sd(0.05);
 		mu[k] = kd == K_MERGE_CHECK ? s->mu_merge[k] :
 					      synth_level_of(&rules->v[k]);
+		if (!isnan(sd[k])) /* the rules with values, changed in turn */
+			present[n_present++] = k;
 	}
-
 	for (unsigned int i = 0; i < s->trials; i++) {
-		size_t target = rules->n ? i % rules->n : 0;
+		size_t target = n_present ? present[i % n_present] : 0;
 		unsigned int n = kd == K_COV2_8	    ? 8 :
 				 kd == K_COV5_SIZED ? s->sized5 :
 						      s->check_max,
@@ -269,6 +271,7 @@ static struct cell run_cell(const struct setup *s, enum kind kd, enum change ch,
 		out.runs += used;
 	}
 	free(looks);
+	free(present);
 	free(mu);
 	free(sd);
 	free(fac);
