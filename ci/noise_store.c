@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -22,6 +23,9 @@ static const struct sb_jr_field rule_fields[] = {
 	  .doc = "the rule's name in its rules file" },
 	{ "spread", SB_JR_NUMBER, NR(spread), .required = 1, .dmin = 0,
 	  .dmax = 100, .doc = "sd of the runs' logs of its value" },
+	{ "level", SB_JR_NUMBER, NR(level), .dmin = 0, .dmax = 1e18,
+	  .doc = "geometric mean of its runs' values, in the metric's unit "
+		 "(0: unknown)" },
 };
 
 static const struct sb_jr_table rule_table =
@@ -93,9 +97,11 @@ int ci_noise_save(const char *path, const struct ci_noise *n)
 		}
 	}
 	for (int i = 0; rules && i < n->n; i++)
-		json_array_append_new(
-			rules, json_pack("{s:s,s:f}", "name", n->rule[i].name,
-					 "spread", n->rule[i].spread));
+		json_array_append_new(rules,
+				      json_pack("{s:s,s:f,s:f}", "name",
+						n->rule[i].name, "spread",
+						n->rule[i].spread, "level",
+						n->rule[i].level));
 	j = json_pack("{s:i,s:s,s:s,s:s,s:s,s:i,s:f,s:o}", "schema", 1,
 		      "scenario_sha256", n->scenario_sha256, "kernel",
 		      n->kernel, "release", n->release, "measured", n->measured,
@@ -158,6 +164,27 @@ static void from_manifests(struct ci_noise *out,
 	out->run_s = n ? ci_median(x, n) : 0;
 }
 
+/* The geometric mean of @rule's positive values in the runs of @cols; 0. */
+static double level_of(const struct ci_rule *rule,
+		       const struct ci_column *const *cols, size_t k)
+{
+	double sum = 0;
+	size_t m = 0;
+
+	for (size_t c = 0; c < k; c++)
+		for (size_t r = 0; r < cols[c]->n_runs; r++) {
+			const struct ci_value *v =
+				ci_values_get(&cols[c]->runs[r]->vals,
+					      rule->metric, rule->group);
+
+			if (v && v->v > 0) {
+				sum += log(v->v);
+				m++;
+			}
+		}
+	return m ? exp(sum / (double)m) : 0;
+}
+
 int ci_noise_measure(struct ci_noise *n, const struct ci_rules *rules,
 		     const struct ci_column *const *cols, size_t k)
 {
@@ -173,6 +200,7 @@ int ci_noise_measure(struct ci_noise *n, const struct ci_rules *rules,
 			continue;
 		snprintf(n->rule[n->n].name, sizeof(n->rule[0].name), "%s",
 			 rules->v[i].name);
+		n->rule[n->n].level = level_of(&rules->v[i], cols, k);
 		n->rule[n->n++].spread = sd;
 	}
 	from_manifests(n, cols, k);
@@ -225,8 +253,9 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 			 size_t n_known, const struct ci_rules *rules,
 			 const struct ci_noise_ask *ask)
 {
-	double run_s = 0;
+	double run_s = 0, *sds = calloc(rules->n + 1, sizeof(*sds));
 	int kept_s = 0, sized = 0, reached = 0;
+	unsigned int all;
 	char t[32];
 
 	for (size_t i = 0; i < n_known; i++)
@@ -240,6 +269,8 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 		double sd = kept_spread(known, n_known, ru->name);
 		unsigned int need;
 
+		if (sds)
+			sds[i] = sd;
 		if (isnan(sd))
 			continue;
 		if (!sized++) {
@@ -258,7 +289,7 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 				"reached by", ask->reach);
 		}
 		need = ci_runs_to_pass(sd, ci_rule_bound_log(ru),
-				       1 - rules->pass_confidence,
+				       ci_rule_pass_alpha(rules, ru),
 				       CI_SIZING_POWER);
 		reached += (int)need <= ask->reach;
 		if (need > CI_SIZING_MAX_RUNS)
@@ -272,6 +303,9 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 				span(need * ask->sides * run_s, t, sizeof(t)),
 				(int)need <= ask->reach ? "yes" : "no");
 	}
+	all = sds ? ci_runs_to_pass_all(rules, sds, CI_SIZING_POWER) :
+		    CI_SIZING_MAX_RUNS + 1;
+	free(sds);
 	if (!sized) {
 		fprintf(f,
 			"sizing (%s): no noise known yet for this scenario "
@@ -279,6 +313,14 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 			ask->who);
 		return;
 	}
+	if (sized > 1 && all > CI_SIZING_MAX_RUNS)
+		fprintf(f, "  %-34s %6s  %5s  > %-9d  %-13s  no\n",
+			"all rules together", "", "", CI_SIZING_MAX_RUNS, "-");
+	else if (sized > 1)
+		fprintf(f, "  %-34s %6s  %5s  %-11u  %-13s  %s\n",
+			"all rules together", "", "", all,
+			span(all * ask->sides * run_s, t, sizeof(t)),
+			(int)all <= ask->reach ? "yes" : "no");
 	fprintf(f,
 		"  %s (%d a side) reach %d of %d rules at %.0f%% power; "
 		"their %d runs take %s\n",

@@ -17,6 +17,7 @@
 struct ci_noise_rule {
 	char name[CI_NOISE_NAME_LEN]; /* the rule's name */
 	double spread; /* sd of the runs' logs (about the run CoV) */
+	double level; /* geometric mean of the runs' values; 0 unknown */
 };
 
 struct ci_noise {
@@ -54,8 +55,9 @@ int ci_noise_save(const char *path, const struct ci_noise *n);
  * The noise of the @k columns @cols (one kernel's sides) under @rules into
  * @n (its scenario_sha256, kernel and measured are the caller's): each
  * rule's spread (ci_rule_spread) where some side has two runs with a value,
- * the most runs a side, and the median wall time of a run from the runs'
- * manifests (start_time to end_time). Returns the rules kept.
+ * the geometric mean of its values over all runs (its level: an absolute
+ * bound's size beside it), the most runs a side, and the median wall time
+ * of a run from the runs' manifests (start_time to end_time). Returns the rules kept.
  */
 int ci_noise_measure(struct ci_noise *n, const struct ci_rules *rules,
 		     const struct ci_column *const *cols, size_t k);

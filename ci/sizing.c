@@ -39,6 +39,46 @@ unsigned int ci_runs_to_pass(double sd_log, double bound_log, double pass_alpha,
 	return hi;
 }
 
+double ci_pass_power(double sd_log, double bound_log, double pass_alpha,
+		     unsigned int n)
+{
+	double df = 2.0 * n - 2;
+	double se = sd_log * sqrt(2.0 / n);
+
+	if (!(bound_log > 0) || n < 2)
+		return 0;
+	if (!(se > 0))
+		return 1;
+	return ci_t_cdf(bound_log / se - ci_t_quantile(1 - pass_alpha, df), df);
+}
+
+double ci_rule_pass_alpha(const struct ci_rules *rules,
+			  const struct ci_rule *rule)
+{
+	double a = 1 - rules->pass_confidence;
+
+	return rule->pass_bound_abs > 0 ? a / 2 : a;
+}
+
+unsigned int ci_runs_to_pass_all(const struct ci_rules *rules,
+				 const double *sd_log, double power)
+{
+	for (unsigned int n = CI_MIN_RUNS; n <= CI_SIZING_MAX_RUNS; n++) {
+		double all = 1;
+
+		for (size_t i = 0; i < rules->n; i++)
+			if (!isnan(sd_log[i]))
+				all *= ci_pass_power(
+					sd_log[i],
+					ci_rule_bound_log(&rules->v[i]),
+					ci_rule_pass_alpha(rules, &rules->v[i]),
+					n);
+		if (all >= power)
+			return n;
+	}
+	return CI_SIZING_MAX_RUNS + 1;
+}
+
 double ci_rule_bound_log(const struct ci_rule *rule)
 {
 	double f = rule->pass_bound_pct / 100;
@@ -89,6 +129,7 @@ double ci_rule_spread(const struct ci_rule *rule,
 void ci_sizing_print(FILE *f, const struct ci_rules *rules,
 		     const struct ci_column *const *cols, size_t n)
 {
+	double *sds = calloc(rules->n + 1, sizeof(*sds));
 	size_t ran = 0;
 	int head = 0;
 
@@ -100,6 +141,8 @@ void ci_sizing_print(FILE *f, const struct ci_rules *rules,
 		double sd = ci_rule_spread(ru, cols, n);
 		unsigned int need;
 
+		if (sds)
+			sds[i] = sd;
 		if (isnan(sd))
 			continue;
 		if (!head++)
@@ -111,7 +154,7 @@ void ci_sizing_print(FILE *f, const struct ci_rules *rules,
 				CI_SIZING_POWER * 100, ran, "rule", "spread",
 				"bound", "runs a side");
 		need = ci_runs_to_pass(sd, ci_rule_bound_log(ru),
-				       1 - rules->pass_confidence,
+				       ci_rule_pass_alpha(rules, ru),
 				       CI_SIZING_POWER);
 		if (need > CI_SIZING_MAX_RUNS)
 			fprintf(f, "  %-34s %5.1f%%  %4g%%  more than %d\n",
@@ -121,4 +164,21 @@ void ci_sizing_print(FILE *f, const struct ci_rules *rules,
 			fprintf(f, "  %-34s %5.1f%%  %4g%%  %u\n", ru->name,
 				100 * sd, ru->pass_bound_pct, need);
 	}
+	if (head > 1 && sds)
+		ci_sizing_all_print(
+			f, ci_runs_to_pass_all(rules, sds, CI_SIZING_POWER),
+			head);
+	free(sds);
+}
+
+void ci_sizing_all_print(FILE *f, unsigned int need, int rules)
+{
+	if (need > CI_SIZING_MAX_RUNS)
+		fprintf(f,
+			"  all %d rules together (a pass needs each): more "
+			"than %d\n",
+			rules, CI_SIZING_MAX_RUNS);
+	else
+		fprintf(f, "  all %d rules together (a pass needs each): %u\n",
+			rules, need);
 }

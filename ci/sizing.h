@@ -27,6 +27,36 @@
 unsigned int ci_runs_to_pass(double sd_log, double bound_log, double pass_alpha,
 			     double power);
 
+/*
+ * The chance that @n runs a side of an unchanged kernel, spread by @sd_log,
+ * pass a bound of @bound_log at @pass_alpha: the same test as
+ * ci_runs_to_pass(), whose answer is the least n where this reaches its
+ * power (to the t approximation of the noncentral t both use).
+ */
+double ci_pass_power(double sd_log, double bound_log, double pass_alpha,
+		     unsigned int n);
+
+/*
+ * The level each pass bound of @rule is tested at: 1 - pass confidence,
+ * halved when the rule has both a ratio and an absolute pass bound (the
+ * gate tests each at half, ci/gate.c). Sizing the ratio bound alone at
+ * that level leaves the absolute one out: the cautious side.
+ */
+double ci_rule_pass_alpha(const struct ci_rules *rules,
+			  const struct ci_rule *rule);
+
+/*
+ * Runs a side at which an unchanged kernel passes every rule of @rules
+ * together with @power: the product of each rule's ci_pass_power() at its
+ * spread @sd_log[i] (NAN: not counted), bound and ci_rule_pass_alpha().
+ * Rules are taken as independent; rules that move together pass together
+ * more often, so this is the cautious side. A gate's pass needs them all:
+ * sized one by one at 80 %, fifteen rules would pass together far less
+ * often. CI_SIZING_MAX_RUNS + 1 when more are needed.
+ */
+unsigned int ci_runs_to_pass_all(const struct ci_rules *rules,
+				 const double *sd_log, double power);
+
 /* The log of the worst ratio @rule's pass rules out: its pass bound, either way. */
 double ci_rule_bound_log(const struct ci_rule *rule);
 
@@ -42,9 +72,14 @@ double ci_rule_spread(const struct ci_rule *rule,
 /*
  * Under a comparison of @cols: per rule with values, the runs' spread and
  * the runs a side at which an unchanged kernel would pass it at its
- * tolerance, CI_SIZING_POWER of the time (@rules' pass confidence).
+ * tolerance, CI_SIZING_POWER of the time (at ci_rule_pass_alpha); with
+ * two rules or more, then the runs a side that pass them all together
+ * (ci_runs_to_pass_all).
  */
 void ci_sizing_print(FILE *f, const struct ci_rules *rules,
 		     const struct ci_column *const *cols, size_t n);
+
+/* "  all @rules rules together (a pass needs each): @need" on @f. */
+void ci_sizing_all_print(FILE *f, unsigned int need, int rules);
 
 #endif

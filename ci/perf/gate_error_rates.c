@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 
 #include "ci/gate.h"
-#include "ci/spending.h"
+#include "ci/perf/synth_gate.h"
 #include "ci/synth_runs.h"
 #include "common/exitcodes.h"
 
@@ -56,37 +56,6 @@ static double log_noise(enum regime g, struct ci_rng *rng)
 	}
 }
 
-/* A typical base level of each metric, in its unit. */
-static double level_of(const struct ci_rule *r)
-{
-	static const struct {
-		const char *metric;
-		double mu;
-	} levels[] = {
-		{ "avg_delay_ms", 0.1 },
-		{ "delay_p99_ms", 0.5 },
-		{ "max_delay_ms", 2 },
-		{ "latency_p99_us", 300 },
-		{ "deadline_miss_pct", 5 },
-		{ "input_latency_p99_us", 3000 },
-		{ "work_units_per_s", 150000 },
-		{ "runtime_ms", 5000 },
-		{ "time_s", 1.5 },
-		{ "pipe_ops_per_s", 100000 },
-	};
-
-	for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
-		if (!strcmp(ci_metric_at(r->metric)->name, levels[i].metric))
-			return levels[i].mu;
-	return 1;
-}
-
-/* The factor that makes rule @r worse by @frac of its level. */
-static double worse(const struct ci_rule *r, double frac)
-{
-	return r->dir == CI_DIR_HIGHER ? 1 - frac : 1 + frac;
-}
-
 /* The candidate's factor on rule @k when @target is the changed rule. */
 static double factor(const struct ci_rules *rules, size_t k, enum change ch,
 		     size_t target)
@@ -96,15 +65,15 @@ static double factor(const struct ci_rules *rules, size_t k, enum change ch,
 
 	switch (ch) {
 	case C_AT_TOL:
-		return worse(r, tol);
+		return synth_worse(r, tol);
 	case C_15:
-		return k == target ? worse(r, 1.5 * tol) : 1;
+		return k == target ? synth_worse(r, 1.5 * tol) : 1;
 	case C_20:
-		return k == target ? worse(r, 2 * tol) : 1;
+		return k == target ? synth_worse(r, 2 * tol) : 1;
 	case C_PLUS50:
-		return k == target ? worse(r, 0.5) : 1;
+		return k == target ? synth_worse(r, 0.5) : 1;
 	case C_PLUS100:
-		return k == target ? worse(r, 1) : 1;
+		return k == target ? synth_worse(r, 1) : 1;
 	default:
 		return 1;
 	}
@@ -117,7 +86,7 @@ static void fill(struct ci_results *b, struct ci_results *c,
 {
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < rules->n; k++) {
-			double mu = level_of(&rules->v[k]);
+			double mu = synth_level_of(&rules->v[k]);
 
 			ci_synth_put(b, i, &rules->v[k],
 				     mu * exp(log_noise(g, rng)));
@@ -133,49 +102,6 @@ struct tally {
 	unsigned int *pass_of; /* exit 0 with rule k changed, per rule */
 	unsigned int *trials_of;
 };
-
-/* One gate (or look) over the first @n runs a side at @lv; its decision. */
-static int gate(const struct ci_rules *rules, struct ci_results *b,
-		struct ci_results *c, size_t n, const struct ci_levels *lv,
-		struct ci_rule_result *res)
-{
-	size_t nb = b->n_runs, nc = c->n_runs;
-	struct sb_error e;
-	int code;
-
-	b->n_runs = c->n_runs = n;
-	if (ci_gate_evaluate(rules, b, c, lv, res, &e)) {
-		fprintf(stderr, "gate_error_rates: %s\n", e.msg);
-		exit(SB_EXIT_UNMEASURED);
-	}
-	code = ci_gate_decide(res, rules->n);
-	b->n_runs = nb;
-	c->n_runs = nc;
-	return code;
-}
-
-/* The levels of a check's looks at min_runs..@max runs a side. */
-static struct ci_levels *check_levels(const struct ci_rules *rules,
-				      unsigned int max)
-{
-	size_t k = max - rules->min_runs + 1;
-	struct ci_levels *lv = calloc(k, sizeof(*lv));
-	double *t = calloc(k, sizeof(*t));
-
-	for (size_t j = 0; lv && t && j < k; j++) {
-		t[j] = (double)(rules->min_runs + j) / max;
-		if (ci_spending_look(rules, t, j + 1, &lv[j])) {
-			free(lv);
-			lv = NULL;
-		}
-	}
-	free(t);
-	if (!lv) {
-		fprintf(stderr, "gate_error_rates: out of memory\n");
-		exit(SB_EXIT_UNMEASURED);
-	}
-	return lv;
-}
 
 /* @looks: the levels of a check's looks (check_levels), NULL for a gate. */
 static struct tally run_cell(const struct ci_rules *rules, struct design d,
@@ -206,11 +132,12 @@ static struct tally run_cell(const struct ci_rules *rules, struct design d,
 
 		fill(&b, &c, rules, runs, g, ch, target, &rng);
 		if (!d.max)
-			code = gate(rules, &b, &c, runs, &one, res);
+			code = synth_gate(rules, &b, &c, runs, &one, res);
 		else
 			for (n = rules->min_runs;; n++) {
-				code = gate(rules, &b, &c, n,
-					    &looks[n - rules->min_runs], res);
+				code = synth_gate(rules, &b, &c, n,
+						  &looks[n - rules->min_runs],
+						  res);
 				if (code != CI_DECISION_UNDECIDED || n == d.max)
 					break;
 			}
@@ -232,20 +159,12 @@ static void tally_free(struct tally *t)
 	free(t->trials_of);
 }
 
-/* The standard error of a share of @k in @n; a floor of 1/@n when nothing was seen. */
-static double share_se(unsigned int k, unsigned int n)
-{
-	double p = (double)k / n;
-
-	return sqrt(fmax(p * (1 - p), 1.0 / n) / n);
-}
-
 /* "1.23 ± 0.25": a share in % with its Monte-Carlo standard error. */
 static const char *pct(unsigned int k, unsigned int n, char *buf, size_t len)
 {
 	double p = (double)k / n;
 
-	snprintf(buf, len, "%.2f ± %.2f", 100 * p, 100 * share_se(k, n));
+	snprintf(buf, len, "%.2f ± %.2f", 100 * p, 100 * synth_share_se(k, n));
 	return buf;
 }
 
@@ -284,7 +203,7 @@ static void target(FILE *out, struct targets *tg, unsigned int k,
 	tg->checked++;
 	if (over <= 0)
 		return;
-	if (over <= 2 * share_se(k, n)) {
+	if (over <= 2 * synth_share_se(k, n)) {
 		fprintf(out,
 			"NOT SHOWN: %s: %s, %s: %.2f %% against %g %%, within "
 			"two standard errors (more trials decide)\n",
@@ -457,7 +376,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t di = 0; di < N_DESIGNS; di++)
 		if (designs[di].max)
-			looks[di] = check_levels(&rules, designs[di].max);
+			looks[di] = synth_check_levels(&rules, designs[di].max);
 	fflush(stdout); /* before the workers fork */
 	printf("%u trials a cell, %zu rules at once (values drawn "
 	       "independently), alpha %g, pass confidence %g; %% ± "

@@ -56,6 +56,7 @@ static void test_round_trip(void **state)
 	struct sb_error e;
 
 	(void)state;
+	n.rule[0].level = 0.0232;
 	assert_non_null(mkdtemp(dir));
 	memset(sha, 'a', 64);
 	sha[64] = '\0';
@@ -76,6 +77,7 @@ static void test_round_trip(void **state)
 	assert_int_equal(back.n, 1);
 	assert_string_equal(back.rule[0].name, "cyclic avg delay");
 	assert_float_equal(back.rule[0].spread, 0.145, 1e-9);
+	assert_float_equal(back.rule[0].level, 0.0232, 1e-9);
 	/* too long a name for the buffer */
 	assert_int_equal(ci_noise_path(path, 20, dir, sha, "debian"),
 			 -ENAMETOOLONG);
@@ -160,6 +162,35 @@ static void test_sized(void **state)
 	free(out);
 }
 
+/*
+ * Two rules kept, both 5 % at 5 %: each alone needs 14 runs a side, the
+ * two together 19 (each must pass), said after the rules.
+ */
+static void test_all_together(void **state)
+{
+	struct ci_noise n = kept("debian", 0.05, 30);
+	const struct ci_noise *known[] = { &n };
+	const struct ci_noise_ask ask = { .who = "kernel debian",
+					  .reach = 16,
+					  .reach_what = "--repeats",
+					  .sides = 2 };
+	const double sd[] = { 0.05, 0.05 };
+	unsigned int all = ci_runs_to_pass_all(&rules, sd, 0.8);
+	char line[256], *out;
+
+	(void)state;
+	n.n = 2;
+	snprintf(n.rule[1].name, sizeof(n.rule[1].name), "hackbench time");
+	n.rule[1].spread = 0.05;
+	assert_int_equal(all, 19);
+	out = said(known, 1, &ask);
+	snprintf(line, sizeof(line), "  %-34s %6s  %5s  %-11u  %-13s  %s\n",
+		 "all rules together", "", "", all, "19m00s", "no");
+	assert_non_null(strstr(out, line));
+	assert_non_null(strstr(out, "reach 2 of 2 rules"));
+	free(out);
+}
+
 /* A check's two kernels: their spreads pooled (root mean square). */
 static void test_pooled(void **state)
 {
@@ -191,6 +222,7 @@ int main(void)
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_nothing_known),
 		cmocka_unit_test(test_sized),
+		cmocka_unit_test(test_all_together),
 		cmocka_unit_test(test_pooled),
 	};
 

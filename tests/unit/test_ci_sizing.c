@@ -13,6 +13,7 @@
 
 #include "ci/gate.h"
 #include "ci/sizing.h"
+#include "ci/stats.h"
 #include "ci/synth_runs.h"
 
 /* "A 5 % tolerance at 5 % run CoV needs about 14 runs a side" for 80 %. */
@@ -169,9 +170,102 @@ static void test_spread_and_what_is_said(void **state)
 	assert_non_null(strstr(text, line));
 	assert_non_null(strstr(text, "(sd of their logs; 5 ran a side)"));
 	assert_null(strstr(text, "massive_intr"));
+	assert_null(strstr(text, "together")); /* one rule with values */
 	free(text);
 	for (size_t k = 0; k < 3; k++)
 		ci_synth_free(&res[k]);
+}
+
+/* A 5 % rule, lower is better, with no absolute pass bound. */
+static struct ci_rule five(const char *name, const char *group)
+{
+	return (struct ci_rule){ .name = (char *)name,
+				 .metric = ci_metric_find("avg_delay_ms"),
+				 .group = (char *)group,
+				 .dir = CI_DIR_LOWER,
+				 .tolerance_pct = 5,
+				 .pass_bound_pct = 5 };
+}
+
+/*
+ * A gate's pass needs every rule: two rules at 5 % and 5 % CoV need more
+ * runs a side together than one alone (14), the least n at which the
+ * product of their chances reaches 80 %; a rule without a spread is not
+ * counted, and one with an absolute bound too is sized at half the level.
+ */
+static void test_all_rules_together(void **state)
+{
+	struct ci_rule v[2] = { five("a", "cyclic"), five("b", "other") };
+	struct ci_rules set = { .alpha = 0.01,
+				.pass_confidence = 0.95,
+				.min_runs = CI_MIN_RUNS,
+				.v = v,
+				.n = 1 };
+	double sd[2] = { 0.05, 0.05 }, one = 0, p;
+	unsigned int n;
+
+	(void)state;
+	assert_int_equal(ci_runs_to_pass_all(&set, sd, 0.8), 14);
+	set.n = 2;
+	n = ci_runs_to_pass_all(&set, sd, 0.8);
+	p = ci_pass_power(0.05, log(1.05), 0.05, n);
+	one = ci_pass_power(0.05, log(1.05), 0.05, n - 1);
+	assert_true(n > 14);
+	assert_true(p * p >= 0.8 && one * one < 0.8);
+	sd[1] = NAN;
+	assert_int_equal(ci_runs_to_pass_all(&set, sd, 0.8), 14);
+	sd[1] = 0.05;
+	v[1].pass_bound_abs = 0.01;
+	assert_true(fabs(ci_rule_pass_alpha(&set, &v[1]) - 0.025) < 1e-12);
+	assert_true(fabs(ci_rule_pass_alpha(&set, &v[0]) - 0.05) < 1e-12);
+	assert_true(ci_runs_to_pass_all(&set, sd, 0.8) > n);
+	sd[0] = 5;
+	assert_int_equal(ci_runs_to_pass_all(&set, sd, 0.8),
+			 CI_SIZING_MAX_RUNS + 1);
+}
+
+/*
+ * The chance ci_pass_power() gives is the gate's own: 2,000 gates of 14
+ * against 14 runs of an unchanged kernel at 5 % CoV (fixed seed) pass a
+ * 5 % rule about 80 % of the time (binomial sd 0.9 points).
+ */
+static void test_pass_power_is_the_gates(void **state)
+{
+	struct ci_rule rule = five("r", "cyclic");
+	struct ci_rules set = { .alpha = 0.01,
+				.pass_confidence = 0.95,
+				.min_runs = CI_MIN_RUNS,
+				.v = &rule,
+				.n = 1 };
+	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
+	double p = ci_pass_power(0.05, log(1.05), 0.05, 14), share;
+	struct ci_rule_result res;
+	struct ci_results b, c;
+	struct sb_error e;
+	struct ci_rng rng;
+	int passes = 0;
+
+	(void)state;
+	ci_rng_seed(&rng, 40);
+	assert_int_equal(ci_synth_alloc(&b, 14), 0);
+	assert_int_equal(ci_synth_alloc(&c, 14), 0);
+	for (int t = 0; t < 2000; t++) {
+		for (size_t i = 0; i < 14; i++) {
+			ci_synth_put(&b, i, &rule,
+				     exp(0.05 * ci_rng_normal(&rng)));
+			ci_synth_put(&c, i, &rule,
+				     exp(0.05 * ci_rng_normal(&rng)));
+		}
+		assert_int_equal(ci_gate_evaluate(&set, &b, &c, &lv, &res, &e),
+				 0);
+		passes += res.verdict == CI_V_PASS;
+	}
+	share = passes / 2000.0;
+	print_message("ci_pass_power %.3f, the gate passed %.3f\n", p, share);
+	assert_true(p >= 0.8 && p < 0.85);
+	assert_true(fabs(share - p) < 0.03);
+	ci_synth_free(&b);
+	ci_synth_free(&c);
 }
 
 int main(void)
@@ -183,6 +277,8 @@ int main(void)
 		cmocka_unit_test(test_bound_either_way),
 		cmocka_unit_test(test_gate_estimate_is_the_cautious_side),
 		cmocka_unit_test(test_spread_and_what_is_said),
+		cmocka_unit_test(test_all_rules_together),
+		cmocka_unit_test(test_pass_power_is_the_gates),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

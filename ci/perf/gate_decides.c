@@ -1,0 +1,563 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Does the gate decide? Passes of an unchanged kernel at sized runs and at the merge check's measured noise, and the "about N runs a side" estimate followed, against issue 40's targets. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "ci/gate.h"
+#include "ci/noise_store.h"
+#include "ci/perf/synth_gate.h"
+#include "ci/sizing.h"
+#include "ci/synth_runs.h"
+#include "common/exitcodes.h"
+
+/* The runs a side the estimate is followed from: the default scenario's repeats. */
+#define FOLLOW_FROM 5
+
+/* What a cell measures. */
+enum kind {
+	K_COV2_8, /* every rule at run CoV 2 %, gate 8 v 8 */
+	K_COV5_SIZED, /* run CoV 5 %, gate at the runs sized for all rules */
+	K_MERGE_CHECK, /* the merge check's noise and levels, check up to 10 */
+	K_MERGE_RATIO, /* the same spreads at levels where floors are small */
+	K_FOLLOW, /* run CoV 5 %, 5 v 5, then each estimate followed */
+	N_KINDS
+};
+
+/* What the candidate changed: nothing, or one rule (in turn) by x tolerance. */
+enum change { C_NONE, C_15, C_20, N_CHANGES };
+
+/* One cell's counts, sent from its worker through a pipe. */
+struct cell {
+	unsigned int trials, pass, regression;
+	unsigned int followed, decided, beyond; /* K_FOLLOW: rules */
+	double runs; /* runs a side used, summed */
+};
+
+/* The setting every cell shares. */
+struct setup {
+	struct ci_rules rules;
+	double *sd_merge; /* per rule, NAN: not in the merge check's runs */
+	double *mu_merge; /* per rule, its kept level (else synth_level_of) */
+	unsigned int sized5; /* the runs a side sized for run CoV 5 % */
+	unsigned int check_max; /* the merge check's --max-repeats */
+	unsigned int trials;
+};
+
+static double cov_sd(double cov)
+{
+	return sqrt(log1p(cov * cov));
+}
+
+/* Round @i's start times: base then candidate, so the gate pairs them. */
+static void mark_rounds(struct ci_results *b, struct ci_results *c,
+			char (*stamps)[2][16], size_t runs)
+{
+	for (size_t i = 0; i < runs; i++) {
+		snprintf(stamps[i][0], sizeof(stamps[i][0]), "r%06zua", i);
+		snprintf(stamps[i][1], sizeof(stamps[i][1]), "r%06zub", i);
+		b->runs[i].start_time = stamps[i][0];
+		c->runs[i].start_time = stamps[i][1];
+	}
+}
+
+static void unmark_rounds(struct ci_results *b, struct ci_results *c)
+{
+	for (size_t i = 0; i < b->n_runs; i++)
+		b->runs[i].start_time = c->runs[i].start_time = NULL;
+}
+
+/* Runs @from..@to-1 of both sides: rule k at level @mu[k], spread @sd[k] (NAN: absent), the candidate by @fac[k]. */
+static void put_runs(struct ci_results *b, struct ci_results *c,
+		     const struct ci_rules *rules, const double *mu,
+		     const double *sd, const double *fac, size_t from,
+		     size_t to, struct ci_rng *rng)
+{
+	for (size_t i = from; i < to; i++)
+		for (size_t k = 0; k < rules->n; k++) {
+			if (isnan(sd[k]))
+				continue;
+			if (ci_synth_put(
+				    b, i, &rules->v[k],
+				    mu[k] * exp(sd[k] * ci_rng_normal(rng))) ||
+			    ci_synth_put(
+				    c, i, &rules->v[k],
+				    mu[k] * fac[k] *
+					    exp(sd[k] * ci_rng_normal(rng)))) {
+				fprintf(stderr,
+					"gate_decides: out of memory\n");
+				exit(SB_EXIT_UNMEASURED);
+			}
+		}
+}
+
+static void alloc_sides(struct ci_results *b, struct ci_results *c, size_t n)
+{
+	if (ci_synth_alloc(b, n) || ci_synth_alloc(c, n)) {
+		fprintf(stderr, "gate_decides: out of memory\n");
+		exit(SB_EXIT_UNMEASURED);
+	}
+}
+
+/* Runs 0..@n-1 of @from into @to (as many runs or more), rule by rule. */
+static void copy_runs(struct ci_results *to, const struct ci_results *from,
+		      const struct ci_rules *rules, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < rules->n; k++) {
+			const struct ci_value *v = ci_values_get(
+				&from->runs[i].vals, rules->v[k].metric,
+				rules->v[k].group);
+
+			if (v && ci_synth_put(to, i, &rules->v[k], v->v)) {
+				fprintf(stderr,
+					"gate_decides: out of memory\n");
+				exit(SB_EXIT_UNMEASURED);
+			}
+		}
+}
+
+static int decided(enum ci_verdict v)
+{
+	return v == CI_V_PASS || v == CI_V_REGRESSION || v == CI_V_IMPROVEMENT;
+}
+
+/*
+ * One K_FOLLOW trial: a 5 v 5 gate, then for each rule it left
+ * inconclusive with "about N runs a side would decide it", N runs a side
+ * (the first five kept, the rest new) gated again: is that rule decided?
+ */
+static void follow_trial(const struct setup *s, const double *mu,
+			 const double *sd, const double *fac,
+			 struct ci_rng *rng, struct ci_rule_result *res,
+			 struct cell *out)
+{
+	const struct ci_rules *rules = &s->rules;
+	struct ci_levels one = { rules->alpha, 1 - rules->pass_confidence };
+	unsigned int *need = calloc(rules->n + 1, sizeof(*need)), most = 0;
+	struct ci_results b, c, b2, c2;
+
+	alloc_sides(&b, &c, FOLLOW_FROM);
+	put_runs(&b, &c, rules, mu, sd, fac, 0, FOLLOW_FROM, rng);
+	synth_gate(rules, &b, &c, FOLLOW_FROM, &one, res);
+	for (size_t k = 0; need && k < rules->n; k++) {
+		if (res[k].verdict != CI_V_INCONCLUSIVE || !res[k].more_runs)
+			continue;
+		if (res[k].more_runs > CI_SIZING_MAX_RUNS) {
+			out->beyond++; /* "more than 1000": no N to follow */
+			continue;
+		}
+		need[k] = res[k].more_runs;
+		if (need[k] > most)
+			most = need[k];
+	}
+	if (most > FOLLOW_FROM) {
+		alloc_sides(&b2, &c2, most);
+		copy_runs(&b2, &b, rules, FOLLOW_FROM);
+		copy_runs(&c2, &c, rules, FOLLOW_FROM);
+		put_runs(&b2, &c2, rules, mu, sd, fac, FOLLOW_FROM, most, rng);
+		for (size_t k = 0; k < rules->n; k++) {
+			if (!need[k])
+				continue;
+			synth_gate(rules, &b2, &c2, need[k], &one, res);
+			out->followed++;
+			out->decided += decided(res[k].verdict);
+			out->runs += need[k];
+		}
+		ci_synth_free(&b2);
+		ci_synth_free(&c2);
+	}
+	ci_synth_free(&b);
+	ci_synth_free(&c);
+	free(need);
+}
+
+/* One gate (@looks NULL) of @n a side, or a check up to @n with @looks. */
+static int gate_trial(const struct setup *s, const double *mu, const double *sd,
+		      const double *fac, unsigned int n,
+		      const struct ci_levels *looks, struct ci_rng *rng,
+		      struct ci_rule_result *res, unsigned int *used)
+{
+	const struct ci_rules *rules = &s->rules;
+	struct ci_levels one = { rules->alpha, 1 - rules->pass_confidence };
+	char(*stamps)[2][16] = looks ? calloc(n, sizeof(*stamps)) : NULL;
+	struct ci_results b, c;
+	int code;
+
+	alloc_sides(&b, &c, n);
+	put_runs(&b, &c, rules, mu, sd, fac, 0, n, rng);
+	*used = n;
+	if (!looks) {
+		code = synth_gate(rules, &b, &c, n, &one, res);
+	} else {
+		if (!stamps) {
+			fprintf(stderr, "gate_decides: out of memory\n");
+			exit(SB_EXIT_UNMEASURED);
+		}
+		/* check runs its two kernels in rounds: the paired t */
+		mark_rounds(&b, &c, stamps, n);
+		for (*used = rules->min_runs;; (*used)++) {
+			code = synth_gate(rules, &b, &c, *used,
+					  &looks[*used - rules->min_runs], res);
+			if (code != CI_DECISION_UNDECIDED || *used == n)
+				break;
+		}
+		unmark_rounds(&b, &c);
+	}
+	free(stamps);
+	ci_synth_free(&b);
+	ci_synth_free(&c);
+	return code;
+}
+
+static struct cell run_cell(const struct setup *s, enum kind kd, enum change ch,
+			    uint64_t seed)
+{
+	const struct ci_rules *rules = &s->rules;
+	double *sd = calloc(rules->n + 1, sizeof(*sd)),
+	       *mu = calloc(rules->n + 1, sizeof(*mu)),
+	       *fac = calloc(rules->n + 1, sizeof(*fac));
+	int merge = kd == K_MERGE_CHECK || kd == K_MERGE_RATIO;
+	size_t *present = calloc(rules->n + 1, sizeof(*present)), n_present = 0;
+	struct ci_rule_result *res = calloc(rules->n + 1, sizeof(*res));
+	struct ci_levels *looks =
+		merge ? synth_check_levels(rules, s->check_max) : NULL;
+	struct cell out = { .trials = s->trials };
+	struct ci_rng rng;
+
+	if (!sd || !mu || !fac || !res || !present) {
+		fprintf(stderr, "gate_decides: out of memory\n");
+		exit(SB_EXIT_UNMEASURED);
+	}
+	ci_rng_seed(&rng, seed);
+	for (size_t k = 0; k < rules->n; k++) {
+		sd[k] = kd == K_COV2_8 ? cov_sd(0.02) :
+			merge	       ? s->sd_merge[k] :
+					 cov_sd(0.05);
+		mu[k] = kd == K_MERGE_CHECK ? s->mu_merge[k] :
+					      synth_level_of(&rules->v[k]);
+		if (!isnan(sd[k])) /* the rules with values, changed in turn */
+			present[n_present++] = k;
+	}
+	for (unsigned int i = 0; i < s->trials; i++) {
+		size_t target = n_present ? present[i % n_present] : 0;
+		unsigned int n = kd == K_COV2_8	    ? 8 :
+				 kd == K_COV5_SIZED ? s->sized5 :
+						      s->check_max,
+			     used;
+		int code;
+
+		for (size_t k = 0; k < rules->n; k++) {
+			/* worse than its tolerance and its floor both */
+			double tol = fmax(rules->v[k].tolerance_pct / 100,
+					  rules->v[k].min_effect_abs / mu[k]);
+
+			fac[k] = k != target || ch == C_NONE ?
+					 1 :
+					 synth_worse(&rules->v[k],
+						     ch == C_15 ? 1.5 * tol :
+								  2 * tol);
+		}
+		if (kd == K_FOLLOW) {
+			follow_trial(s, mu, sd, fac, &rng, res, &out);
+			continue;
+		}
+		code = gate_trial(s, mu, sd, fac, n, looks, &rng, res, &used);
+		out.pass += code == CI_DECISION_PASS;
+		out.regression += code == CI_DECISION_REGRESSION;
+		out.runs += used;
+	}
+	free(looks);
+	free(present);
+	free(mu);
+	free(sd);
+	free(fac);
+	free(res);
+	return out;
+}
+
+/* Every (kind, change) cell, @jobs workers at a time, into @cells. */
+static int all_cells(const struct setup *s, unsigned int jobs,
+		     struct cell cells[N_KINDS][N_CHANGES])
+{
+	int fds[N_KINDS][N_CHANGES];
+	unsigned int running = 0;
+
+	for (int kd = 0; kd < N_KINDS; kd++)
+		for (int ch = 0; ch < N_CHANGES; ch++) {
+			int fd[2];
+			pid_t pid;
+
+			if (running == jobs && wait(NULL) > 0)
+				running--;
+			if (pipe(fd) || (pid = fork()) < 0)
+				return -1;
+			if (!pid) {
+				struct cell c =
+					run_cell(s, kd, ch,
+						 40000ull * kd + 100 * ch + 1);
+
+				close(fd[0]);
+				_exit(write(fd[1], &c, sizeof(c)) ==
+						      (ssize_t)sizeof(c) ?
+					      0 :
+					      SB_EXIT_UNMEASURED);
+			}
+			close(fd[1]);
+			fds[kd][ch] = fd[0];
+			running++;
+		}
+	for (int kd = 0; kd < N_KINDS; kd++)
+		for (int ch = 0; ch < N_CHANGES; ch++) {
+			ssize_t got = read(fds[kd][ch], &cells[kd][ch],
+					   sizeof(cells[kd][ch]));
+
+			close(fds[kd][ch]);
+			if (got != (ssize_t)sizeof(cells[kd][ch]))
+				return -1;
+		}
+	while (wait(NULL) > 0)
+		;
+	return 0;
+}
+
+/* Wilson's 95 % interval of a share @k of @n, in %. */
+static void wilson(unsigned int k, unsigned int n, double *lo, double *hi)
+{
+	double z = 1.959964, p = (double)k / n, d = 1 + z * z / n;
+	double mid = (p + z * z / (2.0 * n)) / d;
+	double half = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
+
+	*lo = 100 * fmax(mid - half, 0);
+	*hi = 100 * fmin(mid + half, 1);
+}
+
+/*
+ * A row: @k of @n against @bound (a ceiling when @at_most). Missed when
+ * beyond it by more than two Monte-Carlo standard errors; beyond by less,
+ * "not shown" (more trials decide); @info: said, never counted. Returns 1
+ * when missed.
+ */
+static int row(const char *what, unsigned int k, unsigned int n, double bound,
+	       int at_most, int info)
+{
+	double p = n ? (double)k / n : 0,
+	       over = at_most ? p - bound : bound - p, lo = 0, hi = 0;
+	const char *met = info				   ? "(not a target)" :
+			  over <= 0			   ? "met" :
+			  over <= 2 * synth_share_se(k, n) ? "not shown" :
+							     "MISSED";
+
+	if (n)
+		wilson(k, n, &lo, &hi);
+	printf("| %s | %.1f %% (%u of %u) | %.1f-%.1f %% | %s %g %% | %s |\n",
+	       what, 100 * p, k, n, lo, hi, at_most ? "<=" : ">=", 100 * bound,
+	       met);
+	return !strcmp(met, "MISSED");
+}
+
+/* The four rows of a gate or check cell; misses counted (@info: none). */
+static int rows_of(const char *name, struct cell c[N_CHANGES], double pass_min,
+		   int info)
+{
+	char what[256];
+	int missed = 0;
+
+	snprintf(what, sizeof(what),
+		 "%s: unchanged, exit 0 (mean %.1f runs a side)", name,
+		 c[C_NONE].runs / c[C_NONE].trials);
+	missed +=
+		row(what, c[C_NONE].pass, c[C_NONE].trials, pass_min, 0, info);
+	snprintf(what, sizeof(what), "%s: unchanged, false regression", name);
+	missed += row(what, c[C_NONE].regression, c[C_NONE].trials, 0.01, 1,
+		      info);
+	snprintf(what, sizeof(what), "%s: one rule 1.5x its tolerance, exit 0",
+		 name);
+	missed += row(what, c[C_15].pass, c[C_15].trials, 0.05, 1, info);
+	snprintf(what, sizeof(what), "%s: one rule 2x its tolerance, exit 0",
+		 name);
+	missed += row(what, c[C_20].pass, c[C_20].trials, 0.01, 1, info);
+	return missed;
+}
+
+/*
+ * Each rule's spread and level in the merge check's kept noise, @paths
+ * (comma-separated files, e.g. its two kernels'): the root mean square of
+ * the spreads, as check pools them, and the geometric mean of the levels.
+ * A rule none keeps has NAN.
+ */
+static int merge_noise(char *paths, struct setup *s)
+{
+	struct ci_noise *nz = calloc(1, sizeof(*nz));
+	size_t n = s->rules.n, *m = calloc(n + 1, sizeof(*m));
+	double *sq = calloc(n + 1, sizeof(*sq)),
+	       *lg = calloc(n + 1, sizeof(*lg));
+	char *save = NULL, *path;
+	int kept = 0, files = 0, bad = !nz || !m || !sq || !lg;
+	struct sb_error e;
+
+	printf("merge check's noise:");
+	for (path = bad ? NULL : strtok_r(paths, ",", &save); path;
+	     path = strtok_r(NULL, ",", &save), files++) {
+		e = (struct sb_error){ 0 };
+		if (ci_noise_load(path, nz, &e)) {
+			if (e.msg[0])
+				fprintf(stderr, "gate_decides: %s\n", e.msg);
+			else
+				fprintf(stderr,
+					"gate_decides: %s: no such file\n",
+					path);
+			bad = 1;
+			break;
+		}
+		printf("%s %s (kernel %s, %d runs, %s)", files ? "," : "", path,
+		       nz->kernel, nz->runs, nz->measured);
+		for (size_t k = 0; k < n; k++)
+			for (int j = 0; j < nz->n; j++)
+				if (!strcmp(nz->rule[j].name,
+					    s->rules.v[k].name)) {
+					sq[k] += nz->rule[j].spread *
+						 nz->rule[j].spread;
+					lg[k] += log(
+						nz->rule[j].level > 0 ?
+							nz->rule[j].level :
+							synth_level_of(
+								&s->rules.v[k]));
+					m[k]++;
+				}
+	}
+	printf("\n");
+	if (!bad)
+		printf("spread and level (rms, geometric mean):");
+	for (size_t k = 0; !bad && k < n; k++) {
+		s->sd_merge[k] = m[k] ? sqrt(sq[k] / (double)m[k]) : NAN;
+		s->mu_merge[k] = m[k] ? exp(lg[k] / (double)m[k]) :
+					synth_level_of(&s->rules.v[k]);
+		if (m[k])
+			printf("%s %s %.1f %% at %.4g", kept++ ? "," : "",
+			       s->rules.v[k].name, 100 * s->sd_merge[k],
+			       s->mu_merge[k]);
+	}
+	if (!bad)
+		printf("; %zu rules kept by none have no values in that cell "
+		       "(not applicable)\n",
+		       n - (size_t)kept);
+	free(nz);
+	free(m);
+	free(sq);
+	free(lg);
+	return bad || !kept ? -1 : 0;
+}
+
+/* The table of every cell against its target; the targets missed. */
+static int report(const struct setup *s, struct cell cells[N_KINDS][N_CHANGES])
+{
+	char name[256];
+	int missed = 0;
+
+	printf("\n| figure | share | 95 %% interval | target | met |\n"
+	       "|---|---|---|---|---|\n");
+	missed += rows_of("run CoV 2 %, gate 8v8", cells[K_COV2_8], 0.9, 0);
+	snprintf(name, sizeof(name), "run CoV 5 %%, gate %uv%u (sized)",
+		 s->sized5, s->sized5);
+	missed += rows_of(name, cells[K_COV5_SIZED], 0.8, 0);
+	snprintf(name, sizeof(name),
+		 "merge check's noise and levels, check max %u (paired rounds)",
+		 s->check_max);
+	missed += rows_of(name, cells[K_MERGE_CHECK], 0.9, 0);
+	snprintf(name, sizeof(name),
+		 "its spreads at levels where floors are a "
+		 "tenth or less, check max %u",
+		 s->check_max);
+	rows_of(name, cells[K_MERGE_RATIO], 0.9, 1);
+	for (int ch = C_NONE; ch < N_CHANGES; ch++) {
+		struct cell *f = &cells[K_FOLLOW][ch];
+
+		snprintf(name, sizeof(name),
+			 "run CoV 5 %%, 5v5, %s: \"about N runs a side\" "
+			 "followed decides the rule (mean N %.1f; the %u "
+			 "that said more than %d count as undecided)",
+			 ch == C_NONE ? "unchanged" :
+			 ch == C_15   ? "one rule 1.5x its tolerance" :
+					"one rule 2x its tolerance",
+			 f->followed ? f->runs / f->followed : 0, f->beyond,
+			 CI_SIZING_MAX_RUNS);
+		missed += row(name, f->decided, f->followed + f->beyond, 0.8, 0,
+			      0);
+	}
+	printf("\ntargets missed: %d\n", missed);
+	return missed;
+}
+
+int main(int argc, char **argv)
+{
+	struct setup s = { .check_max = 10 };
+	unsigned int jobs = argc > 4 ? (unsigned int)atoi(argv[4]) : 2;
+	struct cell cells[N_KINDS][N_CHANGES];
+	struct sb_error e;
+	double *sd5;
+	int rc;
+
+	s.trials = argc > 3 ? (unsigned int)atoi(argv[3]) : 500;
+	if (argc < 3 || !s.trials || !jobs || !strcmp(argv[1], "--help")) {
+		fprintf(argc < 3 ? stderr : stdout,
+			"usage: gate_decides RULES.json NOISE.json[,NOISE.json...]"
+			" [TRIALS [JOBS]]\n"
+			"How often the gate decides on synthetic runs of every "
+			"rule at once: an\nunchanged kernel at run CoV 2 %% (8 v "
+			"8), at 5 %% with the runs sized for all\nrules, in a "
+			"check up to 10 a side at the spreads and levels kept "
+			"in\nNOISE.json (several: pooled), and the gate's \"about "
+			"N runs a side would\ndecide it\" followed from 5 v 5 at "
+			"5 %%; exit 1 when a target of ci/README.md\nis missed.\n");
+		return argc < 3 ? SB_EXIT_USAGE : SB_EXIT_OK;
+	}
+	if (ci_rules_load(argv[1], &s.rules, &e)) {
+		fprintf(stderr, "gate_decides: %s\n", e.msg);
+		return SB_EXIT_USAGE;
+	}
+	s.sd_merge = calloc(s.rules.n + 1, sizeof(double));
+	s.mu_merge = calloc(s.rules.n + 1, sizeof(double));
+	sd5 = calloc(s.rules.n + 1, sizeof(double));
+	rc = !s.sd_merge || !s.mu_merge || !sd5 ? SB_EXIT_UNMEASURED : 0;
+	if (!rc)
+		printf("%s: %zu rules, alpha %g, pass confidence %g; %u trials a "
+		       "cell, values drawn independently, log-normal\n",
+		       argv[1], s.rules.n, s.rules.alpha,
+		       s.rules.pass_confidence, s.trials);
+	if (!rc && merge_noise(argv[2], &s))
+		rc = SB_EXIT_USAGE;
+	if (!rc)
+		printf("runs a side an unchanged kernel needs to pass all rules "
+		       "together %.0f %% of the time (ci_runs_to_pass_all): ",
+		       100 * CI_SIZING_POWER);
+	for (int i = 0; !rc && i < 3; i++) {
+		const double cov[] = { 0.02, 0.03, 0.05 };
+
+		for (size_t k = 0; k < s.rules.n; k++)
+			sd5[k] = cov_sd(cov[i]);
+		s.sized5 = ci_runs_to_pass_all(&s.rules, sd5, CI_SIZING_POWER);
+		printf("%u at run CoV %.0f %%, ", s.sized5, 100 * cov[i]);
+	}
+	if (!rc)
+		printf("%u at the merge check's noise\n",
+		       ci_runs_to_pass_all(&s.rules, s.sd_merge,
+					   CI_SIZING_POWER));
+	free(sd5);
+	if (!rc && s.sized5 > CI_SIZING_MAX_RUNS)
+		rc = SB_EXIT_UNMEASURED;
+	fflush(stdout); /* before the workers fork */
+	if (!rc && all_cells(&s, jobs, cells)) {
+		fprintf(stderr, "gate_decides: a worker failed\n");
+		rc = SB_EXIT_UNMEASURED;
+	}
+	if (!rc)
+		rc = report(&s, cells) ? 1 : SB_EXIT_OK;
+	ci_rules_free(&s.rules);
+	free(s.sd_merge);
+	free(s.mu_merge);
+	return rc;
+}

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What make perf's gate benchmarks share: a metric's typical level, a gate or a check's look over synthetic runs, the check's levels, a share's error. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ci/perf/synth_gate.h"
+#include "ci/spending.h"
+#include "common/exitcodes.h"
+
+double synth_level_of(const struct ci_rule *r)
+{
+	static const struct {
+		const char *metric;
+		double mu;
+	} levels[] = {
+		{ "avg_delay_ms", 0.1 },
+		{ "delay_p99_ms", 0.5 },
+		{ "max_delay_ms", 2 },
+		{ "latency_p99_us", 300 },
+		{ "deadline_miss_pct", 5 },
+		{ "input_latency_p99_us", 3000 },
+		{ "work_units_per_s", 150000 },
+		{ "runtime_ms", 5000 },
+		{ "time_s", 1.5 },
+		{ "pipe_ops_per_s", 100000 },
+	};
+
+	for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
+		if (!strcmp(ci_metric_at(r->metric)->name, levels[i].metric))
+			return levels[i].mu;
+	return 1;
+}
+
+double synth_worse(const struct ci_rule *r, double frac)
+{
+	return r->dir == CI_DIR_HIGHER ? 1 - frac : 1 + frac;
+}
+
+int synth_gate(const struct ci_rules *rules, struct ci_results *b,
+	       struct ci_results *c, size_t n, const struct ci_levels *lv,
+	       struct ci_rule_result *res)
+{
+	size_t nb = b->n_runs, nc = c->n_runs;
+	struct sb_error e;
+	int code;
+
+	b->n_runs = c->n_runs = n;
+	if (ci_gate_evaluate(rules, b, c, lv, res, &e)) {
+		fprintf(stderr, "synthetic gate: %s\n", e.msg);
+		exit(SB_EXIT_UNMEASURED);
+	}
+	code = ci_gate_decide(res, rules->n);
+	b->n_runs = nb;
+	c->n_runs = nc;
+	return code;
+}
+
+struct ci_levels *synth_check_levels(const struct ci_rules *rules,
+				     unsigned int max)
+{
+	size_t k = max - rules->min_runs + 1;
+	struct ci_levels *lv = calloc(k, sizeof(*lv));
+	double *t = calloc(k, sizeof(*t));
+
+	for (size_t j = 0; lv && t && j < k; j++) {
+		t[j] = (double)(rules->min_runs + j) / max;
+		if (ci_spending_look(rules, t, j + 1, &lv[j])) {
+			free(lv);
+			lv = NULL;
+		}
+	}
+	free(t);
+	if (!lv) {
+		fprintf(stderr, "synthetic gate: out of memory\n");
+		exit(SB_EXIT_UNMEASURED);
+	}
+	return lv;
+}
+
+double synth_share_se(unsigned int k, unsigned int n)
+{
+	double p = (double)k / n;
+
+	return sqrt(fmax(p * (1 - p), 1.0 / n) / n);
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What make perf's gate benchmarks share: a metric's typical level, a gate or a check's look over synthetic runs, the check's levels, a share's error. */
+#ifndef CI_PERF_SYNTH_GATE_H
+#define CI_PERF_SYNTH_GATE_H
+
+#include <stddef.h>
+
+#include "ci/gate.h"
+#include "ci/rules.h"
+
+/* A typical base level of @r's metric, in its unit. */
+double synth_level_of(const struct ci_rule *r);
+
+/* The factor that makes rule @r worse by @frac of its level. */
+double synth_worse(const struct ci_rule *r, double frac);
+
+/*
+ * One gate (or a check's look) over the first @n runs a side of @b and @c
+ * at @lv, its verdicts in @res (@rules->n); the decision. Exits 4 on error.
+ */
+int synth_gate(const struct ci_rules *rules, struct ci_results *b,
+	       struct ci_results *c, size_t n, const struct ci_levels *lv,
+	       struct ci_rule_result *res);
+
+/*
+ * The levels of a check's looks at min_runs..@max runs a side, as `check`
+ * spends them (ci/spending.c); free() it. Exits 4 out of memory.
+ */
+struct ci_levels *synth_check_levels(const struct ci_rules *rules,
+				     unsigned int max);
+
+/* The standard error of a share of @k in @n; a floor of 1/@n when nothing was seen. */
+double synth_share_se(unsigned int k, unsigned int n);
+
+#endif
