@@ -14,11 +14,16 @@ static const char *const info_metrics[] = { "avg_delay_ms", "switches",
 					    "runtime_ms" };
 
 /* The geometric mean of @col's run values of @key, skipping runs the gate skips. */
-static double geo_mean(const struct ci_column *col, const struct ci_row *key)
+/*
+ * The runs' mean as the gate takes it: geometric, arithmetic when a value
+ * is <= 0; a delay table's runs with lost events left out. NAN: no run.
+ */
+static double gate_mean(const struct ci_column *col, const struct ci_row *key)
 {
 	int table = ci_metric_at(key->metric)->src == CI_SRC_TABLE;
-	double sum = 0;
+	double sum = 0, logs = 0;
 	size_t n = 0;
+	int positive = 1;
 
 	for (size_t i = 0; i < col->n_runs; i++) {
 		const struct ci_value *v = ci_values_get(
@@ -26,12 +31,14 @@ static double geo_mean(const struct ci_column *col, const struct ci_row *key)
 
 		if (!v || (table && col->runs[i]->lost_events))
 			continue;
-		if (!(v->v > 0))
-			return NAN;
-		sum += log(v->v);
+		positive &= v->v > 0;
+		logs += v->v > 0 ? log(v->v) : 0;
+		sum += v->v;
 		n++;
 	}
-	return n ? exp(sum / (double)n) : NAN;
+	if (!n)
+		return NAN;
+	return positive ? exp(logs / (double)n) : sum / (double)n;
 }
 
 static int add_row(struct ci_bench_cmp *c, int metric, const char *group,
@@ -51,7 +58,7 @@ static int add_row(struct ci_bench_cmp *c, int metric, const char *group,
 				    .rule = rule };
 	for (size_t k = 0; k < c->n_cols; k++) {
 		ci_summarize(c->cols[k].col, &key, &r->s[k]);
-		r->gm[k] = geo_mean(c->cols[k].col, &key);
+		r->mean[k] = gate_mean(c->cols[k].col, &key);
 		any += r->s[k].n;
 	}
 	if (!any)
@@ -197,18 +204,13 @@ const struct ci_bench_row *ci_bench_row_find(const struct ci_bench_cmp *c,
 	return NULL;
 }
 
-double ci_bench_median_change_pct(const struct ci_bench_row *r, size_t k)
-{
-	if (!r->s[0].n || !r->s[k].n || r->s[0].median == 0)
-		return NAN;
-	return (r->s[k].median / r->s[0].median - 1) * 100;
-}
-
 double ci_bench_change_pct(const struct ci_bench_row *r, size_t k)
 {
 	if (r->rule && isfinite(r->v[k].ratio) && r->v[k].ratio > 0)
 		return (r->v[k].ratio - 1) * 100;
-	return (r->gm[k] / r->gm[0] - 1) * 100; /* NAN stays NAN */
+	if (!(r->mean[0] != 0))
+		return NAN;
+	return (r->mean[k] / r->mean[0] - 1) * 100; /* NAN stays NAN */
 }
 
 const char *ci_bench_num(double v, char *buf, size_t len)
@@ -224,22 +226,23 @@ const char *ci_bench_num(double v, char *buf, size_t len)
 	return buf;
 }
 
-void ci_bench_cell(char *buf, size_t len, const struct ci_summary *s)
+void ci_bench_cell(char *buf, size_t len, double center,
+		   const struct ci_summary *s)
 {
 	char a[24], b[24], c[24];
 
-	if (!s->n)
+	if (!s->n || isnan(center))
 		snprintf(buf, len, "-");
 	else if (s->n == 1)
-		snprintf(buf, len, "%s", ci_bench_num(s->median, a, sizeof(a)));
+		snprintf(buf, len, "%s", ci_bench_num(center, a, sizeof(a)));
 	else if (isnan(s->cov_pct))
 		snprintf(buf, len, "%s [%s-%s]",
-			 ci_bench_num(s->median, a, sizeof(a)),
+			 ci_bench_num(center, a, sizeof(a)),
 			 ci_bench_num(s->min, b, sizeof(b)),
 			 ci_bench_num(s->max, c, sizeof(c)));
 	else
 		snprintf(buf, len, "%s [%s-%s] %.1f%%",
-			 ci_bench_num(s->median, a, sizeof(a)),
+			 ci_bench_num(center, a, sizeof(a)),
 			 ci_bench_num(s->min, b, sizeof(b)),
 			 ci_bench_num(s->max, c, sizeof(c)), s->cov_pct);
 }
@@ -280,12 +283,12 @@ void ci_bench_pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
 void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 {
 	fprintf(f,
-		"\nSummary, %s: median over repeats [min-max] and CoV; change: the "
-		"ratio of the runs'\ngeometric means against %s, "
-		"the gate's estimate; interval and verdict:\nthe gate's (%s, "
-		"family-wise alpha %g%%; the bad side's end is the largest\n"
-		"change not ruled out at %.0f%%); median chg: the change of "
-		"the medians;\ntolerance/pass: the rule's bounds (README, reading the "
+		"\nSummary, %s: the runs' mean as the gate takes it (geometric;"
+		"\narithmetic where a value is 0) [min-max] and CoV; change: the "
+		"ratio of those\nmeans against %s, the gate's estimate; interval "
+		"and verdict: the gate's\n(%s, family-wise alpha %g%%; the bad "
+		"side's end is the largest change not\nruled out at %.0f%%); "
+		"tolerance/pass: the rule's bounds (README, reading\nthe "
 		"answer); '-': no rule\n",
 		c->title, c->cols[0].label, c->rules_name,
 		c->rules->alpha * 100, c->rules->pass_confidence * 100);
@@ -297,9 +300,8 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 			 c->cols[k].col->n_runs);
 		fprintf(f, " %-31s", head);
 		if (k)
-			fprintf(f, " %-8s %-14s %-10s %-19s %s", "change",
-				"interval", "median chg", "tolerance/pass",
-				"verdict");
+			fprintf(f, " %-8s %-14s %-19s %s", "change", "interval",
+				"tolerance/pass", "verdict");
 	}
 	fputc('\n', f);
 	for (size_t i = 0; i < c->n_rows; i++) {
@@ -308,25 +310,22 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 
 		fprintf(f, "%-14s %-20s %-7s", r->group, m->name, m->unit);
 		for (size_t k = 0; k < c->n_cols; k++) {
-			char txt[128], ch[24] = "-", iv[40] = "-", md[24] = "-",
+			char txt[128], ch[24] = "-", iv[40] = "-",
 				       tol[64] = "-";
-			double pct = ci_bench_change_pct(r, k),
-			       mpct = ci_bench_median_change_pct(r, k);
+			double pct = ci_bench_change_pct(r, k);
 
-			ci_bench_cell(txt, sizeof(txt), &r->s[k]);
+			ci_bench_cell(txt, sizeof(txt), r->mean[k], &r->s[k]);
 			fprintf(f, " %-31s", txt);
 			if (!k)
 				continue;
 			if (!isnan(pct))
 				snprintf(ch, sizeof(ch), "%+.1f%%", pct);
-			if (!isnan(mpct))
-				snprintf(md, sizeof(md), "%+.1f%%", mpct);
 			if (r->rule) {
 				ci_bench_pct_range(iv, sizeof(iv), &r->v[k]);
 				ci_rule_bounds(r->rule, tol, sizeof(tol));
 			}
-			fprintf(f, " %-8s %-14s %-10s %-19s %s", ch, iv, md,
-				tol, r->rule ? r->v[k].name : "-");
+			fprintf(f, " %-8s %-14s %-19s %s", ch, iv, tol,
+				r->rule ? r->v[k].name : "-");
 		}
 		fputc('\n', f);
 	}

@@ -27,9 +27,9 @@ struct ci_bench_row {
 	const char *group;
 	const struct ci_rule *rule; /* NULL: shown, not judged */
 	struct ci_summary s[CI_BENCH_MAX_COLS];
-	/* geometric mean of the runs' values, as the gate takes it; NAN when
-	 * a value is <= 0 or there is none */
-	double gm[CI_BENCH_MAX_COLS];
+	/* the runs' mean as the gate takes it: geometric, arithmetic when a
+	 * value is <= 0; NAN when there is none */
+	double mean[CI_BENCH_MAX_COLS];
 	struct ci_bench_verdict v[CI_BENCH_MAX_COLS]; /* column k against 0 */
 };
 
@@ -73,13 +73,16 @@ const struct ci_bench_row *ci_bench_row_find(const struct ci_bench_cmp *c,
  * where a rule judges @r); NAN when a side has no value or one <= 0.
  */
 double ci_bench_change_pct(const struct ci_bench_row *r, size_t k);
-/* The change of the medians of column @k against column 0 in %, or NAN. */
-double ci_bench_median_change_pct(const struct ci_bench_row *r, size_t k);
 
 /* A figure in at most 4 significant digits, without exponents. */
 const char *ci_bench_num(double v, char *buf, size_t len);
-/* "median [min-max] CoV%" of @s (one run: its value), "-" when empty. */
-void ci_bench_cell(char *buf, size_t len, const struct ci_summary *s);
+/*
+ * "CENTER [min-max] CoV%" of @s (one run: CENTER alone), "-" when empty or
+ * CENTER is NAN: the median in compare's table, the gate's mean in the
+ * summary.
+ */
+void ci_bench_cell(char *buf, size_t len, double center,
+		   const struct ci_summary *s);
 /* "[-40%, -20%]" of the gate's ratio interval, "-" when it has none. */
 void ci_bench_pct_range(char *buf, size_t len,
 			const struct ci_bench_verdict *v);

@@ -120,8 +120,8 @@ static int short_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
 			s[i].group,
 			ci_words_amount(pct, "longer", "less", "about as long",
 					a, sizeof(a)),
-			ci_bench_num(r->gm[0], g0, sizeof(g0)),
-			ci_bench_num(r->gm[k], gk, sizeof(gk)), verdict(r, k));
+			ci_bench_num(r->mean[0], g0, sizeof(g0)),
+			ci_bench_num(r->mean[k], gk, sizeof(gk)), verdict(r, k));
 		said = 1;
 	}
 	return said;

@@ -97,7 +97,7 @@ void ci_compare_print_summary(FILE *f, const struct ci_compare *c, int markdown)
 			char txt[96], ch[48];
 
 			ci_summarize(&cols->v[k], &c->rows[i], &s);
-			ci_bench_cell(txt, sizeof(txt), &s);
+			ci_bench_cell(txt, sizeof(txt), s.median, &s);
 			ci_compare_change(c, i, k, ch, sizeof(ch));
 			if (markdown)
 				fprintf(f, " %s |%s%s%s", txt, k ? " " : "", ch,

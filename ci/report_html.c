@@ -175,11 +175,11 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 	esc(f, c->title);
 	fputs("</h3>\n<p>", f);
 	snprintf(buf, sizeof(buf),
-		 "Each value: median over the repeats [min-max]. Change: the "
-		 "ratio of the runs' geometric means against %s, the gate's "
-		 "estimate, with the gate's interval and verdict (%s, "
-		 "family-wise alpha %g%%); the change of the medians is a "
-		 "column of its own. '-': no rule judges that row.",
+		 "Each value: the runs' mean as the gate takes it (geometric; "
+		 "arithmetic where a value is 0) [min-max] and CoV. Change: "
+		 "the ratio of those means against %s, the gate's estimate, "
+		 "with the gate's interval and verdict (%s, family-wise alpha "
+		 "%g%%). '-': no rule judges that row.",
 		 c->cols[0].label, c->rules_name ? c->rules_name : "rules",
 		 c->rules->alpha * 100);
 	esc(f, buf);
@@ -188,7 +188,7 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 	th(f, "l", "metric");
 	th(f, "l", "unit");
 	for (size_t k = 0; k < c->n_cols; k++) {
-		snprintf(buf, sizeof(buf), "%s (%zu run%s): median [min-max]",
+		snprintf(buf, sizeof(buf), "%s (%zu run%s): mean [min-max] CoV",
 			 c->cols[k].label, c->cols[k].col->n_runs,
 			 SB_S(c->cols[k].col->n_runs));
 		th(f, NULL, buf);
@@ -196,12 +196,10 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 	for (size_t k = 1; k < c->n_cols; k++) {
 		const char *l = c->cols[k].label;
 
-		snprintf(buf, sizeof(buf), "%s: change (geometric means)", l);
+		snprintf(buf, sizeof(buf), "%s: change (the means)", l);
 		th(f, NULL, buf);
 		th(f, NULL, "interval");
 		th(f, "l", "verdict");
-		snprintf(buf, sizeof(buf), "%s: change of the medians", l);
-		th(f, NULL, buf);
 	}
 	fputs("</tr>\n", f);
 	for (size_t i = 0; i < c->n_rows; i++) {
@@ -213,7 +211,7 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 		td(f, "l", m->name);
 		td(f, "l", m->unit);
 		for (size_t k = 0; k < c->n_cols; k++) {
-			ci_bench_cell(buf, sizeof(buf), &r->s[k]);
+			ci_bench_cell(buf, sizeof(buf), r->mean[k], &r->s[k]);
 			td(f, NULL, buf);
 		}
 		for (size_t k = 1; k < c->n_cols; k++) {
@@ -229,7 +227,6 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 			snprintf(cls, sizeof(cls), "l v-%.*s",
 				 v ? (int)strcspn(v, " ") : 4, v ? v : "none");
 			td(f, cls, v ? v : "-");
-			pct_cell(f, ci_bench_median_change_pct(r, k));
 		}
 		fputs("</tr>\n", f);
 	}
