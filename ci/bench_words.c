@@ -121,7 +121,8 @@ static int short_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
 			ci_words_amount(pct, "longer", "less", "about as long",
 					a, sizeof(a)),
 			ci_bench_num(r->mean[0], g0, sizeof(g0)),
-			ci_bench_num(r->mean[k], gk, sizeof(gk)), verdict(r, k));
+			ci_bench_num(r->mean[k], gk, sizeof(gk)),
+			verdict(r, k));
 		said = 1;
 	}
 	return said;
