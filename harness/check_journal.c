@@ -162,6 +162,8 @@ int check_journal_open(struct check_journal *jn, const char *root, json_t *head,
 		free(want);
 		free(had);
 		json_decref(head);
+		json_decref(jn->doc); /* a failed open holds nothing */
+		jn->doc = NULL;
 		return r;
 	}
 	json_decref(head);
