@@ -30,6 +30,9 @@ CHECK_SCENARIO ?= configs/merge-check.json
 # Gate rules; empty: those the runs' scenario names, else ci/gate.json.
 RULES ?=
 FUZZ_SECONDS ?= 60
+# make install: DESTDIR/PREFIX/bin/slicebench and DESTDIR/PREFIX/lib/slicebench
+PREFIX ?= /usr/local
+DESTDIR ?=
 
 # Filled by the fragments:
 #   PROGS += name; name_SRCS, name_LDLIBS, name_STATIC := 1 (static link)
@@ -133,7 +136,7 @@ SH_FILES = $(shell git ls-files '*.sh' '.ci/run' 'harness/guest/init' 2>/dev/nul
 
 .PHONY: all help deps deps-test test test-run test-unit test-asan test-tsan test-format \
 	test-shellcheck test-integration test-asan-integration test-vm perf bench compare gate check \
-	bisect-demo lint fuzz clean
+	bisect-demo lint fuzz install clean
 
 all: $(PROG_BINS) ## build every program into build/bin/
 
@@ -244,6 +247,9 @@ bisect-demo: deps ## bisect kernels/bisect-demo's 8 patches with slicebench bise
 fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) $(BUILD)/tests/test_analyzer_tracedat ## run each fuzz target FUZZ_SECONDS on its seeds
 	@bash fuzz/seeds.sh $(BUILD)/fuzz/seeds $(BUILD)/tests/test_analyzer_tracedat
 	@bash fuzz/run.sh "$(FUZZ_SECONDS)" $(FUZZ_TARGETS)
+
+install: all ## install slicebench under $(DESTDIR)$(PREFIX) (bin/slicebench on PATH, lib/slicebench)
+	@bash tools/install.sh "$(DESTDIR)" "$(PREFIX)"
 
 clean: ## remove build/
 	rm -rf $(BUILD)
