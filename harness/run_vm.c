@@ -24,13 +24,18 @@ struct initramfs_request run_initramfs_request(const struct runner *rn,
 					       const struct run_kernel *k,
 					       char *init, size_t len)
 {
+	struct initramfs_request req = { .kernel = &k->ki,
+					 .scenario_path = rn->scenario_path,
+					 .bin_dir = rn->bin_dir,
+					 .init_path = init,
+					 .with_perf = rn->sc->trace_perf };
+
 	snprintf(init, len, "%s/harness/guest/init", rn->src_dir);
-	return (struct initramfs_request){ .kernel = &k->ki,
-					   .scenario_path = rn->scenario_path,
-					   .sc = rn->sc,
-					   .bin_dir = rn->bin_dir,
-					   .init_path = init,
-					   .with_perf = rn->sc->trace_perf };
+	_Static_assert(SC_MAX_WORKLOADS <= INITRAMFS_MAX_TOOLS,
+		       "every workload's tool fits the request");
+	for (int i = 0; i < rn->sc->n_workloads; i++)
+		req.tools[req.n_tools++] = rn->sc->workloads[i].tool;
+	return req;
 }
 
 /* Keep @e's message as the kernel's error; returns -1. */

@@ -349,7 +349,8 @@ static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 			.init_path = o->init,
 			.with_perf = o->with_perf,
 			.out_path = initrd,
-			.agent_optional = !o->require_agent },
+			.agent_optional = !o->require_agent,
+			.all_tools = 1 },
 		&e);
 	if (ret) {
 		snprintf(who, sizeof(who), "slicebench kernel %s", cmd);

@@ -21,7 +21,6 @@
 #include "harness/boot/capture_cache.h"
 #include "harness/boot/cpio.h"
 #include "harness/boot/initramfs.h"
-#include "harness/scenario.h"
 #include "common/sha256.h"
 #include "workloads/registry/registry.h"
 
@@ -189,10 +188,10 @@ static int plan_built(struct plan *p, const struct initramfs_request *req,
 /* Does @req's guest run external program @name? */
 static int runs_external(const struct initramfs_request *req, const char *name)
 {
-	for (int i = 0; req->sc && i < req->sc->n_workloads; i++)
-		if (!strcmp(req->sc->workloads[i].tool, name))
+	for (int i = 0; i < req->n_tools; i++)
+		if (!strcmp(req->tools[i], name))
 			return 1;
-	return !req->sc;
+	return req->all_tools;
 }
 
 /* The agent, then every listed workload: built ones in /bin, others in

@@ -24,15 +24,20 @@
 #include "common/error.h"
 #include "harness/boot/kernel.h"
 
-struct scenario;
+/* The most workloads a request names (a scenario's, SC_MAX_WORKLOADS). */
+#define INITRAMFS_MAX_TOOLS 64
 
 struct initramfs_request {
 	const struct kernel_info *kernel;
 	const char *scenario_path;
-	/* NULL, or the parsed scenario: of the external programs, only those
-	 * its workloads run are packed (stress-ng alone brings 30 MB of
-	 * libraries, which every boot unpacks and every snapshot keeps) */
-	const struct scenario *sc;
+	/*
+	 * The tools a scenario's workloads run (n_tools of them), or every
+	 * tool when all_tools: of the external programs, only those are
+	 * packed (stress-ng alone brings 30 MB of libraries, which every boot
+	 * unpacks and every snapshot keeps).
+	 */
+	const char *tools[INITRAMFS_MAX_TOOLS];
+	int n_tools, all_tools;
 	const char *bin_dir; /* where the static binaries are: build/bin */
 	const char *init_path; /* harness/guest/init */
 	int with_perf; /* add perf and its libraries (cross-check tests) */

@@ -32,10 +32,14 @@ scenario "$tmp/s.json" dep 2 1
 expect 0 'complete' "$sb" run --kernel host --scenario "$tmp/s.json" --results "$tmp/res"
 before=$(tree_sum "$tmp/res")
 
-missing() { # GLOB KERNEL REGEX: every run fails naming the program, exit 4
+# cyclictest is packed into the guest only for a scenario that runs it
+scenario "$tmp/s-ct.json" dep 2 1 \
+	'[{"tool": "cyclictest", "count": 1, "slice": "500us", "args": ["-i", "1000"]}]'
+
+missing() { # GLOB KERNEL REGEX [SCENARIO]: every run fails naming the program, exit 4
 	local p m
 	p=$(path_without "$1")
-	expect 4 "$3" env PATH="$p" "$sb" run --kernel "$2" --scenario "$tmp/s.json" \
+	expect 4 "$3" env PATH="$p" "$sb" run --kernel "$2" --scenario "${4:-$tmp/s.json}" \
 		--results "$tmp/res" --new
 	for m in "$(readlink -f "$tmp/res/latest")"/*/*/1/manifest.json; do
 		jq -e --arg re "$3" '.status == "failed" and (.failure | test($re))' "$m" >/dev/null ||
@@ -46,7 +50,7 @@ missing() { # GLOB KERNEL REGEX: every run fails naming the program, exit 4
 echo "check: QEMU not on PATH: exit 4 naming qemu-system-x86_64"
 missing 'qemu-system-*' "$fake" 'qemu-system-x86_64: No such file or directory'
 echo "check: cyclictest not on PATH: exit 4 naming cyclictest"
-missing 'cyclictest' "$fake" 'cyclictest not found'
+missing 'cyclictest' "$fake" 'cyclictest not found' "$tmp/s-ct.json"
 echo "check: perf not on PATH (host recorder): exit 4 naming perf"
 missing 'perf' host 'cannot start perf'
 
