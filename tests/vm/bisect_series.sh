@@ -39,7 +39,7 @@ printf '%s\n' 0001-panic-comment.patch 0002-broken.patch >"$tmp/k/broken/patches
 cp "$tmp/k/bisect4/kernel.json" "$tmp/k/broken/kernel.json"
 bisect rb broken:0 broken
 check_eq "exit code, broken patch" 2 "$rc"
-check "named" grep -q 'patch does not apply: .*/0002-broken.patch' "$tmp/out"
+check "named" grep -q '/0002-broken.patch: patch 2 of kernel broken.s series does not apply after the 1 before it' "$tmp/out"
 
 echo "check: bisecting 4 patches names the third, after steps 4, 2, 3"
 bisect r bisect4:0 bisect4
