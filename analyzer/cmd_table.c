@@ -27,6 +27,7 @@ struct table_args {
 	int roots[TABLE_MAX_WORKLOAD_PIDS]; /* a run's started workloads */
 	int window_given; /* --since or --until */
 	int whole_trace;
+	int group, no_group;
 	int help;
 };
 
@@ -95,81 +96,86 @@ static const char usage[] =
 	"wakeup or a preemption until the\ntask is switched in; it is counted "
 	"when the switch-in falls in the window.";
 
+static const struct sb_field table_rows[] = {
+	{ .key = "json",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct table_args, json),
+	  .metavar = "FILE",
+	  .doc = "also write the JSON table to FILE (-: standard output, alone)" },
+	{ .key = "comm",
+	  .type = SB_F_CALL,
+	  .offset = 0, /* the whole struct table_args */
+	  .parse_arg = set_comm,
+	  .metavar = "C",
+	  .doc = "only tasks whose (last) comm is C; repeatable" },
+	{ .key = "pid",
+	  .type = SB_F_CALL,
+	  .offset = 0, /* the whole struct table_args */
+	  .parse_arg = set_pid,
+	  .metavar = "P",
+	  .doc = "only task P; repeatable" },
+	{ .key = "since",
+	  .type = SB_F_CALL,
+	  .offset = offsetof(struct table_args, rq.core.since_ns),
+	  .given = SB_GIVEN(struct table_args, window_given),
+	  .parse_arg = set_seconds,
+	  .metavar = "T",
+	  .doc = "window start, trace seconds (trace-cmd report's)" },
+	{ .key = "until",
+	  .type = SB_F_CALL,
+	  .offset = offsetof(struct table_args, rq.core.until_ns),
+	  .given = SB_GIVEN(struct table_args, window_given),
+	  .parse_arg = set_seconds,
+	  .metavar = "T",
+	  .doc = "window end, trace seconds" },
+	{ .key = "sort",
+	  .type = SB_F_CALL,
+	  .offset = offsetof(struct table_args, rq.table.sort),
+	  .parse_arg = set_sort,
+	  .metavar = "KEY",
+	  .doc = "runtime|switches|avg|max|sum (default avg, as "
+		 "perf)" },
+	{ .key = "wait-from",
+	  .type = SB_F_CALL,
+	  .offset = offsetof(struct table_args, rq.core.wait_from),
+	  .parse_arg = set_wait_from,
+	  .metavar = "W",
+	  .doc = "waking|wakeup: where a wait after a wakeup starts "
+		 "(default: waking when the trace has sched_waking, "
+		 "as perf)" },
+	{ .key = "group",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct table_args, group),
+	  .doc = "one row per comm, name:(N) (default)" },
+	{ .key = "no-group",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct table_args, no_group),
+	  .doc = "one row per task, comm:pid" },
+	{ .key = "whole-trace",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct table_args, whole_trace),
+	  .doc = "the whole trace, every task by name, though it sits "
+		 "in a run directory (default there: the run's window "
+		 "and workloads, as its table.txt)" },
+	{ .key = "percentiles",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct table_args, text.percentiles),
+	  .doc = "add delay p50/p90/p99/p99.9 columns" },
+	SB_F_HELP_ROW(struct table_args, help),
+	{ 0 },
+};
+
 /* The options into @a; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse_args(int argc, char **argv, struct table_args *a)
 {
 	const char *file = NULL;
-	int no_group = 0, group = 0;
-	const struct sb_opt opts[] = {
-		SB_OPTION(
-			"json", 0, SB_OPT_STRING, &a->json, NULL, "FILE",
-			"also write the JSON table to FILE (-: standard output, alone)",
-			0, 0),
-		{ .name = "comm",
-		  .type = SB_OPT_CALL,
-		  .dest = a,
-		  .parse = set_comm,
-		  .metavar = "C",
-		  .help = "only tasks whose (last) comm is C; repeatable" },
-		{ .name = "pid",
-		  .type = SB_OPT_CALL,
-		  .dest = a,
-		  .parse = set_pid,
-		  .metavar = "P",
-		  .help = "only task P; repeatable" },
-		{ .name = "since",
-		  .type = SB_OPT_CALL,
-		  .dest = &a->rq.core.since_ns,
-		  .given = &a->window_given,
-		  .parse = set_seconds,
-		  .metavar = "T",
-		  .help = "window start, trace seconds (trace-cmd report's)" },
-		{ .name = "until",
-		  .type = SB_OPT_CALL,
-		  .dest = &a->rq.core.until_ns,
-		  .given = &a->window_given,
-		  .parse = set_seconds,
-		  .metavar = "T",
-		  .help = "window end, trace seconds" },
-		{ .name = "sort",
-		  .type = SB_OPT_CALL,
-		  .dest = &a->rq.table.sort,
-		  .parse = set_sort,
-		  .metavar = "KEY",
-		  .help = "runtime|switches|avg|max|sum (default avg, as "
-			  "perf)" },
-		{ .name = "wait-from",
-		  .type = SB_OPT_CALL,
-		  .dest = &a->rq.core.wait_from,
-		  .parse = set_wait_from,
-		  .metavar = "W",
-		  .help = "waking|wakeup: where a wait after a wakeup starts "
-			  "(default: waking when the trace has sched_waking, "
-			  "as perf)" },
-		SB_OPTION("group", 0, SB_OPT_FLAG, &group, NULL, NULL,
-			  "one row per comm, name:(N) (default)", 0, 0),
-		SB_OPTION("no-group", 0, SB_OPT_FLAG, &no_group, NULL, NULL,
-			  "one row per task, comm:pid", 0, 0),
-		SB_OPTION("whole-trace", 0, SB_OPT_FLAG, &a->whole_trace, NULL,
-			  NULL,
-			  "the whole trace, every task by name, though it sits "
-			  "in a run directory (default there: the run's window "
-			  "and workloads, as its table.txt)",
-			  0, 0),
-		SB_OPTION("percentiles", 0, SB_OPT_FLAG, &a->text.percentiles,
-			  NULL, NULL, "add delay p50/p90/p99/p99.9 columns", 0,
-			  0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &a->help, NULL, NULL,
-			  "this help", 0, 0),
-		{ 0 },
-	};
 	const struct sb_cli cli = {
 		.usage = usage,
 		.epilogue =
 			"exit: 0 ok, 2 bad usage, an unreadable/corrupt/"
 			"unsupported trace or a bad output, 4 libtracecmd\n"
 			"missing or writing the output failed\n" SB_OUT_HELP,
-		.tables = { opts },
+		.tables = { { table_rows, a } },
 		.operands = &file,
 		.max_operands = 1,
 		.prog = "slicebench table",
@@ -180,7 +186,7 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 
 	if (rc != SB_CLI_CONTINUE)
 		return rc;
-	a->text.grouped = !no_group || group;
+	a->text.grouped = !a->no_group || a->group;
 	a->rq.path = file;
 	if (a->rq.core.until_ns && a->rq.core.until_ns < a->rq.core.since_ns) {
 		fprintf(stderr,

@@ -309,43 +309,57 @@ static void settle_units(struct ci_results *res, size_t n)
 		sb_warn("warning: %s", why);
 }
 
+static const struct sb_field compare_rows[] = {
+	{ .key = "markdown",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct compare_opts, markdown),
+	  .metavar = "FILE",
+	  .doc = "write the tables and the end as Markdown" },
+	{ .key = "json",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct compare_opts, json),
+	  .metavar = "FILE",
+	  .doc = "write the medians as JSON" },
+	{ .key = "plots",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct compare_opts, plots),
+	  .doc = "write PNG plots (gnuplot) and report.html" },
+	{ .key = "out",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct compare_opts, out),
+	  .metavar = "DIR",
+	  .doc = "where --plots writes plots/ and report.html "
+		 "(default: the first DIR)" },
+	{ .key = "groups",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct compare_opts, groups),
+	  .metavar = "LIST",
+	  .doc = "only these task groups / workloads (comma-separated)" },
+	{ .key = "all-tasks",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct compare_opts, all_tasks),
+	  .doc = "show kernel threads and the harness's tasks, not "
+		 "folded into other:(N)" },
+	{ .key = "rules",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct compare_opts, rules),
+	  .metavar = "FILE",
+	  .doc = "the verdicts' rules (default: the rules the first "
+		 "DIR's scenario names, else ci/gate.json)" },
+	SB_F_HELP_ROW(struct compare_opts, help),
+	{ 0 },
+};
+
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o = { 0 };
-	const struct sb_opt opts[] = {
-		SB_OPTION("markdown", 0, SB_OPT_STRING, &o.markdown, NULL,
-			  "FILE", "write the tables and the end as Markdown", 0,
-			  0),
-		SB_OPTION("json", 0, SB_OPT_STRING, &o.json, NULL, "FILE",
-			  "write the medians as JSON", 0, 0),
-		SB_OPTION("plots", 0, SB_OPT_FLAG, &o.plots, NULL, NULL,
-			  "write PNG plots (gnuplot) and report.html", 0, 0),
-		SB_OPTION("out", 0, SB_OPT_STRING, &o.out, NULL, "DIR",
-			  "where --plots writes plots/ and report.html "
-			  "(default: the first DIR)",
-			  0, 0),
-		SB_OPTION("groups", 0, SB_OPT_STRING, &o.groups, NULL, "LIST",
-			  "only these task groups / workloads (comma-separated)",
-			  0, 0),
-		SB_OPTION("all-tasks", 0, SB_OPT_FLAG, &o.all_tasks, NULL, NULL,
-			  "show kernel threads and the harness's tasks, not "
-			  "folded into other:(N)",
-			  0, 0),
-		SB_OPTION("rules", 0, SB_OPT_STRING, &o.rules, NULL, "FILE",
-			  "the verdicts' rules (default: the rules the first "
-			  "DIR's scenario names, else ci/gate.json)",
-			  0, 0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
-			  "show this help", 0, 0),
-		{ 0 },
-	};
 	struct ci_results res[MAX_DIRS] = { 0 };
 	const char *pos[MAX_DIRS];
 	struct sb_error e;
 	int n = 0, loaded = 0;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
-				    .tables = { opts },
+				    .tables = { { compare_rows, &o } },
 				    .operands = pos,
 				    .max_operands = MAX_DIRS,
 				    .n_operands = &n,

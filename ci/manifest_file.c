@@ -7,14 +7,14 @@
 
 #define M(m) offsetof(struct ci_manifest, m)
 
-static const struct sb_jr_field run_fields[] = {
-	{ "kernel", SB_JR_STRDUP, M(kernel), .min = 1,
+static const struct sb_field run_fields[] = {
+	{ "kernel", SB_F_STRDUP, M(kernel), .min = 1,
 	  .doc = "the kernel's name: its directory's" },
-	{ "feature_set", SB_JR_STRDUP, M(feature_set), .min = 1,
+	{ "feature_set", SB_F_STRDUP, M(feature_set), .min = 1,
 	  .doc = "the feature set's name: its directory's" },
-	{ "repeat", SB_JR_INT, M(repeat), .min = 1, .max = 1000000,
+	{ "repeat", SB_F_INT, M(repeat), .min = 1, .max = 1000000,
 	  .doc = "the repeat: its directory's" },
-	{ "untraced", SB_JR_BOOL, M(untraced),
+	{ "untraced", SB_F_BOOL, M(untraced),
 	  .doc = "true for a control run without a trace (docs/host-mode.md)" },
 };
 
@@ -22,9 +22,9 @@ static const struct sb_jr_field run_fields[] = {
 static const struct sb_jr_table run_table =
 	SB_JR_TABLE("manifest: run", run_fields, NULL, NULL);
 
-static const struct sb_jr_field scenario_fields[] = {
-	{ "name", SB_JR_STRDUP, M(scenario_name), .doc = "its name" },
-	{ "sha256", SB_JR_STRDUP, M(scenario_sha256), .min = 1,
+static const struct sb_field scenario_fields[] = {
+	{ "name", SB_F_STRDUP, M(scenario_name), .doc = "its name" },
+	{ "sha256", SB_F_STRDUP, M(scenario_sha256), .min = 1,
 	  .doc = "of the scenario file as run: runs of other scenarios are "
 		 "not compared" },
 };
@@ -32,19 +32,19 @@ static const struct sb_jr_field scenario_fields[] = {
 static const struct sb_jr_table scenario_table =
 	SB_JR_TABLE("manifest: scenario", scenario_fields, NULL, NULL);
 
-static const struct sb_jr_field host_fields[] = {
-	{ "hostname", SB_JR_STRDUP, M(hostname),
+static const struct sb_field host_fields[] = {
+	{ "hostname", SB_F_STRDUP, M(hostname),
 	  .doc = "the machine that ran it: a comparison keeps one" },
-	{ "kernel", SB_JR_TEXT, .doc = "its kernel release" },
-	{ "cpu_model", SB_JR_TEXT, .doc = "from /proc/cpuinfo" },
-	{ "cpus", SB_JR_INT, .check_only = 1, .min = 0, .max = 1 << 20,
+	{ "kernel", SB_F_TEXT, .doc = "its kernel release" },
+	{ "cpu_model", SB_F_TEXT, .doc = "from /proc/cpuinfo" },
+	{ "cpus", SB_F_INT, .check_only = 1, .min = 0, .max = 1 << 20,
 	  .doc = "CPUs online" },
-	{ "cpus_allowed", SB_JR_ANY, .nullable = 1,
+	{ "cpus_allowed", SB_F_ANY, .nullable = 1,
 	  .type_doc = "array of integers",
 	  .doc = "the CPUs the run was allowed on" },
-	{ "qemu_version", SB_JR_TEXT, .nullable = 1,
+	{ "qemu_version", SB_F_TEXT, .nullable = 1,
 	  .doc = "QEMU's (null in host mode)" },
-	{ "accel", SB_JR_TEXT, .nullable = 1,
+	{ "accel", SB_F_TEXT, .nullable = 1,
 	  .doc = "the accelerator, `none` in host mode" },
 };
 
@@ -56,8 +56,8 @@ static const char *const status_choices[] = { "complete", "failed", NULL };
 /* Objects no reader reads back: their keys are in the prose. */
 #define OBJECT_SAID(key, doc_)                                                 \
 	{                                                                      \
-		(key), SB_JR_ANY, .nullable = 1,                               \
-				  .type_doc = "object, or null", .doc = (doc_) \
+		(key), SB_F_ANY, .nullable = 1, .type_doc = "object, or null", \
+				 .doc = (doc_)                                 \
 	}
 
 static void manifest_init(void *obj)
@@ -65,16 +65,16 @@ static void manifest_init(void *obj)
 	*(struct ci_manifest *)obj = (struct ci_manifest){ .schema = 1 };
 }
 
-static const struct sb_jr_field manifest_fields[] = {
-	{ "schema", SB_JR_INT, M(schema), .min = SB_SCHEMA, .max = SB_SCHEMA,
+static const struct sb_field manifest_fields[] = {
+	{ "schema", SB_F_INT, M(schema), .min = SB_SCHEMA, .max = SB_SCHEMA,
 	  .doc = "the version of the format this slicebench reads and writes "
 		 "(absent: 1)" },
-	{ "status", SB_JR_ENUM, M(status), .required = 1,
+	{ "status", SB_F_ENUM, M(status), .required = 1,
 	  .choices = status_choices,
 	  .doc = "`complete`: the run counts; `failed`: it is a lost run" },
-	{ "failure", SB_JR_STRDUP, M(failure), .nullable = 1,
+	{ "failure", SB_F_STRDUP, M(failure), .nullable = 1,
 	  .doc = "why it failed, e.g. `guest panic: Kernel panic - ...`" },
-	{ "run", SB_JR_OBJECT, 0, .sub = &run_table,
+	{ "run", SB_F_OBJECT, 0, .sub = &run_table,
 	  .doc = "which run of the matrix it is" },
 	OBJECT_SAID("kernel", "the kernel: name, type, release, "
 			      "config_sha256, source, custom_slices"),
@@ -87,14 +87,14 @@ static const struct sb_jr_field manifest_fields[] = {
 				"lost_events"),
 	OBJECT_SAID("window", "start_mono_ns, end_mono_ns: the measured "
 			      "window"),
-	{ "scenario", SB_JR_OBJECT, 0, .sub = &scenario_table,
+	{ "scenario", SB_F_OBJECT, 0, .sub = &scenario_table,
 	  .doc = "the scenario run" },
-	{ "slicebench_rev", SB_JR_TEXT, .doc = "slicebench's version" },
-	{ "host", SB_JR_OBJECT, 0, .sub = &host_table,
+	{ "slicebench_rev", SB_F_TEXT, .doc = "slicebench's version" },
+	{ "host", SB_F_OBJECT, 0, .sub = &host_table,
 	  .doc = "the machine that ran it" },
-	{ "start_time", SB_JR_STRDUP, M(start_time), .doc = "ISO 8601 UTC" },
-	{ "end_time", SB_JR_STRDUP, M(end_time), .doc = "ISO 8601 UTC" },
-	{ "exit_status", SB_JR_INT, .check_only = 1, .min = 0, .max = 255,
+	{ "start_time", SB_F_STRDUP, M(start_time), .doc = "ISO 8601 UTC" },
+	{ "end_time", SB_F_STRDUP, M(end_time), .doc = "ISO 8601 UTC" },
+	{ "exit_status", SB_F_INT, .check_only = 1, .min = 0, .max = 255,
 	  .doc = "0, or 4 when it could not measure" },
 	OBJECT_SAID("calibration", "the guest's speed against the host's"),
 	OBJECT_SAID("preflight", "the machine as the agent found it"),

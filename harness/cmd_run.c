@@ -94,79 +94,109 @@ static void workload_help(FILE *f)
 		   "features\n");
 }
 
+static const struct sb_field run_rows[] = {
+	{ .key = "kernel",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, kernels),
+	  .metavar = "K[,K2...]",
+	  .doc = "kernels under test: kernels/<name>, host, or "
+		 "NAME=PATH of a bzImage of your own (name each)" },
+	{ .key = "scenario",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, scenario),
+	  .metavar = "FILE",
+	  .doc = "the scenario (configs/*.json)" },
+	RUN_ACCEL_ROW(struct run_opts, accel),
+	{ .key = "results",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, results),
+	  .metavar = "DIR",
+	  .doc = "results root (default: results)" },
+	{ .key = "repeats",
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct run_opts, repeats),
+	  .given = SB_GIVEN(struct run_opts, repeats_given),
+	  .metavar = "N",
+	  .doc = "repeats of each feature set (default: the "
+		 "scenario's)",
+	  .min = 1,
+	  .max = SC_MAX_REPEATS },
+	{ .key = "resume",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, resume),
+	  .metavar = "RUN_DIR",
+	  .doc = "continue this results/<run-id>" },
+	{ .key = "new",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct run_opts, new_run),
+	  .doc = "start a new run even when results/latest could be "
+		 "resumed" },
+	{ .key = "unit",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, unit),
+	  .metavar = "ID",
+	  .doc = "run one unit of `slicebench plan` "
+		 "(KERNEL/FEATURE-SET/REPEAT) into the run directory "
+		 "--results DIR" },
+	{ .key = "per-host",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct run_opts, per_host),
+	  .doc = "with --unit: write into DIR/hosts/<hostname>/ "
+		 "(skipped when complete in DIR)" },
+	{ .key = "executor",
+	  .type = SB_F_CALL,
+	  .offset = offsetof(struct run_opts, executor),
+	  .parse_arg = parse_executor,
+	  .metavar = "E",
+	  .doc = "local (default), parallel (GNU parallel) or slurm "
+		 "(sbatch --array)" },
+	{ .key = "jobs",
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct run_opts, jobs),
+	  .given = SB_GIVEN(struct run_opts, jobs_given),
+	  .metavar = "N",
+	  .doc = "local: N guests at once, each pinned to its own "
+		 "host CPUs; parallel: jobs per host (default 1)",
+	  .min = 1,
+	  .max = 1024 },
+	{ .key = "sshlogin",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, sshlogin),
+	  .metavar = "HOSTS",
+	  .doc = "parallel: --sshlogin list (':' is this machine)" },
+	{ .key = "slf",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, slf),
+	  .metavar = "FILE",
+	  .doc = "parallel: --sshloginfile" },
+	{ .key = "joblog",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, joblog),
+	  .metavar = "FILE",
+	  .doc = "parallel: joblog (default RUN_DIR/parallel.joblog; "
+		 "a rerun resumes)" },
+	{ .key = "slurm-args",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, slurm_args),
+	  .metavar = "ARGS",
+	  .doc = "slurm: more sbatch options, split at blanks, each "
+		 "passed as one argument (no shell)" },
+	{ .key = "features-as-is",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct run_opts, features_as_is),
+	  .doc = "kernel host: leave the scheduler features as found "
+		 "and run only the first feature set (nothing is "
+		 "compared)" },
+	SB_F_HELP_ROW(struct run_opts, help),
+	{ 0 },
+};
+
 /* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse_opts(int argc, char **argv, struct run_opts *o)
 {
-	const struct sb_opt opts[] = {
-		SB_OPTION("kernel", 0, SB_OPT_STRING, &o->kernels, NULL,
-			  "K[,K2...]",
-			  "kernels under test: kernels/<name>, host, or "
-			  "NAME=PATH of a bzImage of your own (name each)",
-			  0, 0),
-		SB_OPTION("scenario", 0, SB_OPT_STRING, &o->scenario, NULL,
-			  "FILE", "the scenario (configs/*.json)", 0, 0),
-		RUN_ACCEL_OPTION(&o->accel),
-		SB_OPTION("results", 0, SB_OPT_STRING, &o->results, NULL, "DIR",
-			  "results root (default: results)", 0, 0),
-		SB_OPTION("repeats", 0, SB_OPT_INT, &o->repeats,
-			  &o->repeats_given, "N",
-			  "repeats of each feature set (default: the "
-			  "scenario's)",
-			  1, 1000),
-		SB_OPTION("resume", 0, SB_OPT_STRING, &o->resume, NULL,
-			  "RUN_DIR", "continue this results/<run-id>", 0, 0),
-		SB_OPTION("new", 0, SB_OPT_FLAG, &o->new_run, NULL, NULL,
-			  "start a new run even when results/latest could be "
-			  "resumed",
-			  0, 0),
-		SB_OPTION("unit", 0, SB_OPT_STRING, &o->unit, NULL, "ID",
-			  "run one unit of `slicebench plan` "
-			  "(KERNEL/FEATURE-SET/REPEAT) into the run directory "
-			  "--results DIR",
-			  0, 0),
-		SB_OPTION("per-host", 0, SB_OPT_FLAG, &o->per_host, NULL, NULL,
-			  "with --unit: write into DIR/hosts/<hostname>/ "
-			  "(skipped when complete in DIR)",
-			  0, 0),
-		{ .name = "executor",
-		  .type = SB_OPT_CALL,
-		  .dest = &o->executor,
-		  .parse = parse_executor,
-		  .metavar = "E",
-		  .help = "local (default), parallel (GNU parallel) or slurm "
-			  "(sbatch --array)" },
-		SB_OPTION("jobs", 0, SB_OPT_INT, &o->jobs, &o->jobs_given, "N",
-			  "local: N guests at once, each pinned to its own "
-			  "host CPUs; parallel: jobs per host (default 1)",
-			  1, 1024),
-		SB_OPTION("sshlogin", 0, SB_OPT_STRING, &o->sshlogin, NULL,
-			  "HOSTS",
-			  "parallel: --sshlogin list (':' is this machine)", 0,
-			  0),
-		SB_OPTION("slf", 0, SB_OPT_STRING, &o->slf, NULL, "FILE",
-			  "parallel: --sshloginfile", 0, 0),
-		SB_OPTION("joblog", 0, SB_OPT_STRING, &o->joblog, NULL, "FILE",
-			  "parallel: joblog (default RUN_DIR/parallel.joblog; "
-			  "a rerun resumes)",
-			  0, 0),
-		SB_OPTION("slurm-args", 0, SB_OPT_STRING, &o->slurm_args, NULL,
-			  "ARGS",
-			  "slurm: more sbatch options, split at blanks, each "
-			  "passed as one argument (no shell)",
-			  0, 0),
-		SB_OPTION("features-as-is", 0, SB_OPT_FLAG, &o->features_as_is,
-			  NULL, NULL,
-			  "kernel host: leave the scheduler features as found "
-			  "and run only the first feature set (nothing is "
-			  "compared)",
-			  0, 0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &o->help, NULL, NULL,
-			  "this help", 0, 0),
-		{ 0 },
-	};
 	const struct sb_cli cli = { .usage = usage_text,
 				    .help_tail = workload_help,
-				    .tables = { opts },
+				    .tables = { { run_rows, o } },
 				    .prog = "slicebench run",
 				    .on_error = SB_CLI_ERR_HELP };
 
