@@ -8,7 +8,7 @@ HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
 		      harness/scale/merge.c harness/scale/exec_common.c \
 		      harness/scale/exec_local.c harness/scale/exec_parallel.c \
 		      harness/scale/exec_slurm.c harness/scale/run_units.c
-HARNESS_SRCS := harness/cmd_run.c harness/cmd_check.c harness/check_journal.c \
+HARNESS_SRCS := harness/cmd_run.c harness/run_prepare.c harness/cmd_check.c harness/check_journal.c \
 		harness/cmd_bisect.c harness/bisect.c harness/bisect_log.c harness/bisect_step.c \
 		harness/bisect_git.c harness/bisect_triage.c \
 		harness/runner.c harness/host_load.c harness/run_sizing.c \

@@ -12,28 +12,19 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "analyzer/table_run.h"
 #include "ci/rules_pick.h"
-#include "common/atomicio.h"
 #include "common/dirlock.h"
-#include "common/envelope.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
-#include "common/sha256.h"
-#include "harness/agent.h"
-#include "harness/features.h"
 #include "harness/plan.h"
-#include "harness/host_features_check.h"
 #include "harness/matrix.h"
-#include "harness/run_sizing.h"
+#include "harness/run_prepare.h"
 #include "harness/runner.h"
-#include "harness/tools_check.h"
 #include "harness/scale/exec.h"
 #include "harness/scale/scale.h"
 #include "workloads/registry/registry.h"
 #include "harness/cmds.h"
-#include "common/fmt.h"
 
 /* --executor: one of the executors (harness/scale/exec.h). */
 static int parse_executor(void *dest, const char *value, const char **why)
@@ -261,15 +252,6 @@ static int validate(const struct run_opts *o)
 	return 0;
 }
 
-static int sha_of(const char *path, char *sha)
-{
-	int e = sb_sha256_file(path, sha);
-
-	if (e)
-		fprintf(stderr, "%s: %s\n", path, strerror(-e));
-	return e ? SB_EXIT_USAGE : 0;
-}
-
 /* A matrix's or unit's outcome as run's exit code: runs not complete are 4. */
 static int run_exit(int rc, const struct sb_error *e)
 {
@@ -301,22 +283,16 @@ int cmd_run(int argc, char **argv)
 {
 	struct run_opts o = { 0 };
 	struct runner rn = { 0 };
-	struct run_kernel ks[PLAN_MAX_KERNELS];
-	const char *names[PLAN_MAX_KERNELS];
 	struct scenario *sc = calloc(1, sizeof(*sc));
-	char root[PATH_MAX];
-	struct plan p = { 0 };
+	struct run_matrix m = { 0 };
 	struct scale_opts so;
 	struct sb_error e;
-	int nk = 0, lock = -1, r;
+	int lock = -1, r;
 
 	if (!sc)
 		return SB_EXIT_UNMEASURED;
-	if ((r = parse_opts(argc, argv, &o)) != SB_CLI_CONTINUE) {
-		free(sc);
-		return r;
-	}
-	if ((r = validate(&o))) {
+	if ((r = parse_opts(argc, argv, &o)) != SB_CLI_CONTINUE ||
+	    (r = validate(&o))) {
 		free(sc);
 		return r;
 	}
@@ -327,104 +303,35 @@ int cmd_run(int argc, char **argv)
 		free(sc);
 		return sb_exit_code(r);
 	}
-	if (o.unit) {
-		rn.sc = sc;
-		rn.scenario_path = o.scenario;
-		rn.stop = run_catch_signals(0);
-		run_set_accel(&rn, o.accel, sc);
-		run_self_dirs(&rn);
-		so = scale_of(&o);
-		if (!(r = sha_of(o.scenario, rn.sha256)))
-			r = run_exit(scale_run_unit(&so, &rn, &e), &e);
-		goto out;
-	}
-	if ((r = run_lookup_kernels(o.kernels, "kernel", ks, &nk, &e))) {
-		r = sb_error_report("slicebench run", r, &e);
-		goto out;
-	}
-	for (int i = 0; i < nk; i++)
-		names[i] = ks[i].ki.name;
-	rn.sc = sc;
-	rn.scenario_path = o.scenario;
-	rn.stop = run_catch_signals(0);
-	run_set_accel(&rn, o.accel, sc);
-	run_self_dirs(&rn);
-	if ((r = sha_of(o.scenario, rn.sha256)))
-		goto out;
-	rn.features_as_is = o.features_as_is;
-	if (run_check_host_features(&rn, ks, nk, &e)) {
-		fprintf(stderr, "slicebench run: %s\n", e.msg);
-		r = SB_EXIT_UNMEASURED;
-		goto out;
-	}
-	if (o.features_as_is) {
-		/* nothing is set, so no set's name would be true of the runs */
-		printf("note: --features-as-is: features as found, not set; "
-		       "the runs are filed as feature set %s%s\n",
-		       RUN_AS_FOUND_SET,
-		       sc->n_sets > 1 ? " (the scenario's sets do not run)" :
-					"");
-		snprintf(sc->sets[0].name, sizeof(sc->sets[0].name), "%s",
-			 RUN_AS_FOUND_SET);
-		sc->sets[0].n_features = 0;
-		sc->n_sets = 1;
-	}
-	if ((r = run_check_before_boot(&rn, ks, nk, &e))) {
-		r = sb_error_report("slicebench run", r, &e);
-		goto out;
-	}
-	if (plan_build(&p, sc, rn.sha256, names, nk,
-		       o.repeats_given ? (int)o.repeats : sc->repeats) ||
-	    plan_add_untraced(&p, sc)) {
-		r = SB_EXIT_UNMEASURED;
-		goto out;
-	}
-	if (p.repeats < CI_MIN_RUNS && (sc->n_sets > 1 || nk > 1))
-		printf("caution: %d repeat%s a side: the gate needs %d for a "
-		       "verdict, so the summary can only say insufficient "
-		       "data (--repeats %d or more)\n",
-		       p.repeats, SB_S(p.repeats), CI_MIN_RUNS, CI_MIN_RUNS);
-	run_sizing_say(stdout, &rn, ks, nk, NULL, p.repeats,
-		       o.repeats_given ? "--repeats" : "the scenario's repeats",
-		       0);
-	struct run_root where = { .results = o.results,
-				  .resume = o.resume,
-				  .scenario = o.scenario,
-				  .new_run = o.new_run,
-				  .lock_fd = &lock };
-
-	if ((r = run_choose_root(&where, sc, &p, root, sizeof(root), &e))) {
-		/* another writer is bad usage, not the environment */
-		r = r == -EBUSY ? (sb_error_report("slicebench run", r, &e),
-				   SB_EXIT_USAGE) :
-				  sb_error_report("slicebench run", r, &e);
-		goto out;
-	}
-	for (int i = 0; i < nk; i++) {
-		if (kernel_run_of(&ks[i].ki) == RUN_ON_HOST)
-			printf("note: kernel host: no VM; scheduler features %s\n",
-			       o.features_as_is ?
-				       "as found, not set (--features-as-is)" :
-			       features_writable(features_host_path(
-				       AGENT_FEATURES_PATH)) ?
-				       "are set per run and restored after" :
-				       "stay as they are (" AGENT_FEATURES_PATH
-				       " is not writable here)");
-		if (!ks[i].ki.custom_slices)
-			printf("note: kernel %s predates EEVDF custom slices "
-			       "(6.12): the scenario's slices are ignored there\n",
-			       ks[i].ki.name);
-	}
-	rn.stop = run_catch_signals(1);
 	so = scale_of(&o);
+	if ((r = run_prepare_runner(&rn, sc, o.scenario, o.accel)))
+		goto out;
+	if (o.unit) {
+		r = run_exit(scale_run_unit(&so, &rn, &e), &e);
+		goto out;
+	}
+	const struct run_request rq = {
+		.kernels = o.kernels,
+		.repeats = o.repeats_given ? (int)o.repeats : 0,
+		.features_as_is = o.features_as_is,
+		.where = { .results = o.results,
+			   .resume = o.resume,
+			   .scenario = o.scenario,
+			   .new_run = o.new_run,
+			   .lock_fd = &lock },
+	};
+
+	if ((r = run_prepare_matrix(&rn, sc, &rq, &m)))
+		goto out;
+	rn.stop = run_catch_signals(1);
 	r = run_exit(o.executor || o.jobs_given ?
-			     scale_run(&so, &rn, &p, root, &e) :
-			     run_matrix(&rn, ks, nk, &p, root),
+			     scale_run(&so, &rn, &m.p, m.root, &e) :
+			     run_matrix(&rn, m.ks, m.nk, &m.p, m.root),
 		     &e);
 	run_catch_signals(0);
 out:
 	sb_dir_unlock(lock);
-	plan_free(&p);
+	plan_free(&m.p);
 	scenario_free(sc);
 	free(sc);
 	return r;
