@@ -73,7 +73,8 @@ struct sb_field {
 	 * kept: offset is then unused. */
 	int check_only;
 	const char *missing; /* the message when a required key is absent */
-	int64_t min, max; /* INT, INT64, U64, DURATION, ARRAY count; STRING min */
+	int64_t min,
+		max; /* INT, INT64, U64, DURATION, ARRAY count; STRING min */
 	double dmin, dmax; /* NUMBER */
 	const char *const *choices; /* ENUM: NULL-terminated */
 	const struct sb_jr_table *sub; /* OBJECT, an ARRAY item's object */
