@@ -481,7 +481,7 @@ static int parse(struct cy_opts *o, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct cy_opts o;
+	struct cy_opts o = { 0 };
 	struct cy_run r = { .o = &o,
 			    .lock = PTHREAD_MUTEX_INITIALIZER,
 			    .cond = PTHREAD_COND_INITIALIZER };

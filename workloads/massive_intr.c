@@ -495,7 +495,7 @@ static int parse(struct mi_opts *o, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct mi_opts o;
+	struct mi_opts o = { 0 };
 	struct mi_run r = { .o = &o, .shm = MAP_FAILED };
 	json_t *doc;
 	int ret;

@@ -122,7 +122,7 @@ static int report(const struct sp_opts *o, const struct sp_count *n,
 
 int main(int argc, char **argv)
 {
-	struct sp_opts o;
+	struct sp_opts o = { 0 };
 	struct sp_count n = { 0 };
 	struct wl_slice_info slice;
 	struct wl_slice_req req;
