@@ -82,7 +82,7 @@ static const struct sb_field boot_rows[] = {
 	  .doc = "where to write the initramfs (default: in the cache; "
 		 "-: standard output)" },
 	VM_ACCEL_ROW(struct boot_opts, accel,
-		     "how QEMU runs the guest: " VM_ACCELS),
+		     "how QEMU runs the guest: " VM_ACCELS " (default auto)"),
 	{ .key = "icount-shift",
 	  .type = SB_F_INT64,
 	  .offset = offsetof(struct boot_opts, icount_shift),
