@@ -102,7 +102,7 @@ struct sb_field {
 	int (*parse_arg)(void *dest, const char *value, const char **why);
 };
 
-/* A row's given: the int @member of @st; 0 means no such int. */
+/* A row's given: the int @member of @type; 0 means no such int. */
 #define SB_GIVEN(type, member) (offsetof(type, member) + 1)
 
 /* The place of field @f in the struct at @base. */
