@@ -25,10 +25,10 @@
 #include "harness/run_sizing.h"
 #include "harness/runner.h"
 #include "harness/tools_check.h"
-#include "harness/check_journal.h"
+#include "merge/check_journal.h"
 #include "harness/host_features_check.h"
 #include "common/log.h"
-#include "harness/cmds.h"
+#include "merge/cmds.h"
 
 struct check_opts {
 	const char *base, *cand, *scenario, *results, *resume, *rules, *accel;
