@@ -1,6 +1,9 @@
 # The merge check, its journal, and bisect: above ci/ and harness/, which
 # they both use (the gate of ci/, the runner of harness/).
-MERGE_SRCS := merge/cmd_check.c merge/check_journal.c \
+MERGE_SRCS := merge/cmd_check.c merge/check.c merge/check_rounds.c \
+	      merge/check_look.c merge/check_sets.c merge/check_journal.c \
+	      merge/bisect_walk.c merge/bisect_ends.c merge/bisect_open.c \
+	      merge/bisect_flip.c merge/bisect_report.c \
 	      merge/cmd_bisect.c merge/bisect.c merge/bisect_log.c \
 	      merge/bisect_step.c merge/bisect_git.c merge/bisect_triage.c
 
