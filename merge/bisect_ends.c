@@ -49,8 +49,8 @@ static int resolve_git(struct bisector *s)
 
 	if ((r = kernel_lookup(name, &s->series, &e)))
 		return sb_error_report("slicebench bisect: --kernel", r, &e);
-	if (strcmp(kernel_type_name(&s->series), "source") ||
-	    s->series.series[0] || s->series.commit[0])
+	if (!kernel_steps_in_place(&s->series) || s->series.series[0] ||
+	    s->series.commit[0])
 		return bisect_usage_error(
 			"--kernel: %s is no source kernel without "
 			"a series or commit",
