@@ -49,6 +49,7 @@ include analyzer/build.mk
 include harness/build.mk
 include harness/boot/build.mk
 include ci/build.mk
+include merge/build.mk
 include tools/build.mk
 -include fuzz/build.mk
 

@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 			 kernel_run_of(&ki) == RUN_ON_HOST ? "" : "pc") ||
 			 !strcmp(ki.machine, "microvm"),
 		 "machine is pc or microvm");
-	fz_check(strcmp(kernel_type_name(&ki), "source") ||
+	fz_check(!kernel_backend_has_key(ki.backend, "fragment") ||
 			 !*ki.config != !*ki.fragment,
 		 "a source kernel has exactly one of config and fragment");
 	fz_check(terminated(ki.description, sizeof(ki.description)) &&

@@ -8,9 +8,7 @@ HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
 		      harness/scale/merge.c harness/scale/exec_common.c \
 		      harness/scale/exec_local.c harness/scale/exec_parallel.c \
 		      harness/scale/exec_slurm.c harness/scale/run_units.c
-HARNESS_SRCS := harness/cmd_run.c harness/run_prepare.c harness/cmd_check.c harness/check_journal.c \
-		harness/cmd_bisect.c harness/bisect.c harness/bisect_log.c harness/bisect_step.c \
-		harness/bisect_git.c harness/bisect_triage.c \
+HARNESS_SRCS := harness/cmd_run.c harness/run_prepare.c \
 		harness/runner.c harness/host_load.c harness/run_sizing.c \
 		harness/matrix.c harness/plan.c harness/manifest.c \
 		harness/run_vm.c harness/run_host.c harness/unpack.c \
@@ -60,18 +58,6 @@ test_harness_parsed_SRCS := tests/unit/test_harness_parsed.c harness/workload.c 
 			    $(WL_REGISTRY_SRCS) $(COMMON_SRCS)
 test_harness_parsed_LDLIBS := -ljansson -lm
 
-UNIT_TESTS += test_bisect
-test_bisect_SRCS := tests/unit/test_bisect.c harness/bisect.c harness/bisect_log.c $(COMMON_SRCS)
-test_bisect_LDLIBS := -ljansson -lm
-UNIT_TESTS += test_check_journal
-test_check_journal_SRCS := tests/unit/test_check_journal.c harness/check_journal.c $(COMMON_SRCS)
-test_check_journal_LDLIBS := -ljansson -lm
-UNIT_TESTS += test_bisect_git
-test_bisect_git_SRCS := tests/unit/test_bisect_git.c harness/bisect_git.c \
-			harness/boot/capture.c $(COMMON_SRCS)
-test_bisect_git_LDLIBS := -ljansson -lm
-UNIT_TESTS += test_bisect_triage
-test_bisect_triage_SRCS := tests/unit/test_bisect_triage.c harness/bisect_triage.c
 
 UNIT_TESTS += test_harness_host_load
 test_harness_host_load_SRCS := tests/unit/test_harness_host_load.c \

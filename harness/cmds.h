@@ -4,8 +4,6 @@
 #define SB_HARNESS_CMDS_H
 
 int cmd_run(int argc, char **argv); /* harness/cmd_run.c */
-int cmd_check(int argc, char **argv); /* harness/cmd_check.c */
-int cmd_bisect(int argc, char **argv); /* harness/cmd_bisect.c */
 int cmd_plan(int argc, char **argv); /* harness/scale/cmd_plan.c */
 int cmd_merge(int argc, char **argv); /* harness/scale/cmd_merge.c */
 int cmd_kernel(int argc, char **argv); /* harness/boot/cmd_kernel.c */

@@ -1,7 +1,7 @@
 # The slicebench front end, linking every part's subcommand.
 PROGS += slicebench
 slicebench_SRCS := tools/slicebench.c $(COMMON_SRCS) $(COMMON_HOST_SRCS) \
-		   $(HARNESS_SRCS) \
+		   $(HARNESS_SRCS) $(MERGE_SRCS) \
 		   $(BOOT_SRCS) $(ANALYZER_SRCS) $(CI_SRCS)
 slicebench_LDLIBS := -ljansson -lmd $(ANALYZER_LDLIBS) -lm -lpthread
 
@@ -10,7 +10,7 @@ PROGS += format_docs
 format_docs_SRCS := tools/format_docs.c harness/scenario.c harness/workload.c \
 		    $(WL_REGISTRY_SRCS) ci/rules.c ci/metrics.c ci/noise_store.c \
 		    ci/sizing.c ci/stats.c ci/table_file.c ci/manifest_file.c ci/schedstat_file.c \
-		    harness/bisect_log.c harness/check_journal.c \
+		    merge/bisect_log.c merge/check_journal.c \
 		    $(BOOT_CORE_SRCS) \
 		    $(COMMON_SRCS) $(COMMON_HOST_SRCS)
 format_docs_LDLIBS := -ljansson -lmd -lm

@@ -16,9 +16,9 @@
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/outfile.h"
-#include "harness/bisect_log.h"
+#include "merge/bisect_log.h"
 #include "harness/boot/kernel.h"
-#include "harness/check_journal.h"
+#include "merge/check_journal.h"
 #include "harness/scenario.h"
 
 /* Each format: its table, its file, and what the page says of it. */

@@ -10,6 +10,7 @@
 #include "common/log.h"
 #include "common/opts.h"
 #include "harness/cmds.h"
+#include "merge/cmds.h"
 
 struct command {
 	const char *name;

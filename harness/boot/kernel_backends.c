@@ -94,9 +94,14 @@ int kernel_build_in_place(struct kernel_info *ki, int64_t *secs,
 	return ki->backend->build_in_place(ki, secs, e);
 }
 
+int kernel_steps_in_place(const struct kernel_info *ki)
+{
+	return ki->backend->build_in_place != NULL;
+}
+
 int kernel_has_series(const struct kernel_info *ki)
 {
-	return ki->backend->build_in_place && ki->series[0];
+	return kernel_steps_in_place(ki) && ki->series[0];
 }
 
 enum kernel_run kernel_run_of(const struct kernel_info *ki)

@@ -89,6 +89,11 @@ const char *kernel_missing_tool(const struct kernel_info *ki);
  */
 int kernel_build_in_place(struct kernel_info *ki, int64_t *secs,
 			  struct sb_error *e);
+/*
+ * 1 if @ki's kind builds from a source tree in place, step by step
+ * (kernel_build_in_place: a patch queue's steps, a git tree's commits).
+ */
+int kernel_steps_in_place(const struct kernel_info *ki);
 /* 1 if @ki has a patch queue that kernel_build_in_place can step through. */
 int kernel_has_series(const struct kernel_info *ki);
 

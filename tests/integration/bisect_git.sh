@@ -47,6 +47,7 @@ jq -n --arg tree "$repo" --arg frag "$PWD/kernels/common/config.fragment" \
 	'{type: "source", tree: $tree, fragment: $frag}' >"$tmp/k/gitk/kernel.json"
 echo 0001-x.patch >"$tmp/k/series/patches/series"
 cp kernels/bisect-demo/patches/0001-panic-comment.patch "$tmp/k/series/patches/0001-x.patch"
+mkdir -p "$tmp/k/running" && echo '{"type": "host"}' >"$tmp/k/running/kernel.json"
 jq '. + {series: "patches/series"}' "$tmp/k/gitk/kernel.json" >"$tmp/k/series/kernel.json"
 
 bisect() { # GOOD BAD [options]
@@ -70,6 +71,7 @@ usage "--bad: v9: no such commit" "${ids[0]}" v9
 usage "--good: ${ids[2]}: is not an ancestor of --bad side" "${ids[2]}" side
 usage "--bad: main: no commit after --good main" main main
 usage "--kernel: series is no source kernel without a series" "${ids[0]}" main --kernel series
+usage "--kernel: running is no source kernel" "${ids[0]}" main --kernel running
 
 # log STEPS_JSON: the log of `--good ids[0] --bad main` with these steps,
 # its settings as the bisection writes them; the commits are those this

@@ -19,12 +19,7 @@
 source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/fault.sh
 source tests/lib/fault.sh
-need jq xz
-synth=tests/fixtures/ci/synth.sh
-xz -dc tests/fixtures/analyzer/guest_peer/perf.data.xz >"$tmp/p.data"
-r=$tmp/r
-bash "$synth" "$r" debian A 4 1 >/dev/null
-bash "$synth" "$r" debian B 4 2 >/dev/null
+output_inputs
 gate=("$sb" gate "$r:debian/A" "$r:debian/B")
 
 # A private file: mode 0600, and owned by nobody when we may give it away.

@@ -38,6 +38,23 @@ expect_rc 1 bash tests/layers.sh "$r"
 check "an include up a layer is named" grep -qF \
 	'common/b.c includes ci/y.h: common/ (layer 0) is not above ci/ (layer 5)' "$tmp/out"
 
+r=$(tree merge)
+mkdir -p "$r/merge"
+printf '#include "harness/x.h"\n#include "ci/y.h"\n' >"$r/merge/m.c"
+expect_rc 0 bash tests/layers.sh "$r"
+check "merge/ over harness/ and ci/ passes" grep -q '^layers: ok' "$tmp/out"
+printf '#include "merge/m.h"\n' >"$r/harness/x.c"
+: >"$r/merge/m.h"
+expect_rc 1 bash tests/layers.sh "$r"
+check "harness/ including merge/ is named" grep -qF \
+	'harness/x.c includes merge/m.h: harness/ (layer 7) is not above merge/ (layer 8)' "$tmp/out"
+printf '#include "harness/scale/s.h"\n' >"$r/merge/n.c"
+mkdir -p "$r/harness/scale" && : >"$r/harness/scale/s.h"
+rm "$r/harness/x.c"
+expect_rc 1 bash tests/layers.sh "$r"
+check "merge/ and harness/scale/ are siblings" grep -qF \
+	'merge/n.c includes harness/scale/s.h' "$tmp/out"
+
 r=$(tree sibling)
 printf '#include "workloads/w.h"\n' >"$r/analyzer/a.c"
 : >"$r/workloads/w.h"

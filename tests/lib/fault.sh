@@ -70,3 +70,14 @@ wait_complete() {
 	[[ -n $first ]] || fail "no run under $1 completed"
 	echo "${first%/}"
 }
+
+# output_inputs: what the output tests write from: $tmp/p.data (a
+# recorded perf.data) and $r, a results directory with feature sets A and
+# B of kernel debian, 4 synthetic runs each.
+output_inputs() {
+	need jq xz
+	xz -dc tests/fixtures/analyzer/guest_peer/perf.data.xz >"$tmp/p.data"
+	r=$tmp/r
+	bash tests/fixtures/ci/synth.sh "$r" debian A 4 1 >/dev/null
+	bash tests/fixtures/ci/synth.sh "$r" debian B 4 2 >/dev/null
+}

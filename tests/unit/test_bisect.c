@@ -10,7 +10,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "harness/bisect.h"
+#include "merge/bisect.h"
 
 /*
  * Run a bisection of good..bad where the steps from @first_bad on are bad

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "harness/bisect_git.h"
+#include "merge/bisect_git.h"
 
 #define A "0123456789abcdef0123456789abcdef01234567"
 #define B "89abcdef0123456789abcdef0123456789abcdef"

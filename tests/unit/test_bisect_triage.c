@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "harness/bisect_triage.h"
+#include "merge/bisect_triage.h"
 
 static void test_parse(void **state)
 {

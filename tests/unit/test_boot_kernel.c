@@ -94,6 +94,7 @@ static void test_debian(void **state)
 	assert_int_equal(lookup("deb", &ki, err), 0);
 	assert_string_equal(kernel_type_name(&ki), "debian");
 	assert_int_equal(kernel_run_of(&ki), RUN_IN_VM);
+	assert_false(kernel_steps_in_place(&ki)); /* a package: no tree */
 	assert_string_equal(ki.package, "linux-image-6.12.*");
 	assert_string_equal(ki.machine, "pc");
 	assert_int_equal(ki.custom_slices, 0);
@@ -107,6 +108,8 @@ static void test_source_paths(void **state)
 	(void)state;
 	assert_int_equal(lookup("src", &ki, err), 0);
 	assert_string_equal(kernel_type_name(&ki), "source");
+	assert_true(kernel_steps_in_place(&ki)); /* bisect --kernel needs it */
+	assert_true(kernel_has_series(&ki));
 	assert_string_equal(ki.machine, "pc");
 	assert_int_equal(ki.custom_slices, 1);
 	assert_string_equal(ki.tree, "/usr/src/x.tar.xz");
@@ -168,6 +171,7 @@ static void test_host(void **state)
 	assert_int_equal(lookup("host-desc", &ki, err), 0);
 	assert_string_equal(kernel_type_name(&ki), "host");
 	assert_int_equal(kernel_run_of(&ki), RUN_ON_HOST);
+	assert_false(kernel_steps_in_place(&ki));
 	assert_string_equal(ki.machine, "");
 	assert_null(kernel_missing_tool(&ki));
 }
@@ -304,6 +308,7 @@ static void test_named_images(void **state)
 	assert_int_equal(lookup(arg, &ki, err), 0);
 	assert_string_equal(ki.name, "mine");
 	assert_string_equal(kernel_type_name(&ki), "path");
+	assert_false(kernel_steps_in_place(&ki));
 	assert_string_equal(ki.image, path);
 	assert_string_equal(ki.release, "6.12.9-test");
 	assert_int_equal(lookup(path, &ki, err), 0);

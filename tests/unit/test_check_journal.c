@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of the check journal (harness/check_journal.c): a look recorded, the journal read back by its rows, and the values they refuse. */
+/* Unit tests of the check journal (merge/check_journal.c): a look recorded, the journal read back by its rows, and the values they refuse. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "harness/check_journal.h"
+#include "merge/check_journal.h"
 
 static char root[] = "/tmp/sb-journal-XXXXXX";
 

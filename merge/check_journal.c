@@ -8,7 +8,7 @@
 
 #include "common/atomicio.h"
 #include "common/jsonread.h"
-#include "harness/check_journal.h"
+#include "merge/check_journal.h"
 
 /* What the file's rows keep: the looks' count and the last one's round. */
 struct journal_read {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The bisect log read back (bisect-log.json): its rows (bisect_log_format) into structs, for the replay and the evidence table. */
-#ifndef SB_BISECT_LOG_H
-#define SB_BISECT_LOG_H
+#ifndef SB_MERGE_BISECT_LOG_H
+#define SB_MERGE_BISECT_LOG_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -11,7 +11,7 @@
 #include "common/atomicio.h"
 #include "common/fmt.h"
 #include "common/spawn.h"
-#include "harness/bisect_step.h"
+#include "merge/bisect_step.h"
 #include "harness/runner.h"
 
 void bisect_step_name(const struct bisect_ctx *c, int k, char *buf, size_t len)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/bisect_log.h"
+#include "merge/bisect_log.h"
 
 /* What the reader is handed: the settings a log to go on must have. */
 struct want {

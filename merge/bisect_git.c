@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/bisect_git.h"
+#include "merge/bisect_git.h"
 #include "harness/boot/capture.h"
 
 #define GIT_TIMEOUT_NS (600LL * 1000000000LL)

@@ -5,8 +5,8 @@
  * when it runs with NO_X, NO_X when with X), from the scenario's feature
  * set, or the kernel's own line when the set leaves the feature alone.
  */
-#ifndef SB_HARNESS_BISECT_TRIAGE_H
-#define SB_HARNESS_BISECT_TRIAGE_H
+#ifndef SB_MERGE_BISECT_TRIAGE_H
+#define SB_MERGE_BISECT_TRIAGE_H
 
 #include <stddef.h>
 

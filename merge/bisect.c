@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/bisect.h"
+#include "merge/bisect.h"
 
 static const char *const verdict_names[] = {
 	[BISECT_UNTESTED] = "untested",

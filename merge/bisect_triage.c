@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "harness/bisect_triage.h"
+#include "merge/bisect_triage.h"
 #include "harness/feature_name.h"
 
 int bisect_features_parse(const char *list, struct bisect_features *f,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The journal of a check's looks (runs, levels, verdict): what a resume replays, look by look, and never spends again. */
-#ifndef SB_CHECK_JOURNAL_H
-#define SB_CHECK_JOURNAL_H
+#ifndef SB_MERGE_CHECK_JOURNAL_H
+#define SB_MERGE_CHECK_JOURNAL_H
 
 #include <limits.h>
 #include <stddef.h>

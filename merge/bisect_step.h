@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* One step of a bisection: the step's kernel descriptor, its in-place build, and its check as a subprocess. */
-#ifndef SB_HARNESS_BISECT_STEP_H
-#define SB_HARNESS_BISECT_STEP_H
+#ifndef SB_MERGE_BISECT_STEP_H
+#define SB_MERGE_BISECT_STEP_H
 
 #include <limits.h>
 #include <stdint.h>
@@ -9,7 +9,7 @@
 #include "common/error.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/kernel_build.h"
-#include "harness/bisect_git.h"
+#include "merge/bisect_git.h"
 
 /* What every step's check is given, and where steps go. */
 struct bisect_ctx {

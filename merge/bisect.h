@@ -5,13 +5,13 @@
  * `git bisect skip` does), the answer (one first bad step, or a range of
  * candidates), and the replay of a bisect log's steps.
  */
-#ifndef SB_HARNESS_BISECT_H
-#define SB_HARNESS_BISECT_H
+#ifndef SB_MERGE_BISECT_H
+#define SB_MERGE_BISECT_H
 
 #include <jansson.h>
 
 #include "common/error.h"
-#include "harness/bisect_log.h"
+#include "merge/bisect_log.h"
 
 /*
  * Positions are step numbers: step k is the tree with the series' first k

@@ -4,8 +4,8 @@
  * first-parent commits after it up to the bad end, read with git from the
  * kernel's tree (the tree itself is never changed).
  */
-#ifndef SB_HARNESS_BISECT_GIT_H
-#define SB_HARNESS_BISECT_GIT_H
+#ifndef SB_MERGE_BISECT_GIT_H
+#define SB_MERGE_BISECT_GIT_H
 
 #include <stddef.h>
 
