@@ -44,25 +44,105 @@ static const struct sb_jr_field host_fields[] = {
 	  .doc = "the CPUs the run was allowed on" },
 	{ "qemu_version", SB_JR_TEXT, .nullable = 1,
 	  .doc = "QEMU's (null in host mode)" },
-	{ "accel", SB_JR_TEXT, .nullable = 1,
+	{ "accel", SB_JR_STRDUP, M(host_accel), .nullable = 1,
 	  .doc = "the accelerator, `none` in host mode" },
 };
 
 static const struct sb_jr_table host_table =
 	SB_JR_TABLE("manifest: host", host_fields, NULL, NULL);
 
+static const struct sb_jr_field vm_fields[] = {
+	{ "qemu_version", SB_JR_TEXT, .doc = "QEMU's" },
+	{ "accel", SB_JR_STRDUP, M(accel),
+	  .doc = "the accelerator that ran it (`tcg`, `kvm`, `virtual`, "
+		 "`icount`)" },
+	{ "accel_note", SB_JR_TEXT, .doc = "why that one" },
+	{ "seed", SB_JR_ANY, .type_doc = "integer",
+	  .doc = "the repeat's seed" },
+	{ "icount_shift", SB_JR_INT, M(icount_shift), .min = 0, .max = 10,
+	  .doc = "virtual and icount only: 2^N ns an instruction" },
+	{ "machine", SB_JR_TEXT, .doc = "QEMU's machine type" },
+	{ "cpus", SB_JR_INT, .check_only = 1, .min = 0, .max = 1 << 20,
+	  .doc = "vCPUs booted (virtual: 1)" },
+	{ "memory_mb", SB_JR_INT, .check_only = 1, .min = 0, .max = 1 << 30,
+	  .doc = "the guest's memory, MiB" },
+	{ "numa", SB_JR_ANY, .type_doc = "array of objects",
+	  .doc = "the guest's NUMA nodes (the scenario's `guest.numa`)" },
+	{ "wall_ms", SB_JR_INT64, .check_only = 1, .min = 0, .max = INT64_MAX,
+	  .doc = "QEMU's start to its end, ms" },
+	{ "boot_to_user_ms", SB_JR_INT64, .check_only = 1, .min = 0,
+	  .max = INT64_MAX, .doc = "QEMU's start to the agent's, ms" },
+	{ "start", SB_JR_TEXT,
+	  .doc = "`boot` or `restore` (harness/README.md)" },
+	{ "start_note", SB_JR_TEXT, .doc = "why that start" },
+	{ "snapshot", SB_JR_TEXT, .nullable = 1,
+	  .doc = "the snapshot's key; null when booted" },
+};
+
+static const struct sb_jr_table vm_table =
+	SB_JR_TABLE("manifest: vm", vm_fields, NULL, NULL);
+
+static const struct sb_jr_field calibration_fields[] = {
+	{ "iterations", SB_JR_INT64, .check_only = 1, .min = 1,
+	  .max = INT64_MAX, .doc = "of the loop timed" },
+	{ "guest_loop_ns", SB_JR_INT64, .check_only = 1, .min = 1,
+	  .max = INT64_MAX,
+	  .doc = "the agent's time of the loop (fastest of 3)" },
+	{ "host_loop_ns", SB_JR_INT64, .check_only = 1, .min = 0,
+	  .max = INT64_MAX, .doc = "the harness's (fastest of 5)" },
+	{ "guest_speed", SB_JR_NUMBER, M(guest_speed), .dmin = 0, .dmax = 1e9,
+	  .doc = "host / guest time: 0.0437 is 1/23 of host speed" },
+};
+
+static const struct sb_jr_table calibration_table =
+	SB_JR_TABLE("manifest: calibration", calibration_fields, NULL, NULL);
+
+#define HL(m) offsetof(struct ci_manifest, host_load.m)
+#define SHARE(key, off, doc_)                                       \
+	{                                                           \
+		(key), SB_JR_NUMBER, (off), .dmin = 0, .dmax = 100, \
+					    .doc = (doc_)           \
+	}
+
+static void host_load_init(void *obj)
+{
+	((struct ci_manifest *)obj)->host_load.said = 1;
+}
+
+static const struct sb_jr_field host_load_fields[] = {
+	{ "loadavg_start", SB_JR_NUMBER, .check_only = 1, .nullable = 1,
+	  .dmin = 0, .dmax = 1e9,
+	  .doc = "the host's 1-minute load average at QEMU's start" },
+	{ "loadavg_end", SB_JR_NUMBER, HL(loadavg), .nullable = 1, .dmin = 0,
+	  .dmax = 1e9, .doc = "and at its end" },
+	{ "busy_pct", SB_JR_NUMBER, .check_only = 1, .dmin = 0, .dmax = 100,
+	  .doc = "all host CPUs' time busy (not idle or iowait)" },
+	SHARE("steal_pct", HL(steal_pct), "stolen by a hypervisor"),
+	{ "own_pct", SB_JR_NUMBER, .check_only = 1, .dmin = 0, .dmax = 100,
+	  .doc = "this run's share (the tool and its children, QEMU)" },
+	SHARE("others_pct", HL(others_pct), "busy besides the run"),
+};
+
+/* Read into the manifest itself, as the run's identity. */
+static const struct sb_jr_table host_load_table = SB_JR_TABLE(
+	"manifest: host_load", host_load_fields, host_load_init, NULL);
+
 static const char *const status_choices[] = { "complete", "failed", NULL };
 
 /* Objects no reader reads back: their keys are in the prose. */
-#define OBJECT_SAID(key, doc_)                                                 \
-	{                                                                      \
-		(key), SB_JR_ANY, .nullable = 1,                               \
-				  .type_doc = "object, or null", .doc = (doc_) \
+#define OBJECT_SAID(key, doc_)                                         \
+	{                                                              \
+		(key), SB_JR_ANY, .nullable = 1, .type_doc = "object", \
+				  .doc = (doc_)                        \
 	}
 
 static void manifest_init(void *obj)
 {
-	*(struct ci_manifest *)obj = (struct ci_manifest){ .schema = 1 };
+	*(struct ci_manifest *)obj = (struct ci_manifest){
+		.schema = 1,
+		.icount_shift = -1,
+		.host_load.loadavg = -1,
+	};
 }
 
 static const struct sb_jr_field manifest_fields[] = {
@@ -78,10 +158,8 @@ static const struct sb_jr_field manifest_fields[] = {
 	  .doc = "which run of the matrix it is" },
 	OBJECT_SAID("kernel", "the kernel: name, type, release, "
 			      "config_sha256, source, custom_slices"),
-	OBJECT_SAID("vm", "the VM (null in host mode): qemu_version, accel, "
-			  "seed, icount_shift (virtual and icount), machine, "
-			  "cpus, memory_mb, numa, wall_ms, boot_to_user_ms, "
-			  "start, start_note, snapshot"),
+	{ "vm", SB_JR_OBJECT, 0, .sub = &vm_table, .nullable = 1,
+	  .doc = "the VM (null in host mode)" },
 	OBJECT_SAID("features", "requested, read_back, settable, note"),
 	OBJECT_SAID("recorder", "tool (`none` for a control run), events, "
 				"lost_events"),
@@ -96,9 +174,12 @@ static const struct sb_jr_field manifest_fields[] = {
 	{ "end_time", SB_JR_STRDUP, M(end_time), .doc = "ISO 8601 UTC" },
 	{ "exit_status", SB_JR_INT, .check_only = 1, .min = 0, .max = 255,
 	  .doc = "0, or 4 when it could not measure" },
-	OBJECT_SAID("calibration", "the guest's speed against the host's"),
+	{ "calibration", SB_JR_OBJECT, 0, .sub = &calibration_table,
+	  .nullable = 1,
+	  .doc = "the guest's speed against the host's (null: not timed)" },
 	OBJECT_SAID("preflight", "the machine as the agent found it"),
-	OBJECT_SAID("host_load", "the host around the guest (VM runs)"),
+	{ "host_load", SB_JR_OBJECT, 0, .sub = &host_load_table, .nullable = 1,
+	  .doc = "the host around the guest (VM runs; null in host mode)" },
 };
 
 const struct sb_jr_table ci_manifest_format = SB_JR_TABLE(
@@ -112,6 +193,8 @@ void ci_manifest_free(struct ci_manifest *m)
 	free(m->scenario_name);
 	free(m->scenario_sha256);
 	free(m->hostname);
+	free(m->host_accel);
+	free(m->accel);
 	free(m->start_time);
 	free(m->end_time);
 	*m = (struct ci_manifest){ 0 };

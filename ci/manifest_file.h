@@ -8,6 +8,14 @@
 
 enum ci_manifest_status { CI_RUN_COMPLETE, CI_RUN_FAILED };
 
+/* A VM run's host_load: the host around the guest (docs/formats.md). */
+struct ci_host_load {
+	int said; /* 0: no host_load (host mode, older runs) */
+	double others_pct; /* host CPUs' time busy besides the run */
+	double steal_pct; /* stolen from the host by its hypervisor */
+	double loadavg; /* 1-minute load average at the run's end; -1 unsaid */
+};
+
 /* Strings are malloc'd, NULL when the manifest does not say them. */
 struct ci_manifest {
 	int schema;
@@ -21,7 +29,14 @@ struct ci_manifest {
 	char *scenario_name, *scenario_sha256;
 	/* host */
 	char *hostname;
+	char *host_accel; /* host.accel: "none" in host mode */
 	char *start_time, *end_time;
+	/* vm (null in host mode) */
+	char *accel; /* vm.accel */
+	int icount_shift; /* vm.icount_shift; -1: unsaid */
+	/* calibration.guest_speed: guest/host speed; 0: unsaid */
+	double guest_speed;
+	struct ci_host_load host_load;
 };
 
 /* manifest.json's rows: the reader's and docs/formats.md's. */

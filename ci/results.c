@@ -77,6 +77,18 @@ static int list_dir(const char *dir, int want_dir, struct names *out)
 	return ret;
 }
 
+/* The sha256 of @j's content (keys sorted, no blanks) into @hex: 0 or -ENOMEM. */
+static int content_digest(const json_t *j, char hex[SB_SHA256_HEX])
+{
+	char *text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+
+	if (!text)
+		return -ENOMEM;
+	sb_sha256_buf(text, strlen(text), hex);
+	free(text);
+	return 0;
+}
+
 static json_t *load_json(const char *path, struct sb_error *e)
 {
 	json_error_t je;
@@ -211,12 +223,17 @@ static int load_table(struct ci_run *run, struct sb_error *e)
 	struct ci_table *t = &run->delay_table;
 	char path[4096];
 	struct stat st;
+	json_t *root;
 	int r;
 
 	sb_fmt(path, sizeof(path), "%s/table.json", run->path);
 	if (stat(path, &st))
 		return 0;
-	r = ci_table_load(path, t, &run->table, e);
+	r = ci_table_load(path, t, &root, e);
+	if (r)
+		return r;
+	r = content_digest(root, run->table_sha256);
+	json_decref(root);
 	if (r)
 		return r;
 	run->has_table = 1;
@@ -256,6 +273,8 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 	doc->json = load_json(path, e);
 	if (!doc->json)
 		return -EINVAL;
+	if (content_digest(doc->json, doc->sha256))
+		return -ENOMEM;
 	status = json_object_get(doc->json, "status");
 	if (status && !json_is_string(status))
 		return sb_error_set(e, -EINVAL, path, "status", NULL,
@@ -360,7 +379,7 @@ static int run_complete(struct ci_run *run, struct sb_error *e)
 	run->scenario_sha256 = m.scenario_sha256;
 	run->start_time = m.start_time;
 	m.hostname = m.scenario_sha256 = m.start_time = NULL;
-	ci_manifest_free(&m);
+	run->manifest = m;
 	return run->host ? ok : -ENOMEM;
 }
 
@@ -372,7 +391,7 @@ static void run_free(struct ci_run *run)
 	free(run->host);
 	free(run->scenario_sha256);
 	free(run->start_time);
-	json_decref(run->table);
+	ci_manifest_free(&run->manifest);
 	ci_table_free(&run->delay_table);
 	for (size_t i = 0; i < run->n_docs; i++) {
 		free(run->docs[i].name);

@@ -215,6 +215,66 @@ static void test_manifest(void **state)
 	refused(&ci_manifest_format,
 		"{\"status\": \"failed\", \"host\": {\"hostname\": 7}}",
 		"host.hostname: 7 is not a string");
+	refused(&ci_manifest_format,
+		"{\"status\": \"complete\", \"host_load\": "
+		"{\"others_pct\": 140}}",
+		"host_load.others_pct: 140: must be a number in [0, 100]");
+	refused(&ci_manifest_format,
+		"{\"status\": \"complete\", \"vm\": {\"icount_shift\": 11}}",
+		"vm.icount_shift: 11: must be an integer in [0, 10]");
+	refused(&ci_manifest_format,
+		"{\"status\": \"complete\", \"vm\": {\"acel\": \"tcg\"}}",
+		"vm.acel: unknown key");
+	refused(&ci_manifest_format,
+		"{\"status\": \"complete\", \"calibration\": "
+		"{\"guest_speed\": -1}}",
+		"calibration.guest_speed: -1: must be a number in [0, 1e+09]");
+}
+
+/* The regime's facts: the VM, the guest's speed, the host's load. */
+static void test_manifest_regime(void **state)
+{
+	struct sb_error e = { 0 };
+	struct ci_manifest m;
+
+	(void)state;
+	write_tmp("{\"status\": \"complete\", \"vm\": {\"qemu_version\": "
+		  "\"7.2\", \"accel\": \"virtual\", \"accel_note\": \"\", "
+		  "\"seed\": 3, \"icount_shift\": 2, \"machine\": \"pc\", "
+		  "\"cpus\": 1, \"memory_mb\": 1024, \"numa\": [], "
+		  "\"wall_ms\": 9, \"boot_to_user_ms\": 4, \"start\": "
+		  "\"boot\", \"start_note\": \"\", \"snapshot\": null}, "
+		  "\"host\": {\"accel\": \"virtual\"}, \"calibration\": "
+		  "{\"iterations\": 5, \"guest_loop_ns\": 20, "
+		  "\"host_loop_ns\": 1, \"guest_speed\": 0.05}, "
+		  "\"host_load\": {\"loadavg_start\": null, \"loadavg_end\": "
+		  "2.5, \"busy_pct\": 90, \"steal_pct\": 0.5, \"own_pct\": "
+		  "20, \"others_pct\": 70}}");
+	assert_int_equal(ci_manifest_load(path, &m, &e), 0);
+	unlink(path);
+	assert_string_equal(m.accel, "virtual");
+	assert_string_equal(m.host_accel, "virtual");
+	assert_int_equal(m.icount_shift, 2);
+	assert_float_equal(m.guest_speed, 0.05, 0);
+	assert_true(m.host_load.said);
+	assert_float_equal(m.host_load.others_pct, 70, 0);
+	assert_float_equal(m.host_load.steal_pct, 0.5, 0);
+	assert_float_equal(m.host_load.loadavg, 2.5, 0);
+	ci_manifest_free(&m);
+
+	/* host mode: vm, calibration and host_load null */
+	write_tmp("{\"status\": \"complete\", \"vm\": null, \"host\": "
+		  "{\"accel\": \"none\"}, \"calibration\": null, "
+		  "\"host_load\": null}");
+	assert_int_equal(ci_manifest_load(path, &m, &e), 0);
+	unlink(path);
+	assert_null(m.accel);
+	assert_string_equal(m.host_accel, "none");
+	assert_int_equal(m.icount_shift, -1);
+	assert_float_equal(m.guest_speed, 0, 0);
+	assert_false(m.host_load.said);
+	assert_float_equal(m.host_load.loadavg, -1, 0);
+	ci_manifest_free(&m);
 }
 
 static void test_schedstat_and_window(void **state)
@@ -270,6 +330,7 @@ int main(void)
 		cmocka_unit_test(test_table_least),
 		cmocka_unit_test(test_table_refused),
 		cmocka_unit_test(test_manifest),
+		cmocka_unit_test(test_manifest_regime),
 		cmocka_unit_test(test_schedstat_and_window),
 	};
 
