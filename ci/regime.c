@@ -8,36 +8,23 @@
 #include "ci/regime.h"
 #include "ci/stats.h"
 #include "common/fmt.h"
+#include "workloads/registry/registry.h"
 
 #define MAX_RUNS 256
 
-static json_t *result_of(const struct ci_doc *d)
-{
-	return json_object_get(d->json, "result");
-}
-
-/* Missed share (%) of a periodic workload's periods, or NAN when not one. */
+/*
+ * Missed share (%) of a periodic workload's periods (its descriptor says
+ * where in its result), or NAN when not one.
+ */
 static double miss_pct(const struct ci_doc *d, const char **what)
 {
-	json_t *res = result_of(d), *o = json_object_get(res, "overall");
-	const char *tool = json_string_value(json_object_get(d->json, "tool"));
-	double wake, over;
+	const struct sb_workload *w = d->file.tool ? sbw_find(d->file.tool) :
+						     NULL;
+	double v = d->file.result ? sbw_missed_pct(w, d->file.result) : NAN;
 
-	if (!tool || !res)
-		return NAN;
-	if (!strcmp(tool, "cyclic") && o) {
-		*what = "periods";
-		wake = json_number_value(json_object_get(o, "wakeups"));
-		over = json_number_value(json_object_get(o, "overruns"));
-		return wake + over > 0 ? 100 * over / (wake + over) : NAN;
-	}
-	if (!strcmp(tool, "mixload") &&
-	    json_is_number(json_object_get(res, "deadline_miss_pct"))) {
-		*what = "frames";
-		return json_number_value(
-			json_object_get(res, "deadline_miss_pct"));
-	}
-	return NAN;
+	if (!isnan(v))
+		*what = w->periodic->what;
+	return v;
 }
 
 static struct ci_periodic *periodic_slot(struct ci_regime *g, const char *name)

@@ -10,6 +10,7 @@
 #include "ci/rules.h"
 #include "ci/schedstat_file.h"
 #include "ci/table_file.h"
+#include "ci/workload_file.h"
 #include "common/atomicio.h"
 #include "common/envelope_rows.h"
 #include "common/error.h"
@@ -80,6 +81,7 @@ static const struct output {
 	{ "schedstat.json", &ci_schedstat_format },
 	{ "table.json", &ci_table_format },
 	{ "window.json", &ci_window_format },
+	{ "workloads/<name>.json", &ci_workload_doc_format },
 };
 
 #define MARKER "<!-- rows: "
