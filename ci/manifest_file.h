@@ -25,6 +25,8 @@ struct ci_manifest {
 	char *kernel, *feature_set;
 	int repeat; /* 0: unsaid */
 	int untraced;
+	/* kernel: the build that ran (NULL when unsaid) */
+	char *kernel_release, *kernel_config_sha256, *kernel_source;
 	/* scenario */
 	char *scenario_name, *scenario_sha256;
 	/* host */

@@ -20,6 +20,7 @@
 #include "harness/bisect_log.h"
 #include "harness/boot/kernel.h"
 #include "harness/check_journal.h"
+#include "harness/plan.h"
 #include "harness/scenario.h"
 
 /* Each format: its table, its file, and what the page says of it. */
@@ -78,6 +79,7 @@ static const struct output {
 	{ "check-journal.json", &check_journal_format },
 	{ "envelope", &sb_envelope_format },
 	{ "manifest.json", &ci_manifest_format },
+	{ "plan.json", &plan_format },
 	{ "schedstat.json", &ci_schedstat_format },
 	{ "table.json", &ci_table_format },
 	{ "window.json", &ci_window_format },
