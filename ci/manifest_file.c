@@ -53,7 +53,8 @@ static const struct sb_jr_field host_fields[] = {
 	{ "hostname", SB_JR_STRDUP, M(hostname),
 	  .doc = "the machine that ran it: a comparison keeps one" },
 	{ "kernel", SB_JR_TEXT, .doc = "its kernel release" },
-	{ "cpu_model", SB_JR_TEXT, .doc = "from /proc/cpuinfo" },
+	{ "cpu_model", SB_JR_STRDUP, M(cpu_model),
+	  .doc = "from /proc/cpuinfo" },
 	{ "cpus", SB_JR_INT, .check_only = 1, .min = 0, .max = 1 << 20,
 	  .doc = "CPUs online" },
 	{ "cpus_allowed", SB_JR_ANY, .nullable = 1,
@@ -68,20 +69,25 @@ static const struct sb_jr_field host_fields[] = {
 static const struct sb_jr_table host_table =
 	SB_JR_TABLE("manifest: host", host_fields, NULL, NULL);
 
+static void vm_init(void *obj)
+{
+	((struct ci_manifest *)obj)->has_vm = 1;
+}
+
 static const struct sb_jr_field vm_fields[] = {
-	{ "qemu_version", SB_JR_TEXT, .doc = "QEMU's" },
+	{ "qemu_version", SB_JR_STRDUP, M(qemu_version), .doc = "QEMU's" },
 	{ "accel", SB_JR_STRDUP, M(accel),
 	  .doc = "the accelerator that ran it (`tcg`, `kvm`, `virtual`, "
 		 "`icount`)" },
-	{ "accel_note", SB_JR_TEXT, .doc = "why that one" },
+	{ "accel_note", SB_JR_STRDUP, M(accel_note), .doc = "why that one" },
 	{ "seed", SB_JR_ANY, .type_doc = "integer",
 	  .doc = "the repeat's seed" },
 	{ "icount_shift", SB_JR_INT, M(icount_shift), .min = 0, .max = 10,
 	  .doc = "virtual and icount only: 2^N ns an instruction" },
 	{ "machine", SB_JR_TEXT, .doc = "QEMU's machine type" },
-	{ "cpus", SB_JR_INT, .check_only = 1, .min = 0, .max = 1 << 20,
+	{ "cpus", SB_JR_INT, M(vm_cpus), .min = 0, .max = 1 << 20,
 	  .doc = "vCPUs booted (virtual: 1)" },
-	{ "memory_mb", SB_JR_INT, .check_only = 1, .min = 0, .max = 1 << 30,
+	{ "memory_mb", SB_JR_INT, M(memory_mb), .min = 0, .max = 1 << 30,
 	  .doc = "the guest's memory, MiB" },
 	{ "numa", SB_JR_ANY, .type_doc = "array of objects",
 	  .doc = "the guest's NUMA nodes (the scenario's `guest.numa`)" },
@@ -97,7 +103,49 @@ static const struct sb_jr_field vm_fields[] = {
 };
 
 static const struct sb_jr_table vm_table =
-	SB_JR_TABLE("manifest: vm", vm_fields, NULL, NULL);
+	SB_JR_TABLE("manifest: vm", vm_fields, vm_init, NULL);
+
+static const struct sb_jr_field features_fields[] = {
+	{ "requested", SB_JR_ANY, .nullable = 1, .type_doc = "array of strings",
+	  .doc = "the feature set's features" },
+	{ "read_back", SB_JR_STRDUP, M(features_read), .nullable = 1,
+	  .doc = "the sched_features line read back" },
+	{ "settable", SB_JR_BOOL, M(features_settable), .nullable = 1,
+	  .doc = "whether the features were set (false: as found)" },
+	{ "note", SB_JR_STRDUP, M(features_note),
+	  .doc = "why they were not set" },
+};
+
+static const struct sb_jr_table features_table =
+	SB_JR_TABLE("manifest: features", features_fields, NULL, NULL);
+
+static const struct sb_jr_field preflight_fields[] = {
+	{ "cpu_model", SB_JR_TEXT, .nullable = 1,
+	  .doc = "as the agent read it" },
+	{ "cpus_online", SB_JR_INT, .check_only = 1, .min = 0, .max = 1 << 20,
+	  .doc = "CPUs online" },
+	{ "smt", SB_JR_BOOL, .check_only = 1, .nullable = 1,
+	  .doc = "SMT on (null: unreadable)" },
+	{ "governor", SB_JR_TEXT, .nullable = 1, .doc = "cpufreq governor" },
+	{ "turbo", SB_JR_BOOL, .check_only = 1, .nullable = 1,
+	  .doc = "turbo on (null: unreadable)" },
+	{ "isolated", SB_JR_TEXT, .doc = "isolated CPUs, \"\" none" },
+	{ "nohz_full", SB_JR_TEXT, .doc = "nohz_full CPUs, \"\" none" },
+	{ "loadavg", SB_JR_ANY, .type_doc = "array of 3 numbers",
+	  .doc = "the load averages" },
+	{ "workload_cpus", SB_JR_TEXT,
+	  .doc = "the union of the workloads' cpus, or all allowed" },
+	{ "busy_before_start", SB_JR_ANY,
+	  .type_doc = "array of objects (`cpu`, `busy_pct`)",
+	  .doc = "the workload's CPUs' load before the start" },
+	{ "shared_cpus", SB_JR_ANY, .type_doc = "array of integers",
+	  .doc = "of them, over 10 % busy before the start" },
+	{ "summary", SB_JR_STRDUP, M(preflight_summary),
+	  .doc = "the machine in one line" },
+};
+
+static const struct sb_jr_table preflight_table =
+	SB_JR_TABLE("manifest: preflight", preflight_fields, NULL, NULL);
 
 static const struct sb_jr_field calibration_fields[] = {
 	{ "iterations", SB_JR_INT64, .check_only = 1, .min = 1,
@@ -158,6 +206,9 @@ static void manifest_init(void *obj)
 	*(struct ci_manifest *)obj = (struct ci_manifest){
 		.schema = 1,
 		.icount_shift = -1,
+		.vm_cpus = -1,
+		.memory_mb = -1,
+		.features_settable = -1,
 		.host_load.loadavg = -1,
 	};
 }
@@ -177,14 +228,16 @@ static const struct sb_jr_field manifest_fields[] = {
 	  .doc = "the kernel that ran" },
 	{ "vm", SB_JR_OBJECT, 0, .sub = &vm_table, .nullable = 1,
 	  .doc = "the VM (null in host mode)" },
-	OBJECT_SAID("features", "requested, read_back, settable, note"),
+	{ "features", SB_JR_OBJECT, 0, .sub = &features_table, .nullable = 1,
+	  .doc = "the feature set as set and read back" },
 	OBJECT_SAID("recorder", "tool (`none` for a control run), events, "
 				"lost_events"),
 	OBJECT_SAID("window", "start_mono_ns, end_mono_ns: the measured "
 			      "window"),
 	{ "scenario", SB_JR_OBJECT, 0, .sub = &scenario_table,
 	  .doc = "the scenario run" },
-	{ "slicebench_rev", SB_JR_TEXT, .doc = "slicebench's version" },
+	{ "slicebench_rev", SB_JR_STRDUP, M(slicebench_rev),
+	  .doc = "slicebench's version" },
 	{ "host", SB_JR_OBJECT, 0, .sub = &host_table,
 	  .doc = "the machine that ran it" },
 	{ "start_time", SB_JR_STRDUP, M(start_time), .doc = "ISO 8601 UTC" },
@@ -194,7 +247,8 @@ static const struct sb_jr_field manifest_fields[] = {
 	{ "calibration", SB_JR_OBJECT, 0, .sub = &calibration_table,
 	  .nullable = 1,
 	  .doc = "the guest's speed against the host's (null: not timed)" },
-	OBJECT_SAID("preflight", "the machine as the agent found it"),
+	{ "preflight", SB_JR_OBJECT, 0, .sub = &preflight_table, .nullable = 1,
+	  .doc = "the machine as the agent found it (null: none written)" },
 	{ "host_load", SB_JR_OBJECT, 0, .sub = &host_load_table, .nullable = 1,
 	  .doc = "the host around the guest (VM runs; null in host mode)" },
 };
@@ -214,7 +268,14 @@ void ci_manifest_free(struct ci_manifest *m)
 	free(m->scenario_sha256);
 	free(m->hostname);
 	free(m->host_accel);
+	free(m->cpu_model);
+	free(m->slicebench_rev);
 	free(m->accel);
+	free(m->accel_note);
+	free(m->qemu_version);
+	free(m->features_read);
+	free(m->features_note);
+	free(m->preflight_summary);
 	free(m->start_time);
 	free(m->end_time);
 	*m = (struct ci_manifest){ 0 };

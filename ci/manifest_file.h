@@ -32,12 +32,21 @@ struct ci_manifest {
 	/* host */
 	char *hostname;
 	char *host_accel; /* host.accel: "none" in host mode */
+	char *cpu_model; /* host.cpu_model */
 	char *start_time, *end_time;
-	/* vm (null in host mode) */
+	char *slicebench_rev;
+	/* vm (null in host mode: has_vm 0) */
+	int has_vm;
 	char *accel; /* vm.accel */
+	char *accel_note, *qemu_version;
+	int vm_cpus, memory_mb; /* -1: unsaid */
 	int icount_shift; /* vm.icount_shift; -1: unsaid */
+	/* features */
+	char *features_read, *features_note;
+	int features_settable; /* -1: unsaid */
 	/* calibration.guest_speed: guest/host speed; 0: unsaid */
 	double guest_speed;
+	char *preflight_summary;
 	struct ci_host_load host_load;
 };
 

@@ -19,7 +19,7 @@ fuzz_wl_opts_LDLIBS := -ljansson
 
 FUZZ_TARGETS += fuzz_results
 fuzz_results_SRCS := fuzz/fuzz_results.c ci/results.c ci/table_file.c ci/manifest_file.c ci/workload_file.c common/sha256.c ci/metrics.c $(WL_REGISTRY_SRCS) \
-		     ci/util.c common/fmt.c common/log.c $(FUZZ_IO_SRCS)
+		     ci/util.c common/fmt.c common/log.c $(FUZZ_IO_SRCS) $(JSONREAD_SRCS)
 fuzz_results_LDLIBS := -ljansson -lmd -lm
 
 FUZZ_TARGETS += fuzz_rules
