@@ -20,8 +20,11 @@ static double miss_pct(const struct ci_doc *d, const char **what)
 {
 	const struct sb_workload *w = d->file.tool ? sbw_find(d->file.tool) :
 						     NULL;
-	double v = d->file.result ? sbw_missed_pct(w, d->file.result) : NAN;
+	double v;
 
+	if (!w || !w->periodic || !d->file.result)
+		return NAN;
+	v = sbw_missed_pct(w, d->file.result);
 	if (!isnan(v))
 		*what = w->periodic->what;
 	return v;
