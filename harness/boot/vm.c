@@ -2,7 +2,8 @@
 /*
  * One QEMU boot: build the command line from the request, start QEMU
  * without a shell, follow the console log line by line (init start, done,
- * panic), enforce the hard timeout, classify the outcome.
+ * panic), enforce the hard timeout (in guest time under virtual time),
+ * classify the outcome.
  */
 #include <errno.h>
 #include <fcntl.h>
