@@ -428,7 +428,7 @@ static int end_may_overlap(const struct runner *rn, const struct one *o)
 	return o->vm && !*rn->stop && accel && !strcmp(accel, "virtual");
 }
 
-/* The child that ends a run: gone with its parent, Ctrl-C left to it. */
+/* The child that ends a run: gone with its parent, Ctrl-C and SIGTERM left to it. */
 static void end_in_child(const struct runner *rn, struct run_kernel *k,
 			 const struct plan_run *r, const char *root,
 			 struct one *o, pid_t parent)
@@ -438,8 +438,9 @@ static void end_in_child(const struct runner *rn, struct run_kernel *k,
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(RUN_CHILD_LOST);
+	/* a stop is the parent's to decide: it reaps this child first */
 	signal(SIGINT, SIG_IGN);
-	signal(SIGTERM, SIG_DFL);
+	signal(SIGTERM, SIG_IGN);
 	rc = one_finish(rn, k, r, root, o);
 	fflush(NULL);
 	_exit(rc < 0 ? RUN_CHILD_FAILED : rc > 0 ? RUN_CHILD_LOST : 0);
