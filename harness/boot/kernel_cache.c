@@ -13,6 +13,7 @@
 #include "common/jsonread.h"
 #include "common/rootdir.h"
 #include "common/sha256.h"
+#include "harness/boot/capture_cache.h"
 #include "harness/boot/kernel.h"
 
 const char *kernel_dir(void)
@@ -111,7 +112,8 @@ static int features_cache_path(const struct kernel_info *ki, char *sha,
 
 	if (!ki->image[0])
 		return -ENOENT;
-	if ((ret = sb_sha256_file(ki->image, sha)))
+	/* kept by the image's stat: every run asks (remember_features) */
+	if ((ret = capture_sha256_file(ki->image, sha)))
 		return ret;
 	snprintf(buf, len, "%s/features/%s.json", kernel_cache_dir(), sha);
 	return 0;
