@@ -145,22 +145,18 @@ static int text(FILE *f, struct bench_end *b)
 	return r;
 }
 
-static void fact(FILE *f, const char *name, json_t *v)
+/* A manifest's fact: @v when said (not NULL). */
+static void fact(FILE *f, const char *name, const char *v)
 {
-	char *s = json_is_string(v) ?
-			  NULL :
-			  json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
-
-	if (json_is_real(v))
-		fprintf(f, "  %-16s %.2f\n", name, json_real_value(v));
-	else if (v && !json_is_null(v))
-		fprintf(f, "  %-16s %s\n", name, s ? s : json_string_value(v));
-	free(s);
+	if (v)
+		fprintf(f, "  %-16s %s\n", name, v);
 }
 
-static json_t *at(json_t *m, const char *a, const char *k)
+/* A count the manifest says (>= 0). */
+static void fact_int(FILE *f, const char *name, int v)
 {
-	return json_object_get(json_object_get(m, a), k);
+	if (v >= 0)
+		fprintf(f, "  %-16s %d\n", name, v);
 }
 
 /*
@@ -170,21 +166,12 @@ static json_t *at(json_t *m, const char *a, const char *k)
  */
 static void unset_features(FILE *f, const struct bench_end *b)
 {
-	char path[4200];
-
 	for (size_t k = 0; k < b->cols.n; k++) {
-		json_t *m, *note;
+		const struct ci_manifest *m = &b->cols.v[k].runs[0]->manifest;
 
-		snprintf(path, sizeof(path), "%s/manifest.json",
-			 b->cols.v[k].runs[0]->path);
-		m = json_load_file(path, 0, NULL);
-		note = at(m, "features", "note");
-		if (json_is_null(json_object_get(m, "vm")) &&
-		    json_is_false(at(m, "features", "settable")) &&
-		    json_is_string(note))
+		if (!m->has_vm && m->features_settable == 0 && m->features_note)
 			fprintf(f, "note: %s / %s: %s\n", b->cols.v[k].kernel,
-				b->cols.v[k].fs, json_string_value(note));
-		json_decref(m);
+				b->cols.v[k].fs, m->features_note);
 	}
 }
 
@@ -194,59 +181,46 @@ static void unset_features(FILE *f, const struct bench_end *b)
  */
 static void machines(FILE *f, const struct bench_end *b)
 {
-	char path[4200];
-
 	for (size_t k = 0; k < b->cols.n; k++) {
-		json_t *m, *summary;
+		const struct ci_manifest *m = &b->cols.v[k].runs[0]->manifest;
 		int seen = 0;
 
 		for (size_t j = 0; j < k; j++)
 			seen |= !strcmp(b->cols.v[j].kernel,
 					b->cols.v[k].kernel);
-		if (seen)
-			continue;
-		snprintf(path, sizeof(path), "%s/manifest.json",
-			 b->cols.v[k].runs[0]->path);
-		m = json_load_file(path, 0, NULL);
-		summary = at(m, "preflight", "summary");
-		if (json_is_string(summary))
+		if (!seen && m->preflight_summary)
 			fprintf(f, "preflight, %s: %s\n", b->cols.v[k].kernel,
-				json_string_value(summary));
-		json_decref(m);
+				m->preflight_summary);
 	}
 }
 
 /* Each column's manifest facts (from its first run): what ran, and how. */
 static void facts(FILE *f, const struct bench_end *b)
 {
-	char path[4200];
+	char speed[32];
 
 	for (size_t k = 0; k < b->cols.n; k++) {
 		const struct ci_column *col = &b->cols.v[k];
-		json_t *m;
+		const struct ci_manifest *m = &col->runs[0]->manifest;
 
-		snprintf(path, sizeof(path), "%s/manifest.json",
-			 col->runs[0]->path);
-		m = json_load_file(path, 0, NULL);
 		fprintf(f, "%s / %s (%zu run%s)\n", col->kernel, col->fs,
 			col->n_runs, SB_S(col->n_runs));
-		fact(f, "kernel release", at(m, "kernel", "release"));
-		fact(f, "kernel source", at(m, "kernel", "source"));
-		fact(f, "accelerator", at(m, "vm", "accel"));
-		fact(f, "accel note", at(m, "vm", "accel_note"));
-		fact(f, "guest vCPUs", at(m, "vm", "cpus"));
-		fact(f, "guest memory MB", at(m, "vm", "memory_mb"));
-		fact(f, "QEMU", at(m, "vm", "qemu_version"));
-		fact(f, "features read", at(m, "features", "read_back"));
-		fact(f, "features note", at(m, "features", "note"));
+		fact(f, "kernel release", m->kernel_release);
+		fact(f, "kernel source", m->kernel_source);
+		fact(f, "accelerator", m->accel);
+		fact(f, "accel note", m->accel_note);
+		fact_int(f, "guest vCPUs", m->vm_cpus);
+		fact_int(f, "guest memory MB", m->memory_mb);
+		fact(f, "QEMU", m->qemu_version);
+		fact(f, "features read", m->features_read);
+		fact(f, "features note", m->features_note);
 		/* on the host (vm null) no guest ran: no guest speed */
-		if (!json_is_null(json_object_get(m, "vm")))
-			fact(f, "guest speed",
-			     at(m, "calibration", "guest_speed"));
-		fact(f, "host", at(m, "host", "cpu_model"));
-		fact(f, "preflight", at(m, "preflight", "summary"));
-		fact(f, "slicebench", json_object_get(m, "slicebench_rev"));
-		json_decref(m);
+		snprintf(speed, sizeof(speed), "%.2f", m->guest_speed);
+		if (m->has_vm && m->guest_speed > 0)
+			fact(f, "guest speed", speed);
+		fact(f, "host", m->cpu_model);
+		fact(f, "preflight", m->preflight_summary);
+		fact(f, "slicebench", m->slicebench_rev);
 	}
 }
 

@@ -5,10 +5,12 @@
 
 #include "ci/crosscheck.h"
 #include "ci/schedstat_file.h"
+#include "common/jsonpath.h"
 
-static double num(const json_t *o, const char *key)
+/* The number at @path of a document's result, NAN when not one. */
+static double num(const json_t *result, const char *path)
 {
-	const json_t *v = json_object_get(o, key);
+	const json_t *v = sb_json_path(result, path);
 
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
@@ -33,25 +35,22 @@ static struct ci_xcheck *slot(struct ci_xcheck *x, size_t *n, size_t max,
 }
 
 /* The workload document named @name of @run, or NULL. */
-static const json_t *doc_of(const struct ci_run *run, const char *name)
+static const struct ci_workload_doc *doc_of(const struct ci_run *run,
+					    const char *name)
 {
 	for (size_t i = 0; name && i < run->n_docs; i++)
 		if (!strcmp(run->docs[i].name, name))
-			return run->docs[i].json;
+			return &run->docs[i].file;
 	return NULL;
 }
 
 /* A cyclic workload's own summed latency (ms), or NAN when @d is not one. */
-static double own_latency_ms(const json_t *d)
+static double own_latency_ms(const struct ci_workload_doc *d)
 {
-	const char *tool = json_string_value(json_object_get(d, "tool"));
-	const json_t *l = json_object_get(
-		json_object_get(json_object_get(d, "result"), "overall"),
-		"latency_ns");
-
-	if (!tool || strcmp(tool, "cyclic") || !l)
+	if (!d || !d->tool || strcmp(d->tool, "cyclic"))
 		return NAN;
-	return num(l, "avg") * num(l, "count") / 1e6;
+	return num(d->result, "overall.latency_ns.avg") *
+	       num(d->result, "overall.latency_ns.count") / 1e6;
 }
 
 /* One run's figures of group @g into @x (schedstat from @ss, NULL: none; a

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The host's load during the runs compared (the manifests' host_load): figures per run, and the runs whose host differs from the others'. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,38 +9,6 @@
 #include "common/fmt.h"
 
 #define MAX_RUNS 256
-
-int ci_host_load_read(const json_t *manifest, struct ci_host_load *out)
-{
-	const json_t *h = json_object_get(manifest, "host_load");
-	const json_t *o = json_object_get(h, "others_pct");
-	const json_t *l = json_object_get(h, "loadavg_end");
-	const char *a;
-
-	if (!json_is_number(o))
-		return -ENOENT;
-	out->others_pct = json_number_value(o);
-	out->steal_pct = json_number_value(json_object_get(h, "steal_pct"));
-	out->loadavg = json_is_number(l) ? json_number_value(l) : -1;
-	a = json_string_value(
-		json_object_get(json_object_get(manifest, "vm"), "accel"));
-	out->virtual_time = a && !strcmp(a, "virtual");
-	return 0;
-}
-
-/* @run's host_load; 0 or -ENOENT. */
-static int run_host_load(const struct ci_run *run, struct ci_host_load *out)
-{
-	char path[4200];
-	json_t *m;
-	int r;
-
-	snprintf(path, sizeof(path), "%s/manifest.json", run->path);
-	m = json_load_file(path, 0, NULL);
-	r = ci_host_load_read(m, out);
-	json_decref(m);
-	return r;
-}
 
 static int differs(double v, double median)
 {
@@ -55,19 +22,23 @@ size_t ci_host_differs(const struct ci_column *const *cols, size_t n,
 	double x[MAX_RUNS], sorted[MAX_RUNS];
 	const struct ci_run *who[MAX_RUNS];
 	size_t k = 0, bad = 0, off = 0;
-	struct ci_host_load h;
 
 	*buf = '\0';
 	if (all_virtual)
 		*all_virtual = 1;
 	for (size_t c = 0; c < n; c++)
-		for (size_t r = 0; r < cols[c]->n_runs && k < MAX_RUNS; r++)
-			if (!run_host_load(cols[c]->runs[r], &h)) {
-				who[k] = cols[c]->runs[r];
-				x[k++] = h.others_pct;
-				if (all_virtual)
-					*all_virtual &= h.virtual_time;
-			}
+		for (size_t r = 0; r < cols[c]->n_runs && k < MAX_RUNS; r++) {
+			const struct ci_manifest *m =
+				&cols[c]->runs[r]->manifest;
+
+			if (!m->host_load.said)
+				continue;
+			who[k] = cols[c]->runs[r];
+			x[k++] = m->host_load.others_pct;
+			if (all_virtual)
+				*all_virtual &= m->accel &&
+						!strcmp(m->accel, "virtual");
+		}
 	if (k < 3) /* two runs have no "others" to differ from */
 		return 0;
 	for (size_t i = 0; i < k; i++)

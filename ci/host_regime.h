@@ -5,7 +5,6 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include <jansson.h>
 
 #include "ci/columns.h"
 
@@ -16,24 +15,14 @@
  */
 #define CI_HOST_DIFF_POINTS 10.0
 
-struct ci_host_load {
-	double others_pct; /* host CPUs' time busy besides the run */
-	double steal_pct; /* stolen from the host by its hypervisor */
-	double loadavg; /* 1-minute load average at the run's end */
-	int virtual_time; /* vm.accel "virtual": one vCPU whose clock counts
-			   * instructions, so the host's load moves the run's
-			   * wall time, not its figures */
-};
-
-/* A run's manifest's "host_load" into @out: 0, or -ENOENT without one. */
-int ci_host_load_read(const json_t *manifest, struct ci_host_load *out);
-
 /*
  * Over every run of @cols (@n columns) with a host_load: the runs whose
  * host differs (CI_HOST_DIFF_POINTS) named in @buf (@len bytes) as
  * "KERNEL/FS/REPEAT (48% busy)", comma-separated, the median into
  * *@median and into *@all_virtual (when not NULL) whether every run with a
- * host_load ran in virtual time. Returns how many differ: 0 when none or
+ * host_load ran in virtual time (vm.accel "virtual": one vCPU whose clock
+ * counts instructions, so the host's load moves the run's wall time, not
+ * its figures). Returns how many differ: 0 when none or
  * too few runs say.
  */
 size_t ci_host_differs(const struct ci_column *const *cols, size_t n,

@@ -136,28 +136,19 @@ static void from_manifests(struct ci_noise *out,
 			   const struct ci_column *const *cols, size_t k)
 {
 	double x[MAX_RUNS];
-	char path[4200];
 	size_t n = 0;
 
 	for (size_t c = 0; c < k; c++)
 		for (size_t r = 0; r < cols[c]->n_runs && n < MAX_RUNS; r++) {
-			const char *rel;
-			json_t *m;
+			const struct ci_run *run = cols[c]->runs[r];
+			const char *rel = run->manifest.kernel_release;
 			double s;
 
-			snprintf(path, sizeof(path), "%s/manifest.json",
-				 cols[c]->runs[r]->path);
-			m = json_load_file(path, 0, NULL);
-			rel = json_string_value(json_object_get(
-				json_object_get(m, "kernel"), "release"));
 			if (rel && !*out->release)
 				snprintf(out->release, sizeof(out->release),
 					 "%s", rel);
-			s = iso_s(json_string_value(
-				    json_object_get(m, "end_time"))) -
-			    iso_s(json_string_value(
-				    json_object_get(m, "start_time")));
-			json_decref(m);
+			s = iso_s(run->manifest.end_time) -
+			    iso_s(run->start_time);
 			if (s > 0)
 				x[n++] = s;
 		}

@@ -19,6 +19,8 @@
 #include "common/outfile.h"
 #include "common/error.h"
 #include "common/spawn.h"
+#include "common/jsonpath.h"
+#include "workloads/registry/registry.h"
 
 #define MAX_PNGS 64
 #define MAX_VALS 256
@@ -163,11 +165,12 @@ static const struct ci_table_row *run_group(const struct ci_run *run,
 		       NULL;
 }
 
-static json_t *run_result(const struct ci_run *run, const char *name)
+/* The "result" of @run's document @name, or NULL. */
+static const json_t *run_result(const struct ci_run *run, const char *name)
 {
 	for (size_t i = 0; i < run->n_docs; i++)
-		if (!strcmp(run->docs[i].name, name) && run->docs[i].json)
-			return json_object_get(run->docs[i].json, "result");
+		if (!strcmp(run->docs[i].name, name))
+			return run->docs[i].file.result;
 	return NULL;
 }
 
@@ -217,17 +220,22 @@ static size_t merge_bucket(struct bucket x, struct bucket *b, size_t n,
 	return n + 1;
 }
 
-/* Sum the [[lo, hi, count], ...] of @bs into @b (@n of them, sorted by lo). */
-static size_t merge_buckets(const json_t *bs, struct bucket *b, size_t n,
-			    size_t max)
+/*
+ * Sum the [[lo, hi, count], ...] of @bs into @b (@n of them, sorted by
+ * lo), lo and hi over @divisor.
+ */
+static size_t merge_buckets(const json_t *bs, double divisor, struct bucket *b,
+			    size_t n, size_t max)
 {
 	for (size_t i = 0; i < json_array_size(bs); i++) {
 		json_t *e = json_array_get(bs, i);
 
 		n = merge_bucket(
 			(struct bucket){
-				json_number_value(json_array_get(e, 0)),
-				json_number_value(json_array_get(e, 1)),
+				json_number_value(json_array_get(e, 0)) /
+					divisor,
+				json_number_value(json_array_get(e, 1)) /
+					divisor,
 				json_number_value(json_array_get(e, 2)) },
 			b, n, max);
 	}
@@ -394,189 +402,195 @@ static int plot_bars(struct plot_ctx *p, const char *metric, const char *what)
 		    "ylabel_text='delay (ms)'", cap);
 }
 
-/* A cyclic result's overall.latency_ns.buckets. */
-static const json_t *latency_buckets(const struct ci_run *run, const char *g)
+/* The number at @path under @o (a document's result, an element), or NAN. */
+static double number_at(const json_t *o, const char *path)
 {
-	json_t *o = json_object_get(run_result(run, g), "overall");
+	const json_t *v = sb_json_path(o, path);
 
-	return json_object_get(json_object_get(o, "latency_ns"), "buckets");
+	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
-static int plot_cyclic(struct plot_ctx *p)
+/* "<group>_<suffix>" as a file name part, into @buf. */
+static void plot_name(char *buf, size_t len, const char *g, const char *suffix)
+{
+	safe_name(buf, len, g);
+	snprintf(buf + strlen(buf), len - strlen(buf), "_%s", suffix);
+}
+
+/* SBW_PLOT_HIST of group @g: its buckets merged over each column's runs. */
+static int plot_wl_hist(struct plot_ctx *p, const struct sbw_plot *pl,
+			const char *g)
 {
 	const struct ci_compare *c = p->c;
 	struct bucket *b = malloc(MAX_BUCKETS * sizeof(*b));
-	int r = 0;
+	char name[128], title[256], cap[256], extra[256], suffix[64];
+	struct sb_memfile h, cdf;
+	int r;
 
-	if (!b)
+	if (!b || sb_memfile_open(&h)) {
+		free(b);
 		return fail(p, -ENOMEM, "out of memory");
-	for (size_t i = 0; i < c->n_rows; i++) {
-		if (!is_metric(&c->rows[i], "latency_p99_us"))
-			continue;
-		const char *g = c->rows[i].group;
-		char name[128], title[256];
-		struct sb_memfile h, cdf;
+	}
+	if (sb_memfile_open(&cdf)) {
+		sb_memfile_discard(&h);
+		free(b);
+		return fail(p, -ENOMEM, "out of memory");
+	}
+	for (size_t k = 0; k < c->cols->n; k++) {
+		const struct ci_column *col = &c->cols->v[k];
+		double total = 0;
+		size_t nb = 0;
 
-		if (sb_memfile_open(&h) || sb_memfile_open(&cdf)) {
-			r = fail(p, -ENOMEM, "out of memory");
-			break;
-		}
-		for (size_t k = 0; k < c->cols->n; k++) {
-			const struct ci_column *col = &c->cols->v[k];
-			double total = 0;
-			size_t nb = 0;
-
-			for (size_t run = 0; run < col->n_runs; run++)
-				nb = merge_buckets(
-					latency_buckets(col->runs[run], g), b,
-					nb, MAX_BUCKETS);
-			for (size_t j = 0; j < nb; j++)
-				total += b[j].count;
-			fprintf(h.f, "# %s\n", col->label);
-			fprintf(cdf.f, "# %s\n", col->label);
-			for (size_t j = 0; j < nb && total > 0; j++)
-				fprintf(h.f, "%.6g %.6g\n",
-					(b[j].lo + b[j].hi) / 2e3,
-					b[j].count / total);
-			write_cdf(cdf.f, b, nb, 1e3);
-			fputs("\n\n", h.f);
-			fputs("\n\n", cdf.f);
-		}
-		safe_name(name, sizeof(name), g);
-		snprintf(title, sizeof(title),
-			 "%s: wakeup latency histogram, all repeats merged", g);
-		strcat(name, "_latency_hist");
-		r = plot(
-			p, &h, "hist.gp", g, name, title, c->cols->n, NULL,
-			"cyclic wakeup latency histogram (overall.latency_ns.buckets)");
-		safe_name(name, sizeof(name), g);
-		strcat(name, "_latency_cdf");
-		snprintf(title, sizeof(title),
-			 "%s: wakeup latency CDF from its histogram buckets",
-			 g);
-		if (!r)
-			r = plot(
-				p, &cdf, "cdf.gp", g, name, title, c->cols->n,
-				"xlabel_text='wakeup latency (us)'; "
-				"ylabel_text='fraction of wakeups <= x'; dense=1",
-				"cyclic wakeup latency CDF, from the full histogram");
-		else {
-			sb_memfile_discard(&cdf);
-		}
-		if (r)
-			break;
+		for (size_t run = 0; run < col->n_runs; run++)
+			nb = merge_buckets(
+				sb_json_path(run_result(col->runs[run], g),
+					     pl->path),
+				pl->divisor, b, nb, MAX_BUCKETS);
+		for (size_t j = 0; j < nb; j++)
+			total += b[j].count;
+		fprintf(h.f, "# %s\n", col->label);
+		fprintf(cdf.f, "# %s\n", col->label);
+		for (size_t j = 0; j < nb && total > 0; j++)
+			fprintf(h.f, "%.6g %.6g\n", (b[j].lo + b[j].hi) / 2,
+				b[j].count / total);
+		write_cdf(cdf.f, b, nb, 1);
+		fputs("\n\n", h.f);
+		fputs("\n\n", cdf.f);
 	}
 	free(b);
-	return r;
+	snprintf(suffix, sizeof(suffix), "%s_hist", pl->name);
+	plot_name(name, sizeof(name), g, suffix);
+	snprintf(title, sizeof(title), "%s: %s histogram, all repeats merged",
+		 g, pl->title);
+	snprintf(cap, sizeof(cap), "%s histogram (%s)", pl->caption, pl->path);
+	r = plot(p, &h, "hist.gp", g, name, title, c->cols->n, NULL, cap);
+	if (r) {
+		sb_memfile_discard(&cdf);
+		return r;
+	}
+	snprintf(suffix, sizeof(suffix), "%s_cdf", pl->name);
+	plot_name(name, sizeof(name), g, suffix);
+	snprintf(title, sizeof(title), "%s: %s CDF from its histogram buckets",
+		 g, pl->title);
+	snprintf(extra, sizeof(extra),
+		 "xlabel_text='%s'; ylabel_text='fraction of %s <= x'; "
+		 "dense=1",
+		 pl->axis, pl->items);
+	snprintf(cap, sizeof(cap), "%s CDF, from the full histogram",
+		 pl->caption);
+	return plot(p, &cdf, "cdf.gp", g, name, title, c->cols->n, extra, cap);
 }
 
-static double proc_loops_median(const struct ci_column *col, const char *g,
-				size_t idx, size_t *nprocs)
+/* The median over @col's runs of element @idx's y (of SBW_PLOT_BARS @pl);
+ * *@n grows to the longest array seen. */
+static double item_median(const struct ci_column *col, const char *g,
+			  const struct sbw_plot *pl, size_t idx,
+			  size_t *n_items)
 {
-	double x[MAX_VALS];
+	double x[MAX_VALS], v;
 	size_t n = 0;
 
 	for (size_t r = 0; r < col->n_runs && n < MAX_VALS; r++) {
-		json_t *procs =
-			json_object_get(run_result(col->runs[r], g), "procs");
-		json_t *l =
-			json_object_get(json_array_get(procs, idx), "loops");
+		const json_t *items =
+			sb_json_path(run_result(col->runs[r], g), pl->path);
 
-		if (json_array_size(procs) > *nprocs)
-			*nprocs = json_array_size(procs);
-		if (json_is_number(l))
-			x[n++] = json_number_value(l);
+		if (json_array_size(items) > *n_items)
+			*n_items = json_array_size(items);
+		v = number_at(json_array_get(items, idx), pl->y);
+		if (!isnan(v))
+			x[n++] = v / pl->divisor;
 	}
 	return n ? ci_median(x, n) : 0;
 }
 
-static int plot_loops(struct plot_ctx *p)
+/* SBW_PLOT_BARS of group @g: each element's median, by its index. */
+static int plot_wl_bars(struct plot_ctx *p, const struct sbw_plot *pl,
+			const char *g)
 {
 	const struct ci_compare *c = p->c;
-	int r;
+	char name[128], title[256];
+	size_t n_items = 1;
+	struct sb_memfile d;
 
-	for (size_t i = 0; i < c->n_rows; i++) {
-		if (!is_metric(&c->rows[i], "loops_per_s"))
-			continue;
-		const char *g = c->rows[i].group;
-		char name[128], title[256];
-		size_t nprocs = 1;
-		struct sb_memfile d;
-
-		if (sb_memfile_open(&d))
-			return fail(p, -ENOMEM, "out of memory");
-		for (size_t idx = 0; idx < nprocs; idx++) {
-			fprintf(d.f, "%zu", idx);
-			for (size_t k = 0; k < c->cols->n; k++)
-				fprintf(d.f, " %.9g",
-					proc_loops_median(&c->cols->v[k], g,
-							  idx, &nprocs));
-			fputc('\n', d.f);
-		}
-		safe_name(name, sizeof(name), g);
-		strcat(name, "_loops");
-		snprintf(
-			title, sizeof(title),
-			"%s: loops per process (fairness), median over repeats",
-			g);
-		r = plot(p, &d, "loops.gp", g, name, title, c->cols->n, NULL,
-			 "massive_intr loops per process: equal bars are fair");
-		if (r)
-			return r;
+	if (sb_memfile_open(&d))
+		return fail(p, -ENOMEM, "out of memory");
+	for (size_t idx = 0; idx < n_items; idx++) {
+		fprintf(d.f, "%zu", idx);
+		for (size_t k = 0; k < c->cols->n; k++)
+			fprintf(d.f, " %.9g",
+				item_median(&c->cols->v[k], g, pl, idx,
+					    &n_items));
+		fputc('\n', d.f);
 	}
-	return 0;
+	plot_name(name, sizeof(name), g, pl->name);
+	snprintf(title, sizeof(title), "%s: %s", g, pl->title);
+	return plot(p, &d, "loops.gp", g, name, title, c->cols->n, NULL,
+		    pl->caption);
 }
 
-static int plot_frames(struct plot_ctx *p)
+/* SBW_PLOT_SERIES of group @g: each column's first run, and its line. */
+static int plot_wl_series(struct plot_ctx *p, const struct sbw_plot *pl,
+			  const char *g)
 {
 	const struct ci_compare *c = p->c;
-	int r;
+	char name[128], title[256], extra[64];
+	double line = pl->line_default;
+	struct sb_memfile d;
 
-	for (size_t i = 0; i < c->n_rows; i++) {
-		if (!is_metric(&c->rows[i], "deadline_miss_pct"))
-			continue;
-		const char *g = c->rows[i].group;
-		char name[128], title[256], extra[64];
-		double deadline = 1000.0 / 60;
-		struct sb_memfile d;
+	if (sb_memfile_open(&d))
+		return fail(p, -ENOMEM, "out of memory");
+	for (size_t k = 0; k < c->cols->n; k++) {
+		const struct ci_column *col = &c->cols->v[k];
+		const json_t *res = col->n_runs ? run_result(col->runs[0], g) :
+						  NULL;
+		const json_t *series = sb_json_path(res, pl->path);
 
-		if (sb_memfile_open(&d))
-			return fail(p, -ENOMEM, "out of memory");
-		for (size_t k = 0; k < c->cols->n; k++) {
-			const struct ci_column *col = &c->cols->v[k];
-			json_t *res = col->n_runs ?
-					      run_result(col->runs[0], g) :
-					      NULL;
-			json_t *fs = json_object_get(res, "frame_series"),
-			       *fi = json_object_get(res, "frame_interval_ns");
+		if (!isnan(number_at(res, pl->line)))
+			line = number_at(res, pl->line) / pl->divisor;
+		fprintf(d.f, "# %s\n", col->label);
+		for (size_t j = 0; j < json_array_size(series); j++) {
+			const json_t *e = json_array_get(series, j);
 
-			if (json_is_number(fi))
-				deadline = json_number_value(fi) / 1e6;
-			fprintf(d.f, "# %s\n", col->label);
-			for (size_t j = 0; j < json_array_size(fs); j++) {
-				json_t *e = json_array_get(fs, j);
-
-				fprintf(d.f, "%.6g %.6g\n",
-					json_number_value(
-						json_object_get(e, "t_s")),
-					json_number_value(json_object_get(
-						e, "frame_ns")) /
-						1e6);
-			}
-			fputs("\n\n", d.f);
+			fprintf(d.f, "%.6g %.6g\n", number_at(e, pl->x),
+				number_at(e, pl->y) / pl->divisor);
 		}
-		safe_name(name, sizeof(name), g);
-		strcat(name, "_frames");
-		snprintf(title, sizeof(title), "%s: frame times (first repeat)",
-			 g);
-		snprintf(extra, sizeof(extra), "deadline_ms=%.6g", deadline);
-		r = plot(
-			p, &d, "series.gp", g, name, title, c->cols->n, extra,
-			"mixload frame-time series against the frame deadline");
-		if (r)
-			return r;
+		fputs("\n\n", d.f);
 	}
-	return 0;
+	plot_name(name, sizeof(name), g, pl->name);
+	snprintf(title, sizeof(title), "%s: %s", g, pl->title);
+	snprintf(extra, sizeof(extra), "deadline_ms=%.6g", line);
+	return plot(p, &d, "series.gp", g, name, title, c->cols->n, extra,
+		    pl->caption);
+}
+
+/*
+ * The workloads' own plots, as their descriptors say them
+ * (workloads/registry/registry.h): one per group with a row of the plot's
+ * metric.
+ */
+static int plot_workloads(struct plot_ctx *p)
+{
+	const struct sb_workload *const *list = sbw_list();
+	const struct ci_compare *c = p->c;
+	int r = 0;
+
+	for (size_t w = 0; list[w] && !r; w++)
+		for (size_t k = 0; k < list[w]->n_plots && !r; k++) {
+			const struct sbw_plot *pl = &list[w]->plots[k];
+
+			for (size_t i = 0; i < c->n_rows && !r; i++) {
+				const char *g = c->rows[i].group;
+
+				if (!is_metric(&c->rows[i], pl->metric))
+					continue;
+				r = pl->kind == SBW_PLOT_HIST ?
+					    plot_wl_hist(p, pl, g) :
+				    pl->kind == SBW_PLOT_BARS ?
+					    plot_wl_bars(p, pl, g) :
+					    plot_wl_series(p, pl, g);
+			}
+		}
+	return r;
 }
 
 int ci_plots_write(const char *outdir, const struct ci_compare *c,
@@ -623,11 +637,7 @@ int ci_plots_write(const char *outdir, const struct ci_compare *c,
 	if (!r)
 		r = plot_bars(p, "max_delay_ms", "Maximum");
 	if (!r)
-		r = plot_cyclic(p);
-	if (!r)
-		r = plot_loops(p);
-	if (!r)
-		r = plot_frames(p);
+		r = plot_workloads(p);
 	if (!r && (r = ci_report_html(html, c, page, p->pngs, p->n_pngs)))
 		r = fail(p, r, "%s: %s", html, strerror(-r));
 	if (!r)

@@ -5,40 +5,29 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ci/host_regime.h"
 #include "ci/regime.h"
 #include "ci/stats.h"
 #include "common/fmt.h"
+#include "workloads/registry/registry.h"
 
 #define MAX_RUNS 256
 
-static json_t *result_of(const struct ci_doc *d)
-{
-	return json_object_get(d->json, "result");
-}
-
-/* Missed share (%) of a periodic workload's periods, or NAN when not one. */
+/*
+ * Missed share (%) of a periodic workload's periods (its descriptor says
+ * where in its result), or NAN when not one.
+ */
 static double miss_pct(const struct ci_doc *d, const char **what)
 {
-	json_t *res = result_of(d), *o = json_object_get(res, "overall");
-	const char *tool = json_string_value(json_object_get(d->json, "tool"));
-	double wake, over;
+	const struct sb_workload *w = d->file.tool ? sbw_find(d->file.tool) :
+						     NULL;
+	double v;
 
-	if (!tool || !res)
+	if (!w || !w->periodic || !d->file.result)
 		return NAN;
-	if (!strcmp(tool, "cyclic") && o) {
-		*what = "periods";
-		wake = json_number_value(json_object_get(o, "wakeups"));
-		over = json_number_value(json_object_get(o, "overruns"));
-		return wake + over > 0 ? 100 * over / (wake + over) : NAN;
-	}
-	if (!strcmp(tool, "mixload") &&
-	    json_is_number(json_object_get(res, "deadline_miss_pct"))) {
-		*what = "frames";
-		return json_number_value(
-			json_object_get(res, "deadline_miss_pct"));
-	}
-	return NAN;
+	v = sbw_missed_pct(w, d->file.result);
+	if (!isnan(v))
+		*what = w->periodic->what;
+	return v;
 }
 
 static struct ci_periodic *periodic_slot(struct ci_regime *g, const char *name)
@@ -93,13 +82,10 @@ static void cpus_of(const struct ci_column *col, struct ci_regime *g)
 		size_t n = 0;
 
 		for (size_t r = 0; r < col->n_runs && n < MAX_RUNS; r++) {
-			json_t *cpus =
-				json_object_get(col->runs[r]->table, "cpus");
-			json_t *v = json_object_get(json_array_get(cpus, c),
-						    "busy_pct");
+			const struct ci_table *t = &col->runs[r]->delay_table;
 
-			if (json_is_number(v))
-				x[n++] = json_number_value(v);
+			if (c < t->n_cpus && !isnan(t->cpus[c].busy_pct))
+				x[n++] = t->cpus[c].busy_pct;
 		}
 		if (!n)
 			break;
@@ -115,69 +101,60 @@ static void noise_of(const struct ci_column *col, struct ci_regime *g)
 	size_t n = 0;
 
 	for (size_t r = 0; r < col->n_runs && n < MAX_RUNS; r++) {
-		json_t *v = json_object_get(json_object_get(col->runs[r]->table,
-							    "machine_noise"),
-					    "share_pct");
+		const struct ci_table *t = &col->runs[r]->delay_table;
 
-		if (json_is_number(v))
-			x[n++] = json_number_value(v);
+		if (col->runs[r]->has_table && !isnan(t->noise_share_pct))
+			x[n++] = t->noise_share_pct;
 	}
 	g->has_noise = n > 0;
 	g->noise_pct = n ? ci_median(x, n) : 0;
 }
 
-/* The host's figures (medians) of the @n runs' host loads @h. */
-static void host_of(const struct ci_host_load *h, size_t n, struct ci_regime *g)
+/* The host's figures (medians) of the runs' host loads. */
+static void host_of(const struct ci_column *col, struct ci_regime *g)
 {
-	double x[MAX_RUNS];
-	size_t k = 0;
+	double others[MAX_RUNS], steal[MAX_RUNS], load[MAX_RUNS];
+	size_t n = 0, k = 0;
 
+	for (size_t r = 0; r < col->n_runs && n < MAX_RUNS; r++) {
+		const struct ci_host_load *h =
+			&col->runs[r]->manifest.host_load;
+
+		if (!h->said)
+			continue;
+		others[n] = h->others_pct;
+		steal[n++] = h->steal_pct;
+		if (h->loadavg >= 0)
+			load[k++] = h->loadavg;
+	}
 	g->has_host_load = n > 0;
 	if (!n)
 		return;
-	for (size_t i = 0; i < n; i++)
-		x[i] = h[i].others_pct;
-	g->host_others_pct = ci_median(x, n);
-	for (size_t i = 0; i < n; i++)
-		x[i] = h[i].steal_pct;
-	g->host_steal_pct = ci_median(x, n);
-	for (size_t i = 0; i < n; i++)
-		if (h[i].loadavg >= 0)
-			x[k++] = h[i].loadavg;
-	g->host_loadavg = k ? ci_median(x, k) : -1;
+	g->host_others_pct = ci_median(others, n);
+	g->host_steal_pct = ci_median(steal, n);
+	g->host_loadavg = k ? ci_median(load, k) : -1;
 }
 
-/* Accelerator (the first run's), guest speed and the host's load (medians) from the manifests. */
+/* Accelerator (the first run's) and guest speed (median) from the manifests. */
 static void manifest_of(const struct ci_column *col, struct ci_regime *g)
 {
-	struct ci_host_load h[MAX_RUNS];
 	double x[MAX_RUNS];
-	char path[4200];
-	size_t n = 0, nh = 0;
+	size_t n = 0;
 
 	for (size_t r = 0; r < col->n_runs && r < MAX_RUNS; r++) {
-		json_t *m, *v;
+		const struct ci_manifest *m = &col->runs[r]->manifest;
 
-		snprintf(path, sizeof(path), "%s/manifest.json",
-			 col->runs[r]->path);
-		m = json_load_file(path, 0, NULL);
-		g->host |= m && json_is_null(json_object_get(m, "vm"));
-		v = json_object_get(json_object_get(m, "vm"), "accel");
-		if (json_is_string(v) && !*g->accel)
-			snprintf(g->accel, sizeof(g->accel), "%s",
-				 json_string_value(v));
-		v = json_object_get(json_object_get(m, "vm"), "icount_shift");
-		if (json_is_integer(v) && g->icount_shift < 0)
-			g->icount_shift = (int)json_integer_value(v);
-		v = json_object_get(json_object_get(m, "calibration"),
-				    "guest_speed");
-		if (json_is_number(v) && json_number_value(v) > 0)
-			x[n++] = json_number_value(v);
-		nh += !ci_host_load_read(m, &h[nh]);
-		json_decref(m);
+		/* host mode: no VM, "none" its accelerator */
+		g->host |= m->host_accel && !strcmp(m->host_accel, "none");
+		if (m->accel && !*g->accel)
+			snprintf(g->accel, sizeof(g->accel), "%s", m->accel);
+		if (m->icount_shift >= 0 && g->icount_shift < 0)
+			g->icount_shift = m->icount_shift;
+		if (m->guest_speed > 0)
+			x[n++] = m->guest_speed;
 	}
 	g->guest_speed = n ? ci_median(x, n) : 0;
-	host_of(h, nh, g);
+	host_of(col, g);
 }
 
 void ci_regime_of(const struct ci_column *col, struct ci_regime *out)

@@ -15,7 +15,6 @@
 #include "common/array.h"
 #include "common/fmt.h"
 #include "common/atomicio.h"
-#include "common/envelope.h"
 #include "common/log.h"
 
 struct names {
@@ -77,6 +76,18 @@ static int list_dir(const char *dir, int want_dir, struct names *out)
 	return ret;
 }
 
+/* The sha256 of @j's content (keys sorted, no blanks) into @hex: 0 or -ENOMEM. */
+static int content_digest(const json_t *j, char hex[SB_SHA256_HEX])
+{
+	char *text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+
+	if (!text)
+		return -ENOMEM;
+	sb_sha256_buf(text, strlen(text), hex);
+	free(text);
+	return 0;
+}
+
 static json_t *load_json(const char *path, struct sb_error *e)
 {
 	json_error_t je;
@@ -93,29 +104,6 @@ static json_t *load_json(const char *path, struct sb_error *e)
 		j = NULL;
 	}
 	return j;
-}
-
-/*
- * @j (read from @path) is of the one schema this build reads: a document
- * of a later one would be read by rules it does not follow. A document
- * without "schema" is taken as the first. For workload documents, whose
- * results are read by the metrics' paths; table.json and manifest.json
- * have it from their rows (ci/table_file.c, ci/manifest_file.c).
- */
-static int check_schema(const json_t *j, const char *path, struct sb_error *e)
-{
-	json_t *v = json_object_get(j, "schema");
-	char got[32];
-
-	if (!v || (json_is_integer(v) && json_integer_value(v) == SB_SCHEMA))
-		return 0;
-	if (json_is_integer(v))
-		snprintf(got, sizeof(got), "%" JSON_INTEGER_FORMAT,
-			 json_integer_value(v));
-	else
-		snprintf(got, sizeof(got), "(not an integer)");
-	return sb_error_set(e, -EINVAL, path, "schema", got,
-			    "this slicebench reads schema %d", SB_SCHEMA);
 }
 
 static int is_repeat(const char *s, unsigned int *rep)
@@ -211,12 +199,17 @@ static int load_table(struct ci_run *run, struct sb_error *e)
 	struct ci_table *t = &run->delay_table;
 	char path[4096];
 	struct stat st;
+	json_t *root;
 	int r;
 
 	sb_fmt(path, sizeof(path), "%s/table.json", run->path);
 	if (stat(path, &st))
 		return 0;
-	r = ci_table_load(path, t, &run->table, e);
+	r = ci_table_load(path, t, &root, e);
+	if (r)
+		return r;
+	r = content_digest(root, run->table_sha256);
+	json_decref(root);
 	if (r)
 		return r;
 	run->has_table = 1;
@@ -235,7 +228,6 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 	char path[4096], where[4200];
 	const char *dot = strrchr(file, '.');
 	struct ci_doc *doc, *nd;
-	json_t *res, *status;
 	size_t from = run->vals.n;
 	const char *tool;
 	int r;
@@ -253,39 +245,32 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 		return -ENOMEM;
 	run->n_docs++;
 	sb_fmt(path, sizeof(path), "%s/%s", dir, file);
-	doc->json = load_json(path, e);
-	if (!doc->json)
-		return -EINVAL;
-	status = json_object_get(doc->json, "status");
-	if (status && !json_is_string(status))
-		return sb_error_set(e, -EINVAL, path, "status", NULL,
-				    "not a string");
-	doc->errored = status && strcmp(json_string_value(status), "ok");
+	r = ci_workload_doc_load(path, &doc->file, &doc->json, e);
+	if (r)
+		return r;
+	if (content_digest(doc->json, doc->sha256))
+		return -ENOMEM;
+	doc->errored = doc->file.status && strcmp(doc->file.status, "ok");
 	if (doc->errored) {
 		sb_warn("warning: %s: status \"%s\": its figures are left out",
-			path, json_string_value(status));
+			path, doc->file.status);
 		return 0;
 	}
-	if (json_object_get(doc->json, "metrics")) {
-		if (check_schema(doc->json, path, e))
-			return -EINVAL;
-		r = ci_extract_section(json_object_get(doc->json, "metrics"),
-				       doc->name, path, &run->vals, e);
+	if (doc->file.metrics) {
+		r = ci_extract_section((json_t *)doc->file.metrics, doc->name,
+				       path, &run->vals, e);
 		return r ?: check_values(&run->vals, from, path, "", 1, e);
 	}
 	/* Older documents without the section: read by the list's paths. */
-	tool = json_string_value(json_object_get(doc->json, "tool"));
+	tool = doc->file.tool;
 	if (!tool || !ci_metric_tool_known(tool))
 		return 0; /* another program's output (cyclictest): kept, not read */
-	if (check_schema(doc->json, path, e))
-		return -EINVAL;
-	res = json_object_get(doc->json, "result");
-	if (!json_is_object(res))
+	if (!doc->file.result)
 		return sb_error_set(e, -EINVAL, path, "result", NULL,
 				    "missing or not an object");
 	sb_fmt(where, sizeof(where), "%s: result", path);
-	r = ci_extract_json(CI_SRC_JSON, tool, res, doc->name, where,
-			    &run->vals, e);
+	r = ci_extract_json(CI_SRC_JSON, tool, (json_t *)doc->file.result,
+			    doc->name, where, &run->vals, e);
 	return r ?: check_values(&run->vals, from, path, "result.", 0, e);
 }
 
@@ -360,7 +345,7 @@ static int run_complete(struct ci_run *run, struct sb_error *e)
 	run->scenario_sha256 = m.scenario_sha256;
 	run->start_time = m.start_time;
 	m.hostname = m.scenario_sha256 = m.start_time = NULL;
-	ci_manifest_free(&m);
+	run->manifest = m;
 	return run->host ? ok : -ENOMEM;
 }
 
@@ -372,10 +357,11 @@ static void run_free(struct ci_run *run)
 	free(run->host);
 	free(run->scenario_sha256);
 	free(run->start_time);
-	json_decref(run->table);
+	ci_manifest_free(&run->manifest);
 	ci_table_free(&run->delay_table);
 	for (size_t i = 0; i < run->n_docs; i++) {
 		free(run->docs[i].name);
+		ci_workload_doc_free(&run->docs[i].file);
 		json_decref(run->docs[i].json);
 	}
 	free(run->docs);

@@ -6,14 +6,20 @@
 #include <stddef.h>
 #include <jansson.h>
 
+#include "ci/manifest_file.h"
 #include "ci/metrics.h"
 #include "ci/table_file.h"
+#include "ci/workload_file.h"
+#include "common/sha256.h"
 
 /* A workload's document: workloads/<name>.json. */
 struct ci_doc {
 	char *name;
-	json_t *json;
+	json_t *json; /* the parsed document: @file points into it */
+	struct ci_workload_doc file; /* read by its rows */
 	int errored; /* its "status" is not "ok": its figures are left out */
+	/* of its content, keys sorted, no blanks: copies are refused */
+	char sha256[SB_SHA256_HEX];
 };
 
 struct ci_run {
@@ -26,11 +32,14 @@ struct ci_run {
 	/* table.json read by its rows; has_table 0 when absent */
 	struct ci_table delay_table;
 	int has_table;
+	/* of its content as the docs' sha256: copies are refused */
+	char table_sha256[SB_SHA256_HEX];
 	/*
-	 * the same parsed: the copy check digests its content (ci/dup_runs.c),
-	 * ci/regime.c still reads its cpus
+	 * the manifest's other facts (its regime: the accelerator, the
+	 * guest's speed, the host's load); hostname, scenario sha256 and
+	 * start time are the fields above
 	 */
-	json_t *table;
+	struct ci_manifest manifest;
 	long long lost_events; /* the recorder's; delay values then untrusted */
 	struct ci_doc *docs;
 	size_t n_docs, cap_docs;

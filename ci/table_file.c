@@ -201,6 +201,22 @@ static const struct sb_field window_fields[] = {
 static const struct sb_jr_table window_table =
 	SB_JR_TABLE("delay table: window", window_fields, NULL, NULL);
 
+static const struct sb_field noise_fields[] = {
+	{ "cpus", SB_F_ANY, .type_doc = "array of integers",
+	  .doc = "the workload's CPUs" },
+	{ "other_ms", SB_F_NUMBER, .check_only = 1, .dmin = 0,
+	  .dmax = MAX_FIGURE,
+	  .doc = "time other tasks ran on them in the window, ms" },
+	{ "span_ms", SB_F_NUMBER, .check_only = 1, .dmin = 0,
+	  .dmax = MAX_FIGURE, .doc = "the window times their count, ms" },
+	{ "share_pct", SB_F_NUMBER, T(noise_share_pct), .dmin = 0, .dmax = 100,
+	  .doc = "other_ms of span_ms, %" },
+};
+
+/* Read into the table itself, as its window. */
+static const struct sb_jr_table noise_table =
+	SB_JR_TABLE("delay table: machine_noise", noise_fields, NULL, NULL);
+
 static const char *const wait_from_choices[] = { "sched_waking", "sched_wakeup",
 						 NULL };
 
@@ -210,6 +226,7 @@ static void table_init(void *obj)
 
 	*t = (struct ci_table){ .events = -1 };
 	t->window_start_s = t->window_end_s = t->interval_s = NAN;
+	t->noise_share_pct = NAN;
 }
 
 /* Every group has a comm, none another's: one value a figure per comm. */
@@ -265,9 +282,7 @@ static const struct sb_field table_fields[] = {
 	{ "cpus", SB_F_ARRAY, T(cpus), sizeof(struct ci_table_cpu),
 	  .item = &cpu_item, .count_offset = T(n_cpus), .alloc = 1,
 	  .doc = "per CPU that recorded switches" },
-	{ "machine_noise", SB_F_ANY, .nullable = 1,
-	  .type_doc = "object (`cpus`: array of integers, `other_ms`, "
-		      "`span_ms`, `share_pct`: numbers)",
+	{ "machine_noise", SB_F_OBJECT, 0, .sub = &noise_table, .nullable = 1,
 	  .doc = "the workload's CPUs' time other tasks took (null without a "
 		 "workload set)" },
 	{ "groups", SB_F_ARRAY, T(groups), sizeof(struct ci_table_row), 1,

@@ -61,6 +61,9 @@ struct ci_table {
 	size_t n_groups, n_tasks;
 	struct ci_table_row total;
 	int wait_from; /* 0: sched_waking, 1: sched_wakeup */
+	/* machine_noise: other tasks' share of the workload's CPUs, %; NAN
+	 * without a workload set */
+	double noise_share_pct;
 	int64_t switch_ins, unknown_switch_ins, late_comm_changes;
 };
 

@@ -20,16 +20,14 @@ static const struct counted {
 /* The unit of @doc, or 0 when it records none; @c gets its tool's row. */
 static long long unit_of(const struct ci_doc *doc, const struct counted **c)
 {
-	const char *tool =
-		json_string_value(json_object_get(doc->json, "tool"));
+	const char *tool = doc->file.tool;
 	json_t *v;
 
 	for (size_t i = 0; tool && i < N_COUNTED; i++) {
 		if (strcmp(tool, counted[i].tool))
 			continue;
 		*c = &counted[i];
-		v = sb_json_path(json_object_get(doc->json, "result"),
-				 counted[i].unit_path);
+		v = sb_json_path(doc->file.result, counted[i].unit_path);
 		return json_is_integer(v) ? json_integer_value(v) : 0;
 	}
 	return 0;

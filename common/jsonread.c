@@ -374,7 +374,7 @@ int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
 	if (!json_is_object(j))
 		return fail(r, j, "is not an object");
 	json_object_foreach((json_t *)j, key, v)
-		if (!sb_jr_find(t, key))
+		if (!t->unknown_keys_ok && !sb_jr_find(t, key))
 			return sb_jr_fail(r, key, NULL, "unknown key");
 	if (t->head) {
 		ret = read_fields(r, t->head, j, (char *)obj + t->head_offset);
@@ -537,6 +537,8 @@ static void doc_table(FILE *f, const struct sb_jr_table *t,
 	fprintf(f, "### %s\n\n", t->name);
 	if (t->head)
 		fprintf(f, "The keys of `%s`, and:\n\n", t->head->name);
+	if (t->unknown_keys_ok)
+		fprintf(f, "Other keys are let through.\n\n");
 	fprintf(f, "| key | type | required | meaning |\n");
 	fprintf(f, "|-----|------|----------|---------|\n");
 	for (size_t i = 0; i < t->n_fields; i++) {

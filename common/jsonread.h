@@ -46,6 +46,11 @@ struct sb_jr_table {
 	 */
 	const struct sb_jr_table *head;
 	size_t head_offset;
+	/*
+	 * Keys not in the table are let through, not refused: for documents
+	 * another program may add to (a workload's document).
+	 */
+	int unknown_keys_ok;
 };
 
 #define SB_JR_TABLE(name_, fields_, init_, finish_)                 \

@@ -35,7 +35,7 @@ test_harness_preflight_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_harness_plan
 test_harness_plan_SRCS := tests/unit/test_harness_plan.c harness/plan.c \
-			  $(COMMON_SRCS)
+			  ci/manifest_file.c $(COMMON_SRCS)
 test_harness_plan_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_harness_unpack
@@ -45,7 +45,7 @@ test_harness_unpack_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_scale_merge
 test_scale_merge_SRCS := tests/unit/test_scale_merge.c harness/scale/merge.c \
-			 harness/plan.c $(COMMON_SRCS)
+			 harness/plan.c ci/manifest_file.c $(COMMON_SRCS)
 test_scale_merge_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_wl_registry

@@ -7,6 +7,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "ci/table_file.h"
 #include "common/atomicio.h"
 #include "common/calib.h"
 #include "common/envelope.h"
@@ -71,17 +72,19 @@ static json_t *get(const json_t *j, const char *a, const char *b)
 	return v ? json_incref(v) : json_null();
 }
 
-/* The analyzer's event count, when it made a table. */
+/* The analyzer's event count, when it made a table its reader takes. */
 static json_t *table_events(const char *dir)
 {
+	struct ci_table t;
 	char path[4200];
-	json_t *t, *v;
+	json_t *v;
 
 	snprintf(path, sizeof(path), "%s/table.json", dir);
-	t = json_load_file(path, 0, NULL);
-	v = json_incref(json_object_get(t, "events"));
-	json_decref(t);
-	return v ? v : json_null();
+	if (ci_table_load(path, &t, NULL, NULL))
+		return json_null();
+	v = t.events >= 0 ? json_integer(t.events) : json_null();
+	ci_table_free(&t);
+	return v;
 }
 
 /*

@@ -112,19 +112,49 @@ static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
 	return NULL;
 }
 
+/* A run whose end may still be going (run_one_async): its place in the plan. */
+struct pending {
+	struct run_child c;
+	size_t i;
+	double t1, t2; /* its start, and the end of its guest */
+};
+
+/* Wait for @w's end and say how it went; 1 when it was abandoned. */
+static int ended(const struct pending *w, const struct plan *p, size_t todo,
+		 double t0, size_t *done, int *failed)
+{
+	const struct plan_run *r = &p->runs[w->i];
+	struct run_child c = w->c;
+	int rc = run_reap(&c);
+	char a[32], b[32], e[32];
+
+	if (rc > 0)
+		return 1;
+	*failed += rc < 0;
+	++*done;
+	sb_progress("[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s",
+		    w->i + 1, p->n_runs, r->kernel, r->set, r->repeat,
+		    rc ? "failed" : "complete",
+		    run_fmt_secs(w->t2 - w->t1, a, 32),
+		    run_fmt_secs(run_now_s() - t0, b, 32),
+		    run_fmt_secs((run_now_s() - t0) / *done * (todo - *done), e,
+				 32));
+	return 0;
+}
+
 int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	       const struct plan *p, const char *root)
 {
 	size_t todo = plan_pending(p, root), done = 0, missing;
 	double t0 = run_now_s();
-	int failed = 0;
-	char a[32], b[32], c[32], *verdict;
+	int failed = 0, waiting = 0;
+	struct pending prev = { 0 }, cur;
+	char *verdict;
 
+	/* run i's end beside run i + 1's guest, said when it ended */
 	for (size_t i = 0; i < p->n_runs && !*rn->stop; i++) {
 		const struct plan_run *r = &p->runs[i];
 		struct run_kernel *k = kernel_of(ks, nk, r->kernel);
-		double t1 = run_now_s();
-		int rc;
 
 		if (plan_run_complete(root, r)) {
 			sb_progress("[%zu/%zu] %s/%s/%d: complete, skipped",
@@ -134,20 +164,18 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		}
 		sb_progress("[%zu/%zu] %s/%s/%d: running", i + 1, p->n_runs,
 			    r->kernel, r->set, r->repeat);
-		rc = run_one(rn, k, r, root);
-		if (rc > 0)
+		cur = (struct pending){ .i = i, .t1 = run_now_s() };
+		run_one_async(rn, k, r, root, &cur.c);
+		cur.t2 = run_now_s();
+		if (waiting)
+			ended(&prev, p, todo, t0, &done, &failed);
+		waiting = cur.c.pid > 0;
+		prev = cur;
+		if (!waiting && ended(&cur, p, todo, t0, &done, &failed))
 			break;
-		failed += rc < 0;
-		done++;
-		sb_progress(
-			"[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s",
-			i + 1, p->n_runs, r->kernel, r->set, r->repeat,
-			rc ? "failed" : "complete",
-			run_fmt_secs(run_now_s() - t1, a, 32),
-			run_fmt_secs(run_now_s() - t0, b, 32),
-			run_fmt_secs((run_now_s() - t0) / done * (todo - done),
-				     c, 32));
 	}
+	if (waiting)
+		ended(&prev, p, todo, t0, &done, &failed);
 	if (*rn->stop) {
 		sb_progress("interrupted: re-run the same command to resume %s",
 			    root);

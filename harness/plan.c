@@ -10,6 +10,7 @@
 #include "common/dirlock.h"
 #include "common/envelope.h"
 #include "common/spawn.h"
+#include "ci/manifest_file.h"
 #include "harness/plan.h"
 
 int plan_build(struct plan *p, const struct scenario *sc, const char *sha256,
@@ -125,15 +126,27 @@ json_t *plan_to_json(const struct plan *p)
 			 p->repeats, "runs", runs);
 }
 
+int plan_same(const struct plan *a, const struct plan *b)
+{
+	int same = !strcmp(a->scenario_name, b->scenario_name) &&
+		   !strcmp(a->scenario_sha256, b->scenario_sha256) &&
+		   a->n_runs == b->n_runs;
+
+	for (size_t i = 0; same && i < b->n_runs; i++)
+		same = plan_find(a, &b->runs[i]) == (long)i &&
+		       a->runs[i].untraced == b->runs[i].untraced;
+	return same;
+}
+
 int plan_matches(const json_t *j, const struct plan *p)
 {
-	json_t *mine = plan_to_json(p);
-	int same = json_equal(json_object_get(j, "scenario"),
-			      json_object_get(mine, "scenario")) &&
-		   json_equal(json_object_get(j, "runs"),
-			      json_object_get(mine, "runs"));
+	struct plan old;
+	int same;
 
-	json_decref(mine);
+	if (plan_from_json(j, &old, NULL))
+		return 0;
+	same = plan_same(&old, p);
+	plan_free(&old);
 	return same;
 }
 
@@ -146,16 +159,15 @@ void plan_run_dir(const char *root, const struct plan_run *r, char *buf,
 int plan_run_complete(const char *root, const struct plan_run *r)
 {
 	char dir[4096], path[4200];
-	json_t *m;
+	struct ci_manifest m;
 	int done;
 
 	plan_run_dir(root, r, dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	m = json_load_file(path, 0, NULL);
-	done = m && json_is_string(json_object_get(m, "status")) &&
-	       !strcmp(json_string_value(json_object_get(m, "status")),
-		       "complete");
-	json_decref(m);
+	/* a manifest its reader refuses is no complete run: run it again */
+	done = !ci_manifest_load(path, &m, NULL) && m.status == CI_RUN_COMPLETE;
+	if (done)
+		ci_manifest_free(&m);
 	return done;
 }
 
@@ -287,59 +299,86 @@ long plan_find(const struct plan *p, const struct plan_run *r)
 	return -1;
 }
 
-static int bad(struct sb_error *e, const char *field)
+#define RUN(m) offsetof(struct plan_run, m)
+
+static const struct sb_field run_fields[] = {
+	{ "kernel", SB_F_STRING, RUN(kernel),
+	  sizeof(((struct plan_run *)0)->kernel), .required = 1, .min = 1,
+	  .doc = "the kernel's name" },
+	{ "feature_set", SB_F_STRING, RUN(set), SC_NAME_LEN, .required = 1,
+	  .min = 1, .doc = "the feature set's name" },
+	{ "repeat", SB_F_INT, RUN(repeat), .required = 1, .min = 1,
+	  .max = 1000000, .doc = "the repeat: 1, 2, ..." },
+	{ "untraced", SB_F_BOOL, RUN(untraced),
+	  .doc = "true for a run of the control arm (nothing recording)" },
+};
+
+static const struct sb_jr_table run_table =
+	SB_JR_TABLE("plan: runs[]", run_fields, NULL, NULL);
+static const struct sb_field run_item = { .type = SB_F_OBJECT,
+					  .sub = &run_table };
+
+#define P(m) offsetof(struct plan, m)
+
+static const struct sb_field scenario_fields[] = {
+	{ "name", SB_F_STRING, P(scenario_name), SC_NAME_LEN, .required = 1,
+	  .min = 1, .doc = "the scenario's name" },
+	{ "sha256", SB_F_STRING, P(scenario_sha256),
+	  sizeof(((struct plan *)0)->scenario_sha256), .required = 1, .min = 1,
+	  .doc = "of the scenario file planned" },
+};
+
+/* Read into the plan itself. */
+static const struct sb_jr_table scenario_table =
+	SB_JR_TABLE("plan: scenario", scenario_fields, NULL, NULL);
+
+static const struct sb_field kernel_item = {
+	.type = SB_F_STRING,
+	.size = sizeof(((struct plan *)0)->kernels[0]),
+	.min = 1,
+};
+
+static void plan_init(void *obj)
 {
-	return sb_error_set(e, -EINVAL, NULL, field, NULL,
-			    "missing or malformed");
+	memset(obj, 0, sizeof(struct plan));
 }
+
+static const struct sb_field plan_fields[] = {
+	{ "schema", SB_F_INT, .check_only = 1, .min = SB_SCHEMA,
+	  .max = SB_SCHEMA,
+	  .doc = "the version of the format this slicebench reads and writes "
+		 "(absent: 1)" },
+	{ "scenario", SB_F_OBJECT, 0, .sub = &scenario_table, .required = 1,
+	  .doc = "the scenario planned" },
+	{ "kernels", SB_F_ARRAY, P(kernels),
+	  sizeof(((struct plan *)0)->kernels[0]), .required = 1, .min = 1,
+	  .max = PLAN_MAX_KERNELS, .item = &kernel_item,
+	  .count_offset = P(n_kernels), .doc = "the kernels, in order" },
+	{ "repeats", SB_F_INT, P(repeats), .required = 1, .min = 1,
+	  .max = 1000000, .doc = "of each kernel and feature set" },
+	{ "runs", SB_F_ARRAY, P(runs), sizeof(struct plan_run), .required = 1,
+	  .item = &run_item, .count_offset = P(n_runs), .alloc = 1,
+	  .doc = "every run, in run order" },
+};
+
+const struct sb_jr_table plan_format =
+	SB_JR_TABLE("run plan (`plan.json`)", plan_fields, plan_init, NULL);
 
 int plan_from_json(const json_t *j, struct plan *p, struct sb_error *e)
 {
-	const char *name = NULL, *sha = NULL;
-	json_t *kernels = NULL, *runs = NULL, *v;
-	size_t i;
-	int repeats = 0;
+	struct sb_jr r = { .e = e };
+	int ret = sb_jr_read(&r, &plan_format, j, p);
 
-	memset(p, 0, sizeof(*p));
-	if (json_unpack((json_t *)j, "{s:{s:s,s:s},s:o,s:i,s:o}", "scenario",
-			"name", &name, "sha256", &sha, "kernels", &kernels,
-			"repeats", &repeats, "runs", &runs) ||
-	    !json_is_array(kernels) || !json_is_array(runs))
-		return bad(e, "scenario, kernels, repeats or runs");
-	if (json_array_size(kernels) < 1 ||
-	    json_array_size(kernels) > PLAN_MAX_KERNELS)
-		return bad(e, "kernels");
-	snprintf(p->scenario_name, sizeof(p->scenario_name), "%s", name);
-	snprintf(p->scenario_sha256, sizeof(p->scenario_sha256), "%s", sha);
-	p->repeats = repeats;
-	json_array_foreach(kernels, i, v) {
-		if (!json_is_string(v))
-			return bad(e, "kernels[]");
-		snprintf(p->kernels[i], sizeof(p->kernels[i]), "%s",
-			 json_string_value(v));
-	}
-	p->n_kernels = (int)json_array_size(kernels);
-	p->runs = calloc(json_array_size(runs) + 1, sizeof(*p->runs));
-	if (!p->runs)
-		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
-				    "out of memory");
-	json_array_foreach(runs, i, v) {
-		const char *k, *s;
-		char field[64];
-		int rep;
+	if (ret)
+		plan_free(p);
+	return ret;
+}
 
-		if (json_unpack(v, "{s:s,s:s,s:i}", "kernel", &k, "feature_set",
-				&s, "repeat", &rep)) {
-			snprintf(field, sizeof(field), "runs[%zu]", i);
-			plan_free(p);
-			return bad(e, field);
-		}
-		snprintf(p->runs[i].kernel, sizeof(p->runs[i].kernel), "%s", k);
-		snprintf(p->runs[i].set, sizeof(p->runs[i].set), "%s", s);
-		p->runs[i].repeat = rep;
-		p->runs[i].untraced =
-			json_is_true(json_object_get(v, "untraced"));
-	}
-	p->n_runs = json_array_size(runs);
-	return 0;
+int plan_load(const char *path, struct plan *p, struct sb_error *e)
+{
+	int ret = sb_jr_load(path, &plan_format, p, NULL, e);
+
+	if (ret)
+		plan_free(p);
+	return ret;
 }

@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "common/error.h"
+#include "common/jsonread.h"
 #include "harness/scenario.h"
 
 #define PLAN_MAX_KERNELS 8
@@ -56,11 +57,18 @@ void plan_unit_id(const struct plan_run *r, char *buf, size_t len);
 int plan_unit_parse(const char *id, struct plan_run *r);
 /* Index of  in @p's run order, or -1. */
 long plan_find(const struct plan *p, const struct plan_run *r);
+/* plan.json's rows: the reader's and docs/formats.md's. */
+extern const struct sb_jr_table plan_format;
 /*
- * Read a plan.json back (what plan_to_json wrote). Returns 0, or -EINVAL
- * with @e naming the field, or -ENOMEM.
+ * Read a plan.json back (what plan_to_json wrote) by its rows. Returns 0,
+ * or -EINVAL with @e "<json path>: <value> <why>", or -ENOMEM; @p is
+ * freed on error.
  */
 int plan_from_json(const json_t *j, struct plan *p, struct sb_error *e);
+/* The same from the file @path: @e starts with "<path>: ". */
+int plan_load(const char *path, struct plan *p, struct sb_error *e);
+/* Do @a and @b plan the same scenario and the same runs, in order? */
+int plan_same(const struct plan *a, const struct plan *b);
 
 /* <root>/<kernel>/<set>/<repeat> */
 void plan_run_dir(const char *root, const struct plan_run *r, char *buf,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* One run in a VM: prepare the kernel and initramfs once, boot, unpack the results. */
+/* One run in a VM: prepare the kernel and initramfs once, boot (or restore), then unpack the results. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -108,12 +108,10 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 	    const struct plan_run *r, const char *dir, struct run_outcome *out)
 {
 	const struct scenario *sc = rn->sc;
-	char append[200], console[PATH_MAX], results[PATH_MAX], path[PATH_MAX];
+	char append[200], console[PATH_MAX], results[PATH_MAX];
 	char pid_file[PATH_MAX], snap_append[80], params[200];
 	struct vm_result res;
 	uint64_t seed = scenario_seed(sc, r->repeat), limit_ns;
-	const char *guest_failure;
-	struct sb_error e;
 	int rc;
 
 	if (prepare(rn, k)) {
@@ -190,6 +188,15 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 	else if (res.status != VM_OK)
 		snprintf(out->failure, sizeof(out->failure), "%s: %s",
 			 vm_status_name(res.status), res.detail);
+}
+
+void run_vm_collect(const struct run_kernel *k, const char *dir,
+		    struct run_outcome *out)
+{
+	char path[PATH_MAX];
+	const char *guest_failure;
+	struct sb_error e;
+
 	if (results_unpack(dir, &e) && !*out->failure)
 		snprintf(out->failure, sizeof(out->failure), "%s", e.msg);
 	remember_features(k, dir);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The runner core that run, check and the unit runner share: kernels, run directories, one run, signals. */
+/* The runner core that run, check and the unit runner share: kernels, run directories, one run (its end beside the next guest in virtual time), signals. */
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -312,68 +314,185 @@ double run_now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* A run between its VM and its end: what the end needs. */
+struct one {
+	char final[PATH_MAX], tmp[PATH_MAX + 32], start[32];
+	struct run_outcome out;
+	json_t *host; /* the host's load around the guest, or NULL */
+	int vm;
+};
+
+/* The run into its temp dir: the guest (its results.tar) or the host run. */
+static int one_start(const struct runner *rn, struct run_kernel *k,
+		     const struct plan_run *r, const char *root, struct one *o)
+{
+	struct host_load_mark h0, h1;
+	int rc;
+
+	*o = (struct one){ .out = { .failure = "" } };
+	plan_run_dir(root, r, o->final, sizeof(o->final));
+	snprintf(o->tmp, sizeof(o->tmp), "%s.tmp", o->final);
+	sb_rm_rf(o->tmp);
+	if ((rc = sb_mkdir_p(o->tmp, 0755))) {
+		sb_warn("slicebench: mkdir %s: %s", o->tmp, strerror(-rc));
+		return -1;
+	}
+	sb_iso_time_now(o->start, sizeof(o->start));
+	if (kernel_run_of(&k->ki) == RUN_ON_HOST) {
+		run_host(rn, r, o->tmp, &o->out);
+		return 0;
+	}
+	/* the host's load around the guest: its own regime */
+	o->vm = 1;
+	rc = host_load_mark(&h0);
+	run_vm(rn, k, r, o->tmp, &o->out);
+	if (!rc && !host_load_mark(&h1))
+		o->host =
+			host_load_json(&h0, &h1, (double)sysconf(_SC_CLK_TCK));
+	return 0;
+}
+
+/* The run's end: results unpacked, table, manifest, the rename; run_one's answer. */
+static int one_finish(const struct runner *rn, struct run_kernel *k,
+		      const struct plan_run *r, const char *root, struct one *o)
+{
+	char end[32], path[PATH_MAX + 64];
+	struct sb_error e;
+	json_t *m;
+	int rc;
+
+	if (o->vm)
+		run_vm_collect(k, o->tmp, &o->out);
+	if (*rn->stop && *o->out.failure) { /* abandoned: resumed next time */
+		json_decref(o->host);
+		json_decref(o->out.vm);
+		json_decref(o->out.agent);
+		return 1;
+	}
+	if (!*o->out.failure && !r->untraced && table_for_run(o->tmp, &e))
+		sb_warn("  no delay table: %s", e.msg);
+	sb_iso_time_now(end, sizeof(end));
+	m = manifest_build(rn, &k->ki, r, o->tmp, &o->out, o->start, end);
+	json_object_set_new(m, "host_load", o->host ? o->host : json_null());
+	snprintf(path, sizeof(path), "%s/manifest.json", o->tmp);
+	rc = sb_json_dump_atomic(path, m);
+	json_decref(m);
+	json_decref(o->out.vm);
+	json_decref(o->out.agent);
+	if (plan_run_complete(root, r)) { /* never replace a complete run */
+		sb_warn("slicebench: %s is already complete: this run's copy "
+			"is dropped",
+			o->final);
+		sb_rm_rf(o->tmp);
+		return 0;
+	}
+	sb_rm_rf(o->final);
+	if (rc || (rename(o->tmp, o->final) && (rc = -errno))) {
+		sb_warn("slicebench: cannot finish %s: %s", o->final,
+			strerror(-rc));
+		sb_rm_rf(o->tmp);
+		return -1;
+	}
+	if (*o->out.failure)
+		sb_progress("  FAILED: %s", o->out.failure);
+	return *o->out.failure ? -1 : 0;
+}
+
 /* Run one entry into a temp dir beside its final place, then rename it there. */
 int run_one(const struct runner *rn, struct run_kernel *k,
 	    const struct plan_run *r, const char *root)
 {
-	char final[PATH_MAX], tmp[PATH_MAX + 32], start[32], end[32];
-	char path[PATH_MAX + 64];
-	struct run_outcome out = { .failure = "" };
-	struct host_load_mark h0, h1;
-	struct sb_error e;
-	json_t *m, *host = NULL;
+	struct one *o = malloc(sizeof(*o));
 	int rc;
 
-	plan_run_dir(root, r, final, sizeof(final));
-	snprintf(tmp, sizeof(tmp), "%s.tmp", final);
-	sb_rm_rf(tmp);
-	if ((rc = sb_mkdir_p(tmp, 0755))) {
-		sb_warn("slicebench: mkdir %s: %s", tmp, strerror(-rc));
+	if (!o) {
+		sb_warn("slicebench: out of memory");
 		return -1;
 	}
-	sb_iso_time_now(start, sizeof(start));
-	if (kernel_run_of(&k->ki) == RUN_ON_HOST) {
-		run_host(rn, r, tmp, &out);
-	} else { /* the host's load around the guest: its own regime */
-		rc = host_load_mark(&h0);
-		run_vm(rn, k, r, tmp, &out);
-		if (!rc && !host_load_mark(&h1))
-			host = host_load_json(&h0, &h1,
-					      (double)sysconf(_SC_CLK_TCK));
+	rc = one_start(rn, k, r, root, o) ?: one_finish(rn, k, r, root, o);
+	free(o);
+	return rc;
+}
+
+/*
+ * Can the end of @o run beside the next guest? Under virtual time the
+ * host's load moves only the guest's wall time, never what it measures;
+ * in real time (TCG, KVM, the host itself) it would take CPU from the
+ * next run, so the end is done first.
+ */
+static int end_may_overlap(const struct runner *rn, const struct one *o)
+{
+	const char *accel =
+		json_string_value(json_object_get(o->out.vm, "accel"));
+
+	return o->vm && !*rn->stop && accel && !strcmp(accel, "virtual");
+}
+
+/* The child that ends a run: gone with its parent, Ctrl-C and SIGTERM left to it. */
+static void end_in_child(const struct runner *rn, struct run_kernel *k,
+			 const struct plan_run *r, const char *root,
+			 struct one *o, pid_t parent)
+{
+	int rc;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(RUN_CHILD_LOST);
+	/* a stop is the parent's to decide: it reaps this child first */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	rc = one_finish(rn, k, r, root, o);
+	fflush(NULL);
+	_exit(rc < 0 ? RUN_CHILD_FAILED : rc > 0 ? RUN_CHILD_LOST : 0);
+}
+
+void run_one_async(const struct runner *rn, struct run_kernel *k,
+		   const struct plan_run *r, const char *root,
+		   struct run_child *c)
+{
+	struct one *o = malloc(sizeof(*o));
+	pid_t parent = getpid();
+
+	*c = (struct run_child){ .rc = -1 };
+	if (!o) {
+		sb_warn("slicebench: out of memory");
+		return;
 	}
-	if (*rn->stop && *out.failure) { /* abandoned: resumed next time */
-		json_decref(host);
-		json_decref(out.vm);
-		json_decref(out.agent);
-		return 1;
+	if (one_start(rn, k, r, root, o)) {
+		free(o);
+		return;
 	}
-	if (!*out.failure && !r->untraced && table_for_run(tmp, &e))
-		sb_warn("  no delay table: %s", e.msg);
-	sb_iso_time_now(end, sizeof(end));
-	m = manifest_build(rn, &k->ki, r, tmp, &out, start, end);
-	json_object_set_new(m, "host_load", host ? host : json_null());
-	snprintf(path, sizeof(path), "%s/manifest.json", tmp);
-	rc = sb_json_dump_atomic(path, m);
-	json_decref(m);
-	json_decref(out.vm);
-	json_decref(out.agent);
-	if (plan_run_complete(root, r)) { /* never replace a complete run */
-		sb_warn("slicebench: %s is already complete: this run's copy "
-			"is dropped",
-			final);
-		sb_rm_rf(tmp);
-		return 0;
+	if (end_may_overlap(rn, o)) {
+		fflush(NULL); /* nothing buffered written twice */
+		c->pid = fork();
+		if (!c->pid)
+			end_in_child(rn, k, r, root, o, parent);
+		if (c->pid > 0) { /* the child has its copy */
+			json_decref(o->host);
+			json_decref(o->out.vm);
+			json_decref(o->out.agent);
+			free(o);
+			return;
+		}
+		c->pid = 0; /* no child: the end here */
 	}
-	sb_rm_rf(final);
-	if (rc || (rename(tmp, final) && (rc = -errno))) {
-		sb_warn("slicebench: cannot finish %s: %s", final,
-			strerror(-rc));
-		sb_rm_rf(tmp);
-		return -1;
-	}
-	if (*out.failure)
-		sb_progress("  FAILED: %s", out.failure);
-	return *out.failure ? -1 : 0;
+	c->rc = one_finish(rn, k, r, root, o);
+	free(o);
+}
+
+int run_reap(struct run_child *c)
+{
+	int st;
+
+	if (c->pid <= 0)
+		return c->rc;
+	while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR)
+		;
+	c->pid = 0;
+	c->rc = WIFEXITED(st) && !WEXITSTATUS(st)		   ? 0 :
+		WIFEXITED(st) && WEXITSTATUS(st) == RUN_CHILD_LOST ? 1 :
+								     -1;
+	return c->rc;
 }
 
 void run_set_accel(struct runner *rn, const char *accel,

@@ -5,6 +5,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "common/error.h"
 #include "harness/plan.h"
@@ -33,6 +34,30 @@ int run_lookup_kernels(const char *list, const char *opt, struct run_kernel *ks,
  */
 int run_one(const struct runner *rn, struct run_kernel *k,
 	    const struct plan_run *r, const char *root);
+/* How a run_one_async child ends: complete (0), failed, or not at all. */
+#define RUN_CHILD_FAILED 1
+#define RUN_CHILD_LOST 2
+
+/* A run whose end (unpack, table, manifest, rename) may still be going. */
+struct run_child {
+	pid_t pid; /* the child ending it, or 0: ended here */
+	int rc; /* run_one's answer, once ended here (or by run_reap) */
+};
+
+/*
+ * run_one, but under virtual time the run's end is left to a child that
+ * works while the caller runs the next guest (the host's load moves only
+ * a virtual-time guest's wall time, never what it measures); elsewhere,
+ * after a stop or without a child, it ends here. The child dies with this
+ * process, leaving the run's temp dir to be redone on resume. run_reap()
+ * gives the run's answer.
+ */
+void run_one_async(const struct runner *rn, struct run_kernel *k,
+		   const struct plan_run *r, const char *root,
+		   struct run_child *c);
+/* Wait for @c's end: run_one's answer for its run. */
+int run_reap(struct run_child *c);
+
 /*
  * SIGINT/SIGTERM: stop after the current run; @on 0 restores the default.
  * Returns the flag a stop sets (for rn->stop).

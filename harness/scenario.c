@@ -180,10 +180,14 @@ static int set_finish(struct sb_jr *r, void *obj, const json_t *j)
 	const struct ctx *c = r->user;
 	const struct sc_feature_set *fs = obj;
 
+	(void)j;
 	for (const struct sc_feature_set *s = c->sc->sets; s < fs; s++)
 		if (!strcmp(s->name, fs->name))
-			return sb_jr_fail(r, "name", json_object_get(j, "name"),
-					  "is used by an earlier feature set");
+			return sb_jr_fail(
+				r, "name", NULL,
+				"\"%s\" is used by an earlier feature "
+				"set",
+				fs->name);
 	return 0;
 }
 
@@ -208,9 +212,13 @@ static const struct sb_field arg_item = { .type = SB_F_CALL,
 					  .parse = parse_arg,
 					  .type_doc = "string" };
 
+/* slice_ns before the keys are read: no duration read is ever this long. */
+#define SLICE_UNSAID UINT64_MAX
+
 static void workload_init(void *obj)
 {
 	((struct sc_workload *)obj)->count = 1;
+	((struct sc_workload *)obj)->slice_ns = SLICE_UNSAID;
 }
 
 /* A slice given is clamped into the kernel's range, with a warning. */
@@ -237,6 +245,7 @@ static int workload_finish(struct sb_jr *r, void *obj, const json_t *j)
 	const struct ctx *c = r->user;
 	struct sc_workload *wl = obj;
 
+	(void)j;
 	if (!*wl->name)
 		memcpy(wl->name, wl->tool, sizeof(wl->name));
 	for (int k = 0; &c->sc->workloads[k] < wl; k++)
@@ -244,8 +253,10 @@ static int workload_finish(struct sb_jr *r, void *obj, const json_t *j)
 			return sb_jr_fail(r, "name", NULL,
 					  "\"%s\" is used by workloads[%d]",
 					  wl->name, k);
-	if (json_object_get(j, "slice"))
+	if (wl->slice_ns != SLICE_UNSAID)
 		clamp_slice(r, wl);
+	else
+		wl->slice_ns = 0;
 	wl->desc = wl_lookup(wl->tool);
 	return 0;
 }

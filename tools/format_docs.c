@@ -10,6 +10,7 @@
 #include "ci/rules.h"
 #include "ci/schedstat_file.h"
 #include "ci/table_file.h"
+#include "ci/workload_file.h"
 #include "common/atomicio.h"
 #include "common/envelope_rows.h"
 #include "common/error.h"
@@ -19,6 +20,7 @@
 #include "merge/bisect_log.h"
 #include "harness/boot/kernel.h"
 #include "merge/check_journal.h"
+#include "harness/plan.h"
 #include "harness/scenario.h"
 
 /* Each format: its table, its file, and what the page says of it. */
@@ -77,9 +79,11 @@ static const struct output {
 	{ "check-journal.json", &check_journal_format },
 	{ "envelope", &sb_envelope_format },
 	{ "manifest.json", &ci_manifest_format },
+	{ "plan.json", &plan_format },
 	{ "schedstat.json", &ci_schedstat_format },
 	{ "table.json", &ci_table_format },
 	{ "window.json", &ci_window_format },
+	{ "workloads/<name>.json", &ci_workload_doc_format },
 };
 
 #define MARKER "<!-- rows: "

@@ -61,6 +61,19 @@ static const struct sbw_metric metrics[] = {
 	  "cyclic periods missed entirely", .zero_ok = 1 },
 };
 
+static const struct sbw_periodic periodic = {
+	.what = "periods",
+	.kept = "overall.wakeups",
+	.missed = "overall.overruns",
+};
+
+static const struct sbw_plot plots[] = {
+	{ SBW_PLOT_HIST, "latency_p99_us", "overall.latency_ns.buckets",
+	  .divisor = 1e3, .name = "latency", .title = "wakeup latency",
+	  .axis = "wakeup latency (us)", .items = "wakeups",
+	  .caption = "cyclic wakeup latency" },
+};
+
 const struct sb_workload sb_wl_cyclic = {
 	.name = PROG,
 	.help = "periodic wakeup latency (count = threads)",
@@ -70,6 +83,8 @@ const struct sb_workload sb_wl_cyclic = {
 	.output = SBW_OUT_JSON,
 	SBW_METRICS(metrics),
 	.summary = summary,
+	.periodic = &periodic,
+	SBW_PLOTS(plots),
 };
 
 #ifndef SB_WL_DESCRIPTOR_ONLY

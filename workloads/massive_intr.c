@@ -57,6 +57,13 @@ static const struct sbw_metric metrics[] = {
 	  "Jain index of per-process loops", 0 },
 };
 
+static const struct sbw_plot plots[] = {
+	{ SBW_PLOT_BARS, "loops_per_s", "procs", .y = "loops", .divisor = 1,
+	  .name = "loops",
+	  .title = "loops per process (fairness), median over repeats",
+	  .caption = "massive_intr loops per process: equal bars are fair" },
+};
+
 const struct sb_workload sb_wl_massive_intr = {
 	.name = PROG,
 	.help = "busy/sleep processes (count = processes)",
@@ -66,6 +73,7 @@ const struct sb_workload sb_wl_massive_intr = {
 	.output = SBW_OUT_JSON,
 	SBW_METRICS(metrics),
 	.summary = summary,
+	SBW_PLOTS(plots),
 };
 
 #ifndef SB_WL_DESCRIPTOR_ONLY

@@ -10,8 +10,10 @@
 #include <unistd.h>
 
 #include "common/atomicio.h"
+#include "common/jsonread.h"
 #include "common/rootdir.h"
 #include "common/sha256.h"
+#include "harness/boot/capture_cache.h"
 #include "harness/boot/kernel.h"
 
 const char *kernel_dir(void)
@@ -110,30 +112,48 @@ static int features_cache_path(const struct kernel_info *ki, char *sha,
 
 	if (!ki->image[0])
 		return -ENOENT;
-	if ((ret = sb_sha256_file(ki->image, sha)))
+	/* kept by the image's stat: every run asks (remember_features) */
+	if ((ret = capture_sha256_file(ki->image, sha)))
 		return ret;
 	snprintf(buf, len, "%s/features/%s.json", kernel_cache_dir(), sha);
 	return 0;
 }
 
+/* A kernel image's features cache file (kernel_features_save()). */
+struct features_cache {
+	char image_sha256[SB_SHA256_HEX];
+	char *features;
+};
+
+#define FC(m) offsetof(struct features_cache, m)
+
+static const struct sb_field features_fields[] = {
+	{ "schema", SB_F_INT, .check_only = 1, .min = 2, .max = 2, .doc = "2" },
+	{ "image_sha256", SB_F_STRING, FC(image_sha256), SB_SHA256_HEX,
+	  .required = 1, .min = 1, .doc = "of the kernel image" },
+	{ "release", SB_F_TEXT, .doc = "its release" },
+	{ "features", SB_F_STRDUP, FC(features), .required = 1,
+	  .doc = "the sched_features line its guest read" },
+};
+
+static const struct sb_jr_table features_format =
+	SB_JR_TABLE("kernel features cache", features_fields, NULL, NULL);
+
 int kernel_features_cached(const struct kernel_info *ki, char *buf, size_t len)
 {
 	char path[PATH_MAX + 96], sha[SB_SHA256_HEX];
-	const char *want, *line;
-	json_t *j;
-	int ret;
+	struct features_cache fc = { 0 };
+	int ret = -ENOENT;
 
 	if (features_cache_path(ki, sha, path, sizeof(path)))
 		return -ENOENT;
-	j = json_load_file(path, 0, NULL);
-	want = json_string_value(json_object_get(j, "image_sha256"));
-	line = json_string_value(json_object_get(j, "features"));
-	ret = -ENOENT;
-	if (want && line && strlen(line) < len && !strcmp(sha, want)) {
-		strcpy(buf, line);
+	/* absent, refused by its reader, of another image: none cached */
+	if (!sb_jr_load(path, &features_format, &fc, NULL, NULL) &&
+	    strlen(fc.features) < len && !strcmp(sha, fc.image_sha256)) {
+		strcpy(buf, fc.features);
 		ret = 0;
 	}
-	json_decref(j);
+	free(fc.features);
 	return ret;
 }
 

@@ -9,6 +9,7 @@ struct qmp {
 	int fd;
 	char buf[8192];
 	size_t len;
+	long long id; /* of the last command sent */
 };
 
 /*
@@ -32,5 +33,15 @@ int qmp_save(struct qmp *q, const char *path, int64_t deadline_ns, char *why,
  * (saved stopped, it would stay paused). Returns 0 or -errno with @why set.
  */
 int qmp_resume(struct qmp *q, int64_t deadline_ns, char *why, size_t whylen);
+
+/*
+ * The guest's clock (its RTC's date, whole seconds since the epoch) into
+ * @secs, under virtual time (-rtc clock=vm) ticking in guest time, and
+ * the instructions it executed into @insns (icount; 0 without it).
+ * Returns 0 or -errno with @why set; an answer coming after @deadline_ns
+ * is skipped by the next command.
+ */
+int qmp_guest_clock(struct qmp *q, int64_t deadline_ns, int64_t *secs,
+		    uint64_t *insns, char *why, size_t whylen);
 
 #endif

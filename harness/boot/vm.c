@@ -2,7 +2,8 @@
 /*
  * One QEMU boot: build the command line from the request, start QEMU
  * without a shell, follow the console log line by line (init start, done,
- * panic), enforce the hard timeout, classify the outcome.
+ * panic), enforce the hard timeout (in guest time under virtual time),
+ * classify the outcome.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,10 +25,13 @@
 #include "harness/boot/qmp.h"
 #include "harness/boot/vm.h"
 #include "harness/boot/vm_args.h"
+#include "harness/boot/vm_limit.h"
 
 #define TICK_NS (20LL * 1000000LL)
 #define TAIL_LINES 3
 #define POWEROFF_GRACE_NS (30LL * 1000000000LL) /* after "done", to power off */
+#define CLOCK_EVERY_NS (1000LL * 1000000LL) /* the guest's clock read */
+#define CLOCK_WAIT_NS (2000LL * 1000000LL) /* for its answer, at most */
 
 const char *vm_status_name(enum vm_status s)
 {
@@ -210,7 +214,7 @@ static void tail_detail(const struct watch *w, char *detail, size_t len)
 					 w->tail[i % TAIL_LINES]);
 }
 
-static void classify(const struct watch *w, int timed_out, int stuck,
+static void classify(const struct watch *w, const char *timed_out, int stuck,
 		     int status, const char *qlog, struct vm_result *res)
 {
 	int clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
@@ -227,10 +231,10 @@ static void classify(const struct watch *w, int timed_out, int stuck,
 		snprintf(res->detail, sizeof(res->detail), "%s", w->detail);
 	} else if (res->status == VM_QEMU_FAILED) {
 		/* detail already set from QEMU's own output */
-	} else if (timed_out) {
+	} else if (*timed_out) {
 		res->status = VM_TIMEOUT;
 		snprintf(res->detail, sizeof(res->detail),
-			 "killed after the timeout; last console line: %s",
+			 "%.200s; last console line: %s", timed_out,
 			 w->tail_n ? w->tail[(w->tail_n - 1) % TAIL_LINES] :
 				     "(none)");
 	} else if (w->done_failed) {
@@ -289,19 +293,29 @@ static void stop(pid_t pid, int *status)
 	sb_spawn_wait(pid, 3LL * 1000000000LL, status);
 }
 
-/* A QMP socket in a directory of its own for a snapshot's save or load. */
+/*
+ * A QMP socket in a directory of its own for a snapshot's save or load,
+ * and under virtual time for reading the guest's clock (vm_limit.h).
+ */
 struct snap {
 	char dir[4096], sock[4200], why[512];
 	struct qmp q;
 	int failed, saved;
+	int64_t clock_at; /* when the guest's clock was last read */
 };
 
-static int snap_init(struct snap *sn, struct vm_request *r)
+/* Does @accel's guest keep its own time (its RTC ticking in it)? */
+static int guest_timed(const char *accel)
+{
+	return !strcmp(accel, "virtual");
+}
+
+static int snap_init(struct snap *sn, struct vm_request *r, const char *accel)
 {
 	const char *tmp = getenv("TMPDIR");
 
 	sn->q.fd = -1;
-	if (!r->snapshot_save && !r->snapshot_load)
+	if (!r->snapshot_save && !r->snapshot_load && !guest_timed(accel))
 		return 0;
 	snprintf(sn->dir, sizeof(sn->dir), "%.4000s/sb-qmp.XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp");
@@ -321,19 +335,42 @@ static void snap_start(struct snap *sn, const struct vm_request *r, pid_t pid,
 	if (qmp_open(&sn->q, sn->sock, deadline, sn->why, sizeof(sn->why)) ||
 	    (r->snapshot_load &&
 	     qmp_resume(&sn->q, deadline, sn->why, sizeof(sn->why)))) {
+		if (!r->snapshot_save && !r->snapshot_load) {
+			/* only for the clock: the limit stays host time */
+			sb_warn("vm: %s: the time limit counts host time",
+				sn->why);
+			qmp_close(&sn->q);
+			return;
+		}
 		sn->failed = 1;
 		stop(pid, status);
 	}
 }
 
+/* The guest's clock into @l, once a CLOCK_EVERY_NS. */
+static void snap_clock(struct snap *sn, struct vm_limit *l)
+{
+	int64_t now = now_ns(), secs;
+	uint64_t insns;
+	char why[256];
+
+	if (sn->q.fd < 0 || !l->guest || now - sn->clock_at < CLOCK_EVERY_NS)
+		return;
+	sn->clock_at = now;
+	if (!qmp_guest_clock(&sn->q, now + CLOCK_WAIT_NS, &secs, &insns, why,
+			     sizeof(why)))
+		vm_limit_seen(l, secs, insns, now_ns());
+}
+
 /* The guest said ready: its state saved, QEMU quitting; 1 when failed. */
 static int snap_ready(struct snap *sn, const struct vm_request *r,
-		      const struct watch *w, pid_t pid, int64_t deadline,
-		      int *status)
+		      const struct watch *w, pid_t pid, int *status)
 {
 	if (!r->snapshot_save || !w->ready || sn->saved || sn->failed)
 		return 0;
-	if (qmp_save(&sn->q, r->snapshot_save, deadline, sn->why,
+	/* the save has the whole limit of its own, from now */
+	if (qmp_save(&sn->q, r->snapshot_save,
+		     now_ns() + (int64_t)r->timeout_ns, sn->why,
 		     sizeof(sn->why))) {
 		sn->failed = 1;
 		stop(pid, status);
@@ -369,8 +406,11 @@ int vm_boot(const struct vm_request *req, const char *accel,
 	struct vm_request r = *req;
 	struct snap sn = { 0 };
 	struct vm_args *a;
-	int status = 0, timed_out = 0, fatal = 0, stuck = 0;
-	int64_t deadline, done_at = 0;
+	struct vm_limit limit;
+	char timed_out[256] = "";
+	int status = 0, fatal = 0, stuck = 0;
+	enum vm_limit_state ls;
+	int64_t done_at = 0;
 	pid_t pid;
 
 	/* A timeout that wrapped to 0 would mean no deadline at all. */
@@ -383,7 +423,8 @@ int vm_boot(const struct vm_request *req, const char *accel,
 	}
 	snprintf(res->qemu_version, sizeof(res->qemu_version), "%s",
 		 vm_qemu_version());
-	if (temp_file(qlog, sizeof(qlog), "qemu") || snap_init(&sn, &r) ||
+	if (temp_file(qlog, sizeof(qlog), "qemu") ||
+	    snap_init(&sn, &r, accel) ||
 	    (!console &&
 	     temp_file(console_tmp, sizeof(console_tmp), "console"))) {
 		int err = errno;
@@ -423,15 +464,16 @@ int vm_boot(const struct vm_request *req, const char *accel,
 		return sb_env_errno((int)pid);
 	}
 	pid_file_write(req->pid_file, pid);
-	deadline = w.start_ns + (int64_t)req->timeout_ns; /* both < 2^62 */
-	snap_start(&sn, &r, pid, deadline, &status);
+	vm_limit_start(&limit, req->timeout_ns, guest_timed(accel), w.start_ns);
+	/* both < 2^62 */
+	snap_start(&sn, &r, pid, w.start_ns + (int64_t)req->timeout_ns,
+		   &status);
 	while (!sn.failed) {
 		pid_t exited = waitpid(pid, &status, WNOHANG);
 		struct timespec tick = { 0, TICK_NS };
 
 		follow(&w, console);
-		if (exited == pid ||
-		    snap_ready(&sn, &r, &w, pid, deadline, &status))
+		if (exited == pid || snap_ready(&sn, &r, &w, pid, &status))
 			break;
 		if (w.panic || (fatal = qemu_fatal(qlog, res->detail,
 						   sizeof(res->detail)))) {
@@ -445,8 +487,10 @@ int vm_boot(const struct vm_request *req, const char *accel,
 			stop(pid, &status);
 			break;
 		}
-		if (now_ns() >= deadline) {
-			timed_out = 1;
+		snap_clock(&sn, &limit);
+		if ((ls = vm_limit_check(&limit, now_ns())) != VM_LIMIT_GOING) {
+			vm_limit_say(&limit, ls, now_ns(), timed_out,
+				     sizeof(timed_out));
 			stop(pid, &status);
 			break;
 		}

@@ -18,6 +18,7 @@
 #include "common/log.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
+#include "common/jsonread.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm.h"
 #include "harness/boot/vm_accel.h"
@@ -41,18 +42,36 @@ static void cache_path(char *buf, size_t len)
 		 u.nodename, u.release, vm_qemu_version());
 }
 
+/* The probe's cache file: what one QEMU on one host kernel said of KVM. */
+struct kvm_probe {
+	int kvm_works;
+	char *note;
+};
+
+static const struct sb_field probe_fields[] = {
+	{ "schema", SB_F_INT, .check_only = 1, .min = 1, .max = 1, .doc = "1" },
+	{ "kvm_works", SB_F_BOOL, offsetof(struct kvm_probe, kvm_works),
+	  .required = 1,
+	  .doc = "whether the probe boot reached the root mount" },
+	{ "note", SB_F_STRDUP, offsetof(struct kvm_probe, note), .required = 1,
+	  .doc = "what the probe said" },
+	{ "probed_at", SB_F_TEXT, .doc = "ISO 8601 UTC" },
+};
+
+static const struct sb_jr_table probe_format =
+	SB_JR_TABLE("KVM probe cache", probe_fields, NULL, NULL);
+
+/* 1 with the cached answer, 0 when none (or one its reader refuses). */
 static int cached(const char *path, int *kvm, char *note, size_t len)
 {
-	json_t *j = json_load_file(path, 0, NULL);
-	json_t *ok = json_object_get(j, "kvm_works");
-	const char *n = json_string_value(json_object_get(j, "note"));
-	int found = json_is_boolean(ok) && n;
+	struct kvm_probe p = { 0 };
+	int found = !sb_jr_load(path, &probe_format, &p, NULL, NULL);
 
 	if (found) {
-		*kvm = json_is_true(ok);
-		snprintf(note, len, "%s", n);
+		*kvm = p.kvm_works;
+		snprintf(note, len, "%s", p.note);
 	}
-	json_decref(j);
+	free(p.note);
 	return found;
 }
 

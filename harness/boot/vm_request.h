@@ -47,7 +47,8 @@ struct vm_request {
 	const char *console_log; /* path for the serial console */
 	const char *results_out; /* host file receiving the results port */
 	uint64_t timeout_ns; /* hard limit for the whole boot-run-poweroff:
-			      * 1..VM_TIMEOUT_MAX_NS, else vm_run refuses */
+			      * 1..VM_TIMEOUT_MAX_NS, else vm_run refuses;
+			      * under "virtual" in guest time (vm_limit.h) */
 	const char *pid_file; /* NULL, or where QEMU's pid is kept while it
 			       * runs (sb_pid_file_running) */
 	/* Restore instead of boot (vm_run, where the accelerator allows):

@@ -15,13 +15,14 @@
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/spawn.h"
+#include "ci/manifest_file.h"
 #include "harness/plan.h"
 #include "harness/scale/merge.h"
 
 /* One complete unit found in an input (or already in OUT: src == -1). */
 struct arrival {
 	long src;
-	json_t *manifest;
+	struct ci_manifest manifest;
 };
 
 struct merge_state {
@@ -29,7 +30,7 @@ struct merge_state {
 	const char *const *dirs;
 	size_t n_dirs;
 	struct plan plan;
-	json_t *plan_json;
+	int have_plan;
 	char plan_from[PATH_MAX + 16];
 	struct arrival **arr; /* per planned unit, NULL-terminated lists */
 	size_t *n_arr, *cap_arr;
@@ -63,74 +64,59 @@ static const char *src_name(const struct merge_state *m, long src)
 	return src < 0 ? m->out : m->dirs[src];
 }
 
-static const char *mstr(const json_t *m, const char *a, const char *b)
+/* A manifest's string, "(none)" when unsaid. */
+static const char *mstr(const char *s)
 {
-	const char *s =
-		json_string_value(json_object_get(json_object_get(m, a), b));
-
 	return s ? s : "(none)";
-}
-
-static int is_complete(const json_t *m)
-{
-	const char *s = json_string_value(json_object_get(m, "status"));
-
-	return s && !strcmp(s, "complete");
 }
 
 /* The plan: OUT's plan.json, else the first input's; all present must agree. */
 static int load_plan(struct merge_state *m, struct sb_error *e)
 {
 	char path[PATH_MAX + 16];
-	struct sb_error why;
+	struct plan p;
 
 	for (long i = -1; i < (long)m->n_dirs; i++) {
-		json_t *j;
-
 		snprintf(path, sizeof(path), "%s/plan.json", src_name(m, i));
 		if (access(path, F_OK))
 			continue;
-		j = json_load_file(path, 0, NULL);
-		if (!j)
-			return sb_error_set(e, -EINVAL, path, NULL, NULL,
-					    "not readable JSON");
-		if (!m->plan_json) {
-			m->plan_json = j;
+		if (plan_load(path, &p, e))
+			return -EINVAL;
+		if (!m->have_plan) {
+			m->plan = p;
+			m->have_plan = 1;
 			snprintf(m->plan_from, sizeof(m->plan_from), "%s",
 				 path);
 			continue;
 		}
-		if (!json_equal(json_object_get(j, "scenario"),
-				json_object_get(m->plan_json, "scenario")) ||
-		    !json_equal(json_object_get(j, "runs"),
-				json_object_get(m->plan_json, "runs"))) {
+		if (!plan_same(&p, &m->plan)) {
 			m->rep->mismatches++;
 			say(m->rep, "%s: another plan than %s", path,
 			    m->plan_from);
 		}
-		json_decref(j);
+		plan_free(&p);
 	}
-	if (!m->plan_json)
+	if (!m->have_plan)
 		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
 				    "no plan.json in %s or the inputs (make "
 				    "one with slicebench plan --results)",
 				    m->out);
-	if (plan_from_json(m->plan_json, &m->plan, &why))
-		return sb_error_set(e, -EINVAL, m->plan_from, NULL, NULL, "%s",
-				    why.msg);
 	m->rep->planned = m->plan.n_runs;
 	return 0;
 }
 
+/* @man is the arrival's from now on (freed with it), or freed here. */
 static int add_arrival(struct merge_state *m, size_t unit, long src,
-		       json_t *man)
+		       struct ci_manifest *man)
 {
 	struct arrival *a = sb_array_grow(m->arr[unit], &m->cap_arr[unit],
 					  m->n_arr[unit] + 1, sizeof(*a));
 
-	if (!a)
+	if (!a) {
+		ci_manifest_free(man);
 		return -ENOMEM;
-	a[m->n_arr[unit]++] = (struct arrival){ src, json_incref(man) };
+	}
+	a[m->n_arr[unit]++] = (struct arrival){ src, *man };
 	m->arr[unit] = a;
 	return 0;
 }
@@ -154,18 +140,17 @@ static int scan_unit(struct merge_state *m, long src, const char *k,
 {
 	char id[400], path[PATH_MAX + 400];
 	struct plan_run run;
-	json_t *man;
+	struct ci_manifest man;
+	struct sb_error why;
 	long at;
-	int rc = 0;
 
 	snprintf(path, sizeof(path), "%s/%s/%s/%s/manifest.json",
 		 src_name(m, src), k, s, r);
 	if (access(path, F_OK))
 		return 0;
-	man = json_load_file(path, 0, NULL);
-	if (!man) {
+	if (ci_manifest_load(path, &man, &why)) {
 		m->rep->mismatches++;
-		say(m->rep, "%s: not readable JSON", path);
+		say(m->rep, "%s", why.msg);
 		return 0;
 	}
 	snprintf(id, sizeof(id), "%s/%s/%s", k, s, r);
@@ -173,16 +158,15 @@ static int scan_unit(struct merge_state *m, long src, const char *k,
 		m->rep->unknown++;
 		say(m->rep, "unit %s (%s) is not in the plan of %s", id,
 		    src_name(m, src), m->plan_from);
-	} else if (is_complete(man)) {
-		rc = add_arrival(m, (size_t)at, src, man);
+	} else if (man.status == CI_RUN_COMPLETE) {
+		return add_arrival(m, (size_t)at, src, &man);
 	} else if (src >= 0) {
 		say(m->rep, "note: unit %s failed in %s on host %s: %s", id,
-		    src_name(m, src), mstr(man, "host", "hostname"),
-		    json_string_value(json_object_get(man, "failure")) ?:
-			    "(no reason)");
+		    src_name(m, src), mstr(man.hostname),
+		    man.failure ?: "(no reason)");
 	}
-	json_decref(man);
-	return rc;
+	ci_manifest_free(&man);
+	return 0;
 }
 
 /* Walk the three directory levels <kernel>/<set>/<repeat> of input @src. */
@@ -214,12 +198,21 @@ static int walk(struct merge_state *m, long src, const char **names, int depth)
 	return rc;
 }
 
+/* A manifest's kernel build facts, in the order of check_builds' keys. */
+static const char *build_fact(const struct ci_manifest *man, size_t j)
+{
+	const char *const facts[] = { man->kernel_config_sha256,
+				      man->kernel_source, man->kernel_release };
+
+	return facts[j];
+}
+
 /* Scenario version and one kernel build per kernel name, over all arrivals. */
 static void check_builds(struct merge_state *m)
 {
 	static const char *const keys[] = { "config_sha256", "source",
 					    "release" };
-	const json_t *first[PLAN_MAX_KERNELS] = { 0 };
+	const struct ci_manifest *first[PLAN_MAX_KERNELS] = { 0 };
 	const char *first_unit[PLAN_MAX_KERNELS] = { 0 };
 	char id[300], fid[300];
 
@@ -231,16 +224,16 @@ static void check_builds(struct merge_state *m)
 			k++;
 		plan_unit_id(&m->plan.runs[u], id, sizeof(id));
 		for (size_t i = 0; i < m->n_arr[u]; i++) {
-			const json_t *man = m->arr[u][i].manifest;
+			const struct ci_manifest *man = &m->arr[u][i].manifest;
 			const char *from = src_name(m, m->arr[u][i].src);
 
-			if (strcmp(mstr(man, "scenario", "sha256"),
+			if (strcmp(mstr(man->scenario_sha256),
 				   m->plan.scenario_sha256)) {
 				m->rep->mismatches++;
 				say(m->rep,
 				    "unit %s (%s): scenario sha256 %s, the "
 				    "plan's is %s",
-				    id, from, mstr(man, "scenario", "sha256"),
+				    id, from, mstr(man->scenario_sha256),
 				    m->plan.scenario_sha256);
 			}
 			if (k == m->plan.n_kernels)
@@ -252,9 +245,8 @@ static void check_builds(struct merge_state *m)
 				continue;
 			}
 			for (size_t j = 0; j < 3; j++) {
-				const char *a = mstr(first[k], "kernel",
-						     keys[j]),
-					   *b = mstr(man, "kernel", keys[j]);
+				const char *a = mstr(build_fact(first[k], j)),
+					   *b = mstr(build_fact(man, j));
 
 				if (!strcmp(a, b))
 					continue;
@@ -345,7 +337,7 @@ static int apply(struct merge_state *m, const struct merge_opts *o,
 		 struct sb_error *e)
 {
 	char from[PATH_MAX], to[PATH_MAX], path[PATH_MAX + 32], id[300];
-	json_t *units = json_array();
+	json_t *units = json_array(), *plan;
 	int rc;
 
 	if ((rc = sb_mkdir_p(m->out, 0755)) || (rc = copy_scenario(m))) {
@@ -354,7 +346,9 @@ static int apply(struct merge_state *m, const struct merge_opts *o,
 		return rc;
 	}
 	snprintf(path, sizeof(path), "%s/plan.json", m->out);
-	rc = sb_json_dump_atomic(path, m->plan_json);
+	plan = plan_to_json(&m->plan);
+	rc = plan ? sb_json_dump_atomic(path, plan) : -ENOMEM;
+	json_decref(plan);
 	for (size_t u = 0; !rc && u < m->plan.n_runs; u++) {
 		const struct plan_run *r = &m->plan.runs[u];
 
@@ -364,8 +358,7 @@ static int apply(struct merge_state *m, const struct merge_opts *o,
 		json_array_append_new(
 			units, json_pack("{s:s,s:s,s:s}", "unit", id, "from",
 					 src_name(m, m->arr[u][0].src), "host",
-					 mstr(m->arr[u][0].manifest, "host",
-					      "hostname")));
+					 mstr(m->arr[u][0].manifest.hostname)));
 		m->rep->present++;
 		if (m->arr[u][0].src < 0)
 			continue;
@@ -432,14 +425,13 @@ int merge_results(const char *out, const char *const *dirs, size_t n_dirs,
 out:
 	for (size_t u = 0; m.arr && u < m.plan.n_runs; u++) {
 		for (size_t i = 0; i < m.n_arr[u]; i++)
-			json_decref(m.arr[u][i].manifest);
+			ci_manifest_free(&m.arr[u][i].manifest);
 		free(m.arr[u]);
 	}
 	free(m.arr);
 	free(m.n_arr);
 	free(m.cap_arr);
 	plan_free(&m.plan);
-	json_decref(m.plan_json);
 	return rc;
 }
 

@@ -7,19 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "ci/host_regime.h"
 #include "ci/regime.h"
-#include "common/atomicio.h"
 
 #define RUNS 4
 
 struct two_sides {
-	char dir[64];
-	char paths[2 * RUNS][128];
 	struct ci_run runs[2 * RUNS];
 	const struct ci_run *by_col[2][RUNS];
 	struct ci_column cols[2];
@@ -27,39 +23,31 @@ struct two_sides {
 
 /*
  * Two columns of RUNS runs whose manifests say @others (NAN: no host_load),
- * with a "vm" of accelerator @accel (NULL: none) at icount shift 2.
+ * with a "vm" of accelerator @accel (NULL: none) at icount shift 2: as
+ * ci/manifest_file.c reads them.
  */
 static void sides_in(struct two_sides *s, const double *others,
 		     const char *accel)
 {
-	snprintf(s->dir, sizeof(s->dir), "/tmp/sb-host-regime-XXXXXX");
-	assert_non_null(mkdtemp(s->dir));
 	for (size_t i = 0; i < 2 * RUNS; i++) {
-		char path[200];
-		json_t *m = json_object();
+		struct ci_manifest m = { .icount_shift = -1 };
 
-		snprintf(s->paths[i], sizeof(s->paths[i]), "%s/r%zu", s->dir,
-			 i);
-		assert_int_equal(sb_mkdir_p(s->paths[i], 0755), 0);
 		if (!isnan(others[i]))
-			json_object_set_new(
-				m, "host_load",
-				json_pack("{s:f,s:f,s:f}", "others_pct",
-					  others[i], "steal_pct", 0.5,
-					  "loadavg_end", 2.0 + (double)i));
-		if (accel)
-			json_object_set_new(m, "vm",
-					    json_pack("{s:s,s:i}", "accel",
-						      accel, "icount_shift",
-						      2));
-		snprintf(path, sizeof(path), "%s/manifest.json", s->paths[i]);
-		assert_int_equal(sb_json_dump_atomic(path, m), 0);
-		json_decref(m);
+			m.host_load = (struct ci_host_load){
+				.said = 1,
+				.others_pct = others[i],
+				.steal_pct = 0.5,
+				.loadavg = 2.0 + (double)i,
+			};
+		if (accel) {
+			m.accel = (char *)accel;
+			m.icount_shift = 2;
+		}
 		s->runs[i] =
 			(struct ci_run){ .kernel = "debian",
 					 .fs = i < RUNS ? "A" : "B",
-					 .path = s->paths[i],
-					 .repeat = (unsigned)(i % RUNS) + 1 };
+					 .repeat = (unsigned)(i % RUNS) + 1,
+					 .manifest = m };
 		s->by_col[i / RUNS][i % RUNS] = &s->runs[i];
 	}
 	for (size_t c = 0; c < 2; c++)
@@ -110,7 +98,6 @@ static void test_differs_named(void **state)
 	assert_string_equal(ci_regime_line(&g, buf, sizeof(buf)),
 			    "host 12% busy besides the run, steal 0.5%, "
 			    "load 7.5");
-	sb_rm_rf(s.dir);
 }
 
 static void test_quiet_host_alike(void **state)
@@ -127,7 +114,6 @@ static void test_quiet_host_alike(void **state)
 	assert_int_equal(
 		ci_host_differs(cols, 2, &median, NULL, buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "");
-	sb_rm_rf(s.dir);
 }
 
 static void test_quieter_run_named_and_unknown_skipped(void **state)
@@ -147,7 +133,6 @@ static void test_quieter_run_named_and_unknown_skipped(void **state)
 		ci_host_differs(cols, 2, &median, NULL, buf, sizeof(buf)), 1);
 	assert_float_equal(median, 42, 1e-9);
 	assert_string_equal(buf, "debian/A/4 (5% busy)");
-	sb_rm_rf(s.dir);
 }
 
 /*
@@ -190,7 +175,6 @@ static void test_virtual_time_says_so(void **state)
 			    "VIRTUAL: the guest's clock counts instructions "
 			    "(4 ns each), not the host's time");
 	assert_null(strstr(ci_regime_line(&g, buf, sizeof(buf)), "host speed"));
-	sb_rm_rf(s.dir);
 	/* plain TCG beside it: the figures follow the host */
 	sides_in(&s, others, "tcg");
 	assert_int_equal(
@@ -200,7 +184,6 @@ static void test_virtual_time_says_so(void **state)
 	g.guest_speed = 1.0 / 11;
 	assert_string_equal(ci_regime_speed(&g, buf, sizeof(buf)),
 			    "TCG: the guest runs at 1/11 of host speed");
-	sb_rm_rf(s.dir);
 }
 
 int main(void)

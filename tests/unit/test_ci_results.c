@@ -62,7 +62,7 @@ static void test_runs_and_order(void **state)
 	assert_int_equal(res->runs[0].repeat, 1);
 	assert_int_equal(res->runs[1].repeat, 2);
 	assert_string_equal(res->runs[2].fs, "NO_PREEMPT_SHORT");
-	assert_null(res->runs[2].table);
+	assert_false(res->runs[2].has_table);
 }
 
 static void test_table_values(void **state)

@@ -15,6 +15,7 @@
 #include "ci/manifest_file.h"
 #include "ci/schedstat_file.h"
 #include "ci/table_file.h"
+#include "ci/workload_file.h"
 
 static char path[64];
 
@@ -215,6 +216,106 @@ static void test_manifest(void **state)
 	refused(&ci_manifest_format,
 		"{\"status\": \"failed\", \"host\": {\"hostname\": 7}}",
 		"host.hostname: 7 is not a string");
+	refused(&ci_manifest_format,
+		"{\"status\": \"complete\", \"host_load\": "
+		"{\"others_pct\": 140}}",
+		"host_load.others_pct: 140: must be a number in [0, 100]");
+	refused(&ci_manifest_format,
+		"{\"status\": \"complete\", \"vm\": {\"icount_shift\": 11}}",
+		"vm.icount_shift: 11: must be an integer in [0, 10]");
+	refused(&ci_manifest_format,
+		"{\"status\": \"complete\", \"vm\": {\"acel\": \"tcg\"}}",
+		"vm.acel: unknown key");
+	refused(&ci_manifest_format,
+		"{\"status\": \"complete\", \"calibration\": "
+		"{\"guest_speed\": -1}}",
+		"calibration.guest_speed: -1: must be a number in [0, 1e+09]");
+}
+
+/* The regime's facts: the VM, the guest's speed, the host's load. */
+static void test_manifest_regime(void **state)
+{
+	struct sb_error e = { 0 };
+	struct ci_manifest m;
+
+	(void)state;
+	write_tmp("{\"status\": \"complete\", \"vm\": {\"qemu_version\": "
+		  "\"7.2\", \"accel\": \"virtual\", \"accel_note\": \"\", "
+		  "\"seed\": 3, \"icount_shift\": 2, \"machine\": \"pc\", "
+		  "\"cpus\": 1, \"memory_mb\": 1024, \"numa\": [], "
+		  "\"wall_ms\": 9, \"boot_to_user_ms\": 4, \"start\": "
+		  "\"boot\", \"start_note\": \"\", \"snapshot\": null}, "
+		  "\"host\": {\"accel\": \"virtual\"}, \"calibration\": "
+		  "{\"iterations\": 5, \"guest_loop_ns\": 20, "
+		  "\"host_loop_ns\": 1, \"guest_speed\": 0.05}, "
+		  "\"host_load\": {\"loadavg_start\": null, \"loadavg_end\": "
+		  "2.5, \"busy_pct\": 90, \"steal_pct\": 0.5, \"own_pct\": "
+		  "20, \"others_pct\": 70}}");
+	assert_int_equal(ci_manifest_load(path, &m, &e), 0);
+	unlink(path);
+	assert_string_equal(m.accel, "virtual");
+	assert_string_equal(m.host_accel, "virtual");
+	assert_int_equal(m.icount_shift, 2);
+	assert_float_equal(m.guest_speed, 0.05, 0);
+	assert_true(m.host_load.said);
+	assert_float_equal(m.host_load.others_pct, 70, 0);
+	assert_float_equal(m.host_load.steal_pct, 0.5, 0);
+	assert_float_equal(m.host_load.loadavg, 2.5, 0);
+	ci_manifest_free(&m);
+
+	/* host mode: vm, calibration and host_load null */
+	write_tmp("{\"status\": \"complete\", \"vm\": null, \"host\": "
+		  "{\"accel\": \"none\"}, \"calibration\": null, "
+		  "\"host_load\": null}");
+	assert_int_equal(ci_manifest_load(path, &m, &e), 0);
+	unlink(path);
+	assert_null(m.accel);
+	assert_string_equal(m.host_accel, "none");
+	assert_int_equal(m.icount_shift, -1);
+	assert_float_equal(m.guest_speed, 0, 0);
+	assert_false(m.host_load.said);
+	assert_float_equal(m.host_load.loadavg, -1, 0);
+	ci_manifest_free(&m);
+}
+
+/* A workload's document: other keys let through, its own checked. */
+static void test_workload_doc(void **state)
+{
+	static const struct {
+		const char *json, *want;
+	} bad[] = {
+		{ "{\"schema\": 2}", "schema: 2: must be 1" },
+		{ "{\"status\": 5}", "status: 5 is not a string" },
+		{ "{\"tool\": \"cyclic\", \"result\": [1]}",
+		  "result: [1] is not an object" },
+		{ "{\"metrics\": \"x\"}", "metrics: \"x\" is not an object" },
+	};
+	struct ci_workload_doc d;
+	struct sb_error e = { 0 };
+	char full[512];
+	json_t *root;
+
+	(void)state;
+	write_tmp("{\"schema\": 1, \"tool\": \"cyclic\", \"status\": \"ok\","
+		  " \"slice\": null, \"result\": {\"overall\": {}},"
+		  " \"file_version\": 3}");
+	assert_int_equal(ci_workload_doc_load(path, &d, &root, &e), 0);
+	unlink(path);
+	assert_string_equal(d.tool, "cyclic");
+	assert_string_equal(d.status, "ok");
+	assert_non_null(json_object_get(d.result, "overall"));
+	assert_null(d.metrics);
+	ci_workload_doc_free(&d);
+	json_decref(root);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		write_tmp(bad[i].json);
+		assert_int_equal(ci_workload_doc_load(path, &d, &root, &e),
+				 -EINVAL);
+		unlink(path);
+		assert_null(root);
+		snprintf(full, sizeof(full), "%s: %s", path, bad[i].want);
+		assert_string_equal(e.msg, full);
+	}
 }
 
 static void test_schedstat_and_window(void **state)
@@ -270,6 +371,8 @@ int main(void)
 		cmocka_unit_test(test_table_least),
 		cmocka_unit_test(test_table_refused),
 		cmocka_unit_test(test_manifest),
+		cmocka_unit_test(test_manifest_regime),
+		cmocka_unit_test(test_workload_doc),
 		cmocka_unit_test(test_schedstat_and_window),
 	};
 

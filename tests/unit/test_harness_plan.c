@@ -224,6 +224,48 @@ static void test_resume_beside_live_qemu(void **state)
 	free(sc);
 }
 
+/* A bad plan.json: one line naming the file, the field and the value. */
+static void test_plan_refused(void **state)
+{
+	static const struct {
+		const char *json, *want;
+	} bad[] = {
+		{ "{\"scenario\": {\"name\": \"s\", \"sha256\": \"ab\"}, "
+		  "\"kernels\": [\"debian\"], \"repeats\": 1, \"runs\": "
+		  "[{\"kernel\": \"debian\", \"feature_set\": \"A\", "
+		  "\"repeat\": 0}]}",
+		  "runs[0].repeat: 0: must be an integer in [1, 1000000]" },
+		{ "{\"scenario\": {\"name\": \"s\", \"sha256\": \"ab\"}, "
+		  "\"kernels\": [], \"repeats\": 1, \"runs\": []}",
+		  "kernels: [] is not an array of 1..8 elements" },
+		{ "{\"scenario\": {\"name\": \"s\", \"sha256\": \"ab\"}, "
+		  "\"kernels\": [\"k\"], \"repeats\": 1, \"runs\": [], "
+		  "\"extra\": 1}",
+		  "extra: unknown key" },
+		{ "{\"kernels\": [\"k\"], \"repeats\": 1, \"runs\": []}",
+		  "scenario: is missing" },
+	};
+	char root[] = "/tmp/sb-plan-XXXXXX", path[256], full[600];
+	struct sb_error e = { 0 };
+	struct plan p;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	snprintf(path, sizeof(path), "%s/plan.json", root);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fputs(bad[i].json, f);
+		assert_int_equal(fclose(f), 0);
+		assert_int_equal(plan_load(path, &p, &e), -EINVAL);
+		assert_null(p.runs);
+		snprintf(full, sizeof(full), "%s: %s", path, bad[i].want);
+		assert_string_equal(e.msg, full);
+	}
+	sb_rm_rf(root);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -231,6 +273,7 @@ int main(void)
 		cmocka_unit_test(test_control_arm_interleaved),
 		cmocka_unit_test(test_resume),
 		cmocka_unit_test(test_resume_beside_live_qemu),
+		cmocka_unit_test(test_plan_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -196,6 +196,8 @@ static const struct bad_case {
 	  "feature name" },
 	{ "bad_duplicate_workload.json",
 	  "workloads[1].name: \"cyclic\" is used by workloads[0]" },
+	{ "bad_duplicate_set.json",
+	  "feature_sets[1].name: \"A\" is used by an earlier feature set" },
 	{ "bad_without_kvm.json",
 	  "guest.without_kvm: \"icount\" is not tcg or virtual" },
 	{ "no_such_file.json", "cannot read: No such file or directory" },

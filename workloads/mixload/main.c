@@ -42,6 +42,19 @@ static const struct sbw_metric metrics[] = {
 	  SBW_BETTER_LOWER, "mixload input-to-frame latency, p99", 0 },
 };
 
+static const struct sbw_periodic periodic = {
+	.what = "frames",
+	.missed_pct = "deadline_miss_pct",
+};
+
+static const struct sbw_plot plots[] = {
+	{ SBW_PLOT_SERIES, "deadline_miss_pct", "frame_series", "t_s",
+	  "frame_ns", .divisor = 1e6, .line = "frame_interval_ns",
+	  .line_default = 1000.0 / 60, .name = "frames",
+	  .title = "frame times (first repeat)",
+	  .caption = "mixload frame-time series against the frame deadline" },
+};
+
 const struct sb_workload sb_wl_mixload = {
 	.name = "mixload",
 	.help = "chromium-style mixed load (count = renderers)",
@@ -51,6 +64,8 @@ const struct sb_workload sb_wl_mixload = {
 	.output = SBW_OUT_JSON,
 	SBW_METRICS(metrics),
 	.summary = summary,
+	.periodic = &periodic,
+	SBW_PLOTS(plots),
 };
 
 #ifndef SB_WL_DESCRIPTOR_ONLY

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What one descriptor's metrics and summaries read: values, the "metrics" section, output files. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,26 @@ int sbw_metric_value(const struct sbw_metric *m, const json_t *result,
 		return -EINVAL;
 	*out = json_number_value(j) * m->scale;
 	return 1;
+}
+
+double sbw_missed_pct(const struct sb_workload *w, const json_t *result)
+{
+	const struct sbw_periodic *p = w ? w->periodic : NULL;
+	const json_t *v, *kept, *missed;
+	double all;
+
+	if (!p)
+		return NAN;
+	if (p->missed_pct) {
+		v = sb_json_path(result, p->missed_pct);
+		return json_is_number(v) ? json_number_value(v) : NAN;
+	}
+	kept = sb_json_path(result, p->kept);
+	missed = sb_json_path(result, p->missed);
+	if (!json_is_number(kept) || !json_is_number(missed))
+		return NAN;
+	all = json_number_value(kept) + json_number_value(missed);
+	return all > 0 ? 100 * json_number_value(missed) / all : NAN;
 }
 
 json_t *sbw_metrics_json(const struct sb_workload *w, const json_t *result)

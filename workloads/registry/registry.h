@@ -43,6 +43,47 @@ struct sbw_metric {
 	int zero_ok;
 };
 
+/*
+ * A periodic workload: the share of its periods it missed, read from its
+ * "result" by paths: @missed_pct (a % already), else @missed of @missed +
+ * @kept (counts). The regime line says it (ci/regime.c).
+ */
+struct sbw_periodic {
+	const char *what; /* what it misses: "periods", "frames" */
+	const char *missed_pct;
+	const char *kept, *missed;
+};
+
+enum sbw_plot_kind {
+	/* @path: buckets [lo, hi, count], merged over the repeats: a
+	 * histogram (hist.gp) and its CDF (cdf.gp) */
+	SBW_PLOT_HIST,
+	/* @path: an array; @y of each element by its index, the median
+	 * over the repeats (loops.gp) */
+	SBW_PLOT_BARS,
+	/* @path: an array of {@x, @y} of the first repeat against a line
+	 * at @line (series.gp) */
+	SBW_PLOT_SERIES,
+};
+
+/* A plot `compare --plots` draws of a workload's "result" (ci/plots.c). */
+struct sbw_plot {
+	enum sbw_plot_kind kind;
+	const char *metric; /* drawn for each group with a row of it */
+	const char *path; /* under "result" */
+	const char *x, *y; /* BARS, SERIES: keys of an element */
+	/* the values (HIST: lo and hi; SERIES: y and the line) over this */
+	double divisor;
+	const char *line; /* SERIES: the line's path; absent: line_default */
+	double line_default; /* over the divisor already */
+	const char *name; /* after the group in the file's name: "latency" */
+	/* after the group; HIST: what is counted, "wakeup latency" */
+	const char *title;
+	const char *axis; /* HIST: the x axis, "wakeup latency (us)" */
+	const char *items; /* HIST: what the buckets count, "wakeups" */
+	const char *caption; /* HIST: its start, "cyclic wakeup latency" */
+};
+
 struct sb_workload {
 	const char *name; /* the scenario's "tool" and the guest program */
 	const char *help; /* one line, with what count means */
@@ -68,6 +109,9 @@ struct sb_workload {
 	size_t n_metrics;
 	/* One line of figures from output file @path into @buf (or nothing). */
 	void (*summary)(const char *path, char *buf, size_t len);
+	const struct sbw_periodic *periodic; /* NULL: not periodic */
+	const struct sbw_plot *plots; /* n_plots entries */
+	size_t n_plots;
 };
 
 #define SBW_DECLARE(id) extern const struct sb_workload sb_wl_##id;
@@ -76,6 +120,7 @@ SB_WORKLOAD_LIST(SBW_DECLARE)
 
 #define SBW_METRICS(tab) \
 	.metrics = (tab), .n_metrics = sizeof(tab) / sizeof((tab)[0])
+#define SBW_PLOTS(tab) .plots = (tab), .n_plots = sizeof(tab) / sizeof((tab)[0])
 
 /* The list, NULL-terminated (registry.c). */
 const struct sb_workload *const *sbw_list(void);
@@ -91,6 +136,12 @@ const struct sb_workload *wl_lookup(const char *tool);
 /* The listed metric called @name (and its workload in @owner), or NULL. */
 const struct sbw_metric *sbw_metric_find(const char *name,
 					 const struct sb_workload **owner);
+
+/*
+ * The missed share (%) of @w's periods by its @result, or NAN when @w is
+ * not periodic or @result does not say it.
+ */
+double sbw_missed_pct(const struct sb_workload *w, const json_t *result);
 
 /* Helpers for descriptors and their readers (metric.c). */
 const char *sbw_better_name(enum sbw_better b);

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# VM test (debian kernel, virtual time): a run's host-side end (unpack,
+# table, manifest) is done by a child while the next run's guest runs
+# (harness/runner.c, run_one_async). Three runs complete, each said
+# complete after the next one started; kill -9 of slicebench while a
+# child ends a run leaves no process of the matrix (child, QEMU) 2 s
+# later, and the same command resumes and completes the matrix. About 2 min.
+# shellcheck source=tests/lib/common.sh
+source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/fault.sh
+source tests/lib/fault.sh
+jq '.duration = "1s" | .repeats = 3' configs/merge-check.json >"$tmp/sc.json"
+res=$tmp/res
+# ours: slicebench, its children and QEMU all name the results directory
+ours() { pgrep -f -- "$res" || true; }
+cleanup() {
+	local p
+	for p in $(ours); do kill -9 "$p"; done
+}
+at_exit cleanup
+
+echo "check: three runs, each said complete once the next one's guest ran"
+expect 0 '\(3 runs, 0 failed\)' timeout 600 "$sb" run --kernel debian \
+	--scenario "$tmp/sc.json" --accel virtual --results "$tmp/a"
+n=$(complete_runs "$tmp/a/latest" | wc -l)
+((n == 3)) || fail "$n complete runs, want 3"
+order=$(grep -oE '^\[[0-9]/3\] [^ ]*: (running|complete)' "$tmp/out" | tr '\n' ',')
+[[ $order == *"[2/3] debian/default/2: running,[1/3] debian/default/1: complete"* ]] ||
+	fail "run 1 not ended beside run 2: $order"
+for r in 1 2 3; do
+	d=$(readlink -f "$tmp/a/latest")/debian/default/$r
+	jq -e '.status == "complete" and .vm.accel == "virtual"' "$d/manifest.json" >/dev/null ||
+		fail "run $r: $(jq -c '{status, failure}' "$d/manifest.json")"
+	[[ -s $d/table.txt ]] || fail "run $r: no table.txt"
+done
+echo "ok: $order"
+
+echo "check: kill -9 of slicebench while a child ends run 1"
+"$sb" run --kernel debian --scenario "$tmp/sc.json" --accel virtual \
+	--results "$res" >"$tmp/run.out" 2>&1 &
+pid=$!
+for ((i = 0; i < 3000; i++)); do
+	grep -q '\[2/3\] debian/default/2: running' "$tmp/run.out" && break
+	sleep 0.1
+done
+grep -q '\[2/3\] debian/default/2: running' "$tmp/run.out" ||
+	{ cat "$tmp/run.out"; fail "run 2 never started"; }
+kill -9 "$pid"
+t0=$(date +%s%N)
+while [[ -n $(ours) ]] && (($(date +%s%N) - t0 < 2000000000)); do
+	sleep 0.05
+done
+[[ -z $(ours) ]] || fail "still alive 2 s after kill -9 of slicebench: $(ours | tr '\n' ' ')"
+echo "ok: nothing of the matrix $((($(date +%s%N) - t0) / 1000000)) ms after kill -9"
+wait "$pid" 2>/dev/null || true
+
+echo "check: the same command resumes the matrix and completes it"
+expect 0 'resuming: ' timeout 600 "$sb" run --kernel debian --scenario "$tmp/sc.json" \
+	--accel virtual --results "$res"
+n=$(complete_runs "$res/latest" | wc -l)
+((n == 3)) || fail "$n complete runs after the resume, want 3"
+[[ -z $(find "$res" -name '*.tmp') ]] || fail "temp run directories left"
+finish
