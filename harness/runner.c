@@ -495,15 +495,6 @@ int run_reap(struct run_child *c)
 	return c->rc;
 }
 
-int run_accel_opt(void *dest, const char *value, const char **why)
-{
-	*why = "is not one of " VM_ACCELS;
-	if (!vm_accel_known(value))
-		return -EINVAL;
-	*(const char **)dest = value;
-	return 0;
-}
-
 void run_set_accel(struct runner *rn, const char *accel,
 		   const struct scenario *sc)
 {

@@ -48,15 +48,14 @@ struct kvm_probe {
 	char *note;
 };
 
-static const struct sb_jr_field probe_fields[] = {
-	{ "schema", SB_JR_INT, .check_only = 1, .min = 1, .max = 1,
-	  .doc = "1" },
-	{ "kvm_works", SB_JR_BOOL, offsetof(struct kvm_probe, kvm_works),
+static const struct sb_field probe_fields[] = {
+	{ "schema", SB_F_INT, .check_only = 1, .min = 1, .max = 1, .doc = "1" },
+	{ "kvm_works", SB_F_BOOL, offsetof(struct kvm_probe, kvm_works),
 	  .required = 1,
 	  .doc = "whether the probe boot reached the root mount" },
-	{ "note", SB_JR_STRDUP, offsetof(struct kvm_probe, note), .required = 1,
+	{ "note", SB_F_STRDUP, offsetof(struct kvm_probe, note), .required = 1,
 	  .doc = "what the probe said" },
-	{ "probed_at", SB_JR_TEXT, .doc = "ISO 8601 UTC" },
+	{ "probed_at", SB_F_TEXT, .doc = "ISO 8601 UTC" },
 };
 
 static const struct sb_jr_table probe_format =
