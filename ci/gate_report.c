@@ -27,9 +27,14 @@ void ci_gate_verdict_line(FILE *f, const struct ci_gate_report *g)
 							CI_OUTCOME_UNDECIDED;
 
 	for (size_t i = 0; j && i < g->n; i++)
-		j[i] = (struct ci_judged){ .rule = g->res[i].rule->name,
-					   .verdict = g->res[i].verdict,
-					   .more_runs = g->res[i].more_runs };
+		j[i] = (struct ci_judged){
+			.rule = g->res[i].rule->name,
+			/* a report rule is shown, not judged */
+			.verdict = g->res[i].rule->report ?
+					   CI_V_NOT_APPLICABLE :
+					   g->res[i].verdict,
+			.more_runs = g->res[i].more_runs
+		};
 	ci_verdict_line(f, o, j, j ? g->n : 0);
 	free(j);
 }
@@ -147,7 +152,9 @@ static void verdict_text(const struct ci_rule_result *r, char *buf, size_t len)
 			 r->rule->min_effect_abs,
 			 ci_metric_at(r->rule->metric)->unit);
 	snprintf(buf, len, "%s%s%s%s%s%s%s%s", ci_verdict_name(r->verdict),
-		 r->rule->required ? "" : " (optional)",
+		 r->rule->report   ? " (report only, never gates)" :
+		 r->rule->required ? "" :
+				     " (optional)",
 		 r->note[0] || more[0] || floor[0] ? ": " : "", r->note,
 		 r->note[0] && more[0] ? "; " : "", more,
 		 (r->note[0] || more[0]) && floor[0] ? "; " : "", floor);
@@ -436,6 +443,8 @@ static json_t *rule_json(const struct ci_rule_result *r)
 
 	if (!j)
 		return NULL;
+	json_object_set_new(j, "pooled", json_boolean(rule->pooled));
+	json_object_set_new(j, "report", json_boolean(rule->report));
 	if (ok) {
 		json_object_set_new(j, "ratio", ci_json_num(r->ratio));
 		json_object_set_new(j, "change_pct",
