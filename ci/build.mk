@@ -93,3 +93,9 @@ test_ci_noise_store_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_verdict_line
 test_ci_verdict_line_SRCS := tests/unit/test_ci_verdict_line.c ci/verdict_line.c
+
+UNIT_TESTS += test_ci_pooled
+test_ci_pooled_SRCS := tests/unit/test_ci_pooled.c ci/gate.c ci/gate_pooled.c ci/stats.c \
+		       ci/rules.c ci/metrics.c $(WL_REGISTRY_SRCS) ci/synth_runs.c common/hist.c \
+		       $(JSONREAD_SRCS)
+test_ci_pooled_LDLIBS := -ljansson -lm

@@ -80,17 +80,12 @@ static void put_runs(struct ci_results *b, struct ci_results *c,
 		for (size_t k = 0; k < rules->n; k++) {
 			if (isnan(sd[k]))
 				continue;
-			if (ci_synth_put(
-				    b, i, &rules->v[k],
-				    mu[k] * exp(sd[k] * ci_rng_normal(rng))) ||
-			    ci_synth_put(
-				    c, i, &rules->v[k],
-				    mu[k] * fac[k] *
-					    exp(sd[k] * ci_rng_normal(rng)))) {
-				fprintf(stderr,
-					"gate_decides: out of memory\n");
-				exit(SB_EXIT_UNMEASURED);
-			}
+			synth_put(b, i, &rules->v[k],
+				  mu[k] * exp(sd[k] * ci_rng_normal(rng)), rng);
+			synth_put(c, i, &rules->v[k],
+				  mu[k] * fac[k] *
+					  exp(sd[k] * ci_rng_normal(rng)),
+				  rng);
 		}
 }
 
@@ -102,22 +97,12 @@ static void alloc_sides(struct ci_results *b, struct ci_results *c, size_t n)
 	}
 }
 
-/* Runs 0..@n-1 of @from into @to (as many runs or more), rule by rule. */
+/* Runs 0..@n-1 of @from into @to (as many runs or more). */
 static void copy_runs(struct ci_results *to, const struct ci_results *from,
 		      const struct ci_rules *rules, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < rules->n; k++) {
-			const struct ci_value *v = ci_values_get(
-				&from->runs[i].vals, rules->v[k].metric,
-				rules->v[k].group);
-
-			if (v && ci_synth_put(to, i, &rules->v[k], v->v)) {
-				fprintf(stderr,
-					"gate_decides: out of memory\n");
-				exit(SB_EXIT_UNMEASURED);
-			}
-		}
+		synth_copy(to, from, rules, i);
 }
 
 static int decided(enum ci_verdict v)

@@ -88,11 +88,12 @@ static void fill(struct ci_results *b, struct ci_results *c,
 		for (size_t k = 0; k < rules->n; k++) {
 			double mu = synth_level_of(&rules->v[k]);
 
-			ci_synth_put(b, i, &rules->v[k],
-				     mu * exp(log_noise(g, rng)));
-			ci_synth_put(c, i, &rules->v[k],
-				     mu * factor(rules, k, ch, target) *
-					     exp(log_noise(g, rng)));
+			synth_put(b, i, &rules->v[k],
+				  mu * exp(log_noise(g, rng)), rng);
+			synth_put(c, i, &rules->v[k],
+				  mu * factor(rules, k, ch, target) *
+					  exp(log_noise(g, rng)),
+				  rng);
 		}
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* What make perf's gate benchmarks share: a metric's typical level, a gate or a check's look over synthetic runs, the check's levels, a share's error. */
+/* What make perf's gate benchmarks share: a metric's typical level, a synthetic run's values and delays, a gate or a check's look over synthetic runs, the check's levels, a share's error. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +7,7 @@
 
 #include "ci/perf/synth_gate.h"
 #include "ci/spending.h"
+#include "ci/synth_runs.h"
 #include "common/exitcodes.h"
 
 double synth_level_of(const struct ci_rule *r)
@@ -36,6 +37,48 @@ double synth_level_of(const struct ci_rule *r)
 double synth_worse(const struct ci_rule *r, double frac)
 {
 	return r->dir == CI_DIR_HIGHER ? 1 - frac : 1 + frac;
+}
+
+/* A pooled rule's delays a run: about a default cyclic run's (7,760) / 4. */
+#define SYNTH_DELAYS 2000
+#define SYNTH_DELAY_SIGMA 1.0
+/* The standard normal's 0.99 quantile: the p99 of the delays is @v. */
+#define Z99 2.326348
+
+static void oom(void)
+{
+	fprintf(stderr, "synthetic gate: out of memory\n");
+	exit(SB_EXIT_UNMEASURED);
+}
+
+void synth_put(struct ci_results *res, size_t run, const struct ci_rule *r,
+	       double v, struct ci_rng *rng)
+{
+	double ms[SYNTH_DELAYS], median = v / exp(Z99 * SYNTH_DELAY_SIGMA);
+
+	if (!r->pooled) {
+		if (ci_synth_put(res, run, r, v))
+			oom();
+		return;
+	}
+	for (size_t i = 0; i < SYNTH_DELAYS; i++)
+		ms[i] = median * exp(SYNTH_DELAY_SIGMA * ci_rng_normal(rng));
+	if (ci_synth_put_delays(res, run, r, ms, SYNTH_DELAYS))
+		oom();
+}
+
+void synth_copy(struct ci_results *to, const struct ci_results *from,
+		const struct ci_rules *rules, size_t i)
+{
+	for (size_t k = 0; k < rules->n; k++) {
+		const struct ci_rule *r = &rules->v[k];
+		const struct ci_value *v =
+			ci_values_get(&from->runs[i].vals, r->metric, r->group);
+
+		if (r->pooled ? ci_synth_copy_delays(to, i, from, i, r) :
+				v && ci_synth_put(to, i, r, v->v))
+			oom();
+	}
 }
 
 int synth_gate(const struct ci_rules *rules, struct ci_results *b,

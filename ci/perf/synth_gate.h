@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* What make perf's gate benchmarks share: a metric's typical level, a gate or a check's look over synthetic runs, the check's levels, a share's error. */
+/* What make perf's gate benchmarks share: a metric's typical level, a synthetic run's values and delays, a gate or a check's look over synthetic runs, the check's levels, a share's error. */
 #ifndef CI_PERF_SYNTH_GATE_H
 #define CI_PERF_SYNTH_GATE_H
 
@@ -7,12 +7,26 @@
 
 #include "ci/gate.h"
 #include "ci/rules.h"
+#include "ci/stats.h"
 
 /* A typical base level of @r's metric, in its unit. */
 double synth_level_of(const struct ci_rule *r);
 
 /* The factor that makes rule @r worse by @frac of its level. */
 double synth_worse(const struct ci_rule *r, double frac);
+
+/*
+ * Run @run's value @v of rule @r: for a pooled rule, SYNTH_DELAYS delays
+ * drawn from @rng, log-normal with sigma SYNTH_DELAY_SIGMA (a heavy tail, as
+ * cyclic's), scaled so that their p99 is @v (a run's level and its noise
+ * scale every delay of it). Exits 4 out of memory.
+ */
+void synth_put(struct ci_results *res, size_t run, const struct ci_rule *r,
+	       double v, struct ci_rng *rng);
+
+/* Run @i of @from into run @i of @to, every rule's value (and histogram). */
+void synth_copy(struct ci_results *to, const struct ci_results *from,
+		const struct ci_rules *rules, size_t i);
 
 /*
  * One gate (or a check's look) over the first @n runs a side of @b and @c
