@@ -81,7 +81,8 @@ int ci_pool_collect(const struct ci_run *const *runs, size_t n,
 		    p->mid_ms[i] != p->mid_ms[p->n_buckets - 1])
 			p->mid_ms[p->n_buckets++] = p->mid_ms[i];
 	p->count = calloc(n * p->n_buckets + 1, sizeof(*p->count));
-	if (!p->count) {
+	p->run_total = calloc(n + 1, sizeof(*p->run_total));
+	if (!p->count || !p->run_total) {
 		ci_pool_free(p);
 		return -ENOMEM;
 	}
@@ -94,6 +95,8 @@ int ci_pool_collect(const struct ci_run *const *runs, size_t n,
 				    mid_ms(&row->buckets[b]))] +=
 				(double)row->buckets[b].count;
 		c[p->n_buckets - 1] += (double)row->hist_overflow;
+		for (size_t k = 0; k < p->n_buckets; k++)
+			p->run_total[r] += c[k];
 	}
 	return 0;
 }
@@ -102,30 +105,43 @@ void ci_pool_free(struct ci_pool *p)
 {
 	free(p->mid_ms);
 	free(p->count);
+	free(p->run_total);
 	*p = (struct ci_pool){ 0 };
+}
+
+/* Delays in bucket @k of the runs taken @weight times (NULL: once). */
+static double bucket_total(const struct ci_pool *p, const unsigned int *weight,
+			   size_t k)
+{
+	double sum = 0;
+
+	for (size_t r = 0; r < p->n_runs; r++)
+		if (!weight || weight[r])
+			sum += (weight ? weight[r] : 1) *
+			       p->count[r * p->n_buckets + k];
+	return sum;
 }
 
 double ci_pool_quantile(const struct ci_pool *p, const unsigned int *weight,
 			double q)
 {
-	double total = 0, rank, cum = 0;
+	double total = 0, rank, top = 0;
 
-	for (size_t r = 0; r < p->n_runs; r++)
-		for (size_t k = 0; k < p->n_buckets; k++)
-			total += (weight ? weight[r] : 1) *
-				 p->count[r * p->n_buckets + k];
+	for (size_t r = 0; p->run_total && r < p->n_runs; r++)
+		total += (weight ? weight[r] : 1) * p->run_total[r];
+	for (size_t k = 0; !p->run_total && k < p->n_buckets; k++)
+		total += bucket_total(p, weight, k);
 	if (total <= 0)
 		return NAN;
 	/* the smallest value with at least q of all at or below it */
 	rank = fmax(ceil(q * total - 1e-9), 1);
-	for (size_t k = 0; k < p->n_buckets; k++) {
-		for (size_t r = 0; r < p->n_runs; r++)
-			cum += (weight ? weight[r] : 1) *
-			       p->count[r * p->n_buckets + k];
-		if (cum >= rank)
+	/* walked down from the top: a high quantile is a few buckets away */
+	for (size_t k = p->n_buckets; k-- > 0;) {
+		top += bucket_total(p, weight, k);
+		if (total - top < rank)
 			return p->mid_ms[k];
 	}
-	return p->mid_ms[p->n_buckets - 1];
+	return p->mid_ms[0];
 }
 
 int ci_pool_estimate(const struct ci_pool *p, double q, unsigned int draws,

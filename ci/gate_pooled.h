@@ -23,6 +23,7 @@ struct ci_pool {
 	size_t n_runs, n_buckets;
 	double *mid_ms;
 	double *count;
+	double *run_total; /* each run's delays; NULL: added up when asked */
 };
 
 /*

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* What make perf's gate benchmarks share: a metric's typical level, a synthetic run's values and delays, a gate or a check's look over synthetic runs, the check's levels, a share's error. */
+/* What make perf's gate benchmarks share: a metric's typical level, a synthetic run's values and delays, the worker processes, a gate or a check's look over synthetic runs, the check's levels, a share's error. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
 
 #include "ci/perf/synth_gate.h"
 #include "ci/spending.h"
@@ -81,6 +83,19 @@ void synth_copy(struct ci_results *to, const struct ci_results *from,
 	}
 }
 
+size_t synth_gating(const struct ci_rules *rules, size_t i)
+{
+	size_t gating = 0;
+
+	for (size_t k = 0; k < rules->n; k++)
+		gating += !rules->v[k].report;
+	i %= gating ? gating : 1;
+	for (size_t k = 0; k < rules->n; k++)
+		if (!rules->v[k].report && !i--)
+			return k;
+	return 0;
+}
+
 int synth_gate(const struct ci_rules *rules, struct ci_results *b,
 	       struct ci_results *c, size_t n, const struct ci_levels *lv,
 	       struct ci_rule_result *res)
@@ -120,6 +135,45 @@ struct ci_levels *synth_check_levels(const struct ci_rules *rules,
 		exit(SB_EXIT_UNMEASURED);
 	}
 	return lv;
+}
+
+FILE **synth_fork_each(size_t n, unsigned int jobs,
+		       void (*work)(size_t i, FILE *out, void *arg), void *arg)
+{
+	FILE **in = calloc(n + 1, sizeof(*in));
+	unsigned int running = 0;
+
+	for (size_t i = 0; in && i < n; i++) {
+		int fd[2];
+		pid_t pid;
+
+		if (running == jobs && wait(NULL) > 0)
+			running--;
+		if (pipe(fd) || (pid = fork()) < 0) {
+			synth_reap(in);
+			return NULL;
+		}
+		if (!pid) {
+			FILE *out = fdopen(fd[1], "w");
+
+			close(fd[0]);
+			if (!out)
+				_exit(SB_EXIT_UNMEASURED);
+			work(i, out, arg);
+			_exit(fclose(out) ? SB_EXIT_UNMEASURED : 0);
+		}
+		close(fd[1]);
+		in[i] = fdopen(fd[0], "r");
+		running++;
+	}
+	return in;
+}
+
+void synth_reap(FILE **in)
+{
+	while (wait(NULL) > 0)
+		;
+	free(in);
 }
 
 double synth_share_se(unsigned int k, unsigned int n)
