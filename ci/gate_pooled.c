@@ -81,8 +81,7 @@ int ci_pool_collect(const struct ci_run *const *runs, size_t n,
 		    p->mid_ms[i] != p->mid_ms[p->n_buckets - 1])
 			p->mid_ms[p->n_buckets++] = p->mid_ms[i];
 	p->count = calloc(n * p->n_buckets + 1, sizeof(*p->count));
-	p->run_total = calloc(n + 1, sizeof(*p->run_total));
-	if (!p->count || !p->run_total) {
+	if (!p->count) {
 		ci_pool_free(p);
 		return -ENOMEM;
 	}
@@ -95,8 +94,10 @@ int ci_pool_collect(const struct ci_run *const *runs, size_t n,
 				    mid_ms(&row->buckets[b]))] +=
 				(double)row->buckets[b].count;
 		c[p->n_buckets - 1] += (double)row->hist_overflow;
-		for (size_t k = 0; k < p->n_buckets; k++)
-			p->run_total[r] += c[k];
+	}
+	if (ci_pool_index(p)) {
+		ci_pool_free(p);
+		return -ENOMEM;
 	}
 	return 0;
 }
@@ -106,20 +107,28 @@ void ci_pool_free(struct ci_pool *p)
 	free(p->mid_ms);
 	free(p->count);
 	free(p->run_total);
+	free(p->cells);
 	*p = (struct ci_pool){ 0 };
 }
 
-/* Delays in bucket @k of the runs taken @weight times (NULL: once). */
-static double bucket_total(const struct ci_pool *p, const unsigned int *weight,
-			   size_t k)
+int ci_pool_index(struct ci_pool *p)
 {
-	double sum = 0;
+	size_t nb = p->n_buckets;
 
-	for (size_t r = 0; r < p->n_runs; r++)
-		if (!weight || weight[r])
-			sum += (weight ? weight[r] : 1) *
-			       p->count[r * p->n_buckets + k];
-	return sum;
+	p->run_total = calloc(p->n_runs + 1, sizeof(*p->run_total));
+	p->cells = calloc(p->n_runs * nb + 1, sizeof(*p->cells));
+	if (!p->run_total || !p->cells)
+		return -ENOMEM;
+	for (size_t k = nb; k-- > 0;)
+		for (size_t r = 0; r < p->n_runs; r++) {
+			double c = p->count[r * nb + k];
+
+			p->run_total[r] += c;
+			if (c > 0)
+				p->cells[p->n_cells++] =
+					(struct ci_pool_cell){ k, r, c };
+		}
+	return 0;
 }
 
 double ci_pool_quantile(const struct ci_pool *p, const unsigned int *weight,
@@ -127,21 +136,22 @@ double ci_pool_quantile(const struct ci_pool *p, const unsigned int *weight,
 {
 	double total = 0, rank, top = 0;
 
-	for (size_t r = 0; p->run_total && r < p->n_runs; r++)
+	for (size_t r = 0; r < p->n_runs; r++)
 		total += (weight ? weight[r] : 1) * p->run_total[r];
-	for (size_t k = 0; !p->run_total && k < p->n_buckets; k++)
-		total += bucket_total(p, weight, k);
 	if (total <= 0)
 		return NAN;
-	/* the smallest value with at least q of all at or below it */
+	/* the smallest value with at least q of all at or below it: walked
+	 * down from the top, the first bucket whose delays and those above
+	 * leave fewer than rank below it (a partial bucket leaves more) */
 	rank = fmax(ceil(q * total - 1e-9), 1);
-	/* walked down from the top: a high quantile is a few buckets away */
-	for (size_t k = p->n_buckets; k-- > 0;) {
-		top += bucket_total(p, weight, k);
+	for (size_t i = 0; i < p->n_cells; i++) {
+		const struct ci_pool_cell *c = &p->cells[i];
+
+		top += (weight ? weight[c->run] : 1) * c->count;
 		if (total - top < rank)
-			return p->mid_ms[k];
+			return p->mid_ms[c->k];
 	}
-	return p->mid_ms[0];
+	return NAN; /* not reached: all delays leave none below */
 }
 
 int ci_pool_estimate(const struct ci_pool *p, double q, unsigned int draws,

@@ -23,7 +23,16 @@ struct ci_pool {
 	size_t n_runs, n_buckets;
 	double *mid_ms;
 	double *count;
-	double *run_total; /* each run's delays; NULL: added up when asked */
+	/* ci_pool_index: each run's delays, and the non-empty cells */
+	double *run_total;
+	struct ci_pool_cell *cells;
+	size_t n_cells;
+};
+
+/* Run @run's @count delays in bucket @k; a pool's cells from its top bucket down. */
+struct ci_pool_cell {
+	size_t k, run;
+	double count;
 };
 
 /*
@@ -35,8 +44,16 @@ int ci_pool_collect(const struct ci_run *const *runs, size_t n,
 void ci_pool_free(struct ci_pool *p);
 
 /*
+ * Index @p's counts for ci_pool_quantile: each run's total and the
+ * non-empty (bucket, run) cells from the top bucket down, so a high
+ * quantile walks the few cells above it, not every bucket of every run
+ * (a bootstrap asks for thousands). ci_pool_collect calls it. 0 or -ENOMEM.
+ */
+int ci_pool_index(struct ci_pool *p);
+
+/*
  * The @q quantile (0 < q < 1) of the delays of run r taken @weight[r]
- * times (NULL: each once), in ms; NAN when there are none.
+ * times (NULL: each once), in ms; NAN when there are none. @p indexed.
  */
 double ci_pool_quantile(const struct ci_pool *p, const unsigned int *weight,
 			double q);

@@ -30,6 +30,10 @@ static void test_quantile_weighted(void **state)
 		     none[] = { 0, 0 };
 
 	(void)state;
+	assert_int_equal(ci_pool_index(&p), 0);
+	assert_int_equal(p.n_cells, 5);
+	assert_int_equal(p.cells[0].k, 3); /* from the top bucket down */
+	assert_float_equal(p.run_total[0], 100, 0);
 	/* 200 delays: the 198th is in the last bucket, the 100th in the third */
 	assert_float_equal(ci_pool_quantile(&p, NULL, 0.99), 4, 0);
 	assert_float_equal(ci_pool_quantile(&p, NULL, 0.5), 3, 0);
@@ -37,6 +41,8 @@ static void test_quantile_weighted(void **state)
 	assert_float_equal(ci_pool_quantile(&p, twice_first, 0.99), 2, 0);
 	assert_float_equal(ci_pool_quantile(&p, second, 0.5), 3, 0);
 	assert_true(isnan(ci_pool_quantile(&p, none, 0.5)));
+	free(p.run_total);
+	free(p.cells);
 }
 
 /* Delays a run: @n log-normal ones of median @median ms, from @rng. */
