@@ -79,11 +79,10 @@ static void put_runs(struct ci_results *b, struct ci_results *c,
 			if (isnan(sd[k]))
 				continue;
 			synth_put(b, i, &rules->v[k],
-				  mu[k] * exp(sd[k] * ci_rng_normal(rng)), rng);
+				  mu[k] * exp(sd[k] * ci_rng_normal(rng)));
 			synth_put(c, i, &rules->v[k],
 				  mu[k] * fac[k] *
-					  exp(sd[k] * ci_rng_normal(rng)),
-				  rng);
+					  exp(sd[k] * ci_rng_normal(rng)));
 		}
 }
 

@@ -87,11 +87,10 @@ static void fill(struct ci_results *b, struct ci_results *c,
 			double mu = synth_level_of(&rules->v[k]);
 
 			synth_put(b, i, &rules->v[k],
-				  mu * exp(log_noise(g, rng)), rng);
+				  mu * exp(log_noise(g, rng)));
 			synth_put(c, i, &rules->v[k],
 				  mu * factor(rules, k, ch, target) *
-					  exp(log_noise(g, rng)),
-				  rng);
+					  exp(log_noise(g, rng)));
 		}
 }
 

@@ -53,10 +53,31 @@ static void oom(void)
 	exit(SB_EXIT_UNMEASURED);
 }
 
-void synth_put(struct ci_results *res, size_t run, const struct ci_rule *r,
-	       double v, struct ci_rng *rng)
+/*
+ * A run's delays have one shape, the log-normal's quantiles at (i + 0.5) /
+ * n, scaled by the run's value: its spread is then the run's noise alone,
+ * as every other rule's, so a cell's CoV means the same for all rules. (A
+ * real run's p99 also varies with the delays it happened to draw; the
+ * spread measured from real runs, which sizing reads, holds that part.)
+ */
+static const double *delay_shape(void)
 {
-	double ms[SYNTH_DELAYS], median = v / exp(Z99 * SYNTH_DELAY_SIGMA);
+	static double z[SYNTH_DELAYS];
+	static int ready;
+
+	for (size_t i = 0; !ready && i < SYNTH_DELAYS; i++)
+		z[i] = exp(
+			SYNTH_DELAY_SIGMA *
+			(ci_t_quantile((i + 0.5) / SYNTH_DELAYS, 1e9) - Z99));
+	ready = 1;
+	return z;
+}
+
+void synth_put(struct ci_results *res, size_t run, const struct ci_rule *r,
+	       double v)
+{
+	const double *shape = delay_shape();
+	double ms[SYNTH_DELAYS];
 
 	if (!r->pooled) {
 		if (ci_synth_put(res, run, r, v))
@@ -64,7 +85,7 @@ void synth_put(struct ci_results *res, size_t run, const struct ci_rule *r,
 		return;
 	}
 	for (size_t i = 0; i < SYNTH_DELAYS; i++)
-		ms[i] = median * exp(SYNTH_DELAY_SIGMA * ci_rng_normal(rng));
+		ms[i] = v * shape[i];
 	if (ci_synth_put_delays(res, run, r, ms, SYNTH_DELAYS))
 		oom();
 }

@@ -17,13 +17,12 @@ double synth_level_of(const struct ci_rule *r);
 double synth_worse(const struct ci_rule *r, double frac);
 
 /*
- * Run @run's value @v of rule @r: for a pooled rule, SYNTH_DELAYS delays
- * drawn from @rng, log-normal with sigma SYNTH_DELAY_SIGMA (a heavy tail, as
- * cyclic's), scaled so that their p99 is @v (a run's level and its noise
- * scale every delay of it). Exits 4 out of memory.
+ * Run @run's value @v of rule @r: for a pooled rule, SYNTH_DELAYS delays of
+ * one log-normal shape (sigma SYNTH_DELAY_SIGMA, a heavy tail as cyclic's)
+ * scaled so that their p99 is @v. Exits 4 out of memory.
  */
 void synth_put(struct ci_results *res, size_t run, const struct ci_rule *r,
-	       double v, struct ci_rng *rng);
+	       double v);
 
 /* Run @i of @from into run @i of @to, every rule's value (and histogram). */
 void synth_copy(struct ci_results *to, const struct ci_results *from,
