@@ -103,6 +103,16 @@ static int rule_finish(struct sb_jr *r, void *obj, const json_t *j)
 	    (e = pass_bound(r, j, "pass_bound_abs", &ru->pass_bound_abs,
 			    ru->min_effect_abs, 1e18)))
 		return e;
+	if (ru->pooled && !ci_pool_quantile_of(ru->metric))
+		return sb_jr_fail(
+			r, "pooled", json_object_get(j, "pooled"),
+			": metric %s has no pooled form (delay_p99_ms "
+			"has: the p99 of every run's delays)",
+			ci_metric_at(ru->metric)->name);
+	if (ru->report && ru->required)
+		return sb_jr_fail(r, "report", json_object_get(j, "report"),
+				  ": a required rule gates; report is for one "
+				  "that cannot");
 	if (!ru->name && asprintf(&ru->name, "%s %s", ru->group,
 				  ci_metric_at(ru->metric)->name) < 0) {
 		ru->name = NULL;
@@ -142,6 +152,15 @@ static const struct sb_field rule_fields[] = {
 	{ "required", SB_F_BOOL, RULE(required),
 	  .doc = "must be on both sides (default false: a rule present must "
 		 "pass)" },
+	{ "pooled", SB_F_BOOL, RULE(pooled),
+	  .doc = "one statistic of all runs of a side pooled instead of one "
+		 "value a run: for delay_p99_ms the p99 of every run's "
+		 "delay_hist_ns merged, its interval from resampling the runs "
+		 "(default false)" },
+	{ "report", SB_F_BOOL, RULE(report),
+	  .doc = "shown with its verdict, never gates (default false): for "
+		 "a figure no affordable number of runs decides; its why "
+		 "says so" },
 	{ "name", SB_F_STRDUP, RULE(name),
 	  .doc = "as reports say it (default: \"GROUP METRIC\")" },
 	{ "why", SB_F_TEXT,
