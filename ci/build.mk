@@ -24,20 +24,6 @@ test_ci_results_SRCS := tests/unit/test_ci_results.c ci/results.c ci/table_file.
 			$(JSONREAD_SRCS)
 test_ci_results_LDLIBS := -ljansson -lmd -lm
 
-# make perf: the gate's error rates on synthetic runs (ci/perf/gate_error_rates.sh)
-PROGS += gate_error_rates
-gate_error_rates_SRCS := ci/perf/gate_error_rates.c ci/perf/synth_gate.c ci/stats.c ci/gate.c ci/gate_pooled.c \
-			 ci/spending.c ci/metrics.c $(WL_REGISTRY_SRCS) ci/rules.c ci/synth_runs.c common/hist.c \
-			 $(JSONREAD_SRCS)
-gate_error_rates_LDLIBS := -ljansson -lm
-
-# make perf: does the gate decide at sized runs, and its estimate followed (ci/perf/gate_decides.sh)
-PROGS += gate_decides
-gate_decides_SRCS := ci/perf/gate_decides.c ci/perf/synth_gate.c ci/stats.c ci/gate.c ci/gate_pooled.c \
-		     ci/spending.c ci/sizing.c ci/noise_store.c ci/metrics.c $(WL_REGISTRY_SRCS) \
-		     ci/rules.c ci/synth_runs.c common/hist.c $(JSONREAD_SRCS)
-gate_decides_LDLIBS := -ljansson -lm
-
 UNIT_TESTS += test_ci_bench
 test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c ci/host_regime.c ci/table_print.c \
 		      ci/seed_table.c ci/bench_verdict.c ci/verdict_line.c ci/bench_cmp.c \

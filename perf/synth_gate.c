@@ -7,7 +7,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
-#include "ci/perf/synth_gate.h"
+#include "perf/synth_gate.h"
 #include "ci/spending.h"
 #include "ci/synth_runs.h"
 #include "common/exitcodes.h"

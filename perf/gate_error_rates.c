@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "ci/gate.h"
-#include "ci/perf/synth_gate.h"
+#include "perf/synth_gate.h"
 #include "ci/synth_runs.h"
 #include "common/exitcodes.h"
 

@@ -7,7 +7,7 @@
 
 #include "ci/gate.h"
 #include "ci/noise_store.h"
-#include "ci/perf/synth_gate.h"
+#include "perf/synth_gate.h"
 #include "ci/sizing.h"
 #include "ci/synth_runs.h"
 #include "common/exitcodes.h"
