@@ -10,6 +10,7 @@
 enum {
 	RAN_RELEASE,
 	RAN_SOURCE,
+	RAN_IMAGE,
 	RAN_ACCEL,
 	RAN_ACCEL_NOTE,
 	RAN_CPUS,
@@ -31,6 +32,7 @@ static const struct {
 } rows[RAN_ROWS] = {
 	[RAN_RELEASE] = { "kernel release", 1 },
 	[RAN_SOURCE] = { "kernel source", 1 },
+	[RAN_IMAGE] = { "image sha256", 1 },
 	[RAN_ACCEL] = { "accelerator", 1 },
 	[RAN_ACCEL_NOTE] = { "accel note", 1 },
 	[RAN_CPUS] = { "guest vCPUs", 1 },
@@ -56,6 +58,7 @@ static void ran_col(const struct ci_manifest *m, struct ran_col *rc)
 	*rc = (struct ran_col){ .v = {
 					[RAN_RELEASE] = m->kernel_release,
 					[RAN_SOURCE] = m->kernel_source,
+					[RAN_IMAGE] = m->kernel_image_sha256,
 					[RAN_ACCEL] = m->accel,
 					[RAN_ACCEL_NOTE] = m->accel_note,
 					[RAN_QEMU] = m->qemu_version,

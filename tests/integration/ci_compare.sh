@@ -119,6 +119,30 @@ check "debian column" grep -qF "$r:debian/PREEMPT_SHORT (3 runs)" "$tmp/out2"
 grep -E '^massive_intr +loops_per_s' "$tmp/out2" >"$tmp/loops"
 check "loops/s x0.8 marked worse" grep -q 'worse' "$tmp/loops"
 
+echo "== two kernels of one image: said, in the terminal and in report.html"
+img=$tmp/img
+bash "$synth" "$img" a PREEMPT_SHORT 3 21
+bash "$synth" "$img" b PREEMPT_SHORT 3 22 delay=0.7
+set_image() { # set_image KERNEL SHA256: every run of KERNEL booted that image
+	local m
+	for m in "$img/$1"/*/*/manifest.json; do
+		jq --arg s "$2" '.kernel.image_sha256 = $s' "$m" >"$m.x" && mv "$m.x" "$m"
+	done
+}
+sha_a=$(printf a | sha256sum | cut -d' ' -f1)
+sha_b=$(printf b | sha256sum | cut -d' ' -f1)
+set_image a "$sha_a"
+set_image b "$sha_b"
+"$sb" compare "$img/a" "$img/b" >"$tmp/img.out"
+check "two images: no warning" exits 1 grep -q 'same image' "$tmp/img.out"
+set_image b "$sha_a"
+"$sb" compare "$img/a" "$img/b" | tr '\n' ' ' >"$tmp/img.out"
+check "one image: compare says so" grep -qF "warning: kernels a and b booted the same image (sha256 ${sha_a:0:12}...)" "$tmp/img.out"
+SLICEBENCH_ROOT=$PWD "$sb" report "$img" | tr '\n' ' ' >"$tmp/img.out"
+check "one image: the run's end says so" grep -qF 'kernels a and b booted the same image' "$tmp/img.out"
+check "one image: report.html's banner says so" bash -c \
+	"sed -n '/id=\"verdict\"/,/<\/div>/p' '$img/report.html' | tr '\n' ' ' | grep -qF 'kernels a and b booted the same image'"
+
 echo "== plots and report.html"
 SLICEBENCH_ROOT=$PWD "$sb" compare "$r" --plots >/dev/null
 for png in avg_delay_ms_bars max_delay_ms_bars cyclic_delay_tail massive_intr_delay_tail \
