@@ -152,6 +152,7 @@ for png in avg_delay_ms_bars max_delay_ms_bars cyclic_delay_tail massive_intr_de
 done
 # tails as survival (share above x) for a log y axis: in (0, 1], falling
 for dat in cyclic_delay_tail cyclic_latency_tail; do
+	# shellcheck disable=SC2016 # awk's own $2
 	check "$dat.dat: shares in (0, 1], never rising" awk '!/^#/ && NF == 2 {
 		if ($2 <= 0 || $2 > 1 || (seen && $2 > last)) bad = 1; last = $2; seen = 1
 	} /^$/ {seen = 0} END {exit bad || !NR}' "$r/plots/$dat.dat"
