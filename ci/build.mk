@@ -3,7 +3,7 @@ CI_SRCS := ci/cmd_compare.c ci/compare_end.c ci/cmd_gate.c ci/stats.c ci/metrics
 	   ci/results.c ci/table_file.c ci/manifest_file.c ci/workload_file.c ci/schedstat_file.c ci/rules.c ci/rules_pick.c ci/gate.c ci/gate_pooled.c ci/gate_report.c ci/gate_run.c \
 	   ci/spending.c ci/dup_runs.c \
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
-	   ci/plots.c ci/report_html.c ci/util.c \
+	   ci/plots.c ci/report_html.c ci/report_ran.c ci/util.c \
 	   ci/fold.c ci/regime.c ci/host_regime.c ci/crosscheck.c ci/seed_table.c ci/bench_verdict.c ci/verdict_line.c \
 	   ci/bench_cmp.c ci/bench_words.c ci/tracing_cost.c ci/bench_end.c ci/cmd_report.c \
 	   ci/work_unit.c ci/sizing.c ci/noise_store.c

@@ -29,6 +29,9 @@ static const struct sb_field kernel_fields[] = {
 	  .doc = "its release (uname -r), from the guest" },
 	{ "config_sha256", SB_F_STRDUP, M(kernel_config_sha256), .nullable = 1,
 	  .doc = "of its .config" },
+	{ "image_sha256", SB_F_STRDUP, M(kernel_image_sha256), .nullable = 1,
+	  .doc = "of the image booted (null on the host): kernels of one "
+		 "image are one kernel, and compare says so" },
 	{ "source", SB_F_STRDUP, M(kernel_source), .nullable = 1,
 	  .doc = "where it came from (a package, a tree)" },
 	{ "custom_slices", SB_F_BOOL, .check_only = 1,
@@ -261,6 +264,7 @@ void ci_manifest_free(struct ci_manifest *m)
 	free(m->feature_set);
 	free(m->kernel_release);
 	free(m->kernel_config_sha256);
+	free(m->kernel_image_sha256);
 	free(m->kernel_source);
 	free(m->scenario_name);
 	free(m->scenario_sha256);

@@ -18,6 +18,7 @@
 #include "common/log.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
+#include "common/fmt.h"
 #include "common/jsonread.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm.h"
@@ -80,7 +81,7 @@ static int probe(const struct vm_request *req, char *note, size_t len)
 {
 	struct vm_request p = *req;
 	struct vm_result r;
-	char console[4096], *text = NULL;
+	char console[4096], detail[180], *text = NULL;
 	const char *tmp = getenv("TMPDIR");
 	size_t n;
 	int fd, ok;
@@ -103,8 +104,8 @@ static int probe(const struct vm_request *req, char *note, size_t len)
 	memset(&r, 0, sizeof(r));
 	sb_note("vm: probing KVM with a boot of %s", req->kernel->image);
 	if (vm_boot(&p, "kvm", &r)) {
-		snprintf(note, len, "KVM probe could not run QEMU: %.180s",
-			 r.detail);
+		sb_fmt_words(detail, sizeof(detail), r.detail);
+		snprintf(note, len, "KVM probe could not run QEMU: %s", detail);
 		unlink(console);
 		return 0;
 	}
@@ -115,10 +116,13 @@ static int probe(const struct vm_request *req, char *note, size_t len)
 	unlink(console);
 	if (ok)
 		snprintf(note, len, "KVM probe boot reached the root mount");
-	else
-		snprintf(note, len, "KVM probe boot failed (%s: %.180s)",
-			 vm_status_name(r.status),
-			 r.detail[0] ? r.detail : "no console output");
+	else {
+		/* QEMU's last line may be long: cut it between words */
+		sb_fmt_words(detail, sizeof(detail),
+			     r.detail[0] ? r.detail : "no console output");
+		snprintf(note, len, "KVM probe boot failed (%s: %s)",
+			 vm_status_name(r.status), detail);
+	}
 	return ok;
 }
 
@@ -143,9 +147,10 @@ static void without_kvm(const struct vm_request *req, struct vm_result *res,
 			const char *why)
 {
 	const char *a = req->without_kvm ? req->without_kvm : "tcg";
-	char note[256];
+	char note[256], w[220];
 
-	snprintf(note, sizeof(note), "%.200s: %s", why,
+	sb_fmt_words(w, sizeof(w), why);
+	snprintf(note, sizeof(note), "%s: %s", w,
 		 !strcmp(a, "virtual") ? "TCG in virtual time" : "TCG");
 	set(res, a, note);
 }
@@ -196,10 +201,13 @@ int vm_choose_accel(const struct vm_request *req, struct vm_result *res)
 		return -EINVAL;
 	}
 	if (!strcmp(res->accel, "virtual")) {
+		char why[160];
+
+		sb_fmt_words(why, sizeof(why), res->accel_note);
 		snprintf(line, sizeof(line),
-			 "%.160s; instructions set the time (shift=%d), seed "
+			 "%s; instructions set the time (shift=%d), seed "
 			 "%" PRIu64 ", one vCPU",
-			 res->accel_note, req->icount_shift, req->seed);
+			 why, req->icount_shift, req->seed);
 		snprintf(res->accel_note, sizeof(res->accel_note), "%.255s",
 			 line);
 	}
