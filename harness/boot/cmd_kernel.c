@@ -57,7 +57,7 @@ static int do_list(const char *name, int argc, char **argv)
 	return kernel_list_print();
 }
 
-/* show and fetch: the descriptor's facts, the image made available first
+/* show, fetch and build: the descriptor's facts, the image made available first
  * when @prepare. */
 static int show_info(const char *sub, const char *name, int prepare)
 {
