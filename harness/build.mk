@@ -7,7 +7,8 @@ HARNESS_AGENT_SRCS := harness/scenario.c harness/workload.c $(WL_REGISTRY_SRCS) 
 HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
 		      harness/scale/merge.c harness/scale/exec_common.c \
 		      harness/scale/exec_local.c harness/scale/exec_parallel.c \
-		      harness/scale/exec_slurm.c harness/scale/run_units.c
+		      harness/scale/exec_slurm.c harness/scale/run_units.c \
+		      harness/scale/run_opts.c harness/scale/exec_option.c
 HARNESS_SRCS := harness/cmd_run.c harness/run_prepare.c \
 		harness/runner.c harness/host_load.c harness/run_sizing.c \
 		harness/matrix.c harness/plan.c harness/manifest.c \
@@ -47,6 +48,11 @@ UNIT_TESTS += test_scale_merge
 test_scale_merge_SRCS := tests/unit/test_scale_merge.c harness/scale/merge.c \
 			 harness/plan.c ci/manifest_file.c $(COMMON_SRCS)
 test_scale_merge_LDLIBS := -ljansson -lm
+
+UNIT_TESTS += test_scale_run_opts
+test_scale_run_opts_SRCS := tests/unit/test_scale_run_opts.c \
+			    harness/scale/run_opts.c
+test_scale_run_opts_LDLIBS :=
 
 UNIT_TESTS += test_wl_registry
 test_wl_registry_SRCS := tests/unit/test_wl_registry.c harness/workload.c \

@@ -1,16 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench run: the matrix runner (kernels × feature sets × repeats), resumable. */
-#include <errno.h>
-#include <libgen.h>
-#include <limits.h>
-#include <sched.h>
-#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "ci/rules_pick.h"
 #include "common/dirlock.h"
@@ -21,39 +13,16 @@
 #include "harness/matrix.h"
 #include "harness/run_prepare.h"
 #include "harness/runner.h"
-#include "harness/scale/exec.h"
+#include "harness/scale/exec_option.h"
+#include "harness/scale/run_opts.h"
 #include "harness/scale/scale.h"
 #include "workloads/registry/registry.h"
 #include "harness/cmds.h"
 
-/* --executor: one of the executors (harness/scale/exec.h). */
-static int parse_executor(void *dest, const char *value, const char **why)
-{
-	static char not_one[128];
-
-	snprintf(not_one, sizeof(not_one), "is not one of %s", exec_names());
-	*why = not_one;
-	if (!exec_find(value))
-		return -EINVAL;
-	*(const char **)dest = value;
-	return 0;
-}
-
-struct run_opts {
-	const char *kernels;
-	const char *scenario;
-	const char *accel;
-	const char *results;
-	const char *resume;
-	int64_t repeats, jobs;
-	const char *unit;
-	const char *executor;
-	const char *sshlogin, *slf, *joblog, *slurm_args;
-	int per_host;
-	int new_run;
-	int features_as_is;
+/* The options, and --help. */
+struct run_cli {
+	struct run_opts r;
 	int help;
-	int repeats_given, jobs_given;
 };
 
 static const char usage_text[] =
@@ -88,25 +57,25 @@ static void workload_help(FILE *f)
 static const struct sb_field run_rows[] = {
 	{ .key = "kernel",
 	  .type = SB_F_ARG,
-	  .offset = offsetof(struct run_opts, kernels),
+	  .offset = offsetof(struct run_cli, r.kernels),
 	  .metavar = "K[,K2...]",
 	  .doc = "kernels under test: kernels/<name>, host, or "
 		 "NAME=PATH of a bzImage of your own (name each)" },
 	{ .key = "scenario",
 	  .type = SB_F_ARG,
-	  .offset = offsetof(struct run_opts, scenario),
+	  .offset = offsetof(struct run_cli, r.scenario),
 	  .metavar = "FILE",
 	  .doc = "the scenario (configs/*.json)" },
-	RUN_ACCEL_ROW(struct run_opts, accel),
+	RUN_ACCEL_ROW(struct run_cli, r.accel),
 	{ .key = "results",
 	  .type = SB_F_ARG,
-	  .offset = offsetof(struct run_opts, results),
+	  .offset = offsetof(struct run_cli, r.results),
 	  .metavar = "DIR",
 	  .doc = "results root (default: results)" },
 	{ .key = "repeats",
 	  .type = SB_F_INT64,
-	  .offset = offsetof(struct run_opts, repeats),
-	  .given = SB_GIVEN(struct run_opts, repeats_given),
+	  .offset = offsetof(struct run_cli, r.repeats),
+	  .given = SB_GIVEN(struct run_cli, r.repeats_given),
 	  .metavar = "N",
 	  .doc = "repeats of each feature set (default: the "
 		 "scenario's)",
@@ -114,37 +83,31 @@ static const struct sb_field run_rows[] = {
 	  .max = SC_MAX_REPEATS },
 	{ .key = "resume",
 	  .type = SB_F_ARG,
-	  .offset = offsetof(struct run_opts, resume),
+	  .offset = offsetof(struct run_cli, r.resume),
 	  .metavar = "RUN_DIR",
 	  .doc = "continue this results/<run-id>" },
 	{ .key = "new",
 	  .type = SB_F_FLAG,
-	  .offset = offsetof(struct run_opts, new_run),
+	  .offset = offsetof(struct run_cli, r.new_run),
 	  .doc = "start a new run even when results/latest could be "
 		 "resumed" },
 	{ .key = "unit",
 	  .type = SB_F_ARG,
-	  .offset = offsetof(struct run_opts, unit),
+	  .offset = offsetof(struct run_cli, r.unit),
 	  .metavar = "ID",
 	  .doc = "run one unit of `slicebench plan` "
 		 "(KERNEL/FEATURE-SET/REPEAT) into the run directory "
 		 "--results DIR" },
 	{ .key = "per-host",
 	  .type = SB_F_FLAG,
-	  .offset = offsetof(struct run_opts, per_host),
+	  .offset = offsetof(struct run_cli, r.per_host),
 	  .doc = "with --unit: write into DIR/hosts/<hostname>/ "
 		 "(skipped when complete in DIR)" },
-	{ .key = "executor",
-	  .type = SB_F_CALL,
-	  .offset = offsetof(struct run_opts, executor),
-	  .parse_arg = parse_executor,
-	  .metavar = "E",
-	  .doc = "local (default), parallel (GNU parallel) or slurm "
-		 "(sbatch --array)" },
+	EXEC_OPTION_ROW(struct run_cli, r.executor),
 	{ .key = "jobs",
 	  .type = SB_F_INT64,
-	  .offset = offsetof(struct run_opts, jobs),
-	  .given = SB_GIVEN(struct run_opts, jobs_given),
+	  .offset = offsetof(struct run_cli, r.jobs),
+	  .given = SB_GIVEN(struct run_cli, r.jobs_given),
 	  .metavar = "N",
 	  .doc = "local: N guests at once, each pinned to its own "
 		 "host CPUs; parallel: jobs per host (default 1)",
@@ -152,38 +115,38 @@ static const struct sb_field run_rows[] = {
 	  .max = 1024 },
 	{ .key = "sshlogin",
 	  .type = SB_F_ARG,
-	  .offset = offsetof(struct run_opts, sshlogin),
+	  .offset = offsetof(struct run_cli, r.sshlogin),
 	  .metavar = "HOSTS",
 	  .doc = "parallel: --sshlogin list (':' is this machine)" },
 	{ .key = "slf",
 	  .type = SB_F_ARG,
-	  .offset = offsetof(struct run_opts, slf),
+	  .offset = offsetof(struct run_cli, r.slf),
 	  .metavar = "FILE",
 	  .doc = "parallel: --sshloginfile" },
 	{ .key = "joblog",
 	  .type = SB_F_ARG,
-	  .offset = offsetof(struct run_opts, joblog),
+	  .offset = offsetof(struct run_cli, r.joblog),
 	  .metavar = "FILE",
 	  .doc = "parallel: joblog (default RUN_DIR/parallel.joblog; "
 		 "a rerun resumes)" },
 	{ .key = "slurm-args",
 	  .type = SB_F_ARG,
-	  .offset = offsetof(struct run_opts, slurm_args),
+	  .offset = offsetof(struct run_cli, r.slurm_args),
 	  .metavar = "ARGS",
 	  .doc = "slurm: more sbatch options, split at blanks, each "
 		 "passed as one argument (no shell)" },
 	{ .key = "features-as-is",
 	  .type = SB_F_FLAG,
-	  .offset = offsetof(struct run_opts, features_as_is),
+	  .offset = offsetof(struct run_cli, r.features_as_is),
 	  .doc = "kernel host: leave the scheduler features as found "
 		 "and run only the first feature set (nothing is "
 		 "compared)" },
-	SB_F_HELP_ROW(struct run_opts, help),
+	SB_F_HELP_ROW(struct run_cli, help),
 	{ 0 },
 };
 
 /* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
-static int parse_opts(int argc, char **argv, struct run_opts *o)
+static int parse_opts(int argc, char **argv, struct run_cli *o)
 {
 	const struct sb_cli cli = { .usage = usage_text,
 				    .help_tail = workload_help,
@@ -194,62 +157,15 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	return sb_cli_parse_command(&cli, argc, argv);
 }
 
-static long online_cpus(void)
-{
-	cpu_set_t set;
-
-	return sched_getaffinity(0, sizeof(set), &set) ? 1 : CPU_COUNT(&set);
-}
-
-/* The scale-out options: which go together. */
-static int validate_scale(const struct run_opts *o)
-{
-	const char *e = o->executor ? o->executor : "local", *bad = NULL;
-
-	if (o->jobs_given && !strcmp(e, "local") && o->jobs > online_cpus())
-		bad = "--jobs: more than the host CPUs this process may use "
-		      "(one guest per CPU group)";
-	else if (o->unit && (o->executor || o->jobs_given || o->resume ||
-			     o->new_run || o->repeats_given))
-		bad = "--unit runs one unit: no --executor, --jobs, --resume, "
-		      "--new or --repeats";
-	else if (o->unit && !o->results)
-		bad = "--unit needs --results RUN_DIR";
-	else if (o->per_host && !o->unit)
-		bad = "--per-host goes with --unit";
-	else if ((o->sshlogin || o->slf || o->joblog) && strcmp(e, "parallel"))
-		bad = "--sshlogin, --slf and --joblog go with --executor parallel";
-	else if (o->slurm_args && strcmp(e, "slurm"))
-		bad = "--slurm-args goes with --executor slurm";
-	else if (o->features_as_is && (o->executor || o->jobs_given || o->unit))
-		bad = "--features-as-is goes with the local runner (no "
-		      "--executor, --jobs or --unit: units would not know it)";
-	else if (o->jobs_given && !strcmp(e, "slurm"))
-		bad = "--jobs: Slurm places the array tasks (use --slurm-args)";
-	if (bad) {
-		fprintf(stderr, "slicebench run: %s\n", bad);
-		return SB_EXIT_USAGE;
-	}
-	return 0;
-}
-
+/* The options that do not go together refused, said: 0 or exit 2. */
 static int validate(const struct run_opts *o)
 {
-	int r;
+	const char *bad = run_opts_conflict(o, run_opts_host_cpus());
 
-	if ((!o->kernels && !o->unit) || !o->scenario) {
-		fprintf(stderr, "slicebench run: --kernel and --scenario are "
-				"required (see --help)\n");
-		return SB_EXIT_USAGE;
-	}
-	if ((r = validate_scale(o)))
-		return r;
-	if (o->resume && o->new_run) {
-		fprintf(stderr, "slicebench run: --resume and --new exclude "
-				"each other\n");
-		return SB_EXIT_USAGE;
-	}
-	return 0;
+	if (!bad)
+		return 0;
+	fprintf(stderr, "slicebench run: %s\n", bad);
+	return SB_EXIT_USAGE;
 }
 
 /* A matrix's or unit's outcome as run's exit code: runs not complete are 4. */
@@ -260,28 +176,10 @@ static int run_exit(int rc, const struct sb_error *e)
 			SB_EXIT_OK;
 }
 
-/* What the unit runner and the executors need of the options. */
-static struct scale_opts scale_of(const struct run_opts *o)
-{
-	return (struct scale_opts){
-		.unit = o->unit,
-		.results = o->results,
-		.kernels = o->kernels,
-		.scenario = o->scenario,
-		.accel = o->accel,
-		.executor = o->executor,
-		.jobs = o->jobs_given ? (int)o->jobs : 0,
-		.sshlogin = o->sshlogin,
-		.slf = o->slf,
-		.joblog = o->joblog,
-		.slurm_args = o->slurm_args,
-		.per_host = o->per_host,
-	};
-}
-
 int cmd_run(int argc, char **argv)
 {
-	struct run_opts o = { 0 };
+	struct run_cli cli = { 0 };
+	const struct run_opts *o = &cli.r;
 	struct runner rn = { 0 };
 	struct scenario *sc = calloc(1, sizeof(*sc));
 	struct run_matrix m = { 0 };
@@ -291,40 +189,40 @@ int cmd_run(int argc, char **argv)
 
 	if (!sc)
 		return SB_EXIT_UNMEASURED;
-	if ((r = parse_opts(argc, argv, &o)) != SB_CLI_CONTINUE ||
-	    (r = validate(&o))) {
+	if ((r = parse_opts(argc, argv, &cli)) != SB_CLI_CONTINUE ||
+	    (r = validate(o))) {
 		free(sc);
 		return r;
 	}
-	if ((r = scenario_load(o.scenario, sc, run_warn_line, &e)) ||
-	    (r = ci_rules_check_named(sc->rules, o.scenario, &e))) {
+	if ((r = scenario_load(o->scenario, sc, run_warn_line, &e)) ||
+	    (r = ci_rules_check_named(sc->rules, o->scenario, &e))) {
 		fprintf(stderr, "%s\n", e.msg);
 		scenario_free(sc); /* after a refused rules value, its args */
 		free(sc);
 		return sb_exit_code(r);
 	}
-	so = scale_of(&o);
-	if ((r = run_prepare_runner(&rn, sc, o.scenario, o.accel)))
+	so = run_opts_scale(o);
+	if ((r = run_prepare_runner(&rn, sc, o->scenario, o->accel)))
 		goto out;
-	if (o.unit) {
+	if (o->unit) {
 		r = run_exit(scale_run_unit(&so, &rn, &e), &e);
 		goto out;
 	}
 	const struct run_request rq = {
-		.kernels = o.kernels,
-		.repeats = o.repeats_given ? (int)o.repeats : 0,
-		.features_as_is = o.features_as_is,
-		.where = { .results = o.results,
-			   .resume = o.resume,
-			   .scenario = o.scenario,
-			   .new_run = o.new_run,
+		.kernels = o->kernels,
+		.repeats = o->repeats_given ? (int)o->repeats : 0,
+		.features_as_is = o->features_as_is,
+		.where = { .results = o->results,
+			   .resume = o->resume,
+			   .scenario = o->scenario,
+			   .new_run = o->new_run,
 			   .lock_fd = &lock },
 	};
 
 	if ((r = run_prepare_matrix(&rn, sc, &rq, &m)))
 		goto out;
 	rn.stop = run_catch_signals(1);
-	r = run_exit(o.executor || o.jobs_given ?
+	r = run_exit(o->executor || o->jobs_given ?
 			     scale_run(&so, &rn, &m.p, m.root, &e) :
 			     run_matrix(&rn, m.ks, m.nk, &m.p, m.root),
 		     &e);

@@ -10,7 +10,7 @@ BOOT_CORE_SRCS := harness/boot/kernel.c \
 		  harness/boot/qmp.c \
 		  harness/boot/capture.c harness/boot/capture_cache.c \
 		  $(WL_REGISTRY_SRCS)
-BOOT_SRCS := $(BOOT_CORE_SRCS) harness/boot/cmd_kernel.c
+BOOT_SRCS := $(BOOT_CORE_SRCS) $(wildcard harness/boot/cmd_kernel*.c)
 UNIT_TESTS += test_boot_kernel test_boot_cpio test_boot_build
 test_boot_kernel_SRCS := tests/unit/test_boot_kernel.c $(BOOT_CORE_SRCS) $(COMMON_SRCS) \
 			 $(COMMON_HOST_SRCS)

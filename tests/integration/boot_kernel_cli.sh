@@ -27,6 +27,11 @@ grep -q "unknown kernel 'no-such-kernel'; available: baseline, bisect-demo, cfs,
 echo "check: show host reports the running kernel"
 expect_rc 0 "$sb" kernel show host
 jq -e --arg r "$(uname -r)" '.type == "host" and .release == $r and .image == ""' "$tmp/out" >/dev/null
+echo "check: show prints the project's envelope around the facts"
+jq -e '.schema == 1 and .tool == "slicebench-kernel" and .status == "ok" and
+	.command_line == ["kernel", "show", "host"] and .name == "host" and
+	(.start_time | type) == "string" and (.version | type) == "string"' "$tmp/out" >/dev/null ||
+	fail "no envelope: $(jq -c . "$tmp/out")"
 
 echo "check: show of a source kernel resolves the shared fragment and the series"
 expect_rc 0 "$sb" kernel show regress-demo
