@@ -63,14 +63,12 @@ static int read_workload_pids(const char *dir, int *pids, size_t max, size_t *n,
  * sched_wakeup too ("sum_delay_wakeup_ms"), so that the bench end can say
  * where the two wait sources disagree (perf 6.1 counts from wakeup only).
  */
-static int add_wakeup_sums(json_t *doc, const struct sbt_request *rq,
-			   const struct sbt_table *t, struct sb_error *e)
+static int add_wakeup_sums(const struct sbt_request *rq, struct sbt_table *t,
+			   struct sb_error *e)
 {
 	struct sbt_request again = *rq;
 	struct sbt_source src;
 	struct sbt_table w;
-	json_t *g;
-	size_t i;
 	int rc;
 
 	if (t->sum.wait_from != SBT_WAIT_WAKING)
@@ -79,26 +77,22 @@ static int add_wakeup_sums(json_t *doc, const struct sbt_request *rq,
 	rc = sbt_analyze(&again, &w, &src, e);
 	if (rc)
 		return rc;
-	json_array_foreach(json_object_get(doc, "groups"), i, g) {
-		const char *comm =
-			json_string_value(json_object_get(g, "comm"));
-		int wl = !json_is_false(json_object_get(g, "workload"));
+	for (size_t i = 0; i < t->ngroups; i++) {
+		struct sbt_row *g = &t->groups[i];
 
-		for (size_t k = 0; comm && k < w.ngroups; k++)
-			if (!strcmp(w.groups[k].comm, comm) &&
-			    w.groups[k].workload == wl)
-				json_object_set_new(
-					g, "sum_delay_wakeup_ms",
-					json_real((
-						double)(w.groups[k].sum_delay_ns /
-							1e6)));
+		for (size_t k = 0; k < w.ngroups; k++)
+			if (!strcmp(w.groups[k].comm, g->comm) &&
+			    w.groups[k].workload == g->workload) {
+				g->has_sum_delay_wakeup = 1;
+				g->sum_delay_wakeup_ns =
+					w.groups[k].sum_delay_ns;
+			}
 	}
 	sbt_table_free(&w);
 	return 0;
 }
 
-static int write_outputs(const char *dir, const struct sbt_request *rq,
-			 const struct sbt_table *t,
+static int write_outputs(const char *dir, const struct sbt_table *t,
 			 const struct sbt_source *src, struct sb_error *e)
 {
 	const struct sbt_text_opts text = { .grouped = 1, .percentiles = 1 };
@@ -124,11 +118,6 @@ static int write_outputs(const char *dir, const struct sbt_request *rq,
 		json_decref(doc);
 		return sb_error_set(e, -ENOMEM, dir, NULL, NULL,
 				    "out of memory");
-	}
-	r = add_wakeup_sums(doc, rq, t, e);
-	if (r) {
-		json_decref(doc);
-		return r;
 	}
 	sb_envelope_finish(doc, "ok");
 	snprintf(path, sizeof(path), "%s/table.json", dir);
@@ -183,7 +172,7 @@ int table_for_run(const char *run_dir, struct sb_error *e)
 		return rc;
 	/* The tables name the file, not the path it had on this host. */
 	src.path = strrchr(path, '/') + 1;
-	rc = write_outputs(run_dir, &rq, &t, &src, e);
+	rc = add_wakeup_sums(&rq, &t, e) ?: write_outputs(run_dir, &t, &src, e);
 	sbt_table_free(&t);
 	return rc;
 }
