@@ -460,6 +460,7 @@ void run_one_async(const struct runner *rn, struct run_kernel *k,
 		return;
 	}
 	if (end_may_overlap(rn, o)) {
+		manifest_host_loop_ns(); /* timed here once, not in each child */
 		fflush(NULL); /* nothing buffered written twice */
 		c->pid = fork();
 		if (!c->pid)
