@@ -32,9 +32,8 @@ test_analyzer_run_SRCS := tests/unit/test_analyzer_run.c \
 			  tests/unit/test_analyzer_writer.c $(ANALYZER_SRCS) \
 			  common/hist.c common/atomicio.c common/outfile.c common/outcheck.c \
 			  common/envelope.c \
-			  common/error.c \
-			  common/opts.c common/cmd_opts.c common/valcheck.c \
-			  common/cpulist.c common/duration.c
+			  common/opts.c common/cmd_opts.c \
+			  $(JSONREAD_SRCS)
 test_analyzer_run_LDLIBS := $(ANALYZER_LDLIBS) -ljansson -lm
 UNIT_TESTS += test_analyzer_order
 test_analyzer_order_SRCS := tests/unit/test_analyzer_order.c \

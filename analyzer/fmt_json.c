@@ -100,6 +100,11 @@ static json_t *rows_json(const struct sbt_row *rows, size_t n,
 		if (o && sum->workload_known)
 			json_object_set_new(o, "workload",
 					    json_boolean(rows[i].workload));
+		if (o && rows[i].has_sum_delay_wakeup)
+			json_object_set_new(
+				o, "sum_delay_wakeup_ms",
+				json_real((double)(rows[i].sum_delay_wakeup_ns /
+						   1e6)));
 		if (json_array_append_new(a, o))
 			return json_decref(a), NULL;
 	}

@@ -38,6 +38,10 @@ struct sbt_row {
 	struct sbt_interval *iv; /* groups and TOTAL: one per interval */
 	size_t niv;
 	struct sb_hist_compact *hist; /* groups: all their delays (or NULL) */
+	/* groups of a run's table with waits from sched_waking: the same sum
+	 * counted from sched_wakeup (table_for_run); has_ 0: not counted */
+	int has_sum_delay_wakeup;
+	long double sum_delay_wakeup_ns;
 };
 
 struct sbt_lost_cpu {

@@ -9,75 +9,52 @@
 
 #include "analyzer/analyze.h"
 #include "analyzer/table_run.h"
+#include "common/agent_file.h"
 #include "common/atomicio.h"
 #include "common/envelope.h"
+#include "common/window_file.h"
 
-/* window.json: {"start_mono_ns": N, "end_mono_ns": N}; absent = whole trace. */
+/* window.json (common/window_file.h); absent = the whole trace. */
 static int read_window(const char *dir, struct sbt_opts *o, struct sb_error *e)
 {
+	struct sb_window w;
 	char path[4096];
-	json_error_t jerr;
-	json_t *j, *a, *b;
-	char *buf;
-	size_t len;
 	int r;
 
 	snprintf(path, sizeof(path), "%s/window.json", dir);
-	r = sb_read_file(path, &buf, &len);
-	if (r == -ENOENT)
+	if (access(path, F_OK))
 		return 0;
+	r = sb_window_load(path, &w, e);
 	if (r)
-		return sb_error_set(e, -EINVAL, path, NULL, NULL, "%s",
-				    strerror(-r));
-	j = json_loadb(buf, len, 0, &jerr);
-	free(buf);
-	a = json_object_get(j, "start_mono_ns");
-	b = json_object_get(j, "end_mono_ns");
-	if (!json_is_integer(a) || !json_is_integer(b) ||
-	    json_integer_value(a) < 0 ||
-	    json_integer_value(b) < json_integer_value(a)) {
-		sb_error_set(e, -EINVAL, path, "start_mono_ns/end_mono_ns",
-			     NULL, "%s",
-			     j ? "missing, not integers, or end before start" :
-				 jerr.text);
-		json_decref(j);
-		return -EINVAL;
-	}
-	o->since_ns = (uint64_t)json_integer_value(a);
-	o->until_ns = (uint64_t)json_integer_value(b);
-	json_decref(j);
+		return r;
+	o->since_ns = (uint64_t)w.start_mono_ns;
+	o->until_ns = (uint64_t)w.end_mono_ns;
 	return 0;
 }
 
 /*
- * The started workloads' pids from agent.json ("workloads": [{"pid"}]):
- * the tables then show them and their descendants, the rest as other.
+ * The started workloads' pids from agent.json (common/agent_file.h): the
+ * tables then show them and their descendants, the rest as other.
  * Without agent.json (a table of a bare recording) every task stands by
  * its name.
  */
 static int read_workload_pids(const char *dir, int *pids, size_t max, size_t *n,
 			      struct sb_error *e)
 {
+	struct sb_agent_report a;
 	char path[4096];
-	json_error_t jerr;
-	json_t *j, *w;
-	size_t i;
+	int r;
 
 	*n = 0;
 	snprintf(path, sizeof(path), "%s/agent.json", dir);
 	if (access(path, F_OK))
 		return 0;
-	j = json_load_file(path, 0, &jerr);
-	if (!j)
-		return sb_error_set(e, -EINVAL, path, NULL, NULL, "%s",
-				    jerr.text);
-	json_array_foreach(json_object_get(j, "workloads"), i, w) {
-		json_int_t pid = json_integer_value(json_object_get(w, "pid"));
-
-		if (pid > 0 && pid <= INT_MAX && *n < max)
-			pids[(*n)++] = (int)pid;
-	}
-	json_decref(j);
+	r = sb_agent_load(path, &a, e);
+	if (r)
+		return r;
+	for (size_t i = 0; i < a.n_procs && *n < max; i++)
+		pids[(*n)++] = a.procs[i].pid;
+	sb_agent_free(&a);
 	return 0;
 }
 
@@ -86,14 +63,12 @@ static int read_workload_pids(const char *dir, int *pids, size_t max, size_t *n,
  * sched_wakeup too ("sum_delay_wakeup_ms"), so that the bench end can say
  * where the two wait sources disagree (perf 6.1 counts from wakeup only).
  */
-static int add_wakeup_sums(json_t *doc, const struct sbt_request *rq,
-			   const struct sbt_table *t, struct sb_error *e)
+static int add_wakeup_sums(const struct sbt_request *rq, struct sbt_table *t,
+			   struct sb_error *e)
 {
 	struct sbt_request again = *rq;
 	struct sbt_source src;
 	struct sbt_table w;
-	json_t *g;
-	size_t i;
 	int rc;
 
 	if (t->sum.wait_from != SBT_WAIT_WAKING)
@@ -102,26 +77,22 @@ static int add_wakeup_sums(json_t *doc, const struct sbt_request *rq,
 	rc = sbt_analyze(&again, &w, &src, e);
 	if (rc)
 		return rc;
-	json_array_foreach(json_object_get(doc, "groups"), i, g) {
-		const char *comm =
-			json_string_value(json_object_get(g, "comm"));
-		int wl = !json_is_false(json_object_get(g, "workload"));
+	for (size_t i = 0; i < t->ngroups; i++) {
+		struct sbt_row *g = &t->groups[i];
 
-		for (size_t k = 0; comm && k < w.ngroups; k++)
-			if (!strcmp(w.groups[k].comm, comm) &&
-			    w.groups[k].workload == wl)
-				json_object_set_new(
-					g, "sum_delay_wakeup_ms",
-					json_real((
-						double)(w.groups[k].sum_delay_ns /
-							1e6)));
+		for (size_t k = 0; k < w.ngroups; k++)
+			if (!strcmp(w.groups[k].comm, g->comm) &&
+			    w.groups[k].workload == g->workload) {
+				g->has_sum_delay_wakeup = 1;
+				g->sum_delay_wakeup_ns =
+					w.groups[k].sum_delay_ns;
+			}
 	}
 	sbt_table_free(&w);
 	return 0;
 }
 
-static int write_outputs(const char *dir, const struct sbt_request *rq,
-			 const struct sbt_table *t,
+static int write_outputs(const char *dir, const struct sbt_table *t,
 			 const struct sbt_source *src, struct sb_error *e)
 {
 	const struct sbt_text_opts text = { .grouped = 1, .percentiles = 1 };
@@ -147,11 +118,6 @@ static int write_outputs(const char *dir, const struct sbt_request *rq,
 		json_decref(doc);
 		return sb_error_set(e, -ENOMEM, dir, NULL, NULL,
 				    "out of memory");
-	}
-	r = add_wakeup_sums(doc, rq, t, e);
-	if (r) {
-		json_decref(doc);
-		return r;
 	}
 	sb_envelope_finish(doc, "ok");
 	snprintf(path, sizeof(path), "%s/table.json", dir);
@@ -206,7 +172,7 @@ int table_for_run(const char *run_dir, struct sb_error *e)
 		return rc;
 	/* The tables name the file, not the path it had on this host. */
 	src.path = strrchr(path, '/') + 1;
-	rc = write_outputs(run_dir, &rq, &t, &src, e);
+	rc = add_wakeup_sums(&rq, &t, e) ?: write_outputs(run_dir, &t, &src, e);
 	sbt_table_free(&t);
 	return rc;
 }

@@ -6,6 +6,7 @@
 #include "ci/crosscheck.h"
 #include "ci/schedstat_file.h"
 #include "common/jsonpath.h"
+#include "common/window_file.h"
 
 /* The number at @path of a document's result, NAN when not one. */
 static double num(const json_t *result, const char *path)
@@ -92,12 +93,12 @@ static void add_group(struct ci_xcheck *x, const struct ci_run *run,
 static int run_samples(const struct ci_run *run, struct ci_schedstat *ss,
 		       double *end_ns)
 {
-	struct ci_window w;
+	struct sb_window w;
 	struct sb_error e;
 	char path[4200];
 
 	snprintf(path, sizeof(path), "%s/window.json", run->path);
-	*end_ns = ci_window_load(path, &w, &e) ? NAN : w.end_mono_ns;
+	*end_ns = sb_window_load(path, &w, &e) ? NAN : (double)w.end_mono_ns;
 	snprintf(path, sizeof(path), "%s/schedstat.json", run->path);
 	return !ci_schedstat_load(path, ss, &e);
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A run's schedstat.json and window.json read back by their rows into structs (the cross-check's inputs). */
+/* A run's schedstat.json read back by its rows into a struct (an input of the cross-check). */
 #include <math.h>
 #include <stdlib.h>
 
@@ -83,26 +83,6 @@ static const struct sb_field schedstat_fields[] = {
 const struct sb_jr_table ci_schedstat_format = SB_JR_TABLE(
 	"schedstat (`schedstat.json`)", schedstat_fields, schedstat_init, NULL);
 
-#define W(m) offsetof(struct ci_window, m)
-
-static void window_init(void *obj)
-{
-	*(struct ci_window *)obj = (struct ci_window){ .schema = 1,
-						       .start_mono_ns = NAN,
-						       .end_mono_ns = NAN };
-}
-
-static const struct sb_field window_fields[] = {
-	{ "schema", SB_F_INT, W(schema), .min = 1, .max = 1,
-	  .doc = "the version of this format" },
-	NS("start_mono_ns", W(start_mono_ns),
-	   "the measured window's start, CLOCK_MONOTONIC"),
-	NS("end_mono_ns", W(end_mono_ns), "its end"),
-};
-
-const struct sb_jr_table ci_window_format = SB_JR_TABLE(
-	"measured window (`window.json`)", window_fields, window_init, NULL);
-
 void ci_schedstat_free(struct ci_schedstat *ss)
 {
 	for (size_t i = 0; i < ss->n_tasks; i++) {
@@ -123,11 +103,6 @@ int ci_schedstat_load(const char *path, struct ci_schedstat *ss,
 	if (r)
 		ci_schedstat_free(ss);
 	return r;
-}
-
-int ci_window_load(const char *path, struct ci_window *w, struct sb_error *e)
-{
-	return sb_jr_load(path, &ci_window_format, w, NULL, e);
 }
 
 const struct ci_ss_task *ci_schedstat_task(const struct ci_schedstat *ss,

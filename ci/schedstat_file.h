@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* A run's schedstat.json and window.json read back by their rows into structs (the cross-check's inputs). */
+/* A run's schedstat.json read back by its rows into a struct (an input of the cross-check). */
 #ifndef CI_SCHEDSTAT_FILE_H
 #define CI_SCHEDSTAT_FILE_H
 
@@ -26,22 +26,15 @@ struct ci_schedstat {
 	size_t n_tasks;
 };
 
-/* window.json: the measured window, CLOCK_MONOTONIC ns (NAN: unsaid). */
-struct ci_window {
-	int schema;
-	double start_mono_ns, end_mono_ns;
-};
-
-extern const struct sb_jr_table ci_schedstat_format, ci_window_format;
+extern const struct sb_jr_table ci_schedstat_format;
 
 /*
- * Read @path into @ss (@w): 0, or -EINVAL with @e "<path>: <json path>:
+ * Read @path into @ss: 0, or -EINVAL with @e "<path>: <json path>:
  * <value> <why>", -ENOMEM; freed on error.
  */
 int ci_schedstat_load(const char *path, struct ci_schedstat *ss,
 		      struct sb_error *e);
 void ci_schedstat_free(struct ci_schedstat *ss);
-int ci_window_load(const char *path, struct ci_window *w, struct sb_error *e);
 
 /* The task of @tid, or NULL. */
 const struct ci_ss_task *ci_schedstat_task(const struct ci_schedstat *ss,

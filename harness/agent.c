@@ -417,7 +417,8 @@ int agent_run(const struct agent_opts *o, struct sb_error *e)
 {
 	struct run *run = calloc(1, sizeof(*run));
 	struct recorder rec = RECORDER_INIT;
-	char path[4200], *old_path = NULL;
+	char path[4200], *old_path = NULL, summary[512];
+	struct preflight pf;
 	json_t *doc;
 	int rc;
 
@@ -439,10 +440,10 @@ int agent_run(const struct agent_opts *o, struct sb_error *e)
 			"seed", (json_int_t)o->seed);
 	json_object_set_new(doc, "start_mono_ns",
 			    json_integer((json_int_t)mono_ns()));
-	json_object_set_new(doc, "preflight", preflight_take(o->sc));
-	say(o, "%s",
-	    json_string_value(json_object_get(json_object_get(doc, "preflight"),
-					      "summary")));
+	preflight_take(o->sc, &pf);
+	json_object_set_new(doc, "preflight", preflight_json(&pf));
+	preflight_summary(&pf, summary, sizeof(summary));
+	say(o, "%s", summary);
 	json_object_set_new(doc, "calibration",
 			    json_pack("{s:I,s:I}", "iterations",
 				      (json_int_t)SB_CALIB_ITERATIONS,

@@ -20,13 +20,6 @@ static json_t *str_or_null(const char *s)
 	return s && *s ? json_string(s) : json_null();
 }
 
-static json_t *vm_field(const json_t *vm, const char *key)
-{
-	json_t *v = json_object_get(vm, key);
-
-	return v ? json_incref(v) : json_null();
-}
-
 /* The CPUs the run was allowed on (pinned by --jobs, taskset, Slurm). */
 static json_t *allowed_cpus(void)
 {
@@ -61,16 +54,8 @@ static json_t *host_json(const struct run_outcome *out)
 			 "kernel", u.release, "cpu_model", model, "cpus",
 			 (json_int_t)sysconf(_SC_NPROCESSORS_ONLN),
 			 "cpus_allowed", allowed_cpus(), "qemu_version",
-			 vm_field(out->vm, "qemu_version"), "accel",
-			 out->vm ? vm_field(out->vm, "accel") :
-				   json_string("none"));
-}
-
-static json_t *get(const json_t *j, const char *a, const char *b)
-{
-	json_t *v = json_object_get(json_object_get(j, a), b);
-
-	return v ? json_incref(v) : json_null();
+			 str_or_null(out->qemu_version), "accel",
+			 json_string(*out->accel ? out->accel : "none"));
 }
 
 /* The analyzer's event count, when it made a table its reader takes. */
@@ -88,27 +73,68 @@ static json_t *table_events(const char *dir)
 	return v;
 }
 
+uint64_t manifest_host_loop_ns(void)
+{
+	static cpu_set_t timed_on;
+	static uint64_t ns;
+	cpu_set_t now;
+
+	if (sched_getaffinity(0, sizeof(now), &now))
+		CPU_ZERO(&now);
+	if (!ns || !CPU_EQUAL(&now, &timed_on)) {
+		ns = sb_calib_loop_ns(5);
+		timed_on = now;
+	}
+	return ns;
+}
+
 /*
  * The guest's speed against the host: the agent's calibration loop and the
- * same loop timed here, now. {"guest_loop_ns", "host_loop_ns",
- * "guest_speed": host/guest} or null without the agent's figure.
+ * same loop's time on the host (manifest_host_loop_ns). {"guest_loop_ns",
+ * "host_loop_ns", "guest_speed": host/guest} or null without the agent's
+ * figure.
  */
-static json_t *calibration_json(const json_t *agent)
+static json_t *calibration_json(const struct sb_agent_report *a)
 {
-	json_t *c = json_object_get(agent, "calibration");
-	json_t *g = json_object_get(c, "loop_ns");
-	json_t *it = json_object_get(c, "iterations");
 	uint64_t host;
 
-	if (!json_is_integer(g) || json_integer_value(g) <= 0 ||
-	    json_integer_value(it) != SB_CALIB_ITERATIONS)
+	if (a->calib_loop_ns <= 0 || a->calib_iterations != SB_CALIB_ITERATIONS)
 		return json_null();
-	host = sb_calib_loop_ns(5);
+	host = manifest_host_loop_ns();
 	return json_pack("{s:I,s:I,s:I,s:f}", "iterations",
 			 (json_int_t)SB_CALIB_ITERATIONS, "guest_loop_ns",
-			 json_integer_value(g), "host_loop_ns",
+			 (json_int_t)a->calib_loop_ns, "host_loop_ns",
 			 (json_int_t)host, "guest_speed",
-			 (double)host / (double)json_integer_value(g));
+			 (double)host / (double)a->calib_loop_ns);
+}
+
+/* The features asked for and found, as the agent said them. */
+static json_t *features_json(const struct sb_agent_report *a, const char *note)
+{
+	json_t *requested = json_null(), *f;
+
+	if (a->has_features) {
+		requested = json_array();
+		for (int i = 0; i < a->n_requested; i++)
+			json_array_append_new(requested,
+					      json_string(a->requested[i]));
+	}
+	f = json_pack("{s:o,s:o,s:o}", "requested", requested, "read_back",
+		      str_or_null(a->read_back), "settable",
+		      a->settable < 0 ? json_null() :
+					json_boolean(a->settable));
+	if (*note)
+		json_object_set_new(f, "note", json_string(note));
+	return f;
+}
+
+static json_t *window_json(const struct sb_window *w)
+{
+	if (w->start_mono_ns < 0)
+		return json_null();
+	return json_pack("{s:I,s:I}", "start_mono_ns",
+			 (json_int_t)w->start_mono_ns, "end_mono_ns",
+			 (json_int_t)w->end_mono_ns);
 }
 
 /* The kernel image's SHA-256 (kept by its stat), null on the host. */
@@ -126,48 +152,47 @@ json_t *manifest_build(const struct runner *rn, const struct kernel_info *ki,
 		       const struct run_outcome *out, const char *start_time,
 		       const char *end_time)
 {
-	const json_t *ag = out->agent;
-	json_t *release = get(ag, "uname", "release");
-	json_t *features, *m;
+	/* without agent.json: every figure of the agent unsaid */
+	static const struct sb_agent_report none = {
+		.settable = -1,
+		.lost_events = -1,
+		.window = { .start_mono_ns = -1 }
+	};
+	const struct sb_agent_report *ag = out->has_agent ? &out->agent : &none;
+	json_t *run = json_pack("{s:s,s:s,s:i}", "kernel", r->kernel,
+				"feature_set", r->set, "repeat", r->repeat);
+	json_t *m;
 
-	if (*ki->release) {
-		json_decref(release);
-		release = json_string(ki->release);
-	}
-	features = json_pack("{s:o,s:o,s:o}", "requested",
-			     get(ag, "features", "requested"), "read_back",
-			     get(ag, "features", "read_back"), "settable",
-			     get(ag, "features", "settable"));
-	if (*out->note)
-		json_object_set_new(features, "note", json_string(out->note));
-	m = json_pack(
-		"{s:i,s:s,s:o,s:{s:s,s:s,s:i},s:{s:s,s:s,s:o,s:o,s:o,s:b},"
-		"s:O,s:o,s:{s:o,s:o,s:o},s:o,s:{s:s,s:s},s:s,s:o,s:s,s:s,s:i}",
-		"schema", SB_SCHEMA, "status",
-		*out->failure ? "failed" : "complete", "failure",
-		str_or_null(out->failure), "run", "kernel", r->kernel,
-		"feature_set", r->set, "repeat", r->repeat, "kernel", "name",
-		ki->name, "type", kernel_type_name(ki), "release", release,
-		"config_sha256", str_or_null(ki->config_sha256), "source",
-		str_or_null(ki->source), "custom_slices", ki->custom_slices,
-		"vm", out->vm ? out->vm : json_null(), "features", features,
-		"recorder", "tool", get(ag, "recorder", "tool"), "events",
-		table_events(dir), "lost_events",
-		get(ag, "recorder", "lost_events"), "window",
-		json_incref(json_object_get(ag, "window")) ?: json_null(),
-		"scenario", "name", rn->sc->name, "sha256", rn->sha256,
-		"slicebench_rev", SB_VERSION, "host", host_json(out),
-		"start_time", start_time, "end_time", end_time, "exit_status",
-		*out->failure ? SB_EXIT_UNMEASURED : SB_EXIT_OK);
 	/* the control arm: no trace, so no table; only its workloads' own
 	 * figures count (the bench end's tracing cost) */
 	if (r->untraced)
-		json_object_set_new(json_object_get(m, "run"), "untraced",
-				    json_true());
-	json_object_set_new(json_object_get(m, "kernel"), "image_sha256",
-			    image_sha256(ki));
+		json_object_set_new(run, "untraced", json_true());
+	m = json_pack(
+		"{s:i,s:s,s:o,s:o,s:{s:s,s:s,s:o,s:o,s:o,s:o,s:b},"
+		"s:O,s:o,s:{s:o,s:o,s:o},s:o,s:{s:s,s:s},s:s,s:o,s:s,s:s,s:i}",
+		"schema", SB_SCHEMA, "status",
+		*out->failure ? "failed" : "complete", "failure",
+		str_or_null(out->failure), "run", run, "kernel", "name",
+		ki->name, "type", kernel_type_name(ki), "release",
+		str_or_null(*ki->release ? ki->release : ag->release),
+		"config_sha256", str_or_null(ki->config_sha256), "image_sha256",
+		image_sha256(ki), "source", str_or_null(ki->source),
+		"custom_slices", ki->custom_slices, "vm",
+		out->vm ? out->vm : json_null(), "features",
+		features_json(ag, out->note), "recorder", "tool",
+		str_or_null(ag->recorder_tool), "events", table_events(dir),
+		"lost_events",
+		ag->lost_events < 0 ? json_null() :
+				      json_integer(ag->lost_events),
+		"window", window_json(&ag->window), "scenario", "name",
+		rn->sc->name, "sha256", rn->sha256, "slicebench_rev",
+		SB_VERSION, "host", host_json(out), "start_time", start_time,
+		"end_time", end_time, "exit_status",
+		*out->failure ? SB_EXIT_UNMEASURED : SB_EXIT_OK);
 	json_object_set_new(m, "calibration", calibration_json(ag));
 	/* the machine (a VM's: the guest) as the agent found it at the start */
-	json_object_set_new(m, "preflight", vm_field(ag, "preflight"));
+	json_object_set_new(m, "preflight",
+			    ag->preflight ? json_deep_copy(ag->preflight) :
+					    json_null());
 	return m;
 }

@@ -6,9 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <jansson.h>
-
 #include "ci/bench_end.h"
+#include "ci/manifest_file.h"
 #include "common/log.h"
 #include "harness/plan.h"
 #include "harness/preflight.h"
@@ -22,8 +21,9 @@
 static void print_failure(FILE *out, const char *root, const struct plan_run *r)
 {
 	char dir[PATH_MAX], pat[PATH_MAX + 300];
-	const char *why = NULL;
-	json_t *m = NULL;
+	struct ci_manifest m = { 0 };
+	const char *why = "(no manifest)";
+	struct sb_error e;
 	glob_t g = { 0 };
 
 	plan_run_dir(root, r, dir, sizeof(dir));
@@ -31,11 +31,16 @@ static void print_failure(FILE *out, const char *root, const struct plan_run *r)
 	if (access(pat, F_OK))
 		snprintf(pat, sizeof(pat), "%s/hosts/*/%s/%s/%d/manifest.json",
 			 root, r->kernel, r->set, r->repeat);
-	if (!glob(pat, 0, NULL, &g) && g.gl_pathc)
-		m = json_load_file(g.gl_pathv[0], 0, NULL);
-	why = json_string_value(json_object_get(m, "failure"));
-	fprintf(out, "  failed: %s\n", why ? why : "(no manifest)");
-	json_decref(m);
+	if (!glob(pat, 0, NULL, &g) && g.gl_pathc) {
+		if (ci_manifest_load(g.gl_pathv[0], &m, &e))
+			why = e.msg;
+		else if (m.failure)
+			why = m.failure;
+		else
+			why = "(no reason said)";
+	}
+	fprintf(out, "  failed: %s\n", why);
+	ci_manifest_free(&m);
 	globfree(&g);
 }
 
@@ -150,11 +155,12 @@ static int ended(const struct pending *w, const struct plan *p, size_t todo,
  */
 static void say_preflight(const struct scenario *sc)
 {
-	json_t *pf = preflight_take(sc);
-	const char *line = json_string_value(json_object_get(pf, "summary"));
+	struct preflight pf;
+	char line[512];
 
-	sb_progress("preflight, this host: %s", line ? line : "unknown");
-	json_decref(pf);
+	preflight_take(sc, &pf);
+	preflight_summary(&pf, line, sizeof(line));
+	sb_progress("preflight, this host: %s", line);
 }
 
 int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,

@@ -259,24 +259,22 @@ json_t *preflight_json(const struct preflight *p)
 	return o;
 }
 
-json_t *preflight_take(const struct scenario *sc)
+void preflight_take(const struct scenario *sc, struct preflight *p)
 {
-	struct preflight p;
 	struct timespec ts = { PREFLIGHT_SAMPLE_MS / 1000,
 			       (PREFLIGHT_SAMPLE_MS % 1000) * 1000000L };
 	char *before = NULL, *after = NULL;
 	size_t n;
 	cpu_set_t cpus;
 
-	preflight_read("", &p);
+	preflight_read("", p);
 	preflight_workload_cpus(sc, &cpus);
-	sb_cpulist_format(&cpus, p.workload_cpus, sizeof(p.workload_cpus));
+	sb_cpulist_format(&cpus, p->workload_cpus, sizeof(p->workload_cpus));
 	if (!sb_read_file("/proc/stat", &before, &n)) {
 		nanosleep(&ts, NULL);
 		if (!sb_read_file("/proc/stat", &after, &n))
-			preflight_busy(before, after, &cpus, &p);
+			preflight_busy(before, after, &cpus, p);
 	}
 	free(before);
 	free(after);
-	return preflight_json(&p);
 }

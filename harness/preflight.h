@@ -69,6 +69,6 @@ void preflight_summary(const struct preflight *p, char *buf, size_t len);
 json_t *preflight_json(const struct preflight *p);
 
 /* This machine's preflight for @sc, its CPUs watched PREFLIGHT_SAMPLE_MS. */
-json_t *preflight_take(const struct scenario *sc);
+void preflight_take(const struct scenario *sc, struct preflight *p);
 
 #endif

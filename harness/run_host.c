@@ -92,5 +92,8 @@ void run_host(const struct runner *rn, const struct plan_run *r,
 	}
 	host_debugfs_unmount(mounted);
 	snprintf(path, sizeof(path), "%s/agent.json", dir);
-	out->agent = json_load_file(path, 0, NULL);
+	if (!sb_agent_load(path, &out->agent, &e))
+		out->has_agent = 1;
+	else if (!*out->failure)
+		snprintf(out->failure, sizeof(out->failure), "%s", e.msg);
 }

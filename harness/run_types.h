@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <jansson.h>
 
+#include "common/agent_file.h"
 #include "harness/boot/kernel.h"
 #include "harness/scenario.h"
 
@@ -38,7 +39,9 @@ struct run_kernel {
 struct run_outcome {
 	char failure[1024]; /* "" when the run is complete */
 	json_t *vm; /* the manifest's "vm" section, or null for the host */
-	json_t *agent; /* agent.json as the agent wrote it, or NULL */
+	char accel[16], qemu_version[64]; /* the VM's; "" for the host */
+	int has_agent; /* agent.json was read into agent */
+	struct sb_agent_report agent;
 	char note[300]; /* said in the manifest and on screen, or "" */
 };
 

@@ -177,6 +177,9 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 		(json_int_t)(res.boot_to_user_ns / 1000000), "start", res.start,
 		"start_note", res.start_note, "snapshot",
 		*res.snapshot ? json_string(res.snapshot) : json_null());
+	snprintf(out->accel, sizeof(out->accel), "%s", res.accel);
+	snprintf(out->qemu_version, sizeof(out->qemu_version), "%s",
+		 res.qemu_version);
 	/* the guest's clock rate in virtual time: a fact of its regime */
 	if (out->vm &&
 	    (!strcmp(res.accel, "virtual") || !strcmp(res.accel, "icount")))
@@ -194,20 +197,26 @@ void run_vm_collect(const struct run_kernel *k, const char *dir,
 		    struct run_outcome *out)
 {
 	char path[PATH_MAX];
-	const char *guest_failure;
 	struct sb_error e;
 
 	if (results_unpack(dir, &e) && !*out->failure)
 		snprintf(out->failure, sizeof(out->failure), "%s", e.msg);
 	remember_features(k, dir);
 	snprintf(path, sizeof(path), "%.4000s/agent.json", dir);
-	out->agent = json_load_file(path, 0, NULL);
-	guest_failure =
-		json_string_value(json_object_get(out->agent, "failure"));
-	if (guest_failure) /* the guest's own reason says most */
+	if (access(path, F_OK)) {
+		if (!*out->failure)
+			snprintf(out->failure, sizeof(out->failure),
+				 "the guest sent no agent.json");
+		return;
+	}
+	if (sb_agent_load(path, &out->agent, &e)) {
+		if (!*out->failure)
+			snprintf(out->failure, sizeof(out->failure), "%s",
+				 e.msg);
+		return;
+	}
+	out->has_agent = 1;
+	if (out->agent.failure) /* the guest's own reason says most */
 		snprintf(out->failure, sizeof(out->failure), "guest: %s",
-			 guest_failure);
-	else if (!*out->failure && !out->agent)
-		snprintf(out->failure, sizeof(out->failure),
-			 "the guest sent no agent.json");
+			 out->agent.failure);
 }

@@ -366,7 +366,7 @@ static int one_finish(const struct runner *rn, struct run_kernel *k,
 	if (*rn->stop && *o->out.failure) { /* abandoned: resumed next time */
 		json_decref(o->host);
 		json_decref(o->out.vm);
-		json_decref(o->out.agent);
+		sb_agent_free(&o->out.agent);
 		return 1;
 	}
 	if (!*o->out.failure && !r->untraced && table_for_run(o->tmp, &e))
@@ -378,7 +378,7 @@ static int one_finish(const struct runner *rn, struct run_kernel *k,
 	rc = sb_json_dump_atomic(path, m);
 	json_decref(m);
 	json_decref(o->out.vm);
-	json_decref(o->out.agent);
+	sb_agent_free(&o->out.agent);
 	if (plan_run_complete(root, r)) { /* never replace a complete run */
 		sb_warn("slicebench: %s is already complete: this run's copy "
 			"is dropped",
@@ -422,10 +422,7 @@ int run_one(const struct runner *rn, struct run_kernel *k,
  */
 static int end_may_overlap(const struct runner *rn, const struct one *o)
 {
-	const char *accel =
-		json_string_value(json_object_get(o->out.vm, "accel"));
-
-	return o->vm && !*rn->stop && accel && !strcmp(accel, "virtual");
+	return o->vm && !*rn->stop && !strcmp(o->out.accel, "virtual");
 }
 
 /* The child that ends a run: gone with its parent, Ctrl-C and SIGTERM left to it. */
@@ -463,6 +460,7 @@ void run_one_async(const struct runner *rn, struct run_kernel *k,
 		return;
 	}
 	if (end_may_overlap(rn, o)) {
+		manifest_host_loop_ns(); /* timed here once, not in each child */
 		fflush(NULL); /* nothing buffered written twice */
 		c->pid = fork();
 		if (!c->pid)
@@ -470,7 +468,7 @@ void run_one_async(const struct runner *rn, struct run_kernel *k,
 		if (c->pid > 0) { /* the child has its copy */
 			json_decref(o->host);
 			json_decref(o->out.vm);
-			json_decref(o->out.agent);
+			sb_agent_free(&o->out.agent);
 			free(o);
 			return;
 		}

@@ -10,6 +10,7 @@
 
 #include "common/atomicio.h"
 #include "common/fmt.h"
+#include "common/jsonread.h"
 #include "common/spawn.h"
 #include "merge/bisect_step.h"
 #include "harness/runner.h"
@@ -138,16 +139,57 @@ static void last_check_line(struct bisect_check *out)
 	free(text);
 }
 
-/* Runs a side of the check's verdicts file @path (0 when absent). */
+/*
+ * What a step takes of the check's verdicts (docs/formats.md, Verdicts):
+ * the runs each side had. The rest of the document is the gate's, let
+ * through unread.
+ */
+struct verdict_side {
+	int runs;
+};
+
+struct verdict_runs {
+	struct verdict_side base, cand;
+};
+
+static const struct sb_field side_fields[] = {
+	{ "runs", SB_F_INT, offsetof(struct verdict_side, runs), .min = 0,
+	  .max = 1000000, .doc = "the side's runs" },
+};
+
+static const struct sb_jr_table side_table = {
+	.name = "verdicts: base, cand",
+	.fields = side_fields,
+	.n_fields = sizeof(side_fields) / sizeof(side_fields[0]),
+	.unknown_keys_ok = 1,
+};
+
+static const struct sb_field verdicts_fields[] = {
+	{ "base", SB_F_OBJECT, offsetof(struct verdict_runs, base),
+	  .sub = &side_table, .doc = "the base side" },
+	{ "cand", SB_F_OBJECT, offsetof(struct verdict_runs, cand),
+	  .sub = &side_table, .doc = "the candidate side" },
+};
+
+static const struct sb_jr_table verdicts_table = {
+	.name = "verdicts (what bisect reads)",
+	.fields = verdicts_fields,
+	.n_fields = sizeof(verdicts_fields) / sizeof(verdicts_fields[0]),
+	.unknown_keys_ok = 1,
+};
+
+/* Runs a side of the check's verdicts file @path (0 when absent or bad:
+ * the step's exit code and log line say why). */
 static void runs_of(const char *path, struct bisect_check *out)
 {
-	json_t *j = json_load_file(path, 0, NULL);
+	struct verdict_runs v = { 0 };
+	struct sb_error e;
 
-	out->base_runs = (unsigned int)json_integer_value(
-		json_object_get(json_object_get(j, "base"), "runs"));
-	out->cand_runs = (unsigned int)json_integer_value(
-		json_object_get(json_object_get(j, "cand"), "runs"));
-	json_decref(j);
+	if (access(path, F_OK) ||
+	    sb_jr_load(path, &verdicts_table, &v, NULL, &e))
+		v = (struct verdict_runs){ 0 };
+	out->base_runs = (unsigned int)v.base.runs;
+	out->cand_runs = (unsigned int)v.cand.runs;
 }
 
 int bisect_step_check(const struct bisect_ctx *c, const char *self, int k,

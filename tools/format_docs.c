@@ -11,12 +11,14 @@
 #include "ci/schedstat_file.h"
 #include "ci/table_file.h"
 #include "ci/workload_file.h"
+#include "common/agent_file.h"
 #include "common/atomicio.h"
 #include "common/envelope_rows.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
 #include "common/outfile.h"
+#include "common/window_file.h"
 #include "merge/bisect_log.h"
 #include "harness/boot/kernel.h"
 #include "merge/check_journal.h"
@@ -75,6 +77,7 @@ static const struct output {
 	const char *name;
 	const struct sb_jr_table *table;
 } outputs[] = {
+	{ "agent.json", &sb_agent_format },
 	{ "bisect-log.json", &bisect_log_format },
 	{ "check-journal.json", &check_journal_format },
 	{ "envelope", &sb_envelope_format },
@@ -82,7 +85,7 @@ static const struct output {
 	{ "plan.json", &plan_format },
 	{ "schedstat.json", &ci_schedstat_format },
 	{ "table.json", &ci_table_format },
-	{ "window.json", &ci_window_format },
+	{ "window.json", &sb_window_format },
 	{ "workloads/<name>.json", &ci_workload_doc_format },
 };
 

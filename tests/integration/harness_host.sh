@@ -54,6 +54,10 @@ for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 		(.busy_before_start | length) > 0' "$d/manifest.json" >/dev/null ||
 		fail "$d/manifest.json preflight: $(jq -c .preflight "$d/manifest.json")"
 done
+echo "check: the host's calibration loop timed once for both runs of the command"
+host_loop=$(jq -s '[.[].calibration.host_loop_ns] | unique' "$root"/host/*/1/manifest.json)
+jq -e 'length == 1 and .[0] > 0' <<<"$host_loop" >/dev/null ||
+	fail "host_loop_ns differs between runs or is missing: $host_loop"
 # the bench end's tables: workload groups and other:(N) only
 jq -r '.groups[] | select(.workload) | .comm' "$root"/host/*/1/table.json | sort -u >"$tmp/wl"
 echo other >>"$tmp/wl"
