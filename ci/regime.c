@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/accel.h"
 #include "ci/regime.h"
 #include "ci/stats.h"
 #include "common/fmt.h"
@@ -144,8 +145,8 @@ static void manifest_of(const struct ci_column *col, struct ci_regime *g)
 	for (size_t r = 0; r < col->n_runs && r < MAX_RUNS; r++) {
 		const struct ci_manifest *m = &col->runs[r]->manifest;
 
-		/* host mode: no VM, "none" its accelerator */
-		g->host |= m->host_accel && !strcmp(m->host_accel, "none");
+		/* host mode: no VM, its accelerator the host row ("none") */
+		g->host |= sb_accel_is(m->host_accel, host);
 		if (m->accel && !*g->accel)
 			snprintf(g->accel, sizeof(g->accel), "%s", m->accel);
 		if (m->icount_shift >= 0 && g->icount_shift < 0)
@@ -166,12 +167,6 @@ void ci_regime_of(const struct ci_column *col, struct ci_regime *out)
 	manifest_of(col, out);
 }
 
-/* Under "virtual" and "icount" the guest's clock counts instructions. */
-static int instr_clock(const char *accel)
-{
-	return !strcmp(accel, "virtual") || !strcmp(accel, "icount");
-}
-
 const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len)
 {
 	char acc[32];
@@ -179,12 +174,13 @@ const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len)
 
 	*buf = '\0';
 	/* no guest ran on the host: its calibration compares it to itself */
-	if (g->host || (!(g->guest_speed > 0) && !instr_clock(g->accel)))
+	if (g->host ||
+	    (!(g->guest_speed > 0) && !sb_accel_is(g->accel, instr_clock)))
 		return buf;
 	for (i = 0; g->accel[i] && i + 1 < sizeof(acc); i++)
 		acc[i] = (char)toupper((unsigned char)g->accel[i]);
 	acc[i] = '\0';
-	if (instr_clock(g->accel)) {
+	if (sb_accel_is(g->accel, instr_clock)) {
 		if (g->icount_shift >= 0 && g->icount_shift < 31)
 			snprintf(buf, len,
 				 "%s: the guest's clock counts instructions "

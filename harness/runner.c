@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/accel.h"
 #include "analyzer/table_run.h"
 #include "common/atomicio.h"
 #include "common/dirlock.h"
@@ -425,7 +426,7 @@ static int end_may_overlap(const struct runner *rn, const struct one *o)
 	const char *accel =
 		json_string_value(json_object_get(o->out.vm, "accel"));
 
-	return o->vm && !*rn->stop && accel && !strcmp(accel, "virtual");
+	return o->vm && !*rn->stop && sb_accel_is(accel, sealed);
 }
 
 /* The child that ends a run: gone with its parent, Ctrl-C and SIGTERM left to it. */
@@ -497,8 +498,8 @@ int run_reap(struct run_child *c)
 
 int run_accel_opt(void *dest, const char *value, const char **why)
 {
-	*why = "is not one of " VM_ACCELS;
-	if (!vm_accel_known(value))
+	*why = "is not one of " SB_ACCELS;
+	if (!sb_accel_requested(value))
 		return -EINVAL;
 	*(const char **)dest = value;
 	return 0;
@@ -508,9 +509,9 @@ void run_set_accel(struct runner *rn, const char *accel,
 		   const struct scenario *sc)
 {
 	snprintf(rn->accel, sizeof(rn->accel), "%s",
-		 accel && strcmp(accel, "auto") != 0 ? accel :
-		 *sc->guest.accel		     ? sc->guest.accel :
-						       "auto");
+		 accel && !sb_accel_is(accel, probes) ? accel :
+		 *sc->guest.accel		      ? sc->guest.accel :
+							"auto");
 }
 
 void run_warn_line(const char *msg)

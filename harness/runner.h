@@ -97,7 +97,7 @@ void run_self_dirs(struct runner *rn);
 double run_now_s(void);
 /* A scenario loader's warning, through the logger. */
 void run_warn_line(const char *msg);
-/* The --accel option's value (struct sb_opt parse): one of VM_ACCELS. */
+/* The --accel option's value (struct sb_opt parse): one of SB_ACCELS. */
 int run_accel_opt(void *dest, const char *value, const char **why);
 /* The --accel option row of the commands that boot guests, into @var (a
  * const char *): run_set_accel() takes it from there. */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <jansson.h>
 
+#include "common/accel.h"
 #include "common/jsonread.h"
 #include "common/slice_range.h"
 #include "harness/feature_name.h"
@@ -52,14 +53,14 @@ static const char *feature_why(const void *p)
 
 static const char *accel_why(const void *s)
 {
-	return !*(const char *)s || vm_accel_known(s) ?
+	return !*(const char *)s || sb_accel_requested(s) ?
 		       NULL :
-		       "is not one of " VM_ACCELS;
+		       "is not one of " SB_ACCELS;
 }
 
 static const char *without_kvm_why(const void *s)
 {
-	return !*(const char *)s || !strcmp(s, "tcg") || !strcmp(s, "virtual") ?
+	return !*(const char *)s || sb_accel_is(s, fallback) ?
 		       NULL :
 		       "is not tcg or virtual";
 }
@@ -144,7 +145,7 @@ static const struct sb_jr_field guest_fields[] = {
 		 "(default 1)" },
 	{ "accel", SB_JR_STRING, GUEST(accel),
 	  sizeof(((struct scenario *)0)->guest.accel), .check = accel_why,
-	  .doc = "how QEMU runs the guest: " VM_ACCELS
+	  .doc = "how QEMU runs the guest: " SB_ACCELS
 		 " (default: the command's)" },
 	{ "without_kvm", SB_JR_STRING, GUEST(without_kvm),
 	  sizeof(((struct scenario *)0)->guest.without_kvm),

@@ -19,6 +19,7 @@
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
+#include "common/accel.h"
 #include "common/cpulist.h"
 #include "common/atomicio.h"
 #include "common/error.h"
@@ -62,7 +63,7 @@ static int cpus_of(const struct runner *rn, const struct run_kernel *k,
 			       CPU_SETSIZE :
 			       CPU_COUNT(&set);
 	}
-	if (!strcmp(rn->accel, "virtual")) {
+	if (sb_accel_is(rn->accel, sealed)) {
 		*where = "the guest's one vCPU (accel virtual)";
 		return 1;
 	}

@@ -22,11 +22,11 @@ struct vm_numa_node {
 struct vm_request {
 	const struct kernel_info *kernel;
 	const char *initrd;
-	const char *accel; /* one of VM_ACCELS */
-	int icount_shift; /* for "icount" and "virtual" */
-	uint64_t seed; /* for "virtual": the guest's RDRAND/RDSEED stream */
-	const char *without_kvm; /* what "auto" runs without KVM: "tcg" (NULL)
-				  * or "virtual" */
+	const char *accel; /* one of SB_ACCELS (common/accel.h) */
+	int icount_shift; /* for accelerators with an instruction clock */
+	uint64_t seed; /* for a sealed one: the guest's RDRAND/RDSEED stream */
+	const char *without_kvm; /* what "auto" runs without KVM: a fallback
+				  * row (NULL: "tcg") */
 	int cpus;
 	int memory_mb;
 	const struct vm_numa_node *numa; /* NULL or numa_nodes entries */
@@ -52,28 +52,8 @@ struct vm_request {
 	const char *qmp_socket; /* set by vm_boot with either */
 };
 
-/*
- * The accelerators a request may name. "virtual" is "icount" with no host
- * time or host randomness reaching the guest (guest time from executed
- * instructions only, the RTC from a fixed date, RDRAND from the seed,
- * virtio kicks served at once), on one vCPU: one seed, one run.
- */
 /* QEMU's program name, as in its command line. */
 #define VM_QEMU "qemu-system-x86_64"
-
-#define VM_ACCELS "auto, kvm, tcg, icount, virtual"
-
-/* Is @name one of VM_ACCELS? (Inline: the guest agent checks scenarios.) */
-static inline int vm_accel_known(const char *name)
-{
-	static const char *const names[] = { "auto", "kvm", "tcg", "icount",
-					     "virtual" };
-
-	for (size_t i = 0; name && i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(name, names[i]))
-			return 1;
-	return 0;
-}
 
 /*
  * A NUMA node's CPUs as QEMU's -numa node,cpus= takes them: one CPU or one

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "common/accel.h"
 #include "common/array.h"
 #include "common/atomicio.h"
 #include "common/base64.h"
@@ -763,6 +764,30 @@ static void test_fmt_append(void **state)
 	assert_string_equal(buf, "ab 50%, the");
 }
 
+/* SB_ACCELS lists the requestable rows, in order; auto probes, none is the host. */
+static void test_accel_rows(void **state)
+{
+	char names[128] = "";
+	size_t o = 0;
+	int n;
+	const struct sb_accel *r = sb_accel_rows(&n);
+
+	(void)state;
+	for (int i = 0; i < n; i++)
+		if (r[i].requestable)
+			o += (size_t)snprintf(names + o, sizeof(names) - o,
+					      "%s%s", o ? ", " : "", r[i].name);
+	assert_string_equal(names, SB_ACCELS);
+	assert_true(sb_accel_requested("auto")->probes);
+	assert_null(sb_accel_requested("none"));
+	assert_true(sb_accel_named("none")->host);
+	assert_null(sb_accel_named("qemu"));
+	assert_null(sb_accel_named(NULL));
+	assert_true(sb_accel_named("virtual")->sealed);
+	assert_true(sb_accel_named("icount")->instr_clock);
+	assert_false(sb_accel_named("icount")->sealed);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -789,6 +814,7 @@ int main(void)
 		cmocka_unit_test(test_sha256),
 		cmocka_unit_test(test_base64),
 		cmocka_unit_test(test_fmt_append),
+		cmocka_unit_test(test_accel_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
