@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/byname.h"
 #include "ci/metrics.h"
 #include "common/array.h"
 #include "common/jsonpath.h"
@@ -82,10 +83,7 @@ const struct ci_metric *ci_metric_at(int i)
 
 int ci_metric_find(const char *name)
 {
-	for (size_t i = 0; i < ci_metrics_count(); i++)
-		if (!strcmp(catalogue[i].name, name))
-			return (int)i;
-	return -1;
+	return (int)sb_index_named(catalogue, ci_metrics_count(), name, name);
 }
 
 int ci_metric_tool_known(const char *tool)

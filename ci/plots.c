@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/byname.h"
 #include "ci/plots.h"
 #include "common/rootdir.h"
 #include "ci/stats.h"
@@ -168,10 +169,9 @@ static const struct ci_table_row *run_group(const struct ci_run *run,
 /* The "result" of @run's document @name, or NULL. */
 static const json_t *run_result(const struct ci_run *run, const char *name)
 {
-	for (size_t i = 0; i < run->n_docs; i++)
-		if (!strcmp(run->docs[i].name, name))
-			return run->docs[i].file.result;
-	return NULL;
+	long i = sb_index_named(run->docs, run->n_docs, name, name);
+
+	return i < 0 ? NULL : run->docs[i].file.result;
 }
 
 /* Median over the column's runs of the number at @key of @comm's group. */

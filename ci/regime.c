@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/byname.h"
 #include "common/accel.h"
 #include "ci/regime.h"
 #include "ci/stats.h"
@@ -33,9 +34,10 @@ static double miss_pct(const struct ci_doc *d, const char **what)
 
 static struct ci_periodic *periodic_slot(struct ci_regime *g, const char *name)
 {
-	for (size_t i = 0; i < g->n_periodic; i++)
-		if (!strcmp(g->periodic[i].name, name))
-			return &g->periodic[i];
+	long i = sb_index_named(g->periodic, g->n_periodic, name, name);
+
+	if (i >= 0)
+		return &g->periodic[i];
 	if (g->n_periodic == CI_REGIME_MAX_PERIODIC)
 		return NULL;
 	snprintf(g->periodic[g->n_periodic].name, sizeof(g->periodic[0].name),

@@ -3,10 +3,8 @@
  * The accelerator table: a new accelerator is one row here, and the code
  * booting it, choosing it and reading it back asks the row's fields.
  */
-#include <stddef.h>
-#include <string.h>
-
 #include "common/accel.h"
+#include "common/byname.h"
 
 /* One host thread for all vCPUs (vm_args.c says why). */
 #define TCG "tcg,thread=single"
@@ -50,10 +48,9 @@ static const struct sb_accel rows[] = {
 
 const struct sb_accel *sb_accel_named(const char *name)
 {
-	for (int i = 0; name && i < N_ROWS; i++)
-		if (!strcmp(rows[i].name, name))
-			return &rows[i];
-	return NULL;
+	long i = sb_index_named(rows, N_ROWS, name, name);
+
+	return i < 0 ? NULL : &rows[i];
 }
 
 const struct sb_accel *sb_accel_requested(const char *name)

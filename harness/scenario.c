@@ -8,6 +8,7 @@
 #include <string.h>
 #include <jansson.h>
 
+#include "common/byname.h"
 #include "common/accel.h"
 #include "common/jsonread.h"
 #include "common/slice_range.h"
@@ -383,8 +384,7 @@ int scenario_run_limit_ns(const struct scenario *sc, uint64_t durations,
 const struct sc_feature_set *scenario_set(const struct scenario *sc,
 					  const char *name)
 {
-	for (int i = 0; i < sc->n_sets; i++)
-		if (!strcmp(sc->sets[i].name, name))
-			return &sc->sets[i];
-	return NULL;
+	long i = sb_index_named(sc->sets, (size_t)sc->n_sets, name, name);
+
+	return i < 0 ? NULL : &sc->sets[i];
 }

@@ -20,6 +20,7 @@
 #include "common/array.h"
 #include "common/atomicio.h"
 #include "common/base64.h"
+#include "common/byname.h"
 #include "common/outfile.h"
 #include "common/dirlock.h"
 #include "common/duration.h"
@@ -788,6 +789,35 @@ static void test_accel_rows(void **state)
 	assert_false(sb_accel_named("icount")->sealed);
 }
 
+/* Find by name over arrays of structs and of pointers, char * and char[] names. */
+struct named_ptr {
+	int x;
+	const char *name;
+};
+struct named_arr {
+	char name[8];
+	int x;
+};
+
+static void test_byname(void **state)
+{
+	static const struct named_ptr p[] = { { 1, "a" },
+					      { 2, NULL },
+					      { 3, "b" } };
+	struct named_arr a[] = { { "x", 1 }, { "y", 2 }, { "y", 3 } };
+	const struct named_ptr *list[] = { &p[0], &p[2], NULL, &p[1] };
+
+	(void)state;
+	assert_int_equal(sb_index_named(p, 3, name, "b"), 2);
+	assert_int_equal(sb_index_named(p, 2, name, "b"), -1);
+	assert_int_equal(sb_index_named(p, 3, name, NULL), -1);
+	assert_int_equal(sb_index_named(a, 3, name, "y"), 1);
+	assert_int_equal(sb_index_named(a, 0, name, "x"), -1);
+	assert_int_equal(sb_index_named_ptr(list, 4, name, "b"), 1);
+	/* a NULL pointer ends the list */
+	assert_int_equal(sb_index_named_ptr(list, SIZE_MAX, name, "c"), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -815,6 +845,7 @@ int main(void)
 		cmocka_unit_test(test_base64),
 		cmocka_unit_test(test_fmt_append),
 		cmocka_unit_test(test_accel_rows),
+		cmocka_unit_test(test_byname),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The list of workloads (list.h) as an array, and lookups in it. */
-#include <string.h>
+#include <stdint.h>
 
+#include "common/byname.h"
 #include "workloads/registry/registry.h"
 
 #define SBW_ENTRY(id) &sb_wl_##id,
@@ -17,22 +18,24 @@ const struct sb_workload *const *sbw_list(void)
 
 const struct sb_workload *sbw_find(const char *name)
 {
-	for (size_t i = 0; list[i]; i++)
-		if (!strcmp(list[i]->name, name))
-			return list[i];
-	return NULL;
+	long i = sb_index_named_ptr(list, SIZE_MAX, name, name);
+
+	return i < 0 ? NULL : list[i];
 }
 
 const struct sbw_metric *sbw_metric_find(const char *name,
 					 const struct sb_workload **owner)
 {
-	for (size_t i = 0; list[i]; i++)
-		for (size_t k = 0; k < list[i]->n_metrics; k++)
-			if (!strcmp(list[i]->metrics[k].name, name)) {
-				if (owner)
-					*owner = list[i];
-				return &list[i]->metrics[k];
-			}
+	for (size_t i = 0; list[i]; i++) {
+		long k = sb_index_named(list[i]->metrics, list[i]->n_metrics,
+					name, name);
+
+		if (k >= 0) {
+			if (owner)
+				*owner = list[i];
+			return &list[i]->metrics[k];
+		}
+	}
 	return NULL;
 }
 
