@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/byname.h"
 #include "ci/bench_cmp.h"
+#include "common/byname.h"
 #include "common/duration.h"
 
 #define MAX_SLICED 16

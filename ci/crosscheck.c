@@ -3,9 +3,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "common/byname.h"
 #include "ci/crosscheck.h"
 #include "ci/schedstat_file.h"
+#include "common/byname.h"
 #include "common/jsonpath.h"
 
 /* The number at @path of a document's result, NAN when not one. */

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/accel.h"
 #include "ci/host_regime.h"
 #include "ci/stats.h"
+#include "common/accel.h"
 #include "common/fmt.h"
 
 #define MAX_RUNS 256

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/byname.h"
 #include "ci/metrics.h"
 #include "common/array.h"
+#include "common/byname.h"
 #include "common/jsonpath.h"
 #include "workloads/registry/registry.h"
 

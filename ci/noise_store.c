@@ -8,11 +8,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/byname.h"
 #include "ci/noise_store.h"
 #include "ci/sizing.h"
 #include "ci/stats.h"
 #include "common/atomicio.h"
+#include "common/byname.h"
 #include "common/fmt.h"
 
 #define MAX_RUNS 256

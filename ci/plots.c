@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/byname.h"
 #include "ci/plots.h"
+#include "common/byname.h"
 #include "common/rootdir.h"
 #include "ci/stats.h"
 #include "ci/util.h"

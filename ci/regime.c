@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/byname.h"
-#include "common/accel.h"
 #include "ci/regime.h"
 #include "ci/stats.h"
+#include "common/accel.h"
+#include "common/byname.h"
 #include "common/fmt.h"
 #include "workloads/registry/registry.h"
 

@@ -8,8 +8,8 @@
 
 #include <jansson.h>
 
-#include "common/byname.h"
 #include "ci/bench_end.h"
+#include "common/byname.h"
 #include "common/log.h"
 #include "harness/plan.h"
 #include "harness/matrix.h"

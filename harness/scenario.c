@@ -8,8 +8,8 @@
 #include <string.h>
 #include <jansson.h>
 
-#include "common/byname.h"
 #include "common/accel.h"
+#include "common/byname.h"
 #include "common/jsonread.h"
 #include "common/slice_range.h"
 #include "harness/feature_name.h"

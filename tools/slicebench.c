@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/byname.h"
 #include "analyzer/cmds.h"
 #include "ci/cmds.h"
+#include "common/byname.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "common/log.h"

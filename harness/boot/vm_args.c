@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/accel.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm_args.h"
 #include "harness/boot/vm_request.h"
+#include "common/accel.h"
 
 static void arg(struct vm_args *a, const char *fmt, ...)
 {

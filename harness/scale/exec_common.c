@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/byname.h"
 #include "common/atomicio.h"
+#include "common/byname.h"
 #include "harness/scale/exec.h"
 
 size_t exec_unit_args(const struct exec_ctx *c, const char **v)

@@ -2,8 +2,8 @@
 /* The list of workloads (list.h) as an array, and lookups in it. */
 #include <stdint.h>
 
-#include "common/byname.h"
 #include "workloads/registry/registry.h"
+#include "common/byname.h"
 
 #define SBW_ENTRY(id) &sb_wl_##id,
 static const struct sb_workload *const list[] = {
