@@ -7,20 +7,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "common/accel.h"
 #include "analyzer/table_run.h"
+#include "common/accel.h"
 #include "common/atomicio.h"
 #include "common/dirlock.h"
 #include "common/envelope.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/log.h"
+#include "common/spawn.h"
 #include "common/outcheck.h"
 #include "common/outfile.h"
 #include "harness/host_load.h"
@@ -436,8 +436,7 @@ static void end_in_child(const struct runner *rn, struct run_kernel *k,
 {
 	int rc;
 
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
+	if (sb_die_with(parent))
 		_exit(RUN_CHILD_LOST);
 	/* a stop is the parent's to decide: it reaps this child first */
 	signal(SIGINT, SIG_IGN);

@@ -629,6 +629,21 @@ static void test_spawn_dies_with_parent(void **state)
 	assert_true(gone);
 }
 
+/* sb_die_with: 0 in a child of @parent; -1 when @parent is not its parent. */
+static void test_die_with(void **state)
+{
+	pid_t parent = getpid(), pid;
+	int status;
+
+	(void)state;
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(sb_die_with(parent) == 0 && sb_die_with(1) == -1 ? 0 : 1);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 static void test_envelope(void **state)
 {
 	char *argv[] = { "tool", "--x", "\xff" };
@@ -839,6 +854,7 @@ int main(void)
 		cmocka_unit_test(test_dir_lock),
 		cmocka_unit_test(test_spawn),
 		cmocka_unit_test(test_spawn_dies_with_parent),
+		cmocka_unit_test(test_die_with),
 		cmocka_unit_test(test_envelope),
 		cmocka_unit_test(test_out_envelope),
 		cmocka_unit_test(test_sha256),
