@@ -23,6 +23,7 @@
 #include "common/spawn.h"
 #include "common/outcheck.h"
 #include "common/outfile.h"
+#include "common/rootdir.h"
 #include "harness/host_load.h"
 #include "harness/plan.h"
 #include "harness/manifest.h"
@@ -285,17 +286,11 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 
 void run_self_dirs(struct runner *rn)
 {
-	char exe[PATH_MAX], tmp[PATH_MAX + 8];
-	const char *src = getenv("SLICEBENCH_ROOT");
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char exe[PATH_MAX];
 
-	exe[n > 0 ? n : 0] = '\0';
+	snprintf(exe, sizeof(exe), "%s", sb_self_exe());
 	snprintf(rn->bin_dir, sizeof(rn->bin_dir), "%s", dirname(exe));
-	snprintf(tmp, sizeof(tmp), "%s/../..", rn->bin_dir);
-	if (src && *src)
-		snprintf(rn->src_dir, sizeof(rn->src_dir), "%s", src);
-	else if (!realpath(tmp, rn->src_dir))
-		snprintf(rn->src_dir, sizeof(rn->src_dir), ".");
+	snprintf(rn->src_dir, sizeof(rn->src_dir), "%s", sb_root_dir());
 }
 
 const char *run_fmt_secs(double s, char *buf, size_t len)
