@@ -5,7 +5,7 @@
 #include "workloads/registry/registry.h"
 #include "common/byname.h"
 
-#define SBW_ENTRY(id) &sb_wl_##id,
+#define SBW_ENTRY(id) &sbw_##id,
 static const struct sb_workload *const list[] = {
 	SB_WORKLOAD_LIST(SBW_ENTRY) NULL,
 };

@@ -5,8 +5,8 @@
  * list naming them all (list.h). The harness, the initramfs, the scenario
  * validator and ci learn every workload from that list.
  */
-#ifndef SB_WL_REGISTRY_H
-#define SB_WL_REGISTRY_H
+#ifndef SBW_REGISTRY_H
+#define SBW_REGISTRY_H
 
 #include <stddef.h>
 #include <jansson.h>
@@ -114,7 +114,7 @@ struct sb_workload {
 	size_t n_plots;
 };
 
-#define SBW_DECLARE(id) extern const struct sb_workload sb_wl_##id;
+#define SBW_DECLARE(id) extern const struct sb_workload sbw_##id;
 SB_WORKLOAD_LIST(SBW_DECLARE)
 #undef SBW_DECLARE
 
