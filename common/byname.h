@@ -23,17 +23,19 @@ static inline long sb_name_index(const void *base, size_t n, size_t stride,
 				 size_t off, unsigned how, const char *name)
 {
 	for (size_t i = 0; name && i < n; i++) {
-		const char *el = (const char *)base + i * stride, *s;
+		const char *el = (const char *)base + i * stride;
+		const void *p; /* a pointer read whatever its type (memcpy) */
 
 		if (how & SB_NAME_DEREF) {
-			memcpy(&el, el, sizeof(el));
-			if (!el)
+			memcpy(&p, el, sizeof(p));
+			if (!p)
 				break;
+			el = p;
 		}
-		s = el + off;
+		p = el + off;
 		if (how & SB_NAME_PTR)
-			memcpy(&s, s, sizeof(s));
-		if (s && !strcmp(s, name))
+			memcpy(&p, el + off, sizeof(p));
+		if (p && !strcmp(p, name))
 			return (long)i;
 	}
 	return -1;
