@@ -50,6 +50,7 @@ include harness/build.mk
 include harness/boot/build.mk
 include ci/build.mk
 include merge/build.mk
+include perf/build.mk
 include tools/build.mk
 -include fuzz/build.mk
 
@@ -215,7 +216,7 @@ test-vm: all ## end-to-end VM tests under TCG
 
 perf: deps-test ## the suite's own benchmarks, as ratios against peers
 	@$(MAKE) --no-print-directory all
-	@bash tests/run-scripts.sh perf ci/perf/*.sh
+	@bash tests/run-scripts.sh perf perf/*.sh
 
 bench: deps ## run SCENARIO on KERNEL: the tables, the verdicts in words, report.html
 	@$(MAKE) --no-print-directory all

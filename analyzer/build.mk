@@ -11,7 +11,7 @@ ANALYZER_READ_SRCS := analyzer/read_trace.c analyzer/read_perfdata.c \
 		      common/error.c common/tracefs_dir.c common/atomicio.c
 ANALYZER_SRCS := $(ANALYZER_CORE_SRCS) $(ANALYZER_READ_SRCS) \
 		 analyzer/fmt_text.c analyzer/fmt_json.c analyzer/analyze.c \
-		 analyzer/cmd_table.c analyzer/table_run.c
+		 analyzer/cmd_table.c analyzer/table_input.c analyzer/table_run.c
 ANALYZER_LDLIBS := $(shell pkg-config --libs libtraceevent) -lpthread
 CPPFLAGS += $(shell pkg-config --cflags libtracecmd)
 

@@ -4,11 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "analyzer/analyze.h"
 #include "analyzer/sbt_read.h"
+#include "analyzer/table_input.h"
 #include "analyzer/table_run.h"
 #include "common/outcheck.h"
 #include "common/outfile.h"
@@ -27,6 +26,7 @@ struct table_args {
 	int roots[TABLE_MAX_WORKLOAD_PIDS]; /* a run's started workloads */
 	int window_given; /* --since or --until */
 	int whole_trace;
+	int group, no_group;
 	int help;
 };
 
@@ -68,25 +68,13 @@ static int set_seconds(void *dest, const char *v, const char **why)
 	return sbt_parse_seconds(v, dest);
 }
 
-static int set_sort(void *dest, const char *v, const char **why)
-{
-	*why = "is not one of runtime, switches, avg, max, sum";
-	return sbt_sort_parse(v, dest);
-}
-
-static int set_wait_from(void *dest, const char *v, const char **why)
-{
-	enum sbt_wait_from *from = dest;
-
-	*why = "is not waking or wakeup";
-	if (!strcmp(v, "waking"))
-		*from = SBT_WAIT_WAKING;
-	else if (!strcmp(v, "wakeup"))
-		*from = SBT_WAIT_WAKEUP;
-	else
-		return -EINVAL;
-	return 0;
-}
+/* --wait-from's words by enum sbt_wait_from. */
+static const char *const wait_from_names[] = {
+	[SBT_WAIT_AUTO] = "auto",
+	[SBT_WAIT_WAKING] = "waking",
+	[SBT_WAIT_WAKEUP] = "wakeup",
+	[SBT_WAIT_WAKEUP + 1] = NULL,
+};
 
 static const char usage[] =
 	"usage: slicebench table FILE [options]\n"
@@ -95,81 +83,85 @@ static const char usage[] =
 	"wakeup or a preemption until the\ntask is switched in; it is counted "
 	"when the switch-in falls in the window.";
 
+static const struct sb_field table_rows[] = {
+	{ .key = "json",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct table_args, json),
+	  .metavar = "FILE",
+	  .doc = "also write the JSON table to FILE (-: standard output, alone)" },
+	{ .key = "comm",
+	  .type = SB_F_CALL,
+	  .offset = 0, /* the whole struct table_args */
+	  .parse_arg = set_comm,
+	  .metavar = "C",
+	  .doc = "only tasks whose (last) comm is C; repeatable" },
+	{ .key = "pid",
+	  .type = SB_F_CALL,
+	  .offset = 0, /* the whole struct table_args */
+	  .parse_arg = set_pid,
+	  .metavar = "P",
+	  .doc = "only task P; repeatable" },
+	{ .key = "since",
+	  .type = SB_F_CALL,
+	  .offset = offsetof(struct table_args, rq.core.since_ns),
+	  .given = SB_GIVEN(struct table_args, window_given),
+	  .parse_arg = set_seconds,
+	  .metavar = "T",
+	  .doc = "window start, trace seconds (trace-cmd report's)" },
+	{ .key = "until",
+	  .type = SB_F_CALL,
+	  .offset = offsetof(struct table_args, rq.core.until_ns),
+	  .given = SB_GIVEN(struct table_args, window_given),
+	  .parse_arg = set_seconds,
+	  .metavar = "T",
+	  .doc = "window end, trace seconds" },
+	{ .key = "sort",
+	  .type = SB_F_ENUM,
+	  .offset = offsetof(struct table_args, rq.table.sort),
+	  .choices = sbt_sort_names,
+	  .metavar = "KEY",
+	  .doc = "avg|max|switches|runtime|sum (default avg, as perf)" },
+	{ .key = "wait-from",
+	  .type = SB_F_ENUM,
+	  .offset = offsetof(struct table_args, rq.core.wait_from),
+	  .choices = wait_from_names,
+	  .metavar = "W",
+	  .doc = "auto|waking|wakeup: where a wait after a wakeup starts "
+		 "(default auto: waking when the trace has sched_waking, as "
+		 "perf)" },
+	{ .key = "group",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct table_args, group),
+	  .doc = "one row per comm, name:(N) (default)" },
+	{ .key = "no-group",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct table_args, no_group),
+	  .doc = "one row per task, comm:pid" },
+	{ .key = "whole-trace",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct table_args, whole_trace),
+	  .doc = "the whole trace, every task by name, though it sits "
+		 "in a run directory (default there: the run's window "
+		 "and workloads, as its table.txt)" },
+	{ .key = "percentiles",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct table_args, text.percentiles),
+	  .doc = "add delay p50/p90/p99/p99.9 columns" },
+	SB_F_HELP_ROW(struct table_args, help),
+	{ 0 },
+};
+
 /* The options into @a; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse_args(int argc, char **argv, struct table_args *a)
 {
 	const char *file = NULL;
-	int no_group = 0, group = 0;
-	const struct sb_opt opts[] = {
-		SB_OPTION(
-			"json", 0, SB_OPT_STRING, &a->json, NULL, "FILE",
-			"also write the JSON table to FILE (-: standard output, alone)",
-			0, 0),
-		{ .name = "comm",
-		  .type = SB_OPT_CALL,
-		  .dest = a,
-		  .parse = set_comm,
-		  .metavar = "C",
-		  .help = "only tasks whose (last) comm is C; repeatable" },
-		{ .name = "pid",
-		  .type = SB_OPT_CALL,
-		  .dest = a,
-		  .parse = set_pid,
-		  .metavar = "P",
-		  .help = "only task P; repeatable" },
-		{ .name = "since",
-		  .type = SB_OPT_CALL,
-		  .dest = &a->rq.core.since_ns,
-		  .given = &a->window_given,
-		  .parse = set_seconds,
-		  .metavar = "T",
-		  .help = "window start, trace seconds (trace-cmd report's)" },
-		{ .name = "until",
-		  .type = SB_OPT_CALL,
-		  .dest = &a->rq.core.until_ns,
-		  .given = &a->window_given,
-		  .parse = set_seconds,
-		  .metavar = "T",
-		  .help = "window end, trace seconds" },
-		{ .name = "sort",
-		  .type = SB_OPT_CALL,
-		  .dest = &a->rq.table.sort,
-		  .parse = set_sort,
-		  .metavar = "KEY",
-		  .help = "runtime|switches|avg|max|sum (default avg, as "
-			  "perf)" },
-		{ .name = "wait-from",
-		  .type = SB_OPT_CALL,
-		  .dest = &a->rq.core.wait_from,
-		  .parse = set_wait_from,
-		  .metavar = "W",
-		  .help = "waking|wakeup: where a wait after a wakeup starts "
-			  "(default: waking when the trace has sched_waking, "
-			  "as perf)" },
-		SB_OPTION("group", 0, SB_OPT_FLAG, &group, NULL, NULL,
-			  "one row per comm, name:(N) (default)", 0, 0),
-		SB_OPTION("no-group", 0, SB_OPT_FLAG, &no_group, NULL, NULL,
-			  "one row per task, comm:pid", 0, 0),
-		SB_OPTION("whole-trace", 0, SB_OPT_FLAG, &a->whole_trace, NULL,
-			  NULL,
-			  "the whole trace, every task by name, though it sits "
-			  "in a run directory (default there: the run's window "
-			  "and workloads, as its table.txt)",
-			  0, 0),
-		SB_OPTION("percentiles", 0, SB_OPT_FLAG, &a->text.percentiles,
-			  NULL, NULL, "add delay p50/p90/p99/p99.9 columns", 0,
-			  0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &a->help, NULL, NULL,
-			  "this help", 0, 0),
-		{ 0 },
-	};
 	const struct sb_cli cli = {
 		.usage = usage,
 		.epilogue =
 			"exit: 0 ok, 2 bad usage, an unreadable/corrupt/"
 			"unsupported trace or a bad output, 4 libtracecmd\n"
 			"missing or writing the output failed\n" SB_OUT_HELP,
-		.tables = { opts },
+		.tables = { { table_rows, a } },
 		.operands = &file,
 		.max_operands = 1,
 		.prog = "slicebench table",
@@ -180,7 +172,7 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 
 	if (rc != SB_CLI_CONTINUE)
 		return rc;
-	a->text.grouped = !no_group || group;
+	a->text.grouped = !a->no_group || a->group;
 	a->rq.path = file;
 	if (a->rq.core.until_ns && a->rq.core.until_ns < a->rq.core.since_ns) {
 		fprintf(stderr,
@@ -188,97 +180,6 @@ static int parse_args(int argc, char **argv, struct table_args *a)
 		return SB_EXIT_USAGE;
 	}
 	return SB_CLI_CONTINUE;
-}
-
-/*
- * The trace must be a regular file (read at offsets of its own headers): a
- * directory or a FIFO would fail later with words about the format. 0, or
- * SB_EXIT_USAGE said with what to give instead.
- */
-static int check_input(const char *path)
-{
-	static const char *const in_dir[] = { "trace.dat", "perf.data" };
-	char inner[4200];
-	struct stat st;
-
-	if (stat(path, &st) || S_ISREG(st.st_mode))
-		return 0; /* the reader says why it cannot open it */
-	if (S_ISDIR(st.st_mode)) {
-		for (size_t i = 0; i < 2; i++) {
-			snprintf(inner, sizeof(inner), "%s/%s", path,
-				 in_dir[i]);
-			if (!access(inner, F_OK)) {
-				fprintf(stderr,
-					"slicebench table: %s: is a directory: "
-					"give its trace, %s\n",
-					path, inner);
-				return SB_EXIT_USAGE;
-			}
-		}
-		fprintf(stderr,
-			"slicebench table: %s: is a directory: give a "
-			"trace.dat or perf.data file\n",
-			path);
-		return SB_EXIT_USAGE;
-	}
-	fprintf(stderr,
-		"slicebench table: %s: is a %s, not a file: traces are read at "
-		"their own offsets; save it to a file first\n",
-		path,
-		S_ISFIFO(st.st_mode) ? "FIFO" :
-		S_ISSOCK(st.st_mode) ? "socket" :
-				       "device");
-	return SB_EXIT_USAGE;
-}
-
-/*
- * A trace in a run directory (window.json beside it) gets the run's own
- * window and workloads, as the run's table.txt has them, unless a window
- * or --whole-trace is given. 0, or SB_EXIT_USAGE said.
- */
-static int run_scope(struct table_args *a)
-{
-	const char *slash = strrchr(a->rq.path, '/');
-	char dir[4096], win[4200];
-	struct sb_error e;
-
-	if (a->window_given || a->whole_trace)
-		return 0;
-	snprintf(dir, sizeof(dir), "%.*s",
-		 slash ? (int)(slash - a->rq.path) : 1,
-		 slash ? a->rq.path : ".");
-	snprintf(win, sizeof(win), "%s/window.json", dir);
-	if (access(win, F_OK))
-		return 0;
-	if (table_run_scope(dir, &a->rq.core, a->roots, TABLE_MAX_WORKLOAD_PIDS,
-			    &e))
-		return sb_error_report("slicebench table", -EINVAL, &e);
-	fprintf(stderr,
-		"slicebench table: the run's window and workloads (%s, "
-		"agent.json), as its table.txt; --whole-trace for all of the "
-		"trace\n",
-		win);
-	return 0;
-}
-
-/* --since/--until wholly outside the trace: an empty table would look like
- * a quiet system. 0, or SB_EXIT_USAGE said with the trace's window. */
-static int check_window(const struct table_args *a, const struct sbt_table *t)
-{
-	const struct sbt_opts *w = &a->rq.core;
-	const struct sbt_summary *m = &t->sum;
-
-	if (!m->events || (w->since_ns <= m->last_ts_ns &&
-			   (!w->until_ns || w->until_ns >= m->first_ts_ns)))
-		return 0;
-	fprintf(stderr,
-		"slicebench table: %s: %s %.6f s is outside the trace's "
-		"window %.6f .. %.6f s (its first and last events): choose "
-		"times within it\n",
-		a->rq.path, w->since_ns > m->last_ts_ns ? "--since" : "--until",
-		(w->since_ns > m->last_ts_ns ? w->since_ns : w->until_ns) / 1e9,
-		m->first_ts_ns / 1e9, m->last_ts_ns / 1e9);
-	return SB_EXIT_USAGE;
 }
 
 struct table_doc {
@@ -320,7 +221,9 @@ int cmd_table(int argc, char **argv)
 	rc = parse_args(argc, argv, &a);
 	if (rc != SB_CLI_CONTINUE)
 		return rc;
-	if ((rc = check_input(a.rq.path)) || (rc = run_scope(&a)))
+	if ((rc = table_check_input(a.rq.path)) ||
+	    (!a.window_given && !a.whole_trace &&
+	     (rc = table_run_default_scope(a.rq.path, &a.rq.core, a.roots))))
 		return rc;
 	const struct sb_path_use out = { "--json", a.json },
 				 in = { "FILE", a.rq.path };
@@ -330,7 +233,7 @@ int cmd_table(int argc, char **argv)
 	rc = sbt_analyze(&a.rq, &t, &src, &e);
 	if (rc)
 		return sb_error_report("slicebench table", rc, &e);
-	if ((rc = check_window(&a, &t))) {
+	if ((rc = table_check_window(a.rq.path, &a.rq.core, &t))) {
 		sbt_table_free(&t);
 		return rc;
 	}

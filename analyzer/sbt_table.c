@@ -8,21 +8,11 @@
 #include "analyzer/sbt_table.h"
 #include "common/hist.h"
 
-static const char *const sort_names[] = {
+const char *const sbt_sort_names[] = {
 	[SBT_SORT_AVG] = "avg",		  [SBT_SORT_MAX] = "max",
 	[SBT_SORT_SWITCHES] = "switches", [SBT_SORT_RUNTIME] = "runtime",
-	[SBT_SORT_SUM] = "sum",
+	[SBT_SORT_SUM] = "sum",		  [SBT_SORT_SUM + 1] = NULL,
 };
-
-int sbt_sort_parse(const char *s, enum sbt_sort *out)
-{
-	for (size_t i = 0; i < sizeof(sort_names) / sizeof(sort_names[0]); i++)
-		if (!strcmp(s, sort_names[i])) {
-			*out = (enum sbt_sort)i;
-			return 0;
-		}
-	return -EINVAL;
-}
 
 double sbt_row_avg_ns(const struct sbt_row *r)
 {

@@ -60,8 +60,8 @@ struct sbt_table_opts {
 	enum sbt_sort sort;
 };
 
-/* Parse a --sort key ("runtime", "switches", "avg", "max", "sum"). */
-int sbt_sort_parse(const char *s, enum sbt_sort *out);
+/* The --sort keys by enum sbt_sort, NULL-terminated (an option's choices). */
+extern const char *const sbt_sort_names[];
 
 /* Build @t (sorted rows; tasks without a switch or runtime in the window are
  * left out) once the events are all fed (it calls sbt_finish). Returns 0 or

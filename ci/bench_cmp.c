@@ -183,7 +183,7 @@ int ci_bench_cmp_judged(const struct ci_bench_cmp *c, struct ci_judged_list *l)
 		for (size_t i = 0; i < c->n_rows; i++) {
 			const struct ci_bench_row *r = &c->rows[i];
 
-			if (r->rule &&
+			if (r->rule && !r->rule->report && /* shown only */
 			    ci_judged_add(l, r->rule->name, where,
 					  r->v[k].verdict, r->v[k].more_runs))
 				return -ENOMEM;

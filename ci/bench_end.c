@@ -145,20 +145,6 @@ static int text(FILE *f, struct bench_end *b)
 	return r;
 }
 
-/* A manifest's fact: @v when said (not NULL). */
-static void fact(FILE *f, const char *name, const char *v)
-{
-	if (v)
-		fprintf(f, "  %-16s %s\n", name, v);
-}
-
-/* A count the manifest says (>= 0). */
-static void fact_int(FILE *f, const char *name, int v)
-{
-	if (v >= 0)
-		fprintf(f, "  %-16s %d\n", name, v);
-}
-
 /*
  * Host columns whose features were not set (--features-as-is, or already
  * the set's): their manifest's note, so the end never reads as a
@@ -194,66 +180,27 @@ static void machines(FILE *f, const struct bench_end *b)
 	}
 }
 
-/* Each column's manifest facts (from its first run): what ran, and how. */
-static void facts(FILE *f, const struct bench_end *b)
-{
-	char speed[32];
-
-	for (size_t k = 0; k < b->cols.n; k++) {
-		const struct ci_column *col = &b->cols.v[k];
-		const struct ci_manifest *m = &col->runs[0]->manifest;
-
-		fprintf(f, "%s / %s (%zu run%s)\n", col->kernel, col->fs,
-			col->n_runs, SB_S(col->n_runs));
-		fact(f, "kernel release", m->kernel_release);
-		fact(f, "kernel source", m->kernel_source);
-		fact(f, "accelerator", m->accel);
-		fact(f, "accel note", m->accel_note);
-		fact_int(f, "guest vCPUs", m->vm_cpus);
-		fact_int(f, "guest memory MB", m->memory_mb);
-		fact(f, "QEMU", m->qemu_version);
-		fact(f, "features read", m->features_read);
-		fact(f, "features note", m->features_note);
-		/* on the host (vm null) no guest ran: no guest speed */
-		snprintf(speed, sizeof(speed), "%.2f", m->guest_speed);
-		if (m->has_vm && m->guest_speed > 0)
-			fact(f, "guest speed", speed);
-		fact(f, "host", m->cpu_model);
-		fact(f, "preflight", m->preflight_summary);
-		fact(f, "slicebench", m->slicebench_rev);
-	}
-}
-
-/* report.html and plots/ beside the runs: the verdicts, @summary (the terminal's text) and the facts. */
+/* report.html and plots/ beside the runs: the verdicts and @summary (the terminal's text). */
 static int report(const struct bench_end *b, const char *root,
 		  const char *summary, struct sb_error *e)
 {
 	struct ci_row *rows = NULL;
 	long n = ci_rows_build(&b->cols, &rows);
-	char *fbuf = NULL;
-	size_t flen = 0;
-	FILE *ff = open_memstream(&fbuf, &flen);
 	int r;
 
-	if (n < 0 || !ff) {
+	if (n < 0) {
 		free(rows);
-		if (ff)
-			fclose(ff);
 		return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
 				    "out of memory");
 	}
-	facts(ff, b);
-	fclose(ff);
 	struct ci_report_cmp cmps[MAX_CMPS];
 	for (size_t i = 0; i < b->n_cmps; i++)
 		cmps[i] = (struct ci_report_cmp){ &b->cmps[i], b->words[i] };
 	struct ci_compare c = { &b->cols, rows,
 				ci_rows_drop_other(rows, (size_t)n), NULL, 0 };
-	struct ci_report_page page = { cmps, b->n_cmps, summary,
-				       fbuf ? fbuf : "" };
+	struct ci_report_page page = { cmps, b->n_cmps, summary };
 
 	r = ci_plots_write(root, &c, &page, e);
-	free(fbuf);
 	free(rows);
 	return r;
 }

@@ -227,6 +227,31 @@ static void wrapped(FILE *f, const char *text, size_t width)
 	}
 }
 
+/*
+ * Kernels of other names whose runs booted one image (the manifest's
+ * kernel.image_sha256): whatever differs between them is noise, not a
+ * kernel's doing.
+ */
+static void same_image_warning(FILE *f, const struct ci_bench_cmp *c)
+{
+	const struct ci_manifest *m0 = &c->cols[0].col->runs[0]->manifest;
+
+	for (size_t k = 1; k < c->n_cols; k++) {
+		const struct ci_column *col = c->cols[k].col;
+		const char *sha = col->runs[0]->manifest.kernel_image_sha256;
+
+		if (!sha || !m0->kernel_image_sha256 ||
+		    strcmp(sha, m0->kernel_image_sha256) ||
+		    !strcmp(col->kernel, c->cols[0].col->kernel))
+			continue;
+		fprintf(f,
+			"warning: kernels %s and %s booted the same image "
+			"(sha256 %.12s...): what differs between them is noise, "
+			"not a kernel's doing.\n",
+			c->cols[0].col->kernel, col->kernel, sha);
+	}
+}
+
 static void words(FILE *f, const struct ci_bench_cmp *c, const json_t *scenario)
 {
 	struct sliced s[MAX_SLICED];
@@ -249,6 +274,7 @@ static void words(FILE *f, const struct ci_bench_cmp *c, const json_t *scenario)
 		misses_sentence(f, c, k);
 		fputc('\n', f);
 	}
+	same_image_warning(f, c);
 	saturation_warning(f, c);
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ci/bench_end.h"
+#include "ci/compare_end.h"
 #include "ci/compare_out.h"
 #include "ci/plots.h"
 #include "ci/rules_pick.h"
@@ -41,175 +42,6 @@ static const char after[] =
 	"exit: 0 ok, 2 bad usage or input (a RUN_DIR not there, a hand-edited\n"
 	"run file, runs of two scenarios in one DIR, a bad output), 4 no complete\n"
 	"runs, no gnuplot or writing an output failed\n" SB_OUT_HELP;
-
-/*
- * Is every name of --groups @list a group of @rows? 0, or SB_EXIT_USAGE
- * said with the groups there are.
- */
-static int check_groups(const char *list, const struct ci_row *rows, size_t n)
-{
-	char name[256], known[2048] = "";
-	size_t used = 0;
-
-	for (const char *p = list; p && *p;) {
-		size_t len = strcspn(p, ","), i = 0;
-
-		snprintf(name, sizeof(name), "%.*s", (int)len, p);
-		while (i < n && strcmp(rows[i].group, name))
-			i++;
-		p = p[len] ? p + len + 1 : NULL;
-		if (i < n)
-			continue;
-		for (size_t k = 0; k < n; k++) { /* each group once */
-			size_t j = 0;
-
-			while (j < k && strcmp(rows[j].group, rows[k].group))
-				j++;
-			if (j == k && used < sizeof(known))
-				used += (size_t)snprintf(known + used,
-							 sizeof(known) - used,
-							 "%s%s",
-							 used ? ", " : "",
-							 rows[k].group);
-		}
-		fprintf(stderr,
-			"slicebench compare: --groups: \"%s\" is not a task "
-			"group or workload of these results; they are: %s\n",
-			name, *known ? known : "(none)");
-		return SB_EXIT_USAGE;
-	}
-	return 0;
-}
-
-/* The rules and scenario of the first DIR's runs, as a run's end takes them. */
-struct compare_end {
-	struct ci_rules rules;
-	struct ci_rules_pick pick;
-	json_t *scenario;
-};
-
-static int end_load(struct compare_end *d, const char *dir, const char *given)
-{
-	char path[4200], named[1024];
-	struct sb_error e;
-	int r;
-
-	snprintf(path, sizeof(path), "%s/scenario.json", dir);
-	r = ci_rules_named_by_run(dir, named, sizeof(named), &e);
-	if (!r)
-		r = ci_rules_pick_load(given, named, path, &d->rules, &d->pick,
-				       &e);
-	if (r)
-		return sb_error_report("slicebench compare", r, &e);
-	d->scenario = json_load_file(path, 0, NULL);
-	return 0;
-}
-
-/*
- * One comparison: @cols (@n of @total) against the first, labelled by
- * feature set (@by_fs: one kernel's, as a run's end labels them) or in
- * full; nothing with fewer than two. 0 or -errno.
- */
-static int end_one(FILE *f, const struct compare_end *d,
-		   const struct ci_column **cols, size_t n, size_t total,
-		   int by_fs, const char *title, struct ci_judged_list *l)
-{
-	const struct ci_bench_say say = { &d->rules, d->pick.name,
-					  d->scenario };
-	const char *labels[CI_BENCH_MAX_COLS];
-	struct ci_bench_cmp c;
-	char *words;
-	int r;
-
-	if (n < 2)
-		return 0;
-	if (total > n)
-		fprintf(f, "note: %s: the first %zu columns of %zu\n", title, n,
-			total);
-	for (size_t k = 0; k < n; k++) {
-		labels[k] = by_fs ? cols[k]->fs : cols[k]->label;
-		if (cols[k]->n_runs < d->rules.min_runs)
-			fprintf(f,
-				"caution: %s has %zu run%s: a verdict needs %u a "
-				"side, so no rule can decide against it\n",
-				cols[k]->label, cols[k]->n_runs,
-				SB_S(cols[k]->n_runs), d->rules.min_runs);
-	}
-	r = ci_bench_end_compare(f, &say, cols, labels, n, title, &c, &words);
-	if (!r) {
-		r = ci_bench_cmp_judged(&c, l);
-		ci_bench_cmp_free(&c);
-		free(words);
-	}
-	return r;
-}
-
-/*
- * The end a run prints, on @f: with one DIR each kernel's feature sets
- * against its first, with several every column against the first; then
- * the verdict line over them all.
- */
-static int end_print(FILE *f, const struct compare_end *d,
-		     const struct ci_columns *cols, size_t n_dirs)
-{
-	const struct ci_column *pick[CI_BENCH_MAX_COLS];
-	struct ci_judged_list l = { 0 };
-	char title[300];
-	int r = 0;
-
-	ci_rules_pick_say(f, &d->pick);
-	for (size_t k = 0; k < cols->n && !r; k++) {
-		size_t n = 0, total = 0;
-
-		if (n_dirs > 1 && k)
-			break;
-		for (size_t j = k; j < cols->n; j++)
-			if ((n_dirs > 1 ||
-			     !strcmp(cols->v[j].kernel, cols->v[k].kernel)) &&
-			    total++ < CI_BENCH_MAX_COLS)
-				pick[n++] = &cols->v[j];
-		/* each kernel once: from its first column */
-		for (size_t j = 0; n_dirs == 1 && j < k; j++)
-			if (!strcmp(cols->v[j].kernel, cols->v[k].kernel))
-				n = 0;
-		if (n_dirs > 1)
-			snprintf(title, sizeof(title), "the %zu DIRs", n_dirs);
-		else
-			snprintf(title, sizeof(title), "kernel %s",
-				 cols->v[k].kernel);
-		r = end_one(f, d, pick, n, total, n_dirs == 1, title, &l);
-	}
-	if (!r)
-		ci_verdict_line(f, ci_outcome_of(l.v, l.n), l.v, l.n);
-	ci_judged_free(&l);
-	return r;
-}
-
-/* What the end prints, into *@text (malloc'd). 0, or an exit code said. */
-static int end_text(const struct compare_opts *o, const struct ci_results *res,
-		    size_t n, const struct ci_columns *cols, char **text)
-{
-	struct compare_end d = { 0 };
-	size_t len = 0;
-	FILE *f;
-	int r = end_load(&d, res[0].dir, o->rules);
-
-	*text = NULL;
-	if (!r && !(f = open_memstream(text, &len)))
-		r = -ENOMEM;
-	else if (!r) {
-		r = end_print(f, &d, cols, n);
-		if (fclose(f) && !r)
-			r = -ENOMEM;
-	}
-	if (r < 0) {
-		fprintf(stderr, "slicebench compare: %s\n", strerror(-r));
-		r = SB_EXIT_UNMEASURED;
-	}
-	json_decref(d.scenario);
-	ci_rules_free(&d.rules);
-	return r;
-}
 
 static int fill_json(json_t *env, const void *c)
 {
@@ -271,7 +103,7 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 		fprintf(stderr, "slicebench compare: out of memory\n");
 		goto out;
 	}
-	if ((code = check_groups(o->groups, rows, (size_t)nrows)))
+	if ((code = ci_compare_check_groups(o->groups, rows, (size_t)nrows)))
 		goto out;
 	shown = o->all_tasks ? (size_t)nrows :
 			       ci_rows_drop_other(rows, (size_t)nrows);
@@ -279,7 +111,7 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 				ci_rows_filter(rows, shown, o->groups),
 				o->groups, o->all_tasks };
 
-	if ((code = end_text(o, res, n, &cols, &end)))
+	if ((code = ci_compare_end_text(res[0].dir, o->rules, &cols, n, &end)))
 		goto out;
 	code = outputs(o, &c, end, say, argc, argv);
 	if (!code && o->plots) {
@@ -309,43 +141,57 @@ static void settle_units(struct ci_results *res, size_t n)
 		sb_warn("warning: %s", why);
 }
 
+static const struct sb_field compare_rows[] = {
+	{ .key = "markdown",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct compare_opts, markdown),
+	  .metavar = "FILE",
+	  .doc = "write the tables and the end as Markdown" },
+	{ .key = "json",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct compare_opts, json),
+	  .metavar = "FILE",
+	  .doc = "write the medians as JSON" },
+	{ .key = "plots",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct compare_opts, plots),
+	  .doc = "write PNG plots (gnuplot) and report.html" },
+	{ .key = "out",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct compare_opts, out),
+	  .metavar = "DIR",
+	  .doc = "where --plots writes plots/ and report.html "
+		 "(default: the first DIR)" },
+	{ .key = "groups",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct compare_opts, groups),
+	  .metavar = "LIST",
+	  .doc = "only these task groups / workloads (comma-separated)" },
+	{ .key = "all-tasks",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct compare_opts, all_tasks),
+	  .doc = "show kernel threads and the harness's tasks, not "
+		 "folded into other:(N)" },
+	{ .key = "rules",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct compare_opts, rules),
+	  .metavar = "FILE",
+	  .doc = "the verdicts' rules (default: the rules the first "
+		 "DIR's scenario names, else ci/gate.json)" },
+	SB_F_HELP_ROW(struct compare_opts, help),
+	{ 0 },
+};
+
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o = { 0 };
-	const struct sb_opt opts[] = {
-		SB_OPTION("markdown", 0, SB_OPT_STRING, &o.markdown, NULL,
-			  "FILE", "write the tables and the end as Markdown", 0,
-			  0),
-		SB_OPTION("json", 0, SB_OPT_STRING, &o.json, NULL, "FILE",
-			  "write the medians as JSON", 0, 0),
-		SB_OPTION("plots", 0, SB_OPT_FLAG, &o.plots, NULL, NULL,
-			  "write PNG plots (gnuplot) and report.html", 0, 0),
-		SB_OPTION("out", 0, SB_OPT_STRING, &o.out, NULL, "DIR",
-			  "where --plots writes plots/ and report.html "
-			  "(default: the first DIR)",
-			  0, 0),
-		SB_OPTION("groups", 0, SB_OPT_STRING, &o.groups, NULL, "LIST",
-			  "only these task groups / workloads (comma-separated)",
-			  0, 0),
-		SB_OPTION("all-tasks", 0, SB_OPT_FLAG, &o.all_tasks, NULL, NULL,
-			  "show kernel threads and the harness's tasks, not "
-			  "folded into other:(N)",
-			  0, 0),
-		SB_OPTION("rules", 0, SB_OPT_STRING, &o.rules, NULL, "FILE",
-			  "the verdicts' rules (default: the rules the first "
-			  "DIR's scenario names, else ci/gate.json)",
-			  0, 0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
-			  "show this help", 0, 0),
-		{ 0 },
-	};
 	struct ci_results res[MAX_DIRS] = { 0 };
 	const char *pos[MAX_DIRS];
 	struct sb_error e;
 	int n = 0, loaded = 0;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
-				    .tables = { opts },
+				    .tables = { { compare_rows, &o } },
 				    .operands = pos,
 				    .max_operands = MAX_DIRS,
 				    .n_operands = &n,

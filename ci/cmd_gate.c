@@ -97,19 +97,19 @@ static int load_rules(const char *given, const char *const pos[2],
 	return 0;
 }
 
+static const struct sb_field gate_rows[] = {
+	CI_RULES_ROW(struct gate_opts, rules),
+	{ 0 },
+};
+
+static const struct sb_field gate_help_rows[] = {
+	SB_F_HELP_ROW(struct gate_opts, help),
+	{ 0 },
+};
+
 int cmd_gate(int argc, char **argv)
 {
 	struct gate_opts o = { 0 };
-	const struct sb_opt opts[] = {
-		CI_RULES_OPTION(&o.rules),
-		{ 0 },
-	};
-	const struct sb_opt help[] = {
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
-			  "show this help", 0, 0),
-		{ 0 },
-	};
-	struct sb_opt outs[CI_GATE_OUTPUT_ROWS];
 	struct ci_rules rules;
 	struct sb_error e;
 	char chosen[4096] = "";
@@ -117,7 +117,9 @@ int cmd_gate(int argc, char **argv)
 	FILE *say;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
-				    .tables = { opts, outs, help },
+				    .tables = { { gate_rows, &o },
+						{ ci_gate_output_rows, &o.out },
+						{ gate_help_rows, &o } },
 				    .operands = pos,
 				    .max_operands = 2,
 				    .prog = "slicebench gate",
@@ -126,7 +128,6 @@ int cmd_gate(int argc, char **argv)
 				    .too_few = "needs BASE and CAND" };
 	int code, r;
 
-	ci_gate_output_opts(outs, &o.out);
 	if ((code = sb_cli_parse_command(&cli, argc, argv)) != SB_CLI_CONTINUE)
 		return code;
 	if (!*pos[0] || !*pos[1])

@@ -33,22 +33,22 @@ static const char after[] =
 	"hand-edited file, runs of two scenarios), 4 no complete run, no gnuplot\n"
 	"or writing report.html failed\n";
 
+static const struct sb_field report_rows[] = {
+	CI_RULES_ROW(struct report_opts, rules),
+	SB_F_HELP_ROW(struct report_opts, help),
+	{ 0 },
+};
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { 0 };
-	const struct sb_opt opts[] = {
-		CI_RULES_OPTION(&o.rules),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
-			  "show this help", 0, 0),
-		{ 0 },
-	};
 	const char *run_dir = NULL;
 	char *verdict = NULL;
 	struct sb_error e;
 	struct stat st;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
-				    .tables = { opts },
+				    .tables = { { report_rows, &o } },
 				    .operands = &run_dir,
 				    .max_operands = 1,
 				    .prog = "slicebench report",

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "ci/gate.h"
+#include "ci/gate_pooled.h"
 
 /* No rule asks for more runs a side than this. */
 #define MAX_RUNS_NEEDED 1000
@@ -40,6 +41,7 @@ const char *ci_verdict_name(enum ci_verdict v)
 struct side {
 	double *x, *lx;
 	unsigned int *rep; /* the repeat (round) of each value */
+	const struct ci_run **run; /* the run of each value */
 	size_t n, lost;
 	size_t missing; /* complete runs without the rule's value */
 	size_t failed; /* failed runs, and those whose document has an error */
@@ -55,6 +57,7 @@ static void side_free(struct side *s)
 	free(s->x);
 	free(s->lx);
 	free(s->rep);
+	free(s->run);
 }
 
 /* @run's document of @rule's values, when it reported an error; else NULL. */
@@ -78,7 +81,8 @@ static int side_collect(const struct ci_results *r, const struct ci_rule *rule,
 	s->x = calloc(r->n_runs + 1, sizeof(*s->x));
 	s->lx = calloc(r->n_runs + 1, sizeof(*s->lx));
 	s->rep = calloc(r->n_runs + 1, sizeof(*s->rep));
-	if (!s->x || !s->lx || !s->rep)
+	s->run = calloc(r->n_runs + 1, sizeof(*s->run));
+	if (!s->x || !s->lx || !s->rep || !s->run)
 		return -ENOMEM;
 	for (size_t i = 0; i < r->n_runs; i++) {
 		const struct ci_value *v = ci_values_get(
@@ -101,6 +105,7 @@ static int side_collect(const struct ci_results *r, const struct ci_rule *rule,
 		}
 		s->x[s->n] = v->v;
 		s->rep[s->n] = r->runs[i].repeat;
+		s->run[s->n] = &r->runs[i];
 		s->zero |= v->v <= 0;
 		if (v->v <= 0 && !s->first_zero &&
 		    !ci_metric_at(rule->metric)->zero_ok)
@@ -193,6 +198,8 @@ struct cmp {
 	int zero_refused; /* a 0 where the metric cannot be 0 (note_zero) */
 	int paired; /* by round: the differences of each round's two runs */
 	size_t nb, nc;
+	int pooled; /* of the runs pooled (gate_pooled.h): no run values */
+	double pool_b, pool_c; /* the pooled statistic of each side */
 };
 
 /* Welch's (or the paired) statistic of @c vs @b, its difference times @sign. */
@@ -233,6 +240,60 @@ static void compare(const struct side *b, const struct side *c, enum ci_dir dir,
 	out->raw = oriented(b->x, b->n, c->x, c->n, out->paired, sign);
 	if (out->has_log)
 		out->lg = oriented(b->lx, b->n, c->lx, c->n, out->paired, sign);
+}
+
+/*
+ * A pooled rule's comparison: the statistic of each side's runs pooled,
+ * the change's spread from resampling each side's runs, as Welch's
+ * statistic of per-run variances (so every test and the runs-needed
+ * estimate read it as any rule's). 0, -ENOMEM, or -ENODATA with @out's
+ * note saying which run lacks what the pool needs, or why it is no figure.
+ */
+static int compare_pooled(const struct ci_rule *rule, const struct side *b,
+			  const struct side *c, uint64_t seed, struct cmp *out,
+			  struct ci_rule_result *res)
+{
+	double sign = rule->dir == CI_DIR_HIGHER ? -1 : 1,
+	       q = ci_pool_quantile_of(rule->metric);
+	struct ci_pool_est est[2];
+	int ret = 0;
+
+	*out = (struct cmp){ .pooled = 1, .nb = b->n, .nc = c->n };
+	for (int s = 0; !ret && s < 2; s++) {
+		const struct side *sd = s ? c : b;
+		struct ci_pool p;
+		size_t bad = 0;
+
+		ret = ci_pool_collect(sd->run, sd->n, rule->group, &p, &bad);
+		if (ret == -ENODATA)
+			snprintf(res->note, sizeof(res->note),
+				 "%s/table.json has no delay_hist_ns for "
+				 "\"%s\": nothing to pool",
+				 sd->run[bad]->path ?: "(in memory)",
+				 rule->group);
+		if (!ret)
+			ret = ci_pool_estimate(&p, q, CI_POOL_DRAWS,
+					       seed + (uint64_t)s, &est[s]);
+		ci_pool_free(&p);
+	}
+	if (ret)
+		return ret;
+	out->pool_b = est[0].stat;
+	out->pool_c = est[1].stat;
+	if (!isfinite(est[0].stat) || !isfinite(est[1].stat)) {
+		snprintf(res->note, sizeof(res->note),
+			 "the pooled p%g falls in the histogram's overflow",
+			 100 * q);
+		return -ENODATA;
+	}
+	out->has_log = est[0].finite && est[1].finite;
+	out->raw = ci_welch_from(sign * (est[1].stat - est[0].stat),
+				 est[0].var_run, b->n, est[1].var_run, c->n);
+	if (out->has_log)
+		out->lg = ci_welch_from(sign * log(est[1].stat / est[0].stat),
+					est[0].var_log_run, b->n,
+					est[1].var_log_run, c->n);
+	return 0;
 }
 
 /* Order of runs by start time (then side), for interleaved(). */
@@ -431,13 +492,13 @@ static void describe(const struct cmp *c, const struct side *b,
 	out->diff_lo = sign > 0 ? good_abs : -bad_abs;
 	out->diff_hi = sign > 0 ? bad_abs : -good_abs;
 	if (!c->has_log) {
-		out->base_mean = ci_mean(b->x, b->n);
-		out->cand_mean = ci_mean(s->x, s->n);
+		out->base_mean = c->pooled ? c->pool_b : ci_mean(b->x, b->n);
+		out->cand_mean = c->pooled ? c->pool_c : ci_mean(s->x, s->n);
 		out->ratio = out->ratio_lo = out->ratio_hi = NAN;
 		return;
 	}
-	out->base_mean = exp(ci_mean(b->lx, b->n));
-	out->cand_mean = exp(ci_mean(s->lx, s->n));
+	out->base_mean = c->pooled ? c->pool_b : exp(ci_mean(b->lx, b->n));
+	out->cand_mean = c->pooled ? c->pool_c : exp(ci_mean(s->lx, s->n));
 	good = ci_lower_bound(&c->lg, out->level);
 	bad = ci_upper_bound(&c->lg, out->pass_level);
 	out->ratio = exp(sign * c->lg.diff);
@@ -596,8 +657,10 @@ static void holm(struct ci_rule_result *res, size_t n, double alpha)
 	double stop_level = alpha;
 
 	for (size_t i = 0; i < n; i++)
-		if (!isnan(res[i].p_regression))
+		if (!isnan(res[i].p_regression) && !res[i].rule->report)
 			idx[m++] = i;
+		else if (res[i].rule->report && res[i].p_regression <= alpha)
+			res[i].verdict = CI_V_REGRESSION; /* shown, not gated */
 	for (size_t i = 1; i < m; i++) /* insertion sort by p */
 		for (size_t j = i;
 		     j > 0 &&
@@ -678,7 +741,8 @@ static int perm_agrees(const struct cmp *c, const struct side *b,
 	int reg = r->verdict == CI_V_REGRESSION;
 	double level = reg ? r->level : r->pass_level;
 
-	if (b->n < PERM_MIN_RUNS || s->n < PERM_MIN_RUNS || level < floor_p ||
+	if (c->pooled || b->n < PERM_MIN_RUNS || s->n < PERM_MIN_RUNS ||
+	    level < floor_p ||
 	    (!reg && r->verdict != CI_V_PASS && r->verdict != CI_V_IMPROVEMENT))
 		return 1;
 	r->perm_checked = 1;
@@ -751,12 +815,24 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 		ret = 0;
 		if (!tested[i])
 			continue;
-		compare(&sb[i], &sc[i], rule->dir, rounds, &cmp[i]);
+		if (rule->pooled)
+			ret = compare_pooled(rule, &sb[i], &sc[i],
+					     CI_POOL_SEED + i, &cmp[i],
+					     &res[i]);
+		else
+			compare(&sb[i], &sc[i], rule->dir, rounds, &cmp[i]);
+		if (ret == -ENODATA) { /* noted: no figure to test */
+			tested[i] = 0;
+			ret = 0;
+			continue;
+		}
+		if (ret)
+			break;
 		res[i].paired = cmp[i].paired;
 		l = limits_of(rule);
 		res[i].p_regression = p_regression(&cmp[i], &l);
 		note_zero(&sb[i], &sc[i], &res[i]);
-		m += !isnan(res[i].p_regression);
+		m += !isnan(res[i].p_regression) && !rule->report;
 	}
 	if (!ret)
 		holm(res, rules->n, lv->alpha);
@@ -766,12 +842,15 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 		if (!tested[i])
 			continue;
 		res[i].pass_level = pass_level(&cmp[i], &l, lv->pass_alpha);
+		/* a report rule is tested alone: the gate's family is the rest */
+		size_t fam = rules->v[i].report ? 1 : m ? m : 1;
+
 		if (isnan(res[i].p_regression))
 			res[i].verdict = CI_V_INCONCLUSIVE;
 		else
-			finish_rule(&cmp[i], &l, lv, m, &res[i]);
+			finish_rule(&cmp[i], &l, lv, fam, &res[i]);
 		if (!isnan(res[i].p_regression))
-			cross_check(&cmp[i], &sb[i], &sc[i], &l, lv, m,
+			cross_check(&cmp[i], &sb[i], &sc[i], &l, lv, fam,
 				    PERM_SEED + i, &res[i]);
 		describe(&cmp[i], &sb[i], &sc[i], rules->v[i].dir, &res[i]);
 	}
@@ -796,6 +875,8 @@ enum ci_decision ci_gate_decide(const struct ci_rule_result *res, size_t n)
 		enum ci_verdict v = res[i].verdict;
 		int ok = v == CI_V_PASS || v == CI_V_IMPROVEMENT;
 
+		if (res[i].rule->report) /* shown, never gates */
+			continue;
 		if (v == CI_V_REGRESSION)
 			return CI_DECISION_REGRESSION;
 		passes += ok;

@@ -27,9 +27,14 @@ void ci_gate_verdict_line(FILE *f, const struct ci_gate_report *g)
 							CI_OUTCOME_UNDECIDED;
 
 	for (size_t i = 0; j && i < g->n; i++)
-		j[i] = (struct ci_judged){ .rule = g->res[i].rule->name,
-					   .verdict = g->res[i].verdict,
-					   .more_runs = g->res[i].more_runs };
+		j[i] = (struct ci_judged){
+			.rule = g->res[i].rule->name,
+			/* a report rule is shown, not judged */
+			.verdict = g->res[i].rule->report ?
+					   CI_V_NOT_APPLICABLE :
+					   g->res[i].verdict,
+			.more_runs = g->res[i].more_runs
+		};
 	ci_verdict_line(f, o, j, j ? g->n : 0);
 	free(j);
 }
@@ -56,14 +61,14 @@ static int has_figures(const struct ci_rule_result *r)
 	return r->verdict <= CI_V_INCONCLUSIVE;
 }
 
-/* The test the rules had: paired t by round, Welch t, or some of each. */
-static const char *method(const struct ci_gate_report *g)
+/* The test the rules of run values had: paired t by round, Welch t, or some of each. */
+static const char *runs_method(const struct ci_gate_report *g)
 {
 	size_t paired = 0, tested = 0;
 
 	for (size_t i = 0; i < g->n; i++) {
 		paired += (size_t)g->res[i].paired;
-		tested += has_figures(&g->res[i]);
+		tested += has_figures(&g->res[i]) && !g->res[i].rule->pooled;
 	}
 	if (paired && paired == tested)
 		return "paired t on the log differences of each round's two "
@@ -76,6 +81,21 @@ static const char *method(const struct ci_gate_report *g)
 		       "permutation check from 6 runs a side";
 	return "Welch t on the log of one value per run, Holm over the "
 	       "rules; permutation check from 6 runs a side";
+}
+
+/* The tests the rules had, pooled ones said apart, into @buf. */
+static const char *method(const struct ci_gate_report *g, char *buf, size_t len)
+{
+	int pooled = 0;
+
+	for (size_t i = 0; i < g->n; i++)
+		pooled |= g->res[i].rule->pooled && has_figures(&g->res[i]);
+	snprintf(buf, len, "%s%s", runs_method(g),
+		 pooled ? "; pooled rules: Welch t on the log of the statistic "
+			  "of all runs of a side pooled, its variance from "
+			  "resampling the runs" :
+			  "");
+	return buf;
 }
 
 /* 4 significant digits, whole numbers from 10000 on: never an exponent. */
@@ -147,7 +167,9 @@ static void verdict_text(const struct ci_rule_result *r, char *buf, size_t len)
 			 r->rule->min_effect_abs,
 			 ci_metric_at(r->rule->metric)->unit);
 	snprintf(buf, len, "%s%s%s%s%s%s%s%s", ci_verdict_name(r->verdict),
-		 r->rule->required ? "" : " (optional)",
+		 r->rule->report   ? " (report only, never gates)" :
+		 r->rule->required ? "" :
+				     " (optional)",
 		 r->note[0] || more[0] || floor[0] ? ": " : "", r->note,
 		 r->note[0] && more[0] ? "; " : "", more,
 		 (r->note[0] || more[0]) && floor[0] ? "; " : "", floor);
@@ -155,10 +177,12 @@ static void verdict_text(const struct ci_rule_result *r, char *buf, size_t len)
 
 static void method_line(FILE *f, const struct ci_gate_report *g)
 {
+	char how[512];
+
 	fprintf(f,
 		"%s; family-wise chance of a false regression <= %.3g%%, pass "
 		"bounds one-sided at %.4g%%, %u runs a side at least%s%s",
-		method(g), g->levels.alpha * 100,
+		method(g, how, sizeof(how)), g->levels.alpha * 100,
 		(1 - g->levels.pass_alpha) * 100, g->rules->min_runs,
 		g->levels_why && *g->levels_why ? "; " : "",
 		g->levels_why ? g->levels_why : "");
@@ -436,6 +460,8 @@ static json_t *rule_json(const struct ci_rule_result *r)
 
 	if (!j)
 		return NULL;
+	json_object_set_new(j, "pooled", json_boolean(rule->pooled));
+	json_object_set_new(j, "report", json_boolean(rule->report));
 	if (ok) {
 		json_object_set_new(j, "ratio", ci_json_num(r->ratio));
 		json_object_set_new(j, "change_pct",
@@ -452,7 +478,9 @@ static json_t *rule_json(const struct ci_rule_result *r)
 				    ci_json_num(r->p_regression));
 		json_object_set_new(j, "level", ci_json_num(r->level));
 		json_object_set_new(j, "test",
-				    json_string(r->paired ? "paired t" :
+				    json_string(r->rule->pooled ?
+							"pooled, Welch t" :
+						r->paired ? "paired t" :
 							    "Welch t"));
 		json_object_set_new(j, "p_permutation",
 				    r->perm_checked ? ci_json_num(r->p_perm) :
@@ -489,7 +517,7 @@ int ci_gate_to_json(json_t *env, const struct ci_gate_report *g)
 {
 	json_t *rules = json_array(), *counts = json_object(),
 	       *warn = json_array();
-	char caution[4][256];
+	char caution[4][256], how[512];
 	size_t nc = cautions(g, caution, 4);
 
 	if (!rules || !counts || !warn)
@@ -514,8 +542,9 @@ int ci_gate_to_json(json_t *env, const struct ci_gate_report *g)
 					  "runs", (json_int_t)g->cand_runs)) ||
 	    json_object_set_new(
 		    env, "method",
-		    json_pack("{s:s, s:f, s:f, s:i, s:s}", "name", method(g),
-			      "alpha", g->levels.alpha, "pass_confidence",
+		    json_pack("{s:s, s:f, s:f, s:i, s:s}", "name",
+			      method(g, how, sizeof(how)), "alpha",
+			      g->levels.alpha, "pass_confidence",
 			      1 - g->levels.pass_alpha, "min_runs",
 			      (json_int_t)g->rules->min_runs, "levels",
 			      g->levels_why ? g->levels_why : "")) ||

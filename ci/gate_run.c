@@ -16,25 +16,25 @@
 #define MAX_HOSTS 64
 #define MAX_EXCLUDED 256
 
-void ci_gate_output_opts(struct sb_opt rows[CI_GATE_OUTPUT_ROWS],
-			 struct ci_gate_outputs *out)
-{
-	const struct sb_opt r[CI_GATE_OUTPUT_ROWS] = {
-		SB_OPTION("markdown", 0, SB_OPT_STRING, &out->markdown, NULL,
-			  "FILE",
-			  "write the verdicts as Markdown (a merge-request "
-			  "comment)",
-			  0, 0),
-		SB_OPTION("json", 0, SB_OPT_STRING, &out->json, NULL, "FILE",
-			  "write the verdicts as JSON", 0, 0),
-		SB_OPTION("junit", 0, SB_OPT_STRING, &out->junit, NULL, "FILE",
-			  "write JUnit XML, a test case per rule that applies",
-			  0, 0),
-		{ 0 },
-	};
-
-	memcpy(rows, r, sizeof(r));
-}
+const struct sb_field ci_gate_output_rows[] = {
+	{ .key = "markdown",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct ci_gate_outputs, markdown),
+	  .metavar = "FILE",
+	  .doc = "write the verdicts as Markdown (a merge-request "
+		 "comment)" },
+	{ .key = "json",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct ci_gate_outputs, json),
+	  .metavar = "FILE",
+	  .doc = "write the verdicts as JSON" },
+	{ .key = "junit",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct ci_gate_outputs, junit),
+	  .metavar = "FILE",
+	  .doc = "write JUnit XML, a test case per rule that applies" },
+	{ 0 },
+};
 
 int ci_gate_outputs_on_stdout(const struct ci_gate_outputs *out)
 {

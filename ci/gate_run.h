@@ -14,15 +14,12 @@ struct ci_gate_outputs {
 	const char *markdown, *json, *junit;
 };
 
-/* Rows of ci_gate_output_opts(): --markdown, --json, --junit and the end. */
-#define CI_GATE_OUTPUT_ROWS 4
-
 /*
- * The option rows of @out (the one set gate and check share), into @rows
- * (a table of its own for struct sb_cli's tables).
+ * The option rows --markdown, --json, --junit into a struct ci_gate_outputs
+ * (the one set gate and check share): a table of its own for struct
+ * sb_cli's tables, { ci_gate_output_rows, &outputs }.
  */
-void ci_gate_output_opts(struct sb_opt rows[CI_GATE_OUTPUT_ROWS],
-			 struct ci_gate_outputs *out);
+extern const struct sb_field ci_gate_output_rows[];
 
 /* Is one of @out standard output? Then the words go to stderr. */
 int ci_gate_outputs_on_stdout(const struct ci_gate_outputs *out);

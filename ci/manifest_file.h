@@ -27,6 +27,7 @@ struct ci_manifest {
 	int untraced;
 	/* kernel: the build that ran (NULL when unsaid) */
 	char *kernel_release, *kernel_config_sha256, *kernel_source;
+	char *kernel_image_sha256;
 	/* scenario */
 	char *scenario_name, *scenario_sha256;
 	/* host */

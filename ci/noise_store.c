@@ -19,12 +19,12 @@
 
 #define NR(m) offsetof(struct ci_noise_rule, m)
 
-static const struct sb_jr_field rule_fields[] = {
-	{ "name", SB_JR_STRING, NR(name), CI_NOISE_NAME_LEN, 1, .min = 1,
+static const struct sb_field rule_fields[] = {
+	{ "name", SB_F_STRING, NR(name), CI_NOISE_NAME_LEN, 1, .min = 1,
 	  .doc = "the rule's name in its rules file" },
-	{ "spread", SB_JR_NUMBER, NR(spread), .required = 1, .dmin = 0,
+	{ "spread", SB_F_NUMBER, NR(spread), .required = 1, .dmin = 0,
 	  .dmax = 100, .doc = "sd of the runs' logs of its value" },
-	{ "level", SB_JR_NUMBER, NR(level), .dmin = 0, .dmax = 1e18,
+	{ "level", SB_F_NUMBER, NR(level), .dmin = 0, .dmax = 1e18,
 	  .doc = "geometric mean of its runs' values, in the metric's unit "
 		 "(0: unknown)" },
 };
@@ -32,27 +32,27 @@ static const struct sb_jr_field rule_fields[] = {
 static const struct sb_jr_table rule_table =
 	SB_JR_TABLE("rules[]", rule_fields, NULL, NULL);
 
-static const struct sb_jr_field rule_item = { .type = SB_JR_OBJECT,
-					      .sub = &rule_table };
+static const struct sb_field rule_item = { .type = SB_F_OBJECT,
+					   .sub = &rule_table };
 
 #define NS(m) offsetof(struct ci_noise, m)
 
-static const struct sb_jr_field noise_fields[] = {
-	{ "schema", SB_JR_INT, 0, .required = 1, .min = 1, .max = 1,
+static const struct sb_field noise_fields[] = {
+	{ "schema", SB_F_INT, 0, .required = 1, .min = 1, .max = 1,
 	  .doc = "the version of this format: 1" },
-	{ "scenario_sha256", SB_JR_STRING, NS(scenario_sha256), 65, 1,
+	{ "scenario_sha256", SB_F_STRING, NS(scenario_sha256), 65, 1,
 	  .doc = "of the scenario file the runs ran" },
-	{ "kernel", SB_JR_STRING, NS(kernel), 64, 1,
+	{ "kernel", SB_F_STRING, NS(kernel), 64, 1,
 	  .doc = "the kernel's name in the matrix" },
-	{ "release", SB_JR_STRING, NS(release), 128,
+	{ "release", SB_F_STRING, NS(release), 128,
 	  .doc = "its runs' uname -r" },
-	{ "measured", SB_JR_STRING, NS(measured), 32,
+	{ "measured", SB_F_STRING, NS(measured), 32,
 	  .doc = "when the noise was kept (ISO time)" },
-	{ "runs", SB_JR_INT, NS(runs), .required = 1, .min = 2, .max = 100000,
+	{ "runs", SB_F_INT, NS(runs), .required = 1, .min = 2, .max = 100000,
 	  .doc = "runs a side it was measured on" },
-	{ "run_s", SB_JR_NUMBER, NS(run_s), .dmin = 0, .dmax = 86400,
+	{ "run_s", SB_F_NUMBER, NS(run_s), .dmin = 0, .dmax = 86400,
 	  .doc = "median wall time of a run, s (0: unknown)" },
-	{ "rules", SB_JR_ARRAY, NS(rule), sizeof(struct ci_noise_rule),
+	{ "rules", SB_F_ARRAY, NS(rule), sizeof(struct ci_noise_rule),
 	  .max = CI_NOISE_MAX_RULES, .item = &rule_item, .count_offset = NS(n),
 	  .doc = "each rule's spread" },
 };

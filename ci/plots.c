@@ -242,8 +242,14 @@ static size_t merge_buckets(const json_t *bs, double divisor, struct bucket *b,
 	return n;
 }
 
-/* The cumulative share of @b (@n) as "hi/@scale fraction" lines. */
-static void write_cdf(FILE *f, const struct bucket *b, size_t n, double scale)
+/*
+ * The survival of @b (@n) as "hi/@scale share" lines: the share of all
+ * counts above each bucket's top, for a log y axis where the p99-p99.9
+ * tail is as wide as the body. The last bucket (share 0) has no place on
+ * a log axis and is left out.
+ */
+static void write_survival(FILE *f, const struct bucket *b, size_t n,
+			   double scale)
 {
 	double total = 0, cum = 0;
 
@@ -251,7 +257,9 @@ static void write_cdf(FILE *f, const struct bucket *b, size_t n, double scale)
 		total += b[j].count;
 	for (size_t j = 0; j < n && total > 0; j++) {
 		cum += b[j].count;
-		fprintf(f, "%.6g %.6g\n", b[j].hi / scale, cum / total);
+		if (total - cum > 0)
+			fprintf(f, "%.6g %.6g\n", b[j].hi / scale,
+				(total - cum) / total);
 	}
 }
 
@@ -275,28 +283,39 @@ static size_t group_hist(const struct ci_column *col, const char *g,
 	return n;
 }
 
-/* Column @k's CDF of @g from the table's five percentiles (older tables). */
-static int percentile_cdf(FILE *f, const struct ci_column *col, const char *g)
+/*
+ * @col's survival of @g from the table's percentiles (older tables): the
+ * share above p50 is 0.5, above p99.9 0.001; the max (share 0) has no
+ * place on a log axis.
+ */
+static int percentile_survival(FILE *f, const struct ci_column *col,
+			       const char *g)
 {
 	static const struct {
 		const char *key;
-		double q;
+		double above;
 	} pts[] = { { "delay_p50_ms", 0.5 },
-		    { "delay_p90_ms", 0.9 },
-		    { "delay_p99_ms", 0.99 },
-		    { "delay_p99_9_ms", 0.999 },
-		    { "max_delay_ms", 1.0 } };
+		    { "delay_p90_ms", 0.1 },
+		    { "delay_p99_ms", 0.01 },
+		    { "delay_p99_9_ms", 0.001 } };
 	int any = 0;
 
 	for (size_t j = 0; j < sizeof(pts) / sizeof(pts[0]); j++) {
 		double x = group_median(col, g, pts[j].key);
 
 		if (x > 0) {
-			fprintf(f, "%.9g %g\n", x, pts[j].q);
+			fprintf(f, "%.9g %g\n", x, pts[j].above);
 			any = 1;
 		}
 	}
 	return any;
+}
+
+/* "<group>_<suffix>" as a file name part, into @buf. */
+static void plot_name(char *buf, size_t len, const char *g, const char *suffix)
+{
+	safe_name(buf, len, g);
+	snprintf(buf + strlen(buf), len - strlen(buf), "_%s", suffix);
 }
 
 static int plot_cdfs(struct plot_ctx *p)
@@ -327,37 +346,65 @@ static int plot_cdfs(struct plot_ctx *p)
 
 			fprintf(d.f, "# %s\n", col->label);
 			if (hist)
-				write_cdf(d.f, b, n, 1e6);
-			any |= hist ? n > 0 : percentile_cdf(d.f, col, g);
+				write_survival(d.f, b, n, 1e6);
+			any |= hist ? n > 0 : percentile_survival(d.f, col, g);
 			fputs("\n\n", d.f);
 		}
-		safe_name(name, sizeof(name), g);
-		snprintf(name + strlen(name), sizeof(name) - strlen(name),
-			 "_delay_cdf");
+		plot_name(name, sizeof(name), g, "delay_tail");
 		snprintf(title, sizeof(title),
-			 hist ? "%s: delay CDF, every delay of all repeats" :
-				"%s: delay CDF from the table's "
-				"p50/p90/p99/p99.9/max (median over repeats)",
+			 hist ? "%s: share of delays above x, every delay of "
+				"all repeats" :
+				"%s: share of delays above x from the table's "
+				"p50/p90/p99/p99.9 (median over repeats)",
 			 g);
 		if (!any) {
 			sb_memfile_discard(&d);
 			continue;
 		}
-		r = plot(
-			p, &d, "cdf.gp", g, name, title, c->cols->n,
-			hist ? "xlabel_text='delay (ms)'; "
-			       "ylabel_text='fraction of delays <= x'; dense=1" :
-			       "xlabel_text='delay (ms)'; "
-			       "ylabel_text='fraction of delays <= x'; dense=0",
-			hist ? "Delay CDF per column, from the group's full "
-			       "delay histogram (table.json delay_hist_ns), "
-			       "all repeats merged" :
-			       "Delay CDF per column, built from the table's "
-			       "percentiles (this table.json has no "
-			       "delay_hist_ns)");
+		r = plot(p, &d, "tail.gp", g, name, title, c->cols->n,
+			 hist ? "xlabel_text='delay (ms)'; "
+				"ylabel_text='share of delays > x'; dense=1" :
+				"xlabel_text='delay (ms)'; "
+				"ylabel_text='share of delays > x'; dense=0",
+			 hist ? "Delay tail per column (1 - CDF, log y: the "
+				"p99 at 0.01, the p99.9 at 0.001), from the "
+				"group's full delay histogram (table.json "
+				"delay_hist_ns), all repeats merged" :
+				"Delay tail per column (1 - CDF, log y), "
+				"from the table's percentiles (this "
+				"table.json has no delay_hist_ns)");
 	}
 	free(b);
 	return r;
+}
+
+/*
+ * Each run's value of @metric, after the medians (@d's first block): a
+ * second block of "row column value" lines, a dot per repeat.
+ */
+static void bar_dots(FILE *f, const struct ci_compare *c, const char *metric)
+{
+	size_t row = 0;
+
+	fputs("\n\n# row column value: each run's\n", f);
+	for (size_t i = 0; i < c->n_rows; i++) {
+		if (!is_metric(&c->rows[i], metric))
+			continue;
+		for (size_t k = 0; k < c->cols->n; k++) {
+			const struct ci_column *col = &c->cols->v[k];
+
+			for (size_t r = 0; r < col->n_runs; r++) {
+				const struct ci_value *v = ci_values_get(
+					&col->runs[r]->vals, c->rows[i].metric,
+					c->rows[i].group);
+
+				if (v)
+					fprintf(f, "%zu %zu %.9g\n", row, k,
+						v->v);
+			}
+		}
+		row++;
+	}
 }
 
 static int plot_bars(struct plot_ctx *p, const char *metric, const char *what)
@@ -369,6 +416,7 @@ static int plot_bars(struct plot_ctx *p, const char *metric, const char *what)
 
 	if (sb_memfile_open(&d))
 		return fail(p, -ENOMEM, "out of memory");
+	fputs("# group, then per column: median min max\n", d.f);
 	for (size_t i = 0; i < c->n_rows; i++) {
 		if (!is_metric(&c->rows[i], metric))
 			continue;
@@ -390,13 +438,15 @@ static int plot_bars(struct plot_ctx *p, const char *metric, const char *what)
 		sb_memfile_discard(&d);
 		return 0;
 	}
+	bar_dots(d.f, c, metric);
 	snprintf(name, sizeof(name), "%s_bars", metric);
 	snprintf(title, sizeof(title),
-		 "%s delay per task group: median over repeats, bars min-max",
+		 "%s delay per task group: median over repeats, whiskers "
+		 "min-max, a dot per repeat",
 		 what);
 	snprintf(cap, sizeof(cap),
-		 "%s delay per task group and feature set, "
-		 "with the repeats' min-max",
+		 "%s delay per task group and feature set: the median, the "
+		 "repeats' min-max and each repeat's value",
 		 what);
 	return plot(p, &d, "bars.gp", "", name, title, c->cols->n,
 		    "ylabel_text='delay (ms)'", cap);
@@ -408,13 +458,6 @@ static double number_at(const json_t *o, const char *path)
 	const json_t *v = sb_json_path(o, path);
 
 	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
-/* "<group>_<suffix>" as a file name part, into @buf. */
-static void plot_name(char *buf, size_t len, const char *g, const char *suffix)
-{
-	safe_name(buf, len, g);
-	snprintf(buf + strlen(buf), len - strlen(buf), "_%s", suffix);
 }
 
 /* SBW_PLOT_HIST of group @g: its buckets merged over each column's runs. */
@@ -453,7 +496,7 @@ static int plot_wl_hist(struct plot_ctx *p, const struct sbw_plot *pl,
 		for (size_t j = 0; j < nb && total > 0; j++)
 			fprintf(h.f, "%.6g %.6g\n", (b[j].lo + b[j].hi) / 2,
 				b[j].count / total);
-		write_cdf(cdf.f, b, nb, 1);
+		write_survival(cdf.f, b, nb, 1);
 		fputs("\n\n", h.f);
 		fputs("\n\n", cdf.f);
 	}
@@ -468,17 +511,19 @@ static int plot_wl_hist(struct plot_ctx *p, const struct sbw_plot *pl,
 		sb_memfile_discard(&cdf);
 		return r;
 	}
-	snprintf(suffix, sizeof(suffix), "%s_cdf", pl->name);
+	snprintf(suffix, sizeof(suffix), "%s_tail", pl->name);
 	plot_name(name, sizeof(name), g, suffix);
-	snprintf(title, sizeof(title), "%s: %s CDF from its histogram buckets",
-		 g, pl->title);
+	snprintf(title, sizeof(title),
+		 "%s: %s, share above x, from its histogram buckets", g,
+		 pl->title);
 	snprintf(extra, sizeof(extra),
-		 "xlabel_text='%s'; ylabel_text='fraction of %s <= x'; "
+		 "xlabel_text='%s'; ylabel_text='share of %s > x'; "
 		 "dense=1",
 		 pl->axis, pl->items);
-	snprintf(cap, sizeof(cap), "%s CDF, from the full histogram",
+	snprintf(cap, sizeof(cap),
+		 "%s tail (1 - CDF, log y), from the full histogram",
 		 pl->caption);
-	return plot(p, &cdf, "cdf.gp", g, name, title, c->cols->n, extra, cap);
+	return plot(p, &cdf, "tail.gp", g, name, title, c->cols->n, extra, cap);
 }
 
 /* The median over @col's runs of element @idx's y (of SBW_PLOT_BARS @pl);
@@ -528,7 +573,10 @@ static int plot_wl_bars(struct plot_ctx *p, const struct sbw_plot *pl,
 		    pl->caption);
 }
 
-/* SBW_PLOT_SERIES of group @g: each column's first run, and its line. */
+/*
+ * SBW_PLOT_SERIES of group @g: a block per column holding every run's
+ * series (one line each: runs apart by a blank line), and the line.
+ */
 static int plot_wl_series(struct plot_ctx *p, const struct sbw_plot *pl,
 			  const char *g)
 {
@@ -541,18 +589,22 @@ static int plot_wl_series(struct plot_ctx *p, const struct sbw_plot *pl,
 		return fail(p, -ENOMEM, "out of memory");
 	for (size_t k = 0; k < c->cols->n; k++) {
 		const struct ci_column *col = &c->cols->v[k];
-		const json_t *res = col->n_runs ? run_result(col->runs[0], g) :
-						  NULL;
-		const json_t *series = sb_json_path(res, pl->path);
 
-		if (!isnan(number_at(res, pl->line)))
-			line = number_at(res, pl->line) / pl->divisor;
 		fprintf(d.f, "# %s\n", col->label);
-		for (size_t j = 0; j < json_array_size(series); j++) {
-			const json_t *e = json_array_get(series, j);
+		for (size_t r = 0; r < col->n_runs; r++) {
+			const json_t *res = run_result(col->runs[r], g);
+			const json_t *series = sb_json_path(res, pl->path);
 
-			fprintf(d.f, "%.6g %.6g\n", number_at(e, pl->x),
-				number_at(e, pl->y) / pl->divisor);
+			if (!isnan(number_at(res, pl->line)))
+				line = number_at(res, pl->line) / pl->divisor;
+			fprintf(d.f, "%s# repeat %u\n", r ? "\n" : "",
+				col->runs[r]->repeat);
+			for (size_t j = 0; j < json_array_size(series); j++) {
+				const json_t *e = json_array_get(series, j);
+
+				fprintf(d.f, "%.6g %.6g\n", number_at(e, pl->x),
+					number_at(e, pl->y) / pl->divisor);
+			}
 		}
 		fputs("\n\n", d.f);
 	}

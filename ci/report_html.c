@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ci/report_html.h"
+#include "ci/report_ran.h"
 #include "ci/util.h"
 #include "common/atomicio.h"
 #include "common/base64.h"
@@ -18,8 +19,9 @@
 
 /*
  * For headless checks, once the page has loaded: <body data-images="loaded
- * N/M" data-verdict="B W">, B the bottom of the verdict's word and W of its
- * banner, in CSS pixels from the top of the page.
+ * N/M" data-verdict="B W" data-ran="R V">, B the bottom of the verdict's
+ * word and W of its banner, in CSS pixels from the top of the page; R the
+ * right edge of "What ran" and V the page's width.
  */
 static const char check_script[] =
 	"<script>window.addEventListener('load',function(){"
@@ -30,6 +32,9 @@ static const char check_script[] =
 	"if(v)b.setAttribute('data-verdict',Math.ceil(v.firstChild."
 	"getBoundingClientRect().bottom+scrollY)+' '+Math.ceil(v."
 	"getBoundingClientRect().bottom+scrollY));"
+	"var t=document.querySelector('table.ran');"
+	"if(t)b.setAttribute('data-ran',Math.ceil(t.getBoundingClientRect()."
+	"right)+' '+document.documentElement.clientWidth);"
 	"});</script>\n";
 
 static const char style[] =
@@ -52,6 +57,10 @@ static const char style[] =
 	".plots{display:grid;grid-template-columns:1fr 1fr;gap:1em}"
 	"figure{margin:0}img{width:100%;border:1px solid #ccc}"
 	"figcaption{font-size:85%;color:#333}"
+	"table.ran td{white-space:normal;overflow-wrap:anywhere;"
+	"vertical-align:top;max-width:36em}"
+	"td.d,tr.d th{background:#fff3cd}"
+	"mark{background:#ffb300;font-weight:bold}"
 	"</style>\n";
 
 static void esc(FILE *f, const char *s)
@@ -410,10 +419,7 @@ int ci_report_html(const char *path, const struct ci_compare *c,
 		r = pre_block(f, c, ci_compare_print_summary);
 	}
 	plots(f, pngs, n_pngs, dir);
-	if (page && page->facts) {
-		fputs("<h2>What ran</h2>\n", f);
-		pre_text(f, page->facts);
-	}
+	ci_report_ran(f, c->cols);
 	run_files(f, c, dir);
 	fputs("<details><summary>Each repeat's delay table</summary>\n", f);
 	if (!r)

@@ -25,14 +25,14 @@ struct ci_report_page {
 	const struct ci_report_cmp *cmps; /* with the gate's verdicts */
 	size_t n_cmps;
 	const char *text; /* the terminal's end, shown folded */
-	const char *facts; /* what ran, plain text */
 };
 
 /*
  * Write @path (atomically): a banner with the overall verdict of @page's
  * comparisons (regression, pass, or cannot decide; none without @page),
  * each comparison's summary as a table, the PNGs grouped by task group
- * (cyclic, mixload, massive_intr first), what ran, each repeat's table
+ * (cyclic, mixload, massive_intr first), what ran (ci_report_ran()),
+ * each repeat's table
  * and terminal text folded, and links to every run's table.json,
  * trace.dat and manifest.json relative to @path's directory. A small
  * script marks <body data-images="loaded N/M"> for headless checks; the

@@ -12,7 +12,7 @@
 #define SCHEMA_WHY \
 	"must be 2 (the rules format this slicebench reads; see ci/README.md)"
 
-static int parse_schema(struct sb_jr *r, const struct sb_jr_field *f,
+static int parse_schema(struct sb_jr *r, const struct sb_field *f,
 			const json_t *v, void *dest, char *why, size_t len)
 {
 	(void)r;
@@ -24,7 +24,7 @@ static int parse_schema(struct sb_jr *r, const struct sb_jr_field *f,
 	return -EINVAL;
 }
 
-static int parse_metric(struct sb_jr *r, const struct sb_jr_field *f,
+static int parse_metric(struct sb_jr *r, const struct sb_field *f,
 			const json_t *v, void *dest, char *why, size_t len)
 {
 	(void)r;
@@ -43,7 +43,7 @@ static int parse_metric(struct sb_jr *r, const struct sb_jr_field *f,
 	return -EINVAL;
 }
 
-static int parse_direction(struct sb_jr *r, const struct sb_jr_field *f,
+static int parse_direction(struct sb_jr *r, const struct sb_field *f,
 			   const json_t *v, void *dest, char *why, size_t len)
 {
 	(void)r;
@@ -103,6 +103,16 @@ static int rule_finish(struct sb_jr *r, void *obj, const json_t *j)
 	    (e = pass_bound(r, j, "pass_bound_abs", &ru->pass_bound_abs,
 			    ru->min_effect_abs, 1e18)))
 		return e;
+	if (ru->pooled && !ci_pool_quantile_of(ru->metric))
+		return sb_jr_fail(
+			r, "pooled", json_object_get(j, "pooled"),
+			": metric %s has no pooled form (delay_p99_ms "
+			"has: the p99 of every run's delays)",
+			ci_metric_at(ru->metric)->name);
+	if (ru->report && ru->required)
+		return sb_jr_fail(r, "report", json_object_get(j, "report"),
+				  ": a required rule gates; report is for one "
+				  "that cannot");
 	if (!ru->name && asprintf(&ru->name, "%s %s", ru->group,
 				  ci_metric_at(ru->metric)->name) < 0) {
 		ru->name = NULL;
@@ -113,38 +123,47 @@ static int rule_finish(struct sb_jr *r, void *obj, const json_t *j)
 
 #define RULE(m) offsetof(struct ci_rule, m)
 
-static const struct sb_jr_field rule_fields[] = {
-	{ "metric", SB_JR_CALL, RULE(metric), .required = 1,
+static const struct sb_field rule_fields[] = {
+	{ "metric", SB_F_CALL, RULE(metric), .required = 1,
 	  .parse = parse_metric, .type_doc = "metric name (ci/metrics.c)",
 	  .doc = "what is compared" },
-	{ "group", SB_JR_STRDUP, RULE(group), .required = 1, .min = 1,
+	{ "group", SB_F_STRDUP, RULE(group), .required = 1, .min = 1,
 	  .doc = "the table comm or workload name the metric is of" },
-	{ "direction", SB_JR_CALL, RULE(dir), .parse = parse_direction,
+	{ "direction", SB_F_CALL, RULE(dir), .parse = parse_direction,
 	  .type_doc = "`lower` or `higher`",
 	  .doc = "which way is better (default: the metric's own)" },
-	{ "tolerance_pct", SB_JR_NUMBER, RULE(tolerance_pct), .required = 1,
+	{ "tolerance_pct", SB_F_NUMBER, RULE(tolerance_pct), .required = 1,
 	  .missing = "missing: a rule says how far its metric may move",
 	  .dmin = 0, .dmax = 1000,
 	  .doc = "a regression is worse than this (below 100 for a "
 		 "higher-is-better metric)" },
-	{ "min_effect_abs", SB_JR_NUMBER, RULE(min_effect_abs), .dmin = 0,
+	{ "min_effect_abs", SB_F_NUMBER, RULE(min_effect_abs), .dmin = 0,
 	  .dmax = 1e18,
 	  .doc = "and worse by more than this, in the metric's unit "
 		 "(default 0: none)" },
-	{ "pass_bound_pct", SB_JR_NUMBER, RULE(pass_bound_pct), .dmin = 0,
+	{ "pass_bound_pct", SB_F_NUMBER, RULE(pass_bound_pct), .dmin = 0,
 	  .dmax = 1000,
 	  .doc = "a pass rules out worse than this; at least tolerance_pct "
 		 "(default)" },
-	{ "pass_bound_abs", SB_JR_NUMBER, RULE(pass_bound_abs), .dmin = 0,
+	{ "pass_bound_abs", SB_F_NUMBER, RULE(pass_bound_abs), .dmin = 0,
 	  .dmax = 1e18,
 	  .doc = "or worse by more than this; at least min_effect_abs "
 		 "(default)" },
-	{ "required", SB_JR_BOOL, RULE(required),
+	{ "required", SB_F_BOOL, RULE(required),
 	  .doc = "must be on both sides (default false: a rule present must "
 		 "pass)" },
-	{ "name", SB_JR_STRDUP, RULE(name),
+	{ "pooled", SB_F_BOOL, RULE(pooled),
+	  .doc = "one statistic of all runs of a side pooled instead of one "
+		 "value a run: for delay_p99_ms the p99 of every run's "
+		 "delay_hist_ns merged, its interval from resampling the runs "
+		 "(default false)" },
+	{ "report", SB_F_BOOL, RULE(report),
+	  .doc = "shown with its verdict, never gates (default false): for "
+		 "a figure no affordable number of runs decides; its why "
+		 "says so" },
+	{ "name", SB_F_STRDUP, RULE(name),
 	  .doc = "as reports say it (default: \"GROUP METRIC\")" },
-	{ "why", SB_JR_TEXT,
+	{ "why", SB_F_TEXT,
 	  .doc = "for people: what the rule guards, and that its scenario's "
 		 "runs can decide it at its tolerance (the noise measured, "
 		 "the runs a side needed); every shipped rule has one" },
@@ -153,8 +172,8 @@ static const struct sb_jr_field rule_fields[] = {
 static const struct sb_jr_table rule_table =
 	SB_JR_TABLE("rules[]", rule_fields, rule_init, rule_finish);
 
-static const struct sb_jr_field rule_item = { .type = SB_JR_OBJECT,
-					      .sub = &rule_table };
+static const struct sb_field rule_item = { .type = SB_F_OBJECT,
+					   .sub = &rule_table };
 
 static void rules_init(void *obj)
 {
@@ -167,20 +186,20 @@ static void rules_init(void *obj)
 
 #define RULES(m) offsetof(struct ci_rules, m)
 
-static const struct sb_jr_field rules_fields[] = {
-	{ "schema", SB_JR_CALL, 0, .required = 1,
+static const struct sb_field rules_fields[] = {
+	{ "schema", SB_F_CALL, 0, .required = 1,
 	  .missing = "missing: " SCHEMA_WHY, .parse = parse_schema,
 	  .type_doc = "2", .doc = "the version of this format" },
-	{ "description", SB_JR_TEXT, .doc = "for people, of any length" },
-	{ "alpha", SB_JR_NUMBER, RULES(alpha), .dmin = 1e-6, .dmax = 0.2,
+	{ "description", SB_F_TEXT, .doc = "for people, of any length" },
+	{ "alpha", SB_F_NUMBER, RULES(alpha), .dmin = 1e-6, .dmax = 0.2,
 	  .doc = "family-wise chance of a false regression (default 0.01)" },
-	{ "pass_confidence", SB_JR_NUMBER, RULES(pass_confidence), .dmin = 0.5,
+	{ "pass_confidence", SB_F_NUMBER, RULES(pass_confidence), .dmin = 0.5,
 	  .dmax = 0.999999,
 	  .doc = "confidence of each bound a pass relies on (default 0.95)" },
-	{ "min_runs", SB_JR_INT, RULES(min_runs), .min = CI_MIN_RUNS,
+	{ "min_runs", SB_F_INT, RULES(min_runs), .min = CI_MIN_RUNS,
 	  .max = 1000,
 	  .doc = "a side needs as many runs for a verdict (default 4)" },
-	{ "rules", SB_JR_ARRAY, RULES(v), sizeof(struct ci_rule), 1, .min = 1,
+	{ "rules", SB_F_ARRAY, RULES(v), sizeof(struct ci_rule), 1, .min = 1,
 	  .item = &rule_item, .count_offset = RULES(n), .alloc = 1,
 	  .doc = "which metric of which group may move how far" },
 };

@@ -19,7 +19,16 @@ struct ci_rule {
 	double pass_bound_pct; /* a pass rules out worse than this */
 	double pass_bound_abs; /* or worse by more than this; 0: none */
 	int required; /* must be on both sides; any rule present must pass */
+	/* one statistic of all runs of a side pooled (ci/gate_pooled.h) */
+	int pooled;
+	int report; /* shown with its verdict, never gates */
 };
+
+/* The quantile a pooled rule of @metric takes (0.99 of delay_p99_ms), or 0: none. */
+static inline double ci_pool_quantile_of(int metric)
+{
+	return metric == ci_metric_find("delay_p99_ms") ? 0.99 : 0;
+}
 
 /* Fewer runs a side than this never give a verdict (ci/README.md). */
 #define CI_MIN_RUNS 4

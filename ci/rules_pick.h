@@ -9,12 +9,17 @@
 #include "ci/rules.h"
 #include "common/opts.h"
 
-/* The --rules option of a command whose rules ci_rules_pick_load() resolves. */
-#define CI_RULES_OPTION(var)                                                  \
-	SB_OPTION("rules", 0, SB_OPT_STRING, (var), NULL, "FILE",             \
-		  "gate rules (default: the rules the runs' scenario names, " \
-		  "else ci/gate.json)",                                       \
-		  0, 0)
+/*
+ * The --rules option row, into the const char * @member of @st, of a
+ * command whose rules ci_rules_pick_load() resolves.
+ */
+#define CI_RULES_ROW(st, member)                                            \
+	{                                                                   \
+		.key = "rules", .type = SB_F_ARG,                           \
+		.offset = offsetof(st, member), .metavar = "FILE",          \
+		.doc = "gate rules (default: the rules the runs' scenario " \
+		       "names, else ci/gate.json)"                          \
+	}
 
 struct ci_rules_pick {
 	char path[4096]; /* the file loaded */

@@ -8,10 +8,10 @@
 /* No clock or counter reads more: about 31 years of ns. */
 #define MAX_NS 1e18
 
-#define NS(key, off, doc_)                                             \
-	{                                                              \
-		(key), SB_JR_NUMBER, (off), .dmin = 0, .dmax = MAX_NS, \
-					    .doc = (doc_)              \
+#define NS(key, off, doc_)                                            \
+	{                                                             \
+		(key), SB_F_NUMBER, (off), .dmin = 0, .dmax = MAX_NS, \
+					   .doc = (doc_)              \
 	}
 
 #define TASK(m) offsetof(struct ci_ss_task, m)
@@ -21,7 +21,7 @@ static void start_init(void *obj)
 	((struct ci_ss_task *)obj)->has_start = 1;
 }
 
-static const struct sb_jr_field start_fields[] = {
+static const struct sb_field start_fields[] = {
 	NS("run_ns", TASK(start_run_ns), "time on CPU, ns"),
 	NS("run_delay_ns", TASK(start_run_delay_ns), "time waiting, ns"),
 	NS("timeslices", TASK(start_timeslices), "times run"),
@@ -40,29 +40,28 @@ static void task_init(void *obj)
 		NAN;
 }
 
-static const struct sb_jr_field task_fields[] = {
-	{ "pid", SB_JR_INT64, TASK(pid), .min = 1, .max = INT32_MAX,
+static const struct sb_field task_fields[] = {
+	{ "pid", SB_F_INT64, TASK(pid), .min = 1, .max = INT32_MAX,
 	  .doc = "the process" },
-	{ "tid", SB_JR_INT64, TASK(tid), .min = 1, .max = INT32_MAX,
+	{ "tid", SB_F_INT64, TASK(tid), .min = 1, .max = INT32_MAX,
 	  .required = 1, .doc = "the thread (the table's pids are these)" },
-	{ "comm", SB_JR_STRDUP, TASK(comm), .doc = "its comm when sampled" },
-	{ "workload", SB_JR_STRDUP, TASK(workload),
+	{ "comm", SB_F_STRDUP, TASK(comm), .doc = "its comm when sampled" },
+	{ "workload", SB_F_STRDUP, TASK(workload),
 	  .doc = "the workload that started it" },
 	NS("run_ns", TASK(run_ns), "time on CPU, ns (/proc/PID/schedstat)"),
 	NS("run_delay_ns", TASK(run_delay_ns), "time waiting, ns"),
 	NS("timeslices", TASK(timeslices), "times run"),
 	NS("sampled_at_mono_ns", TASK(sampled_at_mono_ns),
 	   "when the newest sample was taken"),
-	{ "at_window_start", SB_JR_OBJECT, 0, .sub = &start_table,
-	  .nullable = 1,
+	{ "at_window_start", SB_F_OBJECT, 0, .sub = &start_table, .nullable = 1,
 	  .doc = "the sample at the window's start (null: the task came "
 		 "later)" },
 };
 
 static const struct sb_jr_table task_table =
 	SB_JR_TABLE("schedstat: tasks[]", task_fields, task_init, NULL);
-static const struct sb_jr_field task_item = { .type = SB_JR_OBJECT,
-					      .sub = &task_table };
+static const struct sb_field task_item = { .type = SB_F_OBJECT,
+					   .sub = &task_table };
 
 #define SS(m) offsetof(struct ci_schedstat, m)
 
@@ -72,11 +71,11 @@ static void schedstat_init(void *obj)
 		(struct ci_schedstat){ .schema = 1, .sampled_at_mono_ns = NAN };
 }
 
-static const struct sb_jr_field schedstat_fields[] = {
-	{ "schema", SB_JR_INT, SS(schema), .min = 1, .max = 1,
+static const struct sb_field schedstat_fields[] = {
+	{ "schema", SB_F_INT, SS(schema), .min = 1, .max = 1,
 	  .doc = "the version of this format" },
 	NS("sampled_at_mono_ns", SS(sampled_at_mono_ns), "the last sample"),
-	{ "tasks", SB_JR_ARRAY, SS(tasks), sizeof(struct ci_ss_task),
+	{ "tasks", SB_F_ARRAY, SS(tasks), sizeof(struct ci_ss_task),
 	  .required = 1, .item = &task_item, .count_offset = SS(n_tasks),
 	  .alloc = 1, .doc = "every thread of every workload" },
 };
@@ -93,8 +92,8 @@ static void window_init(void *obj)
 						       .end_mono_ns = NAN };
 }
 
-static const struct sb_jr_field window_fields[] = {
-	{ "schema", SB_JR_INT, W(schema), .min = 1, .max = 1,
+static const struct sb_field window_fields[] = {
+	{ "schema", SB_F_INT, W(schema), .min = 1, .max = 1,
 	  .doc = "the version of this format" },
 	NS("start_mono_ns", W(start_mono_ns),
 	   "the measured window's start, CLOCK_MONOTONIC"),

@@ -67,7 +67,8 @@ unsigned int ci_runs_to_pass_all(const struct ci_rules *rules,
 		double all = 1;
 
 		for (size_t i = 0; i < rules->n; i++)
-			if (!isnan(sd_log[i]))
+			if (!isnan(sd_log[i]) &&
+			    !rules->v[i].report) /* no pass */
 				all *= ci_pass_power(
 					sd_log[i],
 					ci_rule_bound_log(&rules->v[i]),

@@ -11,15 +11,15 @@
 /* No figure is larger: beyond it sums of squares stop meaning anything. */
 #define MAX_FIGURE 1e18
 
-#define FIGURE(key, off, doc_)                                             \
-	{                                                                  \
-		(key), SB_JR_NUMBER, (off), .dmin = 0, .dmax = MAX_FIGURE, \
-					    .doc = (doc_)                  \
+#define FIGURE(key, off, doc_)                                            \
+	{                                                                 \
+		(key), SB_F_NUMBER, (off), .dmin = 0, .dmax = MAX_FIGURE, \
+					   .doc = (doc_)                  \
 	}
-#define COUNT(key, off, doc_)                                          \
-	{                                                              \
-		(key), SB_JR_INT64, (off), .min = 0, .max = INT64_MAX, \
-					   .doc = (doc_)               \
+#define COUNT(key, off, doc_)                                         \
+	{                                                             \
+		(key), SB_F_INT64, (off), .min = 0, .max = INT64_MAX, \
+					  .doc = (doc_)               \
 	}
 
 #define IV(m) offsetof(struct ci_table_interval, m)
@@ -32,7 +32,7 @@ static void interval_init(void *obj)
 		iv->p99_delay_ms = NAN;
 }
 
-static const struct sb_jr_field interval_fields[] = {
+static const struct sb_field interval_fields[] = {
 	FIGURE("t_s", IV(t_s), "the interval's start, s from the window's"),
 	FIGURE("delays", IV(delays), "waits ended in it"),
 	FIGURE("avg_delay_ms", IV(avg_delay_ms), "their mean, ms"),
@@ -42,12 +42,12 @@ static const struct sb_jr_field interval_fields[] = {
 
 static const struct sb_jr_table interval_table = SB_JR_TABLE(
 	"delay table: intervals[]", interval_fields, interval_init, NULL);
-static const struct sb_jr_field interval_item = { .type = SB_JR_OBJECT,
-						  .sub = &interval_table };
+static const struct sb_field interval_item = { .type = SB_F_OBJECT,
+					       .sub = &interval_table };
 
 /* [lo_ns, hi_ns, count]: three integers, lo <= hi (the first bucket holds
  * waits of 0 ns: [0, 0]), count > 0 (only non-empty buckets are written). */
-static int parse_bucket(struct sb_jr *r, const struct sb_jr_field *f,
+static int parse_bucket(struct sb_jr *r, const struct sb_field *f,
 			const json_t *v, void *dest, char *why, size_t len)
 {
 	struct ci_table_bucket *b = dest;
@@ -73,17 +73,16 @@ static int parse_bucket(struct sb_jr *r, const struct sb_jr_field *f,
 
 #define ROW(m) offsetof(struct ci_table_row, m)
 
-static const struct sb_jr_field bucket_item = {
-	.type = SB_JR_CALL,
-	.parse = parse_bucket,
-	.type_doc = "[lo_ns, hi_ns, count]"
-};
+static const struct sb_field bucket_item = { .type = SB_F_CALL,
+					     .parse = parse_bucket,
+					     .type_doc =
+						     "[lo_ns, hi_ns, count]" };
 
-static const struct sb_jr_field hist_fields[] = {
+static const struct sb_field hist_fields[] = {
 	COUNT("count", ROW(hist_count), "delays in the histogram"),
 	COUNT("overflow", ROW(hist_overflow),
 	      "of them, beyond its last bucket"),
-	{ "buckets", SB_JR_ARRAY, ROW(buckets), sizeof(struct ci_table_bucket),
+	{ "buckets", SB_F_ARRAY, ROW(buckets), sizeof(struct ci_table_bucket),
 	  .item = &bucket_item, .count_offset = ROW(n_buckets), .alloc = 1,
 	  .doc = "the non-empty buckets, in order" },
 };
@@ -97,9 +96,9 @@ static void hist_init(void *obj)
 static const struct sb_jr_table hist_table =
 	SB_JR_TABLE("delay table: delay_hist_ns", hist_fields, hist_init, NULL);
 
-static const struct sb_jr_field pid_item = { .type = SB_JR_INT64,
-					     .min = 0,
-					     .max = INT32_MAX };
+static const struct sb_field pid_item = { .type = SB_F_INT64,
+					  .min = 0,
+					  .max = INT32_MAX };
 
 static void row_init(void *obj)
 {
@@ -115,14 +114,14 @@ static void row_init(void *obj)
 		row->delay_p99_9_ms = NAN;
 }
 
-static const struct sb_jr_field row_fields[] = {
-	{ "task", SB_JR_STRDUP, ROW(task), .min = 1,
+static const struct sb_field row_fields[] = {
+	{ "task", SB_F_STRDUP, ROW(task), .min = 1,
 	  .doc = "the row's name: `comm:(N)` for a group, `comm:pid` for a "
 		 "task, `TOTAL:`" },
-	{ "comm", SB_JR_STRDUP, ROW(comm), .min = 1,
+	{ "comm", SB_F_STRDUP, ROW(comm), .min = 1,
 	  .doc = "the last comm (a group's is unique in the table); not in "
 		 "`total`" },
-	{ "pid", SB_JR_INT64, ROW(pid), .min = 0, .max = INT32_MAX,
+	{ "pid", SB_F_INT64, ROW(pid), .min = 0, .max = INT32_MAX,
 	  .doc = "a task's pid (`tasks[]` only)" },
 	FIGURE("tasks", ROW(tasks), "tasks in the row (not in `tasks[]`)"),
 	FIGURE("runtime_ms", ROW(runtime_ms), "time on CPU in the window, ms"),
@@ -145,17 +144,17 @@ static const struct sb_jr_field row_fields[] = {
 	FIGURE("delay_p99_ms", ROW(delay_p99_ms), "99th percentile wait, ms"),
 	FIGURE("delay_p99_9_ms", ROW(delay_p99_9_ms),
 	       "99.9th percentile wait, ms"),
-	{ "workload", SB_JR_BOOL, ROW(workload),
+	{ "workload", SB_F_BOOL, ROW(workload),
 	  .doc = "a workload's row (only with a workload set)" },
-	{ "pids", SB_JR_ARRAY, ROW(pids), sizeof(int64_t), .item = &pid_item,
+	{ "pids", SB_F_ARRAY, ROW(pids), sizeof(int64_t), .item = &pid_item,
 	  .count_offset = ROW(n_pids), .alloc = 1,
 	  .doc = "a group's tasks' pids" },
-	{ "intervals", SB_JR_ARRAY, ROW(intervals),
+	{ "intervals", SB_F_ARRAY, ROW(intervals),
 	  sizeof(struct ci_table_interval), .item = &interval_item,
 	  .count_offset = ROW(n_intervals), .alloc = 1,
 	  .doc = "the waits by `interval_s` from the window's start (groups "
 		 "and total)" },
-	{ "delay_hist_ns", SB_JR_OBJECT, 0, .sub = &hist_table,
+	{ "delay_hist_ns", SB_F_OBJECT, 0, .sub = &hist_table,
 	  .doc = "every wait of a group or the total in the common/hist.h "
 		 "buckets; absent without waits" },
 };
@@ -163,8 +162,8 @@ static const struct sb_jr_field row_fields[] = {
 static const struct sb_jr_table row_table =
 	SB_JR_TABLE("delay table: a row (groups[], tasks[], total)", row_fields,
 		    row_init, NULL);
-static const struct sb_jr_field row_item = { .type = SB_JR_OBJECT,
-					     .sub = &row_table };
+static const struct sb_field row_item = { .type = SB_F_OBJECT,
+					  .sub = &row_table };
 
 #define CPU(m) offsetof(struct ci_table_cpu, m)
 
@@ -175,12 +174,12 @@ static void cpu_init(void *obj)
 	c->busy_ms = c->busy_pct = c->workload_ms = NAN;
 }
 
-static const struct sb_jr_field cpu_fields[] = {
-	{ "cpu", SB_JR_INT, CPU(cpu), .min = 0, .max = 65535,
+static const struct sb_field cpu_fields[] = {
+	{ "cpu", SB_F_INT, CPU(cpu), .min = 0, .max = 65535,
 	  .doc = "the CPU's number" },
 	FIGURE("busy_ms", CPU(busy_ms),
 	       "time in the window with a task other than idle on it, ms"),
-	{ "busy_pct", SB_JR_NUMBER, CPU(busy_pct), .dmin = 0, .dmax = 100,
+	{ "busy_pct", SB_F_NUMBER, CPU(busy_pct), .dmin = 0, .dmax = 100,
 	  .doc = "the same, % of the window" },
 	FIGURE("workload_ms", CPU(workload_ms),
 	       "of it, with a workload task (only with a workload set)"),
@@ -188,12 +187,12 @@ static const struct sb_jr_field cpu_fields[] = {
 
 static const struct sb_jr_table cpu_table =
 	SB_JR_TABLE("delay table: cpus[]", cpu_fields, cpu_init, NULL);
-static const struct sb_jr_field cpu_item = { .type = SB_JR_OBJECT,
-					     .sub = &cpu_table };
+static const struct sb_field cpu_item = { .type = SB_F_OBJECT,
+					  .sub = &cpu_table };
 
 #define T(m) offsetof(struct ci_table, m)
 
-static const struct sb_jr_field window_fields[] = {
+static const struct sb_field window_fields[] = {
 	FIGURE("start_s", T(window_start_s), "trace clock (mono), s"),
 	FIGURE("end_s", T(window_end_s), "trace clock (mono), s"),
 };
@@ -202,15 +201,15 @@ static const struct sb_jr_field window_fields[] = {
 static const struct sb_jr_table window_table =
 	SB_JR_TABLE("delay table: window", window_fields, NULL, NULL);
 
-static const struct sb_jr_field noise_fields[] = {
-	{ "cpus", SB_JR_ANY, .type_doc = "array of integers",
+static const struct sb_field noise_fields[] = {
+	{ "cpus", SB_F_ANY, .type_doc = "array of integers",
 	  .doc = "the workload's CPUs" },
-	{ "other_ms", SB_JR_NUMBER, .check_only = 1, .dmin = 0,
+	{ "other_ms", SB_F_NUMBER, .check_only = 1, .dmin = 0,
 	  .dmax = MAX_FIGURE,
 	  .doc = "time other tasks ran on them in the window, ms" },
-	{ "span_ms", SB_JR_NUMBER, .check_only = 1, .dmin = 0,
+	{ "span_ms", SB_F_NUMBER, .check_only = 1, .dmin = 0,
 	  .dmax = MAX_FIGURE, .doc = "the window times their count, ms" },
-	{ "share_pct", SB_JR_NUMBER, T(noise_share_pct), .dmin = 0, .dmax = 100,
+	{ "share_pct", SB_F_NUMBER, T(noise_share_pct), .dmin = 0, .dmax = 100,
 	  .doc = "other_ms of span_ms, %" },
 };
 
@@ -254,47 +253,46 @@ static int table_finish(struct sb_jr *r, void *obj, const json_t *j)
 	return 0;
 }
 
-static const struct sb_jr_field table_fields[] = {
-	{ "source", SB_JR_TEXT, .doc = "the recording read" },
-	{ "recorder", SB_JR_TEXT, .doc = "`trace-cmd` or `perf`" },
-	{ "events", SB_JR_INT64, T(events), .min = 0, .max = INT64_MAX,
+static const struct sb_field table_fields[] = {
+	{ "source", SB_F_TEXT, .doc = "the recording read" },
+	{ "recorder", SB_F_TEXT, .doc = "`trace-cmd` or `perf`" },
+	{ "events", SB_F_INT64, T(events), .min = 0, .max = INT64_MAX,
 	  .doc = "scheduler events read (not sched_stat_*)" },
-	{ "lost_events", SB_JR_INT64, T(lost_events), .min = 0,
-	  .max = INT64_MAX,
+	{ "lost_events", SB_F_INT64, T(lost_events), .min = 0, .max = INT64_MAX,
 	  .doc = "events the recorder dropped (absent: 0); above 0, delay "
 		 "figures are not trusted" },
-	{ "lost_events_by_cpu", SB_JR_ANY,
+	{ "lost_events_by_cpu", SB_F_ANY,
 	  .type_doc = "array of objects (`cpu`: integer or null, "
 		      "`lost_events`: integer)",
 	  .doc = "the losses by the CPU that lost them (null: unsaid)" },
-	{ "wait_from", SB_JR_ENUM, T(wait_from), .choices = wait_from_choices,
+	{ "wait_from", SB_F_ENUM, T(wait_from), .choices = wait_from_choices,
 	  .doc = "where waits start (`--wait-from`)" },
 	COUNT("switch_ins", T(switch_ins), "switch-ins of tasks in the window"),
 	COUNT("unknown_switch_ins", T(unknown_switch_ins),
 	      "of them, of a task not known to wait"),
-	{ "time_steps_back", SB_JR_ANY,
+	{ "time_steps_back", SB_F_ANY,
 	  .type_doc = "object (`events`: integer, `max_ms`: number)",
 	  .doc = "events up to 1 ms back in time, taken at the time before" },
 	COUNT("late_comm_changes", T(late_comm_changes),
 	      "renames that moved only the totals"),
-	{ "window", SB_JR_OBJECT, 0, .sub = &window_table,
+	{ "window", SB_F_OBJECT, 0, .sub = &window_table,
 	  .doc = "the measured window" },
-	{ "interval_s", SB_JR_NUMBER, T(interval_s), .dmin = 0,
+	{ "interval_s", SB_F_NUMBER, T(interval_s), .dmin = 0,
 	  .dmax = MAX_FIGURE, .doc = "the intervals' width, s" },
-	{ "cpus", SB_JR_ARRAY, T(cpus), sizeof(struct ci_table_cpu),
+	{ "cpus", SB_F_ARRAY, T(cpus), sizeof(struct ci_table_cpu),
 	  .item = &cpu_item, .count_offset = T(n_cpus), .alloc = 1,
 	  .doc = "per CPU that recorded switches" },
-	{ "machine_noise", SB_JR_OBJECT, 0, .sub = &noise_table, .nullable = 1,
+	{ "machine_noise", SB_F_OBJECT, 0, .sub = &noise_table, .nullable = 1,
 	  .doc = "the workload's CPUs' time other tasks took (null without a "
 		 "workload set)" },
-	{ "groups", SB_JR_ARRAY, T(groups), sizeof(struct ci_table_row), 1,
+	{ "groups", SB_F_ARRAY, T(groups), sizeof(struct ci_table_row), 1,
 	  .item = &row_item, .count_offset = T(n_groups), .alloc = 1,
 	  .missing = "is missing: a table has groups",
 	  .doc = "one per last comm, sorted like the text" },
-	{ "tasks", SB_JR_ARRAY, T(tasks), sizeof(struct ci_table_row),
+	{ "tasks", SB_F_ARRAY, T(tasks), sizeof(struct ci_table_row),
 	  .item = &row_item, .count_offset = T(n_tasks), .alloc = 1,
 	  .doc = "one per task" },
-	{ "total", SB_JR_OBJECT, T(total), .sub = &row_table,
+	{ "total", SB_F_OBJECT, T(total), .sub = &row_table,
 	  .doc = "every task: `TOTAL:`, without comm and pids" },
 };
 
@@ -355,9 +353,9 @@ const struct ci_table_row *ci_table_group(const struct ci_table *t,
 
 int ci_table_figure(const struct ci_table_row *row, const char *key, double *v)
 {
-	const struct sb_jr_field *f = sb_jr_find(&row_table, key);
+	const struct sb_field *f = sb_jr_find(&row_table, key);
 
-	if (!f || f->type != SB_JR_NUMBER)
+	if (!f || f->type != SB_F_NUMBER)
 		return 0;
 	memcpy(v, (const char *)row + f->offset, sizeof(*v));
 	return !isnan(*v);

@@ -10,7 +10,7 @@
 #define D(m) offsetof(struct ci_workload_doc, m)
 
 /* An object kept where it is, in the parsed document, for paths to read. */
-static int keep_object(struct sb_jr *r, const struct sb_jr_field *f,
+static int keep_object(struct sb_jr *r, const struct sb_field *f,
 		       const json_t *v, void *dest, char *why, size_t len)
 {
 	(void)r, (void)f;
@@ -28,20 +28,20 @@ static void doc_init(void *obj)
 		(struct ci_workload_doc){ .schema = SB_SCHEMA };
 }
 
-static const struct sb_jr_field doc_fields[] = {
-	{ "schema", SB_JR_INT, D(schema), .min = SB_SCHEMA, .max = SB_SCHEMA,
+static const struct sb_field doc_fields[] = {
+	{ "schema", SB_F_INT, D(schema), .min = SB_SCHEMA, .max = SB_SCHEMA,
 	  .doc = "the version of the format this slicebench reads and writes "
 		 "(absent: 1)" },
-	{ "tool", SB_JR_STRDUP, D(tool), .min = 1,
+	{ "tool", SB_F_STRDUP, D(tool), .min = 1,
 	  .doc = "the workload (workloads/registry/list.h): its metrics are "
 		 "read by its paths; another name's document is kept, not "
 		 "read" },
-	{ "status", SB_JR_STRDUP, D(status),
+	{ "status", SB_F_STRDUP, D(status),
 	  .doc = "`ok`; anything else leaves its figures out" },
-	{ "result", SB_JR_CALL, D(result), .parse = keep_object,
+	{ "result", SB_F_CALL, D(result), .parse = keep_object,
 	  .type_doc = "object",
 	  .doc = "the workload's figures, read by its metrics' paths" },
-	{ "metrics", SB_JR_CALL, D(metrics), .parse = keep_object,
+	{ "metrics", SB_F_CALL, D(metrics), .parse = keep_object,
 	  .type_doc = "object (`<metric>`: {`value`, `unit`, `better`})",
 	  .doc = "its metrics, by name: read before `result` when there" },
 };

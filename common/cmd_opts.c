@@ -24,7 +24,8 @@ int sb_cli_usage_error(const struct sb_cli *cli, const char *fmt, ...)
 
 int sb_cli_parse_command(const struct sb_cli *cli, int argc, char **argv)
 {
-	const struct sb_opt *help = sb_cli_find(cli, "help");
+	void *help_set = NULL;
+	const struct sb_field *help = sb_cli_find(cli, "help", &help_set);
 	struct sb_cli counted = *cli; /* the operands counted here too */
 	char err[1024];
 	int n = 0, ret;
@@ -35,7 +36,7 @@ int sb_cli_parse_command(const struct sb_cli *cli, int argc, char **argv)
 		*cli->n_operands = n;
 	if (ret < 0)
 		return sb_cli_usage_error(cli, "%s", err);
-	if (help && help->type == SB_OPT_FLAG && *(int *)help->dest) {
+	if (help && help->type == SB_F_FLAG && *(int *)help_set) {
 		sb_cli_help(cli, stdout);
 		return SB_EXIT_OK;
 	}

@@ -8,23 +8,23 @@ static void envelope_init(void *obj)
 	((struct sb_envelope_read *)obj)->schema = SB_SCHEMA;
 }
 
-static const struct sb_jr_field envelope_fields[] = {
-	{ "schema", SB_JR_INT, offsetof(struct sb_envelope_read, schema),
+static const struct sb_field envelope_fields[] = {
+	{ "schema", SB_F_INT, offsetof(struct sb_envelope_read, schema),
 	  .min = SB_SCHEMA, .max = SB_SCHEMA,
 	  .doc = "the version of the format this slicebench reads and writes "
 		 "(absent: 1)" },
-	{ "tool", SB_JR_TEXT,
+	{ "tool", SB_F_TEXT,
 	  .doc = "the document's kind, e.g. `slicebench-table`" },
-	{ "version", SB_JR_TEXT, .doc = "the version of slicebench" },
-	{ "command_line", SB_JR_ANY, .type_doc = "array of strings",
+	{ "version", SB_F_TEXT, .doc = "the version of slicebench" },
+	{ "command_line", SB_F_ANY, .type_doc = "array of strings",
 	  .doc = "the command that wrote it" },
-	{ "uname", SB_JR_ANY,
+	{ "uname", SB_F_ANY,
 	  .type_doc = "object (`sysname`, `release`, `version`, `machine`)",
 	  .doc = "the machine that wrote it" },
-	{ "start_time", SB_JR_TEXT, .doc = "ISO 8601 UTC, with ms" },
-	{ "end_time", SB_JR_TEXT, .nullable = 1,
+	{ "start_time", SB_F_TEXT, .doc = "ISO 8601 UTC, with ms" },
+	{ "end_time", SB_F_TEXT, .nullable = 1,
 	  .doc = "ISO 8601 UTC, with ms" },
-	{ "status", SB_JR_TEXT, .doc = "`ok`, `interrupted` or `error`" },
+	{ "status", SB_F_TEXT, .doc = "`ok`, `interrupted` or `error`" },
 };
 
 const struct sb_jr_table sb_envelope_format =

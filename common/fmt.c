@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "common/fmt.h"
 
@@ -29,4 +30,26 @@ void sb_fmt_append(char *buf, size_t len, size_t *off, const char *format, ...)
 	va_end(ap);
 	if (n > 0)
 		*off += (size_t)n;
+}
+
+void sb_fmt_words(char *buf, size_t len, const char *s)
+{
+	static const char mark[] = " ...";
+	size_t n = strlen(s), cut;
+
+	if (!len)
+		return;
+	if (n < len || len < sizeof(mark) + 1) {
+		snprintf(buf, len, "%s", s);
+		return;
+	}
+	/* the last space with room for the mark after it; none: mid-word */
+	cut = len - sizeof(mark);
+	while (cut > 0 && s[cut] != ' ')
+		cut--;
+	if (!cut)
+		cut = len - sizeof(mark);
+	while (cut > 0 && s[cut - 1] == ' ')
+		cut--;
+	snprintf(buf, len, "%.*s%s", (int)cut, s, mark);
 }

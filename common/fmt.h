@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Checked snprintf for paths and messages: truncation is an error; lines built piece by piece. */
+/* Checked snprintf for paths and messages: truncation is an error, or cut at a word; lines built piece by piece. */
 #ifndef SB_FMT_H
 #define SB_FMT_H
 
@@ -16,6 +16,13 @@ int sb_fmt(char *buf, size_t len, const char *format, ...)
  */
 void sb_fmt_append(char *buf, size_t len, size_t *off, const char *format, ...)
 	__attribute__((format(printf, 4, 5)));
+
+/*
+ * @s into @buf (@len bytes), cut when too long at the last space that
+ * leaves room for " ..." after it, so a message never ends mid-word (a
+ * single word longer than @len is cut inside it, still marked).
+ */
+void sb_fmt_words(char *buf, size_t len, const char *s);
 
 /* The plural's "s" after a count: "%zu run%s", n, SB_S(n). */
 #define SB_S(n) ((n) == 1 ? "" : "s")

@@ -92,7 +92,7 @@ static int fail(struct sb_jr *r, const json_t *v, const char *fmt, ...)
 	return -EINVAL;
 }
 
-static int read_string(struct sb_jr *r, const struct sb_jr_field *f,
+static int read_string(struct sb_jr *r, const struct sb_field *f,
 		       const json_t *v, void *dest)
 {
 	size_t len = json_string_length(v);
@@ -103,7 +103,7 @@ static int read_string(struct sb_jr *r, const struct sb_jr_field *f,
 		return fail(r, v, "is empty");
 	if (f->min > 1 && len < (size_t)f->min)
 		return fail(r, v, "is shorter than %" PRId64 " bytes", f->min);
-	if (f->type == SB_JR_STRDUP) {
+	if (f->type == SB_F_STRDUP) {
 		char *s = strdup(json_string_value(v));
 
 		if (!s)
@@ -120,8 +120,8 @@ static int read_string(struct sb_jr *r, const struct sb_jr_field *f,
 }
 
 /* An INT or INT64 into @dest, an int or an int64_t by @f's type. */
-static int read_int(struct sb_jr *r, const struct sb_jr_field *f,
-		    const json_t *v, void *dest)
+static int read_int(struct sb_jr *r, const struct sb_field *f, const json_t *v,
+		    void *dest)
 {
 	char range[80];
 
@@ -136,14 +136,14 @@ static int read_int(struct sb_jr *r, const struct sb_jr_field *f,
 		return fail(r, v, ": must be an integer in %s",
 			    sb_range_text(range, sizeof(range), f->min, f->max,
 					  0));
-	if (f->type == SB_JR_INT64)
+	if (f->type == SB_F_INT64)
 		*(int64_t *)dest = json_integer_value(v);
 	else
 		*(int *)dest = (int)json_integer_value(v);
 	return 0;
 }
 
-static int read_number(struct sb_jr *r, const struct sb_jr_field *f,
+static int read_number(struct sb_jr *r, const struct sb_field *f,
 		       const json_t *v, double *dest)
 {
 	if (!json_is_number(v) || json_number_value(v) < f->dmin ||
@@ -164,7 +164,7 @@ static const char *bound_text(uint64_t ns, char *buf, size_t len)
 	return buf;
 }
 
-static int read_duration(struct sb_jr *r, const struct sb_jr_field *f,
+static int read_duration(struct sb_jr *r, const struct sb_field *f,
 			 const json_t *v, uint64_t *dest)
 {
 	char b[32];
@@ -191,8 +191,8 @@ static int read_duration(struct sb_jr *r, const struct sb_jr_field *f,
 	return 0;
 }
 
-static int read_enum(struct sb_jr *r, const struct sb_jr_field *f,
-		     const json_t *v, int *dest)
+static int read_enum(struct sb_jr *r, const struct sb_field *f, const json_t *v,
+		     int *dest)
 {
 	char why[512];
 
@@ -202,10 +202,10 @@ static int read_enum(struct sb_jr *r, const struct sb_jr_field *f,
 	return fail(r, v, "%s", sb_enum_why(why, sizeof(why), f->choices));
 }
 
-static int read_value(struct sb_jr *r, const struct sb_jr_field *f,
+static int read_value(struct sb_jr *r, const struct sb_field *f,
 		      const json_t *v, void *dest);
 
-static int read_array(struct sb_jr *r, const struct sb_jr_field *f,
+static int read_array(struct sb_jr *r, const struct sb_field *f,
 		      const json_t *v, char *obj)
 {
 	size_t n = json_array_size(v);
@@ -249,7 +249,7 @@ static int read_array(struct sb_jr *r, const struct sb_jr_field *f,
 }
 
 /* @v into @dest, the place of @f's value (an object's fields: its base). */
-static int read_value(struct sb_jr *r, const struct sb_jr_field *f,
+static int read_value(struct sb_jr *r, const struct sb_field *f,
 		      const json_t *v, void *dest)
 {
 	char why[512];
@@ -257,45 +257,51 @@ static int read_value(struct sb_jr *r, const struct sb_jr_field *f,
 	int ret = 0;
 
 	switch (f->type) {
-	case SB_JR_STRING:
-	case SB_JR_STRDUP:
+	case SB_F_STRING:
+	case SB_F_STRDUP:
 		ret = read_string(r, f, v, dest);
 		break;
-	case SB_JR_TEXT:
+	case SB_F_TEXT:
 		return json_is_string(v) ? 0 : fail(r, v, "is not a string");
-	case SB_JR_CPULIST:
+	case SB_F_CPULIST:
 		ret = read_string(r, f, v, dest);
 		if (!ret && !sb_cpulist_ok(dest))
 			return fail(r, v, SB_WHY_NOT_CPULIST);
 		break;
-	case SB_JR_BOOL:
+	case SB_F_BOOL:
 		if (!json_is_boolean(v))
 			return fail(r, v, "is not true or false");
 		*(int *)dest = json_is_true(v);
 		return 0;
-	case SB_JR_INT:
-	case SB_JR_INT64:
+	case SB_F_INT:
+	case SB_F_INT64:
 		return read_int(r, f, v, dest);
-	case SB_JR_ANY:
+	case SB_F_ANY:
 		return 0;
-	case SB_JR_NUMBER:
+	case SB_F_NUMBER:
 		return read_number(r, f, v, dest);
-	case SB_JR_DURATION:
+	case SB_F_DURATION:
 		return read_duration(r, f, v, dest);
-	case SB_JR_ENUM:
+	case SB_F_ENUM:
 		return read_enum(r, f, v, dest);
-	case SB_JR_OBJECT:
+	case SB_F_OBJECT:
 		return sb_jr_read(r, f->sub, v, dest);
-	case SB_JR_ARRAY:
+	case SB_F_ARRAY:
 		/* @dest is the array's field in its object: back to the base */
 		return read_array(r, f, v, (char *)dest - f->offset);
-	case SB_JR_CALL:
+	case SB_F_CALL:
 		why[0] = '\0';
 		ret = f->parse(r, f, v, dest, why, sizeof(why));
 		if (ret)
 			return ret == -ENOMEM ? sb_jr_oom(r) :
 						fail(r, v, "%s", why);
 		break;
+	case SB_F_FLAG: /* a command line's types: a table's own bug */
+	case SB_F_U64:
+	case SB_F_CPUSET:
+	case SB_F_ARG:
+		return fail(r, v, ": type %d is for command lines only",
+			    (int)f->type);
 	}
 	if (ret)
 		return ret;
@@ -304,8 +310,7 @@ static int read_value(struct sb_jr *r, const struct sb_jr_field *f,
 	return 0;
 }
 
-const struct sb_jr_field *sb_jr_find(const struct sb_jr_table *t,
-				     const char *key)
+const struct sb_field *sb_jr_find(const struct sb_jr_table *t, const char *key)
 {
 	for (size_t i = 0; i < t->n_fields; i++)
 		if (!strcmp(t->fields[i].key, key))
@@ -328,7 +333,7 @@ static int read_fields(struct sb_jr *r, const struct sb_jr_table *t,
 	int ret;
 
 	for (size_t i = 0; i < t->n_fields; i++) {
-		const struct sb_jr_field *f = &t->fields[i];
+		const struct sb_field *f = &t->fields[i];
 		size_t at;
 
 		int other = t->has_key && !t->has_key(obj, f->key);
@@ -414,12 +419,10 @@ int sb_jr_load_keep(const char *file, const struct sb_jr_table *t, void *obj,
 	return ret;
 }
 
-static const char *type_text(const struct sb_jr_field *f, char *buf,
-			     size_t len);
+static const char *type_text(const struct sb_field *f, char *buf, size_t len);
 
 /* "array of 1..16 objects (`name`)", "array of at least 1 string" */
-static const char *array_text(const struct sb_jr_field *f, char *buf,
-			      size_t len)
+static const char *array_text(const struct sb_field *f, char *buf, size_t len)
 {
 	char count[64], item[256], type[200];
 
@@ -428,7 +431,7 @@ static const char *array_text(const struct sb_jr_field *f, char *buf,
 			 f->max);
 	else
 		snprintf(count, sizeof(count), "at least %" PRId64, f->min);
-	if (f->item->type == SB_JR_OBJECT)
+	if (f->item->type == SB_F_OBJECT)
 		snprintf(item, sizeof(item), "objects (`%s`)",
 			 f->item->sub->name);
 	else
@@ -438,68 +441,73 @@ static const char *array_text(const struct sb_jr_field *f, char *buf,
 	return buf;
 }
 
-static const char *type_text(const struct sb_jr_field *f, char *buf, size_t len)
+static const char *type_text(const struct sb_field *f, char *buf, size_t len)
 {
 	char range[80];
 	size_t l;
 
 	switch (f->type) {
-	case SB_JR_STRING:
+	case SB_F_STRING:
 		snprintf(buf, len, "string of at most %zu bytes", f->size - 1);
 		return buf;
-	case SB_JR_STRDUP:
-	case SB_JR_TEXT:
+	case SB_F_STRDUP:
+	case SB_F_TEXT:
 		return "string";
-	case SB_JR_BOOL:
+	case SB_F_BOOL:
 		return "true or false";
-	case SB_JR_INT:
-	case SB_JR_INT64:
-	case SB_JR_DURATION: /* both an integer range; a duration shown so */
-		if (f->type != SB_JR_DURATION && f->min == f->max) {
+	case SB_F_INT:
+	case SB_F_INT64:
+	case SB_F_DURATION: /* both an integer range; a duration shown so */
+		if (f->type != SB_F_DURATION && f->min == f->max) {
 			snprintf(buf, len, "integer %" PRId64, f->min);
 			return buf;
 		}
-		if (f->type != SB_JR_DURATION && f->max == INT64_MAX) {
+		if (f->type != SB_F_DURATION && f->max == INT64_MAX) {
 			snprintf(buf, len, "integer of at least %" PRId64,
 				 f->min);
 			return buf;
 		}
 		snprintf(buf, len, "%s in %s",
-			 f->type != SB_JR_DURATION ?
+			 f->type != SB_F_DURATION ?
 				 "integer" :
 				 "duration (\"500us\", or ns)",
 			 sb_range_text(range, sizeof(range), f->min, f->max,
-				       f->type == SB_JR_DURATION));
+				       f->type == SB_F_DURATION));
 		return buf;
-	case SB_JR_NUMBER:
+	case SB_F_NUMBER:
 		snprintf(buf, len, "number in [%g, %g]", f->dmin, f->dmax);
 		return buf;
-	case SB_JR_CPULIST:
+	case SB_F_CPULIST:
 		return "CPU list (\"0-3,6\", \"8-15:2\")";
-	case SB_JR_ENUM:
+	case SB_F_ENUM:
 		l = (size_t)snprintf(buf, len, "one of");
 		for (int i = 0; f->choices[i] && l < len; i++)
 			l += (size_t)snprintf(buf + l, len - l, "%s `%s`",
 					      i ? "," : "", f->choices[i]);
 		return buf;
-	case SB_JR_OBJECT:
+	case SB_F_OBJECT:
 		snprintf(buf, len, "object (`%s`)", f->sub->name);
 		return buf;
-	case SB_JR_ARRAY:
+	case SB_F_ARRAY:
 		return array_text(f, buf, len);
-	case SB_JR_CALL:
-	case SB_JR_ANY:
+	case SB_F_CALL:
+	case SB_F_ANY:
 		return f->type_doc;
+	case SB_F_FLAG: /* a command line's types: never in a file */
+	case SB_F_U64:
+	case SB_F_CPUSET:
+	case SB_F_ARG:
+		break;
 	}
 	return "";
 }
 
 /* The table under @f, when its value is an object or objects. */
-static const struct sb_jr_table *sub_of(const struct sb_jr_field *f)
+static const struct sb_jr_table *sub_of(const struct sb_field *f)
 {
-	if (f->type == SB_JR_OBJECT)
+	if (f->type == SB_F_OBJECT)
 		return f->sub;
-	if (f->type == SB_JR_ARRAY && f->item->type == SB_JR_OBJECT)
+	if (f->type == SB_F_ARRAY && f->item->type == SB_F_OBJECT)
 		return f->item->sub;
 	return NULL;
 }
@@ -534,7 +542,7 @@ static void doc_table(FILE *f, const struct sb_jr_table *t,
 	fprintf(f, "| key | type | required | meaning |\n");
 	fprintf(f, "|-----|------|----------|---------|\n");
 	for (size_t i = 0; i < t->n_fields; i++) {
-		const struct sb_jr_field *x = &t->fields[i];
+		const struct sb_field *x = &t->fields[i];
 
 		fprintf(f, "| `%s` | %s%s | %s | ", x->key,
 			type_text(x, type, sizeof(type)),

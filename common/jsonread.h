@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Config files as data: one table of struct sb_jr_field per JSON object
+ * Config files as data: one table of struct sb_field (common/field.h) per JSON object
  * drives reading into a struct, validation (types, ranges, choices, unknown
  * keys) and the reference docs (sb_jr_doc). sb_jr_load() never prints: it
  * returns -EINVAL with a struct sb_error whose message names the file, the
@@ -20,68 +20,11 @@
 #include <jansson.h>
 
 #include "common/error.h"
-
-enum sb_jr_type {
-	SB_JR_STRING, /* char[size]; at least min bytes when min > 0 */
-	SB_JR_STRDUP, /* char *, malloc'd; at least min bytes when min > 0 */
-	SB_JR_TEXT, /* a string for people, of any length; not stored */
-	SB_JR_BOOL, /* int: 0 or 1 */
-	SB_JR_INT, /* int, in [min, max] */
-	SB_JR_INT64, /* int64_t, in [min, max] */
-	SB_JR_NUMBER, /* double, in [dmin, dmax] */
-	SB_JR_DURATION, /* uint64_t ns: "500us" or an integer of ns; [min, max] */
-	SB_JR_CPULIST, /* char[size]: a CPU list (common/cpulist.h) */
-	SB_JR_ENUM, /* int: the index of the string in choices */
-	SB_JR_OBJECT, /* the keys of sub, into the struct at offset */
-	/*
-	 * min..max elements of item, the first at offset, size bytes apart;
-	 * their count in the int at count_offset. With alloc, the elements
-	 * are calloc'd and offset holds their pointer, count_offset a size_t.
-	 */
-	SB_JR_ARRAY,
-	SB_JR_CALL, /* parse(): values no type says (type_doc names them) */
-	/*
-	 * Any value, not stored: a part of the project's own files that no
-	 * reader reads back (type_doc names it, the docs' prose says it).
-	 */
-	SB_JR_ANY,
-};
-
-struct sb_jr;
-struct sb_jr_table;
-
-struct sb_jr_field {
-	const char *key; /* NULL for an array's item */
-	enum sb_jr_type type;
-	size_t offset, size;
-	int required;
-	int nullable; /* JSON null is read as the key's absence */
-	/* A scalar (INT, INT64, NUMBER, BOOL, ENUM, DURATION) checked, not
-	 * kept: offset is then unused. */
-	int check_only;
-	const char *missing; /* the message when a required key is absent */
-	int64_t min, max; /* INT, INT64, DURATION, ARRAY count; STRING min */
-	double dmin, dmax; /* NUMBER */
-	const char *const *choices; /* ENUM: NULL-terminated */
-	const struct sb_jr_table *sub; /* OBJECT, an ARRAY item's object */
-	const struct sb_jr_field *item; /* ARRAY: one element */
-	size_t count_offset; /* ARRAY */
-	int alloc; /* ARRAY */
-	/* After a STRING, CPULIST or CALL value is stored: NULL or why not. */
-	const char *(*check)(const void *dest);
-	/*
-	 * CALL: @v into @dest (the place of field @f); 0, -ENOMEM, or -EINVAL
-	 * with what is wrong with @v in @why.
-	 */
-	int (*parse)(struct sb_jr *r, const struct sb_jr_field *f,
-		     const json_t *v, void *dest, char *why, size_t len);
-	const char *type_doc; /* CALL: the type as the docs say it */
-	const char *doc; /* one line */
-};
+#include "common/field.h"
 
 struct sb_jr_table {
 	const char *name; /* the object as the docs title it */
-	const struct sb_jr_field *fields;
+	const struct sb_field *fields;
 	size_t n_fields;
 	void (*init)(void *obj); /* defaults, before any key is read */
 	/*
@@ -155,8 +98,7 @@ int sb_jr_fail(struct sb_jr *r, const char *key, const json_t *v,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* @t's row of @key, or NULL. */
-const struct sb_jr_field *sb_jr_find(const struct sb_jr_table *t,
-				     const char *key);
+const struct sb_field *sb_jr_find(const struct sb_jr_table *t, const char *key);
 
 /* For hooks: -ENOMEM, said. */
 int sb_jr_oom(struct sb_jr *r);

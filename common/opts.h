@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Options as data: one table of struct sb_opt per command drives parsing,
- * value validation (types, ranges, choices) and --help. sb_cli_parse() never
+ * Options as data: file-scope tables of struct sb_field (common/field.h,
+ * the rows config files are read by too) drive parsing, value validation
+ * (types, ranges, choices) and --help. sb_cli_parse() never
  * prints or exits: it returns -EINVAL and a one-line message that names the
  * option and the value.
  *
- * A command fills its option variables with their defaults, builds its table
- * (pointers to those variables), and calls sb_cli_parse_command(), which
- * also answers --help, checks the operand count and reports bad usage in
- * the one format ("PROG: why" on stderr); --help prints the defaults from
- * the variables themselves.
+ * A command fills its options struct with the defaults, hands its tables
+ * with the struct's address to sb_cli_parse_command(), which also answers
+ * --help, checks the operand count and reports bad usage in the one format
+ * ("PROG: why" on stderr); --help prints the defaults from the struct.
  */
 #ifndef SB_OPTS_H
 #define SB_OPTS_H
@@ -19,38 +19,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum sb_opt_type {
-	SB_OPT_FLAG, /* no value; dest: int *, set to 1 */
-	SB_OPT_INT, /* decimal integer; dest: int64_t *, range [min, max] */
-	SB_OPT_U64, /* decimal, no sign; dest: uint64_t *, [min, max] */
-	SB_OPT_DURATION, /* "500us", "2s", ns; dest: uint64_t *, [min, max] */
-	SB_OPT_CPULIST, /* "0-3,6" (common/cpulist.h); dest: cpu_set_t * */
-	SB_OPT_ENUM, /* one of choices[]; dest: int *, the index */
-	SB_OPT_STRING, /* dest: const char ** (points into argv) */
-	SB_OPT_CALL, /* parse(dest, value, &why): values a type cannot say */
-};
+#include "common/field.h"
 
-struct sb_opt {
-	const char *name; /* long name without "--"; NULL ends a table */
-	int short_name; /* 0 = none */
-	enum sb_opt_type type;
-	void *dest;
-	int *given; /* optional: set to 1 when the option appears */
-	const char *metavar; /* "N", "D", "LIST", "FILE" */
-	const char *help; /* one line */
-	int64_t min, max; /* checked when max > min (INT, U64, DURATION) */
-	const char *const *choices; /* ENUM: NULL-terminated */
-	/* CALL: 0, or -errno with what is wrong with the value in *why. */
-	int (*parse)(void *dest, const char *value, const char **why);
+/*
+ * A table of a command line: rows (struct sb_field, common/field.h) ending
+ * with a row whose key is NULL, and the struct their offsets are into.
+ */
+struct sb_cli_table {
+	const struct sb_field *rows;
+	void *base;
 };
-
-/* A table row of the common fields (ENUM and CALL rows name theirs). */
-#define SB_OPTION(l, s, t, d, g, m, h, lo, hi)                            \
-	{                                                                 \
-		.name = (l), .short_name = (s), .type = (t), .dest = (d), \
-		.given = (g), .metavar = (m), .help = (h), .min = (lo),   \
-		.max = (hi)                                               \
-	}
 
 #define SB_CLI_TABLES 4
 
@@ -66,7 +44,7 @@ struct sb_cli {
 	const char *usage; /* "usage: slicebench gate BASE CAND [options]\n..." */
 	const char *epilogue; /* printed after the options (NULL: none) */
 	void (*help_tail)(FILE *f); /* after the epilogue: run-time text */
-	const struct sb_opt *tables[SB_CLI_TABLES + 1];
+	struct sb_cli_table tables[SB_CLI_TABLES + 1];
 	int stop_at_nonopt; /* stop at the first operand (like env) */
 	/*
 	 * Operands met among the options go here (at most max_operands). With
@@ -93,8 +71,9 @@ struct sb_cli {
 int sb_cli_parse(const struct sb_cli *cli, int argc, char **argv, char *err,
 		 size_t errlen);
 
-/* The row of long option @name, or NULL. */
-const struct sb_opt *sb_cli_find(const struct sb_cli *cli, const char *name);
+/* The row of long option @name, or NULL; its value's place in *@place. */
+const struct sb_field *sb_cli_find(const struct sb_cli *cli, const char *name,
+				   void **place);
 
 /*
  * The usage, every option with metavar, help and default (unless the help
@@ -115,7 +94,7 @@ void sb_cli_set_global_help(const char *text);
 #define SB_CLI_CONTINUE (-1)
 
 /*
- * A command's start: sb_cli_parse(), then the FLAG option named "help"
+ * A command's start: sb_cli_parse(), then the SB_F_FLAG option named "help"
  * prints sb_cli_help() on stdout, then at least min_operands operands.
  * Returns SB_CLI_CONTINUE, SB_EXIT_OK after the help, or SB_EXIT_USAGE
  * after sb_cli_usage_error() said what is wrong (a bad option or value

@@ -2,7 +2,7 @@
 /*
  * Fuzz target: the generators' option tables (common/opts.c): a
  * command line of NUL-separated arguments, parsed against the common
- * options plus one option of each type with a range.
+ * options plus one option of each CLI type, with ranges.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -16,29 +16,71 @@
 #define IV_MIN 10000
 #define IV_MAX 10000000000LL
 
+/* One option of each type the generators use, with its range. */
+struct fz_opts {
+	int64_t threads;
+	uint64_t interval;
+	cpu_set_t set;
+	const char *name;
+	char label[8];
+	int level;
+};
+
+static const struct sb_field fz_rows[] = {
+	{ .key = "threads",
+	  .short_name = 't',
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct fz_opts, threads),
+	  .metavar = "N",
+	  .doc = "threads",
+	  .min = 1,
+	  .max = 4096 },
+	{ .key = "interval",
+	  .short_name = 'i',
+	  .type = SB_F_DURATION,
+	  .offset = offsetof(struct fz_opts, interval),
+	  .metavar = "D",
+	  .doc = "period",
+	  .min = IV_MIN,
+	  .max = IV_MAX },
+	{ .key = "mask",
+	  .short_name = 'k',
+	  .type = SB_F_CPUSET,
+	  .offset = offsetof(struct fz_opts, set),
+	  .metavar = "LIST",
+	  .doc = "CPUs" },
+	{ .key = "name",
+	  .short_name = 'n',
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct fz_opts, name),
+	  .metavar = "S",
+	  .doc = "a name" },
+	{ .key = "label",
+	  .short_name = 'l',
+	  .type = SB_F_STRING,
+	  .offset = offsetof(struct fz_opts, label),
+	  .size = sizeof(((struct fz_opts *)0)->label),
+	  .metavar = "S",
+	  .doc = "a short name, copied" },
+	{ .key = "level",
+	  .type = SB_F_INT,
+	  .offset = offsetof(struct fz_opts, level),
+	  .metavar = "N",
+	  .doc = "an int",
+	  .min = -5,
+	  .max = 5 },
+	{ 0 },
+};
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	char *buf = fz_strdup(data, len), *argv[MAX_ARGS + 2];
-	struct sb_opt common[WL_COMMON_NOPTS + 1];
 	struct wl_common c;
-	uint64_t interval = 1000000;
-	int64_t threads = 1;
-	const char *name = NULL;
-	cpu_set_t set;
+	struct fz_opts o = { .threads = 1, .interval = 1000000 };
 	int argc = 1, r;
-	const struct sb_opt own[] = {
-		SB_OPTION("threads", 't', SB_OPT_INT, &threads, NULL, "N",
-			  "threads", 1, 4096),
-		SB_OPTION("interval", 'i', SB_OPT_DURATION, &interval, NULL,
-			  "D", "period", IV_MIN, IV_MAX),
-		SB_OPTION("mask", 'k', SB_OPT_CPULIST, &set, NULL, "LIST",
-			  "CPUs", 0, 0),
-		SB_OPTION("name", 'n', SB_OPT_STRING, &name, NULL, "S",
-			  "a name", 0, 0),
-		{ 0 },
-	};
 	struct sb_cli cli = { .usage = "usage: fuzz [OPTIONS]",
-			      .tables = { own, common, NULL },
+			      .tables = { { fz_rows, &o },
+					  WL_COMMON_TABLE(&c) },
 			      .stop_at_nonopt = len && data[0] & 1 };
 	char err[512] = "";
 
@@ -48,8 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 			argv[argc++] = buf + i;
 	argv[argc] = NULL;
 	wl_common_init(&c, 5000000000ULL);
-	wl_common_opts(&c, common);
-	CPU_ZERO(&set);
+	CPU_ZERO(&o.set);
 	r = sb_cli_parse(&cli, argc, argv, err, sizeof(err));
 	if (r < 0) {
 		fz_check(r == -EINVAL, "bad command lines are -EINVAL");
@@ -60,9 +101,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	} else {
 		fz_check(r >= 1 && r <= argc, "index of the first operand");
 		fz_check(cli.stop_at_nonopt || r == argc, "no leftovers");
-		fz_check(threads >= 1 && threads <= 4096, "--threads in range");
-		fz_check(interval >= IV_MIN && interval <= (uint64_t)IV_MAX,
+		fz_check(o.threads >= 1 && o.threads <= 4096,
+			 "--threads in range");
+		fz_check(o.interval >= IV_MIN && o.interval <= (uint64_t)IV_MAX,
 			 "--interval in range");
+		fz_check(memchr(o.label, '\0', sizeof(o.label)) != NULL,
+			 "--label fits");
+		fz_check(o.level >= -5 && o.level <= 5, "--level in range");
 	}
 	free(buf);
 	return 0;

@@ -8,7 +8,7 @@ HARNESS_SCALE_SRCS := harness/scale/cmd_plan.c harness/scale/cmd_merge.c \
 		      harness/scale/merge.c harness/scale/exec_common.c \
 		      harness/scale/exec_local.c harness/scale/exec_parallel.c \
 		      harness/scale/exec_slurm.c harness/scale/run_units.c
-HARNESS_SRCS := harness/cmd_run.c \
+HARNESS_SRCS := harness/cmd_run.c harness/run_prepare.c \
 		harness/runner.c harness/host_load.c harness/run_sizing.c \
 		harness/matrix.c harness/plan.c harness/manifest.c \
 		harness/run_vm.c harness/run_host.c harness/unpack.c \

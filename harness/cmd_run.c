@@ -12,28 +12,19 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "analyzer/table_run.h"
 #include "ci/rules_pick.h"
-#include "common/atomicio.h"
 #include "common/dirlock.h"
-#include "common/envelope.h"
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/opts.h"
-#include "common/sha256.h"
-#include "harness/agent.h"
-#include "harness/features.h"
 #include "harness/plan.h"
-#include "harness/host_features_check.h"
 #include "harness/matrix.h"
-#include "harness/run_sizing.h"
+#include "harness/run_prepare.h"
 #include "harness/runner.h"
-#include "harness/tools_check.h"
 #include "harness/scale/exec.h"
 #include "harness/scale/scale.h"
 #include "workloads/registry/registry.h"
 #include "harness/cmds.h"
-#include "common/fmt.h"
 
 /* --executor: one of the executors (harness/scale/exec.h). */
 static int parse_executor(void *dest, const char *value, const char **why)
@@ -94,79 +85,109 @@ static void workload_help(FILE *f)
 		   "features\n");
 }
 
+static const struct sb_field run_rows[] = {
+	{ .key = "kernel",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, kernels),
+	  .metavar = "K[,K2...]",
+	  .doc = "kernels under test: kernels/<name>, host, or "
+		 "NAME=PATH of a bzImage of your own (name each)" },
+	{ .key = "scenario",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, scenario),
+	  .metavar = "FILE",
+	  .doc = "the scenario (configs/*.json)" },
+	RUN_ACCEL_ROW(struct run_opts, accel),
+	{ .key = "results",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, results),
+	  .metavar = "DIR",
+	  .doc = "results root (default: results)" },
+	{ .key = "repeats",
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct run_opts, repeats),
+	  .given = SB_GIVEN(struct run_opts, repeats_given),
+	  .metavar = "N",
+	  .doc = "repeats of each feature set (default: the "
+		 "scenario's)",
+	  .min = 1,
+	  .max = SC_MAX_REPEATS },
+	{ .key = "resume",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, resume),
+	  .metavar = "RUN_DIR",
+	  .doc = "continue this results/<run-id>" },
+	{ .key = "new",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct run_opts, new_run),
+	  .doc = "start a new run even when results/latest could be "
+		 "resumed" },
+	{ .key = "unit",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, unit),
+	  .metavar = "ID",
+	  .doc = "run one unit of `slicebench plan` "
+		 "(KERNEL/FEATURE-SET/REPEAT) into the run directory "
+		 "--results DIR" },
+	{ .key = "per-host",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct run_opts, per_host),
+	  .doc = "with --unit: write into DIR/hosts/<hostname>/ "
+		 "(skipped when complete in DIR)" },
+	{ .key = "executor",
+	  .type = SB_F_CALL,
+	  .offset = offsetof(struct run_opts, executor),
+	  .parse_arg = parse_executor,
+	  .metavar = "E",
+	  .doc = "local (default), parallel (GNU parallel) or slurm "
+		 "(sbatch --array)" },
+	{ .key = "jobs",
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct run_opts, jobs),
+	  .given = SB_GIVEN(struct run_opts, jobs_given),
+	  .metavar = "N",
+	  .doc = "local: N guests at once, each pinned to its own "
+		 "host CPUs; parallel: jobs per host (default 1)",
+	  .min = 1,
+	  .max = 1024 },
+	{ .key = "sshlogin",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, sshlogin),
+	  .metavar = "HOSTS",
+	  .doc = "parallel: --sshlogin list (':' is this machine)" },
+	{ .key = "slf",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, slf),
+	  .metavar = "FILE",
+	  .doc = "parallel: --sshloginfile" },
+	{ .key = "joblog",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, joblog),
+	  .metavar = "FILE",
+	  .doc = "parallel: joblog (default RUN_DIR/parallel.joblog; "
+		 "a rerun resumes)" },
+	{ .key = "slurm-args",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct run_opts, slurm_args),
+	  .metavar = "ARGS",
+	  .doc = "slurm: more sbatch options, split at blanks, each "
+		 "passed as one argument (no shell)" },
+	{ .key = "features-as-is",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct run_opts, features_as_is),
+	  .doc = "kernel host: leave the scheduler features as found "
+		 "and run only the first feature set (nothing is "
+		 "compared)" },
+	SB_F_HELP_ROW(struct run_opts, help),
+	{ 0 },
+};
+
 /* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse_opts(int argc, char **argv, struct run_opts *o)
 {
-	const struct sb_opt opts[] = {
-		SB_OPTION("kernel", 0, SB_OPT_STRING, &o->kernels, NULL,
-			  "K[,K2...]",
-			  "kernels under test: kernels/<name>, host, or "
-			  "NAME=PATH of a bzImage of your own (name each)",
-			  0, 0),
-		SB_OPTION("scenario", 0, SB_OPT_STRING, &o->scenario, NULL,
-			  "FILE", "the scenario (configs/*.json)", 0, 0),
-		RUN_ACCEL_OPTION(&o->accel),
-		SB_OPTION("results", 0, SB_OPT_STRING, &o->results, NULL, "DIR",
-			  "results root (default: results)", 0, 0),
-		SB_OPTION("repeats", 0, SB_OPT_INT, &o->repeats,
-			  &o->repeats_given, "N",
-			  "repeats of each feature set (default: the "
-			  "scenario's)",
-			  1, 1000),
-		SB_OPTION("resume", 0, SB_OPT_STRING, &o->resume, NULL,
-			  "RUN_DIR", "continue this results/<run-id>", 0, 0),
-		SB_OPTION("new", 0, SB_OPT_FLAG, &o->new_run, NULL, NULL,
-			  "start a new run even when results/latest could be "
-			  "resumed",
-			  0, 0),
-		SB_OPTION("unit", 0, SB_OPT_STRING, &o->unit, NULL, "ID",
-			  "run one unit of `slicebench plan` "
-			  "(KERNEL/FEATURE-SET/REPEAT) into the run directory "
-			  "--results DIR",
-			  0, 0),
-		SB_OPTION("per-host", 0, SB_OPT_FLAG, &o->per_host, NULL, NULL,
-			  "with --unit: write into DIR/hosts/<hostname>/ "
-			  "(skipped when complete in DIR)",
-			  0, 0),
-		{ .name = "executor",
-		  .type = SB_OPT_CALL,
-		  .dest = &o->executor,
-		  .parse = parse_executor,
-		  .metavar = "E",
-		  .help = "local (default), parallel (GNU parallel) or slurm "
-			  "(sbatch --array)" },
-		SB_OPTION("jobs", 0, SB_OPT_INT, &o->jobs, &o->jobs_given, "N",
-			  "local: N guests at once, each pinned to its own "
-			  "host CPUs; parallel: jobs per host (default 1)",
-			  1, 1024),
-		SB_OPTION("sshlogin", 0, SB_OPT_STRING, &o->sshlogin, NULL,
-			  "HOSTS",
-			  "parallel: --sshlogin list (':' is this machine)", 0,
-			  0),
-		SB_OPTION("slf", 0, SB_OPT_STRING, &o->slf, NULL, "FILE",
-			  "parallel: --sshloginfile", 0, 0),
-		SB_OPTION("joblog", 0, SB_OPT_STRING, &o->joblog, NULL, "FILE",
-			  "parallel: joblog (default RUN_DIR/parallel.joblog; "
-			  "a rerun resumes)",
-			  0, 0),
-		SB_OPTION("slurm-args", 0, SB_OPT_STRING, &o->slurm_args, NULL,
-			  "ARGS",
-			  "slurm: more sbatch options, split at blanks, each "
-			  "passed as one argument (no shell)",
-			  0, 0),
-		SB_OPTION("features-as-is", 0, SB_OPT_FLAG, &o->features_as_is,
-			  NULL, NULL,
-			  "kernel host: leave the scheduler features as found "
-			  "and run only the first feature set (nothing is "
-			  "compared)",
-			  0, 0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &o->help, NULL, NULL,
-			  "this help", 0, 0),
-		{ 0 },
-	};
 	const struct sb_cli cli = { .usage = usage_text,
 				    .help_tail = workload_help,
-				    .tables = { opts },
+				    .tables = { { run_rows, o } },
 				    .prog = "slicebench run",
 				    .on_error = SB_CLI_ERR_HELP };
 
@@ -231,15 +252,6 @@ static int validate(const struct run_opts *o)
 	return 0;
 }
 
-static int sha_of(const char *path, char *sha)
-{
-	int e = sb_sha256_file(path, sha);
-
-	if (e)
-		fprintf(stderr, "%s: %s\n", path, strerror(-e));
-	return e ? SB_EXIT_USAGE : 0;
-}
-
 /* A matrix's or unit's outcome as run's exit code: runs not complete are 4. */
 static int run_exit(int rc, const struct sb_error *e)
 {
@@ -271,22 +283,16 @@ int cmd_run(int argc, char **argv)
 {
 	struct run_opts o = { 0 };
 	struct runner rn = { 0 };
-	struct run_kernel ks[PLAN_MAX_KERNELS];
-	const char *names[PLAN_MAX_KERNELS];
 	struct scenario *sc = calloc(1, sizeof(*sc));
-	char root[PATH_MAX];
-	struct plan p = { 0 };
+	struct run_matrix m = { 0 };
 	struct scale_opts so;
 	struct sb_error e;
-	int nk = 0, lock = -1, r;
+	int lock = -1, r;
 
 	if (!sc)
 		return SB_EXIT_UNMEASURED;
-	if ((r = parse_opts(argc, argv, &o)) != SB_CLI_CONTINUE) {
-		free(sc);
-		return r;
-	}
-	if ((r = validate(&o))) {
+	if ((r = parse_opts(argc, argv, &o)) != SB_CLI_CONTINUE ||
+	    (r = validate(&o))) {
 		free(sc);
 		return r;
 	}
@@ -297,104 +303,35 @@ int cmd_run(int argc, char **argv)
 		free(sc);
 		return sb_exit_code(r);
 	}
-	if (o.unit) {
-		rn.sc = sc;
-		rn.scenario_path = o.scenario;
-		rn.stop = run_catch_signals(0);
-		run_set_accel(&rn, o.accel, sc);
-		run_self_dirs(&rn);
-		so = scale_of(&o);
-		if (!(r = sha_of(o.scenario, rn.sha256)))
-			r = run_exit(scale_run_unit(&so, &rn, &e), &e);
-		goto out;
-	}
-	if ((r = run_lookup_kernels(o.kernels, "kernel", ks, &nk, &e))) {
-		r = sb_error_report("slicebench run", r, &e);
-		goto out;
-	}
-	for (int i = 0; i < nk; i++)
-		names[i] = ks[i].ki.name;
-	rn.sc = sc;
-	rn.scenario_path = o.scenario;
-	rn.stop = run_catch_signals(0);
-	run_set_accel(&rn, o.accel, sc);
-	run_self_dirs(&rn);
-	if ((r = sha_of(o.scenario, rn.sha256)))
-		goto out;
-	rn.features_as_is = o.features_as_is;
-	if (run_check_host_features(&rn, ks, nk, &e)) {
-		fprintf(stderr, "slicebench run: %s\n", e.msg);
-		r = SB_EXIT_UNMEASURED;
-		goto out;
-	}
-	if (o.features_as_is) {
-		/* nothing is set, so no set's name would be true of the runs */
-		printf("note: --features-as-is: features as found, not set; "
-		       "the runs are filed as feature set %s%s\n",
-		       RUN_AS_FOUND_SET,
-		       sc->n_sets > 1 ? " (the scenario's sets do not run)" :
-					"");
-		snprintf(sc->sets[0].name, sizeof(sc->sets[0].name), "%s",
-			 RUN_AS_FOUND_SET);
-		sc->sets[0].n_features = 0;
-		sc->n_sets = 1;
-	}
-	if ((r = run_check_before_boot(&rn, ks, nk, &e))) {
-		r = sb_error_report("slicebench run", r, &e);
-		goto out;
-	}
-	if (plan_build(&p, sc, rn.sha256, names, nk,
-		       o.repeats_given ? (int)o.repeats : sc->repeats) ||
-	    plan_add_untraced(&p, sc)) {
-		r = SB_EXIT_UNMEASURED;
-		goto out;
-	}
-	if (p.repeats < CI_MIN_RUNS && (sc->n_sets > 1 || nk > 1))
-		printf("caution: %d repeat%s a side: the gate needs %d for a "
-		       "verdict, so the summary can only say insufficient "
-		       "data (--repeats %d or more)\n",
-		       p.repeats, SB_S(p.repeats), CI_MIN_RUNS, CI_MIN_RUNS);
-	run_sizing_say(stdout, &rn, ks, nk, NULL, p.repeats,
-		       o.repeats_given ? "--repeats" : "the scenario's repeats",
-		       0);
-	struct run_root where = { .results = o.results,
-				  .resume = o.resume,
-				  .scenario = o.scenario,
-				  .new_run = o.new_run,
-				  .lock_fd = &lock };
-
-	if ((r = run_choose_root(&where, sc, &p, root, sizeof(root), &e))) {
-		/* another writer is bad usage, not the environment */
-		r = r == -EBUSY ? (sb_error_report("slicebench run", r, &e),
-				   SB_EXIT_USAGE) :
-				  sb_error_report("slicebench run", r, &e);
-		goto out;
-	}
-	for (int i = 0; i < nk; i++) {
-		if (kernel_run_of(&ks[i].ki) == RUN_ON_HOST)
-			printf("note: kernel host: no VM; scheduler features %s\n",
-			       o.features_as_is ?
-				       "as found, not set (--features-as-is)" :
-			       features_writable(features_host_path(
-				       AGENT_FEATURES_PATH)) ?
-				       "are set per run and restored after" :
-				       "stay as they are (" AGENT_FEATURES_PATH
-				       " is not writable here)");
-		if (!ks[i].ki.custom_slices)
-			printf("note: kernel %s predates EEVDF custom slices "
-			       "(6.12): the scenario's slices are ignored there\n",
-			       ks[i].ki.name);
-	}
-	rn.stop = run_catch_signals(1);
 	so = scale_of(&o);
+	if ((r = run_prepare_runner(&rn, sc, o.scenario, o.accel)))
+		goto out;
+	if (o.unit) {
+		r = run_exit(scale_run_unit(&so, &rn, &e), &e);
+		goto out;
+	}
+	const struct run_request rq = {
+		.kernels = o.kernels,
+		.repeats = o.repeats_given ? (int)o.repeats : 0,
+		.features_as_is = o.features_as_is,
+		.where = { .results = o.results,
+			   .resume = o.resume,
+			   .scenario = o.scenario,
+			   .new_run = o.new_run,
+			   .lock_fd = &lock },
+	};
+
+	if ((r = run_prepare_matrix(&rn, sc, &rq, &m)))
+		goto out;
+	rn.stop = run_catch_signals(1);
 	r = run_exit(o.executor || o.jobs_given ?
-			     scale_run(&so, &rn, &p, root, &e) :
-			     run_matrix(&rn, ks, nk, &p, root),
+			     scale_run(&so, &rn, &m.p, m.root, &e) :
+			     run_matrix(&rn, m.ks, m.nk, &m.p, m.root),
 		     &e);
 	run_catch_signals(0);
 out:
 	sb_dir_unlock(lock);
-	plan_free(&p);
+	plan_free(&m.p);
 	scenario_free(sc);
 	free(sc);
 	return r;

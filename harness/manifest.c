@@ -12,6 +12,7 @@
 #include "common/calib.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
+#include "harness/boot/capture_cache.h"
 #include "harness/manifest.h"
 
 static json_t *str_or_null(const char *s)
@@ -110,6 +111,16 @@ static json_t *calibration_json(const json_t *agent)
 			 (double)host / (double)json_integer_value(g));
 }
 
+/* The kernel image's SHA-256 (kept by its stat), null on the host. */
+static json_t *image_sha256(const struct kernel_info *ki)
+{
+	char hex[SB_SHA256_HEX];
+
+	return *ki->image && !capture_sha256_file(ki->image, hex) ?
+		       json_string(hex) :
+		       json_null();
+}
+
 json_t *manifest_build(const struct runner *rn, const struct kernel_info *ki,
 		       const struct plan_run *r, const char *dir,
 		       const struct run_outcome *out, const char *start_time,
@@ -153,6 +164,8 @@ json_t *manifest_build(const struct runner *rn, const struct kernel_info *ki,
 	if (r->untraced)
 		json_object_set_new(json_object_get(m, "run"), "untraced",
 				    json_true());
+	json_object_set_new(json_object_get(m, "kernel"), "image_sha256",
+			    image_sha256(ki));
 	json_object_set_new(m, "calibration", calibration_json(ag));
 	/* the machine (a VM's: the guest) as the agent found it at the start */
 	json_object_set_new(m, "preflight", vm_field(ag, "preflight"));

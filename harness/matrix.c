@@ -12,6 +12,7 @@
 #include "common/byname.h"
 #include "common/log.h"
 #include "harness/plan.h"
+#include "harness/preflight.h"
 #include "harness/matrix.h"
 #include "harness/run_sizing.h"
 #include "harness/runner.h"
@@ -142,6 +143,20 @@ static int ended(const struct pending *w, const struct plan *p, size_t todo,
 	return 0;
 }
 
+/*
+ * The host as the runs find it, said before the first: a busy or shared
+ * machine is news before the minutes of runs, not after them (each run's
+ * manifest keeps its own machine's, a guest's in a VM).
+ */
+static void say_preflight(const struct scenario *sc)
+{
+	json_t *pf = preflight_take(sc);
+	const char *line = json_string_value(json_object_get(pf, "summary"));
+
+	sb_progress("preflight, this host: %s", line ? line : "unknown");
+	json_decref(pf);
+}
+
 int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	       const struct plan *p, const char *root)
 {
@@ -151,6 +166,8 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	struct pending prev = { 0 }, cur;
 	char *verdict;
 
+	if (todo)
+		say_preflight(rn->sc);
 	/* run i's end beside run i + 1's guest, said when it ended */
 	for (size_t i = 0; i < p->n_runs && !*rn->stop; i++) {
 		const struct plan_run *r = &p->runs[i];

@@ -301,29 +301,29 @@ long plan_find(const struct plan *p, const struct plan_run *r)
 
 #define RUN(m) offsetof(struct plan_run, m)
 
-static const struct sb_jr_field run_fields[] = {
-	{ "kernel", SB_JR_STRING, RUN(kernel),
+static const struct sb_field run_fields[] = {
+	{ "kernel", SB_F_STRING, RUN(kernel),
 	  sizeof(((struct plan_run *)0)->kernel), .required = 1, .min = 1,
 	  .doc = "the kernel's name" },
-	{ "feature_set", SB_JR_STRING, RUN(set), SC_NAME_LEN, .required = 1,
+	{ "feature_set", SB_F_STRING, RUN(set), SC_NAME_LEN, .required = 1,
 	  .min = 1, .doc = "the feature set's name" },
-	{ "repeat", SB_JR_INT, RUN(repeat), .required = 1, .min = 1,
+	{ "repeat", SB_F_INT, RUN(repeat), .required = 1, .min = 1,
 	  .max = 1000000, .doc = "the repeat: 1, 2, ..." },
-	{ "untraced", SB_JR_BOOL, RUN(untraced),
+	{ "untraced", SB_F_BOOL, RUN(untraced),
 	  .doc = "true for a run of the control arm (nothing recording)" },
 };
 
 static const struct sb_jr_table run_table =
 	SB_JR_TABLE("plan: runs[]", run_fields, NULL, NULL);
-static const struct sb_jr_field run_item = { .type = SB_JR_OBJECT,
-					     .sub = &run_table };
+static const struct sb_field run_item = { .type = SB_F_OBJECT,
+					  .sub = &run_table };
 
 #define P(m) offsetof(struct plan, m)
 
-static const struct sb_jr_field scenario_fields[] = {
-	{ "name", SB_JR_STRING, P(scenario_name), SC_NAME_LEN, .required = 1,
+static const struct sb_field scenario_fields[] = {
+	{ "name", SB_F_STRING, P(scenario_name), SC_NAME_LEN, .required = 1,
 	  .min = 1, .doc = "the scenario's name" },
-	{ "sha256", SB_JR_STRING, P(scenario_sha256),
+	{ "sha256", SB_F_STRING, P(scenario_sha256),
 	  sizeof(((struct plan *)0)->scenario_sha256), .required = 1, .min = 1,
 	  .doc = "of the scenario file planned" },
 };
@@ -332,8 +332,8 @@ static const struct sb_jr_field scenario_fields[] = {
 static const struct sb_jr_table scenario_table =
 	SB_JR_TABLE("plan: scenario", scenario_fields, NULL, NULL);
 
-static const struct sb_jr_field kernel_item = {
-	.type = SB_JR_STRING,
+static const struct sb_field kernel_item = {
+	.type = SB_F_STRING,
 	.size = sizeof(((struct plan *)0)->kernels[0]),
 	.min = 1,
 };
@@ -343,20 +343,20 @@ static void plan_init(void *obj)
 	memset(obj, 0, sizeof(struct plan));
 }
 
-static const struct sb_jr_field plan_fields[] = {
-	{ "schema", SB_JR_INT, .check_only = 1, .min = SB_SCHEMA,
+static const struct sb_field plan_fields[] = {
+	{ "schema", SB_F_INT, .check_only = 1, .min = SB_SCHEMA,
 	  .max = SB_SCHEMA,
 	  .doc = "the version of the format this slicebench reads and writes "
 		 "(absent: 1)" },
-	{ "scenario", SB_JR_OBJECT, 0, .sub = &scenario_table, .required = 1,
+	{ "scenario", SB_F_OBJECT, 0, .sub = &scenario_table, .required = 1,
 	  .doc = "the scenario planned" },
-	{ "kernels", SB_JR_ARRAY, P(kernels),
+	{ "kernels", SB_F_ARRAY, P(kernels),
 	  sizeof(((struct plan *)0)->kernels[0]), .required = 1, .min = 1,
 	  .max = PLAN_MAX_KERNELS, .item = &kernel_item,
 	  .count_offset = P(n_kernels), .doc = "the kernels, in order" },
-	{ "repeats", SB_JR_INT, P(repeats), .required = 1, .min = 1,
+	{ "repeats", SB_F_INT, P(repeats), .required = 1, .min = 1,
 	  .max = 1000000, .doc = "of each kernel and feature set" },
-	{ "runs", SB_JR_ARRAY, P(runs), sizeof(struct plan_run), .required = 1,
+	{ "runs", SB_F_ARRAY, P(runs), sizeof(struct plan_run), .required = 1,
 	  .item = &run_item, .count_offset = P(n_runs), .alloc = 1,
 	  .doc = "every run, in run order" },
 };

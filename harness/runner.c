@@ -20,10 +20,10 @@
 #include "common/error.h"
 #include "common/exitcodes.h"
 #include "common/log.h"
-#include "common/spawn.h"
 #include "common/outcheck.h"
 #include "common/outfile.h"
 #include "common/rootdir.h"
+#include "common/spawn.h"
 #include "harness/host_load.h"
 #include "harness/plan.h"
 #include "harness/manifest.h"
@@ -488,15 +488,6 @@ int run_reap(struct run_child *c)
 		WIFEXITED(st) && WEXITSTATUS(st) == RUN_CHILD_LOST ? 1 :
 								     -1;
 	return c->rc;
-}
-
-int run_accel_opt(void *dest, const char *value, const char **why)
-{
-	*why = "is not one of " SB_ACCELS;
-	if (!sb_accel_requested(value))
-		return -EINVAL;
-	*(const char **)dest = value;
-	return 0;
 }
 
 void run_set_accel(struct runner *rn, const char *accel,

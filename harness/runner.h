@@ -97,17 +97,12 @@ void run_self_dirs(struct runner *rn);
 double run_now_s(void);
 /* A scenario loader's warning, through the logger. */
 void run_warn_line(const char *msg);
-/* The --accel option's value (struct sb_opt parse): one of SB_ACCELS. */
-int run_accel_opt(void *dest, const char *value, const char **why);
-/* The --accel option row of the commands that boot guests, into @var (a
- * const char *): run_set_accel() takes it from there. */
-#define RUN_ACCEL_OPTION(var)                                        \
-	{                                                            \
-		.name = "accel", .type = SB_OPT_CALL, .dest = (var), \
-		.parse = run_accel_opt, .metavar = "A",              \
-		.help = "auto|kvm|tcg|icount|virtual (default: the " \
-			"scenario's guest.accel, else auto)"         \
-	}
+/* The --accel option row of the commands that run scenarios, into the
+ * const char * @member of @st: run_set_accel() takes it from there. */
+#define RUN_ACCEL_ROW(st, member)                                 \
+	VM_ACCEL_ROW(st, member,                                  \
+		     "auto|kvm|tcg|icount|virtual (default: the " \
+		     "scenario's guest.accel, else auto)")
 /* rn->accel: @accel (an option), else the scenario's guest.accel, else auto. */
 void run_set_accel(struct runner *rn, const char *accel,
 		   const struct scenario *sc);

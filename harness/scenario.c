@@ -82,8 +82,8 @@ static const char *rules_why(const void *s)
 }
 
 /* An exec argument: a string the kernel takes (too long to quote). */
-static int parse_arg(struct sb_jr *r, const struct sb_jr_field *f,
-		     const json_t *v, void *dest, char *why, size_t len)
+static int parse_arg(struct sb_jr *r, const struct sb_field *f, const json_t *v,
+		     void *dest, char *why, size_t len)
 {
 	(void)r;
 	(void)f;
@@ -103,11 +103,11 @@ static int parse_arg(struct sb_jr *r, const struct sb_jr_field *f,
 
 #define GUEST(m) offsetof(struct scenario, guest.m)
 
-static const struct sb_jr_field numa_fields[] = {
-	{ "cpus", SB_JR_STRING, offsetof(struct vm_numa_node, cpus),
+static const struct sb_field numa_fields[] = {
+	{ "cpus", SB_F_STRING, offsetof(struct vm_numa_node, cpus),
 	  sizeof(((struct vm_numa_node *)0)->cpus), 1, .check = numa_cpus_why,
 	  .doc = "the node's guest CPUs: one CPU or one range (\"0-1\")" },
-	{ "memory_mb", SB_JR_INT, offsetof(struct vm_numa_node, memory_mb),
+	{ "memory_mb", SB_F_INT, offsetof(struct vm_numa_node, memory_mb),
 	  .required = 1, .min = 1, .max = 1 << 20,
 	  .doc = "the node's memory; the nodes add up to guest.memory_mb" },
 };
@@ -115,8 +115,8 @@ static const struct sb_jr_field numa_fields[] = {
 static const struct sb_jr_table numa_table =
 	SB_JR_TABLE("guest.numa[]", numa_fields, NULL, NULL);
 
-static const struct sb_jr_field numa_item = { .type = SB_JR_OBJECT,
-					      .sub = &numa_table };
+static const struct sb_field numa_item = { .type = SB_F_OBJECT,
+					   .sub = &numa_table };
 
 static int guest_finish(struct sb_jr *r, void *obj, const json_t *j)
 {
@@ -136,23 +136,24 @@ static int guest_finish(struct sb_jr *r, void *obj, const json_t *j)
 	return 0;
 }
 
-static const struct sb_jr_field guest_fields[] = {
-	{ "cpus", SB_JR_INT, GUEST(cpus), .min = 1, .max = 64,
+static const struct sb_field guest_fields[] = {
+	{ "cpus", SB_F_INT, GUEST(cpus), .min = 1, .max = VM_CPUS_MAX,
 	  .doc = "virtual CPUs (default 2)" },
-	{ "memory_mb", SB_JR_INT, GUEST(memory_mb), .min = 128, .max = 1 << 20,
-	  .doc = "guest memory (default 1024)" },
-	{ "icount_shift", SB_JR_INT, GUEST(icount_shift), .min = 0, .max = 10,
+	{ "memory_mb", SB_F_INT, GUEST(memory_mb), .min = VM_MEMORY_MB_MIN,
+	  .max = VM_MEMORY_MB_MAX, .doc = "guest memory (default 1024)" },
+	{ "icount_shift", SB_F_INT, GUEST(icount_shift), .min = 0,
+	  .max = VM_ICOUNT_SHIFT_MAX,
 	  .doc = "with accel icount: 2^N ns of virtual time per instruction "
 		 "(default 1)" },
-	{ "accel", SB_JR_STRING, GUEST(accel),
+	{ "accel", SB_F_STRING, GUEST(accel),
 	  sizeof(((struct scenario *)0)->guest.accel), .check = accel_why,
 	  .doc = "how QEMU runs the guest: " SB_ACCELS
 		 " (default: the command's)" },
-	{ "without_kvm", SB_JR_STRING, GUEST(without_kvm),
+	{ "without_kvm", SB_F_STRING, GUEST(without_kvm),
 	  sizeof(((struct scenario *)0)->guest.without_kvm),
 	  .check = without_kvm_why,
 	  .doc = "what accel auto runs without KVM: tcg or virtual" },
-	{ "numa", SB_JR_ARRAY, GUEST(numa), sizeof(struct vm_numa_node),
+	{ "numa", SB_F_ARRAY, GUEST(numa), sizeof(struct vm_numa_node),
 	  .max = SC_MAX_NUMA, .item = &numa_item, .count_offset = GUEST(n_numa),
 	  .doc = "NUMA nodes of the guest (none: one node)" },
 };
@@ -160,11 +161,11 @@ static const struct sb_jr_field guest_fields[] = {
 static const struct sb_jr_table guest_table =
 	SB_JR_TABLE("guest", guest_fields, NULL, guest_finish);
 
-static const struct sb_jr_field trace_fields[] = {
-	{ "buffer_kb", SB_JR_INT, offsetof(struct scenario, trace_buffer_kb),
+static const struct sb_field trace_fields[] = {
+	{ "buffer_kb", SB_F_INT, offsetof(struct scenario, trace_buffer_kb),
 	  .min = 64, .max = 1 << 22,
 	  .doc = "trace-cmd buffer per CPU (default 8192)" },
-	{ "perf", SB_JR_BOOL, offsetof(struct scenario, trace_perf),
+	{ "perf", SB_F_BOOL, offsetof(struct scenario, trace_perf),
 	  .doc = "perf records beside trace-cmd, to cross-check (default "
 		 "false)" },
 };
@@ -172,9 +173,9 @@ static const struct sb_jr_field trace_fields[] = {
 static const struct sb_jr_table trace_table =
 	SB_JR_TABLE("trace", trace_fields, NULL, NULL);
 
-static const struct sb_jr_field feature_item = { .type = SB_JR_STRING,
-						 .size = SC_NAME_LEN,
-						 .check = feature_why };
+static const struct sb_field feature_item = { .type = SB_F_STRING,
+					      .size = SC_NAME_LEN,
+					      .check = feature_why };
 
 static int set_finish(struct sb_jr *r, void *obj, const json_t *j)
 {
@@ -194,10 +195,10 @@ static int set_finish(struct sb_jr *r, void *obj, const json_t *j)
 
 #define SET(m) offsetof(struct sc_feature_set, m)
 
-static const struct sb_jr_field set_fields[] = {
-	{ "name", SB_JR_STRING, SET(name), SC_NAME_LEN, 1, .check = name_why,
+static const struct sb_field set_fields[] = {
+	{ "name", SB_F_STRING, SET(name), SC_NAME_LEN, 1, .check = name_why,
 	  .doc = "the set's name ([A-Za-z0-9_.-]), unique in the scenario" },
-	{ "features", SB_JR_ARRAY, SET(features), SC_NAME_LEN, 1,
+	{ "features", SB_F_ARRAY, SET(features), SC_NAME_LEN, 1,
 	  .max = SC_MAX_FEATURES, .item = &feature_item,
 	  .count_offset = SET(n_features),
 	  .doc = "scheduler features to set ([A-Z_]+; NO_X clears X)" },
@@ -206,12 +207,12 @@ static const struct sb_jr_field set_fields[] = {
 static const struct sb_jr_table set_table =
 	SB_JR_TABLE("feature_sets[]", set_fields, NULL, set_finish);
 
-static const struct sb_jr_field set_item = { .type = SB_JR_OBJECT,
-					     .sub = &set_table };
+static const struct sb_field set_item = { .type = SB_F_OBJECT,
+					  .sub = &set_table };
 
-static const struct sb_jr_field arg_item = { .type = SB_JR_CALL,
-					     .parse = parse_arg,
-					     .type_doc = "string" };
+static const struct sb_field arg_item = { .type = SB_F_CALL,
+					  .parse = parse_arg,
+					  .type_doc = "string" };
 
 /* slice_ns before the keys are read: no duration read is ever this long. */
 #define SLICE_UNSAID UINT64_MAX
@@ -264,20 +265,20 @@ static int workload_finish(struct sb_jr *r, void *obj, const json_t *j)
 
 #define WL(m) offsetof(struct sc_workload, m)
 
-static const struct sb_jr_field workload_fields[] = {
-	{ "tool", SB_JR_STRING, WL(tool), SC_NAME_LEN, 1, .check = name_why,
+static const struct sb_field workload_fields[] = {
+	{ "tool", SB_F_STRING, WL(tool), SC_NAME_LEN, 1, .check = name_why,
 	  .doc = "the generator or benchmark to run (workloads/registry)" },
-	{ "name", SB_JR_STRING, WL(name), SC_NAME_LEN, .check = opt_name_why,
+	{ "name", SB_F_STRING, WL(name), SC_NAME_LEN, .check = opt_name_why,
 	  .doc = "unique in the scenario (default: the tool's name)" },
-	{ "count", SB_JR_INT, WL(count), .min = 1, .max = 4096,
+	{ "count", SB_F_INT, WL(count), .min = 1, .max = 4096,
 	  .doc = "instances to start (default 1)" },
-	{ "slice", SB_JR_DURATION, WL(slice_ns), .max = SC_MAX_DURATION_NS,
+	{ "slice", SB_F_DURATION, WL(slice_ns), .max = SC_MAX_DURATION_NS,
 	  .doc = "EEVDF slice, clamped to the kernel's range with a warning; "
 		 "0: the kernel's default (absent: inherited)" },
-	{ "cpus", SB_JR_CPULIST, WL(cpus),
+	{ "cpus", SB_F_CPULIST, WL(cpus),
 	  sizeof(((struct sc_workload *)0)->cpus),
 	  .doc = "CPUs to pin to (absent: not pinned)" },
-	{ "args", SB_JR_ARRAY, WL(args), sizeof(char *), .max = SC_MAX_ARGS,
+	{ "args", SB_F_ARRAY, WL(args), sizeof(char *), .max = SC_MAX_ARGS,
 	  .item = &arg_item, .count_offset = WL(n_args),
 	  .doc = "the tool's own arguments, each one exec argument" },
 };
@@ -285,43 +286,43 @@ static const struct sb_jr_field workload_fields[] = {
 static const struct sb_jr_table workload_table = SB_JR_TABLE(
 	"workloads[]", workload_fields, workload_init, workload_finish);
 
-static const struct sb_jr_field workload_item = { .type = SB_JR_OBJECT,
-						  .sub = &workload_table };
+static const struct sb_field workload_item = { .type = SB_F_OBJECT,
+					       .sub = &workload_table };
 
 #define SC(m) offsetof(struct scenario, m)
 
-static const struct sb_jr_field scenario_fields[] = {
-	{ "name", SB_JR_STRING, SC(name), SC_NAME_LEN, 1, .check = name_why,
+static const struct sb_field scenario_fields[] = {
+	{ "name", SB_F_STRING, SC(name), SC_NAME_LEN, 1, .check = name_why,
 	  .doc = "the scenario's name ([A-Za-z0-9_.-], not starting with -)" },
-	{ "description", SB_JR_TEXT, .doc = "for people, of any length" },
-	{ "duration", SB_JR_DURATION, SC(duration_ns), 0, 1, .min = 1,
+	{ "description", SB_F_TEXT, .doc = "for people, of any length" },
+	{ "duration", SB_F_DURATION, SC(duration_ns), 0, 1, .min = 1,
 	  .max = SC_MAX_DURATION_NS, .doc = "measured time of one run" },
-	{ "warmup", SB_JR_DURATION, SC(warmup_ns), .max = SC_MAX_DURATION_NS,
+	{ "warmup", SB_F_DURATION, SC(warmup_ns), .max = SC_MAX_DURATION_NS,
 	  .doc = "run this long first, outside every figure (default 0)" },
-	{ "repeats", SB_JR_INT, SC(repeats), .min = 1, .max = 1000,
+	{ "repeats", SB_F_INT, SC(repeats), .min = 1, .max = SC_MAX_REPEATS,
 	  .doc = "runs of each kernel and feature set (default 1)" },
-	{ "untraced_repeats", SB_JR_INT, SC(untraced_repeats), .min = 0,
+	{ "untraced_repeats", SB_F_INT, SC(untraced_repeats), .min = 0,
 	  .max = 1000,
 	  .doc = "more runs of each kernel and feature set, without "
 		 "recording, to measure what recording costs the workloads "
 		 "(`tracing cost:` at the bench end; default 0: none)" },
-	{ "seed", SB_JR_INT, SC(seed), .min = 0, .max = INT_MAX,
+	{ "seed", SB_F_INT, SC(seed), .min = 0, .max = INT_MAX,
 	  .doc = "seed of repeat 1; repeat r runs with seed + r - 1 "
 		 "(default 1)" },
-	{ "guest", SB_JR_OBJECT, 0, .sub = &guest_table,
+	{ "guest", SB_F_OBJECT, 0, .sub = &guest_table,
 	  .doc = "the VM the runs boot" },
-	{ "rules", SB_JR_STRING, SC(rules),
+	{ "rules", SB_F_STRING, SC(rules),
 	  sizeof(((struct scenario *)0)->rules), .check = rules_why,
 	  .doc = "gate rules relative to the checkout root (default "
 		 "ci/gate.json)" },
-	{ "trace", SB_JR_OBJECT, 0, .sub = &trace_table,
+	{ "trace", SB_F_OBJECT, 0, .sub = &trace_table,
 	  .doc = "how the runs are traced" },
-	{ "feature_sets", SB_JR_ARRAY, SC(sets), sizeof(struct sc_feature_set),
+	{ "feature_sets", SB_F_ARRAY, SC(sets), sizeof(struct sc_feature_set),
 	  1, .min = 1, .max = SC_MAX_SETS, .item = &set_item,
 	  .count_offset = SC(n_sets),
 	  .doc = "the scheduler feature sets every kernel runs with" },
-	{ "workloads", SB_JR_ARRAY, SC(workloads), sizeof(struct sc_workload),
-	  1, .min = 1, .max = SC_MAX_WORKLOADS, .item = &workload_item,
+	{ "workloads", SB_F_ARRAY, SC(workloads), sizeof(struct sc_workload), 1,
+	  .min = 1, .max = SC_MAX_WORKLOADS, .item = &workload_item,
 	  .count_offset = SC(n_workloads),
 	  .doc = "what runs, all at once, in each run" },
 };

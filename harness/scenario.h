@@ -9,6 +9,7 @@
 #include "common/error.h"
 #include "common/jsonread.h"
 #include "harness/boot/vm_request.h"
+#include "workloads/lib/opts.h"
 
 #define SC_NAME_LEN 64
 #define SC_MAX_SETS 16
@@ -18,8 +19,13 @@
 /* MAX_ARG_STRLEN of Linux: one argument of exec, with its NUL */
 #define SC_MAX_ARG_LEN (32 * 4096)
 #define SC_MAX_NUMA 8
-/* The longest "duration" or "warmup": a day. */
-#define SC_MAX_DURATION_NS (24ULL * 3600 * 1000000000ULL)
+/* The longest "duration" or "warmup": a generator's longest, a day. */
+#define SC_MAX_DURATION_NS ((uint64_t)WL_MAX_DURATION_NS)
+/*
+ * The most runs a side: a scenario's repeats, run's and plan's --repeats,
+ * check's and bisect's --max-repeats.
+ */
+#define SC_MAX_REPEATS 1000
 
 struct sb_workload;
 

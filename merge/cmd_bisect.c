@@ -54,46 +54,64 @@ static const char after[] =
 	"disk); --results naming a file or a\nplace that takes no new "
 	"directory exits 2 before any build\n";
 
+static const struct sb_field bisect_rows[] = {
+	{ .key = "good",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct bisect_opts, good),
+	  .metavar = "K",
+	  .doc = "the good end: NAME:K (the bad end's series with K "
+		 "patches) or a kernel of kernels/" },
+	{ .key = "bad",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct bisect_opts, bad),
+	  .metavar = "K",
+	  .doc = "the bad end: a source kernel with a series (NAME "
+		 "or NAME:K)" },
+	{ .key = "kernel",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct bisect_opts, kernel),
+	  .metavar = "NAME",
+	  .doc = "bisect a git range: a source kernel whose tree is "
+		 "a git work tree; --good and --bad are commits" },
+	{ .key = "scenario",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct bisect_opts, scenario),
+	  .metavar = "FILE",
+	  .doc = "the scenario each step's check runs" },
+	{ .key = "features",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct bisect_opts, features),
+	  .metavar = "F,...",
+	  .doc = "triage first: flip each scheduler feature on the "
+		 "bad end (e.g. PREEMPT_SHORT,DELAY_DEQUEUE)" },
+	{ .key = "triage-only",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct bisect_opts, triage_only),
+	  .doc = "stop after the triage of --features" },
+	{ .key = "max-repeats",
+	  .type = SB_F_U64,
+	  .offset = offsetof(struct bisect_opts, max_repeats),
+	  .metavar = "N",
+	  .doc = "each step's cap: at most N runs a side (check's "
+		 "default when not given)",
+	  .min = 1,
+	  .max = SC_MAX_REPEATS },
+	{ .key = "results",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct bisect_opts, results),
+	  .metavar = "DIR",
+	  .doc = "results root (default: results)" },
+	RUN_ACCEL_ROW(struct bisect_opts, accel),
+	SB_F_HELP_ROW(struct bisect_opts, help),
+	{ 0 },
+};
+
 int cmd_bisect(int argc, char **argv)
 {
 	struct bisect_opts o = { 0 };
-	const struct sb_opt opts[] = {
-		SB_OPTION("good", 0, SB_OPT_STRING, &o.good, NULL, "K",
-			  "the good end: NAME:K (the bad end's series with K "
-			  "patches) or a kernel of kernels/",
-			  0, 0),
-		SB_OPTION("bad", 0, SB_OPT_STRING, &o.bad, NULL, "K",
-			  "the bad end: a source kernel with a series (NAME "
-			  "or NAME:K)",
-			  0, 0),
-		SB_OPTION("kernel", 0, SB_OPT_STRING, &o.kernel, NULL, "NAME",
-			  "bisect a git range: a source kernel whose tree is "
-			  "a git work tree; --good and --bad are commits",
-			  0, 0),
-		SB_OPTION("scenario", 0, SB_OPT_STRING, &o.scenario, NULL,
-			  "FILE", "the scenario each step's check runs", 0, 0),
-		SB_OPTION("features", 0, SB_OPT_STRING, &o.features, NULL,
-			  "F,...",
-			  "triage first: flip each scheduler feature on the "
-			  "bad end (e.g. PREEMPT_SHORT,DELAY_DEQUEUE)",
-			  0, 0),
-		SB_OPTION("triage-only", 0, SB_OPT_FLAG, &o.triage_only, NULL,
-			  NULL, "stop after the triage of --features", 0, 0),
-		SB_OPTION("max-repeats", 0, SB_OPT_U64, &o.max_repeats, NULL,
-			  "N",
-			  "each step's cap: at most N runs a side (check's "
-			  "default when not given)",
-			  1, 1000),
-		SB_OPTION("results", 0, SB_OPT_STRING, &o.results, NULL, "DIR",
-			  "results root (default: results)", 0, 0),
-		RUN_ACCEL_OPTION(&o.accel),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
-			  "this help", 0, 0),
-		{ 0 },
-	};
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
-				    .tables = { opts },
+				    .tables = { { bisect_rows, &o } },
 				    .prog = "slicebench bisect" };
 	struct sb_error e;
 	int r = sb_cli_parse_command(&cli, argc, argv);

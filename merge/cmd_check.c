@@ -62,72 +62,96 @@ static int bisect_exit_code(int code)
 	}
 }
 
+static const struct sb_field check_rows[] = {
+	{ .key = "base",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct check_opts, base),
+	  .metavar = "K",
+	  .doc = "the baseline kernel (kernels/<name>, host or a "
+		 "bzImage path)" },
+	{ .key = "cand",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct check_opts, cand),
+	  .metavar = "K",
+	  .doc = "the candidate kernel" },
+	{ .key = "scenario",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct check_opts, scenario),
+	  .metavar = "FILE",
+	  .doc = "the scenario (configs/merge-check.json is made for "
+		 "this)" },
+	{ .key = "feature-set",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct check_opts, set),
+	  .metavar = "NAME",
+	  .doc = "the scenario's feature set to run (needed when it "
+		 "has several)" },
+	{ .key = "cand-features",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct check_opts, cand_features),
+	  .metavar = "F,...",
+	  .doc = "run the candidate with these scheduler features "
+		 "(X or NO_X, each in place of the set's own X): "
+		 "does the regression ride on one?" },
+	{ .key = "max-repeats",
+	  .type = SB_F_U64,
+	  .offset = offsetof(struct check_opts, max_repeats),
+	  .given = SB_GIVEN(struct check_opts, max_repeats_given),
+	  .metavar = "N",
+	  .doc = "at most N runs a side (default 10; at least the "
+		 "rules' min_runs)",
+	  .min = 1,
+	  .max = SC_MAX_REPEATS },
+	CI_RULES_ROW(struct check_opts, rules),
+	{ .key = "results",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct check_opts, results),
+	  .metavar = "DIR",
+	  .doc = "results root (default: results)" },
+	{ .key = "resume",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct check_opts, resume),
+	  .metavar = "RUN_DIR",
+	  .doc = "continue this results/<run-id>" },
+	{ .key = "new",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct check_opts, new_run),
+	  .doc = "start afresh even when results/latest could be "
+		 "resumed" },
+	RUN_ACCEL_ROW(struct check_opts, accel),
+	{ .key = "error-split",
+	  .type = SB_F_U64,
+	  .offset = offsetof(struct check_opts, error_split),
+	  .metavar = "N",
+	  .doc = "spend 1/N of the rules' alpha and pass error (one "
+		 "of N checks, as a bisection's steps)",
+	  .min = 1,
+	  .max = 64 },
+	{ .key = "bisect-exit",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct check_opts, bisect_exit),
+	  .doc = "exit as `git bisect run` reads it (0 good, 1 bad, "
+		 "125 skip, 255 stop)" },
+	{ 0 },
+};
+
+static const struct sb_field check_help_rows[] = {
+	SB_F_HELP_ROW(struct check_opts, help),
+	{ 0 },
+};
+
 int cmd_check(int argc, char **argv)
 {
 	struct check_opts o = { .max_repeats = 10, .error_split = 1 };
-	const struct sb_opt opts[] = {
-		SB_OPTION("base", 0, SB_OPT_STRING, &o.base, NULL, "K",
-			  "the baseline kernel (kernels/<name>, host or a "
-			  "bzImage path)",
-			  0, 0),
-		SB_OPTION("cand", 0, SB_OPT_STRING, &o.cand, NULL, "K",
-			  "the candidate kernel", 0, 0),
-		SB_OPTION("scenario", 0, SB_OPT_STRING, &o.scenario, NULL,
-			  "FILE",
-			  "the scenario (configs/merge-check.json is made for "
-			  "this)",
-			  0, 0),
-		SB_OPTION("feature-set", 0, SB_OPT_STRING, &o.set, NULL, "NAME",
-			  "the scenario's feature set to run (needed when it "
-			  "has several)",
-			  0, 0),
-		SB_OPTION("cand-features", 0, SB_OPT_STRING, &o.cand_features,
-			  NULL, "F,...",
-			  "run the candidate with these scheduler features "
-			  "(X or NO_X, each in place of the set's own X): "
-			  "does the regression ride on one?",
-			  0, 0),
-		SB_OPTION("max-repeats", 0, SB_OPT_U64, &o.max_repeats,
-			  &o.max_repeats_given, "N",
-			  "at most N runs a side (default 10; at least the "
-			  "rules' min_runs)",
-			  0, 0),
-		CI_RULES_OPTION(&o.rules),
-		SB_OPTION("results", 0, SB_OPT_STRING, &o.results, NULL, "DIR",
-			  "results root (default: results)", 0, 0),
-		SB_OPTION("resume", 0, SB_OPT_STRING, &o.resume, NULL,
-			  "RUN_DIR", "continue this results/<run-id>", 0, 0),
-		SB_OPTION("new", 0, SB_OPT_FLAG, &o.new_run, NULL, NULL,
-			  "start afresh even when results/latest could be "
-			  "resumed",
-			  0, 0),
-		RUN_ACCEL_OPTION(&o.accel),
-		SB_OPTION("error-split", 0, SB_OPT_U64, &o.error_split, NULL,
-			  "N",
-			  "spend 1/N of the rules' alpha and pass error (one "
-			  "of N checks, as a bisection's steps)",
-			  1, 64),
-		SB_OPTION("bisect-exit", 0, SB_OPT_FLAG, &o.bisect_exit, NULL,
-			  NULL,
-			  "exit as `git bisect run` reads it (0 good, 1 bad, "
-			  "125 skip, 255 stop)",
-			  0, 0),
-		{ 0 },
-	};
-	const struct sb_opt help[] = {
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
-			  "this help", 0, 0),
-		{ 0 },
-	};
-	struct sb_opt outs[CI_GATE_OUTPUT_ROWS];
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
-				    .tables = { opts, outs, help },
+				    .tables = { { check_rows, &o },
+						{ ci_gate_output_rows, &o.out },
+						{ check_help_rows, &o } },
 				    .prog = "slicebench check" };
 	struct sb_error e;
 	int r;
 
-	ci_gate_output_opts(outs, &o.out);
 	r = sb_cli_parse_command(&cli, argc, argv);
 	if (r != SB_CLI_CONTINUE)
 		return o.bisect_exit ? bisect_exit_code(r) : r;

@@ -20,16 +20,16 @@ layers='
 3 workloads/lib/
 4 workloads/ analyzer/
 5 ci/
-6 harness/boot/ ci/perf/
+6 harness/boot/
 7 harness/
 8 harness/scale/ merge/
-9 harness/guest/ tools/ cmd_
+9 harness/guest/ tools/ perf/ cmd_
 '
 # "FILE INCLUDED" for every quoted include
 # (a made-up tree of tests/integration/layers.sh may lack some rooms).
 edges() {
 	local d rooms=()
-	for d in common workloads analyzer ci harness merge tools; do
+	for d in common workloads analyzer ci harness merge perf tools; do
 		[[ -d $d ]] && rooms+=("$d")
 	done
 	find "${rooms[@]}" -name '*.[ch]' \

@@ -19,3 +19,7 @@ format_docs_LDLIBS := -ljansson -lmd -lm
 docs-formats: $(BUILD)/bin/format_docs ## regenerate docs/config-formats.md and docs/formats.md from the readers' tables
 	$(BUILD)/bin/format_docs -o docs/config-formats.md
 	$(BUILD)/bin/format_docs --prose docs/formats.in.md -o docs/formats.md
+
+.PHONY: docs-cli
+docs-cli: all ## regenerate docs/cli.md: every command's --help, from the option tables
+	bash tools/cli_docs.sh $(BUILD)/bin >docs/cli.md

@@ -133,23 +133,33 @@ static int print_outputs(FILE *f, const char *prose, struct sb_error *e)
 	return r;
 }
 
+struct docs_opts {
+	const char *out, *prose;
+	int help;
+};
+
+static const struct sb_field docs_rows[] = {
+	{ .key = "output",
+	  .short_name = 'o',
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct docs_opts, out),
+	  .metavar = "FILE",
+	  .doc = "where the Markdown goes (- : standard output)" },
+	{ .key = "prose",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct docs_opts, prose),
+	  .metavar = "FILE",
+	  .doc = "the outputs' page instead: FILE with each line "
+		 "\"<!-- rows: NAME -->\" replaced by NAME's rows" },
+	SB_F_HELP_ROW(struct docs_opts, help),
+	{ 0 },
+};
+
 int main(int argc, char **argv)
 {
-	const char *out = "-", *prose = NULL;
+	struct docs_opts o = { .out = "-" };
 	struct sb_error e;
-	int help = 0, r;
-	const struct sb_opt opts[] = {
-		SB_OPTION("output", 'o', SB_OPT_STRING, &out, NULL, "FILE",
-			  "where the Markdown goes (- : standard output)", 0,
-			  0),
-		SB_OPTION("prose", 0, SB_OPT_STRING, &prose, NULL, "FILE",
-			  "the outputs' page instead: FILE with each line "
-			  "\"<!-- rows: NAME -->\" replaced by NAME's rows",
-			  0, 0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &help, NULL, NULL,
-			  "this help", 0, 0),
-		{ 0 },
-	};
+	int r;
 	const struct sb_cli cli = {
 		.usage =
 			"usage: format_docs [-o FILE] [--prose FILE]\n"
@@ -157,7 +167,7 @@ int main(int argc, char **argv)
 			"rules, kernel descriptors) as Markdown, from the tables their reader "
 			"reads them by (docs/config-formats.md); with --prose, "
 			"the page of slicebench's own files (docs/formats.md).",
-		.tables = { opts },
+		.tables = { { docs_rows, &o } },
 		.prog = "format_docs",
 	};
 	struct sb_memfile m;
@@ -167,14 +177,14 @@ int main(int argc, char **argv)
 	if (sb_memfile_open(&m))
 		return fprintf(stderr, "format_docs: out of memory\n"),
 		       SB_EXIT_UNMEASURED;
-	if (!prose)
+	if (!o.prose)
 		print_formats(m.f);
-	else if (print_outputs(m.f, prose, &e)) {
+	else if (print_outputs(m.f, o.prose, &e)) {
 		sb_memfile_discard(&m);
 		return sb_error_report("format_docs", -EINVAL, &e);
 	}
-	if ((r = sb_memfile_commit(&m, out)))
+	if ((r = sb_memfile_commit(&m, o.out)))
 		return sb_error_report("format_docs",
-				       sb_out_error(&e, r, "-o", out), &e);
+				       sb_out_error(&e, r, "-o", o.out), &e);
 	return SB_EXIT_OK;
 }

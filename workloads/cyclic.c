@@ -427,32 +427,48 @@ static int run(struct cy_run *r, struct cy_thread *t, json_t *doc)
 		      end > r->measure_ns ? end - r->measure_ns : 0);
 }
 
+static const struct sb_field own_rows[] = {
+	{ .key = "threads",
+	  .short_name = 't',
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct cy_opts, threads),
+	  .metavar = "N",
+	  .doc = "number of waker threads",
+	  .min = 1,
+	  .max = MAX_THREADS },
+	{ .key = "interval",
+	  .short_name = 'i',
+	  .type = SB_F_DURATION,
+	  .offset = offsetof(struct cy_opts, interval_ns),
+	  .metavar = "D",
+	  .doc = "wakeup period",
+	  .min = 10000,
+	  .max = 10 * (int64_t)WL_NSEC_PER_SEC },
+	{ .key = "fifo",
+	  .short_name = 'f',
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct cy_opts, fifo_prio),
+	  .metavar = "PRIO",
+	  .doc = "SCHED_FIFO at PRIO instead of SCHED_OTHER (no slice)",
+	  .min = 1,
+	  .max = 99 },
+	{ .key = "random-phase",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct cy_opts, random_phase),
+	  .doc = "wake at a point of each period drawn from --seed "
+		 "(a stream per thread), not at its start" },
+	{ 0 },
+};
+
 /* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse(struct cy_opts *o, int argc, char **argv)
 {
-	struct sb_opt common[WL_COMMON_NOPTS + 1];
-	const struct sb_opt own[] = {
-		SB_OPTION("threads", 't', SB_OPT_INT, &o->threads, NULL, "N",
-			  "number of waker threads", 1, MAX_THREADS),
-		SB_OPTION("interval", 'i', SB_OPT_DURATION, &o->interval_ns,
-			  NULL, "D", "wakeup period", 10000,
-			  10 * (int64_t)WL_NSEC_PER_SEC),
-		SB_OPTION("fifo", 'f', SB_OPT_INT, &o->fifo_prio, NULL, "PRIO",
-			  "SCHED_FIFO at PRIO instead of SCHED_OTHER (no slice)",
-			  1, 99),
-		SB_OPTION("random-phase", 0, SB_OPT_FLAG, &o->random_phase,
-			  NULL, NULL,
-			  "wake at a point of each period drawn from --seed "
-			  "(a stream per thread), not at its start",
-			  0, 0),
-		{ 0 },
-	};
 	const struct sb_cli cli = {
 		.usage = "Usage: " PROG " [OPTIONS]\n"
 			 "Periodic wakers on absolute-time sleeps; wakeup "
 			 "latency histograms (cyclictest-like).",
 		.epilogue = WL_HELP_EPILOGUE,
-		.tables = { own, common, NULL },
+		.tables = { { own_rows, o }, WL_COMMON_TABLE(&o->common) },
 		.prog = PROG,
 	};
 	uint64_t nint;
@@ -463,7 +479,6 @@ static int parse(struct cy_opts *o, int argc, char **argv)
 	o->fifo_prio = 0;
 	o->random_phase = 0;
 	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
-	wl_common_opts(&o->common, common);
 	if ((rc = sb_cli_parse_command(&cli, argc, argv)) != SB_CLI_CONTINUE)
 		return rc;
 	nint = wl_intervals_n(o->common.duration_ns);
@@ -481,7 +496,7 @@ static int parse(struct cy_opts *o, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct cy_opts o;
+	struct cy_opts o = { 0 };
 	struct cy_run r = { .o = &o,
 			    .lock = PTHREAD_MUTEX_INITIALIZER,
 			    .cond = PTHREAD_COND_INITIALIZER };

@@ -440,31 +440,51 @@ static int classic_call(int argc, char **argv, char *classic[6], char *dur,
 	return 5;
 }
 
+static const struct sb_field own_rows[] = {
+	{ .key = "procs",
+	  .short_name = 'p',
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct mi_opts, procs),
+	  .metavar = "N",
+	  .doc = "number of processes",
+	  .min = 1,
+	  .max = MAX_PROCS },
+	{ .key = "work",
+	  .short_name = 'W',
+	  .type = SB_F_DURATION,
+	  .offset = offsetof(struct mi_opts, work_ns),
+	  .metavar = "D",
+	  .doc = "busy time per loop (wall clock)",
+	  .min = 1,
+	  .max = MAX_PERIOD_NS },
+	{ .key = "sleep",
+	  .short_name = 'S',
+	  .type = SB_F_DURATION,
+	  .offset = offsetof(struct mi_opts, sleep_ns),
+	  .metavar = "D",
+	  .doc = "sleep per loop",
+	  .max = MAX_PERIOD_NS },
+	{ .key = "unit-iterations",
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct mi_opts, unit_iterations),
+	  .metavar = "N",
+	  .doc = "steps per unit of work (default 12000, about 20 us "
+		 "in a TCG guest): the same in every run compared",
+	  .min = 1,
+	  .max = MAX_UNIT_ITERATIONS },
+	{ 0 },
+};
+
 /* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse(struct mi_opts *o, int argc, char **argv)
 {
-	struct sb_opt common[WL_COMMON_NOPTS + 1];
-	const struct sb_opt own[] = {
-		SB_OPTION("procs", 'p', SB_OPT_INT, &o->procs, NULL, "N",
-			  "number of processes", 1, MAX_PROCS),
-		SB_OPTION("work", 'W', SB_OPT_DURATION, &o->work_ns, NULL, "D",
-			  "busy time per loop (wall clock)", 1, MAX_PERIOD_NS),
-		SB_OPTION("sleep", 'S', SB_OPT_DURATION, &o->sleep_ns, NULL,
-			  "D", "sleep per loop", 0, MAX_PERIOD_NS),
-		SB_OPTION("unit-iterations", 0, SB_OPT_INT, &o->unit_iterations,
-			  NULL, "N",
-			  "steps per unit of work (default 12000, about 20 us "
-			  "in a TCG guest): the same in every run compared",
-			  1, MAX_UNIT_ITERATIONS),
-		{ 0 },
-	};
 	const struct sb_cli cli = {
 		.usage = "Usage: " PROG " [OPTIONS] | NPROC SECONDS\n"
 			 "N processes loop: busy W, sleep S; counts loops and "
 			 "units of fixed CPU work done per process "
 			 "(throughput, fairness).",
 		.epilogue = WL_HELP_EPILOGUE,
-		.tables = { own, common, NULL },
+		.tables = { { own_rows, o }, WL_COMMON_TABLE(&o->common) },
 		.prog = PROG,
 	};
 	char *classic[6], dur[32];
@@ -474,7 +494,6 @@ static int parse(struct mi_opts *o, int argc, char **argv)
 	o->sleep_ns = 1000000;
 	o->unit_iterations = WL_WORK_UNIT_ITERATIONS;
 	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
-	wl_common_opts(&o->common, common);
 	if (classic_call(argc, argv, classic, dur, sizeof(dur)) != argc) {
 		argc = 5;
 		argv = classic;
@@ -484,7 +503,7 @@ static int parse(struct mi_opts *o, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct mi_opts o;
+	struct mi_opts o = { 0 };
 	struct mi_run r = { .o = &o, .shm = MAP_FAILED };
 	json_t *doc;
 	int ret;

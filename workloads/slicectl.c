@@ -156,38 +156,62 @@ static int check_usage(const struct sc_opts *o, int ncmd)
 	return msg ? SB_EXIT_USAGE : SB_EXIT_OK;
 }
 
+static const struct sb_field sc_rows[] = {
+	{ .key = "slice",
+	  .short_name = 's',
+	  .type = SB_F_DURATION,
+	  .offset = offsetof(struct sc_opts, slice_ns),
+	  .given = SB_GIVEN(struct sc_opts, slice_given),
+	  .metavar = "D",
+	  .doc = "EEVDF slice to set (0 = the kernel default)" },
+	{ .key = "batch",
+	  .short_name = 'b',
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct sc_opts, batch),
+	  .doc = "SCHED_BATCH instead of SCHED_OTHER" },
+	{ .key = "nice",
+	  .short_name = 'N',
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct sc_opts, nice),
+	  .given = SB_GIVEN(struct sc_opts, nice_given),
+	  .metavar = "N",
+	  .doc = "nice value to set",
+	  .min = -20,
+	  .max = 19 },
+	{ .key = "reset-on-fork",
+	  .short_name = 'r',
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct sc_opts, reset_on_fork),
+	  .doc = "children start with the default policy and slice" },
+	{ .key = "pid",
+	  .short_name = 'p',
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct sc_opts, pid),
+	  .given = SB_GIVEN(struct sc_opts, pid_given),
+	  .metavar = "PID",
+	  .doc = "show (or set) this task instead of running a command",
+	  .min = 1,
+	  .max = INT32_MAX },
+	{ .key = "all",
+	  .short_name = 'a',
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct sc_opts, all),
+	  .doc = "with --pid: every thread of the process" },
+	SB_F_HELP_ROW(struct sc_opts, help),
+	{ 0 },
+};
+
 int main(int argc, char **argv)
 {
 	struct sc_opts o = { 0 };
 	int ncmd = 0, ret;
-	const struct sb_opt opts[] = {
-		SB_OPTION("slice", 's', SB_OPT_DURATION, &o.slice_ns,
-			  &o.slice_given, "D",
-			  "EEVDF slice to set (0 = the kernel default)", 0, 0),
-		SB_OPTION("batch", 'b', SB_OPT_FLAG, &o.batch, NULL, NULL,
-			  "SCHED_BATCH instead of SCHED_OTHER", 0, 0),
-		SB_OPTION("nice", 'N', SB_OPT_INT, &o.nice, &o.nice_given, "N",
-			  "nice value to set", -20, 19),
-		SB_OPTION("reset-on-fork", 'r', SB_OPT_FLAG, &o.reset_on_fork,
-			  NULL, NULL,
-			  "children start with the default policy and slice", 0,
-			  0),
-		SB_OPTION("pid", 'p', SB_OPT_INT, &o.pid, &o.pid_given, "PID",
-			  "show (or set) this task instead of running a command",
-			  1, INT32_MAX),
-		SB_OPTION("all", 'a', SB_OPT_FLAG, &o.all, NULL, NULL,
-			  "with --pid: every thread of the process", 0, 0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &o.help, NULL, NULL,
-			  "show this help and exit", 0, 0),
-		{ 0 },
-	};
 	const struct sb_cli cli = {
 		.usage = "Usage: " PROG
 			 " [OPTIONS] -p PID | [OPTIONS] [--] CMD [ARGS...]\n"
 			 "Show or set a task's EEVDF slice, or set it and exec "
 			 "CMD (exit 127: CMD not found).",
 		.epilogue = WL_HELP_EPILOGUE,
-		.tables = { opts, NULL },
+		.tables = { { sc_rows, &o } },
 		.stop_at_nonopt = 1,
 		.n_operands = &ncmd,
 		.prog = PROG,

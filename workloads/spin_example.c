@@ -41,26 +41,31 @@ struct sp_opts {
 	struct wl_common common;
 };
 
+static const struct sb_field own_rows[] = {
+	{ .key = "iters",
+	  .short_name = 'i',
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct sp_opts, iters),
+	  .metavar = "N",
+	  .doc = "xorshift steps per unit of work",
+	  .min = 1,
+	  .max = 1000000000 },
+	{ 0 },
+};
+
 /* The options into @o; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse(struct sp_opts *o, int argc, char **argv)
 {
-	struct sb_opt common[WL_COMMON_NOPTS + 1];
-	const struct sb_opt own[] = {
-		SB_OPTION("iters", 'i', SB_OPT_INT, &o->iters, NULL, "N",
-			  "xorshift steps per unit of work", 1, 1000000000),
-		{ 0 },
-	};
 	const struct sb_cli cli = {
 		.usage = "Usage: " PROG " [OPTIONS]\n"
 			 "Burns CPU in fixed units of work; reports units/s.",
 		.epilogue = WL_HELP_EPILOGUE,
-		.tables = { own, common, NULL },
+		.tables = { { own_rows, o }, WL_COMMON_TABLE(&o->common) },
 		.prog = PROG,
 	};
 
 	o->iters = 100000;
 	wl_common_init(&o->common, 5 * WL_NSEC_PER_SEC);
-	wl_common_opts(&o->common, common);
 	return sb_cli_parse_command(&cli, argc, argv);
 }
 
@@ -117,7 +122,7 @@ static int report(const struct sp_opts *o, const struct sp_count *n,
 
 int main(int argc, char **argv)
 {
-	struct sp_opts o;
+	struct sp_opts o = { 0 };
 	struct sp_count n = { 0 };
 	struct wl_slice_info slice;
 	struct wl_slice_req req;

@@ -23,6 +23,12 @@
 #include "harness/boot/vm_accel.h"
 #include "harness/cmds.h"
 
+/* `kernel add`'s options: the descriptor's sources, and --help. */
+struct add_opts {
+	struct kernel_add a;
+	int help;
+};
+
 struct boot_opts {
 	const char *init, *scenario, *results_out, *console, *initrd_out;
 	const char *accel, *append, *bin_dir, *numa;
@@ -37,68 +43,92 @@ static const struct boot_opts boot_defaults = { .cpus = 2,
 						.accel = "auto",
 						.timeout_ns = 120000000000ULL };
 
-#define N_BOOT_OPTS 17
-
-/* The options of `kernel boot` and `kernel initramfs` for @o, into @tab. */
-static void boot_table(struct boot_opts *o, struct sb_opt *tab)
-{
-	const struct sb_opt t[N_BOOT_OPTS + 1] = {
-		SB_OPTION("init", 0, SB_OPT_STRING, &o->init, NULL, "FILE",
-			  "guest /init (required): a busybox sh script or "
-			  "program",
-			  0, 0),
-		SB_OPTION("scenario", 0, SB_OPT_STRING, &o->scenario, NULL,
-			  "FILE", "put FILE at /etc/slicebench/scenario.json",
-			  0, 0),
-		SB_OPTION("timeout", 0, SB_OPT_DURATION, &o->timeout_ns, NULL,
-			  "DUR", "hard limit for boot-run-poweroff", 1,
-			  VM_TIMEOUT_MAX_NS),
-		SB_OPTION(
-			"results-out", 0, SB_OPT_STRING, &o->results_out, NULL,
-			"FILE",
-			"host file receiving the 'results' port (- for standard "
-			"output, then the outcome on stderr)",
-			0, 0),
-		SB_OPTION("console", 0, SB_OPT_STRING, &o->console, NULL,
-			  "FILE",
-			  "serial console log (default: a temp file; -: "
-			  "standard output)",
-			  0, 0),
-		SB_OPTION("initrd-out", 0, SB_OPT_STRING, &o->initrd_out, NULL,
-			  "FILE",
-			  "where to write the initramfs (default: in the cache; "
-			  "-: standard output)",
-			  0, 0),
-		SB_OPTION("accel", 0, SB_OPT_STRING, &o->accel, NULL, "A",
-			  "auto|kvm|tcg|icount|virtual", 0, 0),
-		SB_OPTION("icount-shift", 0, SB_OPT_INT, &o->icount_shift, NULL,
-			  "N", "icount shift", 0, 10),
-		SB_OPTION("cpus", 0, SB_OPT_INT, &o->cpus, NULL, "N",
-			  "guest CPUs", 1, 64),
-		SB_OPTION("memory", 0, SB_OPT_INT, &o->memory_mb, NULL, "MB",
-			  "guest memory in MB", 64, 65536),
-		SB_OPTION("append", 0, SB_OPT_STRING, &o->append, NULL, "ARGS",
-			  "extra kernel command line", 0, 0),
-		SB_OPTION("numa", 0, SB_OPT_STRING, &o->numa, NULL, "C:MB,...",
-			  "NUMA nodes, e.g. 0:512,1:512 (CPUs as 0 or 0-1)", 0,
-			  0),
-		SB_OPTION("bin-dir", 0, SB_OPT_STRING, &o->bin_dir, NULL, "DIR",
-			  "static slicebench binaries (default build/bin)", 0,
-			  0),
-		SB_OPTION("with-perf", 0, SB_OPT_FLAG, &o->with_perf, NULL,
-			  NULL, "add perf and its libraries", 0, 0),
-		SB_OPTION(
-			"require-agent", 0, SB_OPT_FLAG, &o->require_agent,
-			NULL, NULL,
-			"fail when BIN_DIR/sbguest is missing (the real guest)",
-			0, 0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &o->help, NULL, NULL,
-			  "this help", 0, 0),
-		{ 0 },
-	};
-
-	memcpy(tab, t, sizeof(t));
-}
+/* The options of `kernel boot` and `kernel initramfs`. */
+static const struct sb_field boot_rows[] = {
+	{ .key = "init",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct boot_opts, init),
+	  .metavar = "FILE",
+	  .doc = "guest /init (required): a busybox sh script or "
+		 "program" },
+	{ .key = "scenario",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct boot_opts, scenario),
+	  .metavar = "FILE",
+	  .doc = "put FILE at /etc/slicebench/scenario.json" },
+	{ .key = "timeout",
+	  .type = SB_F_DURATION,
+	  .offset = offsetof(struct boot_opts, timeout_ns),
+	  .metavar = "DUR",
+	  .doc = "hard limit for boot-run-poweroff",
+	  .min = 1,
+	  .max = VM_TIMEOUT_MAX_NS },
+	{ .key = "results-out",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct boot_opts, results_out),
+	  .metavar = "FILE",
+	  .doc = "host file receiving the 'results' port (- for standard "
+		 "output, then the outcome on stderr)" },
+	{ .key = "console",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct boot_opts, console),
+	  .metavar = "FILE",
+	  .doc = "serial console log (default: a temp file; -: "
+		 "standard output)" },
+	{ .key = "initrd-out",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct boot_opts, initrd_out),
+	  .metavar = "FILE",
+	  .doc = "where to write the initramfs (default: in the cache; "
+		 "-: standard output)" },
+	VM_ACCEL_ROW(struct boot_opts, accel,
+		     "how QEMU runs the guest: " VM_ACCELS " (default auto)"),
+	{ .key = "icount-shift",
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct boot_opts, icount_shift),
+	  .metavar = "N",
+	  .doc = "icount shift",
+	  .max = VM_ICOUNT_SHIFT_MAX },
+	{ .key = "cpus",
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct boot_opts, cpus),
+	  .metavar = "N",
+	  .doc = "guest CPUs",
+	  .min = 1,
+	  .max = VM_CPUS_MAX },
+	{ .key = "memory",
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct boot_opts, memory_mb),
+	  .metavar = "MB",
+	  .doc = "guest memory in MB",
+	  .min = VM_MEMORY_MB_MIN,
+	  .max = VM_MEMORY_MB_MAX },
+	{ .key = "append",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct boot_opts, append),
+	  .metavar = "ARGS",
+	  .doc = "extra kernel command line" },
+	{ .key = "numa",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct boot_opts, numa),
+	  .metavar = "C:MB,...",
+	  .doc = "NUMA nodes, e.g. 0:512,1:512 (CPUs as 0 or 0-1)" },
+	{ .key = "bin-dir",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct boot_opts, bin_dir),
+	  .metavar = "DIR",
+	  .doc = "static slicebench binaries (default build/bin)" },
+	{ .key = "with-perf",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct boot_opts, with_perf),
+	  .doc = "add perf and its libraries" },
+	{ .key = "require-agent",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct boot_opts, require_agent),
+	  .doc = "fail when BIN_DIR/sbguest is missing (the real guest)" },
+	SB_F_HELP_ROW(struct boot_opts, help),
+	{ 0 },
+};
 
 static const char usage_text[] =
 	"usage: slicebench kernel list\n"
@@ -139,35 +169,27 @@ static void where_help(FILE *f)
 		kernel_cache_dir(), kernel_dir());
 }
 
-/* The command line of `kernel boot|initramfs NAME [options]` for @o. */
-static void boot_cli(struct boot_opts *o, struct sb_opt *tab,
-		     struct sb_cli *cli)
-{
-	boot_table(o, tab);
-	*cli = (struct sb_cli){ .usage = usage_text,
-				.help_tail = where_help,
-				.tables = { tab },
-				.prog = "slicebench kernel",
-				.on_error = SB_CLI_ERR_HELP };
-}
+/* The command line of `kernel boot|initramfs NAME [options]` into @o. */
+#define BOOT_CLI(o)                                                            \
+	{                                                                      \
+		.usage = usage_text, .help_tail = where_help,                  \
+		.tables = { { boot_rows, (o) } }, .prog = "slicebench kernel", \
+		.on_error = SB_CLI_ERR_HELP                                    \
+	}
 
 static void usage(FILE *f)
 {
 	struct boot_opts o = boot_defaults;
-	struct sb_opt tab[N_BOOT_OPTS + 1];
-	struct sb_cli cli;
+	const struct sb_cli cli = BOOT_CLI(&o);
 
-	boot_cli(&o, tab, &cli);
 	sb_cli_help(&cli, f);
 }
 
 /* The options after NAME into @o. SB_CLI_CONTINUE or an exit code. */
 static int parse_boot(int argc, char **argv, struct boot_opts *o)
 {
-	struct sb_opt tab[N_BOOT_OPTS + 1];
-	struct sb_cli cli;
+	const struct sb_cli cli = BOOT_CLI(o);
 
-	boot_cli(o, tab, &cli);
 	return sb_cli_parse_command(&cli, argc, argv);
 }
 
@@ -526,44 +548,58 @@ static int do_build(const char *name, int argc, char **argv)
 	return ret ?: do_fetch(name, argc, argv);
 }
 
+static const struct sb_field add_rows[] = {
+	{ .key = "bzimage",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct add_opts, a.bzimage),
+	  .metavar = "FILE",
+	  .doc = "a bzImage of your own, booted as is (type path)" },
+	{ .key = "tree",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct add_opts, a.tree),
+	  .metavar = "DIR",
+	  .doc = "a kernel tree or tarball to build (type source)" },
+	{ .key = "series",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct add_opts, a.series),
+	  .metavar = "F",
+	  .doc = "patch queue: one *.patch per line" },
+	{ .key = "config",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct add_opts, a.config),
+	  .metavar = "F",
+	  .doc = "a full .config instead of tinyconfig + fragment" },
+	{ .key = "fragment",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct add_opts, a.fragment),
+	  .metavar = "F",
+	  .doc = "config fragment merged into tinyconfig (default: "
+		 "kernels/common/config.fragment)" },
+	{ .key = "description",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct add_opts, a.description),
+	  .metavar = "TEXT",
+	  .doc = "one line for kernel list" },
+	SB_F_HELP_ROW(struct add_opts, help),
+	{ 0 },
+};
+
 static int do_add(const char *name, int argc, char **argv)
 {
-	struct kernel_add a = { 0 };
+	struct add_opts o = { 0 };
 	char path[PATH_MAX + 16];
 	struct sb_error e;
-	int help = 0, ret;
-	const struct sb_opt tab[] = {
-		SB_OPTION("bzimage", 0, SB_OPT_STRING, &a.bzimage, NULL, "FILE",
-			  "a bzImage of your own, booted as is (type path)", 0,
-			  0),
-		SB_OPTION("tree", 0, SB_OPT_STRING, &a.tree, NULL, "DIR",
-			  "a kernel tree or tarball to build (type source)", 0,
-			  0),
-		SB_OPTION("series", 0, SB_OPT_STRING, &a.series, NULL, "F",
-			  "patch queue: one *.patch per line", 0, 0),
-		SB_OPTION("config", 0, SB_OPT_STRING, &a.config, NULL, "F",
-			  "a full .config instead of tinyconfig + fragment", 0,
-			  0),
-		SB_OPTION("fragment", 0, SB_OPT_STRING, &a.fragment, NULL, "F",
-			  "config fragment merged into tinyconfig (default: "
-			  "kernels/common/config.fragment)",
-			  0, 0),
-		SB_OPTION("description", 0, SB_OPT_STRING, &a.description, NULL,
-			  "TEXT", "one line for kernel list", 0, 0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &help, NULL, NULL,
-			  "this help", 0, 0),
-		{ 0 },
-	};
+	int ret;
 	struct sb_cli cli = { .usage = usage_text,
 			      .help_tail = where_help,
-			      .tables = { tab },
+			      .tables = { { add_rows, &o } },
 			      .prog = "slicebench kernel add",
 			      .on_error = SB_CLI_ERR_USAGE };
 
 	ret = sb_cli_parse_command(&cli, argc, argv);
 	if (ret != SB_CLI_CONTINUE)
 		return ret;
-	ret = kernel_add(name, &a, path, sizeof(path), &e);
+	ret = kernel_add(name, &o.a, path, sizeof(path), &e);
 	if (ret == -EEXIST) /* the user's own file: theirs to remove */
 		return sb_error_report("slicebench kernel add", ret, &e),
 		       SB_EXIT_USAGE;

@@ -18,24 +18,24 @@
 #include "harness/boot/kernel_backends.h"
 
 /* Parse a value of a descriptor key (common/jsonread.h). */
-static int parse_type(struct sb_jr *r, const struct sb_jr_field *f,
+static int parse_type(struct sb_jr *r, const struct sb_field *f,
 		      const json_t *v, void *dest, char *why, size_t len);
-static int parse_path(struct sb_jr *r, const struct sb_jr_field *f,
+static int parse_path(struct sb_jr *r, const struct sb_field *f,
 		      const json_t *v, void *dest, char *why, size_t len);
 static const char *machine_why(const void *s);
 
-#define F_STRING SB_JR_STRING, .min = 1
-#define F_BOOL SB_JR_BOOL
-#define F_MACHINE SB_JR_STRING, .min = 1, .check = machine_why
+#define F_STRING SB_F_STRING, .min = 1
+#define F_BOOL SB_F_BOOL
+#define F_MACHINE SB_F_STRING, .min = 1, .check = machine_why
 /* relative to the descriptor's directory unless absolute */
-#define F_PATH SB_JR_CALL, .parse = parse_path, .type_doc = "path"
+#define F_PATH SB_F_CALL, .parse = parse_path, .type_doc = "path"
 
 /*
  * Every descriptor key: what it holds, where it goes, whether the kinds
  * having it require it. Which kinds have which key, each backend says
  * (its keys); type, description and custom_slices are every kind's.
  */
-static const struct sb_jr_field fields[] = {
+static const struct sb_field fields[] = {
 /* @kind: the reader's type and its designators (F_STRING, ...), unbracketed. */
 #define FIELD(k, kind, member, req, doc_)                                   \
 	{                                                                   \
@@ -45,7 +45,7 @@ static const struct sb_jr_field fields[] = {
 		.type = kind /* NOLINT(bugprone-macro-parentheses) */       \
 	}
 	{ .key = "type",
-	  .type = SB_JR_CALL,
+	  .type = SB_F_CALL,
 	  .offset = offsetof(struct kernel_info, backend),
 	  .required = 1,
 	  .parse = parse_type,
@@ -79,7 +79,7 @@ static const char *machine_why(const void *s)
 		       "is not \"pc\" or \"microvm\"";
 }
 
-static int parse_type(struct sb_jr *r, const struct sb_jr_field *f,
+static int parse_type(struct sb_jr *r, const struct sb_field *f,
 		      const json_t *v, void *dest, char *why, size_t len)
 {
 	const char *s = json_string_value(v);
@@ -221,7 +221,7 @@ static int set_path(char *dst, size_t size, const char *base, const char *s)
 }
 
 /* r->user: the descriptor's directory. */
-static int parse_path(struct sb_jr *r, const struct sb_jr_field *f,
+static int parse_path(struct sb_jr *r, const struct sb_field *f,
 		      const json_t *v, void *dest, char *why, size_t len)
 {
 	const char *s = json_string_value(v);

@@ -127,13 +127,12 @@ struct features_cache {
 
 #define FC(m) offsetof(struct features_cache, m)
 
-static const struct sb_jr_field features_fields[] = {
-	{ "schema", SB_JR_INT, .check_only = 1, .min = 2, .max = 2,
-	  .doc = "2" },
-	{ "image_sha256", SB_JR_STRING, FC(image_sha256), SB_SHA256_HEX,
+static const struct sb_field features_fields[] = {
+	{ "schema", SB_F_INT, .check_only = 1, .min = 2, .max = 2, .doc = "2" },
+	{ "image_sha256", SB_F_STRING, FC(image_sha256), SB_SHA256_HEX,
 	  .required = 1, .min = 1, .doc = "of the kernel image" },
-	{ "release", SB_JR_TEXT, .doc = "its release" },
-	{ "features", SB_JR_STRDUP, FC(features), .required = 1,
+	{ "release", SB_F_TEXT, .doc = "its release" },
+	{ "features", SB_F_STRDUP, FC(features), .required = 1,
 	  .doc = "the sched_features line its guest read" },
 };
 

@@ -19,6 +19,7 @@
 #include "common/atomicio.h"
 #include "common/log.h"
 #include "common/envelope.h"
+#include "common/fmt.h"
 #include "common/jsonread.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm.h"
@@ -49,15 +50,14 @@ struct kvm_probe {
 	char *note;
 };
 
-static const struct sb_jr_field probe_fields[] = {
-	{ "schema", SB_JR_INT, .check_only = 1, .min = 1, .max = 1,
-	  .doc = "1" },
-	{ "kvm_works", SB_JR_BOOL, offsetof(struct kvm_probe, kvm_works),
+static const struct sb_field probe_fields[] = {
+	{ "schema", SB_F_INT, .check_only = 1, .min = 1, .max = 1, .doc = "1" },
+	{ "kvm_works", SB_F_BOOL, offsetof(struct kvm_probe, kvm_works),
 	  .required = 1,
 	  .doc = "whether the probe boot reached the root mount" },
-	{ "note", SB_JR_STRDUP, offsetof(struct kvm_probe, note), .required = 1,
+	{ "note", SB_F_STRDUP, offsetof(struct kvm_probe, note), .required = 1,
 	  .doc = "what the probe said" },
-	{ "probed_at", SB_JR_TEXT, .doc = "ISO 8601 UTC" },
+	{ "probed_at", SB_F_TEXT, .doc = "ISO 8601 UTC" },
 };
 
 static const struct sb_jr_table probe_format =
@@ -82,7 +82,7 @@ static int probe(const struct vm_request *req, char *note, size_t len)
 {
 	struct vm_request p = *req;
 	struct vm_result r;
-	char console[4096], *text = NULL;
+	char console[4096], detail[180], *text = NULL;
 	const char *tmp = getenv("TMPDIR");
 	size_t n;
 	int fd, ok;
@@ -105,8 +105,8 @@ static int probe(const struct vm_request *req, char *note, size_t len)
 	memset(&r, 0, sizeof(r));
 	sb_note("vm: probing KVM with a boot of %s", req->kernel->image);
 	if (vm_boot(&p, "kvm", &r)) {
-		snprintf(note, len, "KVM probe could not run QEMU: %.180s",
-			 r.detail);
+		sb_fmt_words(detail, sizeof(detail), r.detail);
+		snprintf(note, len, "KVM probe could not run QEMU: %s", detail);
 		unlink(console);
 		return 0;
 	}
@@ -117,10 +117,13 @@ static int probe(const struct vm_request *req, char *note, size_t len)
 	unlink(console);
 	if (ok)
 		snprintf(note, len, "KVM probe boot reached the root mount");
-	else
-		snprintf(note, len, "KVM probe boot failed (%s: %.180s)",
-			 vm_status_name(r.status),
-			 r.detail[0] ? r.detail : "no console output");
+	else {
+		/* QEMU's last line may be long: cut it between words */
+		sb_fmt_words(detail, sizeof(detail),
+			     r.detail[0] ? r.detail : "no console output");
+		snprintf(note, len, "KVM probe boot failed (%s: %s)",
+			 vm_status_name(r.status), detail);
+	}
 	return ok;
 }
 
@@ -145,11 +148,12 @@ static void without_kvm(const struct vm_request *req, struct vm_result *res,
 			const char *why)
 {
 	const struct sb_accel *ac = sb_accel_named(req->without_kvm);
-	char note[256];
+	char note[256], w[220];
 
 	if (!ac || !ac->fallback)
 		ac = sb_accel_named("tcg");
-	snprintf(note, sizeof(note), "%.200s: %s", why, ac->what);
+	sb_fmt_words(w, sizeof(w), why);
+	snprintf(note, sizeof(note), "%s: %s", w, ac->what);
 	set(res, ac->name, note);
 }
 
@@ -199,10 +203,13 @@ int vm_choose_accel(const struct vm_request *req, struct vm_result *res)
 		set(res, ac->name, "requested");
 	}
 	if (sb_accel_is(res->accel, sealed)) {
+		char why[160];
+
+		sb_fmt_words(why, sizeof(why), res->accel_note);
 		snprintf(line, sizeof(line),
-			 "%.160s; instructions set the time (shift=%d), seed "
+			 "%s; instructions set the time (shift=%d), seed "
 			 "%" PRIu64 ", one vCPU",
-			 res->accel_note, req->icount_shift, req->seed);
+			 why, req->icount_shift, req->seed);
 		snprintf(res->accel_note, sizeof(res->accel_note), "%.255s",
 			 line);
 	}

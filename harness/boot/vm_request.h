@@ -3,11 +3,14 @@
 #ifndef SB_VM_REQUEST_H
 #define SB_VM_REQUEST_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "common/accel.h"
 #include "common/cpulist.h"
+#include "common/field.h"
 
 struct kernel_info;
 
@@ -18,6 +21,16 @@ struct vm_numa_node {
 
 /* A week: far above any run (durations are at most a day each). */
 #define VM_TIMEOUT_MAX_NS (7ULL * 24 * 3600 * 1000000000ULL)
+
+/*
+ * The guest's shape, set by `kernel boot`'s options and a scenario's
+ * guest object alike: one range each (tests/integration/cli_config_ranges.sh
+ * holds them equal).
+ */
+#define VM_CPUS_MAX 64
+#define VM_MEMORY_MB_MIN 128
+#define VM_MEMORY_MB_MAX (1 << 20)
+#define VM_ICOUNT_SHIFT_MAX 10
 
 struct vm_request {
 	const struct kernel_info *kernel;
@@ -54,6 +67,29 @@ struct vm_request {
 
 /* QEMU's program name, as in its command line. */
 #define VM_QEMU "qemu-system-x86_64"
+
+/* The accelerators a request may name, as messages list them (rows of
+ * common/accel.c). */
+#define VM_ACCELS SB_ACCELS
+
+/* A command line's accelerator (a row's parse_arg): one of SB_ACCELS. */
+static inline int vm_accel_arg(void *dest, const char *value, const char **why)
+{
+	*why = "is not one of " SB_ACCELS;
+	if (!sb_accel_requested(value))
+		return -EINVAL;
+	*(const char **)dest = value;
+	return 0;
+}
+
+/* The --accel row of a command that boots guests: the const char *
+ * @member of @type, with @doc. */
+#define VM_ACCEL_ROW(st, member, doc_)                                     \
+	{                                                                  \
+		.key = "accel", .type = SB_F_CALL,                         \
+		.offset = offsetof(st, member), .parse_arg = vm_accel_arg, \
+		.metavar = "A", .doc = (doc_)                              \
+	}
 
 /*
  * A NUMA node's CPUs as QEMU's -numa node,cpus= takes them: one CPU or one

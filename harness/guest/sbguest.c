@@ -265,31 +265,45 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 	return r;
 }
 
+static const struct sb_field guest_rows[] = {
+	{ .key = "scenario",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct guest_opts, scenario),
+	  .metavar = "FILE",
+	  .doc = "scenario file" },
+	{ .key = "out",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct guest_opts, out),
+	  .metavar = "DIR",
+	  .doc = "results directory" },
+	{ .key = "cmdline",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct guest_opts, cmdline),
+	  .metavar = "FILE",
+	  .doc = "kernel command line to read" },
+	{ .key = "port",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct guest_opts, port_name),
+	  .metavar = "NAME",
+	  .doc = "virtio port name for the results" },
+	{ .key = "no-poweroff",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct guest_opts, no_poweroff),
+	  .doc = "exit instead of powering off" },
+	SB_F_HELP_ROW(struct guest_opts, help),
+	{ 0 },
+};
+
 /* The options into @g; --help printed here. SB_CLI_CONTINUE or an exit code. */
 static int parse_args(int argc, char **argv, struct guest_opts *g)
 {
-	const struct sb_opt opts[] = {
-		SB_OPTION("scenario", 0, SB_OPT_STRING, &g->scenario, NULL,
-			  "FILE", "scenario file", 0, 0),
-		SB_OPTION("out", 0, SB_OPT_STRING, &g->out, NULL, "DIR",
-			  "results directory", 0, 0),
-		SB_OPTION("cmdline", 0, SB_OPT_STRING, &g->cmdline, NULL,
-			  "FILE", "kernel command line to read", 0, 0),
-		SB_OPTION("port", 0, SB_OPT_STRING, &g->port_name, NULL, "NAME",
-			  "virtio port name for the results", 0, 0),
-		SB_OPTION("no-poweroff", 0, SB_OPT_FLAG, &g->no_poweroff, NULL,
-			  NULL, "exit instead of powering off", 0, 0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &g->help, NULL, NULL,
-			  "this help", 0, 0),
-		{ 0 },
-	};
 	const struct sb_cli cli = {
 		.usage =
 			"usage: sbguest [options]\n"
 			"The slicebench guest agent (started by /init): runs "
 			"the feature set\nsb.featureset= of the kernel command "
 			"line once and sends the results out.",
-		.tables = { opts },
+		.tables = { { guest_rows, g } },
 		.prog = "sbguest",
 		.on_error = SB_CLI_ERR_HELP,
 	};

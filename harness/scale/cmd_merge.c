@@ -54,18 +54,23 @@ static int merge_into(const char **dirs, int n)
 	return rc ? SB_EXIT_USAGE : SB_EXIT_OK;
 }
 
+struct merge_cmd_opts {
+	int help;
+};
+
+static const struct sb_field merge_rows[] = {
+	SB_F_HELP_ROW(struct merge_cmd_opts, help),
+	{ 0 },
+};
+
 int cmd_merge(int argc, char **argv)
 {
 	const char **dirs = calloc((size_t)argc, sizeof(*dirs));
-	int help = 0, n = 0, rc;
-	const struct sb_opt opts[] = {
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &help, NULL, NULL,
-			  "show this help", 0, 0),
-		{ 0 },
-	};
+	struct merge_cmd_opts o = { 0 };
+	int n = 0, rc;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
-				    .tables = { opts },
+				    .tables = { { merge_rows, &o } },
 				    .operands = dirs,
 				    .max_operands = argc,
 				    .n_operands = &n,

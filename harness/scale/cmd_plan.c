@@ -37,6 +37,36 @@ static const char usage[] =
 	"RUN_DIR [--per-host]\n"
 	"and `slicebench merge RUN_DIR DIR...` gathers per-host results.";
 
+static const struct sb_field plan_rows[] = {
+	{ .key = "scenario",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct plan_opts, scenario),
+	  .metavar = "FILE",
+	  .doc = "the scenario (or as the one operand)" },
+	{ .key = "kernel",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct plan_opts, kernels),
+	  .metavar = "K[,K2...]",
+	  .doc = "kernels under test (as for slicebench run)" },
+	{ .key = "repeats",
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct plan_opts, repeats),
+	  .metavar = "N",
+	  .doc = "repeats of each feature set (default: the "
+		 "scenario's)",
+	  .min = 1,
+	  .max = SC_MAX_REPEATS },
+	{ .key = "results",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct plan_opts, results),
+	  .metavar = "RUN_DIR",
+	  .doc = "also create RUN_DIR with scenario.json and plan.json "
+		 "(the units' run directory, and what merge checks "
+		 "against)" },
+	SB_F_HELP_ROW(struct plan_opts, help),
+	{ 0 },
+};
+
 /*
  * The options into @o and the SCENARIO; --help printed here.
  * SB_CLI_CONTINUE or an exit code.
@@ -46,32 +76,12 @@ static int parse(int argc, char **argv, struct plan_opts *o,
 {
 	static const char needs[] =
 		"needs --scenario FILE and --kernel (see --help)";
-	const struct sb_opt opts[] = {
-		SB_OPTION("scenario", 0, SB_OPT_STRING, &o->scenario, NULL,
-			  "FILE", "the scenario (or as the one operand)", 0, 0),
-		SB_OPTION("kernel", 0, SB_OPT_STRING, &o->kernels, NULL,
-			  "K[,K2...]",
-			  "kernels under test (as for slicebench run)", 0, 0),
-		SB_OPTION("repeats", 0, SB_OPT_INT, &o->repeats, NULL, "N",
-			  "repeats of each feature set (default: the "
-			  "scenario's)",
-			  1, 1000),
-		SB_OPTION("results", 0, SB_OPT_STRING, &o->results, NULL,
-			  "RUN_DIR",
-			  "also create RUN_DIR with scenario.json and plan.json "
-			  "(the units' run directory, and what merge checks "
-			  "against)",
-			  0, 0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &o->help, NULL, NULL,
-			  "this help", 0, 0),
-		{ 0 },
-	};
 	const struct sb_cli cli = {
 		.usage = usage,
 		.epilogue = "exit: 0 ok, 2 bad usage, scenario or RUN_DIR (not "
 			    "a directory, not writable), 4 writing RUN_DIR\n"
 			    "failed (a full disk)\n",
-		.tables = { opts },
+		.tables = { { plan_rows, o } },
 		.operands = scenario,
 		.max_operands = 1,
 		.prog = "slicebench plan",

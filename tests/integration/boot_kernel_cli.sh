@@ -82,7 +82,7 @@ expect_rc 2 "$sb" kernel boot debian --init "$init" --timeout 5xs
 expect_rc 2 "$sb" kernel boot debian --init "$init" --numa 1-0:512
 grep -q -- '--numa: "1-0:512" is not CPUS:MB' "$tmp/err"
 expect_rc 2 "$sb" kernel boot debian --init "$init" --memory 10
-grep -q -- '--memory: "10" is out of range \[64, 65536\]' "$tmp/err"
+grep -q -- '--memory: "10" is out of range \[128, 1048576\]' "$tmp/err"
 expect_rc 2 "$sb" kernel show "$tmp/not-a-kernel"
 printf 'not a kernel' >"$tmp/fake"
 expect_rc 2 "$sb" kernel show "$tmp/fake"

@@ -119,13 +119,49 @@ check "debian column" grep -qF "$r:debian/PREEMPT_SHORT (3 runs)" "$tmp/out2"
 grep -E '^massive_intr +loops_per_s' "$tmp/out2" >"$tmp/loops"
 check "loops/s x0.8 marked worse" grep -q 'worse' "$tmp/loops"
 
+echo "== two kernels of one image: said, in the terminal and in report.html"
+img=$tmp/img
+bash "$synth" "$img" a PREEMPT_SHORT 3 21
+bash "$synth" "$img" b PREEMPT_SHORT 3 22 delay=0.7
+set_image() { # set_image KERNEL SHA256: every run of KERNEL booted that image
+	local m
+	for m in "$img/$1"/*/*/manifest.json; do
+		jq --arg s "$2" '.kernel.image_sha256 = $s' "$m" >"$m.x" && mv "$m.x" "$m"
+	done
+}
+sha_a=$(printf a | sha256sum | cut -d' ' -f1)
+sha_b=$(printf b | sha256sum | cut -d' ' -f1)
+set_image a "$sha_a"
+set_image b "$sha_b"
+"$sb" compare "$img/a" "$img/b" >"$tmp/img.out"
+check "two images: no warning" exits 1 grep -q 'same image' "$tmp/img.out"
+set_image b "$sha_a"
+"$sb" compare "$img/a" "$img/b" | tr '\n' ' ' >"$tmp/img.out"
+check "one image: compare says so" grep -qF "warning: kernels a and b booted the same image (sha256 ${sha_a:0:12}...)" "$tmp/img.out"
+SLICEBENCH_ROOT=$PWD "$sb" report "$img" | tr '\n' ' ' >"$tmp/img.out"
+check "one image: the run's end says so" grep -qF 'kernels a and b booted the same image' "$tmp/img.out"
+check "one image: report.html's banner says so" bash -c \
+	"sed -n '/id=\"verdict\"/,/<\/div>/p' '$img/report.html' | tr '\n' ' ' | grep -qF 'kernels a and b booted the same image'"
+
 echo "== plots and report.html"
 SLICEBENCH_ROOT=$PWD "$sb" compare "$r" --plots >/dev/null
-for png in avg_delay_ms_bars max_delay_ms_bars cyclic_delay_cdf massive_intr_delay_cdf \
-	mix-comp_delay_cdf cyclic_latency_hist cyclic_latency_cdf massive_intr_loops mixload_frames; do
+for png in avg_delay_ms_bars max_delay_ms_bars cyclic_delay_tail massive_intr_delay_tail \
+	mix-comp_delay_tail cyclic_latency_hist cyclic_latency_tail massive_intr_loops mixload_frames; do
 	check "$png.png is a non-empty PNG" is_png "$r/plots/$png.png"
 	check "report.html shows $png.png, inline" grep -qF "<img data-file=\"plots/$png.png\" src=\"data:image/png;base64," "$r/report.html"
 done
+# tails as survival (share above x) for a log y axis: in (0, 1], falling
+for dat in cyclic_delay_tail cyclic_latency_tail; do
+	# shellcheck disable=SC2016 # awk's own $2
+	check "$dat.dat: shares in (0, 1], never rising" awk '!/^#/ && NF == 2 {
+		if ($2 <= 0 || $2 > 1 || (seen && $2 > last)) bad = 1; last = $2; seen = 1
+	} /^$/ {seen = 0} END {exit bad || !NR}' "$r/plots/$dat.dat"
+done
+check "tail plots on a log y axis" grep -q '^set logscale xy' ci/plots/tail.gp
+# a dot per repeat beside the bars: cyclic (row 0) has 3 runs a side
+dots=$(awk '/^# row column value/ {b = 1} b && $1 == 0 && NF == 3' "$r/plots/avg_delay_ms_bars.dat" | wc -l)
+check_eq "avg delay bars: a dot for each of cyclic's 6 runs" 6 "$dots"
+check_eq "mixload frames: a line for each of the 6 runs" 6 "$(grep -c '^# repeat' "$r/plots/mixload_frames.dat")"
 check "report.html's one script only marks loaded images" test \
 	"$(grep -oi '<script[^>]*>' "$r/report.html" | sort -u)" = '<script>'
 check "report.html's script counts images" grep -qF "setAttribute('data-images'" "$r/report.html"

@@ -233,8 +233,11 @@ check_eq "interleaved A vs A'" 0 "$rc"
 check "the text says paired" grep -q '^method:    paired t on the log differences of each round' "$tmp/out"
 check "the Markdown says paired" grep -q '^Method: paired t' "$tmp/p.md"
 check "the JUnit says paired" grep -q 'property name="method" value="paired t' "$tmp/p.xml"
-v=$(jq -r '[.rules[] | select(.test != null) | .test] | unique | join(",")' "$tmp/p.json")
-check_eq "every tested rule paired in the JSON" "paired t" "$v"
+v=$(jq -r '[.rules[] | select(.test != null and (.pooled | not)) | .test] | unique | join(",")' "$tmp/p.json")
+check_eq "every tested rule of run values paired in the JSON" "paired t" "$v"
+v=$(jq -r '[.rules[] | select(.pooled) | "\(.name): \(.test) \(.verdict)"] | join(",")' "$tmp/p.json")
+check_eq "the pooled rule: Welch t on its runs pooled, passed" "cyclic p99 delay: pooled, Welch t pass" "$v"
+check "the text says pooled" grep -q '^method: .*; pooled rules: Welch t on the log of the statistic of all runs of a side pooled' "$tmp/out"
 v=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .p_permutation <= 0.025' "$tmp/p.json")
 check_eq "the sign-flip check confirms the pass" true "$v"
 "$sb" gate "$tmp/e:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B" --json "$tmp/p2.json" >/dev/null
@@ -242,8 +245,8 @@ check_eq "same inputs, same numbers (seeded draws)" "$(jq -c .rules "$tmp/p.json
 rounds PREEMPT_SHORT_B 20
 rc=$(gate "$tmp/e:debian/PREEMPT_SHORT" "$tmp/e:debian/PREEMPT_SHORT_B" --json "$tmp/p.json")
 check "runs in two blocks: Welch" grep -q '^method:    Welch t' "$tmp/out"
-v=$(jq -r '[.rules[] | select(.test != null) | .test] | unique | join(",")' "$tmp/p.json")
-check_eq "every tested rule Welch in the JSON" "Welch t" "$v"
+v=$(jq -r '[.rules[] | select(.test != null and (.pooled | not)) | .test] | unique | join(",")' "$tmp/p.json")
+check_eq "every tested rule of run values Welch in the JSON" "Welch t" "$v"
 
 echo "== impossible inputs exit 2, naming file, field and value"
 rc=$(gate "$r:debian/PREEMPT_SHORT" "$r:debian/PREEMPT_SHORT")

@@ -64,6 +64,10 @@ grep -q "machine noise [0-9.]*% of the workload's CPUs" "$tmp/out1" || fail "no 
 [[ $(grep -c "^  host: machine: .*, [0-9]* CPUs, SMT .*; workload CPUs .* busy" "$tmp/out1") == 2 ]] ||
 	fail "no preflight line at each run's start"
 grep -q "^preflight, host: machine: " "$tmp/out1" || fail "no preflight at the top of the end"
+pre=$(grep -n "^preflight, this host: machine: " "$tmp/out1" | head -1 | cut -d: -f1)
+first=$(grep -n '^\[1/[0-9]*\] ' "$tmp/out1" | head -1 | cut -d: -f1)
+[[ -n $pre && -n $first && $pre -lt $first ]] ||
+	fail "the host's preflight is not said before the first run (line ${pre:-none}, first run at ${first:-none})"
 grep -q "^tracing cost: not measured (no control arm" "$tmp/out1" ||
 	fail "no line saying the tracing cost was not measured"
 repeats=$(jq .repeats configs/smoke.json)

@@ -52,6 +52,11 @@ check "plot sections: cyclic, mixload, massive_intr first ($order)" \
 	bash -c "[[ '$order' == '<h3>cyclic</h3><h3>mixload</h3><h3>massive_intr</h3>'* ]]"
 check "plots two per row" grep -q 'grid-template-columns:1fr 1fr' "$html"
 check "each repeat's tables folded" grep -q "<details><summary>Each repeat's delay table</summary>" "$html"
+check "What ran is a table" grep -qF '<table class="ran">' "$html"
+check "... marking the one differing feature on each side" bash -c \
+	"grep -qF '<mark>NO_PREEMPT_SHORT</mark>' '$html' && grep -qF '<mark>PREEMPT_SHORT</mark>' '$html'"
+check_eq "... and nothing else" 2 "$(grep -o '<mark>' "$html" | wc -l)"
+check "... named above it" grep -qF '<p class="differs">Differs: features read.</p>' "$html"
 check "no long decimals on the page" bash -c "! grep -qE '[0-9]\.[0-9]{5,}' '$html'"
 links=$(grep -o 'href="[^"]*"' "$html" | sed 's/href="//; s/"$//')
 check "links to each run's table.json, trace.dat and manifest.json" bash -c \
@@ -125,6 +130,8 @@ read -r word banner < <(grep -o 'data-verdict="[0-9]* [0-9]*"' "$tmp/dom900.html
 echo "at 1280x900 the verdict's word ends at ${word} px, its banner at ${banner} px"
 check "the verdict's word is within the first 900 pixels" test "$word" -gt 0 -a "$word" -le 900
 check "the whole banner is within the first 900 pixels" test "$banner" -gt 0 -a "$banner" -le 900
+read -r ran width < <(grep -o 'data-ran="[0-9]* [0-9]*"' "$tmp/dom900.html" | grep -o '[0-9]* [0-9]*' || echo "0 0")
+check "What ran fits the page's width, no sideways scroll (${ran} of ${width} px)" test "$ran" -gt 0 -a "$ran" -le "$width"
 
 browser "$tmp/p2" --window-size=1280,2400 --screenshot="$tmp/report.png" "$url" >/dev/null
 browser "$tmp/p3" --window-size=1280,2400 --screenshot="$tmp/blank.png" \

@@ -833,6 +833,32 @@ static void test_byname(void **state)
 	assert_int_equal(sb_index_named_ptr(list, SIZE_MAX, name, "c"), -1);
 }
 
+/* A message too long for its buffer is cut between words, the cut marked. */
+static void test_fmt_words(void **state)
+{
+	const char *probe = "KVM probe boot failed (qemu_failed: qemu-system-"
+			    "x86_64: ../accel/kvm/kvm-all.c:1234: "
+			    "kvm_cpu_exec: Assertion `ret == cpu->kvm_run' "
+			    "failed.)";
+	char buf[200], tiny[8];
+
+	(void)state;
+	sb_fmt_words(buf, sizeof(buf), "short enough");
+	assert_string_equal(buf, "short enough");
+	sb_fmt_words(buf, 96, probe);
+	assert_string_equal(buf, "KVM probe boot failed (qemu_failed: "
+				 "qemu-system-x86_64: ../accel/kvm/kvm-all.c:"
+				 "1234: ...");
+	sb_fmt_words(buf, 110, probe);
+	assert_string_equal(buf, "KVM probe boot failed (qemu_failed: "
+				 "qemu-system-x86_64: ../accel/kvm/kvm-all.c:"
+				 "1234: kvm_cpu_exec: ...");
+	sb_fmt_words(buf, sizeof(buf), probe);
+	assert_string_equal(buf, probe);
+	sb_fmt_words(tiny, sizeof(tiny), "abcdefghijkl");
+	assert_string_equal(tiny, "abc ...");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -862,6 +888,7 @@ int main(void)
 		cmocka_unit_test(test_fmt_append),
 		cmocka_unit_test(test_accel_rows),
 		cmocka_unit_test(test_byname),
+		cmocka_unit_test(test_fmt_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -42,10 +42,10 @@ static const char *tag_why(const void *s)
 	return strcmp(s, "bad") ? NULL : "is not a good tag";
 }
 
-static const struct sb_jr_field pt_fields[] = {
-	{ "x", SB_JR_INT, offsetof(struct pt, x), .required = 1, .min = 0,
+static const struct sb_field pt_fields[] = {
+	{ "x", SB_F_INT, offsetof(struct pt, x), .required = 1, .min = 0,
 	  .max = 9, .doc = "a digit" },
-	{ "tag", SB_JR_STRING, offsetof(struct pt, tag), 8, .check = tag_why,
+	{ "tag", SB_F_STRING, offsetof(struct pt, tag), 8, .check = tag_why,
 	  .doc = "a tag" },
 };
 
@@ -56,9 +56,9 @@ static void pt_init(void *obj)
 
 static const struct sb_jr_table pt_table =
 	SB_JR_TABLE("point", pt_fields, pt_init, NULL);
-static const struct sb_jr_field pt_item = { .type = SB_JR_OBJECT,
-					    .sub = &pt_table };
-static const struct sb_jr_field word_item = { .type = SB_JR_STRING, .size = 8 };
+static const struct sb_field pt_item = { .type = SB_F_OBJECT,
+					 .sub = &pt_table };
+static const struct sb_field word_item = { .type = SB_F_STRING, .size = 8 };
 
 static int doc_finish(struct sb_jr *r, void *obj, const json_t *j)
 {
@@ -73,28 +73,28 @@ static int doc_finish(struct sb_jr *r, void *obj, const json_t *j)
 
 #define D(m) offsetof(struct doc, m)
 
-static const struct sb_jr_field doc_fields[] = {
-	{ "n", SB_JR_INT, D(n), .required = 1, .min = 1, .max = 10,
+static const struct sb_field doc_fields[] = {
+	{ "n", SB_F_INT, D(n), .required = 1, .min = 1, .max = 10,
 	  .doc = "a count" },
-	{ "ratio", SB_JR_NUMBER, D(ratio), .dmin = 0, .dmax = 1,
+	{ "ratio", SB_F_NUMBER, D(ratio), .dmin = 0, .dmax = 1,
 	  .doc = "a share" },
-	{ "wait", SB_JR_DURATION, D(wait_ns), .min = 1,
+	{ "wait", SB_F_DURATION, D(wait_ns), .min = 1,
 	  .max = 2 * 3600 * 1000000000LL, .doc = "how long" },
-	{ "on", SB_JR_BOOL, D(on), .doc = "a switch" },
-	{ "colour", SB_JR_ENUM, D(colour), .choices = colours,
+	{ "on", SB_F_BOOL, D(on), .doc = "a switch" },
+	{ "colour", SB_F_ENUM, D(colour), .choices = colours,
 	  .doc = "a colour" },
-	{ "cpus", SB_JR_CPULIST, D(cpus), 16, .doc = "where" },
-	{ "label", SB_JR_STRDUP, D(label), .min = 1,
+	{ "cpus", SB_F_CPULIST, D(cpus), 16, .doc = "where" },
+	{ "label", SB_F_STRDUP, D(label), .min = 1,
 	  .missing = "missing: every doc has a label", .required = 1,
 	  .doc = "a name" },
-	{ "pts", SB_JR_ARRAY, D(pts), sizeof(struct pt), .max = 3,
+	{ "pts", SB_F_ARRAY, D(pts), sizeof(struct pt), .max = 3,
 	  .item = &pt_item, .count_offset = D(n_pts), .doc = "points" },
-	{ "all", SB_JR_ARRAY, D(all), sizeof(struct pt), .min = 1,
+	{ "all", SB_F_ARRAY, D(all), sizeof(struct pt), .min = 1,
 	  .item = &pt_item, .count_offset = D(n_all), .alloc = 1,
 	  .doc = "more points" },
-	{ "words", SB_JR_ARRAY, D(words), 8, .max = 2, .item = &word_item,
+	{ "words", SB_F_ARRAY, D(words), 8, .max = 2, .item = &word_item,
 	  .count_offset = D(n_words), .doc = "words" },
-	{ "note", SB_JR_TEXT, .doc = "for people" },
+	{ "note", SB_F_TEXT, .doc = "for people" },
 };
 
 static const struct sb_jr_table doc_table =
@@ -313,25 +313,25 @@ struct out {
 	struct pt a, b;
 };
 
-static const struct sb_jr_field head_fields[] = {
-	{ "version", SB_JR_INT, offsetof(struct head_part, version), .min = 3,
+static const struct sb_field head_fields[] = {
+	{ "version", SB_F_INT, offsetof(struct head_part, version), .min = 3,
 	  .max = 3, .doc = "the version" },
 };
 
 static const struct sb_jr_table head_table =
 	SB_JR_TABLE("head", head_fields, NULL, NULL);
 
-static const struct sb_jr_field out_fields[] = {
-	{ "big", SB_JR_INT64, offsetof(struct out, big), .min = 0,
+static const struct sb_field out_fields[] = {
+	{ "big", SB_F_INT64, offsetof(struct out, big), .min = 0,
 	  .max = INT64_MAX, .doc = "a count" },
-	{ "note", SB_JR_STRDUP, offsetof(struct out, note), .nullable = 1,
+	{ "note", SB_F_STRDUP, offsetof(struct out, note), .nullable = 1,
 	  .doc = "a note" },
-	{ "blob", SB_JR_ANY, .type_doc = "anything", .doc = "not read" },
-	{ "level", SB_JR_INT, .check_only = 1, .min = 0, .max = 5,
+	{ "blob", SB_F_ANY, .type_doc = "anything", .doc = "not read" },
+	{ "level", SB_F_INT, .check_only = 1, .min = 0, .max = 5,
 	  .doc = "checked" },
-	{ "a", SB_JR_OBJECT, offsetof(struct out, a), .sub = &pt_table,
+	{ "a", SB_F_OBJECT, offsetof(struct out, a), .sub = &pt_table,
 	  .doc = "one point" },
-	{ "b", SB_JR_OBJECT, offsetof(struct out, b), .sub = &pt_table,
+	{ "b", SB_F_OBJECT, offsetof(struct out, b), .sub = &pt_table,
 	  .doc = "another" },
 };
 

@@ -41,47 +41,91 @@ struct fixture {
 	long even;
 	const char *operands[3];
 	int n_operands;
-	struct sb_opt tab[11];
+	int level;
+	char label[8];
+	struct sb_field tab[13];
 	struct sb_cli cli;
+};
+
+static const struct sb_field f_rows[] = {
+	{ .key = "verbose",
+	  .short_name = 'v',
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct fixture, verbose),
+	  .doc = "say more" },
+	{ .key = "quiet",
+	  .short_name = 'q',
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct fixture, quiet),
+	  .doc = "say less" },
+	{ .key = "count",
+	  .short_name = 'n',
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct fixture, count),
+	  .metavar = "N",
+	  .doc = "how many",
+	  .min = -5,
+	  .max = 100 },
+	{ .key = "limit",
+	  .type = SB_F_U64,
+	  .offset = offsetof(struct fixture, limit),
+	  .given = SB_GIVEN(struct fixture, limit_given),
+	  .metavar = "BYTES",
+	  .doc = "upper bound" },
+	{ .key = "period",
+	  .short_name = 'p',
+	  .type = SB_F_DURATION,
+	  .offset = offsetof(struct fixture, period_ns),
+	  .metavar = "D",
+	  .doc = "wakeup period",
+	  .min = 1000,
+	  .max = 1000000000 },
+	{ .key = "cpus",
+	  .short_name = 'c',
+	  .type = SB_F_CPUSET,
+	  .offset = offsetof(struct fixture, cpus),
+	  .metavar = "LIST",
+	  .doc = "run on these CPUs" },
+	{ .key = "colour",
+	  .type = SB_F_ENUM,
+	  .offset = offsetof(struct fixture, colour),
+	  .given = SB_GIVEN(struct fixture, colour_given),
+	  .choices = colours,
+	  .metavar = "C",
+	  .doc = "red, green or blue" },
+	{ .key = "name",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct fixture, name),
+	  .metavar = "S",
+	  .doc = "a name" },
+	{ .key = "even",
+	  .type = SB_F_CALL,
+	  .offset = offsetof(struct fixture, even),
+	  .parse_arg = parse_even,
+	  .metavar = "E",
+	  .doc = "an even number" },
+	{ .key = "level",
+	  .type = SB_F_INT,
+	  .offset = offsetof(struct fixture, level),
+	  .metavar = "L",
+	  .doc = "an int level",
+	  .min = -3,
+	  .max = 3 },
+	{ .key = "label",
+	  .type = SB_F_STRING,
+	  .offset = offsetof(struct fixture, label),
+	  .size = sizeof(((struct fixture *)0)->label),
+	  .metavar = "S",
+	  .doc = "a copied label" },
+	SB_F_HELP_ROW(struct fixture, help),
+	{ 0 },
 };
 
 static struct fixture *fixture_new(void)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
-	const struct sb_opt tab[] = {
-		SB_OPTION("verbose", 'v', SB_OPT_FLAG, &f->verbose, NULL, NULL,
-			  "say more", 0, 0),
-		SB_OPTION("quiet", 'q', SB_OPT_FLAG, &f->quiet, NULL, NULL,
-			  "say less", 0, 0),
-		SB_OPTION("count", 'n', SB_OPT_INT, &f->count, NULL, "N",
-			  "how many", -5, 100),
-		SB_OPTION("limit", 0, SB_OPT_U64, &f->limit, &f->limit_given,
-			  "BYTES", "upper bound", 0, 0),
-		SB_OPTION("period", 'p', SB_OPT_DURATION, &f->period_ns, NULL,
-			  "D", "wakeup period", 1000, 1000000000),
-		SB_OPTION("cpus", 'c', SB_OPT_CPULIST, &f->cpus, NULL, "LIST",
-			  "run on these CPUs", 0, 0),
-		{ .name = "colour",
-		  .type = SB_OPT_ENUM,
-		  .dest = &f->colour,
-		  .given = &f->colour_given,
-		  .choices = colours,
-		  .metavar = "C",
-		  .help = "red, green or blue" },
-		SB_OPTION("name", 0, SB_OPT_STRING, &f->name, NULL, "S",
-			  "a name", 0, 0),
-		{ .name = "even",
-		  .type = SB_OPT_CALL,
-		  .dest = &f->even,
-		  .parse = parse_even,
-		  .metavar = "E",
-		  .help = "an even number" },
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &f->help, NULL, NULL,
-			  "this help", 0, 0),
-		{ 0 },
-	};
 
-	memcpy(f->tab, tab, sizeof(tab));
+	memcpy(f->tab, f_rows, sizeof(f_rows));
 	f->count = 7;
 	f->period_ns = 1000000;
 	f->name = "x";
@@ -91,11 +135,40 @@ static struct fixture *fixture_new(void)
 	CPU_SET(1, &f->cpus);
 	f->cli = (struct sb_cli){ .usage = "usage: t [options] [A [B]]",
 				  .epilogue = "exit: 0 ok\n",
-				  .tables = { f->tab },
+				  .tables = { { f->tab, f } },
 				  .operands = f->operands,
 				  .max_operands = 2,
 				  .n_operands = &f->n_operands };
 	return f;
+}
+
+/* An int row and a char[] row: range, width, and the copy. */
+static void test_int_and_string(void **state)
+{
+	struct fixture *f = fixture_new();
+	char err[256];
+
+	(void)state;
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "--level", "-3",
+				    "--label", "1234567", (char *)NULL),
+			 5);
+	assert_int_equal(f->level, -3);
+	assert_string_equal(f->label, "1234567");
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "--level", "4",
+				    (char *)NULL),
+			 -EINVAL);
+	assert_string_equal(err, "--level: \"4\" is out of range [-3, 3]");
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "--level",
+				    "4294967296", (char *)NULL),
+			 -EINVAL);
+	assert_string_equal(err, "--level: \"4294967296\" is not an integer");
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "--label",
+				    "12345678", (char *)NULL),
+			 -EINVAL);
+	assert_string_equal(err,
+			    "--label: \"12345678\" is longer than 7 bytes");
+	assert_string_equal(f->label, "1234567");
+	free(f);
 }
 
 static void test_each_type(void **state)
@@ -291,8 +364,9 @@ static void test_help_lists_options_defaults_and_epilogue(void **state)
 	assert_non_null(
 		strstr(buf, "\n      --colour C     red, green or blue\n"));
 	assert_non_null(strstr(buf, "\n      --even E       an even number\n"));
-	assert_non_null(strstr(buf, "\n  -h, --help         this help\n"
-				    "\nexit: 0 ok\n"));
+	assert_non_null(
+		strstr(buf, "\n  -h, --help         show this help and exit\n"
+			    "\nexit: 0 ok\n"));
 	free(buf);
 	free(f);
 }
@@ -303,8 +377,8 @@ static void test_help_shows_enum_and_u64_defaults(void **state)
 	char *buf;
 
 	(void)state;
-	f->tab[3].given = NULL;
-	f->tab[6].given = NULL;
+	f->tab[3].given = 0;
+	f->tab[6].given = 0;
 	f->limit = 4096;
 	buf = opts_help(&f->cli);
 	assert_non_null(strstr(buf, "upper bound (default: 4096)"));
@@ -488,7 +562,7 @@ static void test_help_one_default(void **state)
 	char help[4096];
 
 	(void)state;
-	f->tab[2].help = "how many (default: the scenario's)";
+	f->tab[2].doc = "how many (default: the scenario's)";
 	help_text(f, help, sizeof(help));
 	assert_non_null(strstr(help, "how many (default: the scenario's)\n"));
 	assert_null(strstr(help, "(default: 7)"));
@@ -549,6 +623,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_each_type),
+		cmocka_unit_test(test_int_and_string),
 		cmocka_unit_test(test_defaults_stay_when_absent),
 		cmocka_unit_test(test_value_spellings),
 		cmocka_unit_test(test_ranges),

@@ -19,29 +19,39 @@ struct fixture {
 	int64_t threads;
 	uint64_t interval_ns;
 	struct wl_common c;
-	struct sb_opt common[WL_COMMON_NOPTS + 1];
-	struct sb_opt own[3];
 	struct sb_cli cli;
+};
+
+static const struct sb_field own_rows[] = {
+	{ .key = "threads",
+	  .short_name = 't',
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct fixture, threads),
+	  .metavar = "N",
+	  .doc = "threads",
+	  .min = 1,
+	  .max = 64 },
+	{ .key = "interval",
+	  .short_name = 'i',
+	  .type = SB_F_DURATION,
+	  .offset = offsetof(struct fixture, interval_ns),
+	  .metavar = "D",
+	  .doc = "period",
+	  .min = 10000,
+	  .max = 1000000000 },
+	{ 0 },
 };
 
 static struct fixture *fixture_new(void)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
-	const struct sb_opt own[3] = {
-		SB_OPTION("threads", 't', SB_OPT_INT, &f->threads, NULL, "N",
-			  "threads", 1, 64),
-		SB_OPTION("interval", 'i', SB_OPT_DURATION, &f->interval_ns,
-			  NULL, "D", "period", 10000, 1000000000),
-		{ 0 },
-	};
 
 	f->threads = 1;
 	f->interval_ns = 1000000;
 	wl_common_init(&f->c, 5000000000ULL);
-	wl_common_opts(&f->c, f->common);
-	memcpy(f->own, own, sizeof(own));
 	f->cli = (struct sb_cli){ .usage = "Usage: cyclic [OPTIONS]\ntest",
-				  .tables = { f->own, f->common, NULL } };
+				  .tables = { { own_rows, f },
+					      WL_COMMON_TABLE(&f->c) } };
 	return f;
 }
 

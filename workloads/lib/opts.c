@@ -13,48 +13,77 @@ void wl_common_init(struct wl_common *c, uint64_t duration_ns)
 	c->node = -1;
 }
 
-void wl_common_opts(struct wl_common *c, struct sb_opt *tab)
-{
-	const struct sb_opt common[WL_COMMON_NOPTS + 1] = {
-		SB_OPTION("duration", 'd', SB_OPT_DURATION, &c->duration_ns,
-			  NULL, "D", "measured time", 1, WL_MAX_DURATION_NS),
-		SB_OPTION("warmup", 'w', SB_OPT_DURATION, &c->warmup_ns, NULL,
-			  "D",
-			  "run this long first, excluded from every figure", 0,
-			  0),
-		SB_OPTION("slice", 's', SB_OPT_DURATION, &c->slice_ns,
-			  &c->slice_given, "D",
-			  "EEVDF slice (absent: keep the inherited one)", 0, 0),
-		SB_OPTION("batch", 'b', SB_OPT_FLAG, &c->batch, NULL, NULL,
-			  "SCHED_BATCH instead of SCHED_OTHER", 0, 0),
-		SB_OPTION("cpus", 'c', SB_OPT_CPULIST, &c->cpus, &c->cpus_given,
-			  "LIST", "run on these CPUs (e.g. 0-3,6)", 0, 0),
-		SB_OPTION("node", 'n', SB_OPT_INT, &c->node, &c->node_given,
-			  "N", "run on NUMA node N and prefer its memory", 0,
-			  4095),
-		SB_OPTION("json", 'j', SB_OPT_STRING, &c->json_path, NULL,
-			  "FILE",
-			  "write the JSON document to FILE (- = stdout)", 0, 0),
-		SB_OPTION("seed", 0, SB_OPT_INT, &c->seed, NULL, "N",
-			  "seed of the random streams (mixload's, cyclic's "
-			  "--random-phase; every generator takes it, as the "
-			  "harness passes it to all)",
-			  0, 0),
-		SB_OPTION("quiet", 'q', SB_OPT_FLAG, &c->quiet, NULL, NULL,
-			  "no text output", 0, 0),
-		SB_OPTION("help", 'h', SB_OPT_FLAG, &c->help, NULL, NULL,
-			  "show this help and exit", 0, 0),
-		SB_OPTION("check-args", 0, SB_OPT_FLAG, &c->check_args, NULL,
-			  NULL,
-			  "check the options (exit 2 naming a bad one) and "
-			  "exit 0 without running: the harness's check "
-			  "before a boot",
-			  0, 0),
-		{ 0 },
-	};
-
-	memcpy(tab, common, sizeof(common));
-}
+const struct sb_field wl_common_rows[] = {
+	{ .key = "duration",
+	  .short_name = 'd',
+	  .type = SB_F_DURATION,
+	  .offset = offsetof(struct wl_common, duration_ns),
+	  .metavar = "D",
+	  .doc = "measured time",
+	  .min = 1,
+	  .max = WL_MAX_DURATION_NS },
+	{ .key = "warmup",
+	  .short_name = 'w',
+	  .type = SB_F_DURATION,
+	  .offset = offsetof(struct wl_common, warmup_ns),
+	  .metavar = "D",
+	  .doc = "run this long first, excluded from every figure",
+	  .max = WL_MAX_DURATION_NS },
+	{ .key = "slice",
+	  .short_name = 's',
+	  .type = SB_F_DURATION,
+	  .offset = offsetof(struct wl_common, slice_ns),
+	  .given = SB_GIVEN(struct wl_common, slice_given),
+	  .metavar = "D",
+	  .doc = "EEVDF slice (absent: keep the inherited one)",
+	  .max = WL_MAX_DURATION_NS },
+	{ .key = "batch",
+	  .short_name = 'b',
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct wl_common, batch),
+	  .doc = "SCHED_BATCH instead of SCHED_OTHER" },
+	{ .key = "cpus",
+	  .short_name = 'c',
+	  .type = SB_F_CPUSET,
+	  .offset = offsetof(struct wl_common, cpus),
+	  .given = SB_GIVEN(struct wl_common, cpus_given),
+	  .metavar = "LIST",
+	  .doc = "run on these CPUs (e.g. 0-3,6)" },
+	{ .key = "node",
+	  .short_name = 'n',
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct wl_common, node),
+	  .given = SB_GIVEN(struct wl_common, node_given),
+	  .metavar = "N",
+	  .doc = "run on NUMA node N and prefer its memory",
+	  .max = 4095 },
+	{ .key = "json",
+	  .short_name = 'j',
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct wl_common, json_path),
+	  .metavar = "FILE",
+	  .doc = "write the JSON document to FILE (- = stdout)" },
+	{ .key = "seed",
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct wl_common, seed),
+	  .metavar = "N",
+	  .doc = "seed of the random streams (mixload's, cyclic's "
+		 "--random-phase; every generator takes it, as the "
+		 "harness passes it to all)" },
+	{ .key = "quiet",
+	  .short_name = 'q',
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct wl_common, quiet),
+	  .doc = "no text output" },
+	SB_F_HELP_ROW(struct wl_common, help),
+	{ .key = "check-args",
+	  .type = SB_F_FLAG,
+	  .offset = offsetof(struct wl_common, check_args),
+	  .doc = "check the options (exit 2 naming a bad one) and "
+		 "exit 0 without running: the harness's check "
+		 "before a boot" },
+	{ 0 },
+};
 
 void wl_common_slice_req(const struct wl_common *c, struct wl_slice_req *req)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The options every generator shares (see docs/formats.md), as one table of
- * the common options engine (common/opts.h), defined once in wl_common_opts().
+ * the common options engine (common/opts.h), defined once in wl_common_rows.
  */
 #ifndef WL_OPTS_H
 #define WL_OPTS_H
@@ -34,15 +34,19 @@ struct wl_common {
 	int check_args; /* --check-args: parse and check, then exit 0 */
 };
 
-#define WL_COMMON_NOPTS 11
 /* Longest --duration: one day (bounds the per-second interval arrays). */
 #define WL_MAX_DURATION_NS (86400 * (int64_t)1000000000)
 
 /* Set the shared defaults (duration @duration_ns, seed 1, the rest off). */
 void wl_common_init(struct wl_common *c, uint64_t duration_ns);
 
-/* Fill @tab (WL_COMMON_NOPTS + 1 entries, NULL-terminated) for @c. */
-void wl_common_opts(struct wl_common *c, struct sb_opt *tab);
+/* The shared options' rows, into a struct wl_common: WL_COMMON_TABLE(). */
+extern const struct sb_field wl_common_rows[];
+/* The struct sb_cli table of the shared options, into @c (a pointer). */
+#define WL_COMMON_TABLE(c)          \
+	{                           \
+		wl_common_rows, (c) \
+	}
 
 /* Whether to print the text output: not --quiet, and the JSON is not on stdout. */
 int wl_common_text(const struct wl_common *c);

@@ -60,94 +60,89 @@ void mix_cfg_init(struct mix_cfg *cfg)
 	memcpy(cfg->slice_ns, role_slice_default, sizeof(cfg->slice_ns));
 }
 
-#define INT_OPT(n, field, lo, hi, h)                                  \
-	{                                                             \
-		.name = (n), .type = SB_OPT_INT, .dest = &cfg->field, \
-		.metavar = "N", .help = (h), .min = (lo), .max = (hi) \
-	}
-#define DUR_OPT(n, field, lo, hi, h)                                       \
+#define INT_ROW(n, field, lo, hi, h)                                       \
 	{                                                                  \
-		.name = (n), .type = SB_OPT_DURATION, .dest = &cfg->field, \
-		.metavar = "D", .help = (h), .min = (lo), .max = (hi)      \
+		.key = (n), .type = SB_F_INT64,                            \
+		.offset = offsetof(struct mix_cfg, field), .metavar = "N", \
+		.doc = (h), .min = (lo), .max = (hi)                       \
 	}
-#define SLICE_OPT(n, r, h)                                      \
-	{                                                       \
-		.name = (n), .type = SB_OPT_DURATION,           \
-		.dest = &cfg->slice_ns[(r)],                    \
-		.given = given ? &cfg->slice_given[(r)] : NULL, \
-		.metavar = "D", .help = (h)                     \
+#define DUR_ROW(n, field, lo, hi, h)                                       \
+	{                                                                  \
+		.key = (n), .type = SB_F_DURATION,                         \
+		.offset = offsetof(struct mix_cfg, field), .metavar = "D", \
+		.doc = (h), .min = (lo), .max = (hi)                       \
+	}
+#define SLICE_ROW(n, r, h)                                           \
+	{                                                            \
+		.key = (n), .type = SB_F_DURATION,                   \
+		.offset = offsetof(struct mix_cfg, slice_ns[(r)]),   \
+		.given = SB_GIVEN(struct mix_cfg, slice_given[(r)]), \
+		.metavar = "D", .doc = (h)                           \
 	}
 
-enum { OWN_NOPTS = 18 };
+static const struct sb_field mix_rows[] = {
+	INT_ROW("renderers", renderers, 1, MIX_RENDERERS_MAX,
+		"renderer processes (main thread + raster workers)"),
+	INT_ROW("raster-threads", raster_threads, 1, 64,
+		"raster worker threads per renderer"),
+	INT_ROW("fps", fps, 1, 1000,
+		"compositor frame rate; the frame deadline is 1/fps"),
+	INT_ROW("input-rate", input_rate, 0, 100000,
+		"input events per second (Poisson arrivals)"),
+	INT_ROW("script-rate", script_rate, 0, 100000,
+		"script tasks per second per renderer, in bursts of ~4"),
+	DUR_ROW("ui-work", ui_work_ns, 0, 1000 * MS,
+		"UI thread CPU time per input event"),
+	DUR_ROW("io-interval", io_interval_ns, 100 * US, 10000 * MS,
+		"mean gap between IO completions (exponential)"),
+	DUR_ROW("io-work", io_work_ns, 0, 1000 * MS,
+		"UI thread CPU time per IO completion task"),
+	DUR_ROW("comp-work", comp_work_ns, 0, 1000 * MS,
+		"compositor CPU time per frame"),
+	DUR_ROW("frame-work", frame_work_ns, 0, 1000 * MS,
+		"renderer script per frame, median (log-normal, s=0.5)"),
+	DUR_ROW("raster-work", raster_work_ns, 0, 1000 * MS,
+		"CPU time per raster thread per frame"),
+	DUR_ROW("script-work", script_work_ns, 1 * US, 1000 * MS,
+		"shortest script task (Pareto scale, tail index 1.5)"),
+	DUR_ROW("script-cap", script_cap_ns, 1 * US, 10000 * MS,
+		"longest script task"),
+	SLICE_ROW("slice-ui", MIX_ROLE_UI,
+		  "slice of mix-ui (--slice: of every role)"),
+	SLICE_ROW("slice-io", MIX_ROLE_IO, "slice of mix-io"),
+	SLICE_ROW("slice-comp", MIX_ROLE_COMP, "slice of mix-comp"),
+	SLICE_ROW("slice-rmain", MIX_ROLE_RMAIN, "slice of mix-rmain"),
+	SLICE_ROW("slice-raster", MIX_ROLE_RASTER, "slice of mix-raster"),
+	{ 0 },
+};
 
-/* @given 0 (for --help) shows the role slice defaults. */
-static void mix_tables(struct mix_cfg *cfg, int given, struct sb_opt *common,
-		       struct sb_opt *own, struct sb_cli *cli)
-{
-	const struct sb_opt tab[OWN_NOPTS + 1] = {
-		INT_OPT("renderers", renderers, 1, MIX_RENDERERS_MAX,
-			"renderer processes (main thread + raster workers)"),
-		INT_OPT("raster-threads", raster_threads, 1, 64,
-			"raster worker threads per renderer"),
-		INT_OPT("fps", fps, 1, 1000,
-			"compositor frame rate; the frame deadline is 1/fps"),
-		INT_OPT("input-rate", input_rate, 0, 100000,
-			"input events per second (Poisson arrivals)"),
-		INT_OPT("script-rate", script_rate, 0, 100000,
-			"script tasks per second per renderer, in bursts of ~4"),
-		DUR_OPT("ui-work", ui_work_ns, 0, 1000 * MS,
-			"UI thread CPU time per input event"),
-		DUR_OPT("io-interval", io_interval_ns, 100 * US, 10000 * MS,
-			"mean gap between IO completions (exponential)"),
-		DUR_OPT("io-work", io_work_ns, 0, 1000 * MS,
-			"UI thread CPU time per IO completion task"),
-		DUR_OPT("comp-work", comp_work_ns, 0, 1000 * MS,
-			"compositor CPU time per frame"),
-		DUR_OPT("frame-work", frame_work_ns, 0, 1000 * MS,
-			"renderer script per frame, median (log-normal, s=0.5)"),
-		DUR_OPT("raster-work", raster_work_ns, 0, 1000 * MS,
-			"CPU time per raster thread per frame"),
-		DUR_OPT("script-work", script_work_ns, 1 * US, 1000 * MS,
-			"shortest script task (Pareto scale, tail index 1.5)"),
-		DUR_OPT("script-cap", script_cap_ns, 1 * US, 10000 * MS,
-			"longest script task"),
-		SLICE_OPT("slice-ui", MIX_ROLE_UI,
-			  "slice of mix-ui (--slice: of every role)"),
-		SLICE_OPT("slice-io", MIX_ROLE_IO, "slice of mix-io"),
-		SLICE_OPT("slice-comp", MIX_ROLE_COMP, "slice of mix-comp"),
-		SLICE_OPT("slice-rmain", MIX_ROLE_RMAIN, "slice of mix-rmain"),
-		SLICE_OPT("slice-raster", MIX_ROLE_RASTER,
-			  "slice of mix-raster"),
-		{ 0 },
-	};
+static const char mix_usage[] =
+	"Usage: mixload [OPTIONS]\n"
+	"A chromium-style mixed load: browser (mix-ui event loop fed by "
+	"Poisson input, mix-io, mix-comp compositor at --fps against a "
+	"frame deadline) and --renderers processes (mix-rmain with "
+	"heavy-tailed script tasks, mix-raster workers). --slice sets "
+	"every role unless --slice-ROLE overrides. Work is CPU time, "
+	"so preemption does not shorten it. The defaults load ~31 % "
+	"of one CPU natively (each renderer ~12 %), ~50 % in a 2-vCPU "
+	"TCG guest (emulated syscalls and wakeups).";
 
-	memcpy(own, tab, sizeof(tab));
-	wl_common_opts(&cfg->c, common);
-	memset(cli, 0, sizeof(*cli));
-	cli->epilogue = WL_HELP_EPILOGUE;
-	cli->usage =
-		"Usage: mixload [OPTIONS]\n"
-		"A chromium-style mixed load: browser (mix-ui event loop fed by "
-		"Poisson input, mix-io, mix-comp compositor at --fps against a "
-		"frame deadline) and --renderers processes (mix-rmain with "
-		"heavy-tailed script tasks, mix-raster workers). --slice sets "
-		"every role unless --slice-ROLE overrides. Work is CPU time, "
-		"so preemption does not shorten it. The defaults load ~31 % "
-		"of one CPU natively (each renderer ~12 %), ~50 % in a 2-vCPU "
-		"TCG guest (emulated syscalls and wakeups).";
-	cli->tables[0] = own;
-	cli->tables[1] = common;
-}
+/* mixload's command line, into @cfg. */
+#define MIX_CLI(cfg)                                                          \
+	{                                                                     \
+		.usage = mix_usage, .epilogue = WL_HELP_EPILOGUE, .tables = { \
+			{ mix_rows, (cfg) },                                  \
+			WL_COMMON_TABLE(&(cfg)->c)                            \
+		}                                                             \
+	}
 
 int mix_cfg_parse(struct mix_cfg *cfg, int argc, char **argv,
 		  struct sb_error *e)
 {
-	struct sb_opt common[WL_COMMON_NOPTS + 1], own[OWN_NOPTS + 1];
-	struct sb_cli cli;
+	const struct sb_cli cli = MIX_CLI(cfg);
 	char why[256];
 	int r;
 
-	mix_tables(cfg, 1, common, own, &cli);
 	r = sb_cli_parse(&cli, argc, argv, why, sizeof(why));
 	if (r < 0)
 		return sb_error_set(e, r, NULL, NULL, NULL, "%s", why);
@@ -171,9 +166,11 @@ int mix_cfg_parse(struct mix_cfg *cfg, int argc, char **argv,
 
 void mix_cfg_help(struct mix_cfg *cfg, FILE *f)
 {
-	struct sb_opt common[WL_COMMON_NOPTS + 1], own[OWN_NOPTS + 1];
-	struct sb_cli cli;
+	/* the role slices shown as defaults: as if given */
+	struct mix_cfg shown = *cfg;
+	const struct sb_cli cli = MIX_CLI(&shown);
 
-	mix_tables(cfg, 0, common, own, &cli);
+	for (int i = 0; i < MIX_ROLES; i++)
+		shown.slice_given[i] = 1;
 	sb_cli_help(&cli, f);
 }

@@ -51,7 +51,7 @@ static const struct sbw_plot plots[] = {
 	{ SBW_PLOT_SERIES, "deadline_miss_pct", "frame_series", "t_s",
 	  "frame_ns", .divisor = 1e6, .line = "frame_interval_ns",
 	  .line_default = 1000.0 / 60, .name = "frames",
-	  .title = "frame times (first repeat)",
+	  .title = "frame times (every repeat)",
 	  .caption = "mixload frame-time series against the frame deadline" },
 };
 

@@ -56,12 +56,12 @@ struct sbw_periodic {
 
 enum sbw_plot_kind {
 	/* @path: buckets [lo, hi, count], merged over the repeats: a
-	 * histogram (hist.gp) and its CDF (cdf.gp) */
+	 * histogram (hist.gp) and its tail, 1 - CDF (tail.gp) */
 	SBW_PLOT_HIST,
 	/* @path: an array; @y of each element by its index, the median
 	 * over the repeats (loops.gp) */
 	SBW_PLOT_BARS,
-	/* @path: an array of {@x, @y} of the first repeat against a line
+	/* @path: an array of {@x, @y}, a line per repeat, against a line
 	 * at @line (series.gp) */
 	SBW_PLOT_SERIES,
 };

@@ -4,11 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/wait.h>
 
 #include "ci/gate.h"
-#include "ci/perf/synth_gate.h"
+#include "perf/synth_gate.h"
 #include "ci/synth_runs.h"
 #include "common/exitcodes.h"
 
@@ -88,11 +86,11 @@ static void fill(struct ci_results *b, struct ci_results *c,
 		for (size_t k = 0; k < rules->n; k++) {
 			double mu = synth_level_of(&rules->v[k]);
 
-			ci_synth_put(b, i, &rules->v[k],
-				     mu * exp(log_noise(g, rng)));
-			ci_synth_put(c, i, &rules->v[k],
-				     mu * factor(rules, k, ch, target) *
-					     exp(log_noise(g, rng)));
+			synth_put(b, i, &rules->v[k],
+				  mu * exp(log_noise(g, rng)));
+			synth_put(c, i, &rules->v[k],
+				  mu * factor(rules, k, ch, target) *
+					  exp(log_noise(g, rng)));
 		}
 }
 
@@ -126,7 +124,8 @@ static struct tally run_cell(const struct ci_rules *rules, struct design d,
 		exit(SB_EXIT_UNMEASURED);
 	}
 	for (unsigned int i = 0; i < count; i++) {
-		size_t target = ch == C_15 || ch == C_20 ? i % rules->n : cyc;
+		size_t target =
+			ch == C_15 || ch == C_20 ? synth_gating(rules, i) : cyc;
 		unsigned int n = runs;
 		int code;
 
@@ -272,44 +271,40 @@ static void regime_rows(const struct ci_rules *rules,
 	fprintf(out, "targets %u %u\n", tg->checked, tg->missed);
 }
 
+/* What each regime's worker needs. */
+struct regime_job {
+	const struct ci_rules *rules;
+	struct ci_levels *const *looks;
+	size_t cyc;
+	unsigned int count;
+};
+
+static void regime_work(size_t g, FILE *out, void *arg)
+{
+	const struct regime_job *j = arg;
+
+	regime_rows(j->rules, j->looks, (enum regime)g, j->cyc, j->count, out);
+}
+
 /*
- * Each regime in a child process, @jobs at a time, its rows through a pipe
- * (a few kB: no child waits on its pipe); the rows in regime order, then
- * the misses. The number of targets missed, or -1.
+ * Each regime in a worker process (synth_fork_each), its rows through a
+ * pipe (a few kB); the rows in regime order, then the misses. The number
+ * of targets missed, or -1.
  */
 static int all_regimes(const struct ci_rules *rules,
 		       struct ci_levels *const *looks, size_t cyc,
 		       unsigned int count, unsigned int jobs)
 {
-	FILE *in[N_REGIMES] = { 0 };
+	struct regime_job job = { rules, looks, cyc, count };
 	char line[1024], *missed = NULL;
 	size_t missed_len = 0;
 	FILE *misses = open_memstream(&missed, &missed_len);
-	unsigned int running = 0, checked = 0, lost = 0, c, m;
+	FILE **in =
+		misses ? synth_fork_each(N_REGIMES, jobs, regime_work, &job) :
+			 NULL;
+	unsigned int checked = 0, lost = 0, c, m;
 
-	for (int g = 0; g < N_REGIMES && misses; g++) {
-		int fd[2];
-		pid_t pid;
-
-		if (running == jobs && wait(NULL) > 0)
-			running--;
-		if (pipe(fd) || (pid = fork()) < 0)
-			return -1;
-		if (!pid) {
-			FILE *out = fdopen(fd[1], "w");
-
-			close(fd[0]);
-			if (!out)
-				_exit(SB_EXIT_UNMEASURED);
-			regime_rows(rules, looks, g, cyc, count, out);
-			fclose(out);
-			_exit(0);
-		}
-		close(fd[1]);
-		in[g] = fdopen(fd[0], "r");
-		running++;
-	}
-	for (int g = 0; g < N_REGIMES; g++) {
+	for (int g = 0; in && g < N_REGIMES; g++) {
 		int done = 0;
 
 		while (in[g] && fgets(line, sizeof(line), in[g]))
@@ -323,15 +318,16 @@ static int all_regimes(const struct ci_rules *rules,
 			} else {
 				fputs(line, stdout);
 			}
-		if (in[g])
-			fclose(in[g]);
-		if (!done) { /* the child died */
+		if (!done) { /* the worker died */
 			checked = 0;
 			break;
 		}
 	}
-	while (wait(NULL) > 0)
-		;
+	for (int g = 0; in && g < N_REGIMES; g++)
+		if (in[g])
+			fclose(in[g]);
+	if (in)
+		synth_reap(in);
 	if (!misses || !checked) {
 		fprintf(stderr, "gate_error_rates: a worker failed\n");
 		return -1;

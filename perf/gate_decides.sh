@@ -5,7 +5,7 @@
 # kernel passes at run CoV 2 % in 8 v 8 gates (target >= 90 %), at 5 % at
 # the runs a side sized for all rules together (>= 80 %), and in a check of
 # up to 10 paired rounds at the merge check's measured noise and levels
-# (ci/perf/merge-check-noise-{baseline,patched}.json, pooled as check pools
+# (perf/merge-check-noise-{baseline,patched}.json, pooled as check pools
 # them; NOISE= picks others) (>= 90 %), with false regressions <= 1 % and
 # exit 0 at 1.5x / 2x one rule's tolerance <= 5 % / 1 % in each; and the
 # gate's "about N runs a side would decide it", followed from 5 v 5 at 5 %,
@@ -15,7 +15,7 @@ set -euo pipefail
 bin=${SB_BIN_DIR:-build/bin}
 trials=${TRIALS:-500}
 jobs=${JOBS:-2}
-noise=${NOISE:-ci/perf/merge-check-noise-baseline.json,ci/perf/merge-check-noise-patched.json}
+noise=${NOISE:-perf/merge-check-noise-baseline.json,perf/merge-check-noise-patched.json}
 rc=0
 for rules in ${RULES:-ci/gate-merge.json ci/gate.json}; do
 	start=$(date +%s%N)

@@ -4,12 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/wait.h>
 
 #include "ci/gate.h"
 #include "ci/noise_store.h"
-#include "ci/perf/synth_gate.h"
+#include "perf/synth_gate.h"
 #include "ci/sizing.h"
 #include "ci/synth_runs.h"
 #include "common/exitcodes.h"
@@ -80,17 +78,11 @@ static void put_runs(struct ci_results *b, struct ci_results *c,
 		for (size_t k = 0; k < rules->n; k++) {
 			if (isnan(sd[k]))
 				continue;
-			if (ci_synth_put(
-				    b, i, &rules->v[k],
-				    mu[k] * exp(sd[k] * ci_rng_normal(rng))) ||
-			    ci_synth_put(
-				    c, i, &rules->v[k],
-				    mu[k] * fac[k] *
-					    exp(sd[k] * ci_rng_normal(rng)))) {
-				fprintf(stderr,
-					"gate_decides: out of memory\n");
-				exit(SB_EXIT_UNMEASURED);
-			}
+			synth_put(b, i, &rules->v[k],
+				  mu[k] * exp(sd[k] * ci_rng_normal(rng)));
+			synth_put(c, i, &rules->v[k],
+				  mu[k] * fac[k] *
+					  exp(sd[k] * ci_rng_normal(rng)));
 		}
 }
 
@@ -102,22 +94,12 @@ static void alloc_sides(struct ci_results *b, struct ci_results *c, size_t n)
 	}
 }
 
-/* Runs 0..@n-1 of @from into @to (as many runs or more), rule by rule. */
+/* Runs 0..@n-1 of @from into @to (as many runs or more). */
 static void copy_runs(struct ci_results *to, const struct ci_results *from,
 		      const struct ci_rules *rules, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < rules->n; k++) {
-			const struct ci_value *v = ci_values_get(
-				&from->runs[i].vals, rules->v[k].metric,
-				rules->v[k].group);
-
-			if (v && ci_synth_put(to, i, &rules->v[k], v->v)) {
-				fprintf(stderr,
-					"gate_decides: out of memory\n");
-				exit(SB_EXIT_UNMEASURED);
-			}
-		}
+		synth_copy(to, from, rules, i);
 }
 
 static int decided(enum ci_verdict v)
@@ -144,7 +126,8 @@ static void follow_trial(const struct setup *s, const double *mu,
 	put_runs(&b, &c, rules, mu, sd, fac, 0, FOLLOW_FROM, rng);
 	synth_gate(rules, &b, &c, FOLLOW_FROM, &one, res);
 	for (size_t k = 0; need && k < rules->n; k++) {
-		if (res[k].verdict != CI_V_INCONCLUSIVE || !res[k].more_runs)
+		if (res[k].verdict != CI_V_INCONCLUSIVE || !res[k].more_runs ||
+		    rules->v[k].report) /* shown only: nothing to follow */
 			continue;
 		if (res[k].more_runs > CI_SIZING_MAX_RUNS) {
 			out->beyond++; /* "more than 1000": no N to follow */
@@ -239,7 +222,8 @@ static struct cell run_cell(const struct setup *s, enum kind kd, enum change ch,
 					 cov_sd(0.05);
 		mu[k] = kd == K_MERGE_CHECK ? s->mu_merge[k] :
 					      synth_level_of(&rules->v[k]);
-		if (!isnan(sd[k])) /* the rules with values, changed in turn */
+		/* the gating rules with values, changed in turn */
+		if (!isnan(sd[k]) && !rules->v[k].report)
 			present[n_present++] = k;
 	}
 	for (unsigned int i = 0; i < s->trials; i++) {
@@ -279,49 +263,32 @@ static struct cell run_cell(const struct setup *s, enum kind kd, enum change ch,
 	return out;
 }
 
-/* Every (kind, change) cell, @jobs workers at a time, into @cells. */
+static void cell_work(size_t i, FILE *out, void *arg)
+{
+	struct cell c = run_cell(
+		arg, (enum kind)(i / N_CHANGES), (enum change)(i % N_CHANGES),
+		40000ull * (i / N_CHANGES) + 100 * (i % N_CHANGES) + 1);
+
+	fwrite(&c, sizeof(c), 1, out);
+}
+
+/* Every (kind, change) cell in a worker process (synth_fork_each), into @cells. */
 static int all_cells(const struct setup *s, unsigned int jobs,
 		     struct cell cells[N_KINDS][N_CHANGES])
 {
-	int fds[N_KINDS][N_CHANGES];
-	unsigned int running = 0;
+	FILE **in = synth_fork_each(N_KINDS * N_CHANGES, jobs, cell_work,
+				    (void *)s);
+	int ok = in != NULL;
 
-	for (int kd = 0; kd < N_KINDS; kd++)
-		for (int ch = 0; ch < N_CHANGES; ch++) {
-			int fd[2];
-			pid_t pid;
-
-			if (running == jobs && wait(NULL) > 0)
-				running--;
-			if (pipe(fd) || (pid = fork()) < 0)
-				return -1;
-			if (!pid) {
-				struct cell c =
-					run_cell(s, kd, ch,
-						 40000ull * kd + 100 * ch + 1);
-
-				close(fd[0]);
-				_exit(write(fd[1], &c, sizeof(c)) ==
-						      (ssize_t)sizeof(c) ?
-					      0 :
-					      SB_EXIT_UNMEASURED);
-			}
-			close(fd[1]);
-			fds[kd][ch] = fd[0];
-			running++;
-		}
-	for (int kd = 0; kd < N_KINDS; kd++)
-		for (int ch = 0; ch < N_CHANGES; ch++) {
-			ssize_t got = read(fds[kd][ch], &cells[kd][ch],
-					   sizeof(cells[kd][ch]));
-
-			close(fds[kd][ch]);
-			if (got != (ssize_t)sizeof(cells[kd][ch]))
-				return -1;
-		}
-	while (wait(NULL) > 0)
-		;
-	return 0;
+	for (size_t i = 0; in && i < N_KINDS * N_CHANGES; i++) {
+		ok &= in[i] && fread(&cells[i / N_CHANGES][i % N_CHANGES],
+				     sizeof(cells[0][0]), 1, in[i]) == 1;
+		if (in[i])
+			fclose(in[i]);
+	}
+	if (in)
+		synth_reap(in);
+	return ok ? 0 : -1;
 }
 
 /* Wilson's 95 % interval of a share @k of @n, in %. */
