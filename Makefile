@@ -114,8 +114,8 @@ $(BUILD)/fuzzobj/%.o: %.c
 	$(SAN_CC) $(CPPFLAGS) $(CFLAGS) -fsanitize=fuzzer-no-link,address,undefined \
 		-fno-omit-frame-pointer -MMD -MP -c -o $@ $<
 # A workload's descriptor alone (workloads/registry): "x.desc.c" in a
-# source list stands for x.c compiled with SB_WL_DESCRIPTOR_ONLY.
-DESC_FLAGS := -DSB_WL_DESCRIPTOR_ONLY
+# source list stands for x.c compiled with SBW_DESCRIPTOR_ONLY.
+DESC_FLAGS := -DSBW_DESCRIPTOR_ONLY
 $(BUILD)/obj/%.desc.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(DESC_FLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<

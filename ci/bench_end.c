@@ -239,23 +239,14 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 static char *verdict_of(const struct bench_end *b)
 {
 	struct ci_judged_list l = { 0 };
-	char *line = NULL;
-	size_t len = 0;
-	FILE *m;
-	int r = 0;
+	enum ci_outcome o;
 
-	for (size_t i = 0; i < b->n_cmps && !r; i++)
-		r = ci_bench_cmp_judged(&b->cmps[i], &l);
-	m = r ? NULL : open_memstream(&line, &len);
-	if (m) {
-		ci_verdict_line(m, ci_outcome_of(l.v, l.n), l.v, l.n);
-		if (fclose(m)) {
-			free(line);
-			line = NULL;
+	for (size_t i = 0; i < b->n_cmps; i++)
+		if (ci_bench_cmp_judged(&b->cmps[i], &l)) {
+			ci_judged_free(&l);
+			return NULL;
 		}
-	}
-	ci_judged_free(&l);
-	return line;
+	return ci_judged_say(&l, ci_verdict_line, &o);
 }
 
 int ci_bench_end(FILE *f, const char *root, const char *rules, char **verdict,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ci/bench_cmp.h"
+#include "common/byname.h"
 #include "common/duration.h"
 
 #define MAX_SLICED 16
@@ -168,16 +169,16 @@ static void misses_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k)
 		const struct ci_periodic *q = &g->periodic[p];
 		const struct ci_bench_row *r =
 			ci_bench_row_find(c, "deadline_miss_pct", q->name);
+		long j = sb_index_named(b->periodic, b->n_periodic, name,
+					q->name);
 
-		for (size_t j = 0; j < b->n_periodic; j++)
-			if (!strcmp(b->periodic[j].name, q->name))
-				fprintf(f,
-					"%s %s missed %.1f" NBSP "%% of its %s "
-					"(%.1f" NBSP "%% with %s%s%s)",
-					p ? ";" : "", q->name, q->miss_pct,
-					q->what, b->periodic[j].miss_pct,
-					c->cols[0].label, r ? "; gate: " : "",
-					r ? verdict(r, k) : "");
+		if (j >= 0)
+			fprintf(f,
+				"%s %s missed %.1f" NBSP "%% of its %s "
+				"(%.1f" NBSP "%% with %s%s%s)",
+				p ? ";" : "", q->name, q->miss_pct, q->what,
+				b->periodic[j].miss_pct, c->cols[0].label,
+				r ? "; gate: " : "", r ? verdict(r, k) : "");
 	}
 	if (g->n_periodic)
 		fputc('.', f);

@@ -25,7 +25,7 @@ test_ci_results_SRCS := tests/unit/test_ci_results.c ci/results.c ci/table_file.
 test_ci_results_LDLIBS := -ljansson -lmd -lm
 
 UNIT_TESTS += test_ci_bench
-test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c ci/host_regime.c ci/table_print.c \
+test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c ci/host_regime.c common/accel.c ci/table_print.c \
 		      ci/seed_table.c ci/bench_verdict.c ci/verdict_line.c ci/bench_cmp.c \
 		      ci/bench_words.c ci/columns.c ci/results.c ci/table_file.c ci/manifest_file.c ci/workload_file.c common/sha256.c ci/metrics.c $(WL_REGISTRY_SRCS) \
 		      ci/rules.c ci/gate.c ci/gate_pooled.c ci/stats.c ci/util.c \
@@ -68,7 +68,7 @@ test_ci_sizing_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_host_regime
 test_ci_host_regime_SRCS := tests/unit/test_ci_host_regime.c ci/host_regime.c \
-			    ci/regime.c ci/stats.c common/atomicio.c common/fmt.c $(WL_REGISTRY_SRCS)
+			    ci/regime.c ci/stats.c common/accel.c common/atomicio.c common/fmt.c $(WL_REGISTRY_SRCS)
 test_ci_host_regime_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_noise_store

@@ -5,6 +5,7 @@
 
 #include "ci/crosscheck.h"
 #include "ci/schedstat_file.h"
+#include "common/byname.h"
 #include "common/jsonpath.h"
 #include "common/window_file.h"
 
@@ -39,10 +40,9 @@ static struct ci_xcheck *slot(struct ci_xcheck *x, size_t *n, size_t max,
 static const struct ci_workload_doc *doc_of(const struct ci_run *run,
 					    const char *name)
 {
-	for (size_t i = 0; name && i < run->n_docs; i++)
-		if (!strcmp(run->docs[i].name, name))
-			return &run->docs[i].file;
-	return NULL;
+	long i = sb_index_named(run->docs, run->n_docs, name, name);
+
+	return i < 0 ? NULL : &run->docs[i].file;
 }
 
 /* A cyclic workload's own summed latency (ms), or NAN when @d is not one. */

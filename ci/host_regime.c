@@ -6,6 +6,7 @@
 
 #include "ci/host_regime.h"
 #include "ci/stats.h"
+#include "common/accel.h"
 #include "common/fmt.h"
 
 #define MAX_RUNS 256
@@ -36,8 +37,7 @@ size_t ci_host_differs(const struct ci_column *const *cols, size_t n,
 			who[k] = cols[c]->runs[r];
 			x[k++] = m->host_load.others_pct;
 			if (all_virtual)
-				*all_virtual &= m->accel &&
-						!strcmp(m->accel, "virtual");
+				*all_virtual &= sb_accel_is(m->accel, sealed);
 		}
 	if (k < 3) /* two runs have no "others" to differ from */
 		return 0;

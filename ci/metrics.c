@@ -9,6 +9,7 @@
 
 #include "ci/metrics.h"
 #include "common/array.h"
+#include "common/byname.h"
 #include "common/jsonpath.h"
 #include "workloads/registry/registry.h"
 
@@ -48,7 +49,7 @@ static void catalogue_fill(void)
 {
 	memcpy(catalogue, table_metrics, sizeof(table_metrics));
 	catalogue_n = N_TABLE;
-	for (const struct sb_workload *const *w = sbw_list(); *w; w++)
+	for (const struct sbw_workload *const *w = sbw_list(); *w; w++)
 		for (size_t k = 0; k < (*w)->n_metrics; k++) {
 			const struct sbw_metric *m = &(*w)->metrics[k];
 
@@ -82,10 +83,7 @@ const struct ci_metric *ci_metric_at(int i)
 
 int ci_metric_find(const char *name)
 {
-	for (size_t i = 0; i < ci_metrics_count(); i++)
-		if (!strcmp(catalogue[i].name, name))
-			return (int)i;
-	return -1;
+	return (int)sb_index_named(catalogue, ci_metrics_count(), name, name);
 }
 
 int ci_metric_tool_known(const char *tool)

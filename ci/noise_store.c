@@ -12,6 +12,7 @@
 #include "ci/sizing.h"
 #include "ci/stats.h"
 #include "common/atomicio.h"
+#include "common/byname.h"
 #include "common/fmt.h"
 
 #define MAX_RUNS 256
@@ -205,13 +206,16 @@ static double kept_spread(const struct ci_noise *const *known, size_t n_known,
 	double sum = 0;
 	size_t k = 0;
 
-	for (size_t i = 0; i < n_known; i++)
-		for (int r = 0; r < known[i]->n; r++)
-			if (!strcmp(known[i]->rule[r].name, rule)) {
-				sum += known[i]->rule[r].spread *
-				       known[i]->rule[r].spread;
-				k++;
-			}
+	for (size_t i = 0; i < n_known; i++) {
+		long r = sb_index_named(known[i]->rule, (size_t)known[i]->n,
+					name, rule);
+
+		if (r >= 0) {
+			sum += known[i]->rule[r].spread *
+			       known[i]->rule[r].spread;
+			k++;
+		}
+	}
 	return k ? sqrt(sum / (double)k) : NAN;
 }
 

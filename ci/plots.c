@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "ci/plots.h"
+#include "common/byname.h"
 #include "common/rootdir.h"
 #include "ci/stats.h"
 #include "ci/util.h"
@@ -168,10 +169,9 @@ static const struct ci_table_row *run_group(const struct ci_run *run,
 /* The "result" of @run's document @name, or NULL. */
 static const json_t *run_result(const struct ci_run *run, const char *name)
 {
-	for (size_t i = 0; i < run->n_docs; i++)
-		if (!strcmp(run->docs[i].name, name))
-			return run->docs[i].file.result;
-	return NULL;
+	long i = sb_index_named(run->docs, run->n_docs, name, name);
+
+	return i < 0 ? NULL : run->docs[i].file.result;
 }
 
 /* Median over the column's runs of the number at @key of @comm's group. */
@@ -622,7 +622,7 @@ static int plot_wl_series(struct plot_ctx *p, const struct sbw_plot *pl,
  */
 static int plot_workloads(struct plot_ctx *p)
 {
-	const struct sb_workload *const *list = sbw_list();
+	const struct sbw_workload *const *list = sbw_list();
 	const struct ci_compare *c = p->c;
 	int r = 0;
 

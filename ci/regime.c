@@ -7,6 +7,8 @@
 
 #include "ci/regime.h"
 #include "ci/stats.h"
+#include "common/accel.h"
+#include "common/byname.h"
 #include "common/fmt.h"
 #include "workloads/registry/registry.h"
 
@@ -18,8 +20,8 @@
  */
 static double miss_pct(const struct ci_doc *d, const char **what)
 {
-	const struct sb_workload *w = d->file.tool ? sbw_find(d->file.tool) :
-						     NULL;
+	const struct sbw_workload *w = d->file.tool ? sbw_find(d->file.tool) :
+						      NULL;
 	double v;
 
 	if (!w || !w->periodic || !d->file.result)
@@ -32,9 +34,10 @@ static double miss_pct(const struct ci_doc *d, const char **what)
 
 static struct ci_periodic *periodic_slot(struct ci_regime *g, const char *name)
 {
-	for (size_t i = 0; i < g->n_periodic; i++)
-		if (!strcmp(g->periodic[i].name, name))
-			return &g->periodic[i];
+	long i = sb_index_named(g->periodic, g->n_periodic, name, name);
+
+	if (i >= 0)
+		return &g->periodic[i];
 	if (g->n_periodic == CI_REGIME_MAX_PERIODIC)
 		return NULL;
 	snprintf(g->periodic[g->n_periodic].name, sizeof(g->periodic[0].name),
@@ -144,8 +147,8 @@ static void manifest_of(const struct ci_column *col, struct ci_regime *g)
 	for (size_t r = 0; r < col->n_runs && r < MAX_RUNS; r++) {
 		const struct ci_manifest *m = &col->runs[r]->manifest;
 
-		/* host mode: no VM, "none" its accelerator */
-		g->host |= m->host_accel && !strcmp(m->host_accel, "none");
+		/* host mode: no VM, its accelerator the host row ("none") */
+		g->host |= sb_accel_is(m->host_accel, host);
 		if (m->accel && !*g->accel)
 			snprintf(g->accel, sizeof(g->accel), "%s", m->accel);
 		if (m->icount_shift >= 0 && g->icount_shift < 0)
@@ -166,12 +169,6 @@ void ci_regime_of(const struct ci_column *col, struct ci_regime *out)
 	manifest_of(col, out);
 }
 
-/* Under "virtual" and "icount" the guest's clock counts instructions. */
-static int instr_clock(const char *accel)
-{
-	return !strcmp(accel, "virtual") || !strcmp(accel, "icount");
-}
-
 const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len)
 {
 	char acc[32];
@@ -179,12 +176,13 @@ const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len)
 
 	*buf = '\0';
 	/* no guest ran on the host: its calibration compares it to itself */
-	if (g->host || (!(g->guest_speed > 0) && !instr_clock(g->accel)))
+	if (g->host ||
+	    (!(g->guest_speed > 0) && !sb_accel_is(g->accel, instr_clock)))
 		return buf;
 	for (i = 0; g->accel[i] && i + 1 < sizeof(acc); i++)
 		acc[i] = (char)toupper((unsigned char)g->accel[i]);
 	acc[i] = '\0';
-	if (instr_clock(g->accel)) {
+	if (sb_accel_is(g->accel, instr_clock)) {
 		if (g->icount_shift >= 0 && g->icount_shift < 31)
 			snprintf(buf, len,
 				 "%s: the guest's clock counts instructions "

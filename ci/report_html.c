@@ -108,26 +108,15 @@ static int banner(FILE *f, const struct ci_report_page *page)
 		[CI_OUTCOME_REGRESSION] = "regression",
 	};
 	struct ci_judged_list l = { 0 };
-	char *rules = NULL;
-	size_t len = 0;
 	enum ci_outcome o;
-	FILE *m;
+	char *rules;
 
 	for (size_t i = 0; page && i < page->n_cmps; i++)
 		if (ci_bench_cmp_judged(page->cmps[i].cmp, &l)) {
 			ci_judged_free(&l);
 			return -ENOMEM;
 		}
-	o = ci_outcome_of(l.v, l.n);
-	m = open_memstream(&rules, &len);
-	if (m) {
-		ci_outcome_rules(m, o, l.v, l.n);
-		if (fclose(m)) {
-			free(rules);
-			rules = NULL;
-		}
-	}
-	ci_judged_free(&l);
+	rules = ci_judged_say(&l, ci_outcome_rules, &o);
 	if (!rules)
 		return -ENOMEM;
 	fprintf(f, "<div class=\"verdict %s\" id=\"verdict\"><h1>%s</h1><p>",

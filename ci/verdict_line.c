@@ -198,3 +198,22 @@ void ci_verdict_line(FILE *f, enum ci_outcome o, const struct ci_judged *j,
 	}
 	fputc('\n', f);
 }
+
+char *ci_judged_say(struct ci_judged_list *l, ci_verdict_say *say,
+		    enum ci_outcome *o)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	*o = ci_outcome_of(l->v, l->n);
+	if (m) {
+		say(m, *o, l->v, l->n);
+		if (fclose(m)) {
+			free(text);
+			text = NULL;
+		}
+	}
+	ci_judged_free(l);
+	return text;
+}

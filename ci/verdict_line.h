@@ -62,4 +62,16 @@ void ci_outcome_rules(FILE *f, enum ci_outcome o, const struct ci_judged *j,
 void ci_verdict_line(FILE *f, enum ci_outcome o, const struct ci_judged *j,
 		     size_t n);
 
+/* What writes a verdict: ci_verdict_line, ci_outcome_rules. */
+typedef void ci_verdict_say(FILE *f, enum ci_outcome o,
+			    const struct ci_judged *j, size_t n);
+
+/*
+ * The outcome of the verdicts gathered in @l into *@o and what @say
+ * writes of them as a malloc'd string (NULL: out of memory); frees @l.
+ * The terminal's last line and report.html's banner come from here.
+ */
+char *ci_judged_say(struct ci_judged_list *l, ci_verdict_say *say,
+		    enum ci_outcome *o);
+
 #endif

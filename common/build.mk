@@ -1,6 +1,6 @@
 # Shared C used by every tool: durations, histograms, atomic I/O, spawning,
 # JSON envelope, option tables, checked formatting.
-COMMON_SRCS := common/duration.c common/valcheck.c common/jsonread.c common/envelope_rows.c common/window_file.c common/agent_file.c common/hist.c common/atomicio.c common/rootdir.c \
+COMMON_SRCS := common/accel.c common/duration.c common/valcheck.c common/jsonread.c common/envelope_rows.c common/window_file.c common/agent_file.c common/hist.c common/atomicio.c common/rootdir.c \
 	       common/spawn.c common/keeper.c common/envelope.c common/opts.c common/cpulist.c \
 	       common/slice_range.c common/fmt.c common/calib.c common/jsonpath.c \
 	       common/log.c common/error.c common/tracefs_dir.c \

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/byname.h"
 #include "common/duration.h"
 
 struct unit {
@@ -25,12 +26,12 @@ static const struct unit units[] = {
 
 static const struct unit *find_unit(const char *suffix)
 {
+	long i = sb_index_named(units, sizeof(units) / sizeof(units[0]), name,
+				suffix);
+
 	if (!*suffix)
 		return &units[0];
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (!strcmp(suffix, units[i].name))
-			return &units[i];
-	return NULL;
+	return i < 0 ? NULL : &units[i];
 }
 
 static uint64_t gcd(uint64_t a, uint64_t b)

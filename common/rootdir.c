@@ -19,20 +19,30 @@ static int is_root(const char *dir)
 	return access(probe, R_OK) == 0;
 }
 
+const char *sb_self_exe(void)
+{
+	static char exe[PATH_MAX];
+	ssize_t n;
+
+	if (!exe[0]) {
+		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+		exe[n > 0 ? n : 0] = '\0';
+	}
+	return exe;
+}
+
 const char *sb_root_dir(void)
 {
 	static char root[PATH_MAX];
 	const char *env = getenv("SLICEBENCH_ROOT");
 	char exe[PATH_MAX];
-	ssize_t n;
 
 	if (env && *env)
 		return env;
 	if (root[0])
 		return root;
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
+	snprintf(exe, sizeof(exe), "%s", sb_self_exe());
+	if (exe[0]) {
 		for (int up = 0; up < 4; up++) {
 			char *slash = strrchr(exe, '/');
 

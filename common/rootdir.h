@@ -12,6 +12,9 @@
  */
 const char *sb_root_dir(void);
 
+/* The running executable's path (/proc/self/exe), "" when unreadable. */
+const char *sb_self_exe(void);
+
 /* @rel under sb_root_dir() into @buf. Returns 0 or -ENAMETOOLONG. */
 int sb_root_path(char *buf, size_t len, const char *rel);
 

@@ -28,6 +28,13 @@ static int redirect(const char *path, int target, int flags)
 	return 0;
 }
 
+int sb_die_with(pid_t parent)
+{
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL))
+		return -1;
+	return getppid() == parent ? 0 : -1;
+}
+
 pid_t sb_spawn_start(const struct sb_spawn *s)
 {
 	int out_flags = O_WRONLY | O_CREAT | (s->append ? O_APPEND : O_TRUNC);
@@ -44,12 +51,8 @@ pid_t sb_spawn_start(const struct sb_spawn *s)
 		int e;
 
 		signal(SIGPIPE, SIG_DFL);
-		/* Nothing outlives the tool. The parent may have died before
-		 * prctl: then no signal comes, and getppid() names another. */
-		if (prctl(PR_SET_PDEATHSIG, SIGKILL))
+		if (sb_die_with(parent)) /* nothing outlives the tool */
 			goto fail;
-		if (getppid() != parent)
-			_exit(127);
 		if (s->new_pgrp)
 			setpgid(0, 0);
 		if (redirect(s->stdin_path ? s->stdin_path : "/dev/null",

@@ -22,6 +22,13 @@ struct sb_spawn {
 	int new_pgrp;
 };
 
+/*
+ * In a child just forked from @parent: die with it (PR_SET_PDEATHSIG,
+ * SIGKILL). 0, or -1 when it cannot (prctl failed, or @parent died before
+ * it: no signal would come, the child has another parent already).
+ */
+int sb_die_with(pid_t parent);
+
 /* Start a child. Returns its pid, or -errno (-ENOENT: program not found). */
 pid_t sb_spawn_start(const struct sb_spawn *s);
 

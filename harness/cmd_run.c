@@ -42,10 +42,10 @@ static const char usage_text[] =
 static void workload_help(FILE *f)
 {
 	fprintf(f, "\nworkload tools:\n");
-	for (const struct sb_workload *const *t = sbw_list(); *t; t++)
+	for (const struct sbw_workload *const *t = sbw_list(); *t; t++)
 		if ((*t)->kind != SBW_HELPER)
 			fprintf(f, "  %-14s %s\n", (*t)->name, (*t)->help);
-	fprintf(f, "  %-14s %s\n", "(other)", wl_lookup("")->help);
+	fprintf(f, "  %-14s %s\n", "(other)", sbw_lookup("")->help);
 	fprintf(f, "\nexit: 0 all runs complete, 2 bad usage or scenario (or "
 		   "another run writes those results, or --results names a "
 		   "file or a place that takes no new directory: read-only, "

@@ -8,6 +8,7 @@
 
 #include "ci/bench_end.h"
 #include "ci/manifest_file.h"
+#include "common/byname.h"
 #include "common/log.h"
 #include "harness/plan.h"
 #include "harness/preflight.h"
@@ -112,10 +113,9 @@ void run_say_verdict(char *verdict)
 static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
 				    const char *name)
 {
-	for (int i = 0; i < n; i++)
-		if (!strcmp(ks[i].ki.name, name))
-			return &ks[i];
-	return NULL;
+	long i = sb_index_named(ks, (size_t)n, ki.name, name);
+
+	return i < 0 ? NULL : &ks[i];
 }
 
 /* A run whose end may still be going (run_one_async): its place in the plan. */

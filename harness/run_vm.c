@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/accel.h"
 #include "common/log.h"
 #include "common/atomicio.h"
 #include "harness/boot/initramfs.h"
@@ -181,8 +182,7 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 	snprintf(out->qemu_version, sizeof(out->qemu_version), "%s",
 		 res.qemu_version);
 	/* the guest's clock rate in virtual time: a fact of its regime */
-	if (out->vm &&
-	    (!strcmp(res.accel, "virtual") || !strcmp(res.accel, "icount")))
+	if (out->vm && sb_accel_is(res.accel, instr_clock))
 		json_object_set_new(out->vm, "icount_shift",
 				    json_integer(sc->guest.icount_shift));
 	if (rc)

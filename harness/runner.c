@@ -7,13 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "analyzer/table_run.h"
+#include "common/accel.h"
 #include "common/atomicio.h"
 #include "common/dirlock.h"
 #include "common/envelope.h"
@@ -22,6 +22,8 @@
 #include "common/log.h"
 #include "common/outcheck.h"
 #include "common/outfile.h"
+#include "common/rootdir.h"
+#include "common/spawn.h"
 #include "harness/host_load.h"
 #include "harness/plan.h"
 #include "harness/manifest.h"
@@ -284,17 +286,11 @@ int run_choose_root(const struct run_root *o, const struct scenario *sc,
 
 void run_self_dirs(struct runner *rn)
 {
-	char exe[PATH_MAX], tmp[PATH_MAX + 8];
-	const char *src = getenv("SLICEBENCH_ROOT");
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char exe[PATH_MAX];
 
-	exe[n > 0 ? n : 0] = '\0';
+	snprintf(exe, sizeof(exe), "%s", sb_self_exe());
 	snprintf(rn->bin_dir, sizeof(rn->bin_dir), "%s", dirname(exe));
-	snprintf(tmp, sizeof(tmp), "%s/../..", rn->bin_dir);
-	if (src && *src)
-		snprintf(rn->src_dir, sizeof(rn->src_dir), "%s", src);
-	else if (!realpath(tmp, rn->src_dir))
-		snprintf(rn->src_dir, sizeof(rn->src_dir), ".");
+	snprintf(rn->src_dir, sizeof(rn->src_dir), "%s", sb_root_dir());
 }
 
 const char *run_fmt_secs(double s, char *buf, size_t len)
@@ -422,7 +418,7 @@ int run_one(const struct runner *rn, struct run_kernel *k,
  */
 static int end_may_overlap(const struct runner *rn, const struct one *o)
 {
-	return o->vm && !*rn->stop && !strcmp(o->out.accel, "virtual");
+	return o->vm && !*rn->stop && sb_accel_is(o->out.accel, sealed);
 }
 
 /* The child that ends a run: gone with its parent, Ctrl-C and SIGTERM left to it. */
@@ -432,8 +428,7 @@ static void end_in_child(const struct runner *rn, struct run_kernel *k,
 {
 	int rc;
 
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
+	if (sb_die_with(parent))
 		_exit(RUN_CHILD_LOST);
 	/* a stop is the parent's to decide: it reaps this child first */
 	signal(SIGINT, SIG_IGN);
@@ -497,9 +492,9 @@ void run_set_accel(struct runner *rn, const char *accel,
 		   const struct scenario *sc)
 {
 	snprintf(rn->accel, sizeof(rn->accel), "%s",
-		 accel && strcmp(accel, "auto") != 0 ? accel :
-		 *sc->guest.accel		     ? sc->guest.accel :
-						       "auto");
+		 accel && !sb_accel_is(accel, probes) ? accel :
+		 *sc->guest.accel		      ? sc->guest.accel :
+							"auto");
 }
 
 void run_warn_line(const char *msg)

@@ -92,7 +92,7 @@ int run_results_usable(const char *results, struct sb_error *e);
 int run_choose_root(const struct run_root *o, const struct scenario *sc,
 		    const struct plan *p, char *root, size_t len,
 		    struct sb_error *e);
-/* rn->bin_dir and rn->src_dir from this executable's place. */
+/* rn->bin_dir (this executable's directory) and rn->src_dir (sb_root_dir()). */
 void run_self_dirs(struct runner *rn);
 double run_now_s(void);
 /* A scenario loader's warning, through the logger. */

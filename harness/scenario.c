@@ -8,6 +8,8 @@
 #include <string.h>
 #include <jansson.h>
 
+#include "common/accel.h"
+#include "common/byname.h"
 #include "common/jsonread.h"
 #include "common/slice_range.h"
 #include "harness/feature_name.h"
@@ -52,14 +54,14 @@ static const char *feature_why(const void *p)
 
 static const char *accel_why(const void *s)
 {
-	return !*(const char *)s || vm_accel_known(s) ?
+	return !*(const char *)s || sb_accel_requested(s) ?
 		       NULL :
-		       "is not one of " VM_ACCELS;
+		       "is not one of " SB_ACCELS;
 }
 
 static const char *without_kvm_why(const void *s)
 {
-	return !*(const char *)s || !strcmp(s, "tcg") || !strcmp(s, "virtual") ?
+	return !*(const char *)s || sb_accel_is(s, fallback) ?
 		       NULL :
 		       "is not tcg or virtual";
 }
@@ -145,7 +147,7 @@ static const struct sb_field guest_fields[] = {
 		 "(default 1)" },
 	{ "accel", SB_F_STRING, GUEST(accel),
 	  sizeof(((struct scenario *)0)->guest.accel), .check = accel_why,
-	  .doc = "how QEMU runs the guest: " VM_ACCELS
+	  .doc = "how QEMU runs the guest: " SB_ACCELS
 		 " (default: the command's)" },
 	{ "without_kvm", SB_F_STRING, GUEST(without_kvm),
 	  sizeof(((struct scenario *)0)->guest.without_kvm),
@@ -257,7 +259,7 @@ static int workload_finish(struct sb_jr *r, void *obj, const json_t *j)
 		clamp_slice(r, wl);
 	else
 		wl->slice_ns = 0;
-	wl->desc = wl_lookup(wl->tool);
+	wl->desc = sbw_lookup(wl->tool);
 	return 0;
 }
 
@@ -383,8 +385,7 @@ int scenario_run_limit_ns(const struct scenario *sc, uint64_t durations,
 const struct sc_feature_set *scenario_set(const struct scenario *sc,
 					  const char *name)
 {
-	for (int i = 0; i < sc->n_sets; i++)
-		if (!strcmp(sc->sets[i].name, name))
-			return &sc->sets[i];
-	return NULL;
+	long i = sb_index_named(sc->sets, (size_t)sc->n_sets, name, name);
+
+	return i < 0 ? NULL : &sc->sets[i];
 }

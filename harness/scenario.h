@@ -27,7 +27,7 @@
  */
 #define SC_MAX_REPEATS 1000
 
-struct sb_workload;
+struct sbw_workload;
 
 struct sc_feature_set {
 	char name[SC_NAME_LEN];
@@ -38,7 +38,7 @@ struct sc_feature_set {
 struct sc_workload {
 	char name[SC_NAME_LEN];
 	char tool[SC_NAME_LEN];
-	const struct sb_workload *desc; /* its descriptor (wl_lookup) */
+	const struct sbw_workload *desc; /* its descriptor (sbw_lookup) */
 	int count;
 	int slice_given; /* "slice" present: --slice slice_ns */
 	uint64_t slice_ns; /* clamped; 0: the kernel's default slice */

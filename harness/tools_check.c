@@ -19,6 +19,7 @@
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
+#include "common/accel.h"
 #include "common/cpulist.h"
 #include "common/atomicio.h"
 #include "common/error.h"
@@ -62,7 +63,7 @@ static int cpus_of(const struct runner *rn, const struct run_kernel *k,
 			       CPU_SETSIZE :
 			       CPU_COUNT(&set);
 	}
-	if (!strcmp(rn->accel, "virtual")) {
+	if (sb_accel_is(rn->accel, sealed)) {
 		*where = "the guest's one vCPU (accel virtual)";
 		return 1;
 	}
@@ -361,7 +362,7 @@ int run_check_before_boot(const struct runner *rn, const struct run_kernel *ks,
 		    (r = check_args(rn, w, e)))
 			return r;
 	for (int w = 0; w < rn->sc->n_workloads; w++)
-		if (rn->sc->workloads[w].desc == wl_lookup("")) {
+		if (rn->sc->workloads[w].desc == sbw_lookup("")) {
 			tools[n] = rn->sc->workloads[w].tool;
 			idx[n++] = w;
 		}

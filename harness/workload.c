@@ -11,7 +11,7 @@
 #include "common/jsonpath.h"
 #include "harness/workload.h"
 
-void wl_summary(const struct sb_workload *d, const char *path, char *buf,
+void wl_summary(const struct sbw_workload *d, const char *path, char *buf,
 		size_t len)
 {
 	json_t *doc, *m;
@@ -87,7 +87,7 @@ static void name_as_results(struct sb_error *e, const char *dir)
 int wl_write_parsed(const struct sc_workload *w, const char *dir,
 		    struct sb_error *e)
 {
-	const struct sb_workload *d = w->desc;
+	const struct sbw_workload *d = w->desc;
 	int n = wl_instances(w), ret;
 	char(*paths)[4096] = NULL, name[128];
 	const char **list = NULL;
@@ -209,7 +209,7 @@ static int build_native(struct argv_builder *b, const struct sc_workload *w,
 static int build_wrapped(struct argv_builder *b, const struct sc_workload *w,
 			 const struct wl_run *run)
 {
-	const struct sb_workload *d = w->desc;
+	const struct sbw_workload *d = w->desc;
 	struct wl_proc *p = b->p;
 	int r = 0;
 

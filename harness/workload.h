@@ -19,7 +19,7 @@
  * summary, else the document's "metrics" section ("name value unit, ...").
  * Left unchanged when the file holds none.
  */
-void wl_summary(const struct sb_workload *d, const char *path, char *buf,
+void wl_summary(const struct sbw_workload *d, const char *path, char *buf,
 		size_t len);
 
 /* One process to start for workload @w. */

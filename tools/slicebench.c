@@ -5,6 +5,7 @@
 
 #include "analyzer/cmds.h"
 #include "ci/cmds.h"
+#include "common/byname.h"
 #include "common/envelope.h"
 #include "common/exitcodes.h"
 #include "common/log.h"
@@ -88,6 +89,7 @@ static int take_globals(int argc, char **argv, int *version)
 int main(int argc, char **argv)
 {
 	int version = 0;
+	long cmd;
 
 	argc = take_globals(argc, argv, &version);
 	if (version) {
@@ -104,9 +106,10 @@ int main(int argc, char **argv)
 		return SB_EXIT_OK;
 	}
 	sb_cli_set_global_help(global_options);
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].run(argc - 1, argv + 1);
+	cmd = sb_index_named(commands, sizeof(commands) / sizeof(commands[0]),
+			     name, argv[1]);
+	if (cmd >= 0)
+		return commands[cmd].run(argc - 1, argv + 1);
 	fprintf(stderr, "slicebench: %s \"%s\"\n",
 		argv[1][0] == '-' ? "unknown option" : "unknown command",
 		argv[1]);

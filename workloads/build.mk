@@ -24,7 +24,7 @@ cyclic_SRCS += workloads/mixload/rng.c
 
 # The workload list (workloads/registry/list.h) for the programs that read
 # it: the generators' descriptors alone (%.desc.o: compiled with
-# SB_WL_DESCRIPTOR_ONLY, see the Makefile), the external programs', lookups.
+# SBW_DESCRIPTOR_ONLY, see the Makefile), the external programs', lookups.
 WL_REGISTRY_SRCS := workloads/registry/registry.c workloads/registry/metric.c \
 		    workloads/registry/external.c $(TOOLOUT_SRCS) \
 		    $(patsubst %.c,%.desc.c,$(wildcard workloads/*.c) \

@@ -74,7 +74,7 @@ static const struct sbw_plot plots[] = {
 	  .caption = "cyclic wakeup latency" },
 };
 
-const struct sb_workload sb_wl_cyclic = {
+const struct sbw_workload sbw_cyclic = {
 	.name = PROG,
 	.help = "periodic wakeup latency (count = threads)",
 	.kind = SBW_GENERATOR,
@@ -87,7 +87,7 @@ const struct sb_workload sb_wl_cyclic = {
 	SBW_PLOTS(plots),
 };
 
-#ifndef SB_WL_DESCRIPTOR_ONLY
+#ifndef SBW_DESCRIPTOR_ONLY
 
 struct cy_opts {
 	int64_t threads;
@@ -307,7 +307,7 @@ static int report(const struct cy_run *r, const struct cy_thread *t,
 	}
 	wl_doc_finish(doc, slice, window_ns, c->warmup_ns, res,
 		      wl_stop_status());
-	ret = wl_doc_save(doc, &sb_wl_cyclic, c->json_path, &e);
+	ret = wl_doc_save(doc, &sbw_cyclic, c->json_path, &e);
 	return ret ? sb_error_report(PROG, sb_env_errno(ret), &e) : SB_EXIT_OK;
 }
 
@@ -524,4 +524,4 @@ int main(int argc, char **argv)
 	return ret;
 }
 
-#endif /* SB_WL_DESCRIPTOR_ONLY */
+#endif /* SBW_DESCRIPTOR_ONLY */

@@ -64,7 +64,7 @@ static const struct sbw_plot plots[] = {
 	  .caption = "massive_intr loops per process: equal bars are fair" },
 };
 
-const struct sb_workload sb_wl_massive_intr = {
+const struct sbw_workload sbw_massive_intr = {
 	.name = PROG,
 	.help = "busy/sleep processes (count = processes)",
 	.kind = SBW_GENERATOR,
@@ -76,7 +76,7 @@ const struct sb_workload sb_wl_massive_intr = {
 	SBW_PLOTS(plots),
 };
 
-#ifndef SB_WL_DESCRIPTOR_ONLY
+#ifndef SBW_DESCRIPTOR_ONLY
 
 #define MAX_PROCS 4096
 #define MAX_PERIOD_NS (10 * (int64_t)WL_NSEC_PER_SEC)
@@ -349,7 +349,7 @@ static int report(const struct mi_run *r, json_t *doc,
 		return SB_EXIT_OK;
 	}
 	wl_doc_finish(doc, slice, window_ns, c->warmup_ns, res, status);
-	ret = wl_doc_save(doc, &sb_wl_massive_intr, c->json_path, &e);
+	ret = wl_doc_save(doc, &sbw_massive_intr, c->json_path, &e);
 	return ret ? sb_error_report(PROG, sb_env_errno(ret), &e) : SB_EXIT_OK;
 }
 
@@ -522,4 +522,4 @@ int main(int argc, char **argv)
 	return ret;
 }
 
-#endif /* SB_WL_DESCRIPTOR_ONLY */
+#endif /* SBW_DESCRIPTOR_ONLY */

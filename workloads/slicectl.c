@@ -21,13 +21,13 @@
 #define EXIT_NOEXEC 126 /* found but not runnable, like env */
 #define EXIT_NOTFOUND 127
 
-const struct sb_workload sb_wl_slicectl = {
+const struct sbw_workload sbw_slicectl = {
 	.name = PROG,
 	.help = "sets a slice, then execs a program (wraps every tool)",
 	.kind = SBW_HELPER,
 };
 
-#ifndef SB_WL_DESCRIPTOR_ONLY
+#ifndef SBW_DESCRIPTOR_ONLY
 
 struct sc_opts {
 	uint64_t slice_ns;
@@ -231,4 +231,4 @@ int main(int argc, char **argv)
 	return ret ? SB_EXIT_UNMEASURED : SB_EXIT_OK;
 }
 
-#endif /* SB_WL_DESCRIPTOR_ONLY */
+#endif /* SBW_DESCRIPTOR_ONLY */

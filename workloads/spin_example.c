@@ -25,7 +25,7 @@ static const struct sbw_metric metrics[] = {
 	  "spin_example work units completed per second", 0 },
 };
 
-const struct sb_workload sb_wl_spin_example = {
+const struct sbw_workload sbw_spin_example = {
 	.name = PROG,
 	.help = "CPU burner in fixed units of work (count = instances)",
 	.kind = SBW_GENERATOR,
@@ -34,7 +34,7 @@ const struct sb_workload sb_wl_spin_example = {
 	SBW_METRICS(metrics),
 };
 
-#ifndef SB_WL_DESCRIPTOR_ONLY
+#ifndef SBW_DESCRIPTOR_ONLY
 
 struct sp_opts {
 	int64_t iters; /* xorshift steps per unit of work */
@@ -116,7 +116,7 @@ static int report(const struct sp_opts *o, const struct sp_count *n,
 	}
 	wl_doc_finish(doc, slice, n->window_ns, o->common.warmup_ns, res,
 		      wl_stop_status());
-	ret = wl_doc_save(doc, &sb_wl_spin_example, path, &e);
+	ret = wl_doc_save(doc, &sbw_spin_example, path, &e);
 	return ret ? sb_error_report(PROG, sb_env_errno(ret), &e) : SB_EXIT_OK;
 }
 
@@ -152,4 +152,4 @@ int main(int argc, char **argv)
 	return ret;
 }
 
-#endif /* SB_WL_DESCRIPTOR_ONLY */
+#endif /* SBW_DESCRIPTOR_ONLY */

@@ -202,10 +202,10 @@ static int plan_workloads(struct plan *p, const struct initramfs_request *req,
 	int ret = plan_built(p, req, "sbguest", !req->agent_optional, e);
 	char name[64];
 
-	for (const struct sb_workload *const *w = sbw_list(); !ret && *w; w++)
+	for (const struct sbw_workload *const *w = sbw_list(); !ret && *w; w++)
 		if (!(*w)->external)
 			ret = plan_built(p, req, (*w)->name, 0, e);
-	for (const struct sb_workload *const *w = sbw_list(); !ret && *w; w++)
+	for (const struct sbw_workload *const *w = sbw_list(); !ret && *w; w++)
 		if ((*w)->external && runs_external(req, (*w)->name)) {
 			snprintf(name, sizeof(name), "usr/bin/%s", (*w)->name);
 			ret = plan_program(p, (*w)->name, name, e);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/byname.h"
 #include "common/spawn.h"
 #include "harness/boot/kernel_backends.h"
 
@@ -35,10 +36,9 @@ static const struct kernel_backend *const backends[] = { KERNEL_BACKENDS(ROW) };
 
 const struct kernel_backend *kernel_backend_named(const char *name)
 {
-	for (size_t i = 0; i < N_BACKENDS; i++)
-		if (!strcmp(backends[i]->name, name))
-			return backends[i];
-	return NULL;
+	long i = sb_index_named_ptr(backends, N_BACKENDS, name, name);
+
+	return i < 0 ? NULL : backends[i];
 }
 
 const char *kernel_backend_types(void)

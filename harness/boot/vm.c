@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/accel.h"
 #include "common/atomicio.h"
 #include "common/error.h"
 #include "common/log.h"
@@ -307,7 +308,7 @@ struct snap {
 /* Does @accel's guest keep its own time (its RTC ticking in it)? */
 static int guest_timed(const char *accel)
 {
-	return !strcmp(accel, "virtual");
+	return sb_accel_is(accel, sealed);
 }
 
 static int snap_init(struct snap *sn, struct vm_request *r, const char *accel)

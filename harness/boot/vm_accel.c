@@ -15,8 +15,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/accel.h"
 #include "common/atomicio.h"
+#include "common/log.h"
 #include "common/envelope.h"
 #include "common/fmt.h"
 #include "common/jsonread.h"
@@ -142,17 +143,18 @@ static void save(const char *path, int kvm, const char *note)
 	json_decref(j);
 }
 
-/* "auto" without KVM: plain TCG, or what the request names instead. */
+/* "auto" without KVM: plain TCG, or the fallback the request names instead. */
 static void without_kvm(const struct vm_request *req, struct vm_result *res,
 			const char *why)
 {
-	const char *a = req->without_kvm ? req->without_kvm : "tcg";
+	const struct sb_accel *ac = sb_accel_named(req->without_kvm);
 	char note[256], w[220];
 
+	if (!ac || !ac->fallback)
+		ac = sb_accel_named("tcg");
 	sb_fmt_words(w, sizeof(w), why);
-	snprintf(note, sizeof(note), "%s: %s", w,
-		 !strcmp(a, "virtual") ? "TCG in virtual time" : "TCG");
-	set(res, a, note);
+	snprintf(note, sizeof(note), "%s: %s", w, ac->what);
+	set(res, ac->name, note);
 }
 
 static void choose_auto(const struct vm_request *req, struct vm_result *res)
@@ -182,25 +184,25 @@ int vm_choose_accel(const struct vm_request *req, struct vm_result *res)
 {
 	static char last[300];
 	const char *a = req->accel ? req->accel : "auto";
+	const struct sb_accel *ac = sb_accel_requested(a);
 	char line[300];
 
-	if (!strcmp(a, "tcg") || !strcmp(a, "kvm")) {
-		set(res, a, "requested");
-	} else if (!strcmp(a, "icount")) {
+	if (!ac) {
+		snprintf(res->detail, sizeof(res->detail),
+			 "accel: \"%s\" is not one of " SB_ACCELS, a);
+		return -EINVAL;
+	}
+	if (ac->probes) {
+		choose_auto(req, res);
+	} else if (ac->instr_clock && !ac->sealed) {
 		snprintf(line, sizeof(line),
 			 "requested: fixed-rate virtual time, shift=%d",
 			 req->icount_shift);
-		set(res, "icount", line);
-	} else if (!strcmp(a, "virtual")) {
-		set(res, "virtual", "requested");
-	} else if (!strcmp(a, "auto")) {
-		choose_auto(req, res);
+		set(res, ac->name, line);
 	} else {
-		snprintf(res->detail, sizeof(res->detail),
-			 "accel: \"%s\" is not one of " VM_ACCELS, a);
-		return -EINVAL;
+		set(res, ac->name, "requested");
 	}
-	if (!strcmp(res->accel, "virtual")) {
+	if (sb_accel_is(res->accel, sealed)) {
 		char why[160];
 
 		sb_fmt_words(why, sizeof(why), res->accel_note);
@@ -237,7 +239,7 @@ int vm_run(const struct vm_request *req, struct vm_result *res)
 		res->status = VM_QEMU_FAILED;
 		return ret;
 	}
-	if (!strcmp(res->accel, "virtual")) {
+	if (sb_accel_is(res->accel, sealed)) {
 		/* QEMU 7.2 runs the vCPUs of a TCG guest in turns, and host
 		 * events (its RCU thread, the main loop) can end a turn early:
 		 * two vCPUs gave 4 different tables in 6 runs of one seed,

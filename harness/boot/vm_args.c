@@ -12,6 +12,7 @@
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm_args.h"
 #include "harness/boot/vm_request.h"
+#include "common/accel.h"
 
 static void arg(struct vm_args *a, const char *fmt, ...)
 {
@@ -59,33 +60,28 @@ static void arg_path(struct vm_args *a, const char *prefix, const char *path,
 	arg(a, "%s%s", buf, suffix);
 }
 
-/* The guest's wall clock at power-on under "virtual": a fixed date. */
+/* The guest's wall clock at power-on when sealed: a fixed date. */
 #define VIRTUAL_RTC_BASE "2024-01-01T00:00:00"
 
-static void accel_args(struct vm_args *a, const char *accel,
+/*
+ * TCG rows run one host thread for all vCPUs (thread=single): with QEMU
+ * 7.2's multi-threaded TCG, guests here hit "Oops: int3" (a stale
+ * translation of kernel text patched across CPUs: static keys, flipped by
+ * sched features and tracing) in about one run in six, and soft lockups.
+ * Single-threaded TCG ran as fast here. icount implies it.
+ */
+static void accel_args(struct vm_args *a, const struct sb_accel *ac,
 		       const struct vm_request *req)
 {
-	if (!strcmp(accel, "kvm")) {
-		arg(a, "-accel");
-		arg(a, "kvm");
-		arg(a, "-cpu");
-		arg(a, "host");
-		return;
-	}
-	/* One host thread for all vCPUs: with QEMU 7.2's multi-threaded TCG,
-	 * guests here hit "Oops: int3" (a stale translation of kernel text
-	 * patched across CPUs: static keys, flipped by sched features and
-	 * tracing) in about one run in six, and soft lockups. Single-threaded
-	 * TCG ran as fast here. icount implies it. */
 	arg(a, "-accel");
-	arg(a, "tcg,thread=single");
+	arg(a, "%s", ac->qemu_accel);
 	arg(a, "-cpu");
-	arg(a, "max");
-	if (!strcmp(accel, "icount") || !strcmp(accel, "virtual")) {
+	arg(a, "%s", ac->qemu_cpu);
+	if (ac->instr_clock) {
 		arg(a, "-icount");
 		arg(a, "shift=%d,sleep=off,align=off", req->icount_shift);
 	}
-	if (!strcmp(accel, "virtual")) {
+	if (ac->sealed) {
 		/* The RTC from a fixed date, ticking in guest time (else the
 		 * guest reads the host's clock at boot and while it polls
 		 * the update bit); RDRAND/RDSEED from the seed, not the host. */
@@ -101,17 +97,19 @@ int vm_build_args(struct vm_args *a, const struct vm_request *req,
 {
 	const char *machine = req->kernel->machine[0] ? req->kernel->machine :
 							"pc";
+	const struct sb_accel *ac = sb_accel_named(accel);
 
+	if (!ac || !ac->qemu_accel)
+		return -EINVAL;
 	arg(a, VM_QEMU);
 	arg(a, "-M");
 	/* Under virtual time, no PS/2 controller (its mouse probe alone
 	 * polls for a long stretch of guest time; docs/performance.md) and
 	 * no VMware port (it answers with the host's time). */
 	arg(a, "%s%s", machine,
-	    strcmp(accel, "virtual") || strcmp(machine, "pc") ?
-		    "" :
-		    ",i8042=off,vmport=off");
-	accel_args(a, accel, req);
+	    !ac->sealed || strcmp(machine, "pc") ? "" :
+						   ",i8042=off,vmport=off");
+	accel_args(a, ac, req);
 	arg(a, "-smp");
 	arg(a, "%d", req->cpus > 0 ? req->cpus : 1);
 	arg(a, "-m");
@@ -148,7 +146,7 @@ int vm_build_args(struct vm_args *a, const struct vm_request *req,
 		 * it when the host gets to it, while the guest driver spins
 		 * for the answer (virtio_console's probe), and 3 of 8 runs of
 		 * one seed diverged there; without, 8 of 8 were identical. */
-		int sync_kick = !strcmp(accel, "virtual");
+		int sync_kick = ac->sealed;
 
 		if (sync_kick && !strcmp(machine, "microvm")) {
 			arg(a, "-global");

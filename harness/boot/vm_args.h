@@ -17,8 +17,9 @@ struct vm_args {
 };
 
 /*
- * Fill @a for booting @req with @accel ("kvm", "tcg", "icount"), the serial
- * console going to @console. Returns 0 or -E2BIG.
+ * Fill @a for booting @req with @accel (a row of common/accel.h QEMU boots
+ * with), the serial console going to @console. Returns 0, -EINVAL (no
+ * such row) or -E2BIG.
  */
 int vm_build_args(struct vm_args *a, const struct vm_request *req,
 		  const char *accel, const char *console);

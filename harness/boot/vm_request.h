@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/accel.h"
 #include "common/cpulist.h"
 #include "common/field.h"
 
@@ -34,11 +35,11 @@ struct vm_numa_node {
 struct vm_request {
 	const struct kernel_info *kernel;
 	const char *initrd;
-	const char *accel; /* one of VM_ACCELS */
-	int icount_shift; /* for "icount" and "virtual" */
-	uint64_t seed; /* for "virtual": the guest's RDRAND/RDSEED stream */
-	const char *without_kvm; /* what "auto" runs without KVM: "tcg" (NULL)
-				  * or "virtual" */
+	const char *accel; /* one of SB_ACCELS (common/accel.h) */
+	int icount_shift; /* for accelerators with an instruction clock */
+	uint64_t seed; /* for a sealed one: the guest's RDRAND/RDSEED stream */
+	const char *without_kvm; /* what "auto" runs without KVM: a fallback
+				  * row (NULL: "tcg") */
 	int cpus;
 	int memory_mb;
 	const struct vm_numa_node *numa; /* NULL or numa_nodes entries */
@@ -64,34 +65,18 @@ struct vm_request {
 	const char *qmp_socket; /* set by vm_boot with either */
 };
 
-/*
- * The accelerators a request may name. "virtual" is "icount" with no host
- * time or host randomness reaching the guest (guest time from executed
- * instructions only, the RTC from a fixed date, RDRAND from the seed,
- * virtio kicks served at once), on one vCPU: one seed, one run.
- */
 /* QEMU's program name, as in its command line. */
 #define VM_QEMU "qemu-system-x86_64"
 
-#define VM_ACCELS "auto, kvm, tcg, icount, virtual"
+/* The accelerators a request may name, as messages list them (rows of
+ * common/accel.c). */
+#define VM_ACCELS SB_ACCELS
 
-/* Is @name one of VM_ACCELS? (Inline: the guest agent checks scenarios.) */
-static inline int vm_accel_known(const char *name)
-{
-	static const char *const names[] = { "auto", "kvm", "tcg", "icount",
-					     "virtual" };
-
-	for (size_t i = 0; name && i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(name, names[i]))
-			return 1;
-	return 0;
-}
-
-/* A command line's accelerator (a row's parse_arg): one of VM_ACCELS. */
+/* A command line's accelerator (a row's parse_arg): one of SB_ACCELS. */
 static inline int vm_accel_arg(void *dest, const char *value, const char **why)
 {
-	*why = "is not one of " VM_ACCELS;
-	if (!vm_accel_known(value))
+	*why = "is not one of " SB_ACCELS;
+	if (!sb_accel_requested(value))
 		return -EINVAL;
 	*(const char **)dest = value;
 	return 0;

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/accel.h"
 #include "common/atomicio.h"
 #include "common/log.h"
 #include "common/sha256.h"
@@ -30,7 +31,7 @@
 
 int vm_snapshot_supported(const char *accel)
 {
-	return !strcmp(accel, "tcg") || !strcmp(accel, "virtual");
+	return sb_accel_is(accel, restores);
 }
 
 /*
@@ -181,7 +182,7 @@ static void run_params(const struct vm_request *req, const char *accel,
 {
 	struct timespec now;
 
-	if (!strcmp(accel, "virtual")) {
+	if (sb_accel_is(accel, sealed)) {
 		snprintf(buf, len, "%s", req->params);
 		return;
 	}

@@ -14,8 +14,8 @@
  */
 int vm_snapshot_run(const struct vm_request *req, struct vm_result *res);
 
-/* Can runs under @accel be restored? (tcg, virtual; icount and KVM not
- * yet: not measured) */
+/* Can runs under @accel be restored? (its row's restores: tcg, virtual;
+ * icount and KVM not yet: not measured) */
 int vm_snapshot_supported(const char *accel);
 
 #endif

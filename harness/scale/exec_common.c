@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/atomicio.h"
+#include "common/byname.h"
 #include "harness/scale/exec.h"
 
 size_t exec_unit_args(const struct exec_ctx *c, const char **v)
@@ -55,10 +56,9 @@ static const struct executor *const executors[] = {
 
 const struct executor *exec_find(const char *name)
 {
-	for (size_t i = 0; i < N_EXECUTORS; i++)
-		if (!strcmp(executors[i]->name, name))
-			return executors[i];
-	return NULL;
+	long i = sb_index_named_ptr(executors, N_EXECUTORS, name, name);
+
+	return i < 0 ? NULL : executors[i];
 }
 
 const char *exec_names(void)

@@ -75,14 +75,6 @@ static int host_root(const char *dir, char *buf, size_t len)
 	return sb_fmt(buf, len, "%s/hosts/%s", dir, *h && *h != '.' ? h : "_");
 }
 
-static int has_set(const struct scenario *sc, const char *name)
-{
-	for (int i = 0; i < sc->n_sets; i++)
-		if (!strcmp(sc->sets[i].name, name))
-			return 1;
-	return 0;
-}
-
 /*
  * May unit @r run into run directory @dir (its plan.json, when there)? The
  * plan also says whether @r is a control run (untraced).
@@ -152,7 +144,7 @@ int scale_run_unit(const struct scale_opts *o, struct runner *rn,
 		return sb_error_set(e, -EINVAL, NULL, "--unit", NULL,
 				    "\"%s\" is not KERNEL/FEATURE-SET/REPEAT",
 				    o->unit);
-	if (!has_set(rn->sc, r.set))
+	if (!scenario_set(rn->sc, r.set))
 		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
 				    "--unit %s: %s has no feature set \"%s\"",
 				    o->unit, o->scenario, r.set);

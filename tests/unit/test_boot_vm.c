@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "common/accel.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm.h"
 #include "harness/boot/vm_args.h"
@@ -112,10 +113,13 @@ static void test_virtual(void **state)
 		  "virtio-serial-device -chardev ");
 	has(cmdline(&req, "tcg"), " -device virtio-serial-device -chardev ");
 	assert_null(strstr(line, "ioeventfd"));
-	assert_true(vm_accel_known("virtual"));
-	assert_true(vm_accel_known("icount"));
-	assert_false(vm_accel_known("Virtual"));
-	assert_false(vm_accel_known(NULL));
+	assert_non_null(sb_accel_requested("virtual"));
+	assert_non_null(sb_accel_requested("icount"));
+	assert_null(sb_accel_requested("Virtual"));
+	assert_null(sb_accel_requested(NULL));
+	/* a name QEMU never boots with gives no command line */
+	assert_int_equal(vm_build_args(&args, &req, "auto", "/c"), -EINVAL);
+	assert_int_equal(vm_build_args(&args, &req, "none", "/c"), -EINVAL);
 }
 
 static void test_numa_no_results(void **state)

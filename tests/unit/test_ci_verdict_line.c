@@ -95,12 +95,37 @@ static void test_line_pass_and_regression(void **state)
 	free(l);
 }
 
+/* ci_judged_say: the outcome and what the writer says of gathered verdicts; the list freed. */
+static void test_judged_say(void **state)
+{
+	struct ci_judged_list l = { 0 };
+	enum ci_outcome o;
+	char *text;
+
+	(void)state;
+	assert_int_equal(ci_judged_add(&l, "x", "B against A", CI_V_PASS, 0),
+			 0);
+	assert_int_equal(
+		ci_judged_add(&l, "y", "B against A", CI_V_REGRESSION, 0), 0);
+	text = ci_judged_say(&l, ci_outcome_rules, &o);
+	assert_int_equal(o, CI_OUTCOME_REGRESSION);
+	assert_string_equal(text, "regressed, B against A: y");
+	assert_null(l.v);
+	assert_int_equal(l.n, 0);
+	free(text);
+	text = ci_judged_say(&l, ci_verdict_line, &o);
+	assert_int_equal(o, CI_OUTCOME_NONE);
+	assert_non_null(strstr(text, "verdict: No verdict: "));
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outcome_of),
 		cmocka_unit_test(test_line_names_rules),
 		cmocka_unit_test(test_line_pass_and_regression),
+		cmocka_unit_test(test_judged_say),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,9 +16,11 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "common/accel.h"
 #include "common/array.h"
 #include "common/atomicio.h"
 #include "common/base64.h"
+#include "common/byname.h"
 #include "common/outfile.h"
 #include "common/dirlock.h"
 #include "common/duration.h"
@@ -627,6 +629,21 @@ static void test_spawn_dies_with_parent(void **state)
 	assert_true(gone);
 }
 
+/* sb_die_with: 0 in a child of @parent; -1 when @parent is not its parent. */
+static void test_die_with(void **state)
+{
+	pid_t parent = getpid(), pid;
+	int status;
+
+	(void)state;
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(sb_die_with(parent) == 0 && sb_die_with(1) == -1 ? 0 : 1);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 static void test_envelope(void **state)
 {
 	char *argv[] = { "tool", "--x", "\xff" };
@@ -763,6 +780,59 @@ static void test_fmt_append(void **state)
 	assert_string_equal(buf, "ab 50%, the");
 }
 
+/* SB_ACCELS lists the requestable rows, in order; auto probes, none is the host. */
+static void test_accel_rows(void **state)
+{
+	char names[128] = "";
+	size_t o = 0;
+	int n;
+	const struct sb_accel *r = sb_accel_rows(&n);
+
+	(void)state;
+	for (int i = 0; i < n; i++)
+		if (r[i].requestable)
+			o += (size_t)snprintf(names + o, sizeof(names) - o,
+					      "%s%s", o ? ", " : "", r[i].name);
+	assert_string_equal(names, SB_ACCELS);
+	assert_true(sb_accel_requested("auto")->probes);
+	assert_null(sb_accel_requested("none"));
+	assert_true(sb_accel_named("none")->host);
+	assert_null(sb_accel_named("qemu"));
+	assert_null(sb_accel_named(NULL));
+	assert_true(sb_accel_named("virtual")->sealed);
+	assert_true(sb_accel_named("icount")->instr_clock);
+	assert_false(sb_accel_named("icount")->sealed);
+}
+
+/* Find by name over arrays of structs and of pointers, char * and char[] names. */
+struct named_ptr {
+	int x;
+	const char *name;
+};
+struct named_arr {
+	char name[8];
+	int x;
+};
+
+static void test_byname(void **state)
+{
+	static const struct named_ptr p[] = { { 1, "a" },
+					      { 2, NULL },
+					      { 3, "b" } };
+	struct named_arr a[] = { { "x", 1 }, { "y", 2 }, { "y", 3 } };
+	const struct named_ptr *list[] = { &p[0], &p[2], NULL, &p[1] };
+
+	(void)state;
+	assert_int_equal(sb_index_named(p, 3, name, "b"), 2);
+	assert_int_equal(sb_index_named(p, 2, name, "b"), -1);
+	assert_int_equal(sb_index_named(p, 3, name, NULL), -1);
+	assert_int_equal(sb_index_named(a, 3, name, "y"), 1);
+	assert_int_equal(sb_index_named(a, 0, name, "x"), -1);
+	assert_int_equal(sb_index_named_ptr(list, 4, name, "b"), 1);
+	/* a NULL pointer ends the list */
+	assert_int_equal(sb_index_named_ptr(list, SIZE_MAX, name, "c"), -1);
+}
+
 /* A message too long for its buffer is cut between words, the cut marked. */
 static void test_fmt_words(void **state)
 {
@@ -810,11 +880,14 @@ int main(void)
 		cmocka_unit_test(test_dir_lock),
 		cmocka_unit_test(test_spawn),
 		cmocka_unit_test(test_spawn_dies_with_parent),
+		cmocka_unit_test(test_die_with),
 		cmocka_unit_test(test_envelope),
 		cmocka_unit_test(test_out_envelope),
 		cmocka_unit_test(test_sha256),
 		cmocka_unit_test(test_base64),
 		cmocka_unit_test(test_fmt_append),
+		cmocka_unit_test(test_accel_rows),
+		cmocka_unit_test(test_byname),
 		cmocka_unit_test(test_fmt_words),
 	};
 

@@ -75,7 +75,7 @@ static void test_good_full(void **state)
 	assert_int_equal(sc->workloads[1].slice_ns, 500000);
 	assert_string_equal(sc->workloads[1].cpus, "0-1");
 	assert_int_equal(sc->workloads[2].slice_ns, 500000);
-	assert_ptr_equal(sc->workloads[4].desc, wl_lookup("anything-else"));
+	assert_ptr_equal(sc->workloads[4].desc, sbw_lookup("anything-else"));
 	assert_string_equal(warnings, "");
 	scenario_free(sc);
 	free(sc);
@@ -382,7 +382,7 @@ static void expect_summary(const char *tool, const char *file, const char *want)
 {
 	char line[512] = "";
 
-	wl_lookup(tool)->summary(output_fixture(file), line, sizeof(line));
+	sbw_lookup(tool)->summary(output_fixture(file), line, sizeof(line));
 	assert_string_equal(line, want);
 }
 
@@ -407,13 +407,13 @@ static void test_summaries(void **state)
 		"2 threads, 4000 cycles, latency min 34 us avg 70.5 us max "
 		"82 us");
 	/* hackbench's: its parsed document's metrics section */
-	wl_summary(wl_lookup("hackbench"), output_fixture("hackbench.json"),
+	wl_summary(sbw_lookup("hackbench"), output_fixture("hackbench.json"),
 		   line, sizeof(line));
 	assert_string_equal(line, "time_s 0.006 s");
 	line[0] = '\0';
 	/* a missing output leaves the line empty */
-	wl_lookup("cyclic")->summary("/nonexistent/cyclic.json", line,
-				     sizeof(line));
+	sbw_lookup("cyclic")->summary("/nonexistent/cyclic.json", line,
+				      sizeof(line));
 	assert_string_equal(line, "");
 }
 

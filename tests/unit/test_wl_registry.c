@@ -18,35 +18,35 @@
 
 static void test_lookup(void **state)
 {
-	const struct sb_workload *w;
+	const struct sbw_workload *w;
 
 	(void)state;
-	assert_ptr_equal(sbw_find("cyclic"), &sb_wl_cyclic);
-	assert_ptr_equal(sbw_find("slicectl"), &sb_wl_slicectl);
+	assert_ptr_equal(sbw_find("cyclic"), &sbw_cyclic);
+	assert_ptr_equal(sbw_find("slicectl"), &sbw_slicectl);
 	assert_null(sbw_find("trace-cmd")); /* the agent records itself */
 	assert_null(sbw_find("cyclic2"));
 	assert_null(sbw_find(""));
 	/* scenario tools: listed ones, but helpers and others run generically */
-	assert_ptr_equal(wl_lookup("spin_example"), &sb_wl_spin_example);
-	assert_ptr_equal(wl_lookup("slicectl"), wl_lookup(""));
-	assert_ptr_equal(wl_lookup("stress-ng"), &sb_wl_stress_ng);
-	assert_ptr_equal(wl_lookup("sysbench"), wl_lookup(""));
-	assert_null(wl_lookup("")->name);
+	assert_ptr_equal(sbw_lookup("spin_example"), &sbw_spin_example);
+	assert_ptr_equal(sbw_lookup("slicectl"), sbw_lookup(""));
+	assert_ptr_equal(sbw_lookup("stress-ng"), &sbw_stress_ng);
+	assert_ptr_equal(sbw_lookup("sysbench"), sbw_lookup(""));
+	assert_null(sbw_lookup("")->name);
 	assert_ptr_equal(sbw_metric_find("latency_p99_us", &w),
-			 &sb_wl_cyclic.metrics[1]);
-	assert_ptr_equal(w, &sb_wl_cyclic);
+			 &sbw_cyclic.metrics[1]);
+	assert_ptr_equal(w, &sbw_cyclic);
 	assert_null(sbw_metric_find("avg_delay_ms", NULL)); /* the table's */
 }
 
 /* Every descriptor is whole; names of workloads and metrics are unique. */
 static void test_list_consistent(void **state)
 {
-	const struct sb_workload *const *l = sbw_list();
+	const struct sbw_workload *const *l = sbw_list();
 	size_t n = 0, n_metrics = 0;
 
 	(void)state;
 	for (size_t i = 0; l[i]; i++, n++) {
-		const struct sb_workload *w = l[i];
+		const struct sbw_workload *w = l[i];
 
 		assert_non_null(w->name);
 		assert_non_null(w->help);
@@ -64,7 +64,7 @@ static void test_list_consistent(void **state)
 			assert_false(w->external);
 		for (size_t k = 0; k < w->n_metrics; k++, n_metrics++) {
 			const struct sbw_metric *m = &w->metrics[k];
-			const struct sb_workload *owner;
+			const struct sbw_workload *owner;
 
 			assert_ptr_equal(sbw_metric_find(m->name, &owner), m);
 			assert_ptr_equal(owner, w);
@@ -188,7 +188,7 @@ static void test_metrics_section(void **state)
 	json_t *res = json_loads("{\"overall\": {\"latency_ns\": {\"avg\": "
 				 "1500, \"p99\": null}, \"overruns\": 2}}",
 				 0, NULL);
-	json_t *sec = sbw_metrics_json(&sb_wl_cyclic, res), *bad;
+	json_t *sec = sbw_metrics_json(&sbw_cyclic, res), *bad;
 	double v;
 
 	(void)state;
@@ -203,7 +203,7 @@ static void test_metrics_section(void **state)
 		"lower");
 	assert_true(sb_json_number(sec, "overruns.value") == 2);
 	bad = json_loads("{\"overall\": {\"overruns\": \"2\"}}", 0, NULL);
-	assert_int_equal(sbw_metric_value(&sb_wl_cyclic.metrics[3], bad, &v),
+	assert_int_equal(sbw_metric_value(&sbw_cyclic.metrics[3], bad, &v),
 			 -EINVAL);
 	assert_string_equal(sbw_better_name(SBW_BETTER_HIGHER), "higher");
 	assert_string_equal(sbw_better_name(SBW_BETTER_NONE), "none");
@@ -259,11 +259,11 @@ static void test_summary_from_metrics(void **state)
 	assert_true(fd >= 0);
 	close(fd);
 	assert_int_equal(json_dump_file(doc, path, 0), 0);
-	wl_summary(&sb_wl_spin_example, path, line, sizeof(line));
+	wl_summary(&sbw_spin_example, path, line, sizeof(line));
 	assert_string_equal(line, "spin_units_per_s 4500.5 units/s");
 	unlink(path);
 	*line = '\0';
-	wl_summary(&sb_wl_spin_example, path, line, sizeof(line));
+	wl_summary(&sbw_spin_example, path, line, sizeof(line));
 	assert_string_equal(line, ""); /* no file: nothing */
 	json_decref(doc);
 }

@@ -19,7 +19,7 @@ static inline struct sc_workload workload(const char *tool, const char *name,
 
 	snprintf(w.tool, sizeof(w.tool), "%s", tool);
 	snprintf(w.name, sizeof(w.name), "%s", name);
-	w.desc = wl_lookup(tool);
+	w.desc = sbw_lookup(tool);
 	return w;
 }
 

@@ -27,7 +27,7 @@ void wl_doc_finish(json_t *doc, const struct wl_slice_info *slice,
 	json_object_set_new(doc, "result", result);
 }
 
-int wl_doc_add_metrics(json_t *doc, const struct sb_workload *self)
+int wl_doc_add_metrics(json_t *doc, const struct sbw_workload *self)
 {
 	json_t *sec = sbw_metrics_json(self, json_object_get(doc, "result"));
 
@@ -46,7 +46,7 @@ int wl_doc_write(const json_t *doc, const char *path)
 	return sb_json_dump_atomic(path, doc);
 }
 
-int wl_doc_save(json_t *doc, const struct sb_workload *self, const char *path,
+int wl_doc_save(json_t *doc, const struct sbw_workload *self, const char *path,
 		struct sb_error *e)
 {
 	int ret = wl_doc_add_metrics(doc, self) ?: wl_doc_write(doc, path);

@@ -29,7 +29,7 @@ void wl_doc_finish(json_t *doc, const struct wl_slice_info *slice,
  * Add the "metrics" section of workload @self, read from the "result" of
  * the finished @doc (docs/formats.md). Returns 0 or -ENOMEM.
  */
-int wl_doc_add_metrics(json_t *doc, const struct sb_workload *self);
+int wl_doc_add_metrics(json_t *doc, const struct sbw_workload *self);
 
 /*
  * Write @doc to @path atomically, or to stdout when @path is "-".
@@ -42,7 +42,7 @@ int wl_doc_write(const json_t *doc, const char *path);
  * @self, then write it to @path. Returns 0 or -errno with @e saying
  * "<path>: <reason>".
  */
-int wl_doc_save(json_t *doc, const struct sb_workload *self, const char *path,
+int wl_doc_save(json_t *doc, const struct sbw_workload *self, const char *path,
 		struct sb_error *e);
 
 #endif

@@ -55,7 +55,7 @@ static const struct sbw_plot plots[] = {
 	  .caption = "mixload frame-time series against the frame deadline" },
 };
 
-const struct sb_workload sb_wl_mixload = {
+const struct sbw_workload sbw_mixload = {
 	.name = "mixload",
 	.help = "chromium-style mixed load (count = renderers)",
 	.kind = SBW_GENERATOR,
@@ -68,7 +68,7 @@ const struct sb_workload sb_wl_mixload = {
 	SBW_PLOTS(plots),
 };
 
-#ifndef SB_WL_DESCRIPTOR_ONLY
+#ifndef SBW_DESCRIPTOR_ONLY
 
 static uint64_t measured(const struct mix_browser *b)
 {
@@ -107,7 +107,7 @@ static int report(const struct mix_cfg *cfg, const struct mix_browser *b,
 		      cfg->c.warmup_ns, result, status);
 	if (!cfg->c.json_path)
 		return SB_EXIT_OK;
-	r = wl_doc_save(doc, &sb_wl_mixload, cfg->c.json_path, &e);
+	r = wl_doc_save(doc, &sbw_mixload, cfg->c.json_path, &e);
 	return r ? sb_error_report("mixload", sb_env_errno(r), &e) : SB_EXIT_OK;
 }
 
@@ -192,4 +192,4 @@ int main(int argc, char **argv)
 	return r;
 }
 
-#endif /* SB_WL_DESCRIPTOR_ONLY */
+#endif /* SBW_DESCRIPTOR_ONLY */

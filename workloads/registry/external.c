@@ -34,7 +34,7 @@ static void sum_cyclictest(const char *path, char *buf, size_t len)
 	json_decref(doc);
 }
 
-const struct sb_workload sb_wl_cyclictest = {
+const struct sbw_workload sbw_cyclictest = {
 	.name = "cyclictest",
 	.help = "rt-tests cyclictest via slicectl (count = threads)",
 	.kind = SBW_TOOL,
@@ -54,7 +54,7 @@ static const struct sbw_metric hackbench_metrics[] = {
 	  0 },
 };
 
-const struct sb_workload sb_wl_hackbench = {
+const struct sbw_workload sbw_hackbench = {
 	.name = "hackbench",
 	.help = "rt-tests hackbench via slicectl (count = instances)",
 	.kind = SBW_TOOL,
@@ -78,7 +78,7 @@ static const struct sbw_metric stress_ng_metrics[] = {
 	  0 },
 };
 
-const struct sb_workload sb_wl_stress_ng = {
+const struct sbw_workload sbw_stress_ng = {
 	.name = "stress-ng",
 	.help = "stress-ng via slicectl, stressors in args (count = instances)",
 	.kind = SBW_TOOL,

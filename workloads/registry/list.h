@@ -2,11 +2,11 @@
 /*
  * The one list of workloads: every generator built here and every program
  * the guest runs, each named once by its descriptor's identifier
- * (sb_wl_<id>, exported by the generator's own file or by external.c).
+ * (sbw_<id>, exported by the generator's own file or by external.c).
  * A new workload is its file plus one line here.
  */
-#ifndef SB_WL_LIST_H
-#define SB_WL_LIST_H
+#ifndef SBW_LIST_H
+#define SBW_LIST_H
 
 /* clang-format off */
 #define SB_WORKLOAD_LIST(X) \

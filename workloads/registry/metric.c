@@ -30,7 +30,7 @@ int sbw_metric_value(const struct sbw_metric *m, const json_t *result,
 	return 1;
 }
 
-double sbw_missed_pct(const struct sb_workload *w, const json_t *result)
+double sbw_missed_pct(const struct sbw_workload *w, const json_t *result)
 {
 	const struct sbw_periodic *p = w ? w->periodic : NULL;
 	const json_t *v, *kept, *missed;
@@ -50,7 +50,7 @@ double sbw_missed_pct(const struct sb_workload *w, const json_t *result)
 	return all > 0 ? 100 * json_number_value(missed) / all : NAN;
 }
 
-json_t *sbw_metrics_json(const struct sb_workload *w, const json_t *result)
+json_t *sbw_metrics_json(const struct sbw_workload *w, const json_t *result)
 {
 	json_t *sec = json_object();
 

@@ -1,52 +1,55 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The list of workloads (list.h) as an array, and lookups in it. */
-#include <string.h>
+#include <stdint.h>
 
 #include "workloads/registry/registry.h"
+#include "common/byname.h"
 
-#define SBW_ENTRY(id) &sb_wl_##id,
-static const struct sb_workload *const list[] = {
+#define SBW_ENTRY(id) &sbw_##id,
+static const struct sbw_workload *const list[] = {
 	SB_WORKLOAD_LIST(SBW_ENTRY) NULL,
 };
 #undef SBW_ENTRY
 
-const struct sb_workload *const *sbw_list(void)
+const struct sbw_workload *const *sbw_list(void)
 {
 	return list;
 }
 
-const struct sb_workload *sbw_find(const char *name)
+const struct sbw_workload *sbw_find(const char *name)
 {
-	for (size_t i = 0; list[i]; i++)
-		if (!strcmp(list[i]->name, name))
-			return list[i];
-	return NULL;
+	long i = sb_index_named_ptr(list, SIZE_MAX, name, name);
+
+	return i < 0 ? NULL : list[i];
 }
 
 const struct sbw_metric *sbw_metric_find(const char *name,
-					 const struct sb_workload **owner)
+					 const struct sbw_workload **owner)
 {
-	for (size_t i = 0; list[i]; i++)
-		for (size_t k = 0; k < list[i]->n_metrics; k++)
-			if (!strcmp(list[i]->metrics[k].name, name)) {
-				if (owner)
-					*owner = list[i];
-				return &list[i]->metrics[k];
-			}
+	for (size_t i = 0; list[i]; i++) {
+		long k = sb_index_named(list[i]->metrics, list[i]->n_metrics,
+					name, name);
+
+		if (k >= 0) {
+			if (owner)
+				*owner = list[i];
+			return &list[i]->metrics[k];
+		}
+	}
 	return NULL;
 }
 
 /* What a program outside the list runs as. */
-static const struct sb_workload generic = {
+static const struct sbw_workload generic = {
 	.help = "any other program via slicectl (count = instances)",
 	.kind = SBW_TOOL,
 	.output = SBW_OUT_STDOUT,
 	.summary = sbw_summary_last_line,
 };
 
-const struct sb_workload *wl_lookup(const char *tool)
+const struct sbw_workload *sbw_lookup(const char *tool)
 {
-	const struct sb_workload *d = sbw_find(tool);
+	const struct sbw_workload *d = sbw_find(tool);
 
 	return d && d->kind != SBW_HELPER ? d : &generic;
 }

@@ -5,8 +5,8 @@
  * list naming them all (list.h). The harness, the initramfs, the scenario
  * validator and ci learn every workload from that list.
  */
-#ifndef SB_WL_REGISTRY_H
-#define SB_WL_REGISTRY_H
+#ifndef SBW_REGISTRY_H
+#define SBW_REGISTRY_H
 
 #include <stddef.h>
 #include <jansson.h>
@@ -84,7 +84,7 @@ struct sbw_plot {
 	const char *caption; /* HIST: its start, "cyclic wakeup latency" */
 };
 
-struct sb_workload {
+struct sbw_workload {
 	const char *name; /* the scenario's "tool" and the guest program */
 	const char *help; /* one line, with what count means */
 	enum sbw_kind kind;
@@ -114,7 +114,7 @@ struct sb_workload {
 	size_t n_plots;
 };
 
-#define SBW_DECLARE(id) extern const struct sb_workload sb_wl_##id;
+#define SBW_DECLARE(id) extern const struct sbw_workload sbw_##id;
 SB_WORKLOAD_LIST(SBW_DECLARE)
 #undef SBW_DECLARE
 
@@ -123,25 +123,25 @@ SB_WORKLOAD_LIST(SBW_DECLARE)
 #define SBW_PLOTS(tab) .plots = (tab), .n_plots = sizeof(tab) / sizeof((tab)[0])
 
 /* The list, NULL-terminated (registry.c). */
-const struct sb_workload *const *sbw_list(void);
+const struct sbw_workload *const *sbw_list(void);
 /* The listed workload called @name, or NULL. */
-const struct sb_workload *sbw_find(const char *name);
+const struct sbw_workload *sbw_find(const char *name);
 /*
  * The descriptor scenario tool @tool runs with: the listed workload of
  * that name, else the generic one (any other program, through slicectl,
  * count = instances). Helpers such as slicectl are not workloads: they
  * run generically too.
  */
-const struct sb_workload *wl_lookup(const char *tool);
+const struct sbw_workload *sbw_lookup(const char *tool);
 /* The listed metric called @name (and its workload in @owner), or NULL. */
 const struct sbw_metric *sbw_metric_find(const char *name,
-					 const struct sb_workload **owner);
+					 const struct sbw_workload **owner);
 
 /*
  * The missed share (%) of @w's periods by its @result, or NAN when @w is
  * not periodic or @result does not say it.
  */
-double sbw_missed_pct(const struct sb_workload *w, const json_t *result);
+double sbw_missed_pct(const struct sbw_workload *w, const json_t *result);
 
 /* Helpers for descriptors and their readers (metric.c). */
 const char *sbw_better_name(enum sbw_better b);
@@ -156,7 +156,7 @@ int sbw_metric_value(const struct sbw_metric *m, const json_t *result,
  * {"<name>": {"value", "unit", "better"}, ...}; metrics absent from the
  * result are left out. NULL when out of memory.
  */
-json_t *sbw_metrics_json(const struct sb_workload *w, const json_t *result);
+json_t *sbw_metrics_json(const struct sbw_workload *w, const json_t *result);
 /* "result" of the JSON document at @path (reference in *@doc), or NULL. */
 json_t *sbw_load_result(const char *path, json_t **doc);
 /* Summary: the last non-empty line of a text output. */
