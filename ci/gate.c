@@ -155,8 +155,7 @@ static void absence(const struct ci_rule *rule, const struct ci_run *run,
 	snprintf(path, sizeof(path), "%s/%s", run->path ?: "(in memory)", file);
 	if (doc)
 		snprintf(buf, len, "%s reports status \"%s\"", path,
-			 json_string_value(
-				 json_object_get(doc->json, "status")));
+			 doc->file.status ? doc->file.status : "(none)");
 	else
 		snprintf(buf, len, "%s %s", path,
 			 stat(path, &st) ? "is missing" : "lacks the group");

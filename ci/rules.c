@@ -75,8 +75,8 @@ static int pass_bound(struct sb_jr *r, const json_t *j, const char *key,
 	if (isnan(*bound))
 		*bound = min;
 	else if (*bound < min || *bound > max)
-		return sb_jr_fail(r, key, json_object_get(j, key),
-				  ": must be a number in [%g, %g]", min, max);
+		return sb_jr_fail_key(
+			r, j, key, ": must be a number in [%g, %g]", min, max);
 	return 0;
 }
 
@@ -95,24 +95,24 @@ static int rule_finish(struct sb_jr *r, void *obj, const json_t *j)
 	/* a higher-is-better metric cannot fall by 100 % or more */
 	max_pct = ru->dir == CI_DIR_HIGHER ? 99.9 : 1000;
 	if (ru->tolerance_pct > max_pct)
-		return sb_jr_fail(r, "tolerance_pct",
-				  json_object_get(j, "tolerance_pct"),
-				  ": must be a number in [0, %g]", max_pct);
+		return sb_jr_fail_key(r, j, "tolerance_pct",
+				      ": must be a number in [0, %g]", max_pct);
 	if ((e = pass_bound(r, j, "pass_bound_pct", &ru->pass_bound_pct,
 			    ru->tolerance_pct, max_pct)) ||
 	    (e = pass_bound(r, j, "pass_bound_abs", &ru->pass_bound_abs,
 			    ru->min_effect_abs, 1e18)))
 		return e;
 	if (ru->pooled && !ci_pool_quantile_of(ru->metric))
-		return sb_jr_fail(
-			r, "pooled", json_object_get(j, "pooled"),
+		return sb_jr_fail_key(
+			r, j, "pooled",
 			": metric %s has no pooled form (delay_p99_ms "
 			"has: the p99 of every run's delays)",
 			ci_metric_at(ru->metric)->name);
 	if (ru->report && ru->required)
-		return sb_jr_fail(r, "report", json_object_get(j, "report"),
-				  ": a required rule gates; report is for one "
-				  "that cannot");
+		return sb_jr_fail_key(
+			r, j, "report",
+			": a required rule gates; report is for one "
+			"that cannot");
 	if (!ru->name && asprintf(&ru->name, "%s %s", ru->group,
 				  ci_metric_at(ru->metric)->name) < 0) {
 		ru->name = NULL;

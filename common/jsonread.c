@@ -73,6 +73,19 @@ int sb_jr_fail(struct sb_jr *r, const char *key, const json_t *v,
 	return -EINVAL;
 }
 
+int sb_jr_fail_key(struct sb_jr *r, const json_t *obj, const char *key,
+		   const char *fmt, ...)
+{
+	size_t n = path_push(r, key, 0);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfail(r, json_object_get(obj, key), fmt, ap);
+	va_end(ap);
+	path_pop(r, n);
+	return -EINVAL;
+}
+
 int sb_jr_oom(struct sb_jr *r)
 {
 	return sb_error_set(r->e, -ENOMEM, r->file, NULL, NULL,

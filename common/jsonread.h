@@ -97,6 +97,10 @@ int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
 int sb_jr_fail(struct sb_jr *r, const char *key, const json_t *v,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* sb_jr_fail() at @key of the object @obj being read, quoting its value. */
+int sb_jr_fail_key(struct sb_jr *r, const json_t *obj, const char *key,
+		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 /* @t's row of @key, or NULL. */
 const struct sb_field *sb_jr_find(const struct sb_jr_table *t, const char *key);
 
