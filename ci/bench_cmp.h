@@ -10,6 +10,7 @@
 #include "ci/verdict_line.h"
 #include "ci/columns.h"
 #include "ci/regime.h"
+#include "ci/scenario_view.h"
 
 #define CI_BENCH_MAX_COLS 8
 
@@ -101,9 +102,9 @@ const char *ci_words_amount(double pct, const char *more, const char *less,
  * Two or three sentences: for each column against the first, how the
  * shortest-slice workloads' delay moved, what the longest-slice ones paid
  * (switches, runtime), the periodic workloads' misses; the gate's verdict
- * beside each. @scenario: the run's scenario.json (slices; may be NULL).
+ * beside each. @scenario: the run's scenario.json (slices; empty when none).
  */
 void ci_bench_words(FILE *f, const struct ci_bench_cmp *c,
-		    const json_t *scenario);
+		    const struct ci_scenario_view *scenario);
 
 #endif

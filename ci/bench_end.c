@@ -28,7 +28,7 @@ struct bench_end {
 	struct ci_columns cols;
 	struct ci_rules rules;
 	struct ci_rules_pick pick;
-	json_t *scenario;
+	struct ci_scenario_view scenario;
 	struct ci_bench_cmp cmps[MAX_CMPS]; /* kept for report.html */
 	char *words[MAX_CMPS];
 	size_t n_cmps;
@@ -70,7 +70,7 @@ static int compare(FILE *f, struct bench_end *b, const struct ci_column **cols,
 		   size_t n, int by_fs, const char *title)
 {
 	const struct ci_bench_say say = { &b->rules, b->pick.name,
-					  b->scenario };
+					  &b->scenario };
 	const char *labels[CI_BENCH_MAX_COLS];
 	int r;
 
@@ -231,8 +231,7 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 	    (r = ci_rules_pick_load(rules, named, path, &b->rules, &b->pick,
 				    e)))
 		return r;
-	b->scenario = json_load_file(path, 0, NULL);
-	return 0;
+	return ci_scenario_view_of_dir(root, &b->scenario, e);
 }
 
 /* The verdict line over every comparison, malloc'd; NULL: out of memory. */
@@ -280,7 +279,7 @@ int ci_bench_end(FILE *f, const char *root, const char *rules, char **verdict,
 		ci_bench_cmp_free(&b.cmps[i]);
 		free(b.words[i]);
 	}
-	json_decref(b.scenario);
+	ci_scenario_view_free(&b.scenario);
 	ci_rules_free(&b.rules);
 	ci_columns_free(&b.cols);
 	ci_results_free(&b.res);

@@ -29,7 +29,7 @@ int ci_bench_end(FILE *f, const char *root, const char *rules, char **verdict,
 struct ci_bench_say {
 	const struct ci_rules *rules;
 	const char *rules_name; /* their file as said to the user */
-	const json_t *scenario; /* the runs' scenario.json; may be NULL */
+	const struct ci_scenario_view *scenario; /* the runs' scenario.json */
 };
 
 /*

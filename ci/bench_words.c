@@ -44,17 +44,14 @@ static size_t unambiguous(struct sliced *out, size_t n)
 }
 
 /* The scenario's workloads that ask for a slice. Returns the count. */
-static size_t sliced_workloads(const json_t *scenario, struct sliced *out)
+static size_t sliced_workloads(const struct ci_scenario_view *scenario,
+			       struct sliced *out)
 {
-	const json_t *ws = json_object_get(scenario, "workloads");
 	size_t n = 0;
 
-	for (size_t i = 0; i < json_array_size(ws) && n < MAX_SLICED; i++) {
-		const json_t *w = json_array_get(ws, i);
-		const char *tool =
-			json_string_value(json_object_get(w, "tool"));
-		const char *slice =
-			json_string_value(json_object_get(w, "slice"));
+	for (size_t i = 0; i < scenario->n_workloads && n < MAX_SLICED; i++) {
+		const char *tool = scenario->workloads[i].tool;
+		const char *slice = scenario->workloads[i].slice;
 		const char *base;
 
 		if (!tool || !slice ||
@@ -252,7 +249,8 @@ static void same_image_warning(FILE *f, const struct ci_bench_cmp *c)
 	}
 }
 
-static void words(FILE *f, const struct ci_bench_cmp *c, const json_t *scenario)
+static void words(FILE *f, const struct ci_bench_cmp *c,
+		  const struct ci_scenario_view *scenario)
 {
 	struct sliced s[MAX_SLICED];
 	size_t n = sliced_workloads(scenario, s);
@@ -279,7 +277,7 @@ static void words(FILE *f, const struct ci_bench_cmp *c, const json_t *scenario)
 }
 
 void ci_bench_words(FILE *f, const struct ci_bench_cmp *c,
-		    const json_t *scenario)
+		    const struct ci_scenario_view *scenario)
 {
 	char *buf = NULL;
 	size_t len = 0;

@@ -51,7 +51,7 @@ int ci_compare_check_groups(const char *list, const struct ci_row *rows,
 struct compare_end {
 	struct ci_rules rules;
 	struct ci_rules_pick pick;
-	json_t *scenario;
+	struct ci_scenario_view scenario;
 };
 
 static int end_load(struct compare_end *d, const char *dir, const char *given)
@@ -67,7 +67,8 @@ static int end_load(struct compare_end *d, const char *dir, const char *given)
 				       &e);
 	if (r)
 		return sb_error_report("slicebench compare", r, &e);
-	d->scenario = json_load_file(path, 0, NULL);
+	if ((r = ci_scenario_view_of_dir(dir, &d->scenario, &e)))
+		return sb_error_report("slicebench compare", r, &e);
 	return 0;
 }
 
@@ -81,7 +82,7 @@ static int end_one(FILE *f, const struct compare_end *d,
 		   int by_fs, const char *title, struct ci_judged_list *l)
 {
 	const struct ci_bench_say say = { &d->rules, d->pick.name,
-					  d->scenario };
+					  &d->scenario };
 	const char *labels[CI_BENCH_MAX_COLS];
 	struct ci_bench_cmp c;
 	char *words;
@@ -171,7 +172,7 @@ int ci_compare_end_text(const char *dir, const char *rules,
 		fprintf(stderr, "slicebench compare: %s\n", strerror(-r));
 		r = SB_EXIT_UNMEASURED;
 	}
-	json_decref(d.scenario);
+	ci_scenario_view_free(&d.scenario);
 	ci_rules_free(&d.rules);
 	return r;
 }

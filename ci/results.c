@@ -10,6 +10,7 @@
 
 #include "ci/manifest_file.h"
 #include "ci/results.h"
+#include "ci/scenario_view.h"
 #include "ci/table_file.h"
 #include "ci/util.h"
 #include "common/array.h"
@@ -86,24 +87,6 @@ static int content_digest(const json_t *j, char hex[SB_SHA256_HEX])
 	sb_sha256_buf(text, strlen(text), hex);
 	free(text);
 	return 0;
-}
-
-static json_t *load_json(const char *path, struct sb_error *e)
-{
-	json_error_t je;
-	json_t *j = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
-
-	if (!j)
-		sb_error_set(e, -EINVAL, path, NULL, NULL,
-			     "line %d column %d: %s", je.line, je.column,
-			     je.text);
-	else if (!json_is_object(j)) {
-		sb_error_set(e, -EINVAL, path, NULL, NULL,
-			     "top level is not an object");
-		json_decref(j);
-		j = NULL;
-	}
-	return j;
 }
 
 static int is_repeat(const char *s, unsigned int *rep)
@@ -466,21 +449,16 @@ static int load_fs(struct ci_results *res, const char *kdir, const char *fs,
 }
 
 /* Rank of feature set @fs in @dir/scenario.json (its order), else large. */
-static size_t scenario_rank(json_t *scen, const char *fs)
+static size_t scenario_rank(const struct ci_scenario_view *scen, const char *fs)
 {
-	json_t *sets = json_object_get(scen, "feature_sets");
-
-	for (size_t i = 0; i < json_array_size(sets); i++) {
-		const char *name = json_string_value(
-			json_object_get(json_array_get(sets, i), "name"));
-
-		if (name && !strcmp(name, fs))
+	for (size_t i = 0; i < scen->n_sets; i++)
+		if (!strcmp(scen->sets[i].name, fs))
 			return i;
-	}
 	return (size_t)-1;
 }
 
-static void order_fsets(struct names *fsets, json_t *scen)
+static void order_fsets(struct names *fsets,
+			const struct ci_scenario_view *scen)
 {
 	for (size_t i = 1; i < fsets->n; i++) /* stable insertion by rank */
 		for (size_t j = i;
@@ -515,8 +493,7 @@ int ci_results_load(const char *dir, struct ci_results *out, struct sb_error *e)
 {
 	struct names kernels, fsets;
 	char path[4096];
-	json_t *scen = NULL;
-	struct stat st;
+	struct ci_scenario_view scen;
 	int r;
 
 	*out = (struct ci_results){ .dir = strdup(dir) };
@@ -526,22 +503,21 @@ int ci_results_load(const char *dir, struct ci_results *out, struct sb_error *e)
 	r = list_dir(dir, 1, &kernels);
 	if (r)
 		return sb_error_set(e, r, dir, NULL, NULL, "%s", strerror(-r));
-	sb_fmt(path, sizeof(path), "%s/scenario.json", dir);
-	if (!stat(path, &st) && !(scen = load_json(path, e))) {
+	if ((r = ci_scenario_view_of_dir(dir, &scen, e))) {
 		names_free(&kernels);
-		return -EINVAL;
+		return r;
 	}
 	for (size_t k = 0; k < kernels.n && !r; k++) {
 		sb_fmt(path, sizeof(path), "%s/%s", dir, kernels.v[k]);
 		r = list_dir(path, 1, &fsets);
 		if (r)
 			break;
-		order_fsets(&fsets, scen);
+		order_fsets(&fsets, &scen);
 		for (size_t f = 0; f < fsets.n && !r; f++)
 			r = load_fs(out, kernels.v[k], fsets.v[f], e);
 		names_free(&fsets);
 	}
-	json_decref(scen);
+	ci_scenario_view_free(&scen);
 	names_free(&kernels);
 	if (!r)
 		r = split_untraced(out);

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Which gate rules judge a run: --rules, else the ones its scenario names, else ci/gate.json. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <jansson.h>
 
 #include "ci/rules_pick.h"
+#include "ci/scenario_view.h"
 #include "common/atomicio.h"
 #include "common/rootdir.h"
 
@@ -101,32 +101,19 @@ int ci_rules_check_named(const char *named, const char *file,
 int ci_rules_named_by_run(const char *dir, char *named, size_t len,
 			  struct sb_error *e)
 {
-	char path[4200], *val;
-	json_error_t je;
-	struct stat st;
-	json_t *root, *v;
-	int r = 0;
+	struct ci_scenario_view v;
+	char path[4200];
+	int r = ci_scenario_view_of_dir(dir, &v, e);
 
 	*named = '\0';
 	snprintf(path, sizeof(path), "%s/scenario.json", dir);
-	if (stat(path, &st))
-		return 0;
-	if (sb_json_load(path, JSON_REJECT_DUPLICATES, &root, &je))
-		return sb_error_set(e, -EINVAL, path, NULL, NULL,
-				    "line %d, column %d: %s", je.line,
-				    je.column, je.text);
-	v = json_object_get(root, "rules");
-	if (v && (!json_is_string(v) || !json_string_length(v) ||
-		  json_string_length(v) >= len)) {
-		val = json_dumps(v, JSON_ENCODE_ANY);
+	if (!r && v.rules && strlen(v.rules) >= len)
 		r = sb_error_set(e, -EINVAL, path, "rules", NULL,
-				 "%s is not a path under %zu bytes",
-				 val ? val : "?", len);
-		free(val);
-	} else if (v) {
-		memcpy(named, json_string_value(v), json_string_length(v) + 1);
-	}
-	json_decref(root);
+				 "\"%.40s...\" is not a path under %zu bytes",
+				 v.rules, len);
+	else if (!r && v.rules)
+		memcpy(named, v.rules, strlen(v.rules) + 1);
+	ci_scenario_view_free(&v);
 	return r;
 }
 

@@ -23,7 +23,7 @@ struct canned {
 	struct ci_results res;
 	struct ci_columns cols;
 	struct ci_rules rules;
-	json_t *scenario;
+	struct ci_scenario_view scenario;
 };
 
 static int load(void **state)
@@ -39,9 +39,8 @@ static int load(void **state)
 	assert_int_equal(c.cols.n, 2);
 	snprintf(path, sizeof(path), "%s/ci/gate.json", root);
 	assert_int_equal(ci_rules_load(path, &c.rules, &e), 0);
-	snprintf(path, sizeof(path), "%s/scenario.json", dir);
-	c.scenario = json_load_file(path, 0, NULL);
-	assert_non_null(c.scenario);
+	assert_int_equal(ci_scenario_view_of_dir(dir, &c.scenario, &e), 0);
+	assert_true(c.scenario.n_workloads > 0);
 	*state = &c;
 	return 0;
 }
@@ -50,7 +49,7 @@ static int unload(void **state)
 {
 	struct canned *c = *state;
 
-	json_decref(c->scenario);
+	ci_scenario_view_free(&c->scenario);
 	ci_rules_free(&c->rules);
 	ci_columns_free(&c->cols);
 	ci_results_free(&c->res);
@@ -323,7 +322,7 @@ static void print_words(FILE *f, const void *arg)
 {
 	const struct cmp_arg *a = arg;
 
-	ci_bench_words(f, a->cmp, a->c->scenario);
+	ci_bench_words(f, a->cmp, &a->c->scenario);
 }
 
 static void test_summary(void **state)
