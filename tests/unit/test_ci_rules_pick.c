@@ -151,7 +151,8 @@ static void test_named_by_run(void **state)
 	put_scenario(dir, "{\"name\": \"t\", \"rules\": 7}");
 	assert_int_equal(ci_rules_named_by_run(dir, named, sizeof(named), &e),
 			 -EINVAL);
-	assert_non_null(strstr(e.msg, "scenario.json: rules: 7 is not a string"));
+	assert_non_null(
+		strstr(e.msg, "scenario.json: rules: 7 is not a string"));
 	put_scenario(dir, "{\"name\": ");
 	assert_int_equal(ci_rules_named_by_run(dir, named, sizeof(named), &e),
 			 -EINVAL);
