@@ -231,7 +231,7 @@ gate: all ## gate CAND against BASE with RULES; exit 1 on regression
 		echo "usage: make gate BASE=DIR[:kernel/feature-set] CAND=DIR[:kernel/feature-set] [RULES=FILE]" >&2; \
 		echo "  (e.g. BASE=results/latest:debian/NO_PREEMPT_SHORT CAND=results/latest/debian/PREEMPT_SHORT)" >&2; \
 		exit 2; fi
-	$(SB_MAKE_RUN) $(BIN)/slicebench gate $(if $(RULES),--rules "$(RULES)") "$(BASE)" "$(CAND)"
+	$(SB_MAKE_RUN) $(BIN)/slicebench gate $(if $(RULES),--rules "$(RULES)") --base "$(BASE)" --cand "$(CAND)"
 
 check: deps ## run BASE_KERNEL and KERNEL in turn until the gate decides (CHECK_SCENARIO)
 	@$(MAKE) --no-print-directory all

@@ -88,7 +88,7 @@ check "--all-tasks: the kworker in the medians" grep -qE '^kworker/0:2 +runtime_
 check "--all-tasks: no scientific notation" exits 1 grep -qE '[0-9]e[+-][0-9]' "$tmp/all.out"
 
 echo "== one statistic per claim: compare's end says the gate's change"
-"$sb" gate "$f:debian/A" "$f:debian/B" --json "$tmp/g.json" >/dev/null || true
+"$sb" gate --base "$f:debian/A" --cand "$f:debian/B" --json "$tmp/g.json" >/dev/null || true
 want=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .change_pct' "$tmp/g.json" |
 	xargs printf '%+.1f%%')
 got=$(awk '/^Summary, kernel debian/ {s = 1} s && $1 == "cyclic" && $2 == "avg_delay_ms" {print $10; exit}' \
@@ -163,7 +163,7 @@ check "a unit apart: said, with both units and runs: $(cat "$tmp/said")" \
 check "the end of a run leaves it out too" grep -q 'not compared on it' "$tmp/said"
 check "... and its summary has no work_units_per_s row" \
 	exits 1 grep -qE '^massive_intr +work_units_per_s ' "$tmp/out"
-rc_of "$sb" gate "$u:debian/NO_PREEMPT_SHORT" "$u:debian/PREEMPT_SHORT" >"$tmp/out" 2>"$tmp/said"
+rc_of "$sb" gate --base "$u:debian/NO_PREEMPT_SHORT" --cand "$u:debian/PREEMPT_SHORT" >"$tmp/out" 2>"$tmp/said"
 check_eq "gate on runs of two unit sizes: exit 2, no verdict" 2 "$rc"
 check "... naming the units and runs: $(cat "$tmp/said")" \
 	grep -qE 'count work in units of different sizes: .*12000 .* 7101' "$tmp/said"

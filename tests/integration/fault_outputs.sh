@@ -65,6 +65,6 @@ outputs table --json 0 json "$sb" table "$tmp/p.data"
 outputs compare --json 0 json "$sb" compare "$r"
 outputs compare --markdown 0 compare_md "$sb" compare "$r"
 for o in json markdown junit; do
-	outputs gate "--$o" 3 "$o" "$sb" gate "$r:debian/A" "$r:debian/B"
+	outputs gate "--$o" 3 "$o" "$sb" gate --base "$r:debian/A" --cand "$r:debian/B"
 done
 finish

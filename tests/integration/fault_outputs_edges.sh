@@ -20,7 +20,7 @@ source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/fault.sh
 source tests/lib/fault.sh
 output_inputs
-gate=("$sb" gate "$r:debian/A" "$r:debian/B")
+gate=("$sb" gate --base "$r:debian/A" --cand "$r:debian/B")
 
 # A private file: mode 0600, and owned by nobody when we may give it away.
 private() {
@@ -40,7 +40,8 @@ tree_sha() { find "$1" -type f -print0 | sort -z | xargs -0 sha256sum | sha256su
 
 echo "check: a symlink to a private file is written through; the target keeps mode, owner, inode"
 for args in "table $tmp/p.data --json" "compare $r --json" "compare $r --markdown" \
-	"gate $r:debian/A $r:debian/B --json" "gate $r:debian/A $r:debian/B --junit"; do
+	"gate --base $r:debian/A --cand $r:debian/B --json" \
+	"gate --base $r:debian/A --cand $r:debian/B --junit"; do
 	rm -f "$tmp/private" "$tmp/link"
 	private "$tmp/private"
 	ln -s private "$tmp/link"
@@ -159,7 +160,7 @@ edited() {
 	jq "$filter" "$h/$file" >"$h/$file.new" && mv "$h/$file.new" "$h/$file"
 	expect 2 "^slicebench compare: $h/$file: $re" "$sb" compare "$h"
 	expect 2 "^slicebench report: $h/$file: $re" "$sb" report "$h"
-	expect 2 "^slicebench gate: $h/$file: $re" "$sb" gate "$h:debian/A" "$h:debian/B"
+	expect 2 "^slicebench gate: $h/$file: $re" "$sb" gate --base "$h:debian/A" --cand "$h:debian/B"
 }
 edited "lost_events: -1" debian/A/2/table.json '.lost_events = -1' \
 	'lost_events: -1: must be an integer of at least 0'
