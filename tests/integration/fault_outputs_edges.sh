@@ -132,7 +132,7 @@ expect 2 "$ro/res: --results: cannot create a run here: $why" \
 	env PATH="$tmp/bin:$PATH" "$sb" check --base debian --cand host --scenario configs/smoke.json \
 	--feature-set "$base" --results "$ro/res"
 expect 2 "$ro/res: --results: cannot create a run here: $why" \
-	env PATH="$tmp/bin:$PATH" "$sb" bisect --good bisect-demo:0 --bad bisect-demo \
+	env PATH="$tmp/bin:$PATH" "$sb" bisect --good bisect-demo+0 --bad bisect-demo \
 	--scenario configs/bisect.json --results "$ro/res"
 compgen -G "$tmp/started-*" >/dev/null && fail "check or bisect started $(ls "$tmp"/started-*)"
 echo "ok: no results directory, no QEMU, no build"
@@ -146,7 +146,7 @@ expect 2 "/etc/passwd: --results: is not a directory" \
 expect 2 "/etc/passwd: --results: Not a directory" \
 	"$sb" plan --scenario configs/smoke.json --kernel host --results /etc/passwd
 expect 2 "/etc/passwd: --results: is not a directory" \
-	"$sb" bisect --good bisect-demo:0 --bad bisect-demo --scenario configs/bisect.json --results /etc/passwd
+	"$sb" bisect --good bisect-demo+0 --bad bisect-demo --scenario configs/bisect.json --results /etc/passwd
 scenario "$tmp/s.json" s 1 1
 expect 2 "/etc/passwd: --results: is not a directory" \
 	"$sb" run --kernel host --scenario "$tmp/s.json" --results /etc/passwd
