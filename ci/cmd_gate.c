@@ -156,9 +156,10 @@ int cmd_gate(int argc, char **argv)
 	const char *pos[2] = { o.base, o.cand };
 	const struct sb_path_use paths[] = { { "--markdown", o.out.markdown },
 					     { "--json", o.out.json },
-					     { "--junit", o.out.junit } };
+					     { "--junit", o.out.junit },
+					     { "--csv", o.out.csv } };
 
-	if ((r = ci_spec_check_outputs(pos, 2, o.rules, paths, 3, &e)))
+	if ((r = ci_spec_check_outputs(pos, 2, o.rules, paths, 4, &e)))
 		return sb_error_report("slicebench gate", r, &e);
 	/* an output on standard output has it alone: the words go to stderr */
 	say = ci_gate_outputs_on_stdout(&o.out) ? stderr : stdout;

@@ -10,6 +10,20 @@ source "$(dirname "$0")/../lib/common.sh"
 synth=tests/fixtures/ci/synth.sh
 # shellcheck disable=SC2317 # run through check
 exits1() { ! "$@"; }
+# csv_tsv FILE: RFC 4180 CSV (no newline inside a cell) as tab-separated cells
+csv_tsv() {
+	tr -d '\r' <"$1" | awk '{
+		out = ""; f = ""; q = 0
+		for (i = 1; i <= length($0); i++) {
+			c = substr($0, i, 1)
+			if (q && c == "\"" && substr($0, i + 1, 1) == "\"") { f = f c; i++ }
+			else if (c == "\"") q = !q
+			else if (!q && c == ",") { out = out f "\t"; f = "" }
+			else f = f c
+		}
+		print out f
+	}'
+}
 gate() {
 	local rc=0
 	"$sb" gate "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
@@ -35,8 +49,22 @@ bash "$synth" "$r" debian NOISY_B 4 8 run_sd=0.6
 
 echo "== a clear latency regression exits 1"
 rc=$(gate --base "$r:debian/PREEMPT_SHORT" --cand "$r:debian/NO_PREEMPT_SHORT" \
-	--json "$tmp/v.json" --markdown "$tmp/v.md" --junit "$tmp/v.xml")
+	--json "$tmp/v.json" --markdown "$tmp/v.md" --junit "$tmp/v.xml" --csv "$tmp/v.csv")
 check_eq "cyclic delay x3" 1 "$rc"
+echo "== --csv: RFC 4180, a row per rule, the JSON's names, verdicts, notes and changes"
+check_eq "every row ends CRLF" "$(wc -l <"$tmp/v.csv")" "$(grep -c $'\r$' "$tmp/v.csv")"
+csv_tsv "$tmp/v.csv" >"$tmp/v.tsv"
+check_eq "the header" "rule group metric unit base cand change_pct interval_lo_pct interval_hi_pct tolerance_pct tolerance_abs pass_bound_pct pass_bound_abs base_runs cand_runs required verdict note" \
+	"$(head -1 "$tmp/v.tsv" | tr '\t' ' ')"
+check_eq "18 cells a row" "" "$(awk -F'\t' 'NF != 18' "$tmp/v.tsv")"
+check_eq "a row per rule" "$(jq '.rules | length' "$tmp/v.json")" "$(($(wc -l <"$tmp/v.tsv") - 1))"
+check "a note with quotes was quoted" grep -q '"no time_s values for ""hackbench-pipe-short"" on either side"' "$tmp/v.csv"
+check_eq "names, verdicts and notes as the JSON's" \
+	"$(jq -r '.rules[] | [.name, .group, .metric, .verdict, (.note // "")] | @tsv' "$tmp/v.json")" \
+	"$(tail -n +2 "$tmp/v.tsv" | cut -f1,2,3,17,18)"
+check_eq "changes as the JSON's" "" "$(paste <(tail -n +2 "$tmp/v.tsv" | cut -f7) \
+	<(jq -r '.rules[] | .change_pct // ""' "$tmp/v.json") |
+	awk -F'\t' '$1 != $2 && ($1 == "" || $2 == "" || ($1 - $2) ^ 2 > 1e-6 * ($2 ^ 2 + 1))')"
 cat "$tmp/out"
 v=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .verdict' "$tmp/v.json")
 check_eq "JSON names the cyclic avg delay regression ($v)" regression "$v"
