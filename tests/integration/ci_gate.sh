@@ -7,23 +7,11 @@
 # without --rules.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/csv.sh
+source tests/lib/csv.sh
 synth=tests/fixtures/ci/synth.sh
 # shellcheck disable=SC2317 # run through check
 exits1() { ! "$@"; }
-# csv_tsv FILE: RFC 4180 CSV (no newline inside a cell) as tab-separated cells
-csv_tsv() {
-	tr -d '\r' <"$1" | awk '{
-		out = ""; f = ""; q = 0
-		for (i = 1; i <= length($0); i++) {
-			c = substr($0, i, 1)
-			if (q && c == "\"" && substr($0, i + 1, 1) == "\"") { f = f c; i++ }
-			else if (c == "\"") q = !q
-			else if (!q && c == ",") { out = out f "\t"; f = "" }
-			else f = f c
-		}
-		print out f
-	}'
-}
 gate() {
 	local rc=0
 	"$sb" gate "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
