@@ -139,11 +139,14 @@ int cmd_gate(int argc, char **argv)
 	if ((code = sb_cli_parse_command(&cli, argc, argv)) != SB_CLI_CONTINUE)
 		return code;
 	if (operands[0]) { /* one spelling of the sides, as check's */
+		const char *cand = o.base      ? operands[0] :
+				   operands[1] ? operands[1] :
+						 "CAND";
+
 		fprintf(stderr,
 			"slicebench gate: %s: name the sides as --base %s "
 			"--cand %s\n",
-			operands[0], operands[0],
-			operands[1] ? operands[1] : "CAND");
+			operands[0], o.base ? o.base : operands[0], cand);
 		return SB_EXIT_USAGE;
 	}
 	if (!o.base || !o.cand)

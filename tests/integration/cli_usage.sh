@@ -65,6 +65,7 @@ bad 'slicebench compare: unexpected argument "d17"' slicebench compare "${dirs[@
 bad 'slicebench gate: needs --base and --cand' slicebench gate --base a
 bad 'slicebench gate: a: name the sides as --base a --cand b' slicebench gate a b
 bad 'slicebench gate: a: name the sides as --base a --cand CAND' slicebench gate a
+bad 'slicebench gate: b: name the sides as --base a --cand b' slicebench gate --base a b
 bad 'slicebench gate: unexpected argument "c"' slicebench gate a b c
 bad 'slicebench gate: --base is empty: name results as DIR[:kernel[/feature-set]]' slicebench gate --base "" --cand b
 bad 'slicebench report: needs one RUN_DIR' slicebench report
