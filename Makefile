@@ -232,7 +232,7 @@ gate: all ## gate CAND against BASE with RULES; exit 1 on regression
 		echo "usage: make gate BASE=DIR[:kernel/feature-set] CAND=DIR[:kernel/feature-set] [RULES=FILE]" >&2; \
 		echo "  (e.g. BASE=results/latest:debian/NO_PREEMPT_SHORT CAND=results/latest/debian/PREEMPT_SHORT)" >&2; \
 		exit 2; fi
-	$(SB_MAKE_RUN) $(BIN)/slicebench gate $(if $(RULES),--rules "$(RULES)") "$(BASE)" "$(CAND)"
+	$(SB_MAKE_RUN) $(BIN)/slicebench gate $(if $(RULES),--rules "$(RULES)") --base "$(BASE)" --cand "$(CAND)"
 
 check: deps ## run BASE_KERNEL and KERNEL in turn until the gate decides (CHECK_SCENARIO)
 	@$(MAKE) --no-print-directory all
@@ -241,9 +241,9 @@ check: deps ## run BASE_KERNEL and KERNEL in turn until the gate decides (CHECK_
 		--scenario "$(CHECK_SCENARIO)" $(if $(RULES),--rules "$(RULES)") \
 		--accel "$(ACCEL)" --results "$(RESULTS)"
 
-bisect-demo: deps ## bisect kernels/bisect-demo's 8 patches with slicebench bisect: prints the first bad one, exit 1
+bisect-demo: deps ## bisect kernels/bisect-demo's 8 patches with slicebench bisect: prints the first bad one, exit 0
 	@$(MAKE) --no-print-directory all
-	$(SB_MAKE_RUN) $(BIN)/slicebench bisect --good bisect-demo:0 --bad bisect-demo \
+	$(SB_MAKE_RUN) $(BIN)/slicebench bisect --good bisect-demo+0 --bad bisect-demo \
 		--scenario configs/bisect.json --accel "$(ACCEL)" --results "$(RESULTS)"
 
 fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) $(BUILD)/tests/test_analyzer_tracedat ## run each fuzz target FUZZ_SECONDS on its seeds

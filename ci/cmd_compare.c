@@ -24,7 +24,7 @@
 
 struct compare_opts {
 	int help, plots, all_tasks;
-	const char *json, *markdown, *out, *groups, *rules;
+	const char *json, *markdown, *csv, *out, *groups, *rules;
 };
 
 static const char usage[] =
@@ -64,6 +64,20 @@ static int write_markdown(const char *path, const struct ci_compare *c,
 	return r ? sb_out_error(e, r, "--markdown", path) : 0;
 }
 
+/* The CSV output: the summary's figures, a row per group, metric and column. */
+static int write_csv(const char *path, const struct ci_compare *c,
+		     struct sb_error *e)
+{
+	struct sb_memfile m;
+	int r = sb_memfile_open(&m);
+
+	if (r)
+		return sb_out_error(e, r, "--csv", path);
+	ci_compare_print_csv(m.f, c);
+	r = sb_memfile_commit(&m, path);
+	return r ? sb_out_error(e, r, "--csv", path) : 0;
+}
+
 /* Every output asked for; the text on @say. An exit code. */
 static int outputs(const struct compare_opts *o, const struct ci_compare *c,
 		   const char *end, FILE *say, int argc, char **argv)
@@ -80,6 +94,8 @@ static int outputs(const struct compare_opts *o, const struct ci_compare *c,
 	if (!r && o->json)
 		r = sb_out_envelope(o->json, "--json", "slicebench-compare",
 				    argc, argv, fill_json, c, &e);
+	if (!r && o->csv)
+		r = write_csv(o->csv, c, &e);
 	return r ? sb_error_report("slicebench compare", r, &e) : SB_EXIT_OK;
 }
 
@@ -92,7 +108,9 @@ static int run_compare(const struct compare_opts *o, struct ci_results *res,
 	size_t shown;
 	char *end = NULL;
 	/* an output on standard output has it alone: the text goes to stderr */
-	FILE *say = sb_out_is_stdout(o->json) || sb_out_is_stdout(o->markdown) ?
+	FILE *say = sb_out_is_stdout(o->json) ||
+				    sb_out_is_stdout(o->markdown) ||
+				    sb_out_is_stdout(o->csv) ?
 			    stderr :
 			    stdout;
 	int code = SB_EXIT_UNMEASURED;
@@ -152,6 +170,12 @@ static const struct sb_field compare_rows[] = {
 	  .offset = offsetof(struct compare_opts, json),
 	  .metavar = "FILE",
 	  .doc = "write the medians as JSON" },
+	{ .key = "csv",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct compare_opts, csv),
+	  .metavar = "FILE",
+	  .doc = "write the summary as CSV (RFC 4180), a row per group, "
+		 "metric and column" },
 	{ .key = "plots",
 	  .type = SB_F_FLAG,
 	  .offset = offsetof(struct compare_opts, plots),
@@ -204,9 +228,10 @@ int cmd_compare(int argc, char **argv)
 	if (code != SB_CLI_CONTINUE)
 		return code;
 	const struct sb_path_use outs[] = { { "--markdown", o.markdown },
-					    { "--json", o.json } };
+					    { "--json", o.json },
+					    { "--csv", o.csv } };
 
-	if ((code = ci_spec_check_outputs(pos, (size_t)n, o.rules, outs, 2,
+	if ((code = ci_spec_check_outputs(pos, (size_t)n, o.rules, outs, 3,
 					  &e)) ||
 	    (o.plots && o.out && (code = sb_out_dir_check("--out", o.out, &e))))
 		return sb_error_report("slicebench compare", code, &e);

@@ -18,14 +18,14 @@
 
 struct gate_opts {
 	int help;
-	const char *rules;
+	const char *base, *cand, *rules;
 	struct ci_gate_outputs out;
 };
 
 static const char usage[] =
-	"usage: slicebench gate BASE CAND [options]\n"
-	"BASE, CAND: DIR[:kernel[/feature-set]], each naming one kernel and "
-	"one feature set\n(e.g. results/latest:debian/PREEMPT_SHORT)";
+	"usage: slicebench gate --base SPEC --cand SPEC [options]\n"
+	"SPEC: DIR[:kernel[/feature-set]], naming one kernel and one feature "
+	"set\n(e.g. results/latest:debian/PREEMPT_SHORT)";
 static const char after[] =
 	"Per rule, from one value per run on the log scale (a paired t by round\n"
 	"when the runs alternate base and candidate, as check makes them, else\n"
@@ -98,6 +98,16 @@ static int load_rules(const char *given, const char *const pos[2],
 }
 
 static const struct sb_field gate_rows[] = {
+	{ .key = "base",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct gate_opts, base),
+	  .metavar = "SPEC",
+	  .doc = "the baseline's results: DIR[:kernel[/feature-set]]" },
+	{ .key = "cand",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct gate_opts, cand),
+	  .metavar = "SPEC",
+	  .doc = "the candidate's results, as --base" },
 	CI_RULES_ROW(struct gate_opts, rules),
 	{ 0 },
 };
@@ -113,33 +123,46 @@ int cmd_gate(int argc, char **argv)
 	struct ci_rules rules;
 	struct sb_error e;
 	char chosen[4096] = "";
-	const char *pos[2] = { 0 };
+	const char *operands[2] = { 0 };
 	FILE *say;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
 				    .tables = { { gate_rows, &o },
 						{ ci_gate_output_rows, &o.out },
 						{ gate_help_rows, &o } },
-				    .operands = pos,
+				    .operands = operands,
 				    .max_operands = 2,
 				    .prog = "slicebench gate",
-				    .on_error = SB_CLI_ERR_USAGE,
-				    .min_operands = 2,
-				    .too_few = "needs BASE and CAND" };
+				    .on_error = SB_CLI_ERR_USAGE };
 	int code, r;
 
 	if ((code = sb_cli_parse_command(&cli, argc, argv)) != SB_CLI_CONTINUE)
 		return code;
-	if (!*pos[0] || !*pos[1])
+	if (operands[0]) { /* one spelling of the sides, as check's */
+		const char *cand = o.base      ? operands[0] :
+				   operands[1] ? operands[1] :
+						 "CAND";
+
+		fprintf(stderr,
+			"slicebench gate: %s: name the sides as --base %s "
+			"--cand %s\n",
+			operands[0], o.base ? o.base : operands[0], cand);
+		return SB_EXIT_USAGE;
+	}
+	if (!o.base || !o.cand)
+		return sb_cli_usage_error(&cli, "needs --base and --cand");
+	if (!*o.base || !*o.cand)
 		return sb_cli_usage_error(&cli,
 					  "%s is empty: name results as "
 					  "DIR[:kernel[/feature-set]]",
-					  *pos[0] ? "CAND" : "BASE");
+					  *o.base ? "--cand" : "--base");
+	const char *pos[2] = { o.base, o.cand };
 	const struct sb_path_use paths[] = { { "--markdown", o.out.markdown },
 					     { "--json", o.out.json },
-					     { "--junit", o.out.junit } };
+					     { "--junit", o.out.junit },
+					     { "--csv", o.out.csv } };
 
-	if ((r = ci_spec_check_outputs(pos, 2, o.rules, paths, 3, &e)))
+	if ((r = ci_spec_check_outputs(pos, 2, o.rules, paths, 4, &e)))
 		return sb_error_report("slicebench gate", r, &e);
 	/* an output on standard output has it alone: the words go to stderr */
 	say = ci_gate_outputs_on_stdout(&o.out) ? stderr : stdout;

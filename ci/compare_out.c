@@ -8,6 +8,7 @@
 #include "ci/compare_out.h"
 #include "ci/table_print.h"
 #include "ci/util.h"
+#include "common/csv.h"
 #include "common/fmt.h"
 
 void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown)
@@ -157,4 +158,37 @@ int ci_compare_to_json(json_t *env, const struct ci_compare *c)
 	    json_object_set_new(env, "rows", rows))
 		return -ENOMEM;
 	return 0;
+}
+
+void ci_compare_print_csv(FILE *f, const struct ci_compare *c)
+{
+	static const char *const head[] = {
+		"group",  "metric", "unit", "column",  "runs",
+		"median", "min",    "max",  "cov_pct", "median_change_pct",
+	};
+	const size_t n_head = sizeof(head) / sizeof(head[0]);
+
+	for (size_t i = 0; i < n_head; i++)
+		sb_csv_text(f, head[i], i + 1 == n_head);
+	for (size_t i = 0; i < c->n_rows; i++) {
+		const struct ci_metric *m = ci_metric_at(c->rows[i].metric);
+		struct ci_summary b;
+
+		ci_summarize(&c->cols->v[0], &c->rows[i], &b);
+		for (size_t k = 0; k < c->cols->n; k++) {
+			struct ci_summary s;
+
+			ci_summarize(&c->cols->v[k], &c->rows[i], &s);
+			sb_csv_text(f, c->rows[i].group, 0);
+			sb_csv_text(f, m->name, 0);
+			sb_csv_text(f, m->unit, 0);
+			sb_csv_text(f, c->cols->v[k].label, 0);
+			sb_csv_num(f, (double)s.n, 0);
+			sb_csv_num(f, s.median, 0);
+			sb_csv_num(f, s.min, 0);
+			sb_csv_num(f, s.max, 0);
+			sb_csv_num(f, s.cov_pct, 0);
+			sb_csv_num(f, k ? change_pct(&b, &s) : NAN, 1);
+		}
+	}
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Compare output: each repeat's table, then the summary over repeats, as text, Markdown or JSON. */
+/* Compare output: each repeat's table, then the summary over repeats, as text, Markdown, JSON or CSV. */
 #ifndef CI_COMPARE_OUT_H
 #define CI_COMPARE_OUT_H
 
@@ -24,6 +24,11 @@ void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown);
  */
 void ci_compare_print_summary(FILE *f, const struct ci_compare *c,
 			      int markdown);
+/*
+ * RFC 4180 CSV: a row per group, metric and column (runs, median, min,
+ * max, CoV, the median's change against the first column in %).
+ */
+void ci_compare_print_csv(FILE *f, const struct ci_compare *c);
 /* Fill the tool section of envelope @env. Returns 0 or -ENOMEM. */
 int ci_compare_to_json(json_t *env, const struct ci_compare *c);
 /* "+12.3% worse" etc.: the medians of column @k against column 0 into @buf. */

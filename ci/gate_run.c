@@ -6,6 +6,7 @@
 
 #include "ci/gate_report.h"
 #include "ci/dup_runs.h"
+#include "ci/gate_csv.h"
 #include "ci/gate_run.h"
 #include "ci/work_unit.h"
 #include "ci/spec.h"
@@ -33,13 +34,18 @@ const struct sb_field ci_gate_output_rows[] = {
 	  .offset = offsetof(struct ci_gate_outputs, junit),
 	  .metavar = "FILE",
 	  .doc = "write JUnit XML, a test case per rule that applies" },
+	{ .key = "csv",
+	  .type = SB_F_ARG,
+	  .offset = offsetof(struct ci_gate_outputs, csv),
+	  .metavar = "FILE",
+	  .doc = "write the verdicts as CSV (RFC 4180), a row per rule" },
 	{ 0 },
 };
 
 int ci_gate_outputs_on_stdout(const struct ci_gate_outputs *out)
 {
 	return sb_out_is_stdout(out->markdown) || sb_out_is_stdout(out->json) ||
-	       sb_out_is_stdout(out->junit);
+	       sb_out_is_stdout(out->junit) || sb_out_is_stdout(out->csv);
 }
 
 static int fill_json(json_t *env, const void *g)
@@ -68,6 +74,7 @@ static int write_outputs(const struct ci_gate_run *o, const char *suffix,
 		const char *option;
 	} outs[] = { { o->out.markdown, ci_gate_write_markdown, "--markdown" },
 		     { o->out.junit, ci_gate_write_junit, "--junit" },
+		     { o->out.csv, ci_gate_write_csv, "--csv" },
 		     { o->out.json, NULL, "--json" } };
 	char path[4096];
 

@@ -11,11 +11,11 @@
 
 /* The reports a gate writes: a path each ("-": standard output), or NULL. */
 struct ci_gate_outputs {
-	const char *markdown, *json, *junit;
+	const char *markdown, *json, *junit, *csv;
 };
 
 /*
- * The option rows --markdown, --json, --junit into a struct ci_gate_outputs
+ * The option rows --markdown, --json, --junit, --csv into a struct ci_gate_outputs
  * (the one set gate and check share): a table of its own for struct
  * sb_cli's tables, { ci_gate_output_rows, &outputs }.
  */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A bisection's ends: the series and its patches, or the git range and its commits; the positions, the good end's name, --features. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,24 +12,48 @@
 #include "harness/boot/kernel_build.h"
 #include "merge/bisect_ends.h"
 
-/* "NAME" or "NAME:K" into @name and @k (-1 when no K). 0 or -EINVAL. */
+/*
+ * "NAME" or "NAME+K" into @name and @k (-1 when no K). 0, -EINVAL, or
+ * -EEXIST for the old "NAME:K" (':' is DIR:kernel in gate: one meaning).
+ */
 static int parse_end(const char *spec, char *name, size_t len, int *k)
 {
-	const char *colon = strchr(spec, ':');
+	const char *plus = strchr(spec, '+');
 	char *end;
 	long v;
 
 	*k = -1;
+	if (strchr(spec, ':'))
+		return -EEXIST;
 	snprintf(name, len, "%.*s",
-		 (int)(colon ? (size_t)(colon - spec) : strlen(spec)), spec);
-	if (!colon)
+		 (int)(plus ? (size_t)(plus - spec) : strlen(spec)), spec);
+	if (!plus)
 		return 0;
 	errno = 0;
-	v = strtol(colon + 1, &end, 10);
-	if (!colon[1] || *end || errno || v < 0 || v > 100000)
+	v = strtol(plus + 1, &end, 10);
+	if (!isdigit((unsigned char)plus[1]) || *end || errno || v < 0 ||
+	    v > 100000)
 		return -EINVAL;
 	*k = (int)v;
 	return 0;
+}
+
+/* @opt's @spec that parse_end() refused, said; the exit code. */
+static int end_error(const char *opt, const char *spec, int r)
+{
+	const char *colon = strchr(spec, ':');
+
+	if (r != -EEXIST)
+		fprintf(stderr,
+			"slicebench bisect: %s: %s: K of NAME+K is a patch "
+			"count\n",
+			opt, spec);
+	else
+		fprintf(stderr,
+			"slicebench bisect: %s: %s: write the patch count "
+			"as NAME+K: %.*s+%s\n",
+			opt, spec, (int)(colon - spec), spec, colon + 1);
+	return SB_EXIT_USAGE;
 }
 
 int bisect_usage_error(const char *fmt, const char *value)
@@ -96,12 +121,10 @@ int bisect_resolve(struct bisector *s)
 
 	if (s->o->kernel)
 		return resolve_git(s);
-	if (parse_end(s->o->bad, name, sizeof(name), &bad_k))
-		return bisect_usage_error(
-			"--bad: %s: K of NAME:K is a patch count", s->o->bad);
-	if (parse_end(s->o->good, gname, sizeof(gname), &good_k))
-		return bisect_usage_error(
-			"--good: %s: K of NAME:K is a patch count", s->o->good);
+	if ((r = parse_end(s->o->bad, name, sizeof(name), &bad_k)))
+		return end_error("--bad", s->o->bad, r);
+	if ((r = parse_end(s->o->good, gname, sizeof(gname), &good_k)))
+		return end_error("--good", s->o->good, r);
 	if ((r = kernel_lookup(name, &s->series, &e)))
 		return sb_error_report("slicebench bisect: --bad", r, &e);
 	if (!kernel_has_series(&s->series))
@@ -121,7 +144,7 @@ int bisect_resolve(struct bisector *s)
 	if (!strcmp(gname, name)) {
 		if (good_k < 0 || good_k >= bad_k)
 			return bisect_usage_error(
-				"--good: %s: NAME:K of the bad end's "
+				"--good: %s: NAME+K of the bad end's "
 				"series, K below the bad end's",
 				s->o->good);
 		bisect_step_name(&s->ctx, good_k, s->good_name,
@@ -129,7 +152,7 @@ int bisect_resolve(struct bisector *s)
 	} else {
 		if (good_k >= 0)
 			return bisect_usage_error(
-				"--good: %s: NAME:K names a step of "
+				"--good: %s: NAME+K names a step of "
 				"the bad end's series only",
 				s->o->good);
 		if ((r = kernel_lookup(gname, &s->good, &e)))

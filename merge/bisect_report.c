@@ -111,7 +111,7 @@ int bisect_conclude(const struct bisector *s)
 	case BISECT_FOUND:
 		change_name(s, a.first, what, sizeof(what));
 		printf("first bad: %s\n", what);
-		return SB_EXIT_REGRESSION;
+		return BISECT_EXIT_FOUND;
 	case BISECT_RANGE:
 		printf("first bad: one of steps %d..%d (the checks between "
 		       "could not decide, so they were skipped):\n",
@@ -125,7 +125,7 @@ int bisect_conclude(const struct bisector *s)
 		printf("the bad end (%s) does not regress against the good end "
 		       "(%s): nothing to bisect\n",
 		       s->o->bad, s->good_name);
-		return SB_EXIT_UNDECIDED;
+		return BISECT_EXIT_NO_REGRESSION;
 	case BISECT_BAD_UNDECIDED:
 		printf("the check of the bad end (%s) could not decide: "
 		       "nothing to bisect (raise --max-repeats)\n",
@@ -136,7 +136,7 @@ int bisect_conclude(const struct bisector *s)
 			printf("triage only: the bad end (%s) regresses; "
 			       "the bisection was not run\n",
 			       s->o->bad);
-			return SB_EXIT_REGRESSION;
+			return BISECT_EXIT_FOUND;
 		}
 		break;
 	}

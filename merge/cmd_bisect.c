@@ -28,7 +28,7 @@ static const char usage[] =
 	"FILE\n"
 	"\nFinds the first patch of a series after which the scenario's check "
 	"finds a\nregression. --bad names a source kernel with a patch series "
-	"(NAME, or\nNAME:K for its first K patches); --good is NAME:K of the "
+	"(NAME, or\nNAME+K for its first K patches); --good is NAME+K of the "
 	"same series (K\npatches, often 0) or another kernel. Step k is the "
 	"series' tree with its\nfirst k patches, built in place (one work tree "
 	"per source: only what the\npatches touch is rebuilt). Each step is a "
@@ -47,26 +47,30 @@ static const char usage[] =
 	"pass names the\nmechanism. These checks share the error budget with "
 	"the steps.";
 static const char after[] =
-	"exit: 1 a first bad patch or commit was found (with --triage-only: "
-	"the bad\nend regresses), 2 bad usage or input, 3 cannot decide (the "
-	"bad end does not\nregress, or only a range of candidates remained), "
-	"4 could not measure (a\nbuild or a check failed, interrupted, a full "
-	"disk); --results naming a file or a\nplace that takes no new "
-	"directory exits 2 before any build\n";
+	"exit (as `git bisect run` means its own: 0 the bisection named a "
+	"commit):\n0 the first bad patch or commit was found (with "
+	"--triage-only: the bad end\nregresses and its triage ran), 1 no "
+	"regression (the bad end does not\nregress against the good end: "
+	"nothing to bisect), 2 bad usage or input\n(also the old NAME:K, "
+	"now NAME+K), 3 cannot decide (the bad end's check,\nor only a range "
+	"of candidates remained: a step could not be decided within\n"
+	"--max-repeats), 4 could not measure (a build or a check failed, "
+	"interrupted,\na full disk); --results naming a file or a place "
+	"that takes no new\ndirectory exits 2 before any build\n";
 
 static const struct sb_field bisect_rows[] = {
 	{ .key = "good",
 	  .type = SB_F_ARG,
 	  .offset = offsetof(struct bisect_opts, good),
 	  .metavar = "K",
-	  .doc = "the good end: NAME:K (the bad end's series with K "
+	  .doc = "the good end: NAME+K (the bad end's series with K "
 		 "patches) or a kernel of kernels/" },
 	{ .key = "bad",
 	  .type = SB_F_ARG,
 	  .offset = offsetof(struct bisect_opts, bad),
 	  .metavar = "K",
 	  .doc = "the bad end: a source kernel with a series (NAME "
-		 "or NAME:K)" },
+		 "or NAME+K)" },
 	{ .key = "kernel",
 	  .type = SB_F_ARG,
 	  .offset = offsetof(struct bisect_opts, kernel),

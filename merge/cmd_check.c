@@ -158,14 +158,15 @@ int cmd_check(int argc, char **argv)
 	/* every output writable, none an input, before any kernel boots */
 	const struct sb_path_use paths[] = { { "--markdown", o.out.markdown },
 					     { "--json", o.out.json },
-					     { "--junit", o.out.junit } },
+					     { "--junit", o.out.junit },
+					     { "--csv", o.out.csv } },
 				 ins[] = { { "--scenario", o.scenario },
 					   { "--rules", o.rules },
 					   { "--resume", o.resume },
 					   { "--base", o.base },
 					   { "--cand", o.cand } };
 
-	if ((r = sb_out_check_all(paths, 3, ins, 5, &e)) ||
+	if ((r = sb_out_check_all(paths, 4, ins, 5, &e)) ||
 	    (r = run_results_usable(o.results, &e))) {
 		r = sb_error_report("slicebench check", r, &e);
 		return o.bisect_exit ? bisect_exit_code(r) : r;

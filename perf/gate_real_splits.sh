@@ -80,7 +80,7 @@ for ((s = 1; s <= splits; s++)); do
 	fi
 	for pair in "${pairs[@]}"; do
 		rc=0
-		"$sb" gate "$d:A/default" "$d:${pair#*:}/default" >"$tmp/out" 2>&1 || rc=$?
+		"$sb" gate --base "$d:A/default" --cand "$d:${pair#*:}/default" >"$tmp/out" 2>&1 || rc=$?
 		((rc == 1)) && hits[${pair%%:*}]=$((hits[${pair%%:*}] + 1))
 		((rc == 0)) && passes[${pair%%:*}]=$((passes[${pair%%:*}] + 1))
 		((rc == 2)) && cat "$tmp/out" && exit 1

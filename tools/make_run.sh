@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Runs one slicebench command for a make target and, when it fails, names
 # the tool's own exit code: GNU make turns every failed recipe into 2.
+# bisect's 1 is no regression between its ends (git bisect run's sense:
+# 0 is the answer, the first bad patch).
 "$@"
 rc=$?
 ((rc == 0)) && exit 0
 case $rc in
-1) what="regression found" ;;
+1) what="regression found" && [[ ${2-} == bisect ]] && what="no regression: nothing to bisect" ;;
 2) what="bad usage or input" ;;
 3) what="cannot decide" ;;
 4) what="could not measure" ;;

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # slicebench bisect without a VM or a build: bad usage is exit 2 with one
 # line naming the option; a bisect log whose steps are all done is
-# continued into its answer (first bad patch and subject, exit 1; a range
-# of candidates when steps were skipped, exit 3; a bad end that does not
-# regress, exit 3; more checks than the error budget was split over, said);
+# continued into its answer (first bad patch and subject, exit 0 as `git
+# bisect run` ends; a range of candidates when steps were skipped, exit 3;
+# a bad end that does not regress, exit 1: no regression; more checks than the error budget was split over, said);
 # a log with a step out of turn, or with other settings, is refused (exit 2,
 # the file and field named). Logs are written here as the bisection writes
 # them, over 2- and 4-patch series of kernels/bisect-demo's patches.
@@ -35,15 +35,18 @@ usage() { # regex args...: exit 2 and one line matching regex on stderr
 	check "usage: $want" grep -qE "^slicebench bisect: .*$want" "$tmp/err"
 	check_eq "one line" 1 "$(wc -l <"$tmp/err")"
 }
-usage "--good, --bad and --scenario are required" --good two:0 --bad two
-usage "--scenario: nope.json: cannot read" --good two:0 --bad two --scenario nope.json
-usage "--bad: plain is no source kernel with a patch series" --good two:0 --bad plain --scenario "$scenario"
-usage "--good: two:2: NAME:K of the bad end's series, K below" --good two:2 --bad two --scenario "$scenario"
-usage "--bad: two:x: K of NAME:K is a patch count" --good two:0 --bad two:x --scenario "$scenario"
-usage "--good: plain:0: NAME:K names a step of the bad end's series only" --good plain:0 --bad two --scenario "$scenario"
+usage "--good, --bad and --scenario are required" --good two+0 --bad two
+usage "--scenario: nope.json: cannot read" --good two+0 --bad two --scenario nope.json
+usage "--bad: plain is no source kernel with a patch series" --good two+0 --bad plain --scenario "$scenario"
+usage "--good: two\\+2: NAME\\+K of the bad end's series, K below" --good two+2 --bad two --scenario "$scenario"
+usage "--bad: two\\+x: K of NAME\\+K is a patch count" --good two+0 --bad two+x --scenario "$scenario"
+usage "--good: plain\\+0: NAME\\+K names a step of the bad end's series only" --good plain+0 --bad two --scenario "$scenario"
+usage "--good: two:0: write the patch count as NAME\\+K: two\\+0$" --good two:0 --bad two --scenario "$scenario"
+usage "--bad: two:1: write the patch count as NAME\\+K: two\\+1$" --good two+0 --bad two:1 --scenario "$scenario"
+usage "--bad: two\\+-1: K of NAME\\+K is a patch count" --good two+0 --bad two+-1 --scenario "$scenario"
 usage "unknown kernel 'nope'" --good nope --bad two --scenario "$scenario"
 
-# log NAME STEPS_JSON: the log of `--good NAME:0 --bad NAME` with these
+# log NAME STEPS_JSON: the log of `--good NAME+0 --bad NAME` with these
 # steps, its settings as the bisection writes them.
 log() {
 	local dir=$tmp/r/bisect-$1 p n split=1 span=1 patches=()
@@ -58,7 +61,7 @@ log() {
 	done
 	printf '%s\n' "${patches[@]}" | jq -s --arg k "$1" --argjson n "$n" --argjson split "$split" \
 		--arg sc "$scenario" --arg scsha "$(sha256sum "$scenario" | cut -d' ' -f1)" \
-		--argjson steps "$2" '{schema: 1, settings: {good: "\($k):0", bad: $k,
+		--argjson steps "$2" '{schema: 1, settings: {good: "\($k)+0", bad: $k,
 		good_step: 0, bad_step: $n, scenario: $sc, scenario_sha256: $scsha,
 		patches: ., error_split: $split, max_repeats: 0, accel: null},
 		steps: $steps}' >"$dir/bisect-log.json"
@@ -71,15 +74,15 @@ step() { # NAME k verdict -> one step of a log
 bisect() { # NAME [options]
 	local k=$1
 	shift
-	rc_of "$sb" bisect --good "$k:0" --bad "$k" --scenario "$scenario" --results "$tmp/r" "$@" \
+	rc_of "$sb" bisect --good "$k+0" --bad "$k" --scenario "$scenario" --results "$tmp/r" "$@" \
 		>"$tmp/out" 2>"$tmp/err"
 }
 
-echo "check: a finished log is continued into its answer: the first bad patch, exit 1"
+echo "check: a finished log is continued into its answer: the first bad patch, exit 0"
 log two "[$(step two 2 bad), $(step two 1 good)]"
 bisect two
 cat "$tmp/out"
-check_eq "exit code" 1 "$rc"
+check_eq "exit code" 0 "$rc"
 check "continued" grep -q 'continuing .*: 2 step(s) done' "$tmp/out"
 check "first bad" grep -qx 'first bad: 0003-sched-fair-PREEMPT_SHORT-default-off.patch (sched/fair: make PREEMPT_SHORT default off (known-bad demo))' "$tmp/out"
 check "evidence rows" grep -qE '^  2 +1 +two-1 +good +4/5 +cached' "$tmp/out"
@@ -100,10 +103,10 @@ check "range" grep -q '^first bad: one of steps 2..4' "$tmp/out"
 check "third candidate" grep -q '^  candidate: 0004-exit-comment.patch (exit: point to the task reaping path (comment only))' "$tmp/out"
 check "budget note" grep -q '^note: skipped steps made the bisection take more checks than the 3' "$tmp/out"
 
-echo "check: a bad end that does not regress: nothing to bisect, exit 3"
+echo "check: a bad end that does not regress: nothing to bisect, exit 1"
 log two "[$(step two 2 good)]"
 bisect two
-check_eq "exit code, no regression" 3 "$rc"
+check_eq "exit code, no regression" 1 "$rc"
 check "said" grep -q '^the bad end (two) does not regress against the good end (two-0)' "$tmp/out"
 
 echo "check: a step out of turn is refused, naming it"

@@ -10,6 +10,8 @@
 # units differ are not compared on work done; bad input exits 2.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=tests/lib/csv.sh
+source tests/lib/csv.sh
 synth=tests/fixtures/ci/synth.sh
 # shellcheck disable=SC2317 # exits and is_png are run through check
 exits() { # exits CODE COMMAND...: the command exits with CODE
@@ -87,8 +89,24 @@ check "--all-tasks: the kworker in the tables" grep -qF 'kworker/0:2:(3)' "$tmp/
 check "--all-tasks: the kworker in the medians" grep -qE '^kworker/0:2 +runtime_ms' "$tmp/all.out"
 check "--all-tasks: no scientific notation" exits 1 grep -qE '[0-9]e[+-][0-9]' "$tmp/all.out"
 
+echo "== --csv: RFC 4180, a row per group, metric and column, the JSON's figures"
+"$sb" compare "$f" --json "$tmp/c.json" --csv "$tmp/c.csv" >/dev/null
+check_eq "every row ends CRLF" "$(wc -l <"$tmp/c.csv")" "$(grep -c $'\r$' "$tmp/c.csv")"
+csv_tsv "$tmp/c.csv" >"$tmp/c.tsv"
+check_eq "the header" "group metric unit column runs median min max cov_pct median_change_pct" \
+	"$(head -1 "$tmp/c.tsv" | tr '\t' ' ')"
+check_eq "a row per group, metric and column" "$(jq '[.rows[].columns | length] | add' "$tmp/c.json")" \
+	"$(($(wc -l <"$tmp/c.tsv") - 1))"
+check_eq "groups, metrics, columns and runs as the JSON's" \
+	"$(jq -r '.rows[] | .group as $g | .metric as $m | .columns[] | [$g, $m, .column, .runs] | @tsv' "$tmp/c.json")" \
+	"$(tail -n +2 "$tmp/c.tsv" | cut -f1,2,4,5)"
+check_eq "medians and changes as the JSON's" "" "$(paste <(tail -n +2 "$tmp/c.tsv" | cut -f6,10) \
+	<(jq -r '.rows[].columns[] | [(.median // ""), (.median_change_pct // "")] | @tsv' "$tmp/c.json") |
+	awk -F'\t' '{ for (i = 1; i <= 2; i++) { a = $i; b = $(i + 2)
+		if (a != b && (a == "" || b == "" || (a - b) ^ 2 > 1e-6 * (b ^ 2 + 1))) print } }')"
+
 echo "== one statistic per claim: compare's end says the gate's change"
-"$sb" gate "$f:debian/A" "$f:debian/B" --json "$tmp/g.json" >/dev/null || true
+"$sb" gate --base "$f:debian/A" --cand "$f:debian/B" --json "$tmp/g.json" >/dev/null || true
 want=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .change_pct' "$tmp/g.json" |
 	xargs printf '%+.1f%%')
 got=$(awk '/^Summary, kernel debian/ {s = 1} s && $1 == "cyclic" && $2 == "avg_delay_ms" {print $10; exit}' \
@@ -199,7 +217,7 @@ check "a unit apart: said, with both units and runs: $(cat "$tmp/said")" \
 check "the end of a run leaves it out too" grep -q 'not compared on it' "$tmp/said"
 check "... and its summary has no work_units_per_s row" \
 	exits 1 grep -qE '^massive_intr +work_units_per_s ' "$tmp/out"
-rc_of "$sb" gate "$u:debian/NO_PREEMPT_SHORT" "$u:debian/PREEMPT_SHORT" >"$tmp/out" 2>"$tmp/said"
+rc_of "$sb" gate --base "$u:debian/NO_PREEMPT_SHORT" --cand "$u:debian/PREEMPT_SHORT" >"$tmp/out" 2>"$tmp/said"
 check_eq "gate on runs of two unit sizes: exit 2, no verdict" 2 "$rc"
 check "... naming the units and runs: $(cat "$tmp/said")" \
 	grep -qE 'count work in units of different sizes: .*12000 .* 7101' "$tmp/said"

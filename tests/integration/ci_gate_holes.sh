@@ -23,7 +23,7 @@ bash "$synth" "$r" debian CAND 8 2 $quiet
 gate() {
 	local rules=$1 base=${2:-$r:debian/BASE}
 	shift $(($# > 1 ? 2 : 1))
-	rc_of "$sb" gate ${rules:+--rules "$rules"} "$base" "$tmp/c:debian/CAND" "$@" \
+	rc_of "$sb" gate ${rules:+--rules "$rules"} --base "$base" --cand "$tmp/c:debian/CAND" "$@" \
 		>"$tmp/out" 2>"$tmp/err"
 }
 # fresh: $tmp/c, a copy of the untouched candidate

@@ -10,7 +10,7 @@ source "$(dirname "$0")/../lib/common.sh"
 r=tests/fixtures/ci/vm-smoke
 
 rc=0
-"$sb" gate "$r:debian/PREEMPT_SHORT" "$r:debian/NO_PREEMPT_SHORT" --json "$tmp/v.json" >"$tmp/out" || rc=$?
+"$sb" gate --base "$r:debian/PREEMPT_SHORT" --cand "$r:debian/NO_PREEMPT_SHORT" --json "$tmp/v.json" >"$tmp/out" || rc=$?
 n=$(jq '[.rules[] | select(.verdict == "insufficient data" or .verdict == "not applicable")] | length' "$tmp/v.json")
 echo "PREEMPT_SHORT -> NO_PREEMPT_SHORT, 3 runs a side: exit $rc, $n of $(jq '.rules | length' "$tmp/v.json") rules insufficient or not applicable"
 if [[ $rc != 3 || $n != $(jq '.rules | length' "$tmp/v.json") ]]; then
@@ -19,7 +19,7 @@ if [[ $rc != 3 || $n != $(jq '.rules | length' "$tmp/v.json") ]]; then
 fi
 
 rc=0
-"$sb" gate "$r:debian/PREEMPT_SHORT" "$r:debian/PREEMPT_SHORT" >/dev/null 2>"$tmp/err" || rc=$?
+"$sb" gate --base "$r:debian/PREEMPT_SHORT" --cand "$r:debian/PREEMPT_SHORT" >/dev/null 2>"$tmp/err" || rc=$?
 echo "PREEMPT_SHORT -> PREEMPT_SHORT: exit $rc"
 if [[ $rc != 2 ]] || ! grep -q 'are the same runs' "$tmp/err"; then
 	soft_fail "the same runs on both sides were gated"

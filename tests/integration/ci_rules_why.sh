@@ -23,12 +23,12 @@ bash "$synth" "$r" debian A 4 1
 bash "$synth" "$r" debian B 4 2
 for f in ci/gate.json ci/gate-merge.json; do
 	rc=0
-	"$sb" gate --rules "$f" "$r:debian/A" "$r:debian/B" >/dev/null 2>"$tmp/err" || rc=$?
+	"$sb" gate --rules "$f" --base "$r:debian/A" --cand "$r:debian/B" >/dev/null 2>"$tmp/err" || rc=$?
 	check "$f loads (exit $rc, not 2: $(head -c 200 "$tmp/err"))" test "$rc" != 2
 done
 jq '.rules[0].why = 1' ci/gate.json >"$tmp/rules.json"
 rc=0
-"$sb" gate --rules "$tmp/rules.json" "$r:debian/A" "$r:debian/B" >/dev/null 2>"$tmp/err" || rc=$?
+"$sb" gate --rules "$tmp/rules.json" --base "$r:debian/A" --cand "$r:debian/B" >/dev/null 2>"$tmp/err" || rc=$?
 check_eq "a why that is not a string: bad input" 2 "$rc"
 check "said: $(cat "$tmp/err")" grep -q 'rules\[0\].why: .*not a string' "$tmp/err"
 finish

@@ -62,9 +62,12 @@ bad 'slicebench table: unexpected argument "b"' slicebench table a b
 bad 'slicebench compare: needs at least one DIR' slicebench compare
 mapfile -t dirs < <(seq -f 'd%g' 17)
 bad 'slicebench compare: unexpected argument "d17"' slicebench compare "${dirs[@]}"
-bad 'slicebench gate: needs BASE and CAND' slicebench gate a
+bad 'slicebench gate: needs --base and --cand' slicebench gate --base a
+bad 'slicebench gate: a: name the sides as --base a --cand b' slicebench gate a b
+bad 'slicebench gate: a: name the sides as --base a --cand CAND' slicebench gate a
+bad 'slicebench gate: b: name the sides as --base a --cand b' slicebench gate --base a b
 bad 'slicebench gate: unexpected argument "c"' slicebench gate a b c
-bad 'slicebench gate: BASE is empty: name results as DIR[:kernel[/feature-set]]' slicebench gate "" b
+bad 'slicebench gate: --base is empty: name results as DIR[:kernel[/feature-set]]' slicebench gate --base "" --cand b
 bad 'slicebench report: needs one RUN_DIR' slicebench report
 bad 'slicebench report: unexpected argument "b"' slicebench report a b
 echo "check: --help wins over missing operands, a bad option over --help"
@@ -76,7 +79,7 @@ shows_help "slicebench " slicebench --version
 shows_help "slicebench " slicebench gate -q --version
 shows_help "usage: slicebench gate" slicebench gate -h -q
 shows_help "usage: slicebench gate" slicebench -q gate -h
-bad 'slicebench gate: needs BASE and CAND' slicebench gate a --quiet
+bad 'slicebench gate: needs --base and --cand' slicebench gate --cand a --quiet
 "$sb" --help >"$tmp/help"
 check "--version in slicebench --help" grep -qE '^  --version ' "$tmp/help"
 check "-q in slicebench --help" grep -qE '^  -q, --quiet ' "$tmp/help"

@@ -58,10 +58,10 @@ expect 2 'rules: "\.\./etc/passwd" is outside the checkout' \
 echo "check: a rules value out of range is quoted with the range"
 jq '.rules[0].tolerance_pct = -5' ci/gate.json >"$tmp/rules.json"
 expect 2 "^slicebench gate: $tmp/rules.json: rules\[0\]\.tolerance_pct: -5: must be a number in \[" \
-	"$sb" gate --rules "$tmp/rules.json" "$tmp/r:debian/A" "$tmp/r:debian/B"
+	"$sb" gate --rules "$tmp/rules.json" --base "$tmp/r:debian/A" --cand "$tmp/r:debian/B"
 jq '.schema = 7' ci/gate.json >"$tmp/rules.json"
 expect 2 "$tmp/rules.json: schema: 7: must be 2" \
-	"$sb" gate --rules "$tmp/rules.json" "$tmp/r:debian/A" "$tmp/r:debian/B"
+	"$sb" gate --rules "$tmp/rules.json" --base "$tmp/r:debian/A" --cand "$tmp/r:debian/B"
 
 echo "check: a UTF-8 byte-order mark before a scenario or rules file is skipped"
 { printf '\xef\xbb\xbf'; cat "$tmp/esc.json"; } | sed 's|"rules": "[^"]*", ||' >"$tmp/bom.json"
@@ -72,5 +72,5 @@ expect 0 'host	A	1' "$sb" plan "$tmp/bom.json" --kernel host
 	jq '.rules |= map(select(.group | test("^(hackbench|stress-ng)-") | not))' ci/gate.json
 } >"$tmp/bom_rules.json"
 # three repeats a side cannot decide (exit 3), but the rules were read
-expect 3 '^verdict: Cannot decide' "$sb" gate --rules "$tmp/bom_rules.json" "$tmp/r:debian/A" "$tmp/r:debian/B"
+expect 3 '^verdict: Cannot decide' "$sb" gate --rules "$tmp/bom_rules.json" --base "$tmp/r:debian/A" --cand "$tmp/r:debian/B"
 finish

@@ -58,13 +58,14 @@ outputs() {
 
 json() { jq -e .schema; }
 markdown() { grep -q '^### slicebench gate'; }
+csv() { head -1 | grep -q $'^rule,group,metric,.*,verdict,note\r$'; }
 junit() { grep -q '^<testsuites>'; }
 compare_md() { grep -q '^### Medians'; }
 
 outputs table --json 0 json "$sb" table "$tmp/p.data"
 outputs compare --json 0 json "$sb" compare "$r"
 outputs compare --markdown 0 compare_md "$sb" compare "$r"
-for o in json markdown junit; do
-	outputs gate "--$o" 3 "$o" "$sb" gate "$r:debian/A" "$r:debian/B"
+for o in json markdown junit csv; do
+	outputs gate "--$o" 3 "$o" "$sb" gate --base "$r:debian/A" --cand "$r:debian/B"
 done
 finish

@@ -20,7 +20,7 @@ source "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=tests/lib/fault.sh
 source tests/lib/fault.sh
 output_inputs
-gate=("$sb" gate "$r:debian/A" "$r:debian/B")
+gate=("$sb" gate --base "$r:debian/A" --cand "$r:debian/B")
 
 # A private file: mode 0600, and owned by nobody when we may give it away.
 private() {
@@ -40,7 +40,8 @@ tree_sha() { find "$1" -type f -print0 | sort -z | xargs -0 sha256sum | sha256su
 
 echo "check: a symlink to a private file is written through; the target keeps mode, owner, inode"
 for args in "table $tmp/p.data --json" "compare $r --json" "compare $r --markdown" \
-	"gate $r:debian/A $r:debian/B --json" "gate $r:debian/A $r:debian/B --junit"; do
+	"gate --base $r:debian/A --cand $r:debian/B --json" \
+	"gate --base $r:debian/A --cand $r:debian/B --junit"; do
 	rm -f "$tmp/private" "$tmp/link"
 	private "$tmp/private"
 	ln -s private "$tmp/link"
@@ -131,7 +132,7 @@ expect 2 "$ro/res: --results: cannot create a run here: $why" \
 	env PATH="$tmp/bin:$PATH" "$sb" check --base debian --cand host --scenario configs/smoke.json \
 	--feature-set "$base" --results "$ro/res"
 expect 2 "$ro/res: --results: cannot create a run here: $why" \
-	env PATH="$tmp/bin:$PATH" "$sb" bisect --good bisect-demo:0 --bad bisect-demo \
+	env PATH="$tmp/bin:$PATH" "$sb" bisect --good bisect-demo+0 --bad bisect-demo \
 	--scenario configs/bisect.json --results "$ro/res"
 compgen -G "$tmp/started-*" >/dev/null && fail "check or bisect started $(ls "$tmp"/started-*)"
 echo "ok: no results directory, no QEMU, no build"
@@ -145,7 +146,7 @@ expect 2 "/etc/passwd: --results: is not a directory" \
 expect 2 "/etc/passwd: --results: Not a directory" \
 	"$sb" plan --scenario configs/smoke.json --kernel host --results /etc/passwd
 expect 2 "/etc/passwd: --results: is not a directory" \
-	"$sb" bisect --good bisect-demo:0 --bad bisect-demo --scenario configs/bisect.json --results /etc/passwd
+	"$sb" bisect --good bisect-demo+0 --bad bisect-demo --scenario configs/bisect.json --results /etc/passwd
 scenario "$tmp/s.json" s 1 1
 expect 2 "/etc/passwd: --results: is not a directory" \
 	"$sb" run --kernel host --scenario "$tmp/s.json" --results /etc/passwd
@@ -159,7 +160,7 @@ edited() {
 	jq "$filter" "$h/$file" >"$h/$file.new" && mv "$h/$file.new" "$h/$file"
 	expect 2 "^slicebench compare: $h/$file: $re" "$sb" compare "$h"
 	expect 2 "^slicebench report: $h/$file: $re" "$sb" report "$h"
-	expect 2 "^slicebench gate: $h/$file: $re" "$sb" gate "$h:debian/A" "$h:debian/B"
+	expect 2 "^slicebench gate: $h/$file: $re" "$sb" gate --base "$h:debian/A" --cand "$h:debian/B"
 }
 edited "lost_events: -1" debian/A/2/table.json '.lost_events = -1' \
 	'lost_events: -1: must be an integer of at least 0'

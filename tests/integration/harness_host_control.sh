@@ -49,7 +49,7 @@ done
 
 echo "check: the gate and compare read the recorded runs only"
 rc=0
-"$sb" gate "$root:host/NO_PREEMPT_SHORT" "$root:host/PREEMPT_SHORT" --json "$tmp/v.json" \
+"$sb" gate --base "$root:host/NO_PREEMPT_SHORT" --cand "$root:host/PREEMPT_SHORT" --json "$tmp/v.json" \
 	>/dev/null 2>&1 || rc=$?
 ((rc != 2 && rc != 4)) || fail "gate exited $rc"
 jq -e '[.rules[] | select(.verdict != "not applicable") | .base, .cand |

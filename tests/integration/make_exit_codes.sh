@@ -16,6 +16,9 @@ bash tools/make_run.sh bash -c "exit 3" 2>"$tmp/err" || true
 check "3 is named" grep -q '^make: slicebench exited 3 (cannot decide); make itself exits 2' "$tmp/err"
 bash tools/make_run.sh bash -c "exit 1" 2>"$tmp/err" || true
 check "1 is named" grep -q 'exited 1 (regression found)' "$tmp/err"
+printf '#!/bin/sh\nexit 1\n' >"$tmp/slicebench" && chmod +x "$tmp/slicebench"
+bash tools/make_run.sh "$tmp/slicebench" bisect --good a+0 --bad a 2>"$tmp/err" || true
+check "bisect's 1 is no regression" grep -q 'exited 1 (no regression: nothing to bisect)' "$tmp/err"
 bash tools/make_run.sh true 2>"$tmp/err"
 check "a success says nothing" test ! -s "$tmp/err"
 

@@ -77,7 +77,7 @@ for s in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 	done
 done
 # One statistic per claim: the summary's change is the gate's.
-"$sb" gate "$tmp/four:debian/NO_PREEMPT_SHORT" "$tmp/four:debian/PREEMPT_SHORT" >"$tmp/gate.out" || true
+"$sb" gate --base "$tmp/four:debian/NO_PREEMPT_SHORT" --cand "$tmp/four:debian/PREEMPT_SHORT" >"$tmp/gate.out" || true
 "$sb" report "$tmp/four" >"$tmp/four.out"
 gate_pct=$(awk '/^cyclic avg delay /{for(i=1;i<=NF;i++)if($i~/%$/){print $i;exit}}' "$tmp/gate.out")
 sum_pct=$(awk '$1=="cyclic"&&$2=="avg_delay_ms"{print $10}' "$tmp/four.out")

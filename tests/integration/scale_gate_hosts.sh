@@ -30,14 +30,14 @@ bash "$synth" "$r" debian CAND 8 2 delay=3
 base=$r:debian/BASE cand=$r:debian/CAND
 
 echo "check: one common host: the gate as before (regression, exit 1)"
-rc=$(gate "$base" "$cand")
+rc=$(gate --base "$base" --cand "$cand")
 [[ $rc == 1 ]] || fail "exit $rc: $(cat "$tmp/err")"
 ! grep -q '== host' "$tmp/out" || fail "per-host report for one host"
 
 echo "check: disjoint host sets are refused naming them (exit 2)"
 host "$r" debian BASE box-a 1 2 3 4 5 6 7 8
 host "$r" debian CAND box-b 1 2 3 4 5 6 7 8
-rc=$(gate "$base" "$cand")
+rc=$(gate --base "$base" --cand "$cand")
 [[ $rc == 2 ]] || fail "exit $rc"
 grep -q 'base ran on host(s) box-a, candidate on box-b: disjoint host sets' "$tmp/err" ||
 	fail "message: $(cat "$tmp/err")"
@@ -45,7 +45,7 @@ grep -q 'base ran on host(s) box-a, candidate on box-b: disjoint host sets' "$tm
 echo "check: two common hosts are compared host by host, alpha split (exit 1, JSON per host)"
 host "$r" debian BASE box-b 5 6 7 8
 host "$r" debian CAND box-a 1 2 3 4
-rc=$(gate "$base" "$cand" --json "$tmp/v.json")
+rc=$(gate --base "$base" --cand "$cand" --json "$tmp/v.json")
 [[ $rc == 1 ]] || fail "exit $rc: $(cat "$tmp/out" "$tmp/err")"
 grep -q '^== host box-a: base 4 runs, candidate 4 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
 grep -q '^== host box-b: base 4 runs, candidate 4 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
@@ -58,19 +58,19 @@ done
 echo "check: A against A' on two hosts passes (exit 0)"
 host "$r" debian BASE_B box-a 1 2 3 4
 host "$r" debian BASE_B box-b 5 6 7 8
-rc=$(gate "$base" "$r:debian/BASE_B")
+rc=$(gate --base "$base" --cand "$r:debian/BASE_B")
 [[ $rc == 0 ]] || fail "A vs A: exit $rc: $(cat "$tmp/out")"
 
 echo "check: a host only the base ran on is left out, said so"
 host "$r" debian BASE box-c 1
-rc=$(gate "$base" "$cand")
+rc=$(gate --base "$base" --cand "$cand")
 grep -q 'left out (base 3 hosts, candidate 2, common 2)' "$tmp/out" || fail "$(cat "$tmp/out")"
 grep -q '^== host box-a: base 3 runs, candidate 4 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
 [[ $rc == 1 ]] || fail "exit $rc"
 
 echo "check: a host with too few runs on a side makes the gate undecided (exit 3)"
 host "$r" debian BASE_B box-c 1
-rc=$(gate "$base" "$r:debian/BASE_B")
+rc=$(gate --base "$base" --cand "$r:debian/BASE_B")
 [[ $rc == 3 ]] || fail "exit $rc"
 grep -q '^== host box-c: base 1 runs, candidate 1 runs' "$tmp/out" || fail "$(cat "$tmp/out")"
 

@@ -26,7 +26,7 @@ case_of() {
 	check_eq "compare's last line is report's" "$last" "$(tail -1 "$tmp/compare.out")"
 	check_eq "report.html's banner" "$want" \
 		"$(grep -o 'id="verdict"><h1>[A-Za-z ]*' "$d/report.html" | sed 's/.*<h1>//')"
-	"$sb" gate "$d:debian/NO_PREEMPT_SHORT" "$d:debian/PREEMPT_SHORT" \
+	"$sb" gate --base "$d:debian/NO_PREEMPT_SHORT" --cand "$d:debian/PREEMPT_SHORT" \
 		--junit "$tmp/$name.xml" >"$tmp/gate.out" 2>/dev/null || rc=$?
 	check_eq "gate's exit code" "$want_rc" "$rc"
 	check "gate's last line: $want" grep -q "^verdict: $want: " <(tail -1 "$tmp/gate.out")

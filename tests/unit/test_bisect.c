@@ -223,7 +223,7 @@ static void test_replay(void **state)
 /* The rows refuse what no bisection writes, naming path and value. */
 static void test_log_refused(void **state)
 {
-	json_t *mine = json_pack("{s:s}", "good", "a:0");
+	json_t *mine = json_pack("{s:s}", "good", "a+0");
 	struct sb_error e = { 0 };
 	struct bisect_log log;
 
@@ -247,15 +247,15 @@ static void test_log_refused(void **state)
 	assert_int_equal(load("{\"steps\": []}", NULL, &log, &e), -EINVAL);
 	assert_non_null(strstr(e.msg, "settings: is missing"));
 	/* another bisection's log */
-	assert_int_equal(load("{\"settings\": {\"good\": \"b:0\"}, "
+	assert_int_equal(load("{\"settings\": {\"good\": \"b+0\"}, "
 			      "\"steps\": []}",
 			      mine, &log, &e),
 			 -EINVAL);
-	assert_non_null(strstr(e.msg, "settings: {\"good\": \"b:0\"} a "
+	assert_non_null(strstr(e.msg, "settings: {\"good\": \"b+0\"} a "
 				      "bisection with other settings"));
 	assert_non_null(strstr(e.msg, "remove results/bisect-x"));
 	assert_int_equal(
-		load("{\"settings\": {\"good\": \"a:0\"}, "
+		load("{\"settings\": {\"good\": \"a+0\"}, "
 		     "\"steps\": [], \"triage\": [{\"feature\": "
 		     "\"F\", \"verdict\": \"keeps\", \"check_s\": 2.5}]}",
 		     mine, &log, &e),

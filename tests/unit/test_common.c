@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests of common/: durations, histogram, atomic I/O, spawning, envelope, formatting. */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -21,6 +22,7 @@
 #include "common/atomicio.h"
 #include "common/base64.h"
 #include "common/byname.h"
+#include "common/csv.h"
 #include "common/outfile.h"
 #include "common/dirlock.h"
 #include "common/duration.h"
@@ -707,6 +709,30 @@ static void test_out_envelope(void **state)
 }
 
 /* RFC 4648's test vectors, each padding case. */
+/* RFC 4180: quoted only when needed, quotes doubled, CRLF ends a row. */
+static void test_csv(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	sb_csv_text(f, "plain", 0);
+	sb_csv_text(f, "a,b", 0);
+	sb_csv_text(f, "say \"hi\"", 0);
+	sb_csv_text(f, "two\nlines", 0);
+	sb_csv_text(f, NULL, 0);
+	sb_csv_num(f, NAN, 0);
+	sb_csv_num(f, -2.5, 0);
+	sb_csv_num(f, INFINITY, 1);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(buf,
+			    "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\""
+			    ",,,-2.5,inf\r\n");
+	free(buf);
+}
+
 static void test_base64(void **state)
 {
 	static const char *const in[] = { "",	  "f",	   "fo",    "foo",
@@ -885,6 +911,7 @@ int main(void)
 		cmocka_unit_test(test_out_envelope),
 		cmocka_unit_test(test_sha256),
 		cmocka_unit_test(test_base64),
+		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_fmt_append),
 		cmocka_unit_test(test_accel_rows),
 		cmocka_unit_test(test_byname),

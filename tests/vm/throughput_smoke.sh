@@ -67,7 +67,7 @@ grep -qx 'rules: ci/gate-throughput.json (named by the scenario)' "$tmp/out" ||
 	fail "run output does not name the scenario's rules: $(head -5 "$tmp/out")"
 echo "check: the throughput rules find their groups on both sides without --rules (1 run: exit 3)"
 rc=0
-"$sb" gate "$root:debian/DELAY_DEQUEUE" "$root:debian/NO_DELAY_DEQUEUE" \
+"$sb" gate --base "$root:debian/DELAY_DEQUEUE" --cand "$root:debian/NO_DELAY_DEQUEUE" \
 	>"$tmp/gate" 2>&1 || rc=$?
 ((rc == 3)) || fail "gate exit $rc, want 3: $(cat "$tmp/gate")"
 grep -qx 'rules: ci/gate-throughput.json (named by the scenario)' "$tmp/gate" ||
