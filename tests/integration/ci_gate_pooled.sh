@@ -19,7 +19,7 @@ check_eq "the rules: one pooled, one report" "1 1" \
 
 # gate: $tmp/c's CAND against BASE under $tmp/rules.json; exit code in $rc
 gate() {
-	rc_of "$sb" gate --rules "$tmp/rules.json" "$r:debian/BASE" "$tmp/c:debian/CAND" \
+	rc_of "$sb" gate --rules "$tmp/rules.json" --base "$r:debian/BASE" --cand "$tmp/c:debian/CAND" \
 		--json "$tmp/v.json" >"$tmp/out" 2>"$tmp/err"
 }
 fresh() {
