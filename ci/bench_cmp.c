@@ -324,6 +324,8 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 				ci_bench_pct_range(iv, sizeof(iv), &r->v[k]);
 				ci_rule_bounds(r->rule, tol, sizeof(tol));
 			}
+			if (r->rule && r->rule->report) /* shown, never gates */
+				snprintf(tol, sizeof(tol), "report only");
 			fprintf(f, " %-8s %-14s %-19s %s", ch, iv, tol,
 				r->rule ? r->v[k].name : "-");
 		}

@@ -266,7 +266,7 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 
 		if (sds)
 			sds[i] = sd;
-		if (isnan(sd))
+		if (isnan(sd) || ru->report) /* shown, never passed */
 			continue;
 		if (!sized++) {
 			fprintf(f,

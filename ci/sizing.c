@@ -144,7 +144,7 @@ void ci_sizing_print(FILE *f, const struct ci_rules *rules,
 
 		if (sds)
 			sds[i] = sd;
-		if (isnan(sd))
+		if (isnan(sd) || ru->report) /* shown, never passed */
 			continue;
 		if (!head++)
 			fprintf(f,
