@@ -57,7 +57,6 @@ int sb_write_file_atomic(const char *path, const void *buf, size_t len)
  * 0.10000000000000001), and trace timestamps keep their nanoseconds up to
  * 10^6 s of uptime (10 digits cut 3410.660615744 s to 3410.660616).
  */
-#define SB_JSON_DIGITS 15
 
 char *sb_json_text(const json_t *j, size_t *len)
 {

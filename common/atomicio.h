@@ -9,6 +9,8 @@
 
 /* Write @len bytes to @path atomically. Returns 0 or -errno. */
 int sb_write_file_atomic(const char *path, const void *buf, size_t len);
+/* The significant digits of reals in the project's files. */
+#define SB_JSON_DIGITS 15
 /* @j indented, keys in insertion order, a trailing newline; malloc'd text
  * of *@len bytes, or NULL when out of memory. */
 char *sb_json_text(const json_t *j, size_t *len);

@@ -1,13 +1,13 @@
 # Shared C used by every tool: durations, histograms, atomic I/O, spawning,
 # JSON envelope, option tables, checked formatting.
-COMMON_SRCS := common/accel.c common/duration.c common/valcheck.c common/jsonread.c common/envelope_rows.c common/window_file.c common/agent_file.c common/hist.c common/atomicio.c common/rootdir.c \
+COMMON_SRCS := common/accel.c common/duration.c common/valcheck.c common/jsonread.c common/jsonwrite.c common/envelope_rows.c common/window_file.c common/agent_file.c common/hist.c common/atomicio.c common/rootdir.c \
 	       common/spawn.c common/keeper.c common/envelope.c common/opts.c common/cpulist.c \
 	       common/slice_range.c common/fmt.c common/calib.c common/jsonpath.c \
 	       common/log.c common/error.c common/tracefs_dir.c \
 	       common/dirlock.c common/outfile.c common/outcheck.c common/cmd_opts.c \
 	       common/base64.c common/csv.c
 # The JSON reader with what it links (for programs that take few of COMMON_SRCS).
-JSONREAD_SRCS := common/jsonread.c common/envelope_rows.c common/window_file.c common/agent_file.c common/valcheck.c common/error.c \
+JSONREAD_SRCS := common/jsonread.c common/jsonwrite.c common/envelope_rows.c common/window_file.c common/agent_file.c common/valcheck.c common/error.c \
 		 common/duration.c common/cpulist.c
 # Host-side only (not in the static guest binaries): needs -lmd.
 COMMON_HOST_SRCS := common/sha256.c

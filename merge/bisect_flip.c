@@ -37,12 +37,13 @@ static int flip_of(const struct bisector *s, const char *f, char *out,
 }
 
 /* "removes", "keeps" or "undecided" of a triage check's exit @code, or NULL. */
-static const char *triage_verdict(int code)
+/* A check's exit code as enum bisect_triage_verdict; -1: none. */
+static int triage_verdict(int code)
 {
-	return code == SB_EXIT_OK	  ? "removes" :
-	       code == SB_EXIT_REGRESSION ? "keeps" :
-	       code == SB_EXIT_UNDECIDED  ? "undecided" :
-					    NULL;
+	return code == SB_EXIT_OK	  ? BISECT_TRIAGE_REMOVES :
+	       code == SB_EXIT_REGRESSION ? BISECT_TRIAGE_KEEPS :
+	       code == SB_EXIT_UNDECIDED  ? BISECT_TRIAGE_UNDECIDED :
+					    -1;
 }
 
 /*
@@ -52,18 +53,13 @@ static const char *triage_verdict(int code)
  */
 int bisect_triage(struct bisector *s)
 {
-	json_t *done = json_object_get(s->log, "triage");
+	struct bisect_log_triage t;
 	struct bisect_check c;
 	struct sb_error e;
 	char flip[80], sub[96], took[32];
-	const char *v;
-	int r;
+	int r, v;
 
-	if (!done) {
-		done = json_array();
-		json_object_set_new(s->log, "triage", done);
-	}
-	for (int i = (int)json_array_size(done); i < s->feats.n; i++) {
+	for (int i = (int)s->log.n_triage; i < s->feats.n; i++) {
 		const char *f = s->feats.name[i];
 
 		if ((r = flip_of(s, f, flip, sizeof(flip))))
@@ -77,7 +73,7 @@ int bisect_triage(struct bisector *s)
 		if ((r = bisect_triage_check(&s->ctx, s->self, s->b.bad, flip,
 					     sub, &c, &e)))
 			return sb_error_report("slicebench bisect", r, &e);
-		if (!(v = triage_verdict(c.code))) {
+		if ((v = triage_verdict(c.code)) < 0) {
 			printf("  the check exited %d: stopping; re-run the "
 			       "same command to continue\n",
 			       c.code);
@@ -87,18 +83,24 @@ int bisect_triage(struct bisector *s)
 		printf("  %s\n  %s: %s the regression after %u base and %u "
 		       "candidate runs in %s\n",
 		       c.line, flip,
-		       *v == 'r' ? "removes" :
-		       *v == 'k' ? "does not remove" :
-				   "cannot say whether it removes",
+		       v == BISECT_TRIAGE_REMOVES ?
+			       "removes" :
+		       v == BISECT_TRIAGE_KEEPS ?
+			       "does not remove" :
+			       "cannot say whether it removes",
 		       c.base_runs, c.cand_runs,
 		       run_fmt_secs(c.secs, took, sizeof(took)));
-		json_array_append_new(
-			done,
-			json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:f}", "feature", f,
-				  "setting", flip, "verdict", v, "check_exit",
-				  c.code, "base_runs", (int)c.base_runs,
-				  "cand_runs", (int)c.cand_runs, "check_s",
-				  c.secs));
+		t = (struct bisect_log_triage){
+			.verdict = v,
+			.check_exit = c.code,
+			.base_runs = (int)c.base_runs,
+			.cand_runs = (int)c.cand_runs,
+			.check_s = c.secs,
+		};
+		snprintf(t.feature, sizeof(t.feature), "%s", f);
+		snprintf(t.setting, sizeof(t.setting), "%s", flip);
+		if (bisect_log_add_triage(&s->log, &t))
+			return SB_EXIT_UNMEASURED;
 		if ((r = bisect_write_log(s)) || *s->stop)
 			return r ? r : SB_EXIT_UNMEASURED;
 	}

@@ -63,7 +63,6 @@ static json_t *settings(const struct bisector *s)
 /* The bisection's directory, lock and log: a new one, or the one to continue. */
 int bisect_open_log(struct bisector *s)
 {
-	struct bisect_log log;
 	struct sb_error e;
 	json_t *want;
 	int r;
@@ -91,16 +90,13 @@ int bisect_open_log(struct bisector *s)
 	}
 	want = settings(s);
 	if (access(s->log_path, F_OK)) {
-		s->log = json_pack("{s:i,s:o,s:[]}", "schema", 1, "settings",
-				   want, "steps");
-		return s->log ? 0 : SB_EXIT_UNMEASURED;
+		s->log = (struct bisect_log){ .schema = 1, .settings = want };
+		return want ? 0 : SB_EXIT_UNMEASURED;
 	}
-	r = bisect_log_load(s->log_path, want, s->ctx.dir, &log, &s->log, &e);
+	r = bisect_log_load(s->log_path, want, s->ctx.dir, &s->log, &e);
 	json_decref(want);
-	if (!r) {
-		r = bisect_replay(&s->b, &log, s->log_path, &e);
-		bisect_log_free(&log);
-	}
+	if (!r)
+		r = bisect_replay(&s->b, &s->log, s->log_path, &e);
 	if (r < 0)
 		return sb_error_report("slicebench bisect", r, &e);
 	if (r)
@@ -111,7 +107,7 @@ int bisect_open_log(struct bisector *s)
 
 int bisect_write_log(struct bisector *s)
 {
-	int r = sb_json_dump_atomic(s->log_path, s->log);
+	int r = bisect_log_write(s->log_path, &s->log);
 
 	if (r)
 		fprintf(stderr, "slicebench bisect: %s: %s\n", s->log_path,

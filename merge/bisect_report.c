@@ -88,7 +88,7 @@ int bisect_conclude(const struct bisector *s)
 	size_t checks, steps;
 	int r;
 
-	if ((r = bisect_log_load(s->log_path, NULL, NULL, &log, NULL, &e)))
+	if ((r = bisect_log_load(s->log_path, NULL, NULL, &log, &e)))
 		return sb_error_report("slicebench bisect", r, &e);
 	putchar('\n');
 	say_triage(&log, &runs, &secs);

@@ -38,7 +38,7 @@ struct bisector {
 	struct bisect_features feats; /* --features */
 	struct scenario *sc; /* loaded for --features: its feature set */
 	char good_name[64], log_path[PATH_MAX], self[PATH_MAX];
-	json_t *log; /* "settings", "steps" */
+	struct bisect_log log; /* what the log holds, and is written from */
 	const volatile sig_atomic_t *stop; /* Ctrl-C */
 	int lock;
 };

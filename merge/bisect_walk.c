@@ -50,8 +50,8 @@ static int one_step(struct bisector *s, int k, int n)
 	struct bisect_answer a;
 	struct sb_error e;
 	json_int_t build_s = -1;
+	struct bisect_log_step st;
 	char took[32], kname[64];
-	json_t *entry;
 	int r, v;
 
 	if (s->ctx.commits)
@@ -86,20 +86,23 @@ static int one_step(struct bisector *s, int k, int n)
 	printf("  %s\n", c.line);
 	bisect_record(&s->b, k, (enum bisect_verdict)v);
 	bisect_answer(&s->b, &a);
-	bisect_step_name(&s->ctx, k, kname, sizeof(kname));
-	entry = json_pack("{s:i,s:s,s:s,s:I,s:i,s:i,s:i,s:f,s:[i,i]}", "step",
-			  k, "kernel", kname, "verdict",
-			  bisect_verdict_name((enum bisect_verdict)v),
-			  "build_s", build_s, "check_exit", c.code, "base_runs",
-			  (int)c.base_runs, "cand_runs", (int)c.cand_runs,
-			  "check_s", c.secs, "interval", a.last_good, a.first);
-	if (entry && s->ctx.commits) { /* for people reading the log */
-		json_object_set_new(entry, "commit",
-				    json_string(s->commits.id[k]));
-		json_object_set_new(entry, "subject",
-				    json_string(s->commits.subject[k]));
+	st = (struct bisect_log_step){
+		.step = k,
+		.verdict = v,
+		.build_s = build_s,
+		.check_exit = c.code,
+		.base_runs = (int)c.base_runs,
+		.cand_runs = (int)c.cand_runs,
+		.check_s = c.secs,
+		.interval = { a.last_good, a.first },
+	};
+	bisect_step_name(&s->ctx, k, st.kernel, sizeof(st.kernel));
+	if (s->ctx.commits) { /* for people reading the log */
+		snprintf(st.commit, sizeof(st.commit), "%s", s->commits.id[k]);
+		st.subject = s->commits.subject[k];
 	}
-	json_array_append_new(json_object_get(s->log, "steps"), entry);
+	if (bisect_log_add_step(&s->log, &st))
+		return SB_EXIT_UNMEASURED;
 	if (s->ctx.commits)
 		snprintf(kname, sizeof(kname), "commit %.12s",
 			 s->commits.id[k]);
@@ -163,7 +166,7 @@ static int bisect_run(struct bisector *s)
 	       s->feats.n, s->ctx.split, s->log_path);
 	fflush(stdout);
 	s->stop = run_catch_signals(1);
-	for (int step = (int)json_array_size(json_object_get(s->log, "steps"));
+	for (int step = (int)s->log.n_steps;
 	     !r && (k = bisect_next(&s->b)) >= 0; step++) {
 		/* the good end only when a step is left to check against it */
 		if (!good_ready && !(r = prepare_good(s)))
@@ -184,8 +187,7 @@ static int bisect_run(struct bisector *s)
 	/* the bad end was the only step: its triage now */
 	bisect_answer(&s->b, &a);
 	if (!r && a.state == BISECT_FOUND && s->feats.n &&
-	    json_array_size(json_object_get(s->log, "triage")) <
-		    (size_t)s->feats.n)
+	    s->log.n_triage < (size_t)s->feats.n)
 		r = (good_ready ? 0 : prepare_good(s)) ?: bisect_triage(s);
 	run_catch_signals(0);
 	return r ? r : bisect_conclude(s);
@@ -204,7 +206,7 @@ int bisect_session(const struct bisect_settings *o)
 	s.ctx.max_repeats = o->max_repeats;
 	r = bisect_run(&s);
 	sb_dir_unlock(s.lock);
-	json_decref(s.log);
+	bisect_log_free(&s.log);
 	bisect_free(&s.b);
 	bisect_commits_free(&s.commits);
 	if (s.sc)

@@ -135,23 +135,30 @@ static int resume_finished(const char *dir, const struct plan *p, char *root,
  * settings, and the rules file and scenario themselves (their sha256: a
  * look replayed under other tolerances would be another look).
  */
-static json_t *journal_head(const struct check *c, const struct scenario *sc)
+static void journal_head(const struct check *c, const struct scenario *sc,
+			 struct check_journal_head *h)
 {
-	json_t *head = json_pack(
-		"{s:i,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:f,s:f,s:s,s:s}", "schema",
-		2, "spending",
-		"Lan-DeMets O'Brien-Fleming type, exact boundaries", "base",
-		c->ks[0].ki.name, "cand", c->ks[1].ki.name, "feature_set",
-		sc->sets[0].name, "max_repeats", (int)c->max, "min_runs",
-		(int)c->rules->min_runs, "rules", (int)c->rules->n, "alpha",
-		c->rules->alpha, "pass_error", 1 - c->rules->pass_confidence,
-		"rules_sha256", c->rules_sha256, "scenario_sha256",
-		c->rn.sha256);
-
-	if (head && sc->n_sets == 2) /* the candidate ran its own set */
-		json_object_set_new(head, "cand_feature_set",
-				    json_string(sc->sets[1].name));
-	return head;
+	*h = (struct check_journal_head){
+		.schema = CHECK_JOURNAL_SCHEMA,
+		.max_repeats = (int)c->max,
+		.min_runs = (int)c->rules->min_runs,
+		.rules = (int)c->rules->n,
+		.alpha = c->rules->alpha,
+		.pass_error = 1 - c->rules->pass_confidence,
+	};
+	snprintf(h->spending, sizeof(h->spending), "%s",
+		 "Lan-DeMets O'Brien-Fleming type, exact boundaries");
+	snprintf(h->base, sizeof(h->base), "%s", c->ks[0].ki.name);
+	snprintf(h->cand, sizeof(h->cand), "%s", c->ks[1].ki.name);
+	snprintf(h->feature_set, sizeof(h->feature_set), "%s",
+		 sc->sets[0].name);
+	snprintf(h->rules_sha256, sizeof(h->rules_sha256), "%s",
+		 c->rules_sha256);
+	snprintf(h->scenario_sha256, sizeof(h->scenario_sha256), "%s",
+		 c->rn.sha256);
+	if (sc->n_sets == 2) /* the candidate ran its own set */
+		snprintf(h->cand_feature_set, sizeof(h->cand_feature_set), "%s",
+			 sc->sets[1].name);
 }
 
 /* Kernels, plan, run directory and journal of @c. */
@@ -206,6 +213,7 @@ static int prepare(struct check *c, struct scenario *sc)
 		return SB_EXIT_UNMEASURED;
 	run_sizing_say(o->say, &c->rn, c->ks, 2, c->rules, (int)c->max,
 		       "--max-repeats", 1);
+	struct check_journal_head head;
 	struct run_root where = { .results = o->results,
 				  .resume = o->resume,
 				  .scenario = o->scenario,
@@ -224,7 +232,8 @@ static int prepare(struct check *c, struct scenario *sc)
 		r = sb_error_report("slicebench check", r, &e);
 		return busy ? SB_EXIT_USAGE : r;
 	}
-	if ((r = check_journal_open(&c->jn, c->root, journal_head(c, sc), &e)))
+	journal_head(c, sc, &head);
+	if ((r = check_journal_open(&c->jn, c->root, &head, &e)))
 		return sb_error_report("slicebench check", r, &e);
 	if (sc->n_sets == 2 && (r = check_guest_scenario(c, sc)))
 		return r;

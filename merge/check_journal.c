@@ -8,44 +8,46 @@
 
 #include "common/atomicio.h"
 #include "common/jsonread.h"
+#include "common/jsonwrite.h"
 #include "merge/check_journal.h"
 
-/* What the file's rows keep: the looks' count and the last one's round. */
-struct journal_read {
-	size_t n_looks;
-	struct journal_look {
-		int round;
-	} * looks;
-};
-
-#define LOOK(m) offsetof(struct journal_look, m)
+#define LOOK(m) offsetof(struct check_journal_look, m)
+#define HEAD(m) offsetof(struct check_journal, head.m)
+#define HEAD_STRING(m) \
+	SB_F_STRING, HEAD(m), sizeof(((struct check_journal *)0)->head.m)
 
 static const char *const outcomes[] = { "regression",	     "pass",
 					"bad input",	     "cannot decide",
 					"could not measure", NULL };
 
+static const struct sb_field run_id = { .type = SB_F_STRDUP };
+
 static const struct sb_field look_fields[] = {
-	{ "look", SB_F_INT64, .check_only = 1, .min = 1, .max = 1000000,
-	  .required = 1, .doc = "the look's number, from 1" },
+	{ "look", SB_F_INT, LOOK(look), .min = 1, .max = 1000000, .required = 1,
+	  .doc = "the look's number, from 1" },
 	{ "round", SB_F_INT, LOOK(round), .min = 0, .max = 1000000,
 	  .required = 1,
 	  .doc = "the round (runs of each side) it was made at" },
-	{ "base_runs", SB_F_ANY, .type_doc = "array of run ids",
-	  .doc = "the base's runs it read" },
-	{ "cand_runs", SB_F_ANY, .type_doc = "array of run ids",
+	{ "base_runs", SB_F_ARRAY, LOOK(base_runs), sizeof(char *),
+	  .item = &run_id, .count_offset = LOOK(n_base), .alloc = 1,
+	  .doc = "the base's runs it read (run ids)" },
+	{ "cand_runs", SB_F_ARRAY, LOOK(cand_runs), sizeof(char *),
+	  .item = &run_id, .count_offset = LOOK(n_cand), .alloc = 1,
 	  .doc = "the candidate's" },
-	{ "failed_runs", SB_F_ANY, .type_doc = "array of run ids",
+	{ "failed_runs", SB_F_ARRAY, LOOK(failed_runs), sizeof(char *),
+	  .item = &run_id, .count_offset = LOOK(n_failed), .alloc = 1,
 	  .doc = "the runs lost on either side" },
-	{ "information", SB_F_NUMBER, .check_only = 1, .dmin = 0, .dmax = 1000,
+	{ "information", SB_F_NUMBER, LOOK(information), .dmin = 0,
+	  .dmax = 1000,
 	  .doc = "the share of --max-repeats runs a side it had (the "
 		 "harmonic mean of both sides')" },
-	{ "alpha", SB_F_NUMBER, .check_only = 1, .dmin = 0, .dmax = 1,
+	{ "alpha", SB_F_NUMBER, LOOK(alpha), .dmin = 0, .dmax = 1,
 	  .doc = "the regression level spent at it" },
-	{ "pass_alpha", SB_F_NUMBER, .check_only = 1, .dmin = 0, .dmax = 1,
+	{ "pass_alpha", SB_F_NUMBER, LOOK(pass_alpha), .dmin = 0, .dmax = 1,
 	  .doc = "the pass level spent at it" },
-	{ "outcome", SB_F_ENUM, .check_only = 1, .choices = outcomes,
+	{ "outcome", SB_F_ENUM, LOOK(outcome), .choices = outcomes,
 	  .doc = "what it said" },
-	{ "exit_code", SB_F_INT, .check_only = 1, .min = 0, .max = 255,
+	{ "exit_code", SB_F_INT, LOOK(exit_code), .min = 0, .max = 255,
 	  .doc = "the exit code it gave" },
 };
 
@@ -54,139 +56,190 @@ static const struct sb_jr_table look_table =
 static const struct sb_field look_item = { .type = SB_F_OBJECT,
 					   .sub = &look_table };
 
+/* In the order the file has them: the settings, then the looks. */
 static const struct sb_field journal_fields[] = {
-	{ "schema", SB_F_INT, .check_only = 1, .min = 1, .max = 2,
-	  .required = 1,
+	{ "schema", SB_F_INT, HEAD(schema), .min = 1, .max = 2, .required = 1,
 	  .doc = "the version of this format: 2 (a journal of 1 holding no "
 		 "look is begun afresh; with looks, a schema other than this "
 		 "check's is refused as any other setting)" },
-	{ "spending", SB_F_TEXT, .doc = "the alpha spending function" },
-	{ "base", SB_F_TEXT, .doc = "the base kernel" },
-	{ "cand", SB_F_TEXT, .doc = "the candidate kernel" },
-	{ "feature_set", SB_F_TEXT, .doc = "the scenario's feature set" },
-	{ "cand_feature_set", SB_F_TEXT,
-	  .doc = "the candidate's own set, when it has one" },
-	{ "max_repeats", SB_F_INT, .check_only = 1, .min = 1, .max = 1000000,
+	{ "spending", HEAD_STRING(spending),
+	  .doc = "the alpha spending function" },
+	{ "base", HEAD_STRING(base), .doc = "the base kernel" },
+	{ "cand", HEAD_STRING(cand), .doc = "the candidate kernel" },
+	{ "feature_set", HEAD_STRING(feature_set),
+	  .doc = "the scenario's feature set" },
+	{ "max_repeats", SB_F_INT, HEAD(max_repeats), .min = 1, .max = 1000000,
 	  .doc = "--max-repeats" },
-	{ "min_runs", SB_F_INT, .check_only = 1, .min = 1, .max = 1000000,
+	{ "min_runs", SB_F_INT, HEAD(min_runs), .min = 1, .max = 1000000,
 	  .doc = "the rules' min_runs" },
-	{ "rules", SB_F_INT, .check_only = 1, .min = 1, .max = 1000000,
+	{ "rules", SB_F_INT, HEAD(rules), .min = 1, .max = 1000000,
 	  .doc = "how many rules" },
-	{ "alpha", SB_F_NUMBER, .check_only = 1, .dmin = 0, .dmax = 1,
+	{ "alpha", SB_F_NUMBER, HEAD(alpha), .dmin = 0, .dmax = 1,
 	  .doc = "the rules' alpha" },
-	{ "pass_error", SB_F_NUMBER, .check_only = 1, .dmin = 0, .dmax = 1,
+	{ "pass_error", SB_F_NUMBER, HEAD(pass_error), .dmin = 0, .dmax = 1,
 	  .doc = "1 - the rules' pass_confidence" },
-	{ "rules_sha256", SB_F_TEXT, .doc = "of the rules file" },
-	{ "scenario_sha256", SB_F_TEXT, .doc = "of the scenario file" },
-	{ "looks", SB_F_ARRAY, offsetof(struct journal_read, looks),
-	  sizeof(struct journal_look), .required = 1, .item = &look_item,
-	  .count_offset = offsetof(struct journal_read, n_looks), .alloc = 1,
+	{ "rules_sha256", HEAD_STRING(rules_sha256),
+	  .doc = "of the rules file" },
+	{ "scenario_sha256", HEAD_STRING(scenario_sha256),
+	  .doc = "of the scenario file" },
+	{ "cand_feature_set", HEAD_STRING(cand_feature_set),
+	  .doc = "the candidate's own set, when it has one" },
+	{ "looks", SB_F_ARRAY, offsetof(struct check_journal, looks),
+	  sizeof(struct check_journal_look), .required = 1, .item = &look_item,
+	  .count_offset = offsetof(struct check_journal, n_looks), .alloc = 1,
 	  .doc = "the looks made, in order: what a resume replays" },
 };
 
 const struct sb_jr_table check_journal_format = SB_JR_TABLE(
 	"check journal (`check-journal.json`)", journal_fields, NULL, NULL);
 
-/* A value as the journal's text holds it (reals at the file's precision). */
-static char *text_of(const json_t *v)
+int check_journal_outcome(const char *name)
 {
-	return json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT |
-				     JSON_PRESERVE_ORDER |
-				     JSON_REAL_PRECISION(15));
+	for (int i = 0; outcomes[i]; i++)
+		if (!strcmp(outcomes[i], name))
+			return i;
+	return -1;
 }
 
-/* The first key of @want whose value differs in @have, or NULL. */
-static const char *first_difference(const json_t *have, const json_t *want,
-				    char **had)
+static void free_ids(char **ids, size_t n)
 {
-	const char *key;
-	json_t *v;
+	for (size_t i = 0; ids && i < n; i++)
+		free(ids[i]);
+	free(ids);
+}
 
-	json_object_foreach((json_t *)want, key, v) {
-		char *a = text_of(v), *b = text_of(json_object_get(have, key));
-		int same = a && b && !strcmp(a, b);
+void check_journal_look_free(struct check_journal_look *look)
+{
+	free_ids(look->base_runs, look->n_base);
+	free_ids(look->cand_runs, look->n_cand);
+	free_ids(look->failed_runs, look->n_failed);
+	look->base_runs = look->cand_runs = look->failed_runs = NULL;
+	look->n_base = look->n_cand = look->n_failed = 0;
+}
 
-		free(a);
-		if (!same) {
-			*had = b;
-			return key;
+/* Row @f's value in @obj as the journal's text holds it; NULL: none. */
+static char *text_of(const struct sb_field *f, const void *obj)
+{
+	json_t *v = sb_jw_value(f, obj);
+	char *t =
+		v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT |
+					  JSON_REAL_PRECISION(SB_JSON_DIGITS)) :
+		    NULL;
+
+	json_decref(v);
+	return t;
+}
+
+/*
+ * The first row of @t (but "looks") whose value differs between @have and
+ * @want, as the file's text holds them (reals at its precision), or NULL;
+ * @had and @wanted: their texts (NULL: none), the caller's to free.
+ */
+static const char *first_difference(const struct sb_jr_table *t,
+				    const void *have, const void *want,
+				    char **had, char **wanted)
+{
+	for (size_t i = 0; i < t->n_fields; i++) {
+		const struct sb_field *f = &t->fields[i];
+		char *a, *b;
+
+		if (f->item == &look_item)
+			continue;
+		a = text_of(f, have);
+		b = text_of(f, want);
+		if (a && b ? !strcmp(a, b) : a == b) {
+			free(a);
+			free(b);
+			continue;
 		}
-		free(b);
+		*had = a;
+		*wanted = b;
+		return f->key;
 	}
 	return NULL;
 }
 
-int check_journal_open(struct check_journal *jn, const char *root, json_t *head,
+/* The journal as the file holds it, from its structs. */
+static int journal_write(const struct check_journal *jn)
+{
+	json_t *doc = sb_jw_object(&check_journal_format, jn);
+	json_t *looks = json_array();
+	int r = doc && looks ? 0 : -ENOMEM;
+
+	for (size_t i = 0; !r && i < jn->n_looks; i++)
+		if (json_array_append_new(looks, sb_jw_object(&look_table,
+							      &jn->looks[i])))
+			r = -ENOMEM;
+	if (!r && json_object_set_new(doc, "looks", looks))
+		r = -ENOMEM;
+	else if (r)
+		json_decref(looks);
+	if (!r)
+		r = sb_json_dump_atomic(jn->path, doc);
+	json_decref(doc);
+	return r;
+}
+
+static void free_looks(struct check_journal *jn)
+{
+	for (size_t i = 0; jn->looks && i < jn->n_looks; i++)
+		check_journal_look_free(&jn->looks[i]);
+	free(jn->looks);
+	jn->looks = NULL;
+	jn->n_looks = 0;
+}
+
+int check_journal_open(struct check_journal *jn, const char *root,
+		       const struct check_journal_head *head,
 		       struct sb_error *e)
 {
-	struct journal_read rd = { 0 };
+	struct check_journal want = { .head = *head };
 	const char *key;
-	char *had = NULL;
+	char *had = NULL, *wanted = NULL;
 	int r;
 
 	*jn = (struct check_journal){ 0 };
 	snprintf(jn->path, sizeof(jn->path), "%s/%s", root, CHECK_JOURNAL_FILE);
-	if (!head)
-		return sb_error_set(e, -ENOMEM, jn->path, NULL, NULL,
-				    "out of memory");
 	if (!access(jn->path, F_OK)) {
-		r = sb_jr_load_keep(jn->path, &check_journal_format, &rd, NULL,
-				    &jn->doc, e);
-		if (!r && rd.n_looks)
-			jn->last_round =
-				(unsigned int)rd.looks[rd.n_looks - 1].round;
-		jn->held = rd.n_looks;
-		free(rd.looks);
+		r = sb_jr_load(jn->path, &check_journal_format, jn, NULL, e);
 		if (r) {
-			json_decref(head);
+			free_looks(jn);
 			return r;
 		}
+		if (jn->n_looks)
+			jn->last_round =
+				(unsigned int)jn->looks[jn->n_looks - 1].round;
+		jn->held = jn->n_looks;
 	}
 	if (!jn->held) { /* nothing to replay: begun afresh */
-		json_decref(jn->doc);
-		jn->doc = head;
-		if (json_object_set_new(head, "looks", json_array()))
-			return sb_error_set(e, -ENOMEM, jn->path, NULL, NULL,
-					    "out of memory");
+		free_looks(jn);
+		jn->head = *head;
 		return 0;
 	}
-	key = first_difference(jn->doc, head, &had);
-	if (key) {
-		char *want = text_of(json_object_get(head, key));
-		int r = sb_error_set(e, -EINVAL, jn->path, key,
-				     had ? had : "(none)",
-				     "the journal was made with %s; this "
-				     "check has %s (--new starts afresh)",
-				     had ? had : "none", want ? want : "?");
-
-		free(want);
-		free(had);
-		json_decref(head);
-		json_decref(jn->doc); /* a failed open holds nothing */
-		jn->doc = NULL;
-		return r;
-	}
-	json_decref(head);
-	return 0;
+	key = first_difference(&check_journal_format, jn, &want, &had, &wanted);
+	if (!key)
+		return 0;
+	r = sb_error_set(e, -EINVAL, jn->path, key, had ? had : "(none)",
+			 "the journal was made with %s; this check has %s "
+			 "(--new starts afresh)",
+			 had ? had : "none", wanted ? wanted : "none");
+	free(had);
+	free(wanted);
+	free_looks(jn); /* a failed open holds nothing */
+	return r;
 }
 
-int check_journal_look(struct check_journal *jn, json_t *look,
-		       struct sb_error *e)
+int check_journal_look(struct check_journal *jn,
+		       struct check_journal_look *look, struct sb_error *e)
 {
-	json_t *looks = json_object_get(jn->doc, "looks");
+	struct check_journal_look *more;
 	const char *key;
-	char *had = NULL, path[64];
+	char *had = NULL, *wanted = NULL, path[64];
 	int r;
 
-	if (!look)
-		return sb_error_set(e, -ENOMEM, jn->path, NULL, NULL,
-				    "out of memory");
 	if (jn->made < jn->held) {
-		const json_t *old = json_array_get(looks, jn->made);
-
-		key = first_difference(old, look, &had);
-		if (!key && json_object_size(old) != json_object_size(look))
-			key = "(fields)";
+		key = first_difference(&look_table, &jn->looks[jn->made], look,
+				       &had, &wanted);
 		snprintf(path, sizeof(path), "looks[%zu].%s", jn->made,
 			 key ? key : "");
 		r = key ? sb_error_set(
@@ -197,15 +250,22 @@ int check_journal_look(struct check_journal *jn, json_t *look,
 				  "(--new starts afresh)") :
 			  1;
 		free(had);
-		json_decref(look);
+		free(wanted);
+		check_journal_look_free(look);
 		jn->made += r == 1;
 		return r;
 	}
-	if (json_array_append_new(looks, look))
+	more = realloc(jn->looks, (jn->n_looks + 1) * sizeof(*more));
+	if (!more) {
+		check_journal_look_free(look);
 		return sb_error_set(e, -ENOMEM, jn->path, NULL, NULL,
 				    "out of memory");
+	}
+	jn->looks = more;
+	more[jn->n_looks++] = *look;
+	*look = (struct check_journal_look){ 0 };
 	jn->made++;
-	r = sb_json_dump_atomic(jn->path, jn->doc);
+	r = journal_write(jn);
 	return r ? sb_error_set(e, r, jn->path, NULL, NULL, "cannot write: %s",
 				strerror(-r)) :
 		   0;
@@ -232,6 +292,5 @@ int check_journal_finish(const struct check_journal *jn, struct sb_error *e)
 
 void check_journal_free(struct check_journal *jn)
 {
-	json_decref(jn->doc);
-	jn->doc = NULL;
+	free_looks(jn);
 }

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 
@@ -108,17 +109,45 @@ static int tally(const struct check *c, int round, struct tally *t)
 	return t->ids[0] && t->ids[1] && t->failed_ids ? 0 : -ENOMEM;
 }
 
-/* The journal's record of look @k at @round over the runs of @t. */
-static json_t *look_record(const struct check *c, size_t k, int round,
-			   const struct tally *t, const struct ci_levels *lv,
-			   int code)
+/* The run ids of @ids, copied into *@out (*@n of them). 0 or -ENOMEM. */
+static int ids_copy(const json_t *ids, char ***out, size_t *n)
 {
-	return json_pack("{s:I,s:i,s:O,s:O,s:O,s:f,s:f,s:f,s:s,s:i}", "look",
-			 (json_int_t)k, "round", round, "base_runs", t->ids[0],
-			 "cand_runs", t->ids[1], "failed_runs", t->failed_ids,
-			 "information", c->t[k - 1], "alpha", lv->alpha,
-			 "pass_alpha", lv->pass_alpha, "outcome",
-			 check_outcome(code), "exit_code", code);
+	size_t i;
+	json_t *v;
+
+	*n = 0;
+	*out = calloc(json_array_size(ids) + 1, sizeof(**out));
+	if (!*out)
+		return -ENOMEM;
+	json_array_foreach(ids, i, v) {
+		if (!((*out)[i] = strdup(json_string_value(v))))
+			return -ENOMEM;
+		*n = i + 1;
+	}
+	return 0;
+}
+
+/* The journal's record of look @k at @round over the runs of @t. */
+static int look_record(const struct check *c, size_t k, int round,
+		       const struct tally *t, const struct ci_levels *lv,
+		       int code, struct check_journal_look *look)
+{
+	*look = (struct check_journal_look){
+		.look = (int)k,
+		.round = round,
+		.information = c->t[k - 1],
+		.alpha = lv->alpha,
+		.pass_alpha = lv->pass_alpha,
+		.outcome = check_journal_outcome(check_outcome(code)),
+		.exit_code = code,
+	};
+	if (ids_copy(t->ids[0], &look->base_runs, &look->n_base) ||
+	    ids_copy(t->ids[1], &look->cand_runs, &look->n_cand) ||
+	    ids_copy(t->failed_ids, &look->failed_runs, &look->n_failed)) {
+		check_journal_look_free(look);
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 /* "a, b" of the ids in @ids. */
@@ -148,6 +177,7 @@ int check_rounds(struct check *c)
 {
 	unsigned int done = check_journal_last_round(&c->jn), seen[2] = { 0 };
 	struct tally t = { 0 };
+	struct check_journal_look look;
 	struct ci_levels lv;
 	struct sb_error e;
 	char failed[1024];
@@ -182,9 +212,10 @@ int check_rounds(struct check *c)
 				1 :
 				ci_spending_information(t.n[0], t.n[1], c->max);
 		code = check_look(c, rep, c->looks, 0, &lv);
-		r = check_journal_look(
-			&c->jn, look_record(c, c->looks, rep, &t, &lv, code),
-			&e);
+		r = look_record(c, c->looks, rep, &t, &lv, code, &look);
+		r = r ? sb_error_set(&e, r, c->jn.path, NULL, NULL,
+				     "out of memory") :
+			check_journal_look(&c->jn, &look, &e);
 		if (r < 0)
 			break;
 		fprintf(c->o->say,

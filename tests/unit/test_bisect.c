@@ -179,7 +179,7 @@ static int load(const char *text, const json_t *settings,
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
 	close(fd);
-	r = bisect_log_load(path, settings, "results/bisect-x", log, NULL, e);
+	r = bisect_log_load(path, settings, "results/bisect-x", log, e);
 	unlink(path);
 	return r;
 }
@@ -266,6 +266,86 @@ static void test_log_refused(void **state)
 	json_decref(mine);
 }
 
+/*
+ * A log written from its structs: keys in the order earlier versions wrote
+ * them (a resume of theirs reads it), read back into the same structs.
+ */
+static void test_log_written(void **state)
+{
+	struct bisect_log log = { .schema = 1 }, back;
+	struct bisect_log_step st = { .step = 8,
+				      .verdict = BISECT_BAD,
+				      .build_s = -1,
+				      .check_exit = 1,
+				      .base_runs = 6,
+				      .cand_runs = 7,
+				      .check_s = 2.5,
+				      .interval = { 0, 8 },
+				      .commit =
+					      "0123456789abcdef0123456789abcdef"
+					      "01234567",
+				      .subject = "sched: shorter slices" };
+	struct bisect_log_triage t = { .feature = "PREEMPT_SHORT",
+				       .setting = "NO_PREEMPT_SHORT",
+				       .verdict = BISECT_TRIAGE_REMOVES };
+	char path[] = "/tmp/sb-bisect-log-XXXXXX", *text;
+	struct sb_error e = { 0 };
+	int fd = mkstemp(path);
+	FILE *f;
+	long n;
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	snprintf(st.kernel, sizeof(st.kernel), "series+8");
+	log.settings = json_pack("{s:s}", "good", "series+0");
+	assert_int_equal(bisect_log_add_step(&log, &st), 0);
+	assert_int_equal(bisect_log_add_triage(&log, &t), 0);
+	assert_int_equal(bisect_log_write(path, &log), 0);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)n + 1);
+	assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	/* the keys a step had, in the old writer's order */
+	assert_non_null(strstr(text, "\"step\": 8,"));
+	assert_true(strstr(text, "\"step\"") < strstr(text, "\"kernel\"") &&
+		    strstr(text, "\"kernel\"") < strstr(text, "\"build_s\"") &&
+		    strstr(text, "\"check_s\"") <
+			    strstr(text, "\"interval\"") &&
+		    strstr(text, "\"interval\"") < strstr(text, "\"commit\"") &&
+		    strstr(text, "\"steps\"") < strstr(text, "\"triage\""));
+	free(text);
+	assert_int_equal(bisect_log_load(path, log.settings, "results/bisect-x",
+					 &back, &e),
+			 0);
+	unlink(path);
+	assert_int_equal(back.n_steps, 1);
+	assert_int_equal(back.steps[0].verdict, BISECT_BAD);
+	assert_int_equal(back.steps[0].build_s, -1);
+	assert_int_equal(back.steps[0].interval[1], 8);
+	assert_string_equal(back.steps[0].commit, st.commit);
+	assert_string_equal(back.steps[0].subject, st.subject);
+	assert_int_equal(back.n_triage, 1);
+	assert_string_equal(back.triage[0].setting, "NO_PREEMPT_SHORT");
+	assert_true(json_equal(back.settings, log.settings));
+	bisect_log_free(&back);
+	bisect_log_free(&log);
+
+	/* a refused interval: one line naming the file, field and value */
+	assert_int_equal(load("{\"settings\": {}, \"steps\": [{\"step\": 8, "
+			      "\"verdict\": \"bad\", \"interval\": [0]}]}",
+			      NULL, &back, &e),
+			 -EINVAL);
+	assert_non_null(strstr(e.msg, "/tmp/sb-bisect-log-"));
+	assert_non_null(strstr(e.msg, "steps[0].interval: [0] is not [last "
+				      "good, first bad]"));
+	assert_null(strchr(e.msg, '\n'));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -279,6 +359,7 @@ int main(void)
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_replay),
 		cmocka_unit_test(test_log_refused),
+		cmocka_unit_test(test_log_written),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
