@@ -261,7 +261,11 @@ static void words(FILE *f, const struct ci_bench_cmp *c,
 		hi = s[i].slice_ns > hi ? s[i].slice_ns : hi;
 	}
 	for (size_t k = 1; k < c->n_cols; k++) {
-		fprintf(f, "With %s (against %s)", c->cols[k].label,
+		if (c->name_title)
+			fprintf(f, "On %s, with", c->title);
+		else
+			fputs("With", f);
+		fprintf(f, " %s (against %s)", c->cols[k].label,
 			c->cols[0].label);
 		if (!n || !short_sentence(f, c, k, s, n, lo))
 			fprintf(f, ", no workload that asked for a slice had "
