@@ -70,7 +70,7 @@ const char *ci_words_amount(double pct, const char *more, const char *less,
 	if (fabs(pct) < 0.5)
 		snprintf(buf, len, "%s", same);
 	else
-		snprintf(buf, len, "%.*f" NBSP "%% %s", fabs(pct) < 10 ? 1 : 0,
+		snprintf(buf, len, "%.*f%% %s", fabs(pct) < 10 ? 1 : 0,
 			 fabs(pct), pct > 0 ? more : less);
 	return buf;
 }
@@ -95,7 +95,7 @@ static const char *slice_text(uint64_t ns, char *buf, size_t len)
 	return buf;
 }
 
-/* "the 500 µs-slice cyclic tasks waited 58 % less on average (...)" */
+/* "the 500 µs-slice cyclic tasks waited 58% less on average (...)" */
 static int short_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
 			  const struct sliced *s, size_t n, uint64_t slice)
 {
@@ -171,8 +171,8 @@ static void misses_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k)
 
 		if (j >= 0)
 			fprintf(f,
-				"%s %s missed %.1f" NBSP "%% of its %s "
-				"(%.1f" NBSP "%% with %s%s%s)",
+				"%s %s missed %.1f%% of its %s "
+				"(%.1f%% with %s%s%s)",
 				p ? ";" : "", q->name, q->miss_pct, q->what,
 				b->periodic[j].miss_pct, c->cols[0].label,
 				r ? "; gate: " : "", r ? verdict(r, k) : "");
@@ -190,9 +190,8 @@ static void saturation_warning(FILE *f, const struct ci_bench_cmp *c)
 			if (g->periodic[p].miss_pct > CI_SATURATED_PCT) {
 				fprintf(f,
 					"Careful: in the %s runs, %s missed "
-					"%.0f" NBSP "%% of "
-					"its %s (saturated: over %.0f" NBSP
-					"%%); its "
+					"%.0f%% of "
+					"its %s (saturated: over %.0f%%); its "
 					"delays are those of a load that does "
 					"not keep up.\n",
 					c->cols[k].label, g->periodic[p].name,

@@ -87,7 +87,7 @@ check "the words' base mean is the summary's ($sum_base)" \
 	bash -c "tr '\n' ' ' <'$tmp/four.out' | grep -q 'averages $sum_base ->'"
 check_eq "the summary's change of cyclic avg delay is the gate's" "${gate_pct:-none}" "${sum_pct:-missing}"
 words_pct=$(printf '%.0f' "${gate_pct//[-%]/}")
-check "the words say the same change ($words_pct %)" bash -c "tr '\n' ' ' <'$tmp/four.out' | grep -q 'tasks waited $words_pct % less'"
+check "the words say the same change ($words_pct %)" bash -c "tr '\n' ' ' <'$tmp/four.out' | grep -q 'tasks waited $words_pct% less'"
 rules() { # rules DIRECTION: massive_intr runtime judged with a 1 % tolerance
 	jq -n --arg d "$1" '{schema: 2, alpha: 0.01, pass_confidence: 0.95, min_runs: 4,
 		rules: [{name: "runtime", metric: "runtime_ms", group: "massive_intr",
