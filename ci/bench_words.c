@@ -80,22 +80,19 @@ static const char *verdict(const struct ci_bench_row *r, size_t k)
 	return r->rule ? r->v[k].name : "no gate rule";
 }
 
+/* "500 us": the unit as the tables and metric names write it */
 static const char *slice_text(uint64_t ns, char *buf, size_t len)
 {
 	char d[32];
-	char *us;
+	size_t digits;
 
 	sb_format_duration(ns, d, sizeof(d));
-	us = strstr(d, "us");
-	if (us)
-		snprintf(buf, len, "%.*s" NBSP "µs", (int)(us - d), d);
-	else
-		snprintf(buf, len, "%.*s" NBSP "%s", (int)strcspn(d, "nmsu"), d,
-			 d + strcspn(d, "nmsu"));
+	digits = strcspn(d, "nmsu");
+	snprintf(buf, len, "%.*s" NBSP "%s", (int)digits, d, d + digits);
 	return buf;
 }
 
-/* "the 500 µs-slice cyclic tasks waited 58% less on average (...)" */
+/* "the 500 us-slice cyclic tasks waited 58% less on average (...)" */
 static int short_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
 			  const struct sliced *s, size_t n, uint64_t slice)
 {

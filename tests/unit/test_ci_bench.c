@@ -389,7 +389,7 @@ static void test_summary(void **state)
 		*nl = ' ';
 	assert_non_null(strstr(
 		out,
-		"With PREEMPT_SHORT (against NO_PREEMPT_SHORT), the 500 µs-slice "
+		"With PREEMPT_SHORT (against NO_PREEMPT_SHORT), the 500 us-slice "
 		"cyclic tasks waited 42% less on average (geometric means of "
 		"the runs' averages 1.767 -> 1.020 ms; gate: "));
 	assert_non_null(strstr(out, "The 100 ms-slice massive_intr tasks were "
