@@ -23,9 +23,19 @@ KERNEL ?= debian
 SCENARIO ?= configs/default.json
 ACCEL ?= auto
 RESULTS ?= results
+# The two sides, as every command's --base/--cand: results for gate and
+# compare, kernels for check (default: baseline against KERNEL).
 BASE ?=
 CAND ?=
-BASE_KERNEL ?= baseline
+ifneq ($(BASE_KERNEL),)
+ifneq ($(BASE),)
+$(error BASE_KERNEL=$(BASE_KERNEL) and BASE=$(BASE): BASE_KERNEL= is now BASE=, give only BASE=)
+endif
+ifeq ($(MAKELEVEL),0)
+$(warning BASE_KERNEL= is now BASE= (the sides are BASE= and CAND= for every target, as --base/--cand): taken as BASE=$(BASE_KERNEL))
+endif
+BASE := $(BASE_KERNEL)
+endif
 CHECK_SCENARIO ?= configs/merge-check.json
 # Gate rules; empty: those the runs' scenario names, else ci/gate.json.
 RULES ?=
@@ -154,9 +164,9 @@ help: ## list targets and variables
 	@echo "  SCENARIO=$(SCENARIO)  scenario file for bench"
 	@echo "  ACCEL=$(ACCEL)          auto|kvm|tcg|icount|virtual (QEMU accelerator)"
 	@echo "  RESULTS=$(RESULTS)       results root directory"
-	@echo "  BASE=, CAND=           results for gate/compare (DIR[:kernel[/feature-set]] or DIR/KERNEL/FEATURE-SET)"
+	@echo "  BASE=, CAND=           the two sides (--base/--cand): results for gate/compare (DIR[:kernel[/feature-set]]"
+	@echo "                         or DIR/KERNEL/FEATURE-SET); kernels for check (default BASE=baseline, CAND=KERNEL)"
 	@echo "  RULES=$(RULES)                gate rules (gate, check); empty: those the scenario names, else ci/gate.json"
-	@echo "  BASE_KERNEL=$(BASE_KERNEL)  the baseline kernel of check (KERNEL is the candidate)"
 	@echo "  CHECK_SCENARIO=$(CHECK_SCENARIO)  scenario file for check"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS)      seconds per fuzz target"
 	@echo "  SB_TEST_NO_SKIP=1      (environment) a skipped test counts as failed: for CI, where all must run"
@@ -234,10 +244,10 @@ gate: all ## gate CAND against BASE with RULES; exit 1 on regression
 		exit 2; fi
 	$(SB_MAKE_RUN) $(BIN)/slicebench gate $(if $(RULES),--rules "$(RULES)") --base "$(BASE)" --cand "$(CAND)"
 
-check: deps ## run BASE_KERNEL and KERNEL in turn until the gate decides (CHECK_SCENARIO)
+check: deps ## run kernels BASE and CAND in turn until the gate decides (CHECK_SCENARIO)
 	@$(MAKE) --no-print-directory all
-	SLICEBENCH_VIA_MAKE="base=BASE_KERNEL cand=KERNEL" $(SB_MAKE_RUN) \
-	$(BIN)/slicebench check --base "$(BASE_KERNEL)" --cand "$(KERNEL)" \
+	SLICEBENCH_VIA_MAKE="base=BASE cand=$(if $(CAND),CAND,KERNEL)" $(SB_MAKE_RUN) \
+	$(BIN)/slicebench check --base "$(or $(BASE),baseline)" --cand "$(or $(CAND),$(KERNEL))" \
 		--scenario "$(CHECK_SCENARIO)" $(if $(RULES),--rules "$(RULES)") \
 		--accel "$(ACCEL)" --results "$(RESULTS)"
 

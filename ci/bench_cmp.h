@@ -39,6 +39,8 @@ struct ci_bench_cmp {
 	const struct ci_rules *rules;
 	const char *rules_name; /* their file as said to the user; the caller
 				 * sets it after ci_bench_cmp_build() */
+	int name_title; /* the words start "On <title>, ": a run's end has
+			 * a paragraph per kernel and per feature set */
 	struct ci_bench_col cols[CI_BENCH_MAX_COLS];
 	size_t n_cols;
 	struct ci_bench_row *rows;

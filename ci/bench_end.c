@@ -32,6 +32,7 @@ struct bench_end {
 	struct ci_bench_cmp cmps[MAX_CMPS]; /* kept for report.html */
 	char *words[MAX_CMPS];
 	size_t n_cmps;
+	size_t n_kernels; /* > 1: the words name their kernel or set */
 };
 
 int ci_bench_end_compare(FILE *f, const struct ci_bench_say *s,
@@ -44,6 +45,7 @@ int ci_bench_end_compare(FILE *f, const struct ci_bench_say *s,
 	int r = ci_bench_cmp_build(c, title, cols, labels, n, s->rules);
 
 	c->rules_name = s->rules_name;
+	c->name_title = s->name_title;
 	*words = NULL;
 	if (!r && !(w = open_memstream(words, &len)))
 		r = -ENOMEM;
@@ -69,8 +71,8 @@ int ci_bench_end_compare(FILE *f, const struct ci_bench_say *s,
 static int compare(FILE *f, struct bench_end *b, const struct ci_column **cols,
 		   size_t n, int by_fs, const char *title)
 {
-	const struct ci_bench_say say = { &b->rules, b->pick.name,
-					  &b->scenario };
+	const struct ci_bench_say say = { &b->rules, b->pick.name, &b->scenario,
+					  b->n_kernels > 1 };
 	const char *labels[CI_BENCH_MAX_COLS];
 	int r;
 
@@ -132,6 +134,7 @@ static int text(FILE *f, struct bench_end *b)
 	size_t nk = ci_results_kernels(&b->res, kernels, CI_BENCH_MAX_COLS);
 	int r = 0;
 
+	b->n_kernels = nk;
 	ci_rules_pick_say(f, &b->pick);
 	for (size_t i = 0; i < nk && !r; i++)
 		r = per_kernel(f, b, kernels[i]);

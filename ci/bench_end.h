@@ -30,6 +30,8 @@ struct ci_bench_say {
 	const struct ci_rules *rules;
 	const char *rules_name; /* their file as said to the user */
 	const struct ci_scenario_view *scenario; /* the runs' scenario.json */
+	int name_title; /* several kernels ran: each paragraph of the words
+			 * names its kernel or feature set (the title) */
 };
 
 /*

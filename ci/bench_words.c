@@ -70,7 +70,7 @@ const char *ci_words_amount(double pct, const char *more, const char *less,
 	if (fabs(pct) < 0.5)
 		snprintf(buf, len, "%s", same);
 	else
-		snprintf(buf, len, "%.*f" NBSP "%% %s", fabs(pct) < 10 ? 1 : 0,
+		snprintf(buf, len, "%.*f%% %s", fabs(pct) < 10 ? 1 : 0,
 			 fabs(pct), pct > 0 ? more : less);
 	return buf;
 }
@@ -80,22 +80,19 @@ static const char *verdict(const struct ci_bench_row *r, size_t k)
 	return r->rule ? r->v[k].name : "no gate rule";
 }
 
+/* "500 us": the unit as the tables and metric names write it */
 static const char *slice_text(uint64_t ns, char *buf, size_t len)
 {
 	char d[32];
-	char *us;
+	size_t digits;
 
 	sb_format_duration(ns, d, sizeof(d));
-	us = strstr(d, "us");
-	if (us)
-		snprintf(buf, len, "%.*s" NBSP "µs", (int)(us - d), d);
-	else
-		snprintf(buf, len, "%.*s" NBSP "%s", (int)strcspn(d, "nmsu"), d,
-			 d + strcspn(d, "nmsu"));
+	digits = strcspn(d, "nmsu");
+	snprintf(buf, len, "%.*s" NBSP "%s", (int)digits, d, d + digits);
 	return buf;
 }
 
-/* "the 500 µs-slice cyclic tasks waited 58 % less on average (...)" */
+/* "the 500 us-slice cyclic tasks waited 58% less on average (...)" */
 static int short_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k,
 			  const struct sliced *s, size_t n, uint64_t slice)
 {
@@ -171,8 +168,8 @@ static void misses_sentence(FILE *f, const struct ci_bench_cmp *c, size_t k)
 
 		if (j >= 0)
 			fprintf(f,
-				"%s %s missed %.1f" NBSP "%% of its %s "
-				"(%.1f" NBSP "%% with %s%s%s)",
+				"%s %s missed %.1f%% of its %s "
+				"(%.1f%% with %s%s%s)",
 				p ? ";" : "", q->name, q->miss_pct, q->what,
 				b->periodic[j].miss_pct, c->cols[0].label,
 				r ? "; gate: " : "", r ? verdict(r, k) : "");
@@ -190,9 +187,8 @@ static void saturation_warning(FILE *f, const struct ci_bench_cmp *c)
 			if (g->periodic[p].miss_pct > CI_SATURATED_PCT) {
 				fprintf(f,
 					"Careful: in the %s runs, %s missed "
-					"%.0f" NBSP "%% of "
-					"its %s (saturated: over %.0f" NBSP
-					"%%); its "
+					"%.0f%% of "
+					"its %s (saturated: over %.0f%%); its "
 					"delays are those of a load that does "
 					"not keep up.\n",
 					c->cols[k].label, g->periodic[p].name,
@@ -261,7 +257,11 @@ static void words(FILE *f, const struct ci_bench_cmp *c,
 		hi = s[i].slice_ns > hi ? s[i].slice_ns : hi;
 	}
 	for (size_t k = 1; k < c->n_cols; k++) {
-		fprintf(f, "With %s (against %s)", c->cols[k].label,
+		if (c->name_title)
+			fprintf(f, "On %s, with", c->title);
+		else
+			fputs("With", f);
+		fprintf(f, " %s (against %s)", c->cols[k].label,
 			c->cols[0].label);
 		if (!n || !short_sentence(f, c, k, s, n, lo))
 			fprintf(f, ", no workload that asked for a slice had "

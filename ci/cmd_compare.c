@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 
 #include "ci/bench_end.h"
 #include "ci/compare_end.h"
@@ -159,6 +160,66 @@ static void settle_units(struct ci_results *res, size_t n)
 		sb_warn("warning: %s", why);
 }
 
+/* The first scenario.sha256 of @r's runs, or NULL. */
+static const char *scenario_sha(const struct ci_results *r)
+{
+	for (size_t i = 0; i < r->n_runs; i++)
+		if (r->runs[i].scenario_sha256)
+			return r->runs[i].scenario_sha256;
+	return NULL;
+}
+
+/* "default (20s, 5 repeats)" from @dir's scenario.json; its sha256 without. */
+static void scenario_said(const char *dir, const char *sha, char *buf,
+			  size_t len)
+{
+	char path[4200];
+	json_t *j;
+	const char *name = NULL, *duration = NULL;
+	json_int_t repeats = 0;
+
+	snprintf(path, sizeof(path), "%s/scenario.json", dir);
+	j = json_load_file(path, 0, NULL);
+	if (j && !json_unpack(j, "{s:s, s?s, s?I}", "name", &name, "duration",
+			      &duration, "repeats", &repeats)) {
+		size_t off = 0;
+
+		sb_fmt_append(buf, len, &off, "%s", name);
+		if (duration || repeats > 0)
+			sb_fmt_append(buf, len, &off, " (%s%s", duration ?: "",
+				      duration && repeats > 0 ? ", " : "");
+		if (repeats > 0)
+			sb_fmt_append(buf, len, &off, "%lld repeat%s",
+				      (long long)repeats, SB_S(repeats));
+		if (duration || repeats > 0)
+			sb_fmt_append(buf, len, &off, ")");
+	} else
+		snprintf(buf, len, "of sha256 %.12s...", sha);
+	json_decref(j);
+}
+
+/*
+ * Columns of other scenarios measure other workloads over other windows:
+ * a 2 s smoke run beside a 20 s default run is no comparison of kernels,
+ * so say so (gate refuses them unless given --rules).
+ */
+static void mixed_scenarios(const struct ci_results *res, size_t n)
+{
+	const char *sha0 = scenario_sha(&res[0]), *sha;
+	char a[300], b[300];
+
+	for (size_t i = 1; i < n && sha0; i++) {
+		if (!(sha = scenario_sha(&res[i])) || !strcmp(sha, sha0))
+			continue;
+		scenario_said(res[0].dir, sha0, a, sizeof(a));
+		scenario_said(res[i].dir, sha, b, sizeof(b));
+		sb_warn("warning: %s ran scenario %s, %s scenario %s: their "
+			"columns measure other workloads or windows, so what "
+			"differs is not only the kernel",
+			res[i].dir, b, res[0].dir, a);
+	}
+}
+
 static const struct sb_field compare_rows[] = {
 	{ .key = "markdown",
 	  .type = SB_F_ARG,
@@ -242,8 +303,10 @@ int cmd_compare(int argc, char **argv)
 		if (r)
 			code = sb_error_report("slicebench compare", r, &e);
 	}
-	if (!code)
+	if (!code) {
 		settle_units(res, (size_t)n);
+		mixed_scenarios(res, (size_t)n);
+	}
 	if (!code)
 		code = run_compare(&o, res, (size_t)n, argc, argv);
 	for (int i = 0; i < loaded; i++)

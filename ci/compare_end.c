@@ -81,8 +81,8 @@ static int end_one(FILE *f, const struct compare_end *d,
 		   const struct ci_column **cols, size_t n, size_t total,
 		   int by_fs, const char *title, struct ci_judged_list *l)
 {
-	const struct ci_bench_say say = { &d->rules, d->pick.name,
-					  &d->scenario };
+	const struct ci_bench_say say = { &d->rules, d->pick.name, &d->scenario,
+					  0 };
 	const char *labels[CI_BENCH_MAX_COLS];
 	struct ci_bench_cmp c;
 	char *words;

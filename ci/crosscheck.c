@@ -175,7 +175,7 @@ void ci_xcheck_print(FILE *f, const struct ci_xcheck *x, size_t n)
 			fprintf(f,
 				"WARNING: cross-check: %s: the trace's sum "
 				"delay %.3f ms and schedstat's run_delay "
-				"%.3f ms differ by %.0f %% (over %.0f %%)\n",
+				"%.3f ms differ by %.0f%% (over %.0f%%)\n",
 				x[i].group, x[i].trace_ms, x[i].schedstat_ms,
 				pct, CI_XCHECK_LIMIT_PCT);
 		if (ci_xcheck_differ(x[i].trace_ms, x[i].wakeup_ms,
@@ -183,7 +183,7 @@ void ci_xcheck_print(FILE *f, const struct ci_xcheck *x, size_t n)
 			fprintf(f,
 				"WARNING: cross-check: %s: waits from "
 				"sched_waking %.3f ms and from sched_wakeup "
-				"%.3f ms differ by %.0f %% (over %.0f %%)\n",
+				"%.3f ms differ by %.0f%% (over %.0f%%)\n",
 				x[i].group, x[i].trace_ms, x[i].wakeup_ms, pct,
 				CI_XCHECK_LIMIT_PCT);
 	}

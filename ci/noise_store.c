@@ -306,6 +306,14 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 			"sizing (%s): no noise known yet for this scenario "
 			"(a finished run keeps it): runs are not sized\n",
 			ask->who);
+		/* still a duration before the first boot: the scenario's own */
+		fprintf(f, "  %s (%d a side): %d runs, %s %s%s\n",
+			ask->reach_what, ask->reach, ask->reach * ask->sides,
+			kept_s ? "about" : "at least",
+			span(ask->reach * ask->sides * run_s, t, sizeof(t)),
+			kept_s ? "" :
+				 " (their warmups and durations; boots and "
+				 "tracing add to it)");
 		return;
 	}
 	if (sized > 1 && all > CI_SIZING_MAX_RUNS)

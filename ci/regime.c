@@ -153,9 +153,15 @@ static void manifest_of(const struct ci_column *col, struct ci_regime *g)
 			snprintf(g->accel, sizeof(g->accel), "%s", m->accel);
 		if (m->icount_shift >= 0 && g->icount_shift < 0)
 			g->icount_shift = m->icount_shift;
-		if (m->guest_speed > 0)
-			x[n++] = m->guest_speed;
+		if (!(m->guest_speed > 0))
+			continue;
+		x[n++] = m->guest_speed;
+		if (n == 1 || m->guest_speed < g->guest_speed_lo)
+			g->guest_speed_lo = m->guest_speed;
+		if (n == 1 || m->guest_speed > g->guest_speed_hi)
+			g->guest_speed_hi = m->guest_speed;
 	}
+	g->n_speeds = n;
 	g->guest_speed = n ? ci_median(x, n) : 0;
 	host_of(col, g);
 }
@@ -167,6 +173,15 @@ void ci_regime_of(const struct ci_column *col, struct ci_regime *out)
 	cpus_of(col, out);
 	noise_of(col, out);
 	manifest_of(col, out);
+}
+
+/* "1/23" a slow guest, "0.50x" a fast one */
+static void speed_said(char *buf, size_t len, size_t *off, double speed)
+{
+	if (speed < 0.4)
+		sb_fmt_append(buf, len, off, "1/%.0f", 1 / speed);
+	else
+		sb_fmt_append(buf, len, off, "%.2fx", speed);
 }
 
 const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len)
@@ -193,12 +208,25 @@ const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len)
 				 "%s: the guest's clock counts instructions, "
 				 "not the host's time",
 				 acc);
-	} else if (g->guest_speed < 0.4)
-		snprintf(buf, len, "%s%sthe guest runs at 1/%.0f of host speed",
-			 acc, *acc ? ": " : "", 1 / g->guest_speed);
-	else
-		snprintf(buf, len, "%s%sthe guest runs at %.2fx host speed",
-			 acc, *acc ? ": " : "", g->guest_speed);
+	} else {
+		size_t off = 0;
+
+		snprintf(buf, len, "%s%sthe guest runs at ", acc,
+			 *acc ? ": " : "");
+		off = strlen(buf);
+		speed_said(buf, len, &off, g->guest_speed);
+		sb_fmt_append(buf, len, &off, "%s host speed",
+			      g->guest_speed < 0.4 ? " of" : "");
+		/* one figure for runs whose speeds differ hides how far */
+		if (g->n_speeds > 1 && g->guest_speed_hi > g->guest_speed_lo) {
+			sb_fmt_append(buf, len, &off, " (median; ");
+			speed_said(buf, len, &off, g->guest_speed_lo);
+			sb_fmt_append(buf, len, &off, " to ");
+			speed_said(buf, len, &off, g->guest_speed_hi);
+			sb_fmt_append(buf, len, &off, " over %zu runs)",
+				      g->n_speeds);
+		}
+	}
 	return buf;
 }
 

@@ -30,6 +30,8 @@ struct ci_regime {
 			   * in virtual time); -1 unknown */
 	double guest_speed; /* guest/host speed of the calibration loop (median
 			     * over the runs); 0 unknown */
+	double guest_speed_lo, guest_speed_hi; /* its range over the runs */
+	size_t n_speeds; /* runs that measured it */
 	int host; /* a run was on the host kernel (manifest vm null): no guest */
 	int has_noise; /* the tables knew the workload (machine_noise) */
 	double noise_pct; /* other tasks' share of the workload's CPUs (median) */
@@ -53,7 +55,8 @@ void ci_regime_of(const struct ci_column *col, struct ci_regime *out);
 const char *ci_regime_line(const struct ci_regime *g, char *buf, size_t len);
 
 /*
- * "TCG: the guest runs at 1/23 of host speed" ("" when unknown). In virtual
+ * "TCG: the guest runs at 1/23 of host speed" ("" when unknown), followed by
+ * the range when the runs differ: "(median; 1/28 to 1/19 over 5 runs)". In virtual
  * time the guest's clock counts instructions, so its speed against the
  * host's is no fact of the regime: "VIRTUAL: the guest's clock counts
  * instructions (2 ns each), not the host's time".

@@ -221,12 +221,14 @@ int ci_rules_load(const char *path, struct ci_rules *out, struct sb_error *e)
 void ci_rule_bounds(const struct ci_rule *rule, char *buf, size_t len)
 {
 	const char *sign = rule->dir == CI_DIR_LOWER ? "+" : "-";
+	const char *unit = ci_metric_at(rule->metric)->unit;
 
+	/* "1/1%" as every percentage is said, "0.01/0.01 ms" */
 	if (rule->min_effect_abs > 0)
-		snprintf(buf, len, "%s%g/%g%%, %g/%g %s", sign,
+		snprintf(buf, len, "%s%g/%g%%, %g/%g%s%s", sign,
 			 rule->tolerance_pct, rule->pass_bound_pct,
 			 rule->min_effect_abs, rule->pass_bound_abs,
-			 ci_metric_at(rule->metric)->unit);
+			 strcmp(unit, "%") ? " " : "", unit);
 	else
 		snprintf(buf, len, "%s%g/%g%%", sign, rule->tolerance_pct,
 			 rule->pass_bound_pct);

@@ -25,7 +25,7 @@ try 2 'has 2 feature sets: name one with --feature-set' --base baseline --cand p
 try 2 'has no set "NOSUCH"' --base baseline --cand patched --scenario configs/smoke.json --feature-set NOSUCH
 try 2 "^slicebench check: --cand: unknown kernel 'nosuchkernel'" --base baseline --cand nosuchkernel --scenario configs/merge-check.json
 try 2 "^slicebench check: --base: unknown kernel 'nosuch'" --base nosuch --cand patched --scenario configs/merge-check.json
-SLICEBENCH_VIA_MAKE="base=BASE_KERNEL cand=KERNEL" try 2 "^slicebench check: BASE_KERNEL: unknown kernel" \
+SLICEBENCH_VIA_MAKE="base=BASE cand=CAND" try 2 "^slicebench check: BASE: unknown kernel" \
 	--base nosuch --cand patched --scenario configs/merge-check.json
 try 2 '--cand names one kernel, not a list' --base baseline --cand patched,cfs --scenario configs/merge-check.json
 jq '.alpha = 2' ci/gate.json >"$tmp/rules.json"

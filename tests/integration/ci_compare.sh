@@ -161,6 +161,27 @@ check "one image: the run's end says so" grep -qF 'kernels a and b booted the sa
 check "one image: report.html's banner says so" bash -c \
 	"sed -n '/id=\"verdict\"/,/<\/div>/p' '$img/report.html' | tr '\n' ' ' | grep -qF 'kernels a and b booted the same image'"
 
+echo "== two kernels: each paragraph of the words names its kernel or feature set"
+two=$tmp/two
+bash "$synth" "$two" a PREEMPT_SHORT 3 31
+bash "$synth" "$two" a NO_PREEMPT_SHORT 3 32 delay=2
+bash "$synth" "$two" b PREEMPT_SHORT 3 33
+bash "$synth" "$two" b NO_PREEMPT_SHORT 3 34 delay=3
+SLICEBENCH_ROOT=$PWD "$sb" report "$two" | tr '\n' ' ' >"$tmp/two.out"
+for want in 'On kernel a, with NO_PREEMPT_SHORT (against PREEMPT_SHORT)' \
+	'On kernel b, with NO_PREEMPT_SHORT (against PREEMPT_SHORT)' \
+	'On feature set PREEMPT_SHORT, with b (against a)'; do
+	check "two kernels: '$want'" grep -qF "$want" "$tmp/two.out"
+done
+check "one kernel: its words start 'With'" grep -q '^With PREEMPT_SHORT (against' "$tmp/end.compare"
+
+echo "== columns of two scenarios: compare says so"
+"$sb" compare "$two" tests/fixtures/ci/vm-smoke 2>"$tmp/mixed.err" >/dev/null
+check "two scenarios: warned, with their names and windows" grep -qF \
+	"warning: tests/fixtures/ci/vm-smoke ran scenario smoke (2s, 1 repeat), $two scenario" "$tmp/mixed.err"
+"$sb" compare "$two" "$img" 2>"$tmp/mixed.err" >/dev/null
+check "one scenario: no such warning" exits 1 grep -q 'ran scenario' "$tmp/mixed.err"
+
 echo "== plots and report.html"
 SLICEBENCH_ROOT=$PWD "$sb" compare "$r" --plots >/dev/null
 for png in avg_delay_ms_bars max_delay_ms_bars cyclic_delay_tail massive_intr_delay_tail \

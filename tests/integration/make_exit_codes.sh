@@ -3,6 +3,8 @@
 # GNU make exits 2 for any failed recipe: the make targets that run
 # slicebench say the tool's own exit code (1-4) and its meaning on their
 # last line, and the wrapper passes the code on to whoever calls it alone.
+# BASE= and CAND= are the sides of every target (kernels for check), the
+# old BASE_KERNEL= taken as BASE= with a word.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 
@@ -33,4 +35,18 @@ env -u MAKEFLAGS -u MAKELEVEL make --no-print-directory -s gate \
 check_eq "make's own code" 2 "$rc"
 check "the tool's code and meaning are said" \
 	grep -q '^make: slicebench exited 1 (regression found)' "$tmp/err"
+echo "check: BASE= and CAND= are the sides of every target: kernels for check"
+mk() { # mk VAR=VALUE...: make check's slicebench line, dry, in $tmp/cmd
+	env -u MAKEFLAGS -u MAKELEVEL make --no-print-directory -n check "$@" \
+		2>"$tmp/err" | grep 'slicebench check' >"$tmp/cmd"
+}
+mk BASE=a CAND=b
+check "BASE= and CAND= given" grep -qF -- '--base "a" --cand "b"' "$tmp/cmd"
+mk KERNEL=k
+check "by default baseline against KERNEL" grep -qF -- '--base "baseline" --cand "k"' "$tmp/cmd"
+mk BASE_KERNEL=old
+check "the old BASE_KERNEL= taken as BASE=" grep -qF -- '--base "old"' "$tmp/cmd"
+check "... and said so" grep -q 'BASE_KERNEL= is now BASE=' "$tmp/err"
+mk BASE_KERNEL=old BASE=x || true
+check "both given: refused" grep -q 'give only BASE=' "$tmp/err"
 finish

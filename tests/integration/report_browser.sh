@@ -40,7 +40,7 @@ html=$tmp/run/report.html
 verdict_of() { grep -o 'class="verdict [a-z]*" id="verdict"><h1>[A-Za-z ]*' "$1" | sed 's/.*<h1>//'; }
 check_eq "3 runs a side: the banner says cannot decide" "Cannot decide" "$(verdict_of "$html")"
 check "the banner comes before any table" bash -c "[[ \$(grep -bo 'id=\"verdict\"' '$html' | cut -d: -f1) -lt \$(grep -bo '<table' '$html' | head -1 | cut -d: -f1) ]]"
-check "the banner holds the words" bash -c "tr '\n' ' ' <'$html' | grep -q 'the 500 µs-slice cyclic tasks waited'"
+check "the banner holds the words" bash -c "tr '\n' ' ' <'$html' | grep -q 'the 500 us-slice cyclic tasks waited'"
 check "the summary is an HTML table naming its statistic" \
 	grep -q "<th>PREEMPT_SHORT: change (the means)</th>" "$html"
 check "one statistic: the values are the means the change is of" \
@@ -87,7 +87,7 @@ check "the words' base mean is the summary's ($sum_base)" \
 	bash -c "tr '\n' ' ' <'$tmp/four.out' | grep -q 'averages $sum_base ->'"
 check_eq "the summary's change of cyclic avg delay is the gate's" "${gate_pct:-none}" "${sum_pct:-missing}"
 words_pct=$(printf '%.0f' "${gate_pct//[-%]/}")
-check "the words say the same change ($words_pct %)" bash -c "tr '\n' ' ' <'$tmp/four.out' | grep -q 'tasks waited $words_pct % less'"
+check "the words say the same change ($words_pct %)" bash -c "tr '\n' ' ' <'$tmp/four.out' | grep -q 'tasks waited $words_pct% less'"
 rules() { # rules DIRECTION: massive_intr runtime judged with a 1 % tolerance
 	jq -n --arg d "$1" '{schema: 2, alpha: 0.01, pass_confidence: 0.95, min_runs: 4,
 		rules: [{name: "runtime", metric: "runtime_ms", group: "massive_intr",

@@ -78,11 +78,11 @@ static void test_of_and_print(void **state)
 		"cross-check: burst: trace 30.000 ms, schedstat 20.000 ms "
 		"(trace/schedstat 1.50), from sched_wakeup 30.000 ms (1.00)\n"
 		"WARNING: cross-check: cyclic: waits from sched_waking "
-		"109.000 ms and from sched_wakeup 90.000 ms differ by 21 % "
-		"(over 10 %)\n"
+		"109.000 ms and from sched_wakeup 90.000 ms differ by 21% "
+		"(over 10%)\n"
 		"WARNING: cross-check: burst: the trace's sum delay 30.000 ms "
-		"and schedstat's run_delay 20.000 ms differ by 50 % (over "
-		"10 %)\n");
+		"and schedstat's run_delay 20.000 ms differ by 50% (over "
+		"10%)\n");
 	free(out);
 	ci_table_free(&run.delay_table);
 	ci_workload_doc_free(&doc.file);

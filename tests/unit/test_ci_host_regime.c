@@ -184,6 +184,14 @@ static void test_virtual_time_says_so(void **state)
 	g.guest_speed = 1.0 / 11;
 	assert_string_equal(ci_regime_speed(&g, buf, sizeof(buf)),
 			    "TCG: the guest runs at 1/11 of host speed");
+	/* runs of other speeds: the median is not all (0.107 to 0.270) */
+	g.guest_speed = 0.25;
+	g.guest_speed_lo = 0.107;
+	g.guest_speed_hi = 0.270;
+	g.n_speeds = 10;
+	assert_string_equal(ci_regime_speed(&g, buf, sizeof(buf)),
+			    "TCG: the guest runs at 1/4 of host speed (median; "
+			    "1/9 to 1/4 over 10 runs)");
 }
 
 int main(void)

@@ -116,7 +116,10 @@ static void test_nothing_known(void **state)
 	assert_string_equal(out,
 			    "sizing (kernel debian): no noise known yet for "
 			    "this scenario (a finished run keeps it): runs "
-			    "are not sized\n");
+			    "are not sized\n"
+			    "  the scenario's repeats (5 a side): 10 runs, at "
+			    "least 3m40s (their warmups and durations; boots "
+			    "and tracing add to it)\n");
 	free(out);
 }
 

@@ -242,6 +242,16 @@ static void test_rules(void **state)
 	/* by default a pass rules out what a regression would be */
 	assert_float_equal(r.v[0].pass_bound_pct, r.v[0].tolerance_pct, 0);
 	assert_float_equal(r.v[0].pass_bound_abs, r.v[0].min_effect_abs, 0);
+	/* bounds in the units the tables use: "%" unspaced as every share */
+	for (size_t i = 0; i < r.n; i++) {
+		char b[128];
+
+		ci_rule_bounds(&r.v[i], b, sizeof(b));
+		if (!strcmp(r.v[i].name, "mixload deadline misses"))
+			assert_string_equal(b, "+20/20%, 1/1%");
+		if (!strcmp(r.v[i].name, "cyclic avg delay"))
+			assert_string_equal(b, "+10/10%, 0.01/0.01 ms");
+	}
 	ci_rules_free(&r);
 	/* a pass bound tighter than the tolerance is refused */
 	assert_int_equal(
