@@ -1,5 +1,5 @@
 # Compare, gate, statistics and plots.
-CI_SRCS := ci/cmd_compare.c ci/compare_end.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_SRCS) \
+CI_SRCS := ci/cmd_compare.c ci/compare_end.c ci/compare_sides.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_SRCS) \
 	   ci/results.c ci/table_file.c ci/manifest_file.c ci/workload_file.c ci/scenario_view.c ci/schedstat_file.c ci/rules.c ci/rules_pick.c ci/gate.c ci/gate_pooled.c ci/gate_report.c ci/gate_run.c ci/gate_csv.c \
 	   ci/spending.c ci/dup_runs.c \
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \

@@ -1,27 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /* slicebench compare: feature sets and kernels side by side, with summaries over repeats, the gate's verdicts in words, and plots. */
-#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <jansson.h>
 
-#include "ci/bench_end.h"
 #include "ci/compare_end.h"
 #include "ci/compare_out.h"
+#include "ci/compare_sides.h"
 #include "ci/plots.h"
-#include "ci/rules_pick.h"
 #include "ci/spec.h"
-#include "ci/work_unit.h"
 #include "common/exitcodes.h"
-#include "common/log.h"
 #include "common/opts.h"
 #include "common/outfile.h"
 #include "ci/cmds.h"
-#include "common/fmt.h"
-
-#define MAX_DIRS 16
 
 struct compare_opts {
 	int help, plots, all_tasks;
@@ -44,41 +35,6 @@ static const char after[] =
 	"run file, runs of two scenarios in one DIR, a bad output), 4 no complete\n"
 	"runs, no gnuplot or writing an output failed\n" SB_OUT_HELP;
 
-static int fill_json(json_t *env, const void *c)
-{
-	return ci_compare_to_json(env, c);
-}
-
-/* The Markdown output: the tables, then the end as it prints. */
-static int write_markdown(const char *path, const struct ci_compare *c,
-			  const char *end, struct sb_error *e)
-{
-	struct sb_memfile m;
-	int r = sb_memfile_open(&m);
-
-	if (r)
-		return sb_out_error(e, r, "--markdown", path);
-	ci_compare_print_runs(m.f, c, 1);
-	ci_compare_print_summary(m.f, c, 1);
-	fprintf(m.f, "\n### Summary\n\n```\n%s```\n", end);
-	r = sb_memfile_commit(&m, path);
-	return r ? sb_out_error(e, r, "--markdown", path) : 0;
-}
-
-/* The CSV output: the summary's figures, a row per group, metric and column. */
-static int write_csv(const char *path, const struct ci_compare *c,
-		     struct sb_error *e)
-{
-	struct sb_memfile m;
-	int r = sb_memfile_open(&m);
-
-	if (r)
-		return sb_out_error(e, r, "--csv", path);
-	ci_compare_print_csv(m.f, c);
-	r = sb_memfile_commit(&m, path);
-	return r ? sb_out_error(e, r, "--csv", path) : 0;
-}
-
 /* Every output asked for; the text on @say. An exit code. */
 static int outputs(const struct compare_opts *o, const struct ci_compare *c,
 		   const char *end, FILE *say, int argc, char **argv)
@@ -91,12 +47,11 @@ static int outputs(const struct compare_opts *o, const struct ci_compare *c,
 	fputs(end, say);
 	fflush(say); /* the text before any error about an output */
 	if (o->markdown)
-		r = write_markdown(o->markdown, c, end, &e);
+		r = ci_compare_write_markdown(o->markdown, c, end, &e);
 	if (!r && o->json)
-		r = sb_out_envelope(o->json, "--json", "slicebench-compare",
-				    argc, argv, fill_json, c, &e);
+		r = ci_compare_write_json(o->json, c, argc, argv, &e);
 	if (!r && o->csv)
-		r = write_csv(o->csv, c, &e);
+		r = ci_compare_write_csv(o->csv, c, &e);
 	return r ? sb_error_report("slicebench compare", r, &e) : SB_EXIT_OK;
 }
 
@@ -146,78 +101,6 @@ out:
 	free(rows);
 	ci_columns_free(&cols);
 	return code;
-}
-
-/* Every column is compared with every other: units of work must agree over all of them. */
-static void settle_units(struct ci_results *res, size_t n)
-{
-	struct ci_results *sides[MAX_DIRS];
-	char why[2048];
-
-	for (size_t i = 0; i < n; i++)
-		sides[i] = &res[i];
-	if (ci_work_units_settle(sides, n, why, sizeof(why)))
-		sb_warn("warning: %s", why);
-}
-
-/* The first scenario.sha256 of @r's runs, or NULL. */
-static const char *scenario_sha(const struct ci_results *r)
-{
-	for (size_t i = 0; i < r->n_runs; i++)
-		if (r->runs[i].scenario_sha256)
-			return r->runs[i].scenario_sha256;
-	return NULL;
-}
-
-/* "default (20s, 5 repeats)" from @dir's scenario.json; its sha256 without. */
-static void scenario_said(const char *dir, const char *sha, char *buf,
-			  size_t len)
-{
-	char path[4200];
-	json_t *j;
-	const char *name = NULL, *duration = NULL;
-	json_int_t repeats = 0;
-
-	snprintf(path, sizeof(path), "%s/scenario.json", dir);
-	j = json_load_file(path, 0, NULL);
-	if (j && !json_unpack(j, "{s:s, s?s, s?I}", "name", &name, "duration",
-			      &duration, "repeats", &repeats)) {
-		size_t off = 0;
-
-		sb_fmt_append(buf, len, &off, "%s", name);
-		if (duration || repeats > 0)
-			sb_fmt_append(buf, len, &off, " (%s%s", duration ?: "",
-				      duration && repeats > 0 ? ", " : "");
-		if (repeats > 0)
-			sb_fmt_append(buf, len, &off, "%lld repeat%s",
-				      (long long)repeats, SB_S(repeats));
-		if (duration || repeats > 0)
-			sb_fmt_append(buf, len, &off, ")");
-	} else
-		snprintf(buf, len, "of sha256 %.12s...", sha);
-	json_decref(j);
-}
-
-/*
- * Columns of other scenarios measure other workloads over other windows:
- * a 2 s smoke run beside a 20 s default run is no comparison of kernels,
- * so say so (gate refuses them unless given --rules).
- */
-static void mixed_scenarios(const struct ci_results *res, size_t n)
-{
-	const char *sha0 = scenario_sha(&res[0]), *sha;
-	char a[300], b[300];
-
-	for (size_t i = 1; i < n && sha0; i++) {
-		if (!(sha = scenario_sha(&res[i])) || !strcmp(sha, sha0))
-			continue;
-		scenario_said(res[0].dir, sha0, a, sizeof(a));
-		scenario_said(res[i].dir, sha, b, sizeof(b));
-		sb_warn("warning: %s ran scenario %s, %s scenario %s: their "
-			"columns measure other workloads or windows, so what "
-			"differs is not only the kernel",
-			res[i].dir, b, res[0].dir, a);
-	}
 }
 
 static const struct sb_field compare_rows[] = {
@@ -270,15 +153,15 @@ static const struct sb_field compare_rows[] = {
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o = { 0 };
-	struct ci_results res[MAX_DIRS] = { 0 };
-	const char *pos[MAX_DIRS];
+	struct ci_results res[CI_COMPARE_MAX_DIRS] = { 0 };
+	const char *pos[CI_COMPARE_MAX_DIRS];
 	struct sb_error e;
 	int n = 0, loaded = 0;
 	const struct sb_cli cli = { .usage = usage,
 				    .epilogue = after,
 				    .tables = { { compare_rows, &o } },
 				    .operands = pos,
-				    .max_operands = MAX_DIRS,
+				    .max_operands = CI_COMPARE_MAX_DIRS,
 				    .n_operands = &n,
 				    .prog = "slicebench compare",
 				    .on_error = SB_CLI_ERR_USAGE,
@@ -304,8 +187,7 @@ int cmd_compare(int argc, char **argv)
 			code = sb_error_report("slicebench compare", r, &e);
 	}
 	if (!code) {
-		settle_units(res, (size_t)n);
-		mixed_scenarios(res, (size_t)n);
+		ci_compare_warn_sides(res, (size_t)n);
 	}
 	if (!code)
 		code = run_compare(&o, res, (size_t)n, argc, argv);

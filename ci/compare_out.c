@@ -10,6 +10,7 @@
 #include "ci/util.h"
 #include "common/csv.h"
 #include "common/fmt.h"
+#include "common/outfile.h"
 
 void ci_compare_print_runs(FILE *f, const struct ci_compare *c, int markdown)
 {
@@ -191,4 +192,44 @@ void ci_compare_print_csv(FILE *f, const struct ci_compare *c)
 			sb_csv_num(f, k ? change_pct(&b, &s) : NAN, 1);
 		}
 	}
+}
+
+static int fill_json(json_t *env, const void *c)
+{
+	return ci_compare_to_json(env, c);
+}
+
+int ci_compare_write_markdown(const char *path, const struct ci_compare *c,
+			      const char *end, struct sb_error *e)
+{
+	struct sb_memfile m;
+	int r = sb_memfile_open(&m);
+
+	if (r)
+		return sb_out_error(e, r, "--markdown", path);
+	ci_compare_print_runs(m.f, c, 1);
+	ci_compare_print_summary(m.f, c, 1);
+	fprintf(m.f, "\n### Summary\n\n```\n%s```\n", end);
+	r = sb_memfile_commit(&m, path);
+	return r ? sb_out_error(e, r, "--markdown", path) : 0;
+}
+
+int ci_compare_write_csv(const char *path, const struct ci_compare *c,
+			 struct sb_error *e)
+{
+	struct sb_memfile m;
+	int r = sb_memfile_open(&m);
+
+	if (r)
+		return sb_out_error(e, r, "--csv", path);
+	ci_compare_print_csv(m.f, c);
+	r = sb_memfile_commit(&m, path);
+	return r ? sb_out_error(e, r, "--csv", path) : 0;
+}
+
+int ci_compare_write_json(const char *path, const struct ci_compare *c,
+			  int argc, char **argv, struct sb_error *e)
+{
+	return sb_out_envelope(path, "--json", "slicebench-compare", argc, argv,
+			       fill_json, c, e);
 }

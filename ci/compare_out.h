@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "ci/columns.h"
+#include "common/error.h"
 
 struct ci_compare {
 	const struct ci_columns *cols;
@@ -31,6 +32,20 @@ void ci_compare_print_summary(FILE *f, const struct ci_compare *c,
 void ci_compare_print_csv(FILE *f, const struct ci_compare *c);
 /* Fill the tool section of envelope @env. Returns 0 or -ENOMEM. */
 int ci_compare_to_json(json_t *env, const struct ci_compare *c);
+
+/*
+ * compare's output files, each atomic or in place as common/outfile.h
+ * says, "-" being standard output: --markdown (the tables, then the
+ * run's end @end), --json (the medians in the envelope, made by @argv),
+ * --csv (the summary's figures, a row per group, metric and column). 0,
+ * or an exit code's -errno with @e naming the option and the path.
+ */
+int ci_compare_write_markdown(const char *path, const struct ci_compare *c,
+			      const char *end, struct sb_error *e);
+int ci_compare_write_json(const char *path, const struct ci_compare *c,
+			  int argc, char **argv, struct sb_error *e);
+int ci_compare_write_csv(const char *path, const struct ci_compare *c,
+			 struct sb_error *e);
 /* "+12.3% worse" etc.: the medians of column @k against column 0 into @buf. */
 const char *ci_compare_change(const struct ci_compare *c, size_t row, size_t k,
 			      char *buf, size_t len);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* What ci reads of a results directory's scenario.json, by rows: its rules file, its feature sets' order, its workloads' slices. */
+/* What ci reads of a results directory's scenario.json, by rows: its name and window, its rules file, its feature sets' order, its workloads' slices. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -41,6 +41,11 @@ static const struct sb_field workload_item = { .type = SB_F_OBJECT,
 					       .sub = &workload_table };
 
 static const struct sb_field view_fields[] = {
+	{ "name", SB_F_STRDUP, V(name), .doc = "the scenario's name" },
+	{ "duration", SB_F_STRDUP, V(duration),
+	  .doc = "its measured window, as written" },
+	{ "repeats", SB_F_INT, V(repeats), .min = 0, .max = 1000000,
+	  .doc = "runs a feature set" },
 	{ "rules", SB_F_STRDUP, V(rules), .min = 1,
 	  .doc = "the rules file its runs are gated by" },
 	{ "feature_sets", SB_F_ARRAY, V(sets), sizeof(struct ci_scenario_set),
@@ -71,6 +76,8 @@ void ci_scenario_view_free(struct ci_scenario_view *v)
 	free(v->sets);
 	free(v->workloads);
 	free(v->rules);
+	free(v->name);
+	free(v->duration);
 	*v = (struct ci_scenario_view){ 0 };
 }
 
