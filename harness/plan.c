@@ -165,9 +165,10 @@ int plan_run_complete(const char *root, const struct plan_run *r)
 	plan_run_dir(root, r, dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
 	/* a manifest its reader refuses is no complete run: run it again */
-	done = !ci_manifest_load(path, &m, NULL) && m.status == CI_RUN_COMPLETE;
-	if (done)
-		ci_manifest_free(&m);
+	if (ci_manifest_load(path, &m, NULL))
+		return 0;
+	done = m.status == CI_RUN_COMPLETE;
+	ci_manifest_free(&m);
 	return done;
 }
 
