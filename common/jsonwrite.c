@@ -5,11 +5,11 @@
 #include "common/jsonwrite.h"
 
 /* An alloc'd ARRAY of STRDUP: char *[count]. */
-static json_t *strings(const struct sb_field *f, const char *at,
-		       const char *base)
+static json_t *strings(const struct sb_field *f, const void *at,
+		       const void *obj)
 {
 	char *const *v = *(char *const *const *)at;
-	size_t n = *(const size_t *)(base + f->count_offset);
+	size_t n = *(const size_t *)((const char *)obj + f->count_offset);
 	json_t *a = json_array();
 
 	for (size_t i = 0; a && i < n; i++)
@@ -22,13 +22,15 @@ static json_t *strings(const struct sb_field *f, const char *at,
 
 json_t *sb_jw_value(const struct sb_field *f, const void *obj)
 {
-	const char *at = (const char *)obj + f->offset;
+	const void *at = (const char *)obj + f->offset;
 
 	if (f->check_only)
 		return NULL;
 	switch (f->type) {
 	case SB_F_STRING:
-		return *at || f->required ? json_string(at) : NULL;
+		return *(const char *)at || f->required ?
+			       json_string((const char *)at) :
+			       NULL;
 	case SB_F_STRDUP:
 		return *(char *const *)at ? json_string(*(char *const *)at) :
 					    NULL;
