@@ -7,6 +7,7 @@
 
 #include "ci/bench_cmp.h"
 #include "ci/fold.h"
+#include "ci/gate_pooled.h"
 #include "common/array.h"
 
 /* The table metrics shown for a workload group that no rule judges. */
@@ -41,6 +42,24 @@ static double gate_mean(const struct ci_column *col, const struct ci_row *key)
 	return positive ? exp(logs / (double)n) : sum / (double)n;
 }
 
+/*
+ * A pooled rule's statistic of @col as the gate takes it: its quantile of
+ * every run's delays merged (ci/gate_pooled.h); NAN without histograms.
+ */
+static double pooled_stat(const struct ci_column *col,
+			  const struct ci_rule *rule)
+{
+	struct ci_pool p;
+	size_t bad;
+	double v = NAN;
+
+	if (!ci_pool_collect(col->runs, col->n_runs, rule->group, &p, &bad))
+		v = ci_pool_quantile(&p, NULL,
+				     ci_pool_quantile_of(rule->metric));
+	ci_pool_free(&p);
+	return v;
+}
+
 static int add_row(struct ci_bench_cmp *c, int metric, const char *group,
 		   const struct ci_rule *rule)
 {
@@ -58,7 +77,11 @@ static int add_row(struct ci_bench_cmp *c, int metric, const char *group,
 				    .rule = rule };
 	for (size_t k = 0; k < c->n_cols; k++) {
 		ci_summarize(c->cols[k].col, &key, &r->s[k]);
-		r->mean[k] = gate_mean(c->cols[k].col, &key);
+		r->mean[k] = rule && rule->pooled ?
+				     pooled_stat(c->cols[k].col, rule) :
+				     NAN;
+		if (isnan(r->mean[k]))
+			r->mean[k] = gate_mean(c->cols[k].col, &key);
 		any += r->s[k].n;
 	}
 	if (!any)

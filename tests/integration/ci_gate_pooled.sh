@@ -53,6 +53,14 @@ check_eq "pooled p99: regression" regression "$(verdict "cyclic p99 delay")"
 check_eq "the runs' average unchanged: pass" pass "$(verdict "cyclic avg delay")"
 check "about 3x said" jq -e '.rules[] | select(.name == "cyclic p99 delay") | .ratio > 2.5 and .ratio < 3.5' "$tmp/v.json"
 check "the verdict line names it" grep -q '^verdict: Regression.*cyclic p99 delay' "$tmp/out"
+# the summary's values are the statistic the change is of: the pooled p99s
+rc_of "$sb" compare "$tmp/c" --rules "$tmp/rules.json" >"$tmp/cmp" 2>&1
+check_eq "compare" 0 "$rc"
+row=$(grep -E '^cyclic +delay_p99_ms +ms +[0-9]' "$tmp/cmp" | head -1)
+check "the pooled row's values give its change ($row)" awk -v row="$row" 'BEGIN {
+	n = split(row, f, " +"); chg = f[10]; sub(/%/, "", chg); chg += 0
+	d = 100 * (f[7] / f[4] - 1) - chg
+	exit !(chg > 150 && d < 1.5 && d > -1.5) }'
 
 echo "== runs without histograms: nothing to pool, cannot decide"
 fresh
