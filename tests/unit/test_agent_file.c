@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "tests/unit/tmp_text.h"
+
 #include "common/agent_file.h"
 #include "common/window_file.h"
 
@@ -19,16 +21,8 @@ static char path[64];
 /* @text into a new temporary file, its name in path. */
 static void write_tmp(const char *text)
 {
-	int fd;
-	FILE *f;
-
 	snprintf(path, sizeof(path), "/tmp/sb-agent-file-XXXXXX");
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
+	tmp_text(path, text);
 }
 
 /* agent.json as the agent writes it for a good run. */

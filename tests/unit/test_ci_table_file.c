@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "tests/unit/tmp_text.h"
+
 #include "ci/manifest_file.h"
 #include "ci/schedstat_file.h"
 #include "ci/table_file.h"
@@ -23,16 +25,8 @@ static char path[64];
 /* @text into a new temporary file, its name in path. */
 static void write_tmp(const char *text)
 {
-	int fd;
-	FILE *f;
-
 	snprintf(path, sizeof(path), "/tmp/sb-table-file-XXXXXX");
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
+	tmp_text(path, text);
 }
 
 #define GOOD_TABLE                                                             \
