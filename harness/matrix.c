@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The matrix in this process: each pending run in plan order with progress (the logger), then the results (a stream). */
 #include <glob.h>
+#include <sched.h>
+#include <sys/sysinfo.h>
+#include <time.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +17,7 @@
 #include "harness/preflight.h"
 #include "harness/matrix.h"
 #include "harness/run_sizing.h"
+#include "harness/run_vm.h"
 #include "harness/runner.h"
 #include "harness/workload.h"
 #include "common/fmt.h"
@@ -118,34 +122,75 @@ static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
 	return i < 0 ? NULL : &ks[i];
 }
 
-/* A run whose end may still be going (run_one_async): its place in the plan. */
+/* Runs at once at most (a host's CPUs, under virtual time) */
+#define RUNS_AT_ONCE_MAX 16
+
+/* A run going on (run_one_child), or ended here: its place in the plan. */
 struct pending {
 	struct run_child c;
 	size_t i;
-	double t1, t2; /* its start, and the end of its guest */
+	double t1; /* its start */
 };
 
-/* Wait for @w's end and say how it went; 1 when it was abandoned. */
-static int ended(const struct pending *w, const struct plan *p, size_t todo,
-		 double t0, size_t *done, int *failed)
+/*
+ * Wait until one of the @n runs in @w ends, say how it went and drop it
+ * from @w; 1 when it was abandoned (a stop).
+ */
+static int reap_one(struct pending *w, size_t *n, const struct plan *p,
+		    size_t todo, double t0, size_t *done, int *failed)
 {
-	const struct plan_run *r = &p->runs[w->i];
-	struct run_child c = w->c;
-	int rc = run_reap(&c);
+	const struct timespec tick = { 0, 50000000L };
+	struct pending x;
 	char a[32], b[32], e[32];
+	size_t j;
 
-	if (rc > 0)
+	for (j = 0; !run_reap(&w[j].c, *n == 1); j = (j + 1) % *n)
+		if (j == *n - 1)
+			nanosleep(&tick, NULL);
+	x = w[j];
+	w[j] = w[--*n];
+	if (x.c.rc > 0)
 		return 1;
-	*failed += rc < 0;
+	*failed += x.c.rc < 0;
 	++*done;
-	sb_progress("[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s",
-		    w->i + 1, p->n_runs, r->kernel, r->set, r->repeat,
-		    rc ? "failed" : "complete",
-		    run_fmt_secs(w->t2 - w->t1, a, 32),
+	sb_progress("[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s", x.i + 1,
+		    p->n_runs, p->runs[x.i].kernel, p->runs[x.i].set,
+		    p->runs[x.i].repeat, x.c.rc ? "failed" : "complete",
+		    run_fmt_secs(run_now_s() - x.t1, a, 32),
 		    run_fmt_secs(run_now_s() - t0, b, 32),
 		    run_fmt_secs((run_now_s() - t0) / *done * (todo - *done), e,
 				 32));
 	return 0;
+}
+
+/*
+ * How many runs at once. Under virtual time a guest measures the same
+ * whatever else the host runs (its clock counts its instructions): as
+ * many guests as the host has CPUs, and half its memory, for, at least
+ * two (a run's end beside the next one's guest). Elsewhere one, its end
+ * included: a second would take CPU from what the first measures.
+ */
+static size_t runs_at_once(const struct runner *rn, struct run_kernel *ks,
+			   int nk, size_t todo)
+{
+	unsigned long long guest = (unsigned long long)rn->sc->guest.memory_mb
+				   << 20;
+	struct sysinfo si;
+	cpu_set_t cpus;
+	size_t n = 2;
+
+	for (int j = 0; j < nk; j++)
+		if (kernel_run_of(&ks[j].ki) == RUN_ON_HOST ||
+		    !run_vm_sealed(rn, &ks[j]))
+			return 1;
+	if (!sched_getaffinity(0, sizeof(cpus), &cpus) && CPU_COUNT(&cpus) > 2)
+		n = (size_t)CPU_COUNT(&cpus);
+	if (!sysinfo(&si) && guest &&
+	    (unsigned long long)si.totalram * si.mem_unit / 2 / guest < n)
+		n = (size_t)((unsigned long long)si.totalram * si.mem_unit / 2 / guest) ?:
+			    1;
+	n = n < todo ? n : todo;
+	return n < RUNS_AT_ONCE_MAX ? n : RUNS_AT_ONCE_MAX;
 }
 
 /*
@@ -166,16 +211,20 @@ static void say_preflight(const struct scenario *sc)
 int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	       const struct plan *p, const char *root)
 {
-	size_t todo = plan_pending(p, root), done = 0, missing;
+	size_t todo = plan_pending(p, root), done = 0, missing, n = 0;
+	size_t at_once = todo ? runs_at_once(rn, ks, nk, todo) : 1;
+	struct pending w[RUNS_AT_ONCE_MAX];
 	double t0 = run_now_s();
-	int failed = 0, waiting = 0;
-	struct pending prev = { 0 }, cur;
+	int failed = 0, lost = 0;
 	char *verdict;
 
 	if (todo)
 		say_preflight(rn->sc);
-	/* run i's end beside run i + 1's guest, said when it ended */
-	for (size_t i = 0; i < p->n_runs && !*rn->stop; i++) {
+	if (at_once > 1)
+		sb_progress("%zu runs at once: in virtual time each measures "
+			    "the same as alone",
+			    at_once);
+	for (size_t i = 0; i < p->n_runs && !*rn->stop && !lost; i++) {
 		const struct plan_run *r = &p->runs[i];
 		struct run_kernel *k = kernel_of(ks, nk, r->kernel);
 
@@ -187,18 +236,17 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		}
 		sb_progress("[%zu/%zu] %s/%s/%d: running", i + 1, p->n_runs,
 			    r->kernel, r->set, r->repeat);
-		cur = (struct pending){ .i = i, .t1 = run_now_s() };
-		run_one_async(rn, k, r, root, &cur.c);
-		cur.t2 = run_now_s();
-		if (waiting)
-			ended(&prev, p, todo, t0, &done, &failed);
-		waiting = cur.c.pid > 0;
-		prev = cur;
-		if (!waiting && ended(&cur, p, todo, t0, &done, &failed))
-			break;
+		w[n] = (struct pending){ .i = i, .t1 = run_now_s() };
+		if (at_once > 1)
+			run_one_child(rn, k, r, root, &w[n].c);
+		else
+			w[n].c.rc = run_one(rn, k, r, root);
+		n++;
+		while (n == at_once && !lost)
+			lost = reap_one(w, &n, p, todo, t0, &done, &failed);
 	}
-	if (waiting)
-		ended(&prev, p, todo, t0, &done, &failed);
+	while (n)
+		lost |= reap_one(w, &n, p, todo, t0, &done, &failed);
 	if (*rn->stop) {
 		sb_progress("interrupted: re-run the same command to resume %s",
 			    root);
