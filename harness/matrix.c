@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The matrix in this process: each pending run in plan order with progress (the logger), then the results (a stream). */
 #include <glob.h>
-#include <sched.h>
-#include <sys/sysinfo.h>
-#include <time.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,7 +14,6 @@
 #include "harness/preflight.h"
 #include "harness/matrix.h"
 #include "harness/run_sizing.h"
-#include "harness/run_vm.h"
 #include "harness/runner.h"
 #include "harness/workload.h"
 #include "common/fmt.h"
@@ -122,75 +118,29 @@ static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
 	return i < 0 ? NULL : &ks[i];
 }
 
-/* Runs at once at most (a host's CPUs, under virtual time) */
-#define RUNS_AT_ONCE_MAX 16
-
-/* A run going on (run_one_child), or ended here: its place in the plan. */
-struct pending {
-	struct run_child c;
-	size_t i;
-	double t1; /* its start */
-};
-
 /*
  * Wait until one of the @n runs in @w ends, say how it went and drop it
  * from @w; 1 when it was abandoned (a stop).
  */
-static int reap_one(struct pending *w, size_t *n, const struct plan *p,
+static int reap_one(struct run_flight *w, size_t *n, const struct plan *p,
 		    size_t todo, double t0, size_t *done, int *failed)
 {
-	const struct timespec tick = { 0, 50000000L };
-	struct pending x;
+	struct run_flight x = run_reap_any(w, n);
+	const struct plan_run *r = &p->runs[x.i];
 	char a[32], b[32], e[32];
-	size_t j;
 
-	for (j = 0; !run_reap(&w[j].c, *n == 1); j = (j + 1) % *n)
-		if (j == *n - 1)
-			nanosleep(&tick, NULL);
-	x = w[j];
-	w[j] = w[--*n];
 	if (x.c.rc > 0)
 		return 1;
 	*failed += x.c.rc < 0;
 	++*done;
 	sb_progress("[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s", x.i + 1,
-		    p->n_runs, p->runs[x.i].kernel, p->runs[x.i].set,
-		    p->runs[x.i].repeat, x.c.rc ? "failed" : "complete",
-		    run_fmt_secs(run_now_s() - x.t1, a, 32),
+		    p->n_runs, r->kernel, r->set, r->repeat,
+		    x.c.rc ? "failed" : "complete",
+		    run_fmt_secs(run_now_s() - x.t0, a, 32),
 		    run_fmt_secs(run_now_s() - t0, b, 32),
 		    run_fmt_secs((run_now_s() - t0) / *done * (todo - *done), e,
 				 32));
 	return 0;
-}
-
-/*
- * How many runs at once. Under virtual time a guest measures the same
- * whatever else the host runs (its clock counts its instructions): as
- * many guests as the host has CPUs, and half its memory, for, at least
- * two (a run's end beside the next one's guest). Elsewhere one, its end
- * included: a second would take CPU from what the first measures.
- */
-static size_t runs_at_once(const struct runner *rn, struct run_kernel *ks,
-			   int nk, size_t todo)
-{
-	unsigned long long guest = (unsigned long long)rn->sc->guest.memory_mb
-				   << 20;
-	struct sysinfo si;
-	cpu_set_t cpus;
-	size_t n = 2;
-
-	for (int j = 0; j < nk; j++)
-		if (kernel_run_of(&ks[j].ki) == RUN_ON_HOST ||
-		    !run_vm_sealed(rn, &ks[j]))
-			return 1;
-	if (!sched_getaffinity(0, sizeof(cpus), &cpus) && CPU_COUNT(&cpus) > 2)
-		n = (size_t)CPU_COUNT(&cpus);
-	if (!sysinfo(&si) && guest &&
-	    (unsigned long long)si.totalram * si.mem_unit / 2 / guest < n)
-		n = (size_t)((unsigned long long)si.totalram * si.mem_unit / 2 / guest) ?:
-			    1;
-	n = n < todo ? n : todo;
-	return n < RUNS_AT_ONCE_MAX ? n : RUNS_AT_ONCE_MAX;
 }
 
 /*
@@ -212,8 +162,8 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	       const struct plan *p, const char *root)
 {
 	size_t todo = plan_pending(p, root), done = 0, missing, n = 0;
-	size_t at_once = todo ? runs_at_once(rn, ks, nk, todo) : 1;
-	struct pending w[RUNS_AT_ONCE_MAX];
+	size_t at_once = todo ? run_at_once(rn, ks, nk, todo) : 1;
+	struct run_flight w[RUNS_AT_ONCE_MAX];
 	double t0 = run_now_s();
 	int failed = 0, lost = 0;
 	char *verdict;
@@ -236,7 +186,7 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		}
 		sb_progress("[%zu/%zu] %s/%s/%d: running", i + 1, p->n_runs,
 			    r->kernel, r->set, r->repeat);
-		w[n] = (struct pending){ .i = i, .t1 = run_now_s() };
+		w[n] = (struct run_flight){ .i = i, .t0 = run_now_s() };
 		if (at_once > 1)
 			run_one_child(rn, k, r, root, &w[n].c);
 		else

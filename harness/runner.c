@@ -3,11 +3,13 @@
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysinfo.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -455,6 +457,45 @@ int run_reap(struct run_child *c, int wait)
 		WIFEXITED(st) && WEXITSTATUS(st) == RUN_CHILD_LOST ? 1 :
 								     -1;
 	return 1;
+}
+
+struct run_flight run_reap_any(struct run_flight *f, size_t *n)
+{
+	const struct timespec tick = { 0, 50000000L };
+	struct run_flight x;
+	size_t j;
+
+	for (j = 0; !run_reap(&f[j].c, *n == 1); j = (j + 1) % *n)
+		if (j == *n - 1)
+			nanosleep(&tick, NULL);
+	x = f[j];
+	f[j] = f[--*n];
+	return x;
+}
+
+size_t run_at_once(const struct runner *rn, struct run_kernel *ks, int nk,
+		   size_t todo)
+{
+	unsigned long long guest = (unsigned long long)rn->sc->guest.memory_mb
+				   << 20,
+			   half;
+	struct sysinfo si;
+	cpu_set_t cpus;
+	size_t n = 2;
+
+	for (int j = 0; j < nk; j++)
+		if (kernel_run_of(&ks[j].ki) == RUN_ON_HOST ||
+		    !run_vm_sealed(rn, &ks[j]))
+			return 1;
+	if (!sched_getaffinity(0, sizeof(cpus), &cpus) && CPU_COUNT(&cpus) > 2)
+		n = (size_t)CPU_COUNT(&cpus);
+	if (!sysinfo(&si) && guest) {
+		half = (unsigned long long)si.totalram * si.mem_unit / 2;
+		if (half / guest < n)
+			n = half / guest ? (size_t)(half / guest) : 1;
+	}
+	n = n < todo ? n : todo;
+	return n < RUNS_AT_ONCE_MAX ? n : RUNS_AT_ONCE_MAX;
 }
 
 void run_set_accel(struct runner *rn, const char *accel,

@@ -60,6 +60,35 @@ void run_one_child(const struct runner *rn, struct run_kernel *k,
  */
 int run_reap(struct run_child *c, int wait);
 
+/* A run in flight: its child, its index in the plan, its start (run_now_s). */
+struct run_flight {
+	struct run_child c;
+	size_t i;
+	double t0;
+};
+
+/*
+ * Wait until one of the *@n (>= 1) runs of @f ends and take it out of @f
+ * (the last one takes its place); it is returned, run_reap's answer in
+ * its c.rc.
+ */
+struct run_flight run_reap_any(struct run_flight *f, size_t *n);
+
+/* Runs at once at most (a host's CPUs, under virtual time). */
+#define RUNS_AT_ONCE_MAX 16
+
+/*
+ * How many of @todo runs of @ks (@nk kernels) may go on at once. Under
+ * virtual time a guest measures the same whatever else the host runs
+ * (its clock counts its instructions): as many guests as the host has
+ * CPUs, and half its memory, for, at least two (a run's end beside the
+ * next one's guest). Elsewhere one, its end included: a second would
+ * take CPU from what the first measures. Prepares each kernel
+ * (run_vm_sealed).
+ */
+size_t run_at_once(const struct runner *rn, struct run_kernel *ks, int nk,
+		   size_t todo);
+
 /*
  * SIGINT/SIGTERM: stop after the current run; @on 0 restores the default.
  * Returns the flag a stop sets (for rn->stop).
