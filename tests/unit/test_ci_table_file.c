@@ -17,7 +17,7 @@
 #include "ci/manifest_file.h"
 #include "ci/schedstat_file.h"
 #include "ci/table_file.h"
-#include "ci/workload_file.h"
+#include "workloads/registry/doc_file.h"
 #include "common/window_file.h"
 
 static char path[64];
@@ -285,7 +285,7 @@ static void test_workload_doc(void **state)
 		  "result: [1] is not an object" },
 		{ "{\"metrics\": \"x\"}", "metrics: \"x\" is not an object" },
 	};
-	struct ci_workload_doc d;
+	struct sbw_doc d;
 	struct sb_error e = { 0 };
 	char full[512];
 	json_t *root;
@@ -294,18 +294,17 @@ static void test_workload_doc(void **state)
 	write_tmp("{\"schema\": 1, \"tool\": \"cyclic\", \"status\": \"ok\","
 		  " \"slice\": null, \"result\": {\"overall\": {}},"
 		  " \"file_version\": 3}");
-	assert_int_equal(ci_workload_doc_load(path, &d, &root, &e), 0);
+	assert_int_equal(sbw_doc_load(path, &d, &root, &e), 0);
 	unlink(path);
 	assert_string_equal(d.tool, "cyclic");
 	assert_string_equal(d.status, "ok");
 	assert_non_null(json_object_get(d.result, "overall"));
 	assert_null(d.metrics);
-	ci_workload_doc_free(&d);
+	sbw_doc_free(&d);
 	json_decref(root);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		write_tmp(bad[i].json);
-		assert_int_equal(ci_workload_doc_load(path, &d, &root, &e),
-				 -EINVAL);
+		assert_int_equal(sbw_doc_load(path, &d, &root, &e), -EINVAL);
 		unlink(path);
 		assert_null(root);
 		snprintf(full, sizeof(full), "%s: %s", path, bad[i].want);
