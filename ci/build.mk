@@ -40,8 +40,7 @@ test_ci_tracing_cost_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_table_file
 test_ci_table_file_SRCS := tests/unit/test_ci_table_file.c ci/table_file.c ci/schedstat_file.c \
-			   ci/manifest_file.c workloads/registry/doc_file.c common/atomicio.c \
-			   $(JSONREAD_SRCS)
+			   ci/manifest_file.c common/atomicio.c $(JSONREAD_SRCS)
 test_ci_table_file_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_crosscheck

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests: the workload list, its metrics, argv building per count mapping, dotted paths, the metrics section. */
+/* Unit tests: the workload list, its metrics, argv building per count mapping, dotted paths, the metrics section, the workload document read back by its rows. */
 #include <errno.h>
 #include <math.h>
 #include <setjmp.h>
@@ -228,6 +228,45 @@ static int load_doc(const char *text, char *path, struct sbw_doc *d,
 	return r;
 }
 
+/* A workload's document: other keys let through, its own checked. */
+static void test_workload_doc(void **state)
+{
+	static const struct {
+		const char *json, *want;
+	} bad[] = {
+		{ "{\"schema\": 2}", "schema: 2: must be 1" },
+		{ "{\"status\": 5}", "status: 5 is not a string" },
+		{ "{\"tool\": \"cyclic\", \"result\": [1]}",
+		  "result: [1] is not an object" },
+		{ "{\"metrics\": \"x\"}", "metrics: \"x\" is not an object" },
+	};
+	char path[64], full[512];
+	struct sb_error e = { 0 };
+	struct sbw_doc d;
+	json_t *root;
+
+	(void)state;
+	assert_int_equal(load_doc("{\"schema\": 1, \"tool\": \"cyclic\", "
+				  "\"status\": \"ok\", \"slice\": null, "
+				  "\"result\": {\"overall\": {}}, "
+				  "\"file_version\": 3}",
+				  path, &d, &root, &e),
+			 0);
+	assert_string_equal(d.tool, "cyclic");
+	assert_string_equal(d.status, "ok");
+	assert_non_null(json_object_get(d.result, "overall"));
+	assert_null(d.metrics); /* an older document: read by the paths */
+	sbw_doc_free(&d);
+	json_decref(root);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(load_doc(bad[i].json, path, &d, &root, &e),
+				 -EINVAL);
+		assert_null(root);
+		snprintf(full, sizeof(full), "%s: %s", path, bad[i].want);
+		assert_string_equal(e.msg, full);
+	}
+}
+
 /*
  * The section's entries are read by their rows (workloads/registry/
  * doc_file.c); ci takes those it knows: unknown names and unmeasured
@@ -319,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_argv_count_mappings),
 		cmocka_unit_test(test_json_path),
 		cmocka_unit_test(test_metrics_section),
+		cmocka_unit_test(test_workload_doc),
 		cmocka_unit_test(test_ci_reads_section),
 		cmocka_unit_test(test_summary_from_metrics),
 	};
