@@ -3,6 +3,7 @@
 # What the gate tests on synthetic runs (tests/integration/ci_gate_*.sh)
 # share, sourced after tests/lib/common.sh: an untouched pair of sides in
 # $r, a copy of it in $tmp/c to break, and the gate of the two.
+# shellcheck disable=SC2154 # tmp and sb: set by tests/lib/common.sh
 
 r=$tmp/r
 
