@@ -89,7 +89,7 @@ jq -e '[.groups[] | select(.workload) | .sum_delay_wakeup_ms | type] | all(. == 
 	"$root/host/PREEMPT_SHORT/1/table.json" >/dev/null || fail "table.json lacks sum_delay_wakeup_ms"
 jq -e '[.tasks[] | .sampled_at_mono_ns | type] | all(. == "number")' \
 	"$root/host/PREEMPT_SHORT/1/schedstat.json" >/dev/null || fail "schedstat.json lacks sampled_at_mono_ns"
-if find "$root" -name '*.tmp' | grep -q .; then
+if [[ -n $(find "$root" -name '*.tmp') ]]; then
 	fail "temp run directories left behind"
 fi
 
@@ -118,5 +118,5 @@ rc=0
 rc=0
 "$sb" run --kernel host --scenario configs/smoke.json --accel warp >"$tmp/out5" 2>&1 || rc=$?
 ((rc == 2)) || fail "bad --accel exited $rc"
-"$sb" run --help | grep -q -- "--resume RUN_DIR" || fail "--help"
+"$sb" run --help | grep -- "--resume RUN_DIR" >/dev/null || fail "--help"
 finish

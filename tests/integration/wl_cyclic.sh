@@ -95,5 +95,5 @@ bad_options "$C" cyclic <<'CASES'
 --json|--json: missing value
 --cpus 1000|--cpus: none of the CPUs is available to this task
 CASES
-"$C" --help | grep -q -- '--interval D'
+"$C" --help | grep -- '--interval D' >/dev/null
 finish

@@ -70,5 +70,5 @@ bad_options "$M" massive_intr <<'CASES'
 -p|-p: missing value
 extra|unexpected argument "extra"
 CASES
-"$M" --help | grep -q -- '--work D'
+"$M" --help | grep -- '--work D' >/dev/null
 finish

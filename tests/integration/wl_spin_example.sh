@@ -27,7 +27,7 @@ if [[ $rc != 2 ]] || ! grep -q -- '--iters' "$tmp/err"; then
 fi
 
 echo "check: the harness knows it from the list (run --help)"
-"$bin/slicebench" run --help | grep -qE '^  spin_example +CPU burner' || fail "not in run --help"
+"$bin/slicebench" run --help | grep -E '^  spin_example +CPU burner' >/dev/null || fail "not in run --help"
 
 echo "check: a host run starts count=2 as two instances, compare reads their metric"
 jq -n '{name: "spin", duration: "1s", warmup: "100ms", repeats: 1,
