@@ -26,7 +26,8 @@
 /* The snapshot boot's RDRAND/RDSEED stream under virtual time: one for
  * every run of a key, not the seed of whichever run made it. */
 #define SNAPSHOT_SEED 1
-/* Snapshots kept (about 175 MB each); the least recently used go first.
+/* Snapshots kept (60-125 MB each: configs/merge-check.json on baseline,
+ * configs/default.json on debian); the least recently used go first.
  * Every new sbguest or scenario is a new initramfs, so a new key. */
 #define SNAPSHOTS_KEPT 6
 
