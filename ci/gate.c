@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "ci/gate.h"
-#include "ci/gate_pooled.h"
+#include "ci/gate_pooled_rule.h"
 
 /* No rule asks for more runs a side than this. */
 #define MAX_RUNS_NEEDED 1000
@@ -252,39 +252,22 @@ static int compare_pooled(const struct ci_rule *rule, const struct side *b,
 			  const struct side *c, uint64_t seed, struct cmp *out,
 			  struct ci_rule_result *res)
 {
-	double sign = rule->dir == CI_DIR_HIGHER ? -1 : 1,
-	       q = ci_pool_quantile_of(rule->metric);
+	double sign = rule->dir == CI_DIR_HIGHER ? -1 : 1;
 	struct ci_pool_est est[2];
 	int ret = 0;
 
 	*out = (struct cmp){ .pooled = 1, .nb = b->n, .nc = c->n };
 	for (int s = 0; !ret && s < 2; s++) {
 		const struct side *sd = s ? c : b;
-		struct ci_pool p;
-		size_t bad = 0;
 
-		ret = ci_pool_collect(sd->run, sd->n, rule->group, &p, &bad);
-		if (ret == -ENODATA)
-			snprintf(res->note, sizeof(res->note),
-				 "%s/table.json has no delay_hist_ns for "
-				 "\"%s\": nothing to pool",
-				 sd->run[bad]->path ?: "(in memory)",
-				 rule->group);
-		if (!ret)
-			ret = ci_pool_estimate(&p, q, CI_POOL_DRAWS,
-					       seed + (uint64_t)s, &est[s]);
-		ci_pool_free(&p);
+		ret = ci_pool_rule_estimate(rule, sd->run, sd->n, CI_POOL_DRAWS,
+					    seed + (uint64_t)s, &est[s],
+					    res->note, sizeof(res->note));
 	}
 	if (ret)
 		return ret;
 	out->pool_b = est[0].stat;
 	out->pool_c = est[1].stat;
-	if (!isfinite(est[0].stat) || !isfinite(est[1].stat)) {
-		snprintf(res->note, sizeof(res->note),
-			 "the pooled p%g falls in the histogram's overflow",
-			 100 * q);
-		return -ENODATA;
-	}
 	out->has_log = est[0].finite && est[1].finite;
 	out->raw = ci_welch_from(sign * (est[1].stat - est[0].stat),
 				 est[0].var_run, b->n, est[1].var_run, c->n);

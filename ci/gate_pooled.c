@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Pooled rules: one statistic over all runs of a side (a quantile of every run's delays merged), its spread from a run-level bootstrap. */
+/* Pooled rules: one statistic over all runs of a side (a quantile of every run's delays merged), its spread from a run-level bootstrap of any such statistic. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -154,18 +154,20 @@ double ci_pool_quantile(const struct ci_pool *p, const unsigned int *weight,
 	return NAN; /* not reached: all delays leave none below */
 }
 
-int ci_pool_estimate(const struct ci_pool *p, double q, unsigned int draws,
-		     uint64_t seed, struct ci_pool_est *out)
+int ci_pool_bootstrap(size_t n, ci_pool_stat_fn stat, const void *pool,
+		      unsigned int draws, uint64_t seed,
+		      struct ci_pool_est *out)
 {
-	size_t n = p->n_runs;
 	unsigned int *w = calloc(n + 1, sizeof(*w));
 	double *lx = calloc(draws + 1, sizeof(*lx)),
 	       *x = calloc(draws + 1, sizeof(*x));
 	struct ci_rng rng;
 	double infl = n > 1 ? (double)n * (double)n / (double)(n - 1) : NAN;
 
-	*out = (struct ci_pool_est){ .stat = ci_pool_quantile(p, NULL, q),
-				     .finite = 1 };
+	int all_finite;
+
+	*out = (struct ci_pool_est){ .stat = stat(pool, NULL), .finite = 1 };
+	all_finite = isfinite(out->stat);
 	if (!w || !lx || !x) {
 		free(w);
 		free(lx);
@@ -177,15 +179,40 @@ int ci_pool_estimate(const struct ci_pool *p, double q, unsigned int draws,
 		memset(w, 0, n * sizeof(*w));
 		for (size_t i = 0; i < n; i++)
 			w[ci_rng_below(&rng, n)]++;
-		x[d] = ci_pool_quantile(p, w, q);
+		x[d] = stat(pool, w);
+		all_finite &= isfinite(x[d]);
 		out->finite &= isfinite(x[d]) && x[d] > 0;
 		lx[d] = x[d] > 0 && isfinite(x[d]) ? log(x[d]) : 0;
 	}
 	out->finite &= isfinite(out->stat) && out->stat > 0;
-	out->var_log_run = out->finite ? infl * ci_var(lx, draws) : NAN;
-	out->var_run = out->finite ? infl * ci_var(x, draws) : NAN;
+	out->var_log_run = out->finite && draws ? infl * ci_var(lx, draws) :
+						  NAN;
+	/* a 0 (no frame missed) has a difference, not a log */
+	out->var_run = all_finite && draws ? infl * ci_var(x, draws) : NAN;
 	free(w);
 	free(lx);
 	free(x);
 	return 0;
+}
+
+/* A quantile's pool for ci_pool_bootstrap. */
+struct quantile_of {
+	const struct ci_pool *p;
+	double q;
+};
+
+static double quantile_stat(const void *pool, const unsigned int *weight)
+{
+	const struct quantile_of *qo = pool;
+
+	return ci_pool_quantile(qo->p, weight, qo->q);
+}
+
+int ci_pool_estimate(const struct ci_pool *p, double q, unsigned int draws,
+		     uint64_t seed, struct ci_pool_est *out)
+{
+	struct quantile_of qo = { p, q };
+
+	return ci_pool_bootstrap(p->n_runs, quantile_stat, &qo, draws, seed,
+				 out);
 }
