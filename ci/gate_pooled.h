@@ -84,6 +84,33 @@ int ci_pool_bootstrap(size_t n, ci_pool_stat_fn stat, const void *pool,
 		      unsigned int draws, uint64_t seed,
 		      struct ci_pool_est *out);
 
+/*
+ * The change of a pooled statistic between two sides run in rounds (as
+ * check runs them): run i of each side is round i's, so both sides are
+ * resampled by the same rounds and what the rounds share (the host's
+ * load, the seed) leaves the change.
+ */
+struct ci_pool_change {
+	double base, cand; /* the statistic of each side's runs pooled */
+	/* the bootstrap's variances of log(cand / base) and of cand - base,
+	 * per round as ci_pool_est's are per run */
+	double var_log_run, var_run;
+	int finite; /* every resample's statistics were finite and > 0 */
+};
+
+/* ci_pool_bootstrap of the change from @base to @cand, @n rounds each. */
+int ci_pool_bootstrap_paired(size_t n, ci_pool_stat_fn stat, const void *base,
+			     const void *cand, unsigned int draws,
+			     uint64_t seed, struct ci_pool_change *out);
+
+/* A quantile of a pool: the @q quantile of @p, a ci_pool_stat_fn's pool. */
+struct ci_pool_q {
+	const struct ci_pool *p;
+	double q;
+};
+
+double ci_pool_quantile_stat(const void *pool_q, const unsigned int *weight);
+
 /* ci_pool_bootstrap of the @q quantile of @p. */
 int ci_pool_estimate(const struct ci_pool *p, double q, unsigned int draws,
 		     uint64_t seed, struct ci_pool_est *out);

@@ -21,4 +21,15 @@ int ci_pool_rule_estimate(const struct ci_rule *rule,
 			  unsigned int draws, uint64_t seed,
 			  struct ci_pool_est *out, char *why, size_t len);
 
+/*
+ * The change of pooled @rule's statistic from @base to @cand, @n runs
+ * each, run i of each side round i's: both resampled by the same rounds
+ * (ci_pool_bootstrap_paired). As ci_pool_rule_estimate.
+ */
+int ci_pool_rule_change(const struct ci_rule *rule,
+			const struct ci_run *const *base,
+			const struct ci_run *const *cand, size_t n,
+			unsigned int draws, uint64_t seed,
+			struct ci_pool_change *out, char *why, size_t len);
+
 #endif

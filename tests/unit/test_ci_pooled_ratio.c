@@ -266,6 +266,70 @@ static void test_gate_verdicts(void **state)
 	gate_free(&g);
 }
 
+/* Start times of 6 rounds, base then candidate in each. */
+static const char *const stamps[6][2] = {
+	{ "2026-12-07T10:00:00Z", "2026-12-07T10:00:01Z" },
+	{ "2026-12-07T10:00:02Z", "2026-12-07T10:00:03Z" },
+	{ "2026-12-07T10:00:04Z", "2026-12-07T10:00:05Z" },
+	{ "2026-12-07T10:00:06Z", "2026-12-07T10:00:07Z" },
+	{ "2026-12-07T10:00:08Z", "2026-12-07T10:00:09Z" },
+	{ "2026-12-07T10:00:10Z", "2026-12-07T10:00:11Z" },
+};
+
+/*
+ * Runs made in rounds share what moved the round (here its share, 4-14 %
+ * of 500 frames): the candidate's runs miss what their round's base run
+ * missed, give or take a frame. Resampled by rounds, both sides by the
+ * same ones, the change barely moves and the rule passes by its ratio
+ * bound; resampled side by side (no start times) the rounds' spread
+ * stays in it and a 20 % bound is not ruled out.
+ */
+static void test_gate_rounds(void **state)
+{
+	struct ci_rule rule = misses_rule(1);
+	struct ci_rules set = { .alpha = 0.01,
+				.pass_confidence = 0.95,
+				.min_runs = CI_MIN_RUNS,
+				.v = &rule,
+				.n = 1 };
+	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
+	double base[] = { 20, 45, 70, 30, 60, 40 },
+	       jitter[] = { 1, -1, 0, 1, -1, 0 };
+	struct ci_rule_result paired, apart;
+	struct ci_results b, c;
+	struct sb_error e;
+
+	(void)state;
+	rule.min_effect_abs = rule.pass_bound_abs = 0; /* the ratio alone */
+	assert_int_equal(ci_synth_alloc(&b, 6), 0);
+	assert_int_equal(ci_synth_alloc(&c, 6), 0);
+	for (size_t i = 0; i < 6; i++) {
+		assert_int_equal(
+			ci_synth_put_counts(&b, i, &rule, base[i], 500), 0);
+		assert_int_equal(ci_synth_put_counts(&c, i, &rule,
+						     base[i] + jitter[i], 500),
+				 0);
+		b.runs[i].start_time = (char *)stamps[i][0];
+		c.runs[i].start_time = (char *)stamps[i][1];
+	}
+	assert_int_equal(ci_gate_evaluate(&set, &b, &c, &lv, &paired, &e), 0);
+	for (size_t i = 0; i < 6; i++)
+		b.runs[i].start_time = c.runs[i].start_time = NULL;
+	assert_int_equal(ci_gate_evaluate(&set, &b, &c, &lv, &apart, &e), 0);
+	/* the same pooled shares: 265 of 3000 frames each side */
+	assert_float_equal(paired.base_mean, 100.0 * 265 / 3000, 1e-12);
+	assert_float_equal(paired.cand_mean, 100.0 * 265 / 3000, 1e-12);
+	assert_float_equal(apart.base_mean, paired.base_mean, 0);
+	assert_true(paired.paired);
+	assert_false(apart.paired);
+	assert_int_equal(paired.verdict, CI_V_PASS);
+	assert_true(paired.ratio_hi < 1.05);
+	assert_int_equal(apart.verdict, CI_V_INCONCLUSIVE);
+	assert_true(apart.ratio_hi > 1.2);
+	ci_synth_free(&b);
+	ci_synth_free(&c);
+}
+
 /* Runs with the rule's value but no counts in their document: the run named. */
 static void test_gate_without_counts(void **state)
 {
@@ -364,6 +428,7 @@ int main(void)
 		cmocka_unit_test(test_collect),
 		cmocka_unit_test(test_bootstrap),
 		cmocka_unit_test(test_gate_verdicts),
+		cmocka_unit_test(test_gate_rounds),
 		cmocka_unit_test(test_gate_without_counts),
 		cmocka_unit_test(test_sizing_spread),
 		cmocka_unit_test(test_rules_file),
