@@ -159,7 +159,8 @@ static const struct sb_field rule_fields[] = {
 		 "value a run: for delay_p99_ms the p99 of every run's "
 		 "delay_hist_ns merged, for deadline_miss_pct all runs' "
 		 "deadline_misses over their frames; its interval from "
-		 "resampling the runs (default false)" },
+		 "resampling the runs, or the rounds when the sides alternate "
+		 "(default false)" },
 	{ "report", SB_F_BOOL, RULE(report),
 	  .doc = "shown with its verdict, never gates (default false): for "
 		 "a figure no affordable number of runs decides; its why "
