@@ -174,9 +174,10 @@ static void one_draw(ci_pool_stat_fn stat, const void *base, const void *cand,
 
 /*
  * @draws resamples of @n runs (with @cand: rounds, run i of each side
- * round i's) with replacement from @seed into @x and @lx (one_draw);
- * their variances times n^2 / (n - 1) into @out (NAN when a draw's
- * figure, or for the log a draw's log, is undefined). 0 or -ENOMEM.
+ * round i's) with replacement from @seed (one_draw each): their variances
+ * times n^2 / (n - 1) into *@var_run and *@var_log_run, NAN when a draw's
+ * figure (for the log, a draw's log) is undefined; *@pos cleared then.
+ * 0 or -ENOMEM.
  */
 static int resample(size_t n, ci_pool_stat_fn stat, const void *base,
 		    const void *cand, unsigned int draws, uint64_t seed,
@@ -206,46 +207,46 @@ static int resample(size_t n, ci_pool_stat_fn stat, const void *base,
 	return ret;
 }
 
-int ci_pool_bootstrap(size_t n, ci_pool_stat_fn stat, const void *pool,
-		      unsigned int draws, uint64_t seed,
-		      struct ci_pool_est *out)
+/*
+ * resample() of @base (or its change to @cand), NAN for the variances the
+ * sample's own figure leaves undefined; *@finite: every log defined.
+ */
+static int bootstrap(size_t n, ci_pool_stat_fn stat, const void *base,
+		     const void *cand, unsigned int draws, uint64_t seed,
+		     double *var_run, double *var_log_run, int *finite)
 {
 	double x, lx;
 	int fin = 1, pos = 1, all;
 
-	*out = (struct ci_pool_est){ 0 };
-	one_draw(stat, pool, NULL, NULL, &x, &lx, &fin, &pos);
-	out->stat = x;
-	if (resample(n, stat, pool, NULL, draws, seed, &out->var_run,
-		     &out->var_log_run, &all))
+	one_draw(stat, base, cand, NULL, &x, &lx, &fin, &pos);
+	if (resample(n, stat, base, cand, draws, seed, var_run, var_log_run,
+		     &all))
 		return -ENOMEM;
-	out->finite = fin && pos && all;
+	*finite = fin && pos && all;
 	if (!fin)
-		out->var_run = NAN;
-	if (!out->finite)
-		out->var_log_run = NAN;
+		*var_run = NAN;
+	if (!*finite)
+		*var_log_run = NAN;
 	return 0;
+}
+
+int ci_pool_bootstrap(size_t n, ci_pool_stat_fn stat, const void *pool,
+		      unsigned int draws, uint64_t seed,
+		      struct ci_pool_est *out)
+{
+	*out = (struct ci_pool_est){ .stat = stat(pool, NULL) };
+	return bootstrap(n, stat, pool, NULL, draws, seed, &out->var_run,
+			 &out->var_log_run, &out->finite);
 }
 
 int ci_pool_bootstrap_paired(size_t n, ci_pool_stat_fn stat, const void *base,
 			     const void *cand, unsigned int draws,
 			     uint64_t seed, struct ci_pool_change *out)
 {
-	double x, lx;
-	int fin = 1, pos = 1, all;
-
 	*out = (struct ci_pool_change){ .base = stat(base, NULL),
 					.cand = stat(cand, NULL) };
-	one_draw(stat, base, cand, NULL, &x, &lx, &fin, &pos);
-	if (resample(n, stat, base, cand, draws, seed, &out->var_run,
-		     &out->var_log_run, &all))
-		return -ENOMEM;
-	out->finite = fin && pos && all;
-	if (!fin)
-		out->var_run = NAN;
-	if (!out->finite)
-		out->var_log_run = NAN;
-	return 0;
+	return bootstrap(n, stat, base, cand, draws, seed, &out->var_run,
+			 &out->var_log_run, &out->finite);
 }
 
 double ci_pool_quantile_stat(const void *pool_q, const unsigned int *weight)
