@@ -1,6 +1,6 @@
 # Compare, gate, statistics and plots.
 CI_SRCS := ci/cmd_compare.c ci/compare_end.c ci/compare_sides.c ci/cmd_gate.c ci/stats.c ci/metrics.c $(WL_REGISTRY_SRCS) \
-	   ci/results.c ci/table_file.c ci/manifest_file.c ci/workload_file.c ci/scenario_view.c ci/schedstat_file.c ci/rules.c ci/rules_pick.c ci/gate.c ci/gate_pooled.c ci/gate_pooled_ratio.c ci/gate_pooled_rule.c ci/gate_report.c ci/gate_run.c ci/gate_csv.c \
+	   ci/results.c ci/table_file.c ci/manifest_file.c ci/scenario_view.c ci/schedstat_file.c ci/rules.c ci/rules_pick.c ci/gate.c ci/gate_pooled.c ci/gate_pooled_ratio.c ci/gate_pooled_rule.c ci/gate_report.c ci/gate_run.c ci/gate_csv.c \
 	   ci/spending.c ci/dup_runs.c \
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
 	   ci/plots.c ci/report_html.c ci/report_ran.c ci/util.c \
@@ -18,7 +18,7 @@ test_ci_spending_SRCS := tests/unit/test_ci_spending.c ci/spending.c ci/stats.c
 test_ci_spending_LDLIBS := -lm
 
 UNIT_TESTS += test_ci_results
-test_ci_results_SRCS := tests/unit/test_ci_results.c ci/results.c ci/table_file.c ci/manifest_file.c ci/workload_file.c ci/scenario_view.c common/sha256.c \
+test_ci_results_SRCS := tests/unit/test_ci_results.c ci/results.c ci/table_file.c ci/manifest_file.c ci/scenario_view.c common/sha256.c \
 			ci/metrics.c $(WL_REGISTRY_SRCS) ci/rules.c ci/gate.c ci/gate_pooled.c ci/gate_pooled_ratio.c ci/gate_pooled_rule.c ci/stats.c \
 			ci/util.c common/atomicio.c common/fmt.c common/log.c \
 			$(JSONREAD_SRCS)
@@ -27,7 +27,7 @@ test_ci_results_LDLIBS := -ljansson -lmd -lm
 UNIT_TESTS += test_ci_bench
 test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c ci/host_regime.c common/accel.c ci/table_print.c \
 		      ci/seed_table.c ci/bench_verdict.c ci/verdict_line.c ci/bench_cmp.c \
-		      ci/bench_words.c ci/columns.c ci/results.c ci/table_file.c ci/manifest_file.c ci/workload_file.c ci/scenario_view.c common/sha256.c ci/metrics.c $(WL_REGISTRY_SRCS) \
+		      ci/bench_words.c ci/columns.c ci/results.c ci/table_file.c ci/manifest_file.c ci/scenario_view.c common/sha256.c ci/metrics.c $(WL_REGISTRY_SRCS) \
 		      ci/rules.c ci/gate.c ci/gate_pooled.c ci/gate_pooled_ratio.c ci/gate_pooled_rule.c ci/stats.c ci/util.c \
 		      common/atomicio.c common/fmt.c common/log.c $(JSONREAD_SRCS)
 test_ci_bench_LDLIBS := -ljansson -lmd -lm
@@ -40,12 +40,13 @@ test_ci_tracing_cost_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_table_file
 test_ci_table_file_SRCS := tests/unit/test_ci_table_file.c ci/table_file.c ci/schedstat_file.c \
-			   ci/manifest_file.c ci/workload_file.c common/atomicio.c $(JSONREAD_SRCS)
+			   ci/manifest_file.c common/atomicio.c $(JSONREAD_SRCS)
 test_ci_table_file_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_crosscheck
 test_ci_crosscheck_SRCS := tests/unit/test_ci_crosscheck.c ci/crosscheck.c ci/table_file.c ci/schedstat_file.c \
-			   ci/workload_file.c common/jsonpath.c common/atomicio.c $(JSONREAD_SRCS)
+			   workloads/registry/doc_file.c common/jsonpath.c common/atomicio.c \
+			   $(JSONREAD_SRCS)
 test_ci_crosscheck_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_rules_pick
@@ -55,7 +56,7 @@ test_ci_rules_pick_SRCS := tests/unit/test_ci_rules_pick.c ci/rules_pick.c ci/sc
 test_ci_rules_pick_LDLIBS := -ljansson -lm
 
 UNIT_TESTS += test_ci_work_unit
-test_ci_work_unit_SRCS := tests/unit/test_ci_work_unit.c ci/work_unit.c ci/results.c ci/table_file.c ci/manifest_file.c ci/workload_file.c ci/scenario_view.c common/sha256.c \
+test_ci_work_unit_SRCS := tests/unit/test_ci_work_unit.c ci/work_unit.c ci/results.c ci/table_file.c ci/manifest_file.c ci/scenario_view.c common/sha256.c \
 			  ci/metrics.c $(WL_REGISTRY_SRCS) ci/rules.c ci/gate.c ci/gate_pooled.c ci/gate_pooled_ratio.c ci/gate_pooled_rule.c ci/stats.c \
 			  ci/util.c common/atomicio.c common/fmt.c common/log.c \
 			  $(JSONREAD_SRCS)

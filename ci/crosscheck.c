@@ -37,8 +37,7 @@ static struct ci_xcheck *slot(struct ci_xcheck *x, size_t *n, size_t max,
 }
 
 /* The workload document named @name of @run, or NULL. */
-static const struct ci_workload_doc *doc_of(const struct ci_run *run,
-					    const char *name)
+static const struct sbw_doc *doc_of(const struct ci_run *run, const char *name)
 {
 	long i = sb_index_named(run->docs, run->n_docs, name, name);
 
@@ -46,7 +45,7 @@ static const struct ci_workload_doc *doc_of(const struct ci_run *run,
 }
 
 /* A cyclic workload's own summed latency (ms), or NAN when @d is not one. */
-static double own_latency_ms(const struct ci_workload_doc *d)
+static double own_latency_ms(const struct sbw_doc *d)
 {
 	if (!d || !d->tool || strcmp(d->tool, "cyclic"))
 		return NAN;

@@ -185,33 +185,17 @@ int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
 	return 0;
 }
 
-int ci_extract_section(json_t *metrics, const char *group, const char *where,
-		       struct ci_values *out, struct sb_error *e)
+int ci_extract_section(const struct sbw_doc_metric *m, size_t n,
+		       const char *group, struct ci_values *out)
 {
-	const char *name;
-	json_t *m;
+	for (size_t k = 0; k < n; k++) {
+		int i = ci_metric_find(m[k].name);
 
-	if (!json_is_object(metrics))
-		return sb_error_set(e, -EINVAL, where, "metrics", NULL,
-				    "not an object");
-	json_object_foreach(metrics, name, m) {
-		int i = ci_metric_find(name);
-		char at[4400];
-		double x;
-		int r;
-
-		if (i < 0 || catalogue[i].src == CI_SRC_TABLE)
+		if (i < 0 || catalogue[i].src == CI_SRC_TABLE ||
+		    isnan(m[k].value))
 			continue; /* not a metric compare or gate knows */
-		snprintf(at, sizeof(at), "%s: metrics.%s", where, name);
-		if (!json_is_object(m))
-			return sb_error_set(e, -EINVAL, at, NULL, NULL,
-					    "not an object");
-		r = get_number(m, "value", at, &x, e);
-		if (r < 0)
-			return r;
-		if (r && !ci_values_add(out, i, group, x))
-			return sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
-					    "out of memory");
+		if (!ci_values_add(out, i, group, m[k].value))
+			return -ENOMEM;
 	}
 	return 0;
 }

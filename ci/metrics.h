@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "common/error.h"
+#include "workloads/registry/doc_file.h"
 
 struct sbw_periodic;
 
@@ -70,13 +71,13 @@ int ci_extract_json(enum ci_src src, const char *tool, json_t *obj,
 		    const char *group, const char *where, struct ci_values *out,
 		    struct sb_error *e);
 /*
- * Extract the values of a workload document's "metrics" section @metrics
- * ({"<name>": {"value": N, ...}}, docs/formats.md) into @out under @group;
- * names the catalogue does not hold are skipped. -EINVAL with @e naming
- * "<where>: metrics.<name>..." when malformed, -ENOMEM.
+ * The values of a workload document's "metrics" section (@m, @n entries,
+ * read by its rows: docs/formats.md) into @out under @group; names the
+ * catalogue does not hold and values not measured (NAN) are skipped.
+ * 0 or -ENOMEM.
  */
-int ci_extract_section(json_t *metrics, const char *group, const char *where,
-		       struct ci_values *out, struct sb_error *e);
+int ci_extract_section(const struct sbw_doc_metric *m, size_t n,
+		       const char *group, struct ci_values *out);
 
 /* Append @v of @metric/@group to @vals; NULL when out of memory. */
 struct ci_value *ci_values_add(struct ci_values *vals, int metric,

@@ -228,7 +228,7 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 		return -ENOMEM;
 	run->n_docs++;
 	sb_fmt(path, sizeof(path), "%s/%s", dir, file);
-	r = ci_workload_doc_load(path, &doc->file, &doc->json, e);
+	r = sbw_doc_load(path, &doc->file, &doc->json, e);
 	if (r)
 		return r;
 	if (content_digest(doc->json, doc->sha256))
@@ -240,9 +240,12 @@ static int load_workload(struct ci_run *run, const char *dir, const char *file,
 		return 0;
 	}
 	if (doc->file.metrics) {
-		r = ci_extract_section((json_t *)doc->file.metrics, doc->name,
-				       path, &run->vals, e);
-		return r ?: check_values(&run->vals, from, path, "", 1, e);
+		r = ci_extract_section(doc->file.metrics, doc->file.n_metrics,
+				       doc->name, &run->vals);
+		if (r)
+			return sb_error_set(e, r, NULL, NULL, NULL,
+					    "out of memory");
+		return check_values(&run->vals, from, path, "", 1, e);
 	}
 	/* Older documents without the section: read by the list's paths. */
 	tool = doc->file.tool;
@@ -344,7 +347,7 @@ static void run_free(struct ci_run *run)
 	ci_table_free(&run->delay_table);
 	for (size_t i = 0; i < run->n_docs; i++) {
 		free(run->docs[i].name);
-		ci_workload_doc_free(&run->docs[i].file);
+		sbw_doc_free(&run->docs[i].file);
 		json_decref(run->docs[i].json);
 	}
 	free(run->docs);

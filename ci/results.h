@@ -9,14 +9,14 @@
 #include "ci/manifest_file.h"
 #include "ci/metrics.h"
 #include "ci/table_file.h"
-#include "ci/workload_file.h"
 #include "common/sha256.h"
+#include "workloads/registry/doc_file.h"
 
 /* A workload's document: workloads/<name>.json. */
 struct ci_doc {
 	char *name;
 	json_t *json; /* the parsed document: @file points into it */
-	struct ci_workload_doc file; /* read by its rows */
+	struct sbw_doc file; /* read by its rows */
 	int errored; /* its "status" is not "ok": its figures are left out */
 	/* of its content, keys sorted, no blanks: copies are refused */
 	char sha256[SB_SHA256_HEX];

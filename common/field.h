@@ -39,6 +39,13 @@ enum sb_field_type {
 	 * size_t.
 	 */
 	SB_F_ARRAY,
+	/*
+	 * JSON: an object whose keys the file names (a workload's metrics),
+	 * each value read by item into calloc'd elements size bytes apart, their
+	 * pointer at offset, their count in the size_t at count_offset; each
+	 * key strdup'd into the char * at key_offset of its element.
+	 */
+	SB_F_MAP,
 	/* parse() (JSON) or parse_arg() (CLI): values no type says */
 	SB_F_CALL,
 	/*
@@ -78,8 +85,8 @@ struct sb_field {
 	double dmin, dmax; /* NUMBER */
 	const char *const *choices; /* ENUM: NULL-terminated */
 	const struct sb_jr_table *sub; /* OBJECT, an ARRAY item's object */
-	const struct sb_field *item; /* ARRAY: one element */
-	size_t count_offset; /* ARRAY */
+	const struct sb_field *item; /* ARRAY, MAP: one element */
+	size_t count_offset; /* ARRAY, MAP */
 	int alloc; /* ARRAY */
 	/* After a STRING, CPULIST or CALL value is stored: NULL or why not. */
 	const char *(*check)(const void *dest);
@@ -100,6 +107,7 @@ struct sb_field {
 	const char *metavar; /* CLI: "N", "D", "LIST", "FILE" */
 	/* CLI CALL: 0, or -errno with what is wrong with @value in *@why. */
 	int (*parse_arg)(void *dest, const char *value, const char **why);
+	size_t key_offset; /* JSON MAP: an element's char * for its key */
 };
 
 /* A row's given: the int @member of @type; 0 means no such int. */

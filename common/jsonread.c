@@ -261,6 +261,41 @@ static int read_array(struct sb_jr *r, const struct sb_field *f,
 	return 0;
 }
 
+/* A MAP: @v's keys in their order, each element named after its read. */
+static int read_map(struct sb_jr *r, const struct sb_field *f, const json_t *v,
+		    char *obj)
+{
+	size_t *count = (size_t *)(obj + f->count_offset), i = 0;
+	const char *key;
+	char *elems;
+	json_t *x;
+	int ret;
+
+	if (!json_is_object(v))
+		return fail(r, v, "is not an object");
+	*count = 0;
+	elems = calloc(json_object_size(v) ?: 1, f->size);
+	if (!elems)
+		return sb_jr_oom(r);
+	*(void **)(obj + f->offset) = elems;
+	json_object_foreach((json_t *)v, key, x) {
+		char *el = elems + i * f->size;
+		size_t at = path_push(r, key, 0);
+
+		/* counted first: what a failing element holds is freed too */
+		*count = ++i;
+		ret = read_value(r, f->item, x, el);
+		path_pop(r, at);
+		if (ret)
+			return ret;
+		/* after: an item's init() sets its whole element */
+		*(char **)(el + f->key_offset) = strdup(key);
+		if (!*(char **)(el + f->key_offset))
+			return sb_jr_oom(r);
+	}
+	return 0;
+}
+
 /* @v into @dest, the place of @f's value (an object's fields: its base). */
 static int read_value(struct sb_jr *r, const struct sb_field *f,
 		      const json_t *v, void *dest)
@@ -302,6 +337,8 @@ static int read_value(struct sb_jr *r, const struct sb_field *f,
 	case SB_F_ARRAY:
 		/* @dest is the array's field in its object: back to the base */
 		return read_array(r, f, v, (char *)dest - f->offset);
+	case SB_F_MAP:
+		return read_map(r, f, v, (char *)dest - f->offset);
 	case SB_F_CALL:
 		why[0] = '\0';
 		ret = f->parse(r, f, v, dest, why, sizeof(why));
@@ -503,6 +540,10 @@ static const char *type_text(const struct sb_field *f, char *buf, size_t len)
 		return buf;
 	case SB_F_ARRAY:
 		return array_text(f, buf, len);
+	case SB_F_MAP:
+		snprintf(buf, len, "object of `<name>`: object (`%s`)",
+			 f->item->sub->name);
+		return buf;
 	case SB_F_CALL:
 	case SB_F_ANY:
 		return f->type_doc;
@@ -520,7 +561,8 @@ static const struct sb_jr_table *sub_of(const struct sb_field *f)
 {
 	if (f->type == SB_F_OBJECT)
 		return f->sub;
-	if (f->type == SB_F_ARRAY && f->item->type == SB_F_OBJECT)
+	if ((f->type == SB_F_ARRAY || f->type == SB_F_MAP) &&
+	    f->item->type == SB_F_OBJECT)
 		return f->item->sub;
 	return NULL;
 }

@@ -18,7 +18,7 @@ fuzz_wl_opts_SRCS := fuzz/fuzz_wl_opts.c workloads/lib/opts.c common/opts.c comm
 fuzz_wl_opts_LDLIBS := -ljansson
 
 FUZZ_TARGETS += fuzz_results
-fuzz_results_SRCS := fuzz/fuzz_results.c ci/results.c ci/table_file.c ci/manifest_file.c ci/workload_file.c ci/scenario_view.c common/sha256.c ci/metrics.c $(WL_REGISTRY_SRCS) \
+fuzz_results_SRCS := fuzz/fuzz_results.c ci/results.c ci/table_file.c ci/manifest_file.c ci/scenario_view.c common/sha256.c ci/metrics.c $(WL_REGISTRY_SRCS) \
 		     ci/util.c common/fmt.c common/log.c $(FUZZ_IO_SRCS) $(JSONREAD_SRCS)
 fuzz_results_LDLIBS := -ljansson -lmd -lm
 

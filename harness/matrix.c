@@ -118,30 +118,25 @@ static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
 	return i < 0 ? NULL : &ks[i];
 }
 
-/* A run whose end may still be going (run_one_async): its place in the plan. */
-struct pending {
-	struct run_child c;
-	size_t i;
-	double t1, t2; /* its start, and the end of its guest */
-};
-
-/* Wait for @w's end and say how it went; 1 when it was abandoned. */
-static int ended(const struct pending *w, const struct plan *p, size_t todo,
-		 double t0, size_t *done, int *failed)
+/*
+ * Wait until one of the @n runs in @w ends, say how it went and drop it
+ * from @w; 1 when it was abandoned (a stop).
+ */
+static int reap_one(struct run_flight *w, size_t *n, const struct plan *p,
+		    size_t todo, double t0, size_t *done, int *failed)
 {
-	const struct plan_run *r = &p->runs[w->i];
-	struct run_child c = w->c;
-	int rc = run_reap(&c);
+	struct run_flight x = run_reap_any(w, n);
+	const struct plan_run *r = &p->runs[x.i];
 	char a[32], b[32], e[32];
 
-	if (rc > 0)
+	if (x.c.rc > 0)
 		return 1;
-	*failed += rc < 0;
+	*failed += x.c.rc < 0;
 	++*done;
-	sb_progress("[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s",
-		    w->i + 1, p->n_runs, r->kernel, r->set, r->repeat,
-		    rc ? "failed" : "complete",
-		    run_fmt_secs(w->t2 - w->t1, a, 32),
+	sb_progress("[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s", x.i + 1,
+		    p->n_runs, r->kernel, r->set, r->repeat,
+		    x.c.rc ? "failed" : "complete",
+		    run_fmt_secs(run_now_s() - x.t0, a, 32),
 		    run_fmt_secs(run_now_s() - t0, b, 32),
 		    run_fmt_secs((run_now_s() - t0) / *done * (todo - *done), e,
 				 32));
@@ -166,16 +161,20 @@ static void say_preflight(const struct scenario *sc)
 int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	       const struct plan *p, const char *root)
 {
-	size_t todo = plan_pending(p, root), done = 0, missing;
+	size_t todo = plan_pending(p, root), done = 0, missing, n = 0;
+	size_t at_once = todo ? run_at_once(rn, ks, nk, todo) : 1;
+	struct run_flight w[RUNS_AT_ONCE_MAX];
 	double t0 = run_now_s();
-	int failed = 0, waiting = 0;
-	struct pending prev = { 0 }, cur;
+	int failed = 0, lost = 0;
 	char *verdict;
 
 	if (todo)
 		say_preflight(rn->sc);
-	/* run i's end beside run i + 1's guest, said when it ended */
-	for (size_t i = 0; i < p->n_runs && !*rn->stop; i++) {
+	if (at_once > 1)
+		sb_progress("%zu runs at once: in virtual time each measures "
+			    "the same as alone",
+			    at_once);
+	for (size_t i = 0; i < p->n_runs && !*rn->stop && !lost; i++) {
 		const struct plan_run *r = &p->runs[i];
 		struct run_kernel *k = kernel_of(ks, nk, r->kernel);
 
@@ -187,18 +186,17 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		}
 		sb_progress("[%zu/%zu] %s/%s/%d: running", i + 1, p->n_runs,
 			    r->kernel, r->set, r->repeat);
-		cur = (struct pending){ .i = i, .t1 = run_now_s() };
-		run_one_async(rn, k, r, root, &cur.c);
-		cur.t2 = run_now_s();
-		if (waiting)
-			ended(&prev, p, todo, t0, &done, &failed);
-		waiting = cur.c.pid > 0;
-		prev = cur;
-		if (!waiting && ended(&cur, p, todo, t0, &done, &failed))
-			break;
+		w[n] = (struct run_flight){ .i = i, .t0 = run_now_s() };
+		if (at_once > 1)
+			run_one_child(rn, k, r, root, &w[n].c);
+		else
+			w[n].c.rc = run_one(rn, k, r, root);
+		n++;
+		while (n == at_once && !lost)
+			lost = reap_one(w, &n, p, todo, t0, &done, &failed);
 	}
-	if (waiting)
-		ended(&prev, p, todo, t0, &done, &failed);
+	while (n)
+		lost |= reap_one(w, &n, p, todo, t0, &done, &failed);
 	if (*rn->stop) {
 		sb_progress("interrupted: re-run the same command to resume %s",
 			    root);

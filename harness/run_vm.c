@@ -76,6 +76,29 @@ static int prepare(const struct runner *rn, struct run_kernel *k)
 	return 0;
 }
 
+int run_vm_sealed(const struct runner *rn, struct run_kernel *k)
+{
+	const struct scenario *sc = rn->sc;
+	struct vm_result res;
+
+	memset(&res, 0, sizeof(res));
+	return !prepare(rn, k) &&
+	       !vm_choose_accel(
+		       &(struct vm_request){
+			       .kernel = &k->ki,
+			       .initrd = k->initrd,
+			       .accel = rn->accel,
+			       .icount_shift = sc->guest.icount_shift,
+			       .seed = scenario_seed(sc, 1),
+			       .without_kvm = *sc->guest.without_kvm ?
+						      sc->guest.without_kvm :
+						      NULL,
+			       .cpus = sc->guest.cpus,
+			       .memory_mb = sc->guest.memory_mb },
+		       &res) &&
+	       sb_accel_is(res.accel, sealed);
+}
+
 /*
  * The kernel's features as its guest read them (features.txt), kept for
  * the checks before the next boot (run_check_before_boot): once per image.

@@ -25,9 +25,17 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 	    const struct plan_run *r, const char *dir, struct run_outcome *out);
 
 /*
+ * Do @k's runs under @rn keep what they measure whatever else the host
+ * runs (a sealed accelerator: virtual time)? 1 or 0; prepares @k (its
+ * initramfs, once) and asks vm_choose_accel, whose KVM probe is cached,
+ * so it is done before the runs, not by each of them.
+ */
+int run_vm_sealed(const struct runner *rn, struct run_kernel *k);
+
+/*
  * After run_vm: the results unpacked into @dir, @k's features kept, and
  * @out->agent and the guest's own failure read (needs nothing of the
- * runner: a child may do it while the next guest runs).
+ * runner).
  */
 void run_vm_collect(const struct run_kernel *k, const char *dir,
 		    struct run_outcome *out);

@@ -3,11 +3,13 @@
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysinfo.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -410,82 +412,90 @@ int run_one(const struct runner *rn, struct run_kernel *k,
 	return rc;
 }
 
-/*
- * Can the end of @o run beside the next guest? Under virtual time the
- * host's load moves only the guest's wall time, never what it measures;
- * in real time (TCG, KVM, the host itself) it would take CPU from the
- * next run, so the end is done first.
- */
-static int end_may_overlap(const struct runner *rn, const struct one *o)
+void run_one_child(const struct runner *rn, struct run_kernel *k,
+		   const struct plan_run *r, const char *root,
+		   struct run_child *c)
 {
-	return o->vm && !*rn->stop && sb_accel_is(o->out.accel, sealed);
-}
-
-/* The child that ends a run: gone with its parent, Ctrl-C and SIGTERM left to it. */
-static void end_in_child(const struct runner *rn, struct run_kernel *k,
-			 const struct plan_run *r, const char *root,
-			 struct one *o, pid_t parent)
-{
+	pid_t parent = getpid();
 	int rc;
 
+	manifest_host_loop_ns(); /* timed here once, not in each child */
+	fflush(NULL); /* nothing buffered written twice */
+	*c = (struct run_child){ .pid = fork() };
+	if (c->pid > 0)
+		return;
+	if (c->pid < 0) { /* no child: the run here */
+		c->pid = 0;
+		c->rc = run_one(rn, k, r, root);
+		return;
+	}
 	if (sb_die_with(parent))
 		_exit(RUN_CHILD_LOST);
-	/* a stop is the parent's to decide: it reaps this child first */
+	/* a stop is the parent's to decide: its runs in flight end first */
 	signal(SIGINT, SIG_IGN);
 	signal(SIGTERM, SIG_IGN);
-	rc = one_finish(rn, k, r, root, o);
+	rc = run_one(rn, k, r, root);
 	fflush(NULL);
 	_exit(rc < 0 ? RUN_CHILD_FAILED : rc > 0 ? RUN_CHILD_LOST : 0);
 }
 
-void run_one_async(const struct runner *rn, struct run_kernel *k,
-		   const struct plan_run *r, const char *root,
-		   struct run_child *c)
-{
-	struct one *o = malloc(sizeof(*o));
-	pid_t parent = getpid();
-
-	*c = (struct run_child){ .rc = -1 };
-	if (!o) {
-		sb_warn("slicebench: out of memory");
-		return;
-	}
-	if (one_start(rn, k, r, root, o)) {
-		free(o);
-		return;
-	}
-	if (end_may_overlap(rn, o)) {
-		manifest_host_loop_ns(); /* timed here once, not in each child */
-		fflush(NULL); /* nothing buffered written twice */
-		c->pid = fork();
-		if (!c->pid)
-			end_in_child(rn, k, r, root, o, parent);
-		if (c->pid > 0) { /* the child has its copy */
-			json_decref(o->host);
-			json_decref(o->out.vm);
-			sb_agent_free(&o->out.agent);
-			free(o);
-			return;
-		}
-		c->pid = 0; /* no child: the end here */
-	}
-	c->rc = one_finish(rn, k, r, root, o);
-	free(o);
-}
-
-int run_reap(struct run_child *c)
+int run_reap(struct run_child *c, int wait)
 {
 	int st;
+	pid_t got;
 
 	if (c->pid <= 0)
-		return c->rc;
-	while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR)
+		return 1;
+	while ((got = waitpid(c->pid, &st, wait ? 0 : WNOHANG)) < 0 &&
+	       errno == EINTR)
 		;
+	if (!got)
+		return 0;
 	c->pid = 0;
-	c->rc = WIFEXITED(st) && !WEXITSTATUS(st)		   ? 0 :
+	c->rc = got < 0						   ? -1 :
+		WIFEXITED(st) && !WEXITSTATUS(st)		   ? 0 :
 		WIFEXITED(st) && WEXITSTATUS(st) == RUN_CHILD_LOST ? 1 :
 								     -1;
-	return c->rc;
+	return 1;
+}
+
+struct run_flight run_reap_any(struct run_flight *f, size_t *n)
+{
+	const struct timespec tick = { 0, 50000000L };
+	struct run_flight x;
+	size_t j;
+
+	for (j = 0; !run_reap(&f[j].c, *n == 1); j = (j + 1) % *n)
+		if (j == *n - 1)
+			nanosleep(&tick, NULL);
+	x = f[j];
+	f[j] = f[--*n];
+	return x;
+}
+
+size_t run_at_once(const struct runner *rn, struct run_kernel *ks, int nk,
+		   size_t todo)
+{
+	unsigned long long guest = (unsigned long long)rn->sc->guest.memory_mb
+				   << 20,
+			   half;
+	struct sysinfo si;
+	cpu_set_t cpus;
+	size_t n = 2;
+
+	for (int j = 0; j < nk; j++)
+		if (kernel_run_of(&ks[j].ki) == RUN_ON_HOST ||
+		    !run_vm_sealed(rn, &ks[j]))
+			return 1;
+	if (!sched_getaffinity(0, sizeof(cpus), &cpus) && CPU_COUNT(&cpus) > 2)
+		n = (size_t)CPU_COUNT(&cpus);
+	if (!sysinfo(&si) && guest) {
+		half = (unsigned long long)si.totalram * si.mem_unit / 2;
+		if (half / guest < n)
+			n = half / guest ? (size_t)(half / guest) : 1;
+	}
+	n = n < todo ? n : todo;
+	return n < RUNS_AT_ONCE_MAX ? n : RUNS_AT_ONCE_MAX;
 }
 
 void run_set_accel(struct runner *rn, const char *accel,

@@ -34,29 +34,60 @@ int run_lookup_kernels(const char *list, const char *opt, struct run_kernel *ks,
  */
 int run_one(const struct runner *rn, struct run_kernel *k,
 	    const struct plan_run *r, const char *root);
-/* How a run_one_async child ends: complete (0), failed, or not at all. */
+/* How a run_one_child child ends: complete (0), failed, or not at all. */
 #define RUN_CHILD_FAILED 1
 #define RUN_CHILD_LOST 2
 
-/* A run whose end (unpack, table, manifest, rename) may still be going. */
+/* A run going on in a child, or ended here. */
 struct run_child {
-	pid_t pid; /* the child ending it, or 0: ended here */
-	int rc; /* run_one's answer, once ended here (or by run_reap) */
+	pid_t pid; /* the child running it, or 0: ended */
+	int rc; /* run_one's answer, once ended */
 };
 
 /*
- * run_one, but under virtual time the run's end is left to a child that
- * works while the caller runs the next guest (the host's load moves only
- * a virtual-time guest's wall time, never what it measures); elsewhere,
- * after a stop or without a child, it ends here. The child dies with this
- * process, leaving the run's temp dir to be redone on resume. run_reap()
- * gives the run's answer.
+ * run_one in a child, so the caller can start the next run beside it
+ * (under virtual time: harness/matrix.c). The child dies with this
+ * process, leaving the run's temp dir to be redone on resume; it ignores
+ * SIGINT and SIGTERM (a stop lets the runs in flight end). Without a
+ * child (fork failed) the run is done here.
  */
-void run_one_async(const struct runner *rn, struct run_kernel *k,
+void run_one_child(const struct runner *rn, struct run_kernel *k,
 		   const struct plan_run *r, const char *root,
 		   struct run_child *c);
-/* Wait for @c's end: run_one's answer for its run. */
-int run_reap(struct run_child *c);
+/*
+ * Has @c ended? 1 with c->rc its answer (with @wait, after waiting for
+ * it), 0 while it is going on.
+ */
+int run_reap(struct run_child *c, int wait);
+
+/* A run in flight: its child, its index in the plan, its start (run_now_s). */
+struct run_flight {
+	struct run_child c;
+	size_t i;
+	double t0;
+};
+
+/*
+ * Wait until one of the *@n (>= 1) runs of @f ends and take it out of @f
+ * (the last one takes its place); it is returned, run_reap's answer in
+ * its c.rc.
+ */
+struct run_flight run_reap_any(struct run_flight *f, size_t *n);
+
+/* Runs at once at most (a host's CPUs, under virtual time). */
+#define RUNS_AT_ONCE_MAX 16
+
+/*
+ * How many of @todo runs of @ks (@nk kernels) may go on at once. Under
+ * virtual time a guest measures the same whatever else the host runs
+ * (its clock counts its instructions): as many guests as the host has
+ * CPUs, and half its memory, for, at least two (a run's end beside the
+ * next one's guest). Elsewhere one, its end included: a second would
+ * take CPU from what the first measures. Prepares each kernel
+ * (run_vm_sealed).
+ */
+size_t run_at_once(const struct runner *rn, struct run_kernel *ks, int nk,
+		   size_t todo);
 
 /*
  * SIGINT/SIGTERM: stop after the current run; @on 0 restores the default.

@@ -2,38 +2,45 @@
 /* Scenario workloads as argvs, from their descriptors (never a shell). */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/atomicio.h"
 #include "common/envelope.h"
-#include "common/jsonpath.h"
 #include "harness/workload.h"
+#include "workloads/registry/doc_file.h"
 
 void wl_summary(const struct sbw_workload *d, const char *path, char *buf,
 		size_t len)
 {
-	json_t *doc, *m;
-	const char *name;
+	struct sb_error e;
+	struct sbw_doc doc;
 	size_t used = 0;
+	json_t *root;
 
 	if (d->summary) {
 		d->summary(path, buf, len);
 		return;
 	}
-	doc = json_load_file(path, 0, NULL);
-	json_object_foreach(json_object_get(doc, "metrics"), name, m) {
-		int n = snprintf(
-			buf + used, len - used, "%s%s %g %s", used ? ", " : "",
-			name, sb_json_number(m, "value"),
-			json_string_value(json_object_get(m, "unit")) ?: "");
+	if (sbw_doc_load(path, &doc, &root, &e))
+		return; /* a summary is a courtesy: the results' reader says why */
+	for (size_t i = 0; i < doc.n_metrics; i++) {
+		const struct sbw_doc_metric *m = &doc.metrics[i];
+		int n;
 
+		if (isnan(m->value))
+			continue; /* not measured */
+		n = snprintf(buf + used, len - used, "%s%s %g %s",
+			     used ? ", " : "", m->name, m->value,
+			     m->unit ?: "");
 		if (n < 0 || (size_t)n >= len - used)
 			break;
 		used += (size_t)n;
 	}
-	json_decref(doc);
+	sbw_doc_free(&doc);
+	json_decref(root);
 }
 
 int wl_instances(const struct sc_workload *w)

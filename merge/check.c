@@ -241,6 +241,8 @@ static int prepare(struct check *c, struct scenario *sc)
 		 names[0], sc->sets[0].name);
 	snprintf(c->cand_spec, sizeof(c->cand_spec), "%s:%s/%s", c->root,
 		 names[1], sc->sets[sc->n_sets - 1].name);
+	/* a round's two runs; after the guest's scenario is settled */
+	c->at_once = run_at_once(&c->rn, c->ks, 2, 2);
 	return 0;
 }
 

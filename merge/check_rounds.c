@@ -32,20 +32,38 @@ static enum run_state run_state(const char *root, const struct plan_run *r)
 	return st;
 }
 
+/* Wait until one of the @n runs in @w ends and say how it went; 1 when abandoned. */
+static int reap_one(struct check *c, int rep, struct run_flight *w, size_t *n)
+{
+	struct run_flight x = run_reap_any(w, n);
+	char took[32];
+
+	if (x.c.rc > 0)
+		return 1;
+	fprintf(c->o->say, "round %d: %s: %s in %s\n", rep,
+		c->plan.runs[x.i].kernel, x.c.rc ? "failed" : "complete",
+		run_fmt_secs(run_now_s() - x.t0, took, sizeof(took)));
+	fflush(c->o->say);
+	return 0;
+}
+
 /*
- * Make the runs of round @rep not made yet. A failed run keeps its slot:
- * it is not made again (a look must see the runs an earlier look saw).
+ * Make the runs of round @rep not made yet, c->at_once of them at once
+ * (under virtual time the base and the candidate side by side). A failed
+ * run keeps its slot: it is not made again (a look must see the runs an
+ * earlier look saw).
  */
 static void run_round(struct check *c, int rep)
 {
-	for (size_t i = 0; i < c->plan.n_runs && !*c->rn.stop; i++) {
+	struct run_flight w[RUNS_AT_ONCE_MAX];
+	size_t n = 0;
+	int lost = 0;
+
+	for (size_t i = 0; i < c->plan.n_runs && !*c->rn.stop && !lost; i++) {
 		const struct plan_run *r = &c->plan.runs[i];
 		struct run_kernel *k =
 			&c->ks[strcmp(r->kernel, c->ks[0].ki.name) ? 1 : 0];
 		enum run_state st = run_state(c->root, r);
-		double t0 = run_now_s();
-		char took[32];
-		int rc;
 
 		if (r->repeat != rep || st == RUN_COMPLETE)
 			continue;
@@ -57,14 +75,17 @@ static void run_round(struct check *c, int rep)
 		}
 		fprintf(c->o->say, "round %d: %s: running\n", rep, r->kernel);
 		fflush(c->o->say);
-		rc = run_one(&c->rn, k, r, c->root);
-		if (rc > 0)
-			break;
-		fprintf(c->o->say, "round %d: %s: %s in %s\n", rep, r->kernel,
-			rc ? "failed" : "complete",
-			run_fmt_secs(run_now_s() - t0, took, sizeof(took)));
-		fflush(c->o->say);
+		w[n] = (struct run_flight){ .i = i, .t0 = run_now_s() };
+		if (c->at_once > 1)
+			run_one_child(&c->rn, k, r, c->root, &w[n].c);
+		else
+			w[n].c.rc = run_one(&c->rn, k, r, c->root);
+		n++;
+		while (n == c->at_once && !lost)
+			lost = reap_one(c, rep, w, &n);
 	}
+	while (n)
+		lost |= reap_one(c, rep, w, &n);
 }
 
 /* The runs of rounds 1..@round on disk: complete ones a side, failed ones. */

@@ -10,7 +10,6 @@
 #include "ci/rules.h"
 #include "ci/schedstat_file.h"
 #include "ci/table_file.h"
-#include "ci/workload_file.h"
 #include "common/agent_file.h"
 #include "common/atomicio.h"
 #include "common/envelope_rows.h"
@@ -24,6 +23,7 @@
 #include "merge/check_journal.h"
 #include "harness/plan.h"
 #include "harness/scenario.h"
+#include "workloads/registry/doc_file.h"
 
 /* Each format: its table, its file, and what the page says of it. */
 static const struct format {
@@ -86,7 +86,7 @@ static const struct output {
 	{ "schedstat.json", &ci_schedstat_format },
 	{ "table.json", &ci_table_format },
 	{ "window.json", &sb_window_format },
-	{ "workloads/<name>.json", &ci_workload_doc_format },
+	{ "workloads/<name>.json", &sbw_doc_format },
 };
 
 #define MARKER "<!-- rows: "

@@ -3,7 +3,7 @@ WL_LIB_SRCS := workloads/lib/slice.c workloads/lib/opts.c \
 	       workloads/lib/clock.c workloads/lib/stop.c \
 	       workloads/lib/place.c workloads/lib/schedstat.c \
 	       workloads/lib/stats.c workloads/lib/doc.c \
-	       workloads/registry/metric.c \
+	       workloads/registry/metric.c workloads/registry/doc_file.c \
 	       workloads/lib/workunit.c
 WL_LDLIBS := -ljansson -lnuma -lpthread -lm
 # Generators link the lib, the common sources and WL_LDLIBS; static for the
@@ -26,6 +26,7 @@ cyclic_SRCS += workloads/mixload/rng.c
 # it: the generators' descriptors alone (%.desc.o: compiled with
 # SBW_DESCRIPTOR_ONLY, see the Makefile), the external programs', lookups.
 WL_REGISTRY_SRCS := workloads/registry/registry.c workloads/registry/metric.c \
+		    workloads/registry/doc_file.c $(JSONREAD_SRCS) \
 		    workloads/registry/external.c $(TOOLOUT_SRCS) \
 		    $(patsubst %.c,%.desc.c,$(wildcard workloads/*.c) \
 		      workloads/mixload/main.c) \

@@ -504,18 +504,17 @@ int main(int argc, char **argv)
 	json_t *doc;
 	int ret;
 
-	ret = parse(&o, argc, argv);
+	ret = wl_doc_start(parse(&o, argc, argv), &o.common, PROG, argc, argv,
+			   &doc);
 	if (ret != SB_CLI_CONTINUE)
 		return ret;
-	if (o.common.check_args)
-		return SB_EXIT_OK;
 	r.nint = wl_intervals_n(o.common.duration_ns);
 	t = calloc((size_t)o.threads, sizeof(*t));
 	if (!t) {
 		fprintf(stderr, "%s: out of memory\n", PROG);
+		json_decref(doc);
 		return SB_EXIT_UNMEASURED;
 	}
-	doc = wl_doc_new(PROG, argc, argv);
 	ret = run(&r, t, doc);
 	json_decref(doc);
 	for (int64_t i = 0; i < o.threads; i++)

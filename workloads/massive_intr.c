@@ -508,12 +508,10 @@ int main(int argc, char **argv)
 	json_t *doc;
 	int ret;
 
-	ret = parse(&o, argc, argv);
+	ret = wl_doc_start(parse(&o, argc, argv), &o.common, PROG, argc, argv,
+			   &doc);
 	if (ret != SB_CLI_CONTINUE)
 		return ret;
-	if (o.common.check_args)
-		return SB_EXIT_OK;
-	doc = wl_doc_new(PROG, argc, argv);
 	ret = run(&r, doc);
 	json_decref(doc);
 	free(r.pids);

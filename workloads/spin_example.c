@@ -130,12 +130,10 @@ int main(int argc, char **argv)
 	json_t *doc;
 	int ret;
 
-	ret = parse(&o, argc, argv);
+	ret = wl_doc_start(parse(&o, argc, argv), &o.common, PROG, argc, argv,
+			   &doc);
 	if (ret != SB_CLI_CONTINUE)
 		return ret;
-	if (o.common.check_args)
-		return SB_EXIT_OK;
-	doc = wl_doc_new(PROG, argc, argv);
 	wl_common_slice_req(&o.common, &req);
 	ret = wl_common_place(&o.common, &e) ?:
 		      wl_slice_apply(0, &req, &slice, &e);

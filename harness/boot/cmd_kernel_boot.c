@@ -138,6 +138,8 @@ int cmd_kernel_initramfs(const char *name, int argc, char **argv)
 	struct boot_opts o = boot_defaults;
 	int ret = parse_boot(argc, argv, &o);
 
+	o.s.argc = argc;
+	o.s.argv = argv;
 	return ret != SB_CLI_CONTINUE ? ret : kernel_initramfs_cmd(name, &o.s);
 }
 
@@ -146,5 +148,7 @@ int cmd_kernel_boot(const char *name, int argc, char **argv)
 	struct boot_opts o = boot_defaults;
 	int ret = parse_boot(argc, argv, &o);
 
+	o.s.argc = argc;
+	o.s.argv = argv;
 	return ret != SB_CLI_CONTINUE ? ret : kernel_boot_cmd(name, &o.s);
 }

@@ -68,7 +68,9 @@ static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 	return 0;
 }
 
-int kernel_initramfs_cmd(const char *name, struct kernel_boot_settings *s)
+/* `kernel initramfs` with its envelope @env, started. */
+static int initramfs(const char *name, struct kernel_boot_settings *s,
+		     json_t *env)
 {
 	char initrd[PATH_MAX];
 	struct kernel_info ki;
@@ -84,12 +86,22 @@ int kernel_initramfs_cmd(const char *name, struct kernel_boot_settings *s)
 	if (!ret && stat(initrd, &st))
 		ret = SB_EXIT_UNMEASURED;
 	if (!ret) /* with the archive on standard output, this on stderr */
-		ret = kernel_json_print(*sg.initrd ? stderr : stdout,
-					json_pack("{s:s, s:I}", "initramfs",
-						  *sg.initrd ? "-" : initrd,
-						  "bytes",
-						  (json_int_t)st.st_size));
+		ret = kernel_doc_print(*sg.initrd ? stderr : stdout, env,
+				       json_pack("{s:s, s:I}", "initramfs",
+						 *sg.initrd ? "-" : initrd,
+						 "bytes",
+						 (json_int_t)st.st_size),
+				       "ok");
 	return kernel_boot_unstage("initramfs", &sg, ret);
+}
+
+int kernel_initramfs_cmd(const char *name, struct kernel_boot_settings *s)
+{
+	json_t *env = kernel_doc_new("initramfs", s->argc, s->argv);
+	int ret = env ? initramfs(name, s, env) : SB_EXIT_UNMEASURED;
+
+	json_decref(env);
+	return ret;
 }
 
 #define MAX_NODES 8
@@ -121,27 +133,33 @@ static int parse_numa(const char *s, struct vm_numa_node *nodes)
 	return n;
 }
 
-/* The outcome of a boot as JSON on @say; the command's exit code. */
-static int say_outcome(FILE *say, const struct kernel_info *ki,
+/*
+ * The outcome of a boot in its envelope @env on @say (the envelope's
+ * status "ok" only for the outcome `ok`); the command's exit code.
+ */
+static int say_outcome(FILE *say, json_t *env, const struct kernel_info *ki,
 		       const struct vm_result *res)
 {
-	kernel_json_print(
-		say, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:s}",
-			       "kernel", ki->name, "release", ki->release,
-			       "status", vm_status_name(res->status), "accel",
-			       res->accel, "accel_note", res->accel_note,
-			       "qemu_version", res->qemu_version, "wall_ms",
-			       (json_int_t)(res->wall_ns / 1000000),
-			       "boot_to_user_ms",
-			       (json_int_t)(res->boot_to_user_ns / 1000000),
-			       "detail", res->detail));
+	kernel_doc_print(
+		say, env,
+		json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:s}",
+			  "kernel", ki->name, "release", ki->release, "outcome",
+			  vm_status_name(res->status), "accel", res->accel,
+			  "accel_note", res->accel_note, "qemu_version",
+			  res->qemu_version, "wall_ms",
+			  (json_int_t)(res->wall_ns / 1000000),
+			  "boot_to_user_ms",
+			  (json_int_t)(res->boot_to_user_ns / 1000000),
+			  "detail", res->detail),
+		res->status == VM_OK ? "ok" : "error");
 	if (res->status != VM_OK)
 		fprintf(stderr, "slicebench kernel boot: %s: %s\n",
 			vm_status_name(res->status), res->detail);
 	return res->status == VM_OK ? SB_EXIT_OK : SB_EXIT_UNMEASURED;
 }
 
-int kernel_boot_cmd(const char *name, struct kernel_boot_settings *s)
+/* `kernel boot` with its envelope @env, started. */
+static int boot(const char *name, struct kernel_boot_settings *s, json_t *env)
 {
 	char initrd[PATH_MAX];
 	struct kernel_info ki;
@@ -197,5 +215,15 @@ int kernel_boot_cmd(const char *name, struct kernel_boot_settings *s)
 		fprintf(stderr, "slicebench kernel boot: %s\n", res.detail);
 		return kernel_boot_unstage("boot", &sg, sb_exit_code(ret));
 	}
-	return kernel_boot_unstage("boot", &sg, say_outcome(say, &ki, &res));
+	return kernel_boot_unstage("boot", &sg,
+				   say_outcome(say, env, &ki, &res));
+}
+
+int kernel_boot_cmd(const char *name, struct kernel_boot_settings *s)
+{
+	json_t *env = kernel_doc_new("boot", s->argc, s->argv);
+	int ret = env ? boot(name, s, env) : SB_EXIT_UNMEASURED;
+
+	json_decref(env);
+	return ret;
 }

@@ -12,6 +12,9 @@ struct kernel_boot_settings {
 	uint64_t timeout_ns;
 	int64_t cpus, memory_mb, icount_shift;
 	int with_perf, require_agent;
+	/* NAME and the options, for the output's envelope */
+	int argc;
+	char **argv;
 };
 
 #endif

@@ -60,12 +60,40 @@ int kernel_list_print(void)
 	return SB_EXIT_OK;
 }
 
+json_t *kernel_doc_new(const char *sub, int argc, char *const argv[])
+{
+	char **line = calloc((size_t)argc + 2, sizeof(*line));
+	json_t *env = NULL;
+
+	if (line) {
+		line[0] = "kernel";
+		line[1] = (char *)sub;
+		for (int i = 0; i < argc; i++)
+			line[i + 2] = argv[i];
+		env = sb_envelope_new("slicebench-kernel", argc + 2, line);
+	}
+	free(line);
+	return env;
+}
+
+int kernel_doc_print(FILE *f, json_t *env, json_t *body, const char *status)
+{
+	int ret = SB_EXIT_UNMEASURED;
+
+	if (env && body && !json_object_update(env, body)) {
+		sb_envelope_finish(env, status);
+		ret = kernel_json_print(f, json_incref(env));
+	}
+	json_decref(body);
+	return ret;
+}
+
 int kernel_info_print(const char *sub, const char *name,
 		      const struct kernel_info *ki)
 {
 	/* these commands take NAME and nothing else: that is their line */
-	char *const argv[] = { "kernel", (char *)sub, (char *)name };
-	json_t *env = sb_envelope_new("slicebench-kernel", 3, argv);
+	char *const argv[] = { (char *)name };
+	json_t *env = kernel_doc_new(sub, 1, argv);
 	json_t *info = json_pack(
 		"{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:s, s:s, s:s, s:s, s:s}",
 		"name", ki->name, "type", kernel_type_name(ki), "description",
@@ -76,13 +104,8 @@ int kernel_info_print(const char *sub, const char *name,
 		ki->custom_slices, "package", ki->package, "tree", ki->tree,
 		"config", ki->config, "fragment", ki->fragment, "series",
 		ki->series, "build_log", ki->build_log);
+	int ret = kernel_doc_print(stdout, env, info, "ok");
 
-	if (env && info && !json_object_update(env, info)) {
-		sb_envelope_finish(env, "ok");
-		json_decref(info);
-		return kernel_json_print(stdout, env);
-	}
 	json_decref(env);
-	json_decref(info);
-	return SB_EXIT_UNMEASURED;
+	return ret;
 }

@@ -24,6 +24,19 @@ int kernel_list_print(void);
 int kernel_info_print(const char *sub, const char *name,
 		      const struct kernel_info *ki);
 
+/*
+ * The project's envelope (tool "slicebench-kernel") of `kernel @sub`, its
+ * command line "kernel @sub" and @argv (NAME, its options), started now:
+ * at the command's start. NULL when out of memory.
+ */
+json_t *kernel_doc_new(const char *sub, int argc, char *const argv[]);
+/*
+ * @body (taken; its keys beside the envelope's, none of them theirs) in
+ * @env (kept), finished with @status ("ok", "error"), on @f. An exit code:
+ * 0, or 4 when out of memory.
+ */
+int kernel_doc_print(FILE *f, json_t *env, json_t *body, const char *status);
+
 /* @j (taken) as indented JSON and a newline on @f: 0, or 4 if @j is NULL. */
 int kernel_json_print(FILE *f, json_t *j);
 

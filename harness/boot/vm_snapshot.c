@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -191,6 +192,19 @@ static void run_params(const struct vm_request *req, const char *accel,
 		 (long long)now.tv_sec, now.tv_nsec);
 }
 
+/* @path's maker's lock, held (flock) until closed; -1 when there is none. */
+static int make_lock(const char *path)
+{
+	char lock[PATH_MAX + 16];
+	int fd;
+
+	snprintf(lock, sizeof(lock), "%.4000s.lock", path);
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	while (fd >= 0 && flock(fd, LOCK_EX) && errno == EINTR)
+		;
+	return fd;
+}
+
 /* Did this key's guest refuse to be saved? Its reason into @why. */
 static int refused(const char *path, char *why, size_t len)
 {
@@ -220,9 +234,17 @@ int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
 	snprintf(path, sizeof(path), "%s/%.16s.qemu", dir, key);
 	if (!e && refused(path, why, sizeof(why)))
 		e = -EPERM;
-	if (!e && access(path, R_OK)) {
-		prune(dir);
-		e = make(req, accel, path, why, sizeof(why));
+	if (!e) {
+		/* one maker per key: runs at once (harness/matrix.c) and
+		 * other commands wait for its snapshot, not make their own */
+		int lock = make_lock(path);
+
+		if (access(path, R_OK)) {
+			prune(dir);
+			e = make(req, accel, path, why, sizeof(why));
+		}
+		if (lock >= 0)
+			close(lock);
 	}
 	if (!e) /* its last use, for prune() */
 		utimensat(AT_FDCWD, path, NULL, 0);

@@ -188,6 +188,11 @@ echo "check: --initrd-out - writes the archive to standard output, the outcome t
 "$sb" kernel initramfs host --init "$init" --initrd-out - >"$tmp/s.cpio" 2>"$tmp/s.err"
 cmp -s "$tmp/s.cpio" "$tmp/f.cpio" || fail "the archive on standard output is not the one written to a file"
 jq -e '.initramfs == "-" and .bytes > 0' "$tmp/s.err" >/dev/null || fail "outcome on stderr: $(cat "$tmp/s.err")"
+echo "check: initramfs prints the project's envelope around its outcome"
+jq -e --arg i "$init" '.schema == 1 and .tool == "slicebench-kernel" and .status == "ok" and
+	.command_line == ["kernel", "initramfs", "host", "--init", $i, "--initrd-out", "-"] and
+	(.start_time | type) == "string" and (.end_time | type) == "string"' "$tmp/s.err" >/dev/null ||
+	fail "no envelope: $(jq -c . "$tmp/s.err")"
 expect_rc 2 "$sb" kernel boot host --init "$init" --console - --results-out -
 grep -q -- "--console: -: --results-out names it too: standard output takes one output" "$tmp/err"
 

@@ -9,35 +9,9 @@
 # in ci_check_journal.sh.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
-synth=tests/fixtures/ci/synth.sh
-quiet="run_sd=0.01 iv_sd=0.05"
-r=$tmp/r
-# shellcheck disable=SC2086 # $quiet is two words
-bash "$synth" "$r" debian BASE 8 1 $quiet
-# shellcheck disable=SC2086
-bash "$synth" "$r" debian CAND 8 2 $quiet
-
-# gate RULES [BASE] [more options]: the gate of BASE (debian/BASE of $r) and
-# $tmp/c's debian/CAND under --rules RULES ("": the default's, whose
-# optional rules may name groups on neither side); its exit code in $rc.
-gate() {
-	local rules=$1 base=${2:-$r:debian/BASE}
-	shift $(($# > 1 ? 2 : 1))
-	rc_of "$sb" gate ${rules:+--rules "$rules"} --base "$base" --cand "$tmp/c:debian/CAND" "$@" \
-		>"$tmp/out" 2>"$tmp/err"
-}
-# fresh: $tmp/c, a copy of the untouched candidate
-fresh() {
-	rm -rf "$tmp/c" && cp -r "$r" "$tmp/c"
-}
-# edit JQ FILE...: each FILE rewritten by JQ
-edit() {
-	local prog=$1 f
-	shift
-	for f in "$@"; do
-		jq "$prog" "$f" >"$f.x" && mv "$f.x" "$f"
-	done
-}
+# shellcheck source=tests/lib/synth_gate.sh
+source "$(dirname "$0")/../lib/synth_gate.sh"
+synth_pair 8
 cand=$tmp/c/debian/CAND
 
 echo "== the untouched pair passes"

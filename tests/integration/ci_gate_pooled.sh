@@ -7,38 +7,22 @@
 # named); a report rule's regression is shown and never gates (exit 0).
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
-synth=tests/fixtures/ci/synth.sh
-r=$tmp/r
-bash "$synth" "$r" debian BASE 6 1 run_sd=0.01 iv_sd=0.05
-bash "$synth" "$r" debian CAND 6 2 run_sd=0.01 iv_sd=0.05
+# shellcheck source=tests/lib/synth_gate.sh
+source "$(dirname "$0")/../lib/synth_gate.sh"
+synth_pair 6
 cand=$tmp/c/debian/CAND
 jq '.rules |= map(select(.name == "cyclic avg delay" or .name == "cyclic p99 delay"
 	or .name == "cyclic max delay"))' ci/gate.json >"$tmp/rules.json"
 check_eq "the rules: one pooled, one report" "1 1" \
 	"$(jq -r '"\([.rules[] | select(.pooled)] | length) \([.rules[] | select(.report)] | length)"' "$tmp/rules.json")"
 
-# gate: $tmp/c's CAND against BASE under $tmp/rules.json; exit code in $rc
-gate() {
-	rc_of "$sb" gate --rules "$tmp/rules.json" --base "$r:debian/BASE" --cand "$tmp/c:debian/CAND" \
-		--json "$tmp/v.json" >"$tmp/out" 2>"$tmp/err"
-}
-fresh() {
-	rm -rf "$tmp/c" && cp -r "$r" "$tmp/c"
-}
-edit() {
-	local prog=$1 f
-	shift
-	for f in "$@"; do
-		jq "$prog" "$f" >"$f.x" && mv "$f.x" "$f"
-	done
-}
 verdict() {
 	jq -r --arg n "$1" '.rules[] | select(.name == $n) | .verdict' "$tmp/v.json"
 }
 
 echo "== the untouched pair passes, the pooled rule by Welch t on the pool"
 fresh
-gate
+gate "$tmp/rules.json" "" --json "$tmp/v.json"
 check_eq "A vs A'" 0 "$rc"
 check_eq "pooled p99: pass" pass "$(verdict "cyclic p99 delay")"
 check "its test said" jq -e '.rules[] | select(.name == "cyclic p99 delay") | .test == "pooled, Welch t"' "$tmp/v.json"
@@ -47,7 +31,7 @@ echo "== the tail moved in the histograms alone: the pooled p99 regresses"
 fresh
 edit '(.groups[] | select(.comm == "cyclic") | .delay_hist_ns.buckets[-1]) |= [.[0] * 3, .[1] * 3 + 2, .[2]]' \
 	"$cand"/*/table.json
-gate
+gate "$tmp/rules.json" "" --json "$tmp/v.json"
 check_eq "top bucket 3x later in every candidate run" 1 "$rc"
 check_eq "pooled p99: regression" regression "$(verdict "cyclic p99 delay")"
 check_eq "the runs' average unchanged: pass" pass "$(verdict "cyclic avg delay")"
@@ -65,7 +49,7 @@ check "the pooled row's values give its change ($row)" awk -v row="$row" 'BEGIN 
 echo "== runs without histograms: nothing to pool, cannot decide"
 fresh
 edit 'del(.groups[].delay_hist_ns)' "$cand"/3/table.json
-gate
+gate "$tmp/rules.json" "" --json "$tmp/v.json"
 check_eq "run 3 of the candidate without delay_hist_ns" 3 "$rc"
 check_eq "pooled p99: inconclusive" inconclusive "$(verdict "cyclic p99 delay")"
 check "the file named" grep -q "cyclic p99 delay .*$cand/3/table.json has no delay_hist_ns for \"cyclic\": nothing to pool" "$tmp/out"
@@ -73,7 +57,7 @@ check "the file named" grep -q "cyclic p99 delay .*$cand/3/table.json has no del
 echo "== a report rule's regression is shown, never gates"
 fresh
 edit '(.groups[] | select(.comm == "cyclic") | .max_delay_ms) *= 3' "$cand"/*/table.json
-gate
+gate "$tmp/rules.json" "" --json "$tmp/v.json"
 check_eq "max delay 3x in every candidate run" 0 "$rc"
 check_eq "max delay: regression, shown" regression "$(verdict "cyclic max delay")"
 check "said report only" grep -q '^cyclic max delay .*regression (report only, never gates)' "$tmp/out"

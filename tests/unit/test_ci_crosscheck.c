@@ -49,8 +49,7 @@ static void test_of_and_print(void **state)
 	assert_int_equal(ci_table_load(path, &run.delay_table, NULL, &e), 0);
 	run.has_table = 1;
 	snprintf(path, sizeof(path), "%s/workloads/cyc.json", dir);
-	assert_int_equal(ci_workload_doc_load(path, &doc.file, &doc.json, &e),
-			 0);
+	assert_int_equal(sbw_doc_load(path, &doc.file, &doc.json, &e), 0);
 	n = ci_xcheck_of(&col, x, CI_XCHECK_MAX);
 	assert_int_equal(n, 3); /* other is not the workload's */
 	assert_string_equal(x[0].group, "cyclic");
@@ -85,7 +84,7 @@ static void test_of_and_print(void **state)
 		"10%)\n");
 	free(out);
 	ci_table_free(&run.delay_table);
-	ci_workload_doc_free(&doc.file);
+	sbw_doc_free(&doc.file);
 	json_decref(doc.json);
 }
 

@@ -17,6 +17,7 @@
 #include "ci/gate_pooled.h"
 #include "ci/stats.h"
 #include "ci/synth_runs.h"
+#include "tests/unit/synth_gate.h"
 
 /* Two runs on four buckets: the quantile of their counts, weighted. */
 static void test_quantile_weighted(void **state)
@@ -168,23 +169,14 @@ static void test_bootstrap(void **state)
 	ci_synth_free(&apart);
 }
 
-struct gate {
-	struct ci_results base, cand;
-	struct ci_rule rules[2];
-	struct ci_rules set;
-	struct ci_rule_result res[2];
-};
-
 /*
  * @n runs a side: the pooled rule's delays, the candidate's times @mul; a
  * report rule (cyclic's max delay) of value 1 base, @report_mul candidate.
  */
-static int gate_run(struct gate *g, size_t n, double mul, double report_mul,
-		    uint64_t seed)
+static int gate_run(struct synth_gate *g, size_t n, double mul,
+		    double report_mul, uint64_t seed)
 {
-	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
 	struct ci_rng rng;
-	struct sb_error e;
 
 	ci_rng_seed(&rng, seed);
 	g->rules[0] = pooled_rule();
@@ -196,13 +188,7 @@ static int gate_run(struct gate *g, size_t n, double mul, double report_mul,
 				  .tolerance_pct = 25,
 				  .pass_bound_pct = 25,
 				  .report = 1 };
-	g->set = (struct ci_rules){ .alpha = 0.01,
-				    .pass_confidence = 0.95,
-				    .min_runs = CI_MIN_RUNS,
-				    .v = g->rules,
-				    .n = 2 };
-	assert_int_equal(ci_synth_alloc(&g->base, n), 0);
-	assert_int_equal(ci_synth_alloc(&g->cand, n), 0);
+	synth_gate_alloc(g, n, n, 2);
 	for (size_t i = 0; i < n; i++) {
 		double run = exp(0.05 * ci_rng_normal(&rng));
 
@@ -212,16 +198,7 @@ static int gate_run(struct gate *g, size_t n, double mul, double report_mul,
 		ci_synth_put(&g->cand, i, &g->rules[1],
 			     report_mul * (1 + 0.01 * (double)i));
 	}
-	assert_int_equal(ci_gate_evaluate(&g->set, &g->base, &g->cand, &lv,
-					  g->res, &e),
-			 0);
-	return ci_gate_decide(g->res, 2);
-}
-
-static void gate_free(struct gate *g)
-{
-	ci_synth_free(&g->base);
-	ci_synth_free(&g->cand);
+	return synth_gate_decide(g);
 }
 
 /*
@@ -233,7 +210,7 @@ static void gate_free(struct gate *g)
  */
 static void test_pooled_and_report_verdicts(void **state)
 {
-	struct gate g;
+	struct synth_gate g;
 
 	(void)state;
 	assert_int_equal(gate_run(&g, 5, 1, 1, 1), CI_DECISION_PASS);
@@ -241,33 +218,29 @@ static void test_pooled_and_report_verdicts(void **state)
 	assert_true(g.res[0].ratio_hi < 1.15);
 	assert_true(g.res[0].base_mean > 8 && g.res[0].base_mean < 13);
 	assert_int_equal(g.res[0].paired, 0);
-	gate_free(&g);
+	synth_gate_free(&g);
 	assert_int_equal(gate_run(&g, 5, 2, 1, 2), CI_DECISION_REGRESSION);
 	assert_int_equal(g.res[0].verdict, CI_V_REGRESSION);
 	assert_float_equal(g.res[0].level, 0.01, 1e-12);
-	gate_free(&g);
+	synth_gate_free(&g);
 	assert_int_equal(gate_run(&g, 5, 0.5, 1, 3), CI_DECISION_PASS);
 	assert_int_equal(g.res[0].verdict, CI_V_IMPROVEMENT);
-	gate_free(&g);
+	synth_gate_free(&g);
 	/* the report rule 3x worse: shown as a regression, the gate passes */
 	assert_int_equal(gate_run(&g, 5, 1, 3, 4), CI_DECISION_PASS);
 	assert_int_equal(g.res[1].verdict, CI_V_REGRESSION);
-	gate_free(&g);
+	synth_gate_free(&g);
 	/* too few runs: insufficient, as for any rule */
 	assert_int_equal(gate_run(&g, 3, 1, 1, 5), CI_DECISION_UNDECIDED);
 	assert_int_equal(g.res[0].verdict, CI_V_INSUFFICIENT);
-	gate_free(&g);
+	synth_gate_free(&g);
 }
 
 /* Runs with the rule's value but no histogram: inconclusive, the run named. */
 static void test_pooled_without_histograms(void **state)
 {
 	struct ci_rule rule = pooled_rule();
-	struct ci_rules set = { .alpha = 0.01,
-				.pass_confidence = 0.95,
-				.min_runs = CI_MIN_RUNS,
-				.v = &rule,
-				.n = 1 };
+	struct ci_rules set = synth_rules(&rule, 1);
 	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
 	struct ci_results b, c;
 	struct ci_rule_result res;

@@ -15,6 +15,7 @@
 #include "ci/sizing.h"
 #include "ci/stats.h"
 #include "ci/synth_runs.h"
+#include "tests/unit/synth_gate.h"
 
 /* "A 5 % tolerance at 5 % run CoV needs about 14 runs a side" for 80 %. */
 static void test_five_at_five_is_fourteen(void **state)
@@ -74,11 +75,7 @@ static void test_gate_estimate_is_the_cautious_side(void **state)
 				.dir = CI_DIR_LOWER,
 				.tolerance_pct = 5,
 				.pass_bound_pct = 5 };
-	struct ci_rules set = { .alpha = 0.01,
-				.pass_confidence = 0.95,
-				.min_runs = CI_MIN_RUNS,
-				.v = &rule,
-				.n = 1 };
+	struct ci_rules set = synth_rules(&rule, 1);
 	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
 	struct ci_results b, c;
 	struct ci_rule_result res;
@@ -136,11 +133,7 @@ static void test_spread_and_what_is_said(void **state)
 				.pass_bound_pct = 10 };
 	struct ci_rule other = rule;
 	struct ci_rule both[2];
-	struct ci_rules set = { .alpha = 0.01,
-				.pass_confidence = 0.95,
-				.min_runs = CI_MIN_RUNS,
-				.v = both,
-				.n = 2 };
+	struct ci_rules set = synth_rules(both, 2);
 	struct ci_results res[3];
 	struct ci_column cols[3];
 	const struct ci_run *runs[15];
@@ -196,11 +189,7 @@ static struct ci_rule five(const char *name, const char *group)
 static void test_all_rules_together(void **state)
 {
 	struct ci_rule v[2] = { five("a", "cyclic"), five("b", "other") };
-	struct ci_rules set = { .alpha = 0.01,
-				.pass_confidence = 0.95,
-				.min_runs = CI_MIN_RUNS,
-				.v = v,
-				.n = 1 };
+	struct ci_rules set = synth_rules(v, 1);
 	double sd[2] = { 0.05, 0.05 }, one = 0, p;
 	unsigned int n;
 
@@ -232,11 +221,7 @@ static void test_all_rules_together(void **state)
 static void test_pass_power_is_the_gates(void **state)
 {
 	struct ci_rule rule = five("r", "cyclic");
-	struct ci_rules set = { .alpha = 0.01,
-				.pass_confidence = 0.95,
-				.min_runs = CI_MIN_RUNS,
-				.v = &rule,
-				.n = 1 };
+	struct ci_rules set = synth_rules(&rule, 1);
 	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
 	double p = ci_pass_power(0.05, log(1.05), 0.05, 14), share;
 	struct ci_rule_result res;

@@ -14,6 +14,7 @@
 #include "ci/gate.h"
 #include "ci/stats.h"
 #include "ci/synth_runs.h"
+#include "tests/unit/synth_gate.h"
 
 static void test_median(void **state)
 {
@@ -125,26 +126,13 @@ static const struct ci_rule r_loops = { .name = "loops",
 					.tolerance_pct = 5,
 					.pass_bound_pct = 10 };
 
-struct two_sides {
-	struct ci_results base, cand;
-	struct ci_rule rules[2];
-	struct ci_rules set;
-	struct ci_rule_result res[2];
-};
-
 /* @n runs a side; run i: delay d[i] (base) / d[i] * @dmul (cand), loops 100. */
-static void sides(struct two_sides *t, size_t nb, size_t nc, const double *d,
+static void sides(struct synth_gate *t, size_t nb, size_t nc, const double *d,
 		  double dmul, double noise)
 {
-	assert_int_equal(ci_synth_alloc(&t->base, nb), 0);
-	assert_int_equal(ci_synth_alloc(&t->cand, nc), 0);
 	t->rules[0] = r_delay;
 	t->rules[1] = r_loops;
-	t->set = (struct ci_rules){ .alpha = 0.01,
-				    .pass_confidence = 0.95,
-				    .min_runs = CI_MIN_RUNS,
-				    .v = t->rules,
-				    .n = 2 };
+	synth_gate_alloc(t, nb, nc, 2);
 	for (size_t i = 0; i < nb; i++) {
 		ci_synth_put(&t->base, i, &r_delay, d[i]);
 		ci_synth_put(&t->base, i, &r_loops, 100 + noise * (double)i);
@@ -155,78 +143,61 @@ static void sides(struct two_sides *t, size_t nb, size_t nc, const double *d,
 	}
 }
 
-static int evaluate(struct two_sides *t)
-{
-	struct ci_levels lv = { .alpha = t->set.alpha, .pass_alpha = 0.05 };
-	struct sb_error err;
-
-	assert_int_equal(ci_gate_evaluate(&t->set, &t->base, &t->cand, &lv,
-					  t->res, &err),
-			 0);
-	return ci_gate_decide(t->res, 2);
-}
-
-static void sides_free(struct two_sides *t)
-{
-	ci_synth_free(&t->base);
-	ci_synth_free(&t->cand);
-}
-
 static void test_verdicts(void **state)
 {
 	const double d[] = { 0.10, 0.12, 0.09, 0.11, 0.10, 0.13 };
-	struct two_sides t;
+	struct synth_gate t;
 
 	(void)state;
 	/* 3 runs against 3 never decide, however clear: exit 3 */
 	sides(&t, 3, 3, d, 5, 0);
-	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
+	assert_int_equal(synth_gate_decide(&t), CI_DECISION_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_INSUFFICIENT);
 	assert_int_equal(t.res[0].more_runs, CI_MIN_RUNS);
-	sides_free(&t);
+	synth_gate_free(&t);
 	/* 5 against 5, delay x5: a regression */
 	sides(&t, 5, 5, d, 5, 0.5);
-	assert_int_equal(evaluate(&t), CI_DECISION_REGRESSION);
+	assert_int_equal(synth_gate_decide(&t), CI_DECISION_REGRESSION);
 	assert_int_equal(t.res[0].verdict, CI_V_REGRESSION);
 	assert_true(t.res[0].ratio_lo > 1.1);
 	assert_int_equal(t.res[1].verdict, CI_V_PASS);
-	sides_free(&t);
+	synth_gate_free(&t);
 	/* the same distributions: every rule rules out its pass bound */
 	sides(&t, 5, 5, d, 1, 0.5);
-	assert_int_equal(evaluate(&t), CI_DECISION_PASS);
+	assert_int_equal(synth_gate_decide(&t), CI_DECISION_PASS);
 	assert_int_equal(t.res[0].verdict, CI_V_PASS);
 	assert_true(t.res[0].ratio_hi < 1.2);
-	sides_free(&t);
+	synth_gate_free(&t);
 	/* x1.15 on this spread: neither a regression nor a pass; the runs a side that would tell */
 	sides(&t, 4, 4, d, 1.15, 0.5);
-	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
+	assert_int_equal(synth_gate_decide(&t), CI_DECISION_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
 	assert_true(t.res[0].more_runs > 4 && t.res[0].more_runs < 1000);
-	sides_free(&t);
+	synth_gate_free(&t);
 	/* halved: an improvement */
 	sides(&t, 5, 5, d, 0.5, 0.5);
-	evaluate(&t);
+	synth_gate_decide(&t);
 	assert_int_equal(t.res[0].verdict, CI_V_IMPROVEMENT);
-	sides_free(&t);
+	synth_gate_free(&t);
 }
 
 /* A delay regression within min_effect_abs is not one. */
 static void test_absolute_floor(void **state)
 {
 	const double d[] = { 0.001, 0.0012, 0.0009, 0.0011, 0.001 };
-	struct two_sides t;
+	struct synth_gate t;
 
 	(void)state;
 	sides(&t, 5, 5, d, 3, 0.5); /* +200 %, but +0.002 ms < 0.01 */
-	assert_int_equal(evaluate(&t), CI_DECISION_PASS);
+	assert_int_equal(synth_gate_decide(&t), CI_DECISION_PASS);
 	assert_int_equal(t.res[0].verdict, CI_V_PASS);
 	/* a candidate run's 0 would pass on the floor alone: it cannot */
 	ci_synth_put(&t.cand, 2, &r_delay, 0);
-	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
+	assert_int_equal(synth_gate_decide(&t), CI_DECISION_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
 	assert_non_null(strstr(t.res[0].note,
 			       "candidate run (in memory) has a value of 0"));
-	sides_free(&t);
+	synth_gate_free(&t);
 	/* where 0 is a real value (sum_delay_ms: every wait was 0), the
 	 * floor alone judges: +0.002 ms passes, a 0 included */
 	sides(&t, 5, 5, d, 3, 0.5);
@@ -236,9 +207,9 @@ static void test_absolute_floor(void **state)
 		ci_synth_put(&t.base, i, &t.rules[0], d[i]);
 		ci_synth_put(&t.cand, i, &t.rules[0], i == 2 ? 0 : d[i] * 3);
 	}
-	assert_int_equal(evaluate(&t), CI_DECISION_PASS);
+	assert_int_equal(synth_gate_decide(&t), CI_DECISION_PASS);
 	assert_int_equal(t.res[0].verdict, CI_V_PASS);
-	sides_free(&t);
+	synth_gate_free(&t);
 }
 
 /*
@@ -248,29 +219,29 @@ static void test_absolute_floor(void **state)
 static void test_optional_must_pass(void **state)
 {
 	const double d[] = { 0.10, 0.12, 0.09, 0.11, 0.10 };
-	struct two_sides t;
+	struct synth_gate t;
 
 	(void)state;
 	sides(&t, 5, 5, d, 1, 3); /* loops 100..112 against 100..88 */
-	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
+	assert_int_equal(synth_gate_decide(&t), CI_DECISION_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_PASS);
 	assert_int_equal(t.res[1].verdict, CI_V_INCONCLUSIVE);
 	assert_false(t.res[1].rule->required);
-	sides_free(&t);
+	synth_gate_free(&t);
 	/* the loops group on the base side only: no verdict */
 	sides(&t, 5, 5, d, 1, 3);
 	t.rules[1].group = "other";
 	ci_synth_put(&t.base, 0, &t.rules[1], 100);
-	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
+	assert_int_equal(synth_gate_decide(&t), CI_DECISION_UNDECIDED);
 	assert_int_equal(t.res[1].verdict, CI_V_INCONCLUSIVE);
 	assert_non_null(strstr(t.res[1].note, "in CAND (5 runs without"));
-	sides_free(&t);
+	synth_gate_free(&t);
 	/* on neither side: the delay rule alone decides */
 	sides(&t, 5, 5, d, 1, 3);
 	t.rules[1].group = "other";
-	assert_int_equal(evaluate(&t), CI_DECISION_PASS);
+	assert_int_equal(synth_gate_decide(&t), CI_DECISION_PASS);
 	assert_int_equal(t.res[1].verdict, CI_V_NOT_APPLICABLE);
-	sides_free(&t);
+	synth_gate_free(&t);
 }
 
 /*
@@ -286,7 +257,7 @@ static void test_two_bounds_split(void **state)
 
 	(void)state;
 	for (double m = 1; m < 1.2 && !found; m += 0.001) {
-		struct two_sides t;
+		struct synth_gate t;
 		double lb[5], lc[5], b[5], c[5];
 		struct ci_welch wl, wa;
 
@@ -299,7 +270,7 @@ static void test_two_bounds_split(void **state)
 		}
 		ci_welch(lb, 5, lc, 5, &wl);
 		ci_welch(b, 5, c, 5, &wa);
-		evaluate(&t);
+		synth_gate_decide(&t);
 		assert_float_equal(t.res[0].pass_level, 0.025, 0);
 		assert_float_equal(t.res[0].ratio_hi,
 				   exp(ci_upper_bound(&wl, 0.025)), 1e-12);
@@ -310,7 +281,7 @@ static void test_two_bounds_split(void **state)
 			found = 1;
 			assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
 		}
-		sides_free(&t);
+		synth_gate_free(&t);
 	}
 	assert_true(found);
 }
@@ -372,7 +343,7 @@ static void set_rounds(struct ci_results *r, size_t n, int cand, int blocks)
 static void test_paired_by_round(void **state)
 {
 	double d[8], e[8];
-	struct two_sides t;
+	struct synth_gate t;
 	struct ci_rng rng;
 
 	(void)state;
@@ -387,12 +358,12 @@ static void test_paired_by_round(void **state)
 			ci_synth_put(&t.cand, i, &r_delay, d[i] * e[i]);
 		set_rounds(&t.base, 8, 0, blocks);
 		set_rounds(&t.cand, 8, 1, blocks);
-		evaluate(&t);
+		synth_gate_decide(&t);
 		assert_int_equal(t.res[0].paired, !blocks);
 		assert_int_equal(t.res[0].verdict,
 				 blocks ? CI_V_INCONCLUSIVE : CI_V_PASS);
 		assert_true(t.res[0].perm_checked || blocks);
-		sides_free(&t);
+		synth_gate_free(&t);
 	}
 }
 
@@ -410,7 +381,7 @@ static void test_perm_disagrees(void **state)
 	(void)state;
 	ci_rng_seed(&rng, 5);
 	for (int trial = 0; trial < 400; trial++) {
-		struct two_sides t;
+		struct synth_gate t;
 		double d[6];
 
 		for (int i = 0; i < 6;
@@ -423,7 +394,7 @@ static void test_perm_disagrees(void **state)
 				     0.1 * exp(0.05 * ci_rng_normal(&rng) /
 					       fmax(0.2, fabs(ci_rng_normal(
 								 &rng)))));
-		evaluate(&t);
+		synth_gate_decide(&t);
 		if (t.res[0].verdict == CI_V_PASS) {
 			assert_true(t.res[0].perm_checked);
 			assert_true(t.res[0].p_perm <= t.res[0].pass_level);
@@ -432,7 +403,7 @@ static void test_perm_disagrees(void **state)
 			assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
 			taken_back++;
 		}
-		sides_free(&t);
+		synth_gate_free(&t);
 	}
 	assert_true(taken_back > 0);
 }
@@ -456,11 +427,7 @@ static double decided_share(double sd, size_t n0, int trials, uint64_t seed,
 			    double *median_asked)
 {
 	struct ci_rule rule = r_delay;
-	struct ci_rules set = { .alpha = 0.01,
-				.pass_confidence = 0.95,
-				.min_runs = CI_MIN_RUNS,
-				.v = &rule,
-				.n = 1 };
+	struct ci_rules set = synth_rules(&rule, 1);
 	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
 	unsigned int asked[1000];
 	int decided = 0, k = 0;
@@ -529,20 +496,20 @@ static void test_runs_needed_not_optimistic(void **state)
 static void test_lost_events(void **state)
 {
 	const double d[] = { 0.10, 0.12, 0.09, 0.11, 0.10 };
-	struct two_sides t;
+	struct synth_gate t;
 
 	(void)state;
 	sides(&t, 5, 5, d, 1, 0.5);
 	t.cand.runs[2].lost_events = 12;
-	evaluate(&t);
+	synth_gate_decide(&t);
 	assert_int_equal(t.res[0].cand_runs, 4);
 	assert_int_equal(t.res[0].cand_lost, 1);
 	assert_int_equal(t.res[1].cand_runs, 5); /* a workload's own figure */
 	t.cand.runs[3].lost_events = 1;
-	assert_int_equal(evaluate(&t), CI_DECISION_UNDECIDED);
+	assert_int_equal(synth_gate_decide(&t), CI_DECISION_UNDECIDED);
 	assert_int_equal(t.res[0].verdict, CI_V_INSUFFICIENT);
 	assert_non_null(strstr(t.res[0].note, "without lost events"));
-	sides_free(&t);
+	synth_gate_free(&t);
 }
 
 /*
@@ -552,7 +519,7 @@ static void test_lost_events(void **state)
  */
 static void test_false_regressions(void **state)
 {
-	struct two_sides t;
+	struct synth_gate t;
 	struct ci_rng rng;
 	int falses = 0;
 
@@ -572,8 +539,8 @@ static void test_false_regressions(void **state)
 			ci_synth_put(&t.cand, (size_t)i, &r_loops,
 				     100 * exp(0.2 * ci_rng_normal(&rng)));
 		}
-		falses += evaluate(&t) == CI_DECISION_REGRESSION;
-		sides_free(&t);
+		falses += synth_gate_decide(&t) == CI_DECISION_REGRESSION;
+		synth_gate_free(&t);
 	}
 	assert_true(falses <= 5);
 }

@@ -17,7 +17,6 @@
 #include "ci/manifest_file.h"
 #include "ci/schedstat_file.h"
 #include "ci/table_file.h"
-#include "ci/workload_file.h"
 #include "common/window_file.h"
 
 static char path[64];
@@ -273,46 +272,6 @@ static void test_manifest_regime(void **state)
 	ci_manifest_free(&m);
 }
 
-/* A workload's document: other keys let through, its own checked. */
-static void test_workload_doc(void **state)
-{
-	static const struct {
-		const char *json, *want;
-	} bad[] = {
-		{ "{\"schema\": 2}", "schema: 2: must be 1" },
-		{ "{\"status\": 5}", "status: 5 is not a string" },
-		{ "{\"tool\": \"cyclic\", \"result\": [1]}",
-		  "result: [1] is not an object" },
-		{ "{\"metrics\": \"x\"}", "metrics: \"x\" is not an object" },
-	};
-	struct ci_workload_doc d;
-	struct sb_error e = { 0 };
-	char full[512];
-	json_t *root;
-
-	(void)state;
-	write_tmp("{\"schema\": 1, \"tool\": \"cyclic\", \"status\": \"ok\","
-		  " \"slice\": null, \"result\": {\"overall\": {}},"
-		  " \"file_version\": 3}");
-	assert_int_equal(ci_workload_doc_load(path, &d, &root, &e), 0);
-	unlink(path);
-	assert_string_equal(d.tool, "cyclic");
-	assert_string_equal(d.status, "ok");
-	assert_non_null(json_object_get(d.result, "overall"));
-	assert_null(d.metrics);
-	ci_workload_doc_free(&d);
-	json_decref(root);
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		write_tmp(bad[i].json);
-		assert_int_equal(ci_workload_doc_load(path, &d, &root, &e),
-				 -EINVAL);
-		unlink(path);
-		assert_null(root);
-		snprintf(full, sizeof(full), "%s: %s", path, bad[i].want);
-		assert_string_equal(e.msg, full);
-	}
-}
-
 static void test_schedstat_and_window(void **state)
 {
 	struct sb_error e = { 0 };
@@ -367,7 +326,6 @@ int main(void)
 		cmocka_unit_test(test_table_refused),
 		cmocka_unit_test(test_manifest),
 		cmocka_unit_test(test_manifest_regime),
-		cmocka_unit_test(test_workload_doc),
 		cmocka_unit_test(test_schedstat_and_window),
 	};
 

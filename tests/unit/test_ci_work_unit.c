@@ -38,8 +38,8 @@ static void side_of(struct ci_results *r, const char *name,
 						      (json_int_t)unit[i]));
 		run->docs[0].json = json_pack("{s:s, s:o}", "tool",
 					      "massive_intr", "result", res);
-		/* as ci/workload_file.c reads it (freed with the results) */
-		run->docs[0].file = (struct ci_workload_doc){
+		/* as workloads/registry/doc_file.c reads it (freed with the results) */
+		run->docs[0].file = (struct sbw_doc){
 			.tool = strdup("massive_intr"),
 			.result = res,
 		};

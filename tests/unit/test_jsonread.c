@@ -407,6 +407,105 @@ static void test_output_rows(void **state)
 	free(buf);
 }
 
+/* A MAP's element: a point under the name the file gave it. */
+struct named_pt {
+	struct pt pt; /* the item's rows read at the element's start */
+	char *name;
+};
+
+struct pt_map {
+	struct named_pt *by_name;
+	size_t n;
+};
+
+static const struct sb_field map_fields[] = {
+	{ "by_name", SB_F_MAP, offsetof(struct pt_map, by_name),
+	  sizeof(struct named_pt), .item = &pt_item,
+	  .count_offset = offsetof(struct pt_map, n),
+	  .key_offset = offsetof(struct named_pt, name),
+	  .doc = "points by name" },
+};
+
+static const struct sb_jr_table map_table =
+	SB_JR_TABLE("map", map_fields, NULL, NULL);
+
+/* @text read by map_table into @m (freed by the caller); its return. */
+static int read_map_text(const char *text, struct pt_map *m, char *msg,
+			 size_t len)
+{
+	struct sb_error e;
+	struct sb_jr r = { .file = "f.json", .e = &e };
+	json_t *j = json_loads(text, 0, NULL);
+	int ret;
+
+	assert_non_null(j);
+	memset(m, 0, sizeof(*m));
+	ret = sb_jr_read(&r, &map_table, j, m);
+	json_decref(j);
+	snprintf(msg, len, "%s", ret ? e.msg : "");
+	return ret;
+}
+
+static void free_map(struct pt_map *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		free(m->by_name[i].name);
+	free(m->by_name);
+}
+
+/*
+ * A MAP keeps the file's names in the file's order, each entry read by the
+ * item's rows; a bad entry is named by its key, what was read counted to
+ * free; its docs name the item's table and show it.
+ */
+static void test_map(void **state)
+{
+	struct pt_map m;
+	char msg[1024], *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(read_map_text("{\"by_name\": {\"b\": {\"x\": 2}, "
+				       "\"a\": {\"x\": 1, \"tag\": \"t\"}}}",
+				       &m, msg, sizeof(msg)),
+			 0);
+	assert_int_equal(m.n, 2);
+	assert_string_equal(m.by_name[0].name, "b");
+	assert_int_equal(m.by_name[0].pt.x, 2);
+	assert_string_equal(m.by_name[1].name, "a");
+	assert_string_equal(m.by_name[1].pt.tag, "t");
+	free_map(&m);
+	assert_int_equal(
+		read_map_text("{\"by_name\": {}}", &m, msg, sizeof(msg)), 0);
+	assert_int_equal(m.n, 0);
+	assert_non_null(m.by_name); /* there, empty: not absent */
+	free_map(&m);
+	assert_int_equal(read_map_text("{\"by_name\": {\"a\": {\"x\": 1}, "
+				       "\"b\": {\"x\": 99}}}",
+				       &m, msg, sizeof(msg)),
+			 -EINVAL);
+	assert_string_equal(msg,
+			    "f.json: by_name.b.x: 99: must be an integer in "
+			    "[0, 9]");
+	assert_int_equal(m.n, 2);
+	assert_string_equal(m.by_name[0].name, "a");
+	assert_null(m.by_name[1].name);
+	free_map(&m);
+	assert_int_equal(read_map_text("{\"by_name\": []}", &m, msg,
+				       sizeof(msg)),
+			 -EINVAL);
+	assert_string_equal(msg, "f.json: by_name: [] is not an object");
+	free_map(&m);
+	f = open_memstream(&buf, &len);
+	sb_jr_doc(f, &map_table);
+	fclose(f);
+	assert_non_null(strstr(buf, "| `by_name` | object of `<name>`: object "
+				    "(`point`) | no | points by name |"));
+	assert_non_null(strstr(buf, "### point\n"));
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -416,6 +515,7 @@ int main(void)
 		cmocka_unit_test(test_load_names_the_file),
 		cmocka_unit_test(test_doc_lists_every_key),
 		cmocka_unit_test(test_output_rows),
+		cmocka_unit_test(test_map),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

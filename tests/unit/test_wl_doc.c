@@ -11,7 +11,10 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "common/exitcodes.h"
+#include "common/opts.h"
 #include "workloads/lib/doc.h"
+#include "workloads/lib/opts.h"
 #include "workloads/lib/schedstat.h"
 
 static void test_document_shape(void **state)
@@ -81,6 +84,39 @@ static void test_write_to_missing_dir_fails(void **state)
 	json_decref(doc);
 }
 
+/* A generator's start: the parse's exit, --check-args, else its document. */
+static void test_start(void **state)
+{
+	char *argv[] = { "spin_example", "--check-args" };
+	struct wl_common c = { 0 };
+	json_t *before = json_object(), *doc = before;
+
+	(void)state;
+	assert_int_equal(wl_doc_start(SB_EXIT_USAGE, &c, "spin_example", 2,
+				      argv, &doc),
+			 SB_EXIT_USAGE);
+	assert_null(doc); /* nothing to free on the way out */
+	json_decref(before);
+	assert_int_equal(wl_doc_start(SB_EXIT_OK, &c, "spin_example", 2, argv,
+				      &doc),
+			 SB_EXIT_OK); /* after --help */
+	c.check_args = 1;
+	assert_int_equal(wl_doc_start(SB_CLI_CONTINUE, &c, "spin_example", 2,
+				      argv, &doc),
+			 SB_EXIT_OK);
+	assert_null(doc);
+	c.check_args = 0;
+	assert_int_equal(wl_doc_start(SB_CLI_CONTINUE, &c, "spin_example", 2,
+				      argv, &doc),
+			 SB_CLI_CONTINUE);
+	assert_non_null(doc);
+	assert_string_equal(json_string_value(json_object_get(doc, "tool")),
+			    "spin_example");
+	assert_int_equal(json_array_size(json_object_get(doc, "command_line")),
+			 2);
+	json_decref(doc);
+}
+
 static void test_schedstat_parse(void **state)
 {
 	struct wl_schedstat s;
@@ -117,6 +153,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_document_shape),
 		cmocka_unit_test(test_write_to_missing_dir_fails),
+		cmocka_unit_test(test_start),
 		cmocka_unit_test(test_schedstat_parse),
 		cmocka_unit_test(test_schedstat_read_self),
 	};

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests: the workload list, its metrics, argv building per count mapping, dotted paths, the metrics section. */
+/* Unit tests: the workload list, its metrics, argv building per count mapping, dotted paths, the metrics section, the workload document read back by its rows. */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +14,9 @@
 #include "ci/metrics.h"
 #include "common/jsonpath.h"
 #include "harness/workload.h"
+#include "tests/unit/tmp_text.h"
 #include "tests/unit/wl_cases.h"
+#include "workloads/registry/doc_file.h"
 #include "workloads/registry/registry.h"
 
 static void test_lookup(void **state)
@@ -212,38 +215,116 @@ static void test_metrics_section(void **state)
 	json_decref(res);
 }
 
-/* ci reads the section by name; unknown names are skipped, bad ones named. */
+/* @text read as a workload document from a new file (its name in @path). */
+static int load_doc(const char *text, char *path, struct sbw_doc *d,
+		    json_t **root, struct sb_error *e)
+{
+	int r;
+
+	strcpy(path, "/tmp/test_wl_registry.XXXXXX");
+	tmp_text(path, text);
+	r = sbw_doc_load(path, d, root, e);
+	unlink(path);
+	return r;
+}
+
+/* A workload's document: other keys let through, its own checked. */
+static void test_workload_doc(void **state)
+{
+	static const struct {
+		const char *json, *want;
+	} bad[] = {
+		{ "{\"schema\": 2}", "schema: 2: must be 1" },
+		{ "{\"status\": 5}", "status: 5 is not a string" },
+		{ "{\"tool\": \"cyclic\", \"result\": [1]}",
+		  "result: [1] is not an object" },
+		{ "{\"metrics\": \"x\"}", "metrics: \"x\" is not an object" },
+	};
+	char path[64], full[512];
+	struct sb_error e = { 0 };
+	struct sbw_doc d;
+	json_t *root;
+
+	(void)state;
+	assert_int_equal(load_doc("{\"schema\": 1, \"tool\": \"cyclic\", "
+				  "\"status\": \"ok\", \"slice\": null, "
+				  "\"result\": {\"overall\": {}}, "
+				  "\"file_version\": 3}",
+				  path, &d, &root, &e),
+			 0);
+	assert_string_equal(d.tool, "cyclic");
+	assert_string_equal(d.status, "ok");
+	assert_non_null(json_object_get(d.result, "overall"));
+	assert_null(d.metrics); /* an older document: read by the paths */
+	sbw_doc_free(&d);
+	json_decref(root);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(load_doc(bad[i].json, path, &d, &root, &e),
+				 -EINVAL);
+		assert_null(root);
+		snprintf(full, sizeof(full), "%s: %s", path, bad[i].want);
+		assert_string_equal(e.msg, full);
+	}
+}
+
+/*
+ * The section's entries are read by their rows (workloads/registry/
+ * doc_file.c); ci takes those it knows: unknown names and unmeasured
+ * values skipped, bad ones named by the reader.
+ */
 static void test_ci_reads_section(void **state)
 {
-	json_t *ok = json_loads("{\"spin_units_per_s\": {\"value\": 12.5}, "
-				"\"somebody_elses\": {\"value\": 1}, "
-				"\"avg_delay_ms\": {\"value\": 3}, "
-				"\"overruns\": {\"value\": null}}",
-				0, NULL);
-	json_t *bad = json_loads("{\"overruns\": {\"value\": \"x\"}}", 0, NULL);
+	char path[64], want[256];
 	struct ci_values vals = { 0 };
 	const struct ci_value *v;
 	struct sb_error err;
+	struct sbw_doc d;
+	json_t *root;
 
 	(void)state;
-	assert_int_equal(ci_extract_section(ok, "spin", "w.json", &vals, &err),
-			 0);
+	assert_int_equal(
+		load_doc("{\"metrics\": {\"spin_units_per_s\": {\"value\": "
+			 "12.5, \"unit\": \"units/s\", \"better\": "
+			 "\"higher\"}, \"somebody_elses\": {\"value\": 1}, "
+			 "\"avg_delay_ms\": {\"value\": 3}, \"overruns\": "
+			 "{\"value\": null}}}",
+			 path, &d, &root, &err),
+		0);
+	assert_int_equal(d.n_metrics, 4);
+	assert_string_equal(d.metrics[0].name, "spin_units_per_s");
+	assert_string_equal(d.metrics[0].unit, "units/s");
+	assert_int_equal(d.metrics[0].better, SBW_BETTER_HIGHER);
+	assert_int_equal(d.metrics[1].better, SBW_BETTER_NONE);
+	assert_null(d.metrics[1].unit);
+	assert_true(isnan(d.metrics[3].value));
+	assert_int_equal(
+		ci_extract_section(d.metrics, d.n_metrics, "spin", &vals), 0);
 	assert_int_equal(vals.n, 1);
 	v = ci_values_get(&vals, ci_metric_find("spin_units_per_s"), "spin");
 	assert_non_null(v);
 	assert_true(v->v == 12.5);
-	assert_int_equal(ci_extract_section(bad, "c", "w.json", &vals, &err),
-			 -EINVAL);
-	assert_string_equal(
-		err.msg,
-		"w.json: metrics.overruns.value: \"x\" is not a number");
-	assert_int_equal(ci_extract_section(json_object_get(ok, "x"), "c",
-					    "w.json", &vals, &err),
-			 -EINVAL);
-	assert_string_equal(err.msg, "w.json: metrics: not an object");
+	sbw_doc_free(&d);
+	json_decref(root);
+	assert_int_equal(
+		load_doc("{\"metrics\": {\"overruns\": {\"value\": \"x\"}}}",
+			 path, &d, &root, &err),
+		-EINVAL);
+	snprintf(want, sizeof(want),
+		 "%s: metrics.overruns.value: \"x\": must be a number in "
+		 "[0, 1e+18]",
+		 path);
+	assert_string_equal(err.msg, want);
+	assert_int_equal(
+		load_doc("{\"metrics\": {\"a\": {}, \"b\": {\"better\": "
+			 "\"up\"}}}",
+			 path, &d, &root, &err),
+		-EINVAL);
+	snprintf(
+		want, sizeof(want),
+		"%s: metrics.b.better: \"up\" is not one of none, lower, higher",
+		path);
+	assert_string_equal(err.msg, want);
 	ci_values_free(&vals);
-	json_decref(ok);
-	json_decref(bad);
 }
 
 /* Without a summary of its own, a workload's line comes from its metrics. */
@@ -277,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_argv_count_mappings),
 		cmocka_unit_test(test_json_path),
 		cmocka_unit_test(test_metrics_section),
+		cmocka_unit_test(test_workload_doc),
 		cmocka_unit_test(test_ci_reads_section),
 		cmocka_unit_test(test_summary_from_metrics),
 	};

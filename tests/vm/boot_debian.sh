@@ -21,7 +21,9 @@ echo "check: a 2-node NUMA boot with the features init succeeds and sends its re
 rc=$(boot ok init-features.sh 180s --numa 0:512,1:512)
 jq . "$tmp/ok.json"
 [[ $rc == 0 ]]
-jq -e '.status == "ok" and .boot_to_user_ms > 0 and .boot_to_user_ms <= .wall_ms' "$tmp/ok.json" >/dev/null
+jq -e '.outcome == "ok" and .boot_to_user_ms > 0 and .boot_to_user_ms <= .wall_ms and
+	.tool == "slicebench-kernel" and .status == "ok" and .command_line[:3] == ["kernel", "boot", "debian"]' \
+	"$tmp/ok.json" >/dev/null
 mkdir "$tmp/out"
 tar xf "$tmp/ok.tar" -C "$tmp/out"
 echo "check: PREEMPT_SHORT was on and NO_PREEMPT_SHORT took"
@@ -35,19 +37,19 @@ echo "check: a kernel panic is reported as such, with the panic line"
 rc=$(boot panic init-panic.sh 180s)
 jq . "$tmp/panic.json"
 [[ $rc == 4 ]]
-jq -e '.status == "panic" and (.detail | test("Kernel panic"))' "$tmp/panic.json" >/dev/null
+jq -e '.outcome == "panic" and (.detail | test("Kernel panic")) and .status == "error"' "$tmp/panic.json" >/dev/null
 
 echo "check: a guest that never finishes is killed at the timeout"
 rc=$(boot hang init-hang.sh 20s)
 jq . "$tmp/hang.json"
 [[ $rc == 4 ]]
-jq -e '.status == "timeout"' "$tmp/hang.json" >/dev/null
+jq -e '.outcome == "timeout"' "$tmp/hang.json" >/dev/null
 
 echo "check: a guest that is done but does not power off is stopped, its run kept"
 rc=$(boot stuck init-no-poweroff.sh 180s)
 jq . "$tmp/stuck.json"
 [[ $rc == 0 ]]
-jq -e '.status == "ok" and (.detail | test("did not power off"))' "$tmp/stuck.json" >/dev/null
+jq -e '.outcome == "ok" and (.detail | test("did not power off"))' "$tmp/stuck.json" >/dev/null
 
 echo "check: an init that exits without 'done' is a guest failure, not a hang"
 # The sleep lets the tty drain: the panic that follows init's exit would cut it.
@@ -57,5 +59,5 @@ rc=0
 	--initrd-out "$tmp/exit.cpio" >"$tmp/exit.json" || rc=$?
 jq . "$tmp/exit.json"
 [[ $rc == 4 ]]
-jq -e '.status == "guest_failed" and (.detail | test("nothing to do"))' "$tmp/exit.json" >/dev/null
+jq -e '.outcome == "guest_failed" and (.detail | test("nothing to do"))' "$tmp/exit.json" >/dev/null
 finish

@@ -43,7 +43,7 @@ boot() { # kernel -> results unpacked in $tmp/<kernel>/
 	"$sb" kernel boot "$1" --init "$init" --timeout 180s --accel tcg \
 		--results-out "$tmp/$1.tar" --initrd-out "$tmp/$1.cpio" >"$tmp/$1.json"
 	jq . "$tmp/$1.json"
-	jq -e '.status == "ok"' "$tmp/$1.json" >/dev/null
+	jq -e '.outcome == "ok"' "$tmp/$1.json" >/dev/null
 	mkdir "$tmp/$1"
 	tar xf "$tmp/$1.tar" -C "$tmp/$1"
 }

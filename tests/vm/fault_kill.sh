@@ -73,5 +73,5 @@ echo "check: the guest watchdog powers off a guest that runs too long"
 expect 4 '"detail": "SLICEBENCH: error guest watchdog: no end after 8s' \
 	"$sb" kernel boot debian --init harness/guest/init --scenario "$tmp/s.json" \
 	--accel tcg --timeout 60s --append "sb.featureset=as-is sb.seed=1 sb.watchdog=8"
-grep -q '"status": "guest_failed"' "$tmp/out" || fail "not a guest failure: $(cat "$tmp/out")"
+grep -q '"outcome": "guest_failed"' "$tmp/out" || fail "not a guest failure: $(cat "$tmp/out")"
 finish

@@ -52,13 +52,13 @@ done
 rc=0
 wait "$bpid" || rc=$?
 ((rc == 0)) || { cat "$tmp/slow.out"; fail "exit $rc, want 0"; }
-outcome slow | jq -e '.status == "ok" and .wall_ms > 40000' >/dev/null ||
-	fail "$(outcome slow | jq -c '{status, wall_ms, detail}')"
+outcome slow | jq -e '.outcome == "ok" and .wall_ms > 40000' >/dev/null ||
+	fail "$(outcome slow | jq -c '{outcome, wall_ms, detail}')"
 tar -tf "$tmp/slow.tar" | grep -Eqx '(\./)?agent.json' || fail "no agent.json in the results"
-echo "ok: $(outcome slow | jq -c '{status, wall_ms}')"
+echo "ok: $(outcome slow | jq -c '{outcome, wall_ms}')"
 
 echo "check: a run longer than its limit is killed after 20 s of guest time"
-expect 4 '"status": "timeout"' "$sb" kernel boot debian --init harness/guest/init \
+expect 4 '"outcome": "timeout"' "$sb" kernel boot debian --init harness/guest/init \
 	--scenario "$tmp/over.json" --accel virtual --timeout 20s \
 	--results-out "$tmp/over.tar" --append "sb.featureset=as-is sb.seed=1"
 # read once a second: an idle guest's clock may have jumped past 20 s

@@ -7,11 +7,29 @@
 #include "common/atomicio.h"
 #include "common/envelope.h"
 #include "common/error.h"
+#include "common/exitcodes.h"
+#include "common/opts.h"
 #include "workloads/lib/doc.h"
+#include "workloads/lib/opts.h"
 
 json_t *wl_doc_new(const char *tool, int argc, char *const argv[])
 {
 	return sb_envelope_new(tool, argc, argv);
+}
+
+int wl_doc_start(int parsed, const struct wl_common *c, const char *tool,
+		 int argc, char *const argv[], json_t **doc)
+{
+	*doc = NULL;
+	if (parsed != SB_CLI_CONTINUE)
+		return parsed;
+	if (c->check_args)
+		return SB_EXIT_OK;
+	*doc = wl_doc_new(tool, argc, argv);
+	if (*doc)
+		return SB_CLI_CONTINUE;
+	fprintf(stderr, "%s: out of memory\n", tool);
+	return SB_EXIT_UNMEASURED;
 }
 
 void wl_doc_finish(json_t *doc, const struct wl_slice_info *slice,

@@ -16,6 +16,18 @@
 /* Start a document (envelope with start_time) at the start of the run. */
 json_t *wl_doc_new(const char *tool, int argc, char *const argv[]);
 
+struct wl_common;
+
+/*
+ * The start every generator's main() shares, once its options are parsed
+ * (@parsed: the parse's result, @c: its common options): the exit code to
+ * leave with now (the parse's own after --help or a usage error, 0 after
+ * --check-args, 4 out of memory, said), or SB_CLI_CONTINUE with its
+ * document started in *@doc (NULL otherwise).
+ */
+int wl_doc_start(int parsed, const struct wl_common *c, const char *tool,
+		 int argc, char *const argv[], json_t **doc);
+
 /*
  * Complete @doc: "slice" from @slice, "duration_ns" (the measured window
  * actually covered: shorter when interrupted), "warmup_ns", "result"

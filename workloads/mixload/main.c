@@ -8,6 +8,7 @@
 
 #include "common/exitcodes.h"
 #include "common/jsonpath.h"
+#include "common/opts.h"
 #include "workloads/lib/clock.h"
 #include "workloads/lib/doc.h"
 #include "workloads/lib/place.h"
@@ -171,9 +172,9 @@ int main(int argc, char **argv)
 		mix_cfg_help(&cfg, stdout);
 		return SB_EXIT_OK;
 	}
-	if (cfg.c.check_args)
-		return SB_EXIT_OK;
-	doc = wl_doc_new("mixload", argc, argv);
+	r = wl_doc_start(SB_CLI_CONTINUE, &cfg.c, "mixload", argc, argv, &doc);
+	if (r != SB_CLI_CONTINUE)
+		return r;
 	r = wl_common_place(&cfg.c, &e);
 	if (r) {
 		json_decref(doc);

@@ -8,6 +8,7 @@
 
 #include "common/atomicio.h"
 #include "common/jsonpath.h"
+#include "workloads/registry/doc_file.h"
 #include "workloads/registry/registry.h"
 
 const char *sbw_better_name(enum sbw_better b)
@@ -73,8 +74,15 @@ json_t *sbw_metrics_json(const struct sbw_workload *w, const json_t *result)
 
 json_t *sbw_load_result(const char *path, json_t **doc)
 {
-	*doc = json_load_file(path, 0, NULL);
-	return *doc ? json_object_get(*doc, "result") : NULL;
+	struct sb_error e;
+	struct sbw_doc d;
+	const json_t *result;
+
+	if (sbw_doc_load(path, &d, doc, &e))
+		return NULL;
+	result = d.result;
+	sbw_doc_free(&d);
+	return (json_t *)result;
 }
 
 void sbw_summary_last_line(const char *path, char *buf, size_t len)

@@ -160,7 +160,11 @@ int sbw_metric_value(const struct sbw_metric *m, const json_t *result,
  * result are left out. NULL when out of memory.
  */
 json_t *sbw_metrics_json(const struct sbw_workload *w, const json_t *result);
-/* "result" of the JSON document at @path (reference in *@doc), or NULL. */
+/*
+ * "result" of the workload document at @path, read by its rows
+ * (doc_file.h; the parsed document in *@doc, the caller's to json_decref),
+ * or NULL when unreadable or without one.
+ */
 json_t *sbw_load_result(const char *path, json_t **doc);
 /* Summary: the last non-empty line of a text output. */
 void sbw_summary_last_line(const char *path, char *buf, size_t len);
