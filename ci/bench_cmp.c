@@ -7,7 +7,7 @@
 
 #include "ci/bench_cmp.h"
 #include "ci/fold.h"
-#include "ci/gate_pooled.h"
+#include "ci/gate_pooled_rule.h"
 #include "common/array.h"
 
 /* The table metrics shown for a workload group that no rule judges. */
@@ -44,20 +44,19 @@ static double gate_mean(const struct ci_column *col, const struct ci_row *key)
 
 /*
  * A pooled rule's statistic of @col as the gate takes it: its quantile of
- * every run's delays merged (ci/gate_pooled.h); NAN without histograms.
+ * every run's delays merged, or its share of every run's counts
+ * (ci/gate_pooled_rule.h); NAN when the runs have nothing to pool.
  */
 static double pooled_stat(const struct ci_column *col,
 			  const struct ci_rule *rule)
 {
-	struct ci_pool p;
-	size_t bad;
-	double v = NAN;
+	struct ci_pool_est est;
+	char why[4200];
 
-	if (!ci_pool_collect(col->runs, col->n_runs, rule->group, &p, &bad))
-		v = ci_pool_quantile(&p, NULL,
-				     ci_pool_quantile_of(rule->metric));
-	ci_pool_free(&p);
-	return v;
+	if (ci_pool_rule_estimate(rule, col->runs, col->n_runs, 0, 0, &est, why,
+				  sizeof(why)))
+		return NAN;
+	return est.stat;
 }
 
 static int add_row(struct ci_bench_cmp *c, int metric, const char *group,

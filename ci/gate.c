@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "ci/gate.h"
-#include "ci/gate_pooled.h"
+#include "ci/gate_pooled_rule.h"
 
 /* No rule asks for more runs a side than this. */
 #define MAX_RUNS_NEEDED 1000
@@ -242,49 +242,63 @@ static void compare(const struct side *b, const struct side *c, enum ci_dir dir,
 }
 
 /*
+ * A pooled rule's comparison when the runs came in rounds: the change of
+ * the statistic from resampling rounds, both sides by the same ones, as
+ * the paired statistic of per-round variances.
+ */
+static int compare_pooled_rounds(const struct ci_rule *rule,
+				 const struct side *b, const struct side *c,
+				 uint64_t seed, struct cmp *out,
+				 struct ci_rule_result *res)
+{
+	double sign = rule->dir == CI_DIR_HIGHER ? -1 : 1;
+	struct ci_pool_change ch;
+	int ret = ci_pool_rule_change(rule, b->run, c->run, b->n, CI_POOL_DRAWS,
+				      seed, &ch, res->note, sizeof(res->note));
+
+	if (ret)
+		return ret;
+	out->paired = 1;
+	out->pool_b = ch.base;
+	out->pool_c = ch.cand;
+	out->has_log = ch.finite;
+	out->raw = ci_paired_from(sign * (ch.cand - ch.base), ch.var_run, b->n);
+	if (out->has_log)
+		out->lg = ci_paired_from(sign * log(ch.cand / ch.base),
+					 ch.var_log_run, b->n);
+	return 0;
+}
+
+/*
  * A pooled rule's comparison: the statistic of each side's runs pooled,
- * the change's spread from resampling each side's runs, as Welch's
- * statistic of per-run variances (so every test and the runs-needed
- * estimate read it as any rule's). 0, -ENOMEM, or -ENODATA with @out's
- * note saying which run lacks what the pool needs, or why it is no figure.
+ * the change's spread from resampling each side's runs (or, made in
+ * rounds, both sides' rounds), as Welch's (or the paired) statistic of
+ * per-run variances, so every test and the runs-needed estimate read it
+ * as any rule's. 0, -ENOMEM, or -ENODATA with @out's note saying which
+ * run lacks what the pool needs, or why it is no figure.
  */
 static int compare_pooled(const struct ci_rule *rule, const struct side *b,
-			  const struct side *c, uint64_t seed, struct cmp *out,
-			  struct ci_rule_result *res)
+			  const struct side *c, int rounds, uint64_t seed,
+			  struct cmp *out, struct ci_rule_result *res)
 {
-	double sign = rule->dir == CI_DIR_HIGHER ? -1 : 1,
-	       q = ci_pool_quantile_of(rule->metric);
+	double sign = rule->dir == CI_DIR_HIGHER ? -1 : 1;
 	struct ci_pool_est est[2];
 	int ret = 0;
 
 	*out = (struct cmp){ .pooled = 1, .nb = b->n, .nc = c->n };
+	if (rounds && same_rounds(b, c))
+		return compare_pooled_rounds(rule, b, c, seed, out, res);
 	for (int s = 0; !ret && s < 2; s++) {
 		const struct side *sd = s ? c : b;
-		struct ci_pool p;
-		size_t bad = 0;
 
-		ret = ci_pool_collect(sd->run, sd->n, rule->group, &p, &bad);
-		if (ret == -ENODATA)
-			snprintf(res->note, sizeof(res->note),
-				 "%s/table.json has no delay_hist_ns for "
-				 "\"%s\": nothing to pool",
-				 sd->run[bad]->path ?: "(in memory)",
-				 rule->group);
-		if (!ret)
-			ret = ci_pool_estimate(&p, q, CI_POOL_DRAWS,
-					       seed + (uint64_t)s, &est[s]);
-		ci_pool_free(&p);
+		ret = ci_pool_rule_estimate(rule, sd->run, sd->n, CI_POOL_DRAWS,
+					    seed + (uint64_t)s, &est[s],
+					    res->note, sizeof(res->note));
 	}
 	if (ret)
 		return ret;
 	out->pool_b = est[0].stat;
 	out->pool_c = est[1].stat;
-	if (!isfinite(est[0].stat) || !isfinite(est[1].stat)) {
-		snprintf(res->note, sizeof(res->note),
-			 "the pooled p%g falls in the histogram's overflow",
-			 100 * q);
-		return -ENODATA;
-	}
 	out->has_log = est[0].finite && est[1].finite;
 	out->raw = ci_welch_from(sign * (est[1].stat - est[0].stat),
 				 est[0].var_run, b->n, est[1].var_run, c->n);
@@ -815,7 +829,7 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 		if (!tested[i])
 			continue;
 		if (rule->pooled)
-			ret = compare_pooled(rule, &sb[i], &sc[i],
+			ret = compare_pooled(rule, &sb[i], &sc[i], rounds,
 					     CI_POOL_SEED + i, &cmp[i],
 					     &res[i]);
 		else

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Pooled rules: one statistic over all runs of a side (a quantile of every run's delays merged), its spread from a run-level bootstrap. */
+/* Pooled rules: one statistic over all runs of a side (a quantile of every run's delays merged), its spread from a run-level bootstrap of any such statistic. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -154,38 +154,113 @@ double ci_pool_quantile(const struct ci_pool *p, const unsigned int *weight,
 	return NAN; /* not reached: all delays leave none below */
 }
 
-int ci_pool_estimate(const struct ci_pool *p, double q, unsigned int draws,
-		     uint64_t seed, struct ci_pool_est *out)
+/*
+ * @stat of @base taken @w, or with @cand its change to @cand (both taken
+ * @w), into *@x and its log into *@lx (of the ratio; 0 when undefined);
+ * clears *@fin when not finite, *@pos when a log is undefined.
+ */
+static void one_draw(ci_pool_stat_fn stat, const void *base, const void *cand,
+		     const unsigned int *w, double *x, double *lx, int *fin,
+		     int *pos)
 {
-	size_t n = p->n_runs;
-	unsigned int *w = calloc(n + 1, sizeof(*w));
-	double *lx = calloc(draws + 1, sizeof(*lx)),
-	       *x = calloc(draws + 1, sizeof(*x));
-	struct ci_rng rng;
-	double infl = n > 1 ? (double)n * (double)n / (double)(n - 1) : NAN;
+	double b = stat(base, w), c = cand ? stat(cand, w) : 1;
+	int f = isfinite(b) && isfinite(c), p = f && b > 0 && c > 0;
 
-	*out = (struct ci_pool_est){ .stat = ci_pool_quantile(p, NULL, q),
-				     .finite = 1 };
-	if (!w || !lx || !x) {
-		free(w);
-		free(lx);
-		free(x);
-		return -ENOMEM;
-	}
+	*fin &= f;
+	*pos &= p;
+	*x = cand ? c - b : b;
+	*lx = p ? log(cand ? c / b : b) : 0;
+}
+
+/*
+ * @draws resamples of @n runs (with @cand: rounds, run i of each side
+ * round i's) with replacement from @seed (one_draw each): their variances
+ * times n^2 / (n - 1) into *@var_run and *@var_log_run, NAN when a draw's
+ * figure (for the log, a draw's log) is undefined; *@pos cleared then.
+ * 0 or -ENOMEM.
+ */
+static int resample(size_t n, ci_pool_stat_fn stat, const void *base,
+		    const void *cand, unsigned int draws, uint64_t seed,
+		    double *var_run, double *var_log_run, int *pos)
+{
+	unsigned int *w = calloc(n + 1, sizeof(*w));
+	double *x = calloc(draws + 1, sizeof(*x)),
+	       *lx = calloc(draws + 1, sizeof(*lx));
+	double infl = n > 1 ? (double)n * (double)n / (double)(n - 1) : NAN;
+	struct ci_rng rng;
+	int fin = 1, ret = w && x && lx ? 0 : -ENOMEM;
+
+	*pos = 1;
 	ci_rng_seed(&rng, seed);
-	for (unsigned int d = 0; d < draws; d++) {
+	for (unsigned int d = 0; !ret && d < draws; d++) {
 		memset(w, 0, n * sizeof(*w));
 		for (size_t i = 0; i < n; i++)
 			w[ci_rng_below(&rng, n)]++;
-		x[d] = ci_pool_quantile(p, w, q);
-		out->finite &= isfinite(x[d]) && x[d] > 0;
-		lx[d] = x[d] > 0 && isfinite(x[d]) ? log(x[d]) : 0;
+		one_draw(stat, base, cand, w, &x[d], &lx[d], &fin, pos);
 	}
-	out->finite &= isfinite(out->stat) && out->stat > 0;
-	out->var_log_run = out->finite ? infl * ci_var(lx, draws) : NAN;
-	out->var_run = out->finite ? infl * ci_var(x, draws) : NAN;
+	/* a 0 (no frame missed) has a difference, not a log */
+	*var_run = fin && draws ? infl * ci_var(x, draws) : NAN;
+	*var_log_run = *pos && draws ? infl * ci_var(lx, draws) : NAN;
 	free(w);
-	free(lx);
 	free(x);
+	free(lx);
+	return ret;
+}
+
+/*
+ * resample() of @base (or its change to @cand), NAN for the variances the
+ * sample's own figure leaves undefined; *@finite: every log defined.
+ */
+static int bootstrap(size_t n, ci_pool_stat_fn stat, const void *base,
+		     const void *cand, unsigned int draws, uint64_t seed,
+		     double *var_run, double *var_log_run, int *finite)
+{
+	double x, lx;
+	int fin = 1, pos = 1, all;
+
+	one_draw(stat, base, cand, NULL, &x, &lx, &fin, &pos);
+	if (resample(n, stat, base, cand, draws, seed, var_run, var_log_run,
+		     &all))
+		return -ENOMEM;
+	*finite = fin && pos && all;
+	if (!fin)
+		*var_run = NAN;
+	if (!*finite)
+		*var_log_run = NAN;
 	return 0;
+}
+
+int ci_pool_bootstrap(size_t n, ci_pool_stat_fn stat, const void *pool,
+		      unsigned int draws, uint64_t seed,
+		      struct ci_pool_est *out)
+{
+	*out = (struct ci_pool_est){ .stat = stat(pool, NULL) };
+	return bootstrap(n, stat, pool, NULL, draws, seed, &out->var_run,
+			 &out->var_log_run, &out->finite);
+}
+
+int ci_pool_bootstrap_paired(size_t n, ci_pool_stat_fn stat, const void *base,
+			     const void *cand, unsigned int draws,
+			     uint64_t seed, struct ci_pool_change *out)
+{
+	*out = (struct ci_pool_change){ .base = stat(base, NULL),
+					.cand = stat(cand, NULL) };
+	return bootstrap(n, stat, base, cand, draws, seed, &out->var_run,
+			 &out->var_log_run, &out->finite);
+}
+
+double ci_pool_quantile_stat(const void *pool_q, const unsigned int *weight)
+{
+	const struct ci_pool_q *pq = pool_q;
+
+	return ci_pool_quantile(pq->p, weight, pq->q);
+}
+
+int ci_pool_estimate(const struct ci_pool *p, double q, unsigned int draws,
+		     uint64_t seed, struct ci_pool_est *out)
+{
+	struct ci_pool_q pq = { p, q };
+
+	return ci_pool_bootstrap(p->n_runs, ci_pool_quantile_stat, &pq, draws,
+				 seed, out);
 }

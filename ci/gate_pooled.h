@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Pooled rules: one statistic over all runs of a side (a quantile of every run's delays merged), its spread from a run-level bootstrap. */
+/* Pooled rules: one statistic over all runs of a side (a quantile of every run's delays merged), its spread from a run-level bootstrap of any such statistic. */
 #ifndef CI_GATE_POOLED_H
 #define CI_GATE_POOLED_H
 
@@ -60,7 +60,7 @@ double ci_pool_quantile(const struct ci_pool *p, const unsigned int *weight,
 
 /* A pooled statistic and the variance its runs give it. */
 struct ci_pool_est {
-	double stat; /* of all runs pooled, in ms */
+	double stat; /* of all runs pooled, in the metric's unit */
 	/*
 	 * The bootstrap's variances of log(stat) and of stat, times
 	 * n / (n - 1) (a resample's plug-in spread is that much short of
@@ -71,10 +71,47 @@ struct ci_pool_est {
 	int finite; /* every resample's statistic was finite and > 0 */
 };
 
+/* A pooled statistic of @pool's runs, run r taken @weight[r] times (NULL: each once). */
+typedef double (*ci_pool_stat_fn)(const void *pool, const unsigned int *weight);
+
 /*
- * @q quantile of @p and its run-level bootstrap: @draws resamples of the
- * runs with replacement from @seed. 0 or -ENOMEM; needs 2 runs.
+ * @stat of @pool's @n runs and its run-level bootstrap: @draws resamples
+ * of the runs with replacement from @seed (0 draws: the statistic alone,
+ * variances NAN). A statistic of 0 has a variance but no log's. 0 or
+ * -ENOMEM; a variance needs 2 runs.
  */
+int ci_pool_bootstrap(size_t n, ci_pool_stat_fn stat, const void *pool,
+		      unsigned int draws, uint64_t seed,
+		      struct ci_pool_est *out);
+
+/*
+ * The change of a pooled statistic between two sides run in rounds (as
+ * check runs them): run i of each side is round i's, so both sides are
+ * resampled by the same rounds and what the rounds share (the host's
+ * load, the seed) leaves the change.
+ */
+struct ci_pool_change {
+	double base, cand; /* the statistic of each side's runs pooled */
+	/* the bootstrap's variances of log(cand / base) and of cand - base,
+	 * per round as ci_pool_est's are per run */
+	double var_log_run, var_run;
+	int finite; /* every resample's statistics were finite and > 0 */
+};
+
+/* ci_pool_bootstrap of the change from @base to @cand, @n rounds each. */
+int ci_pool_bootstrap_paired(size_t n, ci_pool_stat_fn stat, const void *base,
+			     const void *cand, unsigned int draws,
+			     uint64_t seed, struct ci_pool_change *out);
+
+/* A quantile of a pool: the @q quantile of @p, a ci_pool_stat_fn's pool. */
+struct ci_pool_q {
+	const struct ci_pool *p;
+	double q;
+};
+
+double ci_pool_quantile_stat(const void *pool_q, const unsigned int *weight);
+
+/* ci_pool_bootstrap of the @q quantile of @p. */
 int ci_pool_estimate(const struct ci_pool *p, double q, unsigned int draws,
 		     uint64_t seed, struct ci_pool_est *out);
 

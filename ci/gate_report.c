@@ -67,7 +67,7 @@ static const char *runs_method(const struct ci_gate_report *g)
 	size_t paired = 0, tested = 0;
 
 	for (size_t i = 0; i < g->n; i++) {
-		paired += (size_t)g->res[i].paired;
+		paired += g->res[i].paired && !g->res[i].rule->pooled;
 		tested += has_figures(&g->res[i]) && !g->res[i].rule->pooled;
 	}
 	if (paired && paired == tested)
@@ -86,15 +86,21 @@ static const char *runs_method(const struct ci_gate_report *g)
 /* The tests the rules had, pooled ones said apart, into @buf. */
 static const char *method(const struct ci_gate_report *g, char *buf, size_t len)
 {
-	int pooled = 0;
+	int pooled = 0, paired = 0;
 
 	for (size_t i = 0; i < g->n; i++)
-		pooled |= g->res[i].rule->pooled && has_figures(&g->res[i]);
+		if (g->res[i].rule->pooled && has_figures(&g->res[i])) {
+			pooled = 1;
+			paired |= g->res[i].paired;
+		}
 	snprintf(buf, len, "%s%s", runs_method(g),
-		 pooled ? "; pooled rules: Welch t on the log of the statistic "
-			  "of all runs of a side pooled, its variance from "
-			  "resampling the runs" :
-			  "");
+		 !pooled ? "" :
+		 paired	 ? "; pooled rules: paired t on the log of the change "
+			   "of the statistic of all runs of a side pooled, its "
+			   "variance from resampling the rounds (interleaved)" :
+			   "; pooled rules: Welch t on the log of the statistic "
+			   "of all runs of a side pooled, its variance from "
+			   "resampling the runs");
 	return buf;
 }
 
@@ -477,11 +483,13 @@ static json_t *rule_json(const struct ci_rule_result *r)
 		json_object_set_new(j, "p_regression",
 				    ci_json_num(r->p_regression));
 		json_object_set_new(j, "level", ci_json_num(r->level));
-		json_object_set_new(j, "test",
-				    json_string(r->rule->pooled ?
-							"pooled, Welch t" :
-						r->paired ? "paired t" :
-							    "Welch t"));
+		json_object_set_new(
+			j, "test",
+			json_string(r->rule->pooled ?
+					    (r->paired ? "pooled, paired t" :
+							 "pooled, Welch t") :
+				    r->paired ? "paired t" :
+						"Welch t"));
 		json_object_set_new(j, "p_permutation",
 				    r->perm_checked ? ci_json_num(r->p_perm) :
 						      json_null());

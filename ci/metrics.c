@@ -19,17 +19,18 @@
 /* The analyzer's table; the workloads' metrics follow from their list. */
 static const struct ci_metric table_metrics[] = {
 	{ "avg_delay_ms", CI_SRC_TABLE, NULL, "avg_delay_ms", 1, "ms", LOWER,
-	  "average runnable-to-running delay (total delay / delays)", 0 },
+	  "average runnable-to-running delay (total delay / delays)",
+	  .zero_ok = 0 },
 	{ "max_delay_ms", CI_SRC_TABLE, NULL, "max_delay_ms", 1, "ms", LOWER,
-	  "worst delay of the run", 0 },
+	  "worst delay of the run", .zero_ok = 0 },
 	{ "sum_delay_ms", CI_SRC_TABLE, NULL, "sum_delay_ms", 1, "ms", LOWER,
 	  "total delay", .zero_ok = 1 }, /* switch-ins that all waited 0 */
 	{ "delay_p99_ms", CI_SRC_TABLE, NULL, "delay_p99_ms", 1, "ms", LOWER,
-	  "99th percentile delay (the run's merged histogram)", 0 },
+	  "99th percentile delay (the run's merged histogram)", .zero_ok = 0 },
 	{ "switches", CI_SRC_TABLE, NULL, "switches", 1, "", CI_DIR_NONE,
-	  "switch-ins", 0 },
+	  "switch-ins", .zero_ok = 0 },
 	{ "runtime_ms", CI_SRC_TABLE, NULL, "runtime_ms", 1, "ms", HIGHER,
-	  "CPU time in the window", 0 },
+	  "CPU time in the window", .zero_ok = 0 },
 };
 
 #define N_TABLE (sizeof(table_metrics) / sizeof(table_metrics[0]))
@@ -43,6 +44,18 @@ static enum ci_dir dir_of(enum sbw_better b)
 	return b == SBW_BETTER_LOWER  ? LOWER :
 	       b == SBW_BETTER_HIGHER ? HIGHER :
 					CI_DIR_NONE;
+}
+
+/* @w's periodic counts when @m is their missed share, else NULL. */
+static const struct sbw_periodic *counts_of(const struct sbw_workload *w,
+					    const struct sbw_metric *m)
+{
+	const struct sbw_periodic *p = w->periodic;
+
+	return p && p->missed_pct && p->missed && p->all &&
+			       !strcmp(p->missed_pct, m->path) ?
+		       p :
+		       NULL;
 }
 
 static void catalogue_fill(void)
@@ -65,6 +78,7 @@ static void catalogue_fill(void)
 				.dir = dir_of(m->better),
 				.help = m->help,
 				.zero_ok = m->zero_ok,
+				.counts = counts_of(*w, m),
 			};
 		}
 }

@@ -9,6 +9,8 @@
 #include "common/error.h"
 #include "workloads/registry/doc_file.h"
 
+struct sbw_periodic;
+
 enum ci_src {
 	CI_SRC_TABLE, /* a group of table.json; group = comm */
 	CI_SRC_JSON, /* "result" of workloads/<name>.json; group = name */
@@ -26,6 +28,10 @@ struct ci_metric {
 	enum ci_dir dir;
 	const char *help;
 	int zero_ok; /* as struct sbw_metric's */
+	/* the periodic workload's counts this missed share is of (its
+	 * descriptor's @missed of @all): a pooled rule sums them over runs
+	 * (ci/gate_pooled_ratio.h); NULL: not such a share */
+	const struct sbw_periodic *counts;
 };
 
 /* Room for the workloads' metrics (workloads/registry/list.h). */

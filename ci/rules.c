@@ -102,11 +102,13 @@ static int rule_finish(struct sb_jr *r, void *obj, const json_t *j)
 	    (e = pass_bound(r, j, "pass_bound_abs", &ru->pass_bound_abs,
 			    ru->min_effect_abs, 1e18)))
 		return e;
-	if (ru->pooled && !ci_pool_quantile_of(ru->metric))
+	if (ru->pooled && !ci_pool_has_form(ru->metric))
 		return sb_jr_fail_key(
 			r, j, "pooled",
 			": metric %s has no pooled form (delay_p99_ms "
-			"has: the p99 of every run's delays)",
+			"has: the p99 of every run's delays; so has "
+			"deadline_miss_pct: all runs' late frames over their "
+			"frames)",
 			ci_metric_at(ru->metric)->name);
 	if (ru->report && ru->required)
 		return sb_jr_fail_key(
@@ -155,7 +157,9 @@ static const struct sb_field rule_fields[] = {
 	{ "pooled", SB_F_BOOL, RULE(pooled),
 	  .doc = "one statistic of all runs of a side pooled instead of one "
 		 "value a run: for delay_p99_ms the p99 of every run's "
-		 "delay_hist_ns merged, its interval from resampling the runs "
+		 "delay_hist_ns merged, for deadline_miss_pct all runs' "
+		 "deadline_misses over their frames; its interval from "
+		 "resampling the runs, or the rounds when the sides alternate "
 		 "(default false)" },
 	{ "report", SB_F_BOOL, RULE(report),
 	  .doc = "shown with its verdict, never gates (default false): for "

@@ -30,6 +30,17 @@ static inline double ci_pool_quantile_of(int metric)
 	return metric == ci_metric_find("delay_p99_ms") ? 0.99 : 0;
 }
 
+/*
+ * Has @metric a pooled form: a quantile of every run's delays, or a
+ * periodic workload's missed share of every run's counts (deadline_miss_pct:
+ * all runs' late frames over their frames)?
+ */
+static inline int ci_pool_has_form(int metric)
+{
+	return ci_pool_quantile_of(metric) > 0 ||
+	       ci_metric_at(metric)->counts != NULL;
+}
+
 /* Fewer runs a side than this never give a verdict (ci/README.md). */
 #define CI_MIN_RUNS 4
 

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ci/gate_pooled_rule.h"
 #include "ci/sizing.h"
 #include "ci/stats.h"
 
@@ -110,6 +111,24 @@ static double log_var(const struct ci_rule *rule, const struct ci_column *col,
 		       NAN;
 }
 
+/*
+ * A pooled rule's spread in @col: its statistic's bootstrap variance of
+ * the log, per run (ci_pool_est: times n), the spread a run value would
+ * need to give the pooled figure's interval; NAN without a figure.
+ */
+static double pooled_log_var(const struct ci_rule *rule,
+			     const struct ci_column *col)
+{
+	struct ci_pool_est est;
+	char why[4200];
+
+	if (col->n_runs < 2 ||
+	    ci_pool_rule_estimate(rule, col->runs, col->n_runs, CI_POOL_DRAWS,
+				  CI_POOL_SEED, &est, why, sizeof(why)))
+		return NAN;
+	return est.var_log_run;
+}
+
 double ci_rule_spread(const struct ci_rule *rule,
 		      const struct ci_column *const *cols, size_t n)
 {
@@ -117,7 +136,8 @@ double ci_rule_spread(const struct ci_rule *rule,
 	size_t k = 0, runs;
 
 	for (size_t i = 0; i < n; i++) {
-		double v = log_var(rule, cols[i], &runs);
+		double v = rule->pooled ? pooled_log_var(rule, cols[i]) :
+					  log_var(rule, cols[i], &runs);
 
 		if (!isnan(v)) {
 			sum += v;

@@ -63,8 +63,12 @@ double ci_rule_bound_log(const struct ci_rule *rule);
 /*
  * The spread of @rule's values over the runs of @cols (@n columns, each a
  * side): the root mean square of each column's standard deviation of the
- * runs' logs, so unequal sides count as Welch's standard error does. NAN
- * when no column has two runs with a value.
+ * runs' logs, so unequal sides count as Welch's standard error does. A
+ * pooled rule's is its pooled statistic's: the run-level bootstrap's sd
+ * of its log scaled to one run (times sqrt(n), ci_pool_est), so n runs a
+ * side plan for the interval the gate gives the pool of n, not the spread
+ * of the runs' own values (a run's own p99, its own share missed). NAN
+ * when no column has two runs with a value (or, pooled, a figure).
  */
 double ci_rule_spread(const struct ci_rule *rule,
 		      const struct ci_column *const *cols, size_t n);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Results held in memory, one value per rule and run (and delay histograms for pooled rules): the gate's unit tests and error-rate benchmark. */
+/* Results held in memory, one value per rule and run (and delay histograms or counts for pooled rules): the gate's unit tests and error-rate benchmark. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -7,7 +7,9 @@
 
 #include "ci/gate_pooled.h"
 #include "ci/synth_runs.h"
+#include "common/array.h"
 #include "common/hist.h"
+#include "workloads/registry/registry.h"
 
 int ci_synth_alloc(struct ci_results *r, size_t runs)
 {
@@ -139,6 +141,40 @@ int ci_synth_copy_delays(struct ci_results *to, size_t i,
 	return 0;
 }
 
+int ci_synth_put_counts(struct ci_results *r, size_t run,
+			const struct ci_rule *rule, double missed, double all)
+{
+	const struct ci_metric *m = ci_metric_at(rule->metric);
+	struct ci_run *rn = &r->runs[run];
+	struct ci_doc *d = NULL, *nd;
+	json_t *res;
+
+	if (!m->counts)
+		return -EINVAL;
+	res = json_pack("{s:f, s:f}", m->counts->missed, missed, m->counts->all,
+			all);
+	for (size_t i = 0; res && !d && i < rn->n_docs; i++)
+		if (!strcmp(rn->docs[i].name, rule->group))
+			d = &rn->docs[i];
+	if (res && !d &&
+	    (nd = sb_array_grow(rn->docs, &rn->cap_docs, rn->n_docs + 1,
+				sizeof(*nd)))) {
+		rn->docs = nd;
+		d = &nd[rn->n_docs];
+		*d = (struct ci_doc){ .name = strdup(rule->group) };
+		rn->n_docs += d->name != NULL;
+	}
+	if (!d || !d->name) {
+		json_decref(res);
+		return -ENOMEM;
+	}
+	json_decref(d->json);
+	d->json = res;
+	d->file.result = res;
+	return ci_synth_put(r, run, rule,
+			    all > 0 ? 100 * m->scale * missed / all : 0);
+}
+
 void ci_synth_free(struct ci_results *r)
 {
 	for (size_t i = 0; r->runs && i < r->n_runs; i++) {
@@ -149,6 +185,11 @@ void ci_synth_free(struct ci_results *r)
 			free(t->groups[k].buckets);
 		}
 		free(t->groups);
+		for (size_t k = 0; k < r->runs[i].n_docs; k++) {
+			free(r->runs[i].docs[k].name);
+			json_decref(r->runs[i].docs[k].json);
+		}
+		free(r->runs[i].docs);
 		ci_values_free(&r->runs[i].vals);
 	}
 	free(r->runs);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Results held in memory, one value per rule and run (and delay histograms for pooled rules): the gate's unit tests and error-rate benchmark. */
+/* Results held in memory, one value per rule and run (and delay histograms or counts for pooled rules): the gate's unit tests and error-rate benchmark. */
 #ifndef CI_SYNTH_RUNS_H
 #define CI_SYNTH_RUNS_H
 
@@ -24,6 +24,14 @@ int ci_synth_put_delays(struct ci_results *r, size_t run,
 int ci_synth_copy_delays(struct ci_results *to, size_t i,
 			 const struct ci_results *from, size_t j,
 			 const struct ci_rule *rule);
+/*
+ * Set run @run's document of @rule's group to the counts its metric's
+ * share is of (struct ci_metric's counts: @missed of @all, at the
+ * descriptor's paths, keys of its "result"), and its value of @rule:
+ * the run's own share. 0, -EINVAL (the metric has no counts), -ENOMEM.
+ */
+int ci_synth_put_counts(struct ci_results *r, size_t run,
+			const struct ci_rule *rule, double missed, double all);
 void ci_synth_free(struct ci_results *r);
 
 #endif

@@ -44,6 +44,8 @@ double synth_worse(const struct ci_rule *r, double frac)
 /* A pooled rule's delays a run: about a default cyclic run's (7,760) / 4. */
 #define SYNTH_DELAYS 2000
 #define SYNTH_DELAY_SIGMA 1.0
+/* A pooled share's frames a run: about a default mixload run's (373-398). */
+#define SYNTH_FRAMES 390
 /* The standard normal's 0.99 quantile: the p99 of the delays is @v. */
 #define Z99 2.326348
 
@@ -79,8 +81,17 @@ void synth_put(struct ci_results *res, size_t run, const struct ci_rule *r,
 	const double *shape = delay_shape();
 	double ms[SYNTH_DELAYS];
 
+	const struct ci_metric *m = ci_metric_at(r->metric);
+
 	if (!r->pooled) {
 		if (ci_synth_put(res, run, r, v))
+			oom();
+		return;
+	}
+	if (m->counts) { /* its share @v of SYNTH_FRAMES */
+		if (ci_synth_put_counts(res, run, r,
+					v * SYNTH_FRAMES / (100 * m->scale),
+					SYNTH_FRAMES))
 			oom();
 		return;
 	}
@@ -98,9 +109,12 @@ void synth_copy(struct ci_results *to, const struct ci_results *from,
 		const struct ci_value *v =
 			ci_values_get(&from->runs[i].vals, r->metric, r->group);
 
-		if (r->pooled ? ci_synth_copy_delays(to, i, from, i, r) :
-				v && ci_synth_put(to, i, r, v->v))
-			oom();
+		if (r->pooled && !ci_metric_at(r->metric)->counts) {
+			if (ci_synth_copy_delays(to, i, from, i, r))
+				oom();
+		} else if (v) {
+			synth_put(to, i, r, v->v);
+		}
 	}
 }
 

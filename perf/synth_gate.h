@@ -19,7 +19,8 @@ double synth_worse(const struct ci_rule *r, double frac);
 /*
  * Run @run's value @v of rule @r: for a pooled rule, SYNTH_DELAYS delays of
  * one log-normal shape (sigma SYNTH_DELAY_SIGMA, a heavy tail as cyclic's)
- * scaled so that their p99 is @v. Exits 4 out of memory.
+ * scaled so that their p99 is @v, or for a pooled share SYNTH_FRAMES
+ * frames of which it missed @v %. Exits 4 out of memory.
  */
 void synth_put(struct ci_results *res, size_t run, const struct ci_rule *r,
 	       double v);

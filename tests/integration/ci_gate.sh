@@ -258,8 +258,8 @@ check "the JUnit says paired" grep -q 'property name="method" value="paired t' "
 v=$(jq -r '[.rules[] | select(.test != null and (.pooled | not)) | .test] | unique | join(",")' "$tmp/p.json")
 check_eq "every tested rule of run values paired in the JSON" "paired t" "$v"
 v=$(jq -r '[.rules[] | select(.pooled) | "\(.name): \(.test) \(.verdict)"] | join(",")' "$tmp/p.json")
-check_eq "the pooled rule: Welch t on its runs pooled, passed" "cyclic p99 delay: pooled, Welch t pass" "$v"
-check "the text says pooled" grep -q '^method: .*; pooled rules: Welch t on the log of the statistic of all runs of a side pooled' "$tmp/out"
+check_eq "the pooled rules: paired t on their rounds resampled, passed" "cyclic p99 delay: pooled, paired t pass,mixload deadline misses: pooled, paired t pass" "$v"
+check "the text says pooled" grep -q '^method: .*; pooled rules: paired t on the log of the change of the statistic of all runs of a side pooled, its variance from resampling the rounds' "$tmp/out"
 v=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .p_permutation <= 0.025' "$tmp/p.json")
 check_eq "the sign-flip check confirms the pass" true "$v"
 "$sb" gate --base "$tmp/e:debian/PREEMPT_SHORT" --cand "$tmp/e:debian/PREEMPT_SHORT_B" --json "$tmp/p2.json" >/dev/null

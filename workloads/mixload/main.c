@@ -46,6 +46,8 @@ static const struct sbw_metric metrics[] = {
 static const struct sbw_periodic periodic = {
 	.what = "frames",
 	.missed_pct = "deadline_miss_pct",
+	.missed = "deadline_misses",
+	.all = "frames",
 };
 
 static const struct sbw_plot plots[] = {

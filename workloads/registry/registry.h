@@ -46,12 +46,15 @@ struct sbw_metric {
 /*
  * A periodic workload: the share of its periods it missed, read from its
  * "result" by paths: @missed_pct (a % already), else @missed of @missed +
- * @kept (counts). The regime line says it (ci/regime.c).
+ * @kept (counts). The regime line says it (ci/regime.c). With @missed_pct,
+ * @missed and @all may name the counts it is the share of (@missed of
+ * @all): a gate's pooled rule adds them up over runs (ci/gate_pooled_ratio.h).
  */
 struct sbw_periodic {
 	const char *what; /* what it misses: "periods", "frames" */
 	const char *missed_pct;
 	const char *kept, *missed;
+	const char *all; /* beside @missed_pct: its whole count */
 };
 
 enum sbw_plot_kind {
