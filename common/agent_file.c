@@ -19,19 +19,6 @@
 				   .doc = (doc_)                             \
 	}
 
-/* The preflight object, kept where it is in the parsed document. */
-static int keep_object(struct sb_jr *r, const struct sb_field *f,
-		       const json_t *v, void *dest, char *why, size_t len)
-{
-	(void)r, (void)f;
-	if (!json_is_object(v)) {
-		snprintf(why, len, "is not an object");
-		return -EINVAL;
-	}
-	*(const json_t **)dest = v;
-	return 0;
-}
-
 static const struct sb_field uname_fields[] = {
 	{ "sysname", SB_F_TEXT, .doc = "uname -s" },
 	{ "release", SB_F_STRING, A(release), A_SIZE(release),
@@ -132,7 +119,7 @@ static const struct sb_field agent_fields[] = {
 	{ "seed", SB_F_ANY, .type_doc = "integer",
 	  .doc = "the repeat's seed, handed to the workloads" },
 	MONO("start_mono_ns", "the agent's start, CLOCK_MONOTONIC ns"),
-	{ "preflight", SB_F_CALL, A(preflight), .parse = keep_object,
+	{ "preflight", SB_F_CALL, A(preflight), .parse = sb_jr_keep_object,
 	  .type_doc = "object",
 	  .doc = "the machine at the start: the manifest's `preflight`" },
 	{ "calibration", SB_F_OBJECT, 0, .sub = &calibration_table,

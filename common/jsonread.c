@@ -621,3 +621,15 @@ void sb_jr_doc(FILE *f, const struct sb_jr_table *t)
 
 	doc_table(f, t, &seen);
 }
+
+int sb_jr_keep_object(struct sb_jr *r, const struct sb_field *f,
+		      const json_t *v, void *dest, char *why, size_t len)
+{
+	(void)r, (void)f;
+	if (!json_is_object(v)) {
+		snprintf(why, len, "is not an object");
+		return -EINVAL;
+	}
+	*(const json_t **)dest = v;
+	return 0;
+}

@@ -97,6 +97,13 @@ int sb_jr_read(struct sb_jr *r, const struct sb_jr_table *t, const json_t *j,
 int sb_jr_fail(struct sb_jr *r, const char *key, const json_t *v,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/*
+ * A SB_F_CALL parse(): an object kept where it is, a const json_t *
+ * into the parsed document (sb_jr_load_keep), for paths to read later.
+ */
+int sb_jr_keep_object(struct sb_jr *r, const struct sb_field *f,
+		      const json_t *v, void *dest, char *why, size_t len);
+
 /* sb_jr_fail() at @key of the object @obj being read, quoting its value. */
 int sb_jr_fail_key(struct sb_jr *r, const json_t *obj, const char *key,
 		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));

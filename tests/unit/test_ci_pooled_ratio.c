@@ -20,6 +20,7 @@
 #include "ci/sizing.h"
 #include "ci/stats.h"
 #include "ci/synth_runs.h"
+#include "tests/unit/synth_gate.h"
 #include "tests/unit/tmp_text.h"
 #include "workloads/registry/registry.h"
 
@@ -287,11 +288,7 @@ static const char *const stamps[6][2] = {
 static void test_gate_rounds(void **state)
 {
 	struct ci_rule rule = misses_rule(1);
-	struct ci_rules set = { .alpha = 0.01,
-				.pass_confidence = 0.95,
-				.min_runs = CI_MIN_RUNS,
-				.v = &rule,
-				.n = 1 };
+	struct ci_rules set = synth_rules(&rule, 1);
 	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
 	double base[] = { 20, 45, 70, 30, 60, 40 },
 	       jitter[] = { 1, -1, 0, 1, -1, 0 };
@@ -334,11 +331,7 @@ static void test_gate_rounds(void **state)
 static void test_gate_without_counts(void **state)
 {
 	struct ci_rule rule = misses_rule(1);
-	struct ci_rules set = { .alpha = 0.01,
-				.pass_confidence = 0.95,
-				.min_runs = CI_MIN_RUNS,
-				.v = &rule,
-				.n = 1 };
+	struct ci_rules set = synth_rules(&rule, 1);
 	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
 	struct ci_results b, c;
 	struct ci_rule_result res;

@@ -11,19 +11,6 @@
 #define D(m) offsetof(struct sbw_doc, m)
 #define M(m) offsetof(struct sbw_doc_metric, m)
 
-/* An object kept where it is, in the parsed document, for paths to read. */
-static int keep_object(struct sb_jr *r, const struct sb_field *f,
-		       const json_t *v, void *dest, char *why, size_t len)
-{
-	(void)r, (void)f;
-	if (!json_is_object(v)) {
-		snprintf(why, len, "is not an object");
-		return -EINVAL;
-	}
-	*(const json_t **)dest = v;
-	return 0;
-}
-
 /* enum sbw_better's order (registry.h) */
 static const char *const better_names[] = { "none", "lower", "higher", NULL };
 
@@ -64,7 +51,7 @@ static const struct sb_field doc_fields[] = {
 		 "read" },
 	{ "status", SB_F_STRDUP, D(status),
 	  .doc = "`ok`; anything else leaves its figures out" },
-	{ "result", SB_F_CALL, D(result), .parse = keep_object,
+	{ "result", SB_F_CALL, D(result), .parse = sb_jr_keep_object,
 	  .type_doc = "object",
 	  .doc = "the workload's figures, read by its metrics' paths" },
 	{ "metrics", SB_F_MAP, D(metrics), sizeof(struct sbw_doc_metric),
