@@ -248,7 +248,7 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 			 size_t n_known, const struct ci_rules *rules,
 			 const struct ci_noise_ask *ask)
 {
-	double run_s = 0, *sds = calloc(rules->n + 1, sizeof(*sds));
+	double run_s = 0, round_s, *sds = calloc(rules->n + 1, sizeof(*sds));
 	int kept_s = 0, sized = 0, reached = 0;
 	unsigned int all;
 	char t[32];
@@ -259,6 +259,8 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 	kept_s = run_s > 0;
 	if (!kept_s)
 		run_s = ask->fallback_run_s;
+	/* a round's runs (a side each) take what one does, at once */
+	round_s = ask->sides * run_s / (ask->at_once > 1 ? ask->at_once : 1);
 	for (size_t i = 0; i < rules->n; i++) {
 		const struct ci_rule *ru = &rules->v[i];
 		double sd = kept_spread(known, n_known, ru->name);
@@ -273,10 +275,13 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 				"sizing (%s), from the noise of earlier runs (",
 				ask->who);
 			source_say(f, known, n_known);
-			fprintf(f, "); a run takes %.0f s (%s):\n", run_s,
+			fprintf(f, "); a run takes %.0f s (%s)", run_s,
 				kept_s ? "measured" :
 					 "the scenario's duration + warmup, "
 					 "boot not counted");
+			if (ask->at_once > 1)
+				fprintf(f, ", %d at once", ask->at_once);
+			fputs(":\n", f);
 			snprintf(t, sizeof(t), "time, %d side%s", ask->sides,
 				 ask->sides == 1 ? "" : "s");
 			fprintf(f, "  %-34s %6s  %5s  %-11s  %-13s  %s %d\n",
@@ -295,7 +300,7 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 		else
 			fprintf(f, "  %-34s %5.1f%%  %4g%%  %-11u  %-13s  %s\n",
 				ru->name, 100 * sd, ru->pass_bound_pct, need,
-				span(need * ask->sides * run_s, t, sizeof(t)),
+				span(need * round_s, t, sizeof(t)),
 				(int)need <= ask->reach ? "yes" : "no");
 	}
 	all = sds ? ci_runs_to_pass_all(rules, sds, CI_SIZING_POWER) :
@@ -310,7 +315,7 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 		fprintf(f, "  %s (%d a side): %d runs, %s %s%s\n",
 			ask->reach_what, ask->reach, ask->reach * ask->sides,
 			kept_s ? "about" : "at least",
-			span(ask->reach * ask->sides * run_s, t, sizeof(t)),
+			span(ask->reach * round_s, t, sizeof(t)),
 			kept_s ? "" :
 				 " (their warmups and durations; boots and "
 				 "tracing add to it)");
@@ -322,12 +327,12 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 	else if (sized > 1)
 		fprintf(f, "  %-34s %6s  %5s  %-11u  %-13s  %s\n",
 			"all rules together", "", "", all,
-			span(all * ask->sides * run_s, t, sizeof(t)),
+			span(all * round_s, t, sizeof(t)),
 			(int)all <= ask->reach ? "yes" : "no");
 	fprintf(f,
 		"  %s (%d a side) reach %d of %d rules at %.0f%% power; "
 		"their %d runs take %s\n",
 		ask->reach_what, ask->reach, reached, sized,
 		CI_SIZING_POWER * 100, ask->reach * ask->sides,
-		span(ask->reach * ask->sides * run_s, t, sizeof(t)));
+		span(ask->reach * round_s, t, sizeof(t)));
 }

@@ -69,6 +69,7 @@ struct ci_noise_ask {
 	const char *reach_what; /* "the scenario's repeats", "--max-repeats" */
 	int sides; /* runs made per round (feature sets, or 2 in check) */
 	double fallback_run_s; /* a run's length without a kept wall time */
+	int at_once; /* runs made at once (>= 1): the spans divide by it */
 };
 
 /*

@@ -162,12 +162,14 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 	       const struct plan *p, const char *root)
 {
 	size_t todo = plan_pending(p, root), done = 0, missing, n = 0;
-	size_t at_once = todo ? run_at_once(rn, ks, nk, todo) : 1;
+	size_t at_once = rn->at_once > 1 ? rn->at_once : 1;
 	struct run_flight w[RUNS_AT_ONCE_MAX];
 	double t0 = run_now_s();
 	int failed = 0, lost = 0;
 	char *verdict;
 
+	if (at_once > todo)
+		at_once = todo ? todo : 1;
 	if (todo)
 		say_preflight(rn->sc);
 	if (at_once > 1)

@@ -67,7 +67,7 @@ static void kernel_notes(const struct run_matrix *m, int features_as_is)
 }
 
 /* The plan of @m's kernels, said with its sizing. 0 or an exit code. */
-static int plan_said(const struct runner *rn, const struct run_request *rq,
+static int plan_said(struct runner *rn, const struct run_request *rq,
 		     struct run_matrix *m)
 {
 	const struct scenario *sc = rn->sc;
@@ -85,6 +85,7 @@ static int plan_said(const struct runner *rn, const struct run_request *rq,
 		       "data (--repeats %d or more)\n",
 		       m->p.repeats, SB_S(m->p.repeats), CI_MIN_RUNS,
 		       CI_MIN_RUNS);
+	rn->at_once = run_at_once(rn, m->ks, m->nk, m->p.n_runs);
 	run_sizing_say(stdout, rn, m->ks, m->nk, NULL, m->p.repeats,
 		       rq->repeats ? "--repeats" : "the scenario's repeats", 0);
 	return 0;

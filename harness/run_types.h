@@ -26,6 +26,7 @@ struct runner {
 	/* check's --cand-features, or NULL: sets[1] was made from it, for
 	 * the second kernel */
 	const char *cand_features;
+	size_t at_once; /* runs at once (run_at_once); 0 until decided */
 };
 
 /* A kernel of the matrix, prepared (image, initramfs) on first use. */

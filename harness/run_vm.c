@@ -80,13 +80,13 @@ int run_vm_sealed(const struct runner *rn, struct run_kernel *k)
 {
 	const struct scenario *sc = rn->sc;
 	struct vm_result res;
+	struct sb_error e;
 
 	memset(&res, 0, sizeof(res));
-	return !prepare(rn, k) &&
+	return !kernel_prepare(&k->ki, &e) &&
 	       !vm_choose_accel(
 		       &(struct vm_request){
 			       .kernel = &k->ki,
-			       .initrd = k->initrd,
 			       .accel = rn->accel,
 			       .icount_shift = sc->guest.icount_shift,
 			       .seed = scenario_seed(sc, 1),

@@ -26,9 +26,10 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 
 /*
  * Do @k's runs under @rn keep what they measure whatever else the host
- * runs (a sealed accelerator: virtual time)? 1 or 0; prepares @k (its
- * initramfs, once) and asks vm_choose_accel, whose KVM probe is cached,
- * so it is done before the runs, not by each of them.
+ * runs (a sealed accelerator: virtual time)? 1 or 0; prepares @k's image
+ * (kernel_prepare; not its initramfs, which check's guest scenario may
+ * still change) and asks vm_choose_accel, whose KVM probe (a boot of the
+ * image alone) is cached, so it is done before the runs, not by each.
  */
 int run_vm_sealed(const struct runner *rn, struct run_kernel *k);
 

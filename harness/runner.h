@@ -83,8 +83,9 @@ struct run_flight run_reap_any(struct run_flight *f, size_t *n);
  * (its clock counts its instructions): as many guests as the host has
  * CPUs, and half its memory, for, at least two (a run's end beside the
  * next one's guest). Elsewhere one, its end included: a second would
- * take CPU from what the first measures. Prepares each kernel
- * (run_vm_sealed).
+ * take CPU from what the first measures. Prepares each kernel's image
+ * (run_vm_sealed). Decided once per command, before its sizing, into
+ * runner.at_once.
  */
 size_t run_at_once(const struct runner *rn, struct run_kernel *ks, int nk,
 		   size_t todo);

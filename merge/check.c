@@ -211,6 +211,7 @@ static int prepare(struct check *c, struct scenario *sc)
 		return sb_error_report("slicebench check", r, &e);
 	if (check_plan(&c->plan, sc, c->rn.sha256, names, (int)c->max))
 		return SB_EXIT_UNMEASURED;
+	c->rn.at_once = run_at_once(&c->rn, c->ks, 2, 2); /* a round's two */
 	run_sizing_say(o->say, &c->rn, c->ks, 2, c->rules, (int)c->max,
 		       "--max-repeats", 1);
 	struct check_journal_head head;
@@ -241,8 +242,6 @@ static int prepare(struct check *c, struct scenario *sc)
 		 names[0], sc->sets[0].name);
 	snprintf(c->cand_spec, sizeof(c->cand_spec), "%s:%s/%s", c->root,
 		 names[1], sc->sets[sc->n_sets - 1].name);
-	/* a round's two runs; after the guest's scenario is settled */
-	c->at_once = run_at_once(&c->rn, c->ks, 2, 2);
 	return 0;
 }
 

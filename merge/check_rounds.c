@@ -48,7 +48,7 @@ static int reap_one(struct check *c, int rep, struct run_flight *w, size_t *n)
 }
 
 /*
- * Make the runs of round @rep not made yet, c->at_once of them at once
+ * Make the runs of round @rep not made yet, c->rn.at_once of them at once
  * (under virtual time the base and the candidate side by side). A failed
  * run keeps its slot: it is not made again (a look must see the runs an
  * earlier look saw).
@@ -76,12 +76,12 @@ static void run_round(struct check *c, int rep)
 		fprintf(c->o->say, "round %d: %s: running\n", rep, r->kernel);
 		fflush(c->o->say);
 		w[n] = (struct run_flight){ .i = i, .t0 = run_now_s() };
-		if (c->at_once > 1)
+		if (c->rn.at_once > 1)
 			run_one_child(&c->rn, k, r, c->root, &w[n].c);
 		else
 			w[n].c.rc = run_one(&c->rn, k, r, c->root);
 		n++;
-		while (n == c->at_once && !lost)
+		while (n == c->rn.at_once && !lost)
 			lost = reap_one(c, rep, w, &n);
 	}
 	while (n)

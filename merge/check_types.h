@@ -38,7 +38,6 @@ struct check {
 	char guest_scenario[PATH_MAX + 32]; /* with a candidate's set */
 	char rules_sha256[SB_SHA256_HEX]; /* of the rules file */
 	unsigned int max;
-	size_t at_once; /* runs of a round at once (run_at_once) */
 	double *t; /* the information fraction of each look so far */
 	size_t looks;
 	struct check_journal jn;

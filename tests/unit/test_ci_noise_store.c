@@ -163,6 +163,15 @@ static void test_sized(void **state)
 				    "duration + warmup"));
 	assert_non_null(strstr(out, "--max-repeats (20 a side) reach 1 of 1"));
 	free(out);
+	/* two at once (virtual time): a round of 2 runs takes one run's 22 s */
+	ask.at_once = 2;
+	out = said(known, 1, &ask);
+	snprintf(line, sizeof(line),
+		 "  %-34s %5.1f%%  %4g%%  %-11u  %-13s  %s\n",
+		 "cyclic avg delay", 5.0, 5.0, need, "5m08s", "yes");
+	assert_non_null(strstr(out, line));
+	assert_non_null(strstr(out, "boot not counted), 2 at once:\n"));
+	free(out);
 }
 
 /*
