@@ -22,6 +22,9 @@ struct exec_ctx {
 	const char *const *units; /* unit ids, plan order */
 	size_t n_units;
 	int jobs; /* local: guests at once; parallel: jobs per host (0: 1) */
+	/* the runs measure the same beside others (virtual time: the
+	 * runner's at_once > 1): no warning that jobs perturb them */
+	int sealed;
 	const char *sshlogin, *slf, *joblog; /* GNU parallel */
 	const char *slurm_args; /* split at blanks, each its own argument */
 	const volatile sig_atomic_t *stop;

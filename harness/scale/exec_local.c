@@ -69,7 +69,7 @@ static int run_local(const struct exec_ctx *c, struct sb_error *e)
 		sb_error_set(e, rc, NULL, NULL, NULL, "out of memory");
 	else
 		rc = cpu_groups(c->jobs, groups, e);
-	if (!rc)
+	if (!rc && !c->sealed)
 		sb_warn("warning: %d runs at once on one host (guests or "
 			"host-mode workloads) perturb each other's latency "
 			"(shared caches, memory bandwidth, host scheduler): "

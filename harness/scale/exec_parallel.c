@@ -24,7 +24,7 @@ static int run_parallel(const struct exec_ctx *c, struct sb_error *e)
 	snprintf(units, sizeof(units), "%s/units.txt", c->root);
 	snprintf(joblog, sizeof(joblog), "%s/parallel.joblog", c->root);
 	snprintf(jobs, sizeof(jobs), "%d", c->jobs > 0 ? c->jobs : 1);
-	if (c->jobs > 1)
+	if (c->jobs > 1 && !c->sealed)
 		sb_warn("warning: %d jobs per host: runs at once on one host "
 			"perturb each other's latency (and parallel does not "
 			"pin them); keep 1 for latency work",

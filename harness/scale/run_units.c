@@ -209,7 +209,8 @@ int scale_run(const struct scale_opts *o, struct runner *rn,
 			      .joblog = o->joblog,
 			      .slurm_args = o->slurm_args,
 			      .stop = rn->stop,
-			      .jobs = o->jobs };
+			      .jobs = o->jobs,
+			      .sealed = rn->at_once > 1 };
 	char *verdict = NULL;
 	int rc, failed;
 
