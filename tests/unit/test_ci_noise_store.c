@@ -123,6 +123,18 @@ static void test_nothing_known(void **state)
 	free(out);
 }
 
+/* @out has the row of "cyclic avg delay" at 5 % spread and bound: @need runs, @time, @reached. */
+static void assert_avg_row(const char *out, unsigned int need, const char *time,
+			   const char *reached)
+{
+	char line[256];
+
+	snprintf(line, sizeof(line),
+		 "  %-34s %5.1f%%  %4g%%  %-11u  %-13s  %s\n",
+		 "cyclic avg delay", 5.0, 5.0, need, time, reached);
+	assert_non_null(strstr(out, line));
+}
+
 static void test_sized(void **state)
 {
 	struct ci_noise n = kept("debian", 0.05, 30);
@@ -133,16 +145,13 @@ static void test_sized(void **state)
 				    .sides = 2,
 				    .fallback_run_s = 22 };
 	unsigned int need = ci_runs_to_pass(0.05, log(1.05), 0.05, 0.8);
-	char line[256], *out;
+	char *out;
 
 	(void)state;
 	assert_int_equal(need, 14); /* as test_ci_sizing says */
 	out = said(known, 1, &ask);
 	/* only the rule with a kept spread; 14 runs x 2 sides x 30 s */
-	snprintf(line, sizeof(line),
-		 "  %-34s %5.1f%%  %4g%%  %-11u  %-13s  %s\n",
-		 "cyclic avg delay", 5.0, 5.0, need, "14m00s", "no");
-	assert_non_null(strstr(out, line));
+	assert_avg_row(out, need, "14m00s", "no");
 	assert_null(strstr(out, "hackbench time"));
 	assert_non_null(strstr(out, "a run takes 30 s (measured)"));
 	assert_non_null(strstr(out, "debian: 5 runs a side, 2026-12-06"));
@@ -155,10 +164,7 @@ static void test_sized(void **state)
 	ask.reach = 20;
 	ask.reach_what = "--max-repeats";
 	out = said(known, 1, &ask);
-	snprintf(line, sizeof(line),
-		 "  %-34s %5.1f%%  %4g%%  %-11u  %-13s  %s\n",
-		 "cyclic avg delay", 5.0, 5.0, need, "10m16s", "yes");
-	assert_non_null(strstr(out, line));
+	assert_avg_row(out, need, "10m16s", "yes");
 	assert_non_null(strstr(out, "a run takes 22 s (the scenario's "
 				    "duration + warmup"));
 	assert_non_null(strstr(out, "--max-repeats (20 a side) reach 1 of 1"));
@@ -166,10 +172,7 @@ static void test_sized(void **state)
 	/* two at once (virtual time): a round of 2 runs takes one run's 22 s */
 	ask.at_once = 2;
 	out = said(known, 1, &ask);
-	snprintf(line, sizeof(line),
-		 "  %-34s %5.1f%%  %4g%%  %-11u  %-13s  %s\n",
-		 "cyclic avg delay", 5.0, 5.0, need, "5m08s", "yes");
-	assert_non_null(strstr(out, line));
+	assert_avg_row(out, need, "5m08s", "yes");
 	assert_non_null(strstr(out, "boot not counted), 2 at once:\n"));
 	free(out);
 }

@@ -239,27 +239,20 @@ static void test_pooled_and_report_verdicts(void **state)
 /* Runs with the rule's value but no histogram: inconclusive, the run named. */
 static void test_pooled_without_histograms(void **state)
 {
-	struct ci_rule rule = pooled_rule();
-	struct ci_rules set = synth_rules(&rule, 1);
-	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
-	struct ci_results b, c;
-	struct ci_rule_result res;
-	struct sb_error e;
+	struct synth_gate g;
 
 	(void)state;
-	assert_int_equal(ci_synth_alloc(&b, 5), 0);
-	assert_int_equal(ci_synth_alloc(&c, 5), 0);
+	g.rules[0] = pooled_rule();
+	synth_gate_alloc(&g, 5, 5, 1);
 	for (size_t i = 0; i < 5; i++) {
-		ci_synth_put(&b, i, &rule, 1);
-		ci_synth_put(&c, i, &rule, 1);
+		ci_synth_put(&g.base, i, &g.rules[0], 1);
+		ci_synth_put(&g.cand, i, &g.rules[0], 1);
 	}
-	assert_int_equal(ci_gate_evaluate(&set, &b, &c, &lv, &res, &e), 0);
-	assert_int_equal(res.verdict, CI_V_INCONCLUSIVE);
+	assert_int_equal(synth_gate_decide(&g), CI_DECISION_UNDECIDED);
+	assert_int_equal(g.res[0].verdict, CI_V_INCONCLUSIVE);
 	assert_non_null(
-		strstr(res.note, "has no delay_hist_ns for \"cyclic\""));
-	assert_int_equal(ci_gate_decide(&res, 1), CI_DECISION_UNDECIDED);
-	ci_synth_free(&b);
-	ci_synth_free(&c);
+		strstr(g.res[0].note, "has no delay_hist_ns for \"cyclic\""));
+	synth_gate_free(&g);
 }
 
 /* @text into a temporary rules file; its path in @path. */

@@ -196,49 +196,25 @@ static void test_bootstrap(void **state)
 	ci_synth_free(&r);
 }
 
-struct gate {
-	struct ci_results base, cand;
-	struct ci_rule rule;
-	struct ci_rules set;
-	struct ci_rule_result res;
-};
-
 /*
  * 8 runs a side, 600 frames each; base run i misses 57 + (i % 4) * 2
  * frames (9.5-10.5 %), the candidate @mul times as many.
  */
-static enum ci_decision gate_run(struct gate *g, int pooled, double mul)
+static enum ci_decision gate_run(struct synth_gate *g, int pooled, double mul)
 {
-	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
-	struct sb_error e;
-
-	g->rule = misses_rule(pooled);
-	g->set = (struct ci_rules){ .alpha = 0.01,
-				    .pass_confidence = 0.95,
-				    .min_runs = CI_MIN_RUNS,
-				    .v = &g->rule,
-				    .n = 1 };
-	assert_int_equal(ci_synth_alloc(&g->base, 8), 0);
-	assert_int_equal(ci_synth_alloc(&g->cand, 8), 0);
+	g->rules[0] = misses_rule(pooled);
+	synth_gate_alloc(g, 8, 8, 1);
 	for (size_t i = 0; i < 8; i++) {
 		double m = 57 + (double)(i % 4) * 2;
 
-		assert_int_equal(
-			ci_synth_put_counts(&g->base, i, &g->rule, m, 600), 0);
-		assert_int_equal(ci_synth_put_counts(&g->cand, i, &g->rule,
+		assert_int_equal(ci_synth_put_counts(&g->base, i, &g->rules[0],
+						     m, 600),
+				 0);
+		assert_int_equal(ci_synth_put_counts(&g->cand, i, &g->rules[0],
 						     m * mul, 600),
 				 0);
 	}
-	assert_int_equal(ci_gate_evaluate(&g->set, &g->base, &g->cand, &lv,
-					  &g->res, &e),
-			 0);
-	return ci_gate_decide(&g->res, 1);
-}
-
-static void gate_free(struct gate *g)
-{
-	ci_synth_free(&g->base);
-	ci_synth_free(&g->cand);
+	return synth_gate_decide(g);
 }
 
 /*
@@ -248,23 +224,23 @@ static void gate_free(struct gate *g)
  */
 static void test_gate_verdicts(void **state)
 {
-	struct gate g;
+	struct synth_gate g;
 
 	(void)state;
 	assert_int_equal(gate_run(&g, 1, 1.5), CI_DECISION_REGRESSION);
-	assert_float_equal(g.res.base_mean, 10, 1e-12);
-	assert_float_equal(g.res.cand_mean, 15, 1e-12);
-	assert_float_equal(g.res.ratio, 1.5, 1e-12);
-	assert_int_equal(g.res.verdict, CI_V_REGRESSION);
-	gate_free(&g);
+	assert_float_equal(g.res[0].base_mean, 10, 1e-12);
+	assert_float_equal(g.res[0].cand_mean, 15, 1e-12);
+	assert_float_equal(g.res[0].ratio, 1.5, 1e-12);
+	assert_int_equal(g.res[0].verdict, CI_V_REGRESSION);
+	synth_gate_free(&g);
 	assert_int_equal(gate_run(&g, 1, 1), CI_DECISION_PASS);
-	assert_int_equal(g.res.verdict, CI_V_PASS);
-	assert_float_equal(g.res.ratio, 1, 1e-12);
-	assert_true(g.res.ratio_hi < 1.2);
-	gate_free(&g);
+	assert_int_equal(g.res[0].verdict, CI_V_PASS);
+	assert_float_equal(g.res[0].ratio, 1, 1e-12);
+	assert_true(g.res[0].ratio_hi < 1.2);
+	synth_gate_free(&g);
 	assert_int_equal(gate_run(&g, 1, 0.5), CI_DECISION_PASS);
-	assert_int_equal(g.res.verdict, CI_V_IMPROVEMENT);
-	gate_free(&g);
+	assert_int_equal(g.res[0].verdict, CI_V_IMPROVEMENT);
+	synth_gate_free(&g);
 }
 
 /* Start times of 6 rounds, base then candidate in each. */
@@ -330,26 +306,21 @@ static void test_gate_rounds(void **state)
 /* Runs with the rule's value but no counts in their document: the run named. */
 static void test_gate_without_counts(void **state)
 {
-	struct ci_rule rule = misses_rule(1);
-	struct ci_rules set = synth_rules(&rule, 1);
-	struct ci_levels lv = { .alpha = 0.01, .pass_alpha = 0.05 };
-	struct ci_results b, c;
-	struct ci_rule_result res;
-	struct sb_error e;
+	struct synth_gate g;
 
 	(void)state;
-	assert_int_equal(ci_synth_alloc(&b, 5), 0);
-	assert_int_equal(ci_synth_alloc(&c, 5), 0);
+	g.rules[0] = misses_rule(1);
+	synth_gate_alloc(&g, 5, 5, 1);
 	for (size_t i = 0; i < 5; i++) {
-		ci_synth_put(&b, i, &rule, 5);
-		ci_synth_put(&c, i, &rule, 5);
+		ci_synth_put(&g.base, i, &g.rules[0], 5);
+		ci_synth_put(&g.cand, i, &g.rules[0], 5);
 	}
-	assert_int_equal(ci_gate_evaluate(&set, &b, &c, &lv, &res, &e), 0);
-	assert_int_equal(res.verdict, CI_V_INCONCLUSIVE);
-	assert_non_null(strstr(res.note, "workloads/mixload.json has no counts "
-					 "deadline_misses of frames"));
-	ci_synth_free(&b);
-	ci_synth_free(&c);
+	synth_gate_decide(&g);
+	assert_int_equal(g.res[0].verdict, CI_V_INCONCLUSIVE);
+	assert_non_null(strstr(g.res[0].note, "workloads/mixload.json has no "
+					      "counts deadline_misses of "
+					      "frames"));
+	synth_gate_free(&g);
 }
 
 /*
