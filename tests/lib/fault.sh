@@ -58,6 +58,21 @@ complete_runs() {
 	return 0
 }
 
+# kill9_leaves_none PID LISTER WHAT: kill -9 PID (the tool), then wait up
+# to 2 s for LISTER (a function printing what should die with it) to print
+# nothing; fail naming WHAT otherwise, else say how long it took.
+kill9_leaves_none() {
+	local t0
+	kill -9 "$1"
+	t0=$(date +%s%N)
+	while [[ -n $("$2") ]] && (($(date +%s%N) - t0 < 2000000000)); do
+		sleep 0.05
+	done
+	[[ -z $("$2") ]] || fail "$3 still alive 2 s after kill -9 of slicebench: $("$2" | tr '\n' ' ')"
+	echo "ok: no $3 $((($(date +%s%N) - t0) / 1000000)) ms after kill -9"
+	wait "$1" 2>/dev/null || true
+}
+
 # wait_complete ROOT: wait (up to 60 s) until a run under ROOT/<run-id>/
 # is complete and print its directory.
 wait_complete() {

@@ -45,14 +45,7 @@ done
 [[ $(cat "$pidfile") == "$qemu" ]] || fail "qemu.pid holds $(cat "$pidfile"), QEMU is $qemu"
 echo "ok: QEMU $qemu runs, its pid in ${pidfile#"$tmp"/}"
 sleep 2 # into the guest's boot
-kill -9 "$pid"
-t0=$(date +%s%N)
-while [[ -n $(qemu_of_run) ]] && (($(date +%s%N) - t0 < 2000000000)); do
-	sleep 0.05
-done
-[[ -z $(qemu_of_run) ]] || fail "QEMU $(qemu_of_run) still alive 2 s after kill -9 of slicebench"
-echo "ok: no QEMU of the run $((($(date +%s%N) - t0) / 1000000)) ms after kill -9"
-wait "$pid" 2>/dev/null || true
+kill9_leaves_none "$pid" qemu_of_run "QEMU of the run"
 
 echo "check: the same command resumes the run and completes it"
 expect 0 'resuming: ' timeout 300 "$sb" run --kernel debian --accel tcg \

@@ -49,14 +49,7 @@ for ((i = 0; i < 3000; i++)); do
 done
 grep -q '\[2/3\] debian/default/2: running' "$tmp/run.out" ||
 	{ cat "$tmp/run.out"; fail "run 2 never started"; }
-kill -9 "$pid"
-t0=$(date +%s%N)
-while [[ -n $(ours) ]] && (($(date +%s%N) - t0 < 2000000000)); do
-	sleep 0.05
-done
-[[ -z $(ours) ]] || fail "still alive 2 s after kill -9 of slicebench: $(ours | tr '\n' ' ')"
-echo "ok: nothing of the matrix $((($(date +%s%N) - t0) / 1000000)) ms after kill -9"
-wait "$pid" 2>/dev/null || true
+kill9_leaves_none "$pid" ours "process of the matrix"
 
 echo "check: the same command resumes the matrix and completes it"
 expect 0 'resuming: ' timeout 600 "$sb" run --kernel debian --scenario "$tmp/sc.json" \
