@@ -32,6 +32,7 @@ struct runner {
 /* A kernel of the matrix, prepared (image, initramfs) on first use. */
 struct run_kernel {
 	struct kernel_info ki;
+	int image_ready; /* kernel_prepare: 0 not yet, 1 done, -1 failed */
 	int prepared; /* 0 not yet, 1 ready, -1 failed (see error) */
 	char initrd[PATH_MAX];
 	char error[600];

@@ -47,6 +47,17 @@ static int prepare_failed(struct run_kernel *k, const struct sb_error *e)
 	return -1;
 }
 
+/* @k's image (kernel_prepare: a fetch or a build), once a command. */
+static int prepare_image(struct run_kernel *k)
+{
+	struct sb_error e;
+
+	if (!k->image_ready)
+		k->image_ready =
+			kernel_prepare(&k->ki, &e) ? prepare_failed(k, &e) : 1;
+	return k->image_ready > 0 ? 0 : -1;
+}
+
 static int prepare(const struct runner *rn, struct run_kernel *k)
 {
 	char dir[PATH_MAX], init[PATH_MAX + 32];
@@ -57,8 +68,8 @@ static int prepare(const struct runner *rn, struct run_kernel *k)
 	if (k->prepared)
 		return k->prepared > 0 ? 0 : -1;
 	k->prepared = -1;
-	if (kernel_prepare(&k->ki, &e))
-		return prepare_failed(k, &e);
+	if (prepare_image(k))
+		return -1;
 	snprintf(dir, sizeof(dir), "%s/initramfs", kernel_cache_dir());
 	if ((r = sb_mkdir_p(dir, 0755))) {
 		snprintf(k->error, sizeof(k->error), "mkdir %.400s: %s", dir,
@@ -80,10 +91,9 @@ int run_vm_sealed(const struct runner *rn, struct run_kernel *k)
 {
 	const struct scenario *sc = rn->sc;
 	struct vm_result res;
-	struct sb_error e;
 
 	memset(&res, 0, sizeof(res));
-	return !kernel_prepare(&k->ki, &e) &&
+	return !prepare_image(k) &&
 	       !vm_choose_accel(
 		       &(struct vm_request){
 			       .kernel = &k->ki,
