@@ -128,10 +128,9 @@ int vm_build_args(struct vm_args *a, const struct vm_request *req,
 		arg(a, "-initrd");
 		arg(a, "%s", req->initrd);
 	}
-	/* no_timer_check: a starved TCG vCPU can fail the IO-APIC timer check. */
 	arg(a, "-append");
-	arg(a, "console=ttyS0 quiet panic=-1 no_timer_check%s%s",
-	    req->append ? " " : "", req->append ? req->append : "");
+	arg(a, VM_BASE_APPEND "%s%s", req->append ? " " : "",
+	    req->append ? req->append : "");
 	arg(a, "-nographic");
 	arg(a, "-no-reboot");
 	arg(a, "-nic");

@@ -7,6 +7,16 @@
 
 struct vm_request;
 
+/*
+ * The kernel command line's fixed start (the request's append follows).
+ * no_timer_check: a starved TCG vCPU can fail the IO-APIC timer check.
+ * cryptomgr.notests=1: a distribution kernel's crypto self-tests
+ * (cryptomgr_test) ran on through the snapshot into the window, 4.2 s of a
+ * 22 s run's CPU beside the workloads (docs/performance.md).
+ */
+#define VM_BASE_APPEND \
+	"console=ttyS0 quiet panic=-1 no_timer_check cryptomgr.notests=1"
+
 /* QEMU's argv for one boot, its strings in one arena. */
 struct vm_args {
 	const char *v[128];

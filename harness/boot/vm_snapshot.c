@@ -19,6 +19,7 @@
 #include "common/sha256.h"
 #include "harness/boot/capture_cache.h"
 #include "harness/boot/kernel.h"
+#include "harness/boot/vm_args.h"
 #include "harness/boot/vm_snapshot.h"
 
 /* Bump when what the guest does at "ready" changes. */
@@ -53,10 +54,10 @@ static int snapshot_key(const struct vm_request *req, const char *accel,
 	n = (size_t)snprintf(
 		text, sizeof(text),
 		"format %d\nqemu %s\naccel %s\nicount %d\nmachine %s\n"
-		"cpus %d\nmemory %d\nkernel %s\ninitrd %s\nappend %s\n",
+		"cpus %d\nmemory %d\nkernel %s\ninitrd %s\nappend %s %s\n",
 		SNAPSHOT_FORMAT, vm_qemu_version(), accel, req->icount_shift,
 		req->kernel->machine, req->cpus, req->memory_mb, img, rd,
-		req->snapshot_append);
+		VM_BASE_APPEND, req->snapshot_append);
 	for (int i = 0; req->numa && i < req->numa_nodes && n < sizeof(text);
 	     i++)
 		n += (size_t)snprintf(text + n, sizeof(text) - n,

@@ -63,8 +63,8 @@ static void test_tcg_pc(void **state)
 	has(c, "qemu-system-x86_64 -M pc -accel tcg,thread=single -cpu max "
 	       "-smp 2 -m 1024 -kernel /k/vmlinuz -initrd /i.cpio -append");
 	assert_string_equal(args.v[16], "console=ttyS0 quiet panic=-1 "
-					"no_timer_check sb.featureset=X "
-					"sb.seed=1");
+					"no_timer_check cryptomgr.notests=1 "
+					"sb.featureset=X sb.seed=1");
 	has(c, " -nographic -no-reboot -nic none -serial file:/c.log "
 	       "-monitor none -device virtio-serial-pci -chardev "
 	       "file,id=res,path=/r,,x.tar -device "
