@@ -68,6 +68,11 @@ static const struct sb_field calibration_fields[] = {
 	  .min = 1, .max = INT64_MAX, .doc = "the loop's length" },
 	{ "loop_ns", SB_F_INT64, A(calib_loop_ns), .required = 1, .min = 0,
 	  .max = MAX_NS, .doc = "its best time on the machine that ran" },
+	{ "taken", SB_F_STRING, A(calib_taken), A_SIZE(calib_taken),
+	  .doc = "when it and the preflight were taken: `run` (at its start) "
+		 "or `snapshot` (once before the snapshot the run was "
+		 "restored from, in virtual time, where a restored guest "
+		 "measures the same in every run)" },
 };
 
 static const struct sb_jr_table calibration_table =

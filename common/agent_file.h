@@ -45,6 +45,7 @@ struct sb_agent_report {
 	struct sb_window window; /* start_mono_ns -1: unsaid */
 	/* calibration: 0 unsaid */
 	int64_t calib_iterations, calib_loop_ns;
+	char calib_taken[16]; /* "run", "snapshot"; "" unsaid */
 	/* the machine as the agent found it, kept verbatim for the manifest
 	 * (whose rows read it): a part of root, or NULL */
 	const json_t *preflight;

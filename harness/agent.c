@@ -413,12 +413,21 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 		snprintf(run->failure, sizeof(run->failure), "%.500s", err.msg);
 }
 
+void agent_prepare(const struct scenario *sc, const char *taken,
+		   struct agent_prep *p)
+{
+	preflight_take(sc, &p->pf);
+	p->calib_loop_ns = sb_calib_loop_ns(3);
+	p->taken = taken;
+}
+
 int agent_run(const struct agent_opts *o, struct sb_error *e)
 {
 	struct run *run = calloc(1, sizeof(*run));
 	struct recorder rec = RECORDER_INIT;
 	char path[4200], *old_path = NULL, summary[512];
-	struct preflight pf;
+	struct agent_prep now;
+	const struct agent_prep *prep = o->prep;
 	json_t *doc;
 	int rc;
 
@@ -440,15 +449,19 @@ int agent_run(const struct agent_opts *o, struct sb_error *e)
 			"seed", (json_int_t)o->seed);
 	json_object_set_new(doc, "start_mono_ns",
 			    json_integer((json_int_t)mono_ns()));
-	preflight_take(o->sc, &pf);
-	json_object_set_new(doc, "preflight", preflight_json(&pf));
-	preflight_summary(&pf, summary, sizeof(summary));
+	if (!prep) {
+		agent_prepare(o->sc, "run", &now);
+		prep = &now;
+	}
+	json_object_set_new(doc, "preflight", preflight_json(&prep->pf));
+	preflight_summary(&prep->pf, summary, sizeof(summary));
 	say(o, "%s", summary);
 	json_object_set_new(doc, "calibration",
-			    json_pack("{s:I,s:I}", "iterations",
+			    json_pack("{s:I,s:I,s:s}", "iterations",
 				      (json_int_t)SB_CALIB_ITERATIONS,
 				      "loop_ns",
-				      (json_int_t)sb_calib_loop_ns(3)));
+				      (json_int_t)prep->calib_loop_ns, "taken",
+				      prep->taken));
 	run_body(run, &rec, doc);
 	recorder_stop(&rec, NULL); /* after a failure */
 	collect(o, doc);

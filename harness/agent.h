@@ -13,10 +13,27 @@
 #include <stdint.h>
 
 #include "common/error.h"
+#include "harness/preflight.h"
 #include "harness/recorder.h"
 #include "harness/scenario.h"
 
 #define AGENT_FEATURES_PATH "/sys/kernel/debug/sched/features"
+
+/*
+ * The machine before a run: the preflight and the guest's speed
+ * (calibration). Taken at the run's start, or once before a snapshot whose
+ * runs would all measure the same: under virtual time a restored guest's
+ * idle CPU and its loop's speed are the snapshot's, by construction.
+ */
+struct agent_prep {
+	struct preflight pf;
+	uint64_t calib_loop_ns;
+	const char *taken; /* "run" or "snapshot" (agent.json's calibration) */
+};
+
+/* Take @p for a run of @sc now; @taken says when, as above. */
+void agent_prepare(const struct scenario *sc, const char *taken,
+		   struct agent_prep *p);
 
 struct agent_opts {
 	const struct scenario *sc;
@@ -31,6 +48,7 @@ struct agent_opts {
 	const char *features_path; /* AGENT_FEATURES_PATH */
 	const char *path_prefix; /* prepended to PATH for the tools, or NULL */
 	const volatile sig_atomic_t *stop; /* non-zero: abort (Ctrl-C), or NULL */
+	const struct agent_prep *prep; /* taken before, or NULL: at the start */
 	void (*log)(const char *msg); /* progress lines, or NULL */
 };
 

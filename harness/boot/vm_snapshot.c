@@ -84,12 +84,21 @@ static int older_first(const void *a, const void *b)
 	return x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec;
 }
 
-/* Room for one more in @dir: all but the SNAPSHOTS_KEPT - 1 last used
- * snapshots deleted (their mtime is their last use). */
-static void prune(const char *dir)
+/* @lock (a maker's lock file) deleted unless a maker holds it. */
+static void drop_lock(const char *lock)
+{
+	int fd = open(lock, O_RDWR | O_CLOEXEC);
+
+	if (fd >= 0 && !flock(fd, LOCK_EX | LOCK_NB))
+		unlink(lock);
+	if (fd >= 0)
+		close(fd);
+}
+
+void vm_snapshot_prune(const char *dir)
 {
 	struct kept k[64];
-	char path[PATH_MAX + NAME_MAX + 2];
+	char path[PATH_MAX + NAME_MAX + 2], snap[PATH_MAX + NAME_MAX + 2];
 	struct dirent *de;
 	struct stat st;
 	DIR *d = opendir(dir);
@@ -98,10 +107,17 @@ static void prune(const char *dir)
 	while (d && (de = readdir(d)) && n < sizeof(k) / sizeof(k[0])) {
 		size_t len = strlen(de->d_name);
 
+		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, de->d_name);
+		if (len > 10 && !strcmp(de->d_name + len - 10, ".qemu.lock")) {
+			snprintf(snap, sizeof(snap), "%.4000s/%.*s", dir,
+				 (int)(len - 5), de->d_name);
+			if (access(snap, F_OK))
+				drop_lock(path);
+			continue;
+		}
 		if (len < 5 || len > NAME_MAX ||
 		    strcmp(de->d_name + len - 5, ".qemu"))
 			continue;
-		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, de->d_name);
 		if (stat(path, &st))
 			continue;
 		memcpy(k[n].name, de->d_name, len + 1);
@@ -112,9 +128,12 @@ static void prune(const char *dir)
 	qsort(k, n, sizeof(k[0]), older_first);
 	for (size_t i = 0; i + (SNAPSHOTS_KEPT - 1) < n; i++) {
 		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, k[i].name);
-		if (!unlink(path))
-			sb_note("vm: snapshot %s deleted (%d kept)", path,
-				SNAPSHOTS_KEPT);
+		if (unlink(path))
+			continue;
+		sb_note("vm: snapshot %s deleted (%d kept)", path,
+			SNAPSHOTS_KEPT);
+		strcat(path, ".lock");
+		drop_lock(path);
 	}
 }
 
@@ -225,12 +244,18 @@ int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
 {
 	char key[SB_SHA256_HEX], dir[PATH_MAX], path[PATH_MAX + 80];
 	char why[600] = "", accel[sizeof(res->accel)], params[1024];
-	struct vm_request l = *req, b = *req;
+	char append[1024];
+	struct vm_request l = *req, b = *req, s = *req;
 	int e;
 
 	snprintf(accel, sizeof(accel), "%s", res->accel);
+	/* under virtual time the guest takes what every restore would
+	 * measure the same (preflight, calibration) before "ready" */
+	snprintf(append, sizeof(append), "%s%s", req->snapshot_append,
+		 sb_accel_is(accel, sealed) ? " sb.virtual=1" : "");
+	s.snapshot_append = append;
 	snprintf(dir, sizeof(dir), "%.4000s/snapshots", kernel_cache_dir());
-	if ((e = snapshot_key(req, accel, key)) || (e = sb_mkdir_p(dir, 0755)))
+	if ((e = snapshot_key(&s, accel, key)) || (e = sb_mkdir_p(dir, 0755)))
 		snprintf(why, sizeof(why), "no snapshot key or directory: %s",
 			 strerror(-e));
 	snprintf(path, sizeof(path), "%s/%.16s.qemu", dir, key);
@@ -242,17 +267,17 @@ int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
 		int lock = make_lock(path);
 
 		if (access(path, R_OK)) {
-			prune(dir);
-			e = make(req, accel, path, why, sizeof(why));
+			vm_snapshot_prune(dir);
+			e = make(&s, accel, path, why, sizeof(why));
 		}
 		if (lock >= 0)
 			close(lock);
 	}
-	if (!e) /* its last use, for prune() */
+	if (!e) /* its last use, for vm_snapshot_prune() */
 		utimensat(AT_FDCWD, path, NULL, 0);
 	if (!e) {
 		run_params(req, accel, params, sizeof(params));
-		l.append = req->snapshot_append;
+		l.append = append;
 		l.params = params;
 		l.snapshot_load = path;
 		e = vm_boot(&l, accel, res);

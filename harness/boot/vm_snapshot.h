@@ -14,6 +14,13 @@
  */
 int vm_snapshot_run(const struct vm_request *req, struct vm_result *res);
 
+/*
+ * Room for one more snapshot in @dir: all but the SNAPSHOTS_KEPT - 1 last
+ * used (their mtime is their last use) deleted, with their makers' lock
+ * files and those of snapshots no longer there, unless a maker holds one.
+ */
+void vm_snapshot_prune(const char *dir);
+
 /* Can runs under @accel be restored? (its row's restores: tcg, virtual;
  * icount and KVM not yet: not measured) */
 int vm_snapshot_supported(const char *accel);

@@ -9,7 +9,8 @@
  * opt/sb/params instead (the host snapshots the guest while it waits and
  * restores it per run), with sb.time= (the host's wall clock, ns; none
  * under virtual time) to set the clock; the values reseed the kernel's
- * random generator.
+ * random generator. With sb.virtual=1 too (virtual time) the preflight and
+ * calibration are taken before "ready", once for every restored run.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -202,7 +203,8 @@ static int await_params(char **line, char *why, size_t whylen)
 static int run(const struct guest_opts *g, char *why, size_t whylen)
 {
 	char *line = NULL, set[SC_NAME_LEN + 1], seed[24], untraced[4], snap[4];
-	char err[1024], *end;
+	char virt[4], err[1024], *end;
+	struct agent_prep prep;
 	struct scenario *sc = malloc(sizeof(*sc));
 	struct agent_opts o = { .set_features = 1,
 				.recorder = AGENT_TRACEFS,
@@ -222,9 +224,21 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 		free(sc);
 		return SB_EXIT_UNMEASURED;
 	}
+	if ((r = scenario_load(g->scenario, sc, console, &e))) {
+		snprintf(why, whylen, "%s", e.msg);
+		free(line);
+		free(sc);
+		return sb_exit_code(r);
+	}
 	cmdline_get(line, "sb.snapshot", snap, sizeof(snap));
+	cmdline_get(line, "sb.virtual", virt, sizeof(virt));
+	if (!strcmp(snap, "1") && !strcmp(virt, "1")) {
+		agent_prepare(sc, "snapshot", &prep);
+		o.prep = &prep;
+	}
 	if (!strcmp(snap, "1") && await_params(&line, why, whylen)) {
 		free(line);
+		scenario_free(sc);
 		free(sc);
 		return SB_EXIT_UNMEASURED;
 	}
@@ -233,11 +247,6 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 	cmdline_get(line, "sb.untraced", untraced, sizeof(untraced));
 	o.untraced = !strcmp(untraced, "1");
 	free(line);
-	if ((r = scenario_load(g->scenario, sc, console, &e))) {
-		snprintf(why, whylen, "%s", e.msg);
-		free(sc);
-		return sb_exit_code(r);
-	}
 	fs = scenario_set(sc, set);
 	errno = 0;
 	o.seed = *seed ? strtoull(seed, &end, 10) : scenario_seed(sc, 1);

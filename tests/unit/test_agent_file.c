@@ -29,7 +29,8 @@ static void write_tmp(const char *text)
 #define GOOD_AGENT                                                            \
 	"{\"schema\": 1, \"tool\": \"sbguest\", \"seed\": 7, "                \
 	"\"start_mono_ns\": 100, \"preflight\": {\"summary\": \"2 CPUs\"}, "  \
-	"\"calibration\": {\"iterations\": 1000000, \"loop_ns\": 2500000}, "  \
+	"\"calibration\": {\"iterations\": 1000000, \"loop_ns\": 2500000, "   \
+	"\"taken\": \"snapshot\"}, "                                          \
 	"\"workload_start_mono_ns\": 200, \"window\": {\"start_mono_ns\": "   \
 	"300, \"end_mono_ns\": 900}, \"workload_end_mono_ns\": 950, "         \
 	"\"uname\": {\"sysname\": \"Linux\", \"release\": \"6.12.41\", "      \
@@ -65,6 +66,7 @@ static void test_agent_good(void **state)
 	assert_int_equal(a.window.end_mono_ns, 900);
 	assert_int_equal(a.calib_iterations, 1000000);
 	assert_int_equal(a.calib_loop_ns, 2500000);
+	assert_string_equal(a.calib_taken, "snapshot");
 	assert_non_null(a.preflight);
 	assert_int_equal(a.n_procs, 2);
 	assert_int_equal(a.procs[0].pid, 41);
@@ -90,6 +92,7 @@ static void test_agent_failed_start(void **state)
 	assert_int_equal(a.settable, -1);
 	assert_int_equal(a.window.start_mono_ns, -1);
 	assert_int_equal(a.calib_loop_ns, 0);
+	assert_string_equal(a.calib_taken, "");
 	assert_null(a.preflight);
 	assert_int_equal(a.n_procs, 0);
 	sb_agent_free(&a);

@@ -35,6 +35,10 @@ for rep in 1 2; do
 	jq -e --arg s "$seed" '.command_line | index("--seed") as $i |
 		$i != null and .[$i + 1] == $s' "$d/workloads/cyclic.json" >/dev/null ||
 		fail "cyclic argv: $(jq -c .command_line "$d/workloads/cyclic.json")"
+	echo "check: seed $seed: preflight and calibration taken once, before the snapshot"
+	jq -e '.calibration.taken == "snapshot" and .calibration.loop_ns > 0 and
+		(.preflight.summary | length > 0)' "$d/agent.json" >/dev/null ||
+		fail "agent.json: $(jq -c '{calibration, preflight: .preflight.summary}' "$d/agent.json")"
 	echo "check: seed $seed: the guest's clock is virtual time's fixed date"
 	jq -e '.start_time | startswith("2024-01-01T")' "$d/workloads/cyclic.json" >/dev/null ||
 		fail "cyclic start_time: $(jq -r .start_time "$d/workloads/cyclic.json")"

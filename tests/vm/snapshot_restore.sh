@@ -32,6 +32,9 @@ for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 			fail "$d/manifest.json: $(jq -c '{status, vm}' "$d/manifest.json")"
 		grep -q "^SLICEBENCH: restored" "$d/console.log" || fail "$d: no restored line"
 		grep -qx "$set" <(tr ' ' '\n' <"$d/features.txt") || fail "$d reads back $(cat "$d/features.txt")"
+		echo "check: $set/$rep: in host time the guest's speed is measured by the run itself"
+		jq -e '.calibration.taken == "run" and .calibration.loop_ns > 0' "$d/agent.json" >/dev/null ||
+			fail "agent.json: $(jq -c .calibration "$d/agent.json")"
 		jq -e --arg s "$seed" '.command_line | index("--seed") as $i |
 			$i != null and .[$i + 1] == $s' "$d/workloads/cyclic.json" >/dev/null ||
 			fail "cyclic argv: $(jq -c .command_line "$d/workloads/cyclic.json")"

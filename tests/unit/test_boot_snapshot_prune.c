@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The snapshot directory's pruning (harness/boot/vm_snapshot.c): the
+ * least recently used snapshots go with their makers' lock files, lock
+ * files of snapshots gone before go too, and a lock a maker holds stays.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "harness/boot/vm_snapshot.h"
+
+static char dir[64];
+
+static void touch(const char *name, time_t used)
+{
+	char path[256];
+	struct timespec t[2] = { { used, 0 }, { used, 0 } };
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(utimensat(AT_FDCWD, path, t, 0), 0);
+}
+
+static int there(const char *name)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return !access(path, F_OK);
+}
+
+static void test_prune(void **state)
+{
+	static const char *const snaps[] = { "a", "b", "c", "d", "e", "f", "g" };
+	char name[128], held[128];
+	int fd;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/sb-prune-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	for (int i = 0; i < 7; i++) {
+		snprintf(name, sizeof(name), "%s.qemu", snaps[i]);
+		touch(name, 1000 + i); /* a is the least recently used */
+		snprintf(name, sizeof(name), "%s.qemu.lock", snaps[i]);
+		touch(name, 1000);
+	}
+	touch("gone.qemu.lock", 1000); /* its snapshot deleted before */
+	touch("making.qemu.lock", 1000); /* its snapshot being made */
+	snprintf(held, sizeof(held), "%s/making.qemu.lock", dir);
+	fd = open(held, O_RDWR);
+	assert_true(fd >= 0);
+	assert_int_equal(flock(fd, LOCK_EX), 0);
+
+	vm_snapshot_prune(dir);
+	/* room for one more of SNAPSHOTS_KEPT (6): the two oldest go */
+	assert_false(there("a.qemu"));
+	assert_false(there("b.qemu"));
+	assert_false(there("a.qemu.lock"));
+	assert_false(there("b.qemu.lock"));
+	for (int i = 2; i < 7; i++) {
+		snprintf(name, sizeof(name), "%s.qemu", snaps[i]);
+		assert_true(there(name));
+		snprintf(name, sizeof(name), "%s.qemu.lock", snaps[i]);
+		assert_true(there(name));
+	}
+	assert_false(there("gone.qemu.lock"));
+	assert_true(there("making.qemu.lock"));
+	close(fd);
+
+	vm_snapshot_prune(dir); /* unheld now, and no snapshot: it goes */
+	assert_false(there("making.qemu.lock"));
+	assert_true(there("c.qemu"));
+	for (int i = 2; i < 7; i++) {
+		snprintf(name, sizeof(name), "%s/%s.qemu", dir, snaps[i]);
+		unlink(name);
+		snprintf(name, sizeof(name), "%s/%s.qemu.lock", dir, snaps[i]);
+		unlink(name);
+	}
+	assert_int_equal(rmdir(dir), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_prune),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
