@@ -96,6 +96,11 @@ static const struct sb_field vm_fields[] = {
 	  .doc = "QEMU's start to its end, ms" },
 	{ "boot_to_user_ms", SB_F_INT64, .check_only = 1, .min = 0,
 	  .max = INT64_MAX, .doc = "QEMU's start to the agent's, ms" },
+	{ "workloads_host_ms", SB_F_INT64, .check_only = 1, .nullable = 1,
+	  .min = 0, .max = INT64_MAX,
+	  .doc = "host time from the workloads' start to their end (the "
+		 "agent's console lines), ms: what the warmup and window "
+		 "cost the host; null when unseen" },
 	{ "start", SB_F_TEXT,
 	  .doc = "`boot` or `restore` (harness/README.md)" },
 	{ "start_note", SB_F_TEXT, .doc = "why that start" },

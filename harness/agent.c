@@ -20,6 +20,7 @@
 #include "common/error.h"
 #include "common/spawn.h"
 #include "harness/agent.h"
+#include "harness/boot/vm.h"
 #include "harness/features.h"
 #include "harness/recorder.h"
 #include "harness/preflight.h"
@@ -377,11 +378,10 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 		snprintf(run->failure, sizeof(run->failure), "%.500s", err.msg);
 		return;
 	}
-	say(o, "%s %s; starting %d workload(s)",
+	say(o, VM_LINE_WORKLOADS_START " %d, %s %s", sc->n_workloads,
 	    o->untraced ? "not recording, not sampling schedstat:" :
 			  "recording with",
-	    o->untraced ? "the control arm" : recorder_tool(o->recorder),
-	    sc->n_workloads);
+	    o->untraced ? "the control arm" : recorder_tool(o->recorder));
 	run->t0 = mono_ns();
 	json_object_set_new(doc, "workload_start_mono_ns",
 			    json_integer((json_int_t)run->t0));
@@ -409,6 +409,7 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 	}
 	json_object_set_new(doc, "workload_end_mono_ns",
 			    json_integer((json_int_t)mono_ns()));
+	say(o, VM_LINE_WORKLOADS_END);
 	if (recorder_stop(rec, &err) && !*run->failure)
 		snprintf(run->failure, sizeof(run->failure), "%.500s", err.msg);
 }

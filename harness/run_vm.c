@@ -202,14 +202,19 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 			.pid_file = pid_file },
 		&res);
 	out->vm = json_pack(
-		"{s:s,s:s,s:s,s:I,s:s,s:i,s:i,s:o,s:I,s:I,s:s,s:s,s:o}",
+		"{s:s,s:s,s:s,s:I,s:s,s:i,s:i,s:o,s:I,s:I,s:o,s:s,s:s,s:o}",
 		"qemu_version", res.qemu_version, "accel", res.accel,
 		"accel_note", res.accel_note, "seed", (json_int_t)seed,
 		"machine", k->ki.machine, "cpus", res.cpus, "memory_mb",
 		sc->guest.memory_mb, "numa", numa_json(sc), "wall_ms",
 		(json_int_t)(res.wall_ns / 1000000), "boot_to_user_ms",
-		(json_int_t)(res.boot_to_user_ns / 1000000), "start", res.start,
-		"start_note", res.start_note, "snapshot",
+		(json_int_t)(res.boot_to_user_ns / 1000000),
+		"workloads_host_ms",
+		res.workloads_host_ns ?
+			json_integer(
+				(json_int_t)(res.workloads_host_ns / 1000000)) :
+			json_null(),
+		"start", res.start, "start_note", res.start_note, "snapshot",
 		*res.snapshot ? json_string(res.snapshot) : json_null());
 	snprintf(out->accel, sizeof(out->accel), "%s", res.accel);
 	snprintf(out->qemu_version, sizeof(out->qemu_version), "%s",

@@ -19,6 +19,13 @@ enum vm_status {
 	VM_QEMU_FAILED, /* QEMU did not start or exited with an error */
 };
 
+/*
+ * The agent's console lines (after "SLICEBENCH: ") that begin and end its
+ * workloads: the host times the window's cost between them.
+ */
+#define VM_LINE_WORKLOADS_START "workloads: starting"
+#define VM_LINE_WORKLOADS_END "workloads: ended"
+
 struct vm_result {
 	enum vm_status status;
 	char accel[16]; /* used: "kvm", "tcg", "icount" or "virtual" */
@@ -29,6 +36,9 @@ struct vm_result {
 	uint64_t wall_ns; /* QEMU start to exit */
 	uint64_t boot_to_user_ns; /* QEMU start to the guest init's first line
 				   * (restored: the agent's), 0 if unseen */
+	/* host time from the agent starting the workloads to their end (its
+	 * console lines), 0 if unseen: what the window costs the host */
+	uint64_t workloads_host_ns;
 	char start[16]; /* "boot", or "restore" (from a snapshot) */
 	char start_note[512]; /* the snapshot, or why the guest booted */
 	char snapshot[20]; /* restored: the snapshot's key (its file name,

@@ -29,7 +29,8 @@ for rep in 1 2; do
 	jq -e --argjson s "$seed" --arg k "$key" '.status == "complete" and
 		.vm.start == "restore" and .vm.snapshot == $k and
 		.vm.start_note == "restored from snapshot \($k)" and
-		.vm.accel == "virtual" and .vm.seed == $s and .vm.cpus == 1' \
+		.vm.accel == "virtual" and .vm.seed == $s and .vm.cpus == 1 and
+		.vm.workloads_host_ms > 0 and .vm.workloads_host_ms < .vm.wall_ms' \
 		"$d/manifest.json" >/dev/null || fail "manifest: $(jq -c .vm "$d/manifest.json")"
 	grep -q "^SLICEBENCH: restored" "$d/console.log" || fail "$d: no restored line"
 	jq -e --arg s "$seed" '.command_line | index("--seed") as $i |
