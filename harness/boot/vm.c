@@ -79,7 +79,7 @@ struct watch {
 	int fd;
 	char line[1024];
 	size_t len;
-	int64_t start_ns, user_ns;
+	int64_t start_ns, user_ns, work_ns, work_end_ns;
 	int panic, done_ok, done_failed, ready;
 	char detail[512], error_line[512];
 	char tail[TAIL_LINES][160];
@@ -101,6 +101,11 @@ static void on_line(struct watch *w, const char *line)
 		w->user_ns = now_ns() - w->start_ns;
 	if (strstr(line, "SLICEBENCH: ready"))
 		w->ready = 1;
+	if (!w->work_ns && strstr(line, "SLICEBENCH: " VM_LINE_WORKLOADS_START))
+		w->work_ns = now_ns();
+	if (w->work_ns && !w->work_end_ns &&
+	    strstr(line, "SLICEBENCH: " VM_LINE_WORKLOADS_END))
+		w->work_end_ns = now_ns();
 	if (!w->panic && (p = strstr(line, "Kernel panic"))) {
 		w->panic = 1;
 		snprintf(w->detail, sizeof(w->detail), "%s", p);
@@ -508,6 +513,8 @@ int vm_boot(const struct vm_request *req, const char *accel,
 	if (w.fd >= 0)
 		close(w.fd);
 	res->boot_to_user_ns = (uint64_t)w.user_ns;
+	res->workloads_host_ns =
+		w.work_end_ns ? (uint64_t)(w.work_end_ns - w.work_ns) : 0;
 	res->status = fatal ? VM_QEMU_FAILED : VM_OK;
 	classify(&w, timed_out, stuck, status, qlog, res);
 	snap_end(&sn, res);
