@@ -372,9 +372,15 @@ static void run_body(struct run *run, struct recorder *rec, json_t *doc)
 			 dir, strerror(-e));
 		return;
 	}
+	if (o->untraced && o->armed && (e = recorder_disarm(o->recorder))) {
+		snprintf(run->failure, sizeof(run->failure),
+			 "cannot disable the armed trace events: %s",
+			 strerror(-e));
+		return;
+	}
 	if (!o->untraced &&
 	    recorder_start(rec, o->recorder, o->out_dir, sc->trace_buffer_kb,
-			   sc->trace_perf, &err)) {
+			   o->armed, sc->trace_perf, &err)) {
 		snprintf(run->failure, sizeof(run->failure), "%.500s", err.msg);
 		return;
 	}

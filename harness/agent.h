@@ -49,6 +49,7 @@ struct agent_opts {
 	const char *path_prefix; /* prepended to PATH for the tools, or NULL */
 	const volatile sig_atomic_t *stop; /* non-zero: abort (Ctrl-C), or NULL */
 	const struct agent_prep *prep; /* taken before, or NULL: at the start */
+	int armed; /* recorder_arm() ran before (a guest before its snapshot) */
 	void (*log)(const char *msg); /* progress lines, or NULL */
 };
 

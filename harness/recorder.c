@@ -137,8 +137,20 @@ static int start_perf(struct rec_proc *p, const char *out_dir,
 	return 0;
 }
 
+int recorder_arm(enum agent_recorder kind, int buffer_kb, struct sb_error *e)
+{
+	return kind == AGENT_TRACEFS ?
+		       tfs_arm(sb_tracefs_dir(), events, buffer_kb, e) :
+		       -EOPNOTSUPP;
+}
+
+int recorder_disarm(enum agent_recorder kind)
+{
+	return kind == AGENT_TRACEFS ? tfs_disarm(sb_tracefs_dir()) : 0;
+}
+
 int recorder_start(struct recorder *r, enum agent_recorder kind,
-		   const char *out_dir, int buffer_kb, int with_perf,
+		   const char *out_dir, int buffer_kb, int armed, int with_perf,
 		   struct sb_error *err)
 {
 	int e;
@@ -150,7 +162,7 @@ int recorder_start(struct recorder *r, enum agent_recorder kind,
 		e = start_perf(&r->main, out_dir, err);
 	else
 		e = tfs_start(&r->tfs, sb_tracefs_dir(), out_dir, events,
-			      buffer_kb, err);
+			      buffer_kb, armed, err);
 	if (!e && with_perf && kind == AGENT_TRACEFS) {
 		snprintf(r->peer.log, sizeof(r->peer.log),
 			 "%s/recorder-perf.log", out_dir);

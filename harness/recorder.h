@@ -47,14 +47,26 @@ struct recorder {
 const char *recorder_tool(enum agent_recorder kind);
 
 /*
+ * Set tracefs up ahead of a start, tracing off (tfs_arm()): a guest does
+ * it before its snapshot. Returns 0, -EOPNOTSUPP for perf, or -errno with
+ * @e set.
+ */
+int recorder_arm(enum agent_recorder kind, int buffer_kb, struct sb_error *e);
+
+/* An armed recorder's events disabled again, for a run that records
+ * nothing. Returns 0 or -errno. */
+int recorder_disarm(enum agent_recorder kind);
+
+/*
  * Start recording into @out_dir (trace.dat or perf.data) and return only
- * once events are really being recorded. With @with_perf and tracefs,
+ * once events are really being recorded; @armed: recorder_arm() ran with
+ * @buffer_kb and nothing recorded since. With @with_perf and tracefs,
  * perf records the same events into perf.data at the same time (its output
  * in recorder-perf.log). Returns 0 or -errno with @e set; on an error
  * nothing is left running.
  */
 int recorder_start(struct recorder *r, enum agent_recorder kind,
-		   const char *out_dir, int buffer_kb, int with_perf,
+		   const char *out_dir, int buffer_kb, int armed, int with_perf,
 		   struct sb_error *e);
 
 /*

@@ -119,10 +119,11 @@ static void close_files(struct tfs_rec *r, int remove)
 	}
 }
 
-static int open_cpus(struct tfs_rec *r)
+static int open_cpus(struct tfs_rec *r, const char **what)
 {
 	char path[PATH_MAX + 64];
 
+	*what = "per_cpu/cpuN/trace_pipe_raw";
 	for (r->ncpus = 0; r->ncpus < TFS_MAX_CPUS; r->ncpus++) {
 		int cpu = r->ncpus;
 
@@ -142,33 +143,53 @@ static int open_cpus(struct tfs_rec *r)
 	return r->ncpus ? 0 : -ENOENT;
 }
 
-static int setup(struct tfs_rec *r, int buffer_kb, const char **what)
+/* tfs_arm()'s work; @what the file that failed. */
+static int arm(const char *tracefs, const char *const *events, int buffer_kb,
+	       const char **what)
 {
 	char path[PATH_MAX], kb[32];
 	int e;
 
 	snprintf(kb, sizeof(kb), "%d", buffer_kb);
-	if ((e = tfs_set(r->tracefs, *what = "tracing_on", "0")) ||
-	    (e = tfs_set(r->tracefs, *what = "set_event", "")) ||
-	    (e = tfs_set(r->tracefs, *what = "trace_clock", "mono")) ||
-	    (e = tfs_set(r->tracefs, *what = "buffer_size_kb", kb)))
+	if ((e = tfs_set(tracefs, *what = "tracing_on", "0")) ||
+	    (e = tfs_set(tracefs, *what = "set_event", "")) ||
+	    (e = tfs_set(tracefs, *what = "trace_clock", "mono")) ||
+	    (e = tfs_set(tracefs, *what = "buffer_size_kb", kb)))
 		return e;
-	for (int i = 0; r->events[i]; i++) {
+	for (int i = 0; events[i]; i++) {
 		snprintf(path, sizeof(path), "events/sched/%s/enable",
-			 r->events[i]);
-		*what = r->events[i];
-		if ((e = tfs_set(r->tracefs, path, "1")))
+			 events[i]);
+		*what = events[i];
+		if ((e = tfs_set(tracefs, path, "1")))
 			return e;
 	}
 	/* empties every CPU's buffer; the clock change did too */
-	if ((e = tfs_set(r->tracefs, *what = "trace", "")))
-		return e;
-	*what = "per_cpu/cpuN/trace_pipe_raw";
-	return open_cpus(r);
+	return tfs_set(tracefs, *what = "trace", "");
+}
+
+int tfs_arm(const char *tracefs, const char *const *events, int buffer_kb,
+	    struct sb_error *e)
+{
+	const char *what = "";
+	int err = arm(tracefs, events, buffer_kb, &what);
+
+	if (err) {
+		tfs_set(tracefs, "set_event", "");
+		sb_error_set(e, err, NULL, NULL, NULL,
+			     "cannot set tracing up in %s (%s): %s", tracefs,
+			     what, strerror(-err));
+	}
+	return err;
+}
+
+int tfs_disarm(const char *tracefs)
+{
+	return tfs_set(tracefs, "set_event", "");
 }
 
 int tfs_start(struct tfs_rec *r, const char *tracefs, const char *dir,
-	      const char *const *events, int buffer_kb, struct sb_error *e)
+	      const char *const *events, int buffer_kb, int armed,
+	      struct sb_error *e)
 {
 	const char *what = "";
 	int err;
@@ -180,7 +201,10 @@ int tfs_start(struct tfs_rec *r, const char *tracefs, const char *dir,
 	snprintf(r->dir, sizeof(r->dir), "%s", dir);
 	r->events = events;
 	r->page_size = sysconf(_SC_PAGESIZE);
-	err = setup(r, buffer_kb, &what);
+	/* armed, tracing stayed off since: the buffers are empty */
+	err = armed ? 0 : arm(tracefs, events, buffer_kb, &what);
+	if (!err)
+		err = open_cpus(r, &what);
 	if (!err && (err = tfs_set(tracefs, what = "tracing_on", "1")) == 0) {
 		what = "the drain thread";
 		if (pipe2(r->wake, O_CLOEXEC))

@@ -9,8 +9,9 @@
  * opt/sb/params instead (the host snapshots the guest while it waits and
  * restores it per run), with sb.time= (the host's wall clock, ns; none
  * under virtual time) to set the clock; the values reseed the kernel's
- * random generator. With sb.virtual=1 too (virtual time) the preflight and
- * calibration are taken before "ready", once for every restored run.
+ * random generator. Tracing is set up before "ready" (on at the run's
+ * start); with sb.virtual=1 too (virtual time) the preflight and
+ * calibration are taken then, once for every restored run.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -35,6 +36,7 @@
 #include "harness/agent.h"
 #include "harness/features.h"
 #include "harness/guest/fwcfg.h"
+#include "harness/recorder.h"
 #include "harness/scenario.h"
 
 #define PORT_WAIT_TICKS 30 /* 3 s */
@@ -236,6 +238,9 @@ static int run(const struct guest_opts *g, char *why, size_t whylen)
 		agent_prepare(sc, "snapshot", &prep);
 		o.prep = &prep;
 	}
+	/* not armed: the run sets tracing up itself and says what failed */
+	if (!strcmp(snap, "1"))
+		o.armed = !recorder_arm(o.recorder, sc->trace_buffer_kb, &e);
 	if (!strcmp(snap, "1") && await_params(&line, why, whylen)) {
 		free(line);
 		scenario_free(sc);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The tracefs recorder on a stand-in tracefs: start selects the clock, the
- * buffer size and exactly our events and turns tracing on; stop turns it
+ * buffer size and exactly our events and turns tracing on (or only turns
+ * it on when armed ahead); stop turns it
  * off and writes a trace.dat from the per-CPU pages that reads as the same
  * table as trace-cmd's file of the same pages (written by
  * tests/unit/test_analyzer_writer.c), without kallsyms.
@@ -171,7 +172,8 @@ static void start_stop_write(void **state)
 	char buf[256], path[256];
 	struct sb_error e;
 
-	assert_int_equal(tfs_start(r, f->tracefs, f->dir, events, 1024, &e), 0);
+	assert_int_equal(tfs_start(r, f->tracefs, f->dir, events, 1024, 0, &e),
+			 0);
 	get(f, "tracing_on", buf, sizeof(buf));
 	assert_string_equal(buf, "1");
 	get(f, "trace_clock", buf, sizeof(buf));
@@ -204,6 +206,36 @@ static void start_stop_write(void **state)
 	free(r);
 }
 
+/* Armed ahead (a guest before its snapshot): tracing stays off; the armed
+ * start only turns it on, leaving what arming set as it is. */
+static void armed_start(void **state)
+{
+	struct fx *f = *state;
+	struct tfs_rec *r = malloc(sizeof(*r));
+	char buf[256];
+	struct sb_error e;
+
+	assert_int_equal(tfs_arm(f->tracefs, events, 2048, &e), 0);
+	get(f, "tracing_on", buf, sizeof(buf));
+	assert_string_equal(buf, "0");
+	get(f, "buffer_size_kb", buf, sizeof(buf));
+	assert_string_equal(buf, "2048");
+	get(f, "events/sched/sched_waking/enable", buf, sizeof(buf));
+	assert_string_equal(buf, "1");
+	put(f->tracefs, "trace_clock", "armed", 5); /* a rewrite would show */
+	assert_int_equal(tfs_start(r, f->tracefs, f->dir, events, 2048, 1, &e),
+			 0);
+	get(f, "tracing_on", buf, sizeof(buf));
+	assert_string_equal(buf, "1");
+	get(f, "trace_clock", buf, sizeof(buf));
+	assert_string_equal(buf, "armed");
+	assert_int_equal(tfs_stop(r, &e), 0);
+	assert_int_equal(tfs_disarm(f->tracefs), 0);
+	get(f, "set_event", buf, sizeof(buf));
+	assert_string_equal(buf, "");
+	free(r);
+}
+
 static void refuses_a_missing_tracefs(void **state)
 {
 	struct fx *f = *state;
@@ -212,7 +244,8 @@ static void refuses_a_missing_tracefs(void **state)
 	struct sb_error e;
 
 	snprintf(path, sizeof(path), "%s/none", f->dir);
-	assert_int_equal(tfs_start(r, path, f->dir, events, 1024, &e), -ENOENT);
+	assert_int_equal(tfs_start(r, path, f->dir, events, 1024, 0, &e),
+			 -ENOENT);
 	assert_non_null(strstr(e.msg, "tracing_on"));
 	assert_int_equal(tfs_stop(r, &e), 0);
 	free(r);
@@ -223,6 +256,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(start_stop_write, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(armed_start, setup, teardown),
 		cmocka_unit_test_setup_teardown(refuses_a_missing_tracefs,
 						setup, teardown),
 	};
