@@ -231,6 +231,11 @@ static int reap(struct rec_proc *p, const char *tool, struct sb_error *err)
 	return e;
 }
 
+int recorder_assemble(const char *dir, struct sb_error *e)
+{
+	return tfs_assemble(dir, events, e);
+}
+
 int recorder_stop(struct recorder *r, struct sb_error *err)
 {
 	int e, e_peer;
@@ -240,7 +245,7 @@ int recorder_stop(struct recorder *r, struct sb_error *err)
 	interrupt(&r->main);
 	interrupt(&r->peer);
 	if (r->kind == AGENT_TRACEFS)
-		e = tfs_stop(&r->tfs, err);
+		e = tfs_stop(&r->tfs, 1, err);
 	else
 		e = reap(&r->main, recorder_tool(r->kind), err);
 	e_peer = reap(&r->peer, "perf", e ? NULL : err);

@@ -70,9 +70,14 @@ int recorder_start(struct recorder *r, enum agent_recorder kind,
 		   struct sb_error *e);
 
 /*
- * SIGINT, wait for the files to be written, read the statistics.
- * Idempotent. Returns 0 or -errno with @e set (when not NULL).
+ * SIGINT, wait for the files to be written, read the statistics; tracefs
+ * leaves trace.dat's parts for recorder_assemble(). Idempotent. Returns 0
+ * or -errno with @e set (when not NULL).
  */
 int recorder_stop(struct recorder *r, struct sb_error *e);
+
+/* A guest's run directory @dir: its trace.dat from the parts the tracefs
+ * recorder left (tfs_assemble()). Returns 0 or -errno with @e set. */
+int recorder_assemble(const char *dir, struct sb_error *e);
 
 #endif

@@ -14,6 +14,7 @@
 #include "harness/boot/vm.h"
 #include "harness/boot/vm_accel.h"
 #include "harness/features.h"
+#include "harness/recorder.h"
 #include "harness/run_vm.h"
 #include "harness/unpack.h"
 
@@ -237,7 +238,8 @@ void run_vm_collect(const struct run_kernel *k, const char *dir,
 	char path[PATH_MAX];
 	struct sb_error e;
 
-	if (results_unpack(dir, &e) && !*out->failure)
+	if ((results_unpack(dir, &e) || recorder_assemble(dir, &e)) &&
+	    !*out->failure)
 		snprintf(out->failure, sizeof(out->failure), "%s", e.msg);
 	remember_features(k, dir);
 	snprintf(path, sizeof(path), "%.4000s/agent.json", dir);

@@ -13,6 +13,7 @@
 #include "harness/tracefs_rec.h"
 
 #define DRAIN_EVERY_MS 500
+#define TFS_PARTS "trace-parts"
 #define TRACECMD_OPTION_TRACECLOCK 4
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -223,7 +224,94 @@ int tfs_start(struct tfs_rec *r, const char *tracefs, const char *dir,
 			    what, strerror(-err));
 }
 
-int tfs_stop(struct tfs_rec *r, struct sb_error *e)
+/* @from/@name copied to @to/@name (its directories made). */
+static int copy_text(const char *from, const char *to, const char *name)
+{
+	char src[PATH_MAX + 128], dst[PATH_MAX + 128], *text = NULL;
+	size_t len = 0;
+	int e;
+
+	snprintf(src, sizeof(src), "%s/%s", from, name);
+	snprintf(dst, sizeof(dst), "%s/%s", to, name);
+	*strrchr(dst, '/') = '\0';
+	if (!(e = sb_mkdir_p(dst, 0755)) &&
+	    !(e = sb_read_file(src, &text, &len))) {
+		snprintf(dst, sizeof(dst), "%s/%s", to, name);
+		e = sb_write_file_atomic(dst, text, len);
+	}
+	free(text);
+	return e;
+}
+
+/*
+ * trace.dat's pieces in @r->dir/TFS_PARTS: the tracefs texts its headers
+ * hold (header_page, header_event, each event's format, saved_cmdlines,
+ * trace_clock, under their tracefs names), page_size, and the drained
+ * pages as cpuN.
+ */
+static int keep_parts(struct tfs_rec *r)
+{
+	char parts[PATH_MAX + 16], name[PATH_MAX], from[PATH_MAX + 32];
+	char to[PATH_MAX + 32], num[32];
+	static const char *const texts[] = { "events/header_page",
+					     "events/header_event",
+					     "saved_cmdlines", "trace_clock" };
+	int e = 0;
+
+	snprintf(parts, sizeof(parts), "%s/" TFS_PARTS, r->dir);
+	for (size_t i = 0; !e && i < sizeof(texts) / sizeof(texts[0]); i++)
+		e = copy_text(r->tracefs, parts, texts[i]);
+	for (int i = 0; !e && r->events[i]; i++) {
+		snprintf(name, sizeof(name), "events/sched/%s/format",
+			 r->events[i]);
+		e = copy_text(r->tracefs, parts, name);
+	}
+	snprintf(num, sizeof(num), "%ld\n", r->page_size);
+	snprintf(to, sizeof(to), "%s/page_size", parts);
+	if (!e)
+		e = sb_write_file_atomic(to, num, strlen(num));
+	for (int cpu = 0; !e && cpu < r->ncpus; cpu++) {
+		snprintf(from, sizeof(from), "%s/.trace-cpu%d", r->dir, cpu);
+		snprintf(to, sizeof(to), "%s/cpu%d", parts, cpu);
+		if (rename(from, to))
+			e = -errno;
+	}
+	return e;
+}
+
+int tfs_assemble(const char *dir, const char *const *events, struct sb_error *e)
+{
+	char parts[PATH_MAX + 16], path[PATH_MAX + 32], *text = NULL;
+	int fds[TFS_MAX_CPUS], n = 0, err;
+	long page_size = 0;
+	size_t len;
+
+	snprintf(parts, sizeof(parts), "%s/" TFS_PARTS, dir);
+	if (access(parts, F_OK))
+		return 0;
+	snprintf(path, sizeof(path), "%s/page_size", parts);
+	if (!(err = sb_read_file(path, &text, &len)))
+		page_size = strtol(text, NULL, 10);
+	free(text);
+	for (; !err && n < TFS_MAX_CPUS; n++) {
+		snprintf(path, sizeof(path), "%s/cpu%d", parts, n);
+		if ((fds[n] = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+			break;
+	}
+	snprintf(path, sizeof(path), "%s/trace.dat", dir);
+	err = err ? sb_error_set(e, err, NULL, parts, NULL, "no page_size: %s",
+				 strerror(-err)) :
+		    tfs_write_tracedat(parts, events, page_size, n, fds, path,
+				       e);
+	while (n-- > 0)
+		if (fds[n] >= 0)
+			close(fds[n]);
+	if (!err)
+		sb_rm_rf(parts);
+	return err;
+}
+
+int tfs_stop(struct tfs_rec *r, int parts, struct sb_error *e)
 {
 	char path[PATH_MAX + 16], *page;
 	int err = tfs_set(r->tracefs, "tracing_on", "0");
@@ -246,7 +334,11 @@ int tfs_stop(struct tfs_rec *r, struct sb_error *e)
 		sb_error_set(e, err, NULL, NULL, NULL,
 			     "cannot read the trace from %s: %s", r->tracefs,
 			     strerror(-err));
-	else
+	else if (parts && (err = keep_parts(r)))
+		sb_error_set(e, err, NULL, r->dir, NULL,
+			     "cannot keep the trace's parts: %s",
+			     strerror(-err));
+	else if (!parts)
 		err = tfs_write_tracedat(r->tracefs, r->events, r->page_size,
 					 r->ncpus, r->out, path, e);
 	close_files(r, 1);

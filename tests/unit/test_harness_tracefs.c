@@ -186,8 +186,8 @@ static void start_stop_write(void **state)
 		get(f, path, buf, sizeof(buf));
 		assert_string_equal(buf, "1");
 	}
-	assert_int_equal(tfs_stop(r, &e), 0);
-	assert_int_equal(tfs_stop(r, &e), 0); /* idempotent */
+	assert_int_equal(tfs_stop(r, 0, &e), 0);
+	assert_int_equal(tfs_stop(r, 0, &e), 0); /* idempotent */
 	get(f, "tracing_on", buf, sizeof(buf));
 	assert_string_equal(buf, "0");
 	get(f, "set_event", buf, sizeof(buf));
@@ -203,6 +203,46 @@ static void start_stop_write(void **state)
 		assert_int_equal(l.ncpus, 2);
 		assert_int_equal(l.off[0] % 4096, 0);
 	}
+	free(r);
+}
+
+/* The same pages left as parts (a guest) and assembled (the host): the
+ * same trace.dat byte for byte, and no parts left. */
+static void parts_assemble(void **state)
+{
+	struct fx *f = *state;
+	struct tfs_rec *r = malloc(sizeof(*r));
+	char path[256], direct[256], *a, *b;
+	size_t na, nb;
+	struct sb_error e;
+
+	assert_int_equal(tfs_start(r, f->tracefs, f->dir, events, 1024, 0, &e),
+			 0);
+	assert_int_equal(tfs_stop(r, 0, &e), 0);
+	snprintf(path, sizeof(path), "%s/trace.dat", f->dir);
+	snprintf(direct, sizeof(direct), "%s/direct.dat", f->dir);
+	assert_int_equal(rename(path, direct), 0);
+
+	assert_int_equal(tfs_start(r, f->tracefs, f->dir, events, 1024, 0, &e),
+			 0);
+	assert_int_equal(tfs_stop(r, 1, &e), 0);
+	assert_int_not_equal(access(path, F_OK), 0);
+	snprintf(path, sizeof(path), "%s/trace-parts/cpu1", f->dir);
+	assert_int_equal(access(path, F_OK), 0);
+	assert_int_equal(tfs_assemble(f->dir, events, &e), 0);
+	assert_int_not_equal(access(path, F_OK), 0);
+	snprintf(path, sizeof(path), "%s/trace-parts", f->dir);
+	assert_int_not_equal(access(path, F_OK), 0);
+	assert_int_equal(tfs_assemble(f->dir, events, &e), 0); /* none */
+
+	snprintf(path, sizeof(path), "%s/trace.dat", f->dir);
+	assert_int_equal(sb_read_file(path, &a, &na), 0);
+	assert_int_equal(sb_read_file(direct, &b, &nb), 0);
+	assert_int_equal(na, nb);
+	assert_memory_equal(a, b, na);
+	free(a);
+	free(b);
+	unlink(direct);
 	free(r);
 }
 
@@ -229,7 +269,7 @@ static void armed_start(void **state)
 	assert_string_equal(buf, "1");
 	get(f, "trace_clock", buf, sizeof(buf));
 	assert_string_equal(buf, "armed");
-	assert_int_equal(tfs_stop(r, &e), 0);
+	assert_int_equal(tfs_stop(r, 0, &e), 0);
 	assert_int_equal(tfs_disarm(f->tracefs), 0);
 	get(f, "set_event", buf, sizeof(buf));
 	assert_string_equal(buf, "");
@@ -247,7 +287,7 @@ static void refuses_a_missing_tracefs(void **state)
 	assert_int_equal(tfs_start(r, path, f->dir, events, 1024, 0, &e),
 			 -ENOENT);
 	assert_non_null(strstr(e.msg, "tracing_on"));
-	assert_int_equal(tfs_stop(r, &e), 0);
+	assert_int_equal(tfs_stop(r, 0, &e), 0);
 	free(r);
 }
 
@@ -255,6 +295,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(start_stop_write, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(parts_assemble, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(armed_start, setup, teardown),
 		cmocka_unit_test_setup_teardown(refuses_a_missing_tracefs,
