@@ -185,7 +185,7 @@ int vm_choose_accel(const struct vm_request *req, struct vm_result *res)
 	static char last[300];
 	const char *a = req->accel ? req->accel : "auto";
 	const struct sb_accel *ac = sb_accel_requested(a);
-	char line[300];
+	char line[300], shown[300];
 
 	if (!ac) {
 		snprintf(res->detail, sizeof(res->detail),
@@ -202,6 +202,7 @@ int vm_choose_accel(const struct vm_request *req, struct vm_result *res)
 	} else {
 		set(res, ac->name, "requested");
 	}
+	snprintf(shown, sizeof(shown), "%s", res->accel_note);
 	if (sb_accel_is(res->accel, sealed)) {
 		char why[160];
 
@@ -212,8 +213,12 @@ int vm_choose_accel(const struct vm_request *req, struct vm_result *res)
 			 why, req->icount_shift, req->seed);
 		snprintf(res->accel_note, sizeof(res->accel_note), "%.255s",
 			 line);
+		/* said once a command, not once a seed (the manifest has it) */
+		snprintf(shown, sizeof(shown),
+			 "%s; instructions set the time (shift=%d), one vCPU",
+			 why, req->icount_shift);
 	}
-	snprintf(line, sizeof(line), "%s (%s)", res->accel, res->accel_note);
+	snprintf(line, sizeof(line), "%.15s (%.280s)", res->accel, shown);
 	if (strcmp(line, last)) {
 		sb_note("vm: accelerator %s", line);
 		snprintf(last, sizeof(last), "%s", line);
