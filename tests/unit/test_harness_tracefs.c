@@ -58,6 +58,15 @@ static void get(const struct fx *f, const char *name, char *buf, size_t len)
 	free(text);
 }
 
+/* @name in the stand-in tracefs reads @want. */
+static void expect_file(const struct fx *f, const char *name, const char *want)
+{
+	char buf[256];
+
+	get(f, name, buf, sizeof(buf));
+	assert_string_equal(buf, want);
+}
+
 /* A section of the reference file: its size in 8 bytes, then its text. */
 static const unsigned char *section(const unsigned char *p, char **text)
 {
@@ -169,29 +178,23 @@ static void start_stop_write(void **state)
 {
 	struct fx *f = *state;
 	struct tfs_rec *r = malloc(sizeof(*r));
-	char buf[256], path[256];
+	char path[256];
 	struct sb_error e;
 
 	assert_int_equal(tfs_start(r, f->tracefs, f->dir, events, 1024, 0, &e),
 			 0);
-	get(f, "tracing_on", buf, sizeof(buf));
-	assert_string_equal(buf, "1");
-	get(f, "trace_clock", buf, sizeof(buf));
-	assert_string_equal(buf, "mono");
-	get(f, "buffer_size_kb", buf, sizeof(buf));
-	assert_string_equal(buf, "1024");
+	expect_file(f, "tracing_on", "1");
+	expect_file(f, "trace_clock", "mono");
+	expect_file(f, "buffer_size_kb", "1024");
 	for (int i = 0; events[i]; i++) {
 		snprintf(path, sizeof(path), "events/sched/%s/enable",
 			 events[i]);
-		get(f, path, buf, sizeof(buf));
-		assert_string_equal(buf, "1");
+		expect_file(f, path, "1");
 	}
 	assert_int_equal(tfs_stop(r, 0, &e), 0);
 	assert_int_equal(tfs_stop(r, 0, &e), 0); /* idempotent */
-	get(f, "tracing_on", buf, sizeof(buf));
-	assert_string_equal(buf, "0");
-	get(f, "set_event", buf, sizeof(buf));
-	assert_string_equal(buf, "");
+	expect_file(f, "tracing_on", "0");
+	expect_file(f, "set_event", "");
 	snprintf(path, sizeof(path), "%s/.trace-cpu0", f->dir);
 	assert_int_not_equal(access(path, F_OK), 0);
 	snprintf(path, sizeof(path), "%s/trace.dat", f->dir);
@@ -252,27 +255,20 @@ static void armed_start(void **state)
 {
 	struct fx *f = *state;
 	struct tfs_rec *r = malloc(sizeof(*r));
-	char buf[256];
 	struct sb_error e;
 
 	assert_int_equal(tfs_arm(f->tracefs, events, 2048, &e), 0);
-	get(f, "tracing_on", buf, sizeof(buf));
-	assert_string_equal(buf, "0");
-	get(f, "buffer_size_kb", buf, sizeof(buf));
-	assert_string_equal(buf, "2048");
-	get(f, "events/sched/sched_waking/enable", buf, sizeof(buf));
-	assert_string_equal(buf, "1");
+	expect_file(f, "tracing_on", "0");
+	expect_file(f, "buffer_size_kb", "2048");
+	expect_file(f, "events/sched/sched_waking/enable", "1");
 	put(f->tracefs, "trace_clock", "armed", 5); /* a rewrite would show */
 	assert_int_equal(tfs_start(r, f->tracefs, f->dir, events, 2048, 1, &e),
 			 0);
-	get(f, "tracing_on", buf, sizeof(buf));
-	assert_string_equal(buf, "1");
-	get(f, "trace_clock", buf, sizeof(buf));
-	assert_string_equal(buf, "armed");
+	expect_file(f, "tracing_on", "1");
+	expect_file(f, "trace_clock", "armed");
 	assert_int_equal(tfs_stop(r, 0, &e), 0);
 	assert_int_equal(tfs_disarm(f->tracefs), 0);
-	get(f, "set_event", buf, sizeof(buf));
-	assert_string_equal(buf, "");
+	expect_file(f, "set_event", "");
 	free(r);
 }
 
