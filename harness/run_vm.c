@@ -59,9 +59,9 @@ static int prepare_image(struct run_kernel *k)
 	return k->image_ready > 0 ? 0 : -1;
 }
 
-static int prepare(const struct runner *rn, struct run_kernel *k)
+int run_vm_prepare(const struct runner *rn, struct run_kernel *k)
 {
-	char dir[PATH_MAX], init[PATH_MAX + 32];
+	char dir[PATH_MAX], init[PATH_MAX + 32], key[SB_SHA256_HEX];
 	struct initramfs_request req;
 	struct sb_error e;
 	int r;
@@ -77,10 +77,14 @@ static int prepare(const struct runner *rn, struct run_kernel *k)
 			 strerror(-r));
 		return -1;
 	}
-	snprintf(k->initrd, sizeof(k->initrd), "%.3900s/%s-%.16s.cpio", dir,
-		 k->ki.name, rn->sha256);
 	req = run_initramfs_request(rn, k, init, sizeof(init));
+	if (initramfs_key(&req, key, &e))
+		return prepare_failed(k, &e);
+	/* named by its content: never rewritten under a running command */
+	snprintf(k->initrd, sizeof(k->initrd), "%.3900s/%s-%.16s.cpio", dir,
+		 k->ki.name, key);
 	req.out_path = k->initrd;
+	initramfs_prune(dir);
 	sb_note("run: initramfs for %s: %s", k->ki.name, k->initrd);
 	if (initramfs_build(&req, &e))
 		return prepare_failed(k, &e);
@@ -149,7 +153,7 @@ void run_vm(const struct runner *rn, struct run_kernel *k,
 	uint64_t seed = scenario_seed(sc, r->repeat), limit_ns;
 	int rc;
 
-	if (prepare(rn, k)) {
+	if (run_vm_prepare(rn, k)) {
 		snprintf(out->failure, sizeof(out->failure), "kernel %s: %s",
 			 k->ki.name, k->error);
 		return;

@@ -18,6 +18,13 @@ struct initramfs_request run_initramfs_request(const struct runner *rn,
 					       char *init, size_t len);
 
 /*
+ * @k's image and initramfs, once a command (run_vm calls it): 0, or -1
+ * with k->error set. Runs at once call it before their fork, so every
+ * child boots the initramfs of the command's start.
+ */
+int run_vm_prepare(const struct runner *rn, struct run_kernel *k);
+
+/*
  * Boot @k with @r's feature set; its results.tar lands in @dir, @out->vm
  * and @out->failure say how QEMU went (run_vm_collect takes the rest).
  */

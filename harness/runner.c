@@ -420,6 +420,8 @@ void run_one_child(const struct runner *rn, struct run_kernel *k,
 	int rc;
 
 	manifest_host_loop_ns(); /* timed here once, not in each child */
+	if (kernel_run_of(&k->ki) != RUN_ON_HOST)
+		run_vm_prepare(rn, k); /* a failure is the child's to report */
 	fflush(NULL); /* nothing buffered written twice */
 	*c = (struct run_child){ .pid = fork() };
 	if (c->pid > 0)

@@ -6,6 +6,7 @@ BOOT_CORE_SRCS := harness/boot/kernel.c \
 		  harness/boot/initramfs.c \
 		  harness/boot/cpio.c harness/boot/vm.c harness/boot/vm_args.c \
 		  harness/boot/vm_accel.c harness/boot/vm_snapshot.c \
+		  harness/boot/cache_lru.c \
 		  harness/boot/vm_limit.c \
 		  harness/boot/qmp.c \
 		  harness/boot/capture.c harness/boot/capture_cache.c \
@@ -37,10 +38,10 @@ UNIT_TESTS += test_boot_vm_limit test_boot_qmp
 test_boot_vm_limit_SRCS := tests/unit/test_boot_vm_limit.c harness/boot/vm_limit.c
 test_boot_qmp_SRCS := tests/unit/test_boot_qmp.c harness/boot/qmp.c
 test_boot_qmp_LDLIBS := -ljansson
-UNIT_TESTS += test_boot_capture_cache test_boot_snapshot_prune
-test_boot_snapshot_prune_SRCS := tests/unit/test_boot_snapshot_prune.c \
+UNIT_TESTS += test_boot_capture_cache test_boot_cache_prune
+test_boot_cache_prune_SRCS := tests/unit/test_boot_cache_prune.c \
 				 $(BOOT_CORE_SRCS) $(COMMON_SRCS) $(COMMON_HOST_SRCS)
-test_boot_snapshot_prune_LDLIBS := -ljansson -lmd -lm
+test_boot_cache_prune_LDLIBS := -ljansson -lmd -lm
 test_boot_capture_cache_SRCS := tests/unit/test_boot_capture_cache.c \
 				$(BOOT_CORE_SRCS) $(COMMON_SRCS) $(COMMON_HOST_SRCS)
 test_boot_capture_cache_LDLIBS := -ljansson -lmd -lm

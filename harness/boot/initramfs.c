@@ -10,13 +10,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/array.h"
 #include "common/atomicio.h"
 #include "common/error.h"
 #include "common/spawn.h"
+#include "harness/boot/cache_lru.h"
 #include "harness/boot/capture.h"
 #include "harness/boot/capture_cache.h"
 #include "harness/boot/cpio.h"
@@ -284,51 +287,44 @@ static int make_plan(struct plan *p, const struct initramfs_request *req,
 	return ret;
 }
 
+/* The archive's content: every item's name, mode and source, and every
+ * packed file's SHA-256 (kept by stat, capture_sha256_file()). */
 static int plan_hash(const struct plan *p, char hex[SB_SHA256_HEX])
 {
-	char *text = NULL;
+	char *text = NULL, sum[SB_SHA256_HEX];
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
+	int e = 0;
 
 	if (!f)
 		return -errno;
-	for (size_t i = 0; i < p->n; i++)
-		fprintf(f, "%d %o %s%c%s%c", p->v[i].kind,
+	for (size_t i = 0; i < p->n; i++) {
+		*sum = '\0';
+		if (p->v[i].kind == ITEM_FILE && !e)
+			e = capture_sha256_file(p->v[i].src, sum);
+		fprintf(f, "%d %o %s%c%s%c%s%c", p->v[i].kind,
 			(unsigned int)p->v[i].perm, p->v[i].name, 0,
-			p->v[i].src, 0);
-	if (fclose(f)) {
-		free(text);
-		return -ENOMEM;
+			p->v[i].src, 0, sum, 0);
 	}
-	sb_sha256_buf(text, len, hex);
+	if (fclose(f) && !e)
+		e = -ENOMEM;
+	if (!e)
+		sb_sha256_buf(text, len, hex);
 	free(text);
-	return 0;
+	return e;
 }
 
-static int newer(const struct stat *a, const struct stat *b)
+/* Is @out there, built from the content hashed @hash? */
+static int reusable(const char *out, const char *stamp, const char *hash)
 {
-	return a->st_mtim.tv_sec > b->st_mtim.tv_sec ||
-	       (a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-		a->st_mtim.tv_nsec > b->st_mtim.tv_nsec);
-}
-
-/* Is @out newer than every input, and built from the plan hashed @hash? */
-static int reusable(const struct plan *p, const char *out, const char *stamp,
-		    const char *hash)
-{
-	struct stat so, si;
 	char *old = NULL;
 	size_t len;
 	int same;
 
-	if (stat(out, &so) || sb_read_file(stamp, &old, &len))
+	if (access(out, R_OK) || sb_read_file(stamp, &old, &len))
 		return 0;
 	same = len >= 64 && !strncmp(old, hash, 64);
 	free(old);
-	for (size_t i = 0; same && i < p->n; i++)
-		if (p->v[i].kind == ITEM_FILE &&
-		    (stat(p->v[i].src, &si) || !newer(&so, &si)))
-			return 0;
 	return same;
 }
 
@@ -404,6 +400,38 @@ int initramfs_missing_program(const struct initramfs_request *req,
 	return ret;
 }
 
+void initramfs_prune(const char *dir)
+{
+	static struct cache_entry k[1024];
+	char path[PATH_MAX + NAME_MAX + 8];
+	size_t n = cache_lru(dir, ".cpio.plan", k, 1024);
+	time_t now = time(NULL);
+
+	/* least recently used first: the rest were used later */
+	for (size_t i = 0; i + INITRAMFS_KEPT < n &&
+			   now - k[i].used.tv_sec > INITRAMFS_UNUSED_S;
+	     i++) {
+		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, k[i].name);
+		unlink(path);
+		path[strlen(path) - 5] = '\0'; /* the archive */
+		unlink(path);
+	}
+}
+
+int initramfs_key(const struct initramfs_request *req, char hex[SB_SHA256_HEX],
+		  struct sb_error *e)
+{
+	struct plan p = { 0 };
+	int ret = make_plan(&p, req, e);
+
+	if (!ret && (ret = plan_hash(&p, hex)))
+		ret = sb_error_set(e, sb_env_errno(ret), NULL, NULL, NULL,
+				   "initramfs: cannot hash its files: %s",
+				   strerror(-ret));
+	free(p.v);
+	return ret;
+}
+
 int initramfs_build(const struct initramfs_request *req, struct sb_error *e)
 {
 	struct plan p = { 0 };
@@ -416,10 +444,13 @@ int initramfs_build(const struct initramfs_request *req, struct sb_error *e)
 			"initramfs: init, bin_dir and out_path are required");
 	snprintf(stamp, sizeof(stamp), "%s.plan", req->out_path);
 	ret = make_plan(&p, req, e);
-	if (!ret && plan_hash(&p, hash))
-		ret = sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
-				   "initramfs: out of memory");
-	if (!ret && !reusable(&p, req->out_path, stamp, hash)) {
+	if (!ret && (ret = plan_hash(&p, hash)))
+		ret = sb_error_set(e, sb_env_errno(ret), NULL, NULL, NULL,
+				   "initramfs: cannot hash its files: %s",
+				   strerror(-ret));
+	if (!ret && reusable(req->out_path, stamp, hash)) {
+		utimensat(AT_FDCWD, stamp, NULL, 0); /* its last use */
+	} else if (!ret) {
 		ret = write_archive(&p, req->out_path, e);
 		if (!ret && (ret = sb_write_file_atomic(stamp, hash, 64)))
 			ret = sb_error_set(e, sb_env_errno(ret), NULL, NULL,

@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 #include "common/error.h"
+#include "common/sha256.h"
 #include "harness/boot/kernel.h"
 
 /* The most workloads a request names (a scenario's, SC_MAX_WORKLOADS). */
@@ -46,12 +47,31 @@ struct initramfs_request {
 };
 
 /*
- * Build the archive. Reuses @out_path when it is newer than every input.
+ * The archive's content key into @hex: every item's name, mode and source
+ * and every packed file's SHA-256. Archives of one key hold the same
+ * bytes: a name made of it is never rewritten with other programs (another
+ * checkout's, or a rebuild while a command runs). Errors as
+ * initramfs_build().
+ */
+int initramfs_key(const struct initramfs_request *req, char hex[SB_SHA256_HEX],
+		  struct sb_error *e);
+
+/*
+ * Build the archive. Reuses @out_path when it was built from the same key.
  * Returns 0 or a -errno with @e: -EINVAL or -ENAMETOOLONG (an input the
  * request names is unreadable), -ENOPKG (a program such as busybox or
  * cyclictest is missing, named), another for what failed on this host.
  */
 int initramfs_build(const struct initramfs_request *req, struct sb_error *e);
+
+/*
+ * Archives in @dir (each with its .plan stamp, touched at each use) beyond
+ * the INITRAMFS_KEPT last used and unused for INITRAMFS_UNUSED_S deleted:
+ * a content key is a new archive for every build of the guest's programs.
+ */
+#define INITRAMFS_KEPT 16
+#define INITRAMFS_UNUSED_S (24 * 3600)
+void initramfs_prune(const char *dir);
 
 /*
  * Would the archive @req describes (out_path unused) hold each of the @n

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Boot once per kernel and guest shape, restore per run: the snapshot's key, its making, the restore, the fallback. */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -17,6 +16,7 @@
 #include "common/atomicio.h"
 #include "common/log.h"
 #include "common/sha256.h"
+#include "harness/boot/cache_lru.h"
 #include "harness/boot/capture_cache.h"
 #include "harness/boot/kernel.h"
 #include "harness/boot/vm_args.h"
@@ -69,21 +69,6 @@ static int snapshot_key(const struct vm_request *req, const char *accel,
 	return 0;
 }
 
-struct kept {
-	char name[NAME_MAX + 1];
-	struct timespec used;
-};
-
-static int older_first(const void *a, const void *b)
-{
-	const struct timespec *x = &((const struct kept *)a)->used;
-	const struct timespec *y = &((const struct kept *)b)->used;
-
-	if (x->tv_sec != y->tv_sec)
-		return x->tv_sec < y->tv_sec ? -1 : 1;
-	return x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec;
-}
-
 /* @lock (a maker's lock file) deleted unless a maker holds it. */
 static void drop_lock(const char *lock)
 {
@@ -97,35 +82,19 @@ static void drop_lock(const char *lock)
 
 void vm_snapshot_prune(const char *dir)
 {
-	struct kept k[64];
-	char path[PATH_MAX + NAME_MAX + 2], snap[PATH_MAX + NAME_MAX + 2];
-	struct dirent *de;
-	struct stat st;
-	DIR *d = opendir(dir);
-	size_t n = 0;
+	static struct cache_entry k[256];
+	char path[PATH_MAX + NAME_MAX + 8];
+	size_t n = cache_lru(dir, ".qemu.lock", k, 256);
 
-	while (d && (de = readdir(d)) && n < sizeof(k) / sizeof(k[0])) {
-		size_t len = strlen(de->d_name);
-
-		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, de->d_name);
-		if (len > 10 && !strcmp(de->d_name + len - 10, ".qemu.lock")) {
-			snprintf(snap, sizeof(snap), "%.4000s/%.*s", dir,
-				 (int)(len - 5), de->d_name);
-			if (access(snap, F_OK))
-				drop_lock(path);
+	for (size_t i = 0; i < n; i++) { /* of snapshots no longer there */
+		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, k[i].name);
+		path[strlen(path) - 5] = '\0';
+		if (!access(path, F_OK))
 			continue;
-		}
-		if (len < 5 || len > NAME_MAX ||
-		    strcmp(de->d_name + len - 5, ".qemu"))
-			continue;
-		if (stat(path, &st))
-			continue;
-		memcpy(k[n].name, de->d_name, len + 1);
-		k[n++].used = st.st_mtim;
+		strcat(path, ".lock");
+		drop_lock(path);
 	}
-	if (d)
-		closedir(d);
-	qsort(k, n, sizeof(k[0]), older_first);
+	n = cache_lru(dir, ".qemu", k, 256);
 	for (size_t i = 0; i + (SNAPSHOTS_KEPT - 1) < n; i++) {
 		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, k[i].name);
 		if (unlink(path))

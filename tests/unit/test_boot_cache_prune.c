@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The snapshot directory's pruning (harness/boot/vm_snapshot.c): the
- * least recently used snapshots go with their makers' lock files, lock
- * files of snapshots gone before go too, and a lock a maker holds stays.
+ * The kernel cache's pruning. Snapshots (harness/boot/vm_snapshot.c): the
+ * least recently used go with their makers' lock files, lock files of
+ * snapshots gone before go too, and a lock a maker holds stays.
+ * Initramfs archives (harness/boot/initramfs.c): those beyond the 16 last
+ * used and unused for a day go with their stamps.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,10 +16,12 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "harness/boot/initramfs.h"
 #include "harness/boot/vm_snapshot.h"
 
 static char dir[64];
@@ -93,10 +97,43 @@ static void test_prune(void **state)
 	assert_int_equal(rmdir(dir), 0);
 }
 
+static void test_initramfs_prune(void **state)
+{
+	char name[128];
+	time_t now = time(NULL);
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/sb-prune-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	/* 20 archives, 0 the least recently used; 0-2 unused for two days */
+	for (int i = 0; i < 20; i++) {
+		time_t used = i < 3 ? now - 2 * 86400 + i : now - 60 + i;
+
+		snprintf(name, sizeof(name), "k-%02d.cpio", i);
+		touch(name, used);
+		snprintf(name, sizeof(name), "k-%02d.cpio.plan", i);
+		touch(name, used);
+	}
+	initramfs_prune(dir);
+	for (int i = 0; i < 20; i++) {
+		snprintf(name, sizeof(name), "k-%02d.cpio", i);
+		/* beyond the 16 last used, only the old ones go */
+		assert_int_equal(there(name), i >= 3);
+		snprintf(name, sizeof(name), "k-%02d.cpio.plan", i);
+		assert_int_equal(there(name), i >= 3);
+		snprintf(name, sizeof(name), "%s/k-%02d.cpio", dir, i);
+		unlink(name);
+		strcat(name, ".plan");
+		unlink(name);
+	}
+	assert_int_equal(rmdir(dir), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_prune),
+		cmocka_unit_test(test_initramfs_prune),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
