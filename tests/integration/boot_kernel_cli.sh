@@ -171,14 +171,17 @@ cpio -id --quiet --no-absolute-filenames -D "$tmp/x" -F "$tmp/a.cpio" 2>/dev/nul
 cmp "$tmp/x/etc/slicebench/scenario.json" "$tmp/scenario.json"
 cmp "$tmp/x/init" "$init"
 
-echo "check: an unchanged initramfs is reused, a changed input rebuilds it"
+echo "check: an unchanged initramfs is reused (an input touched too), a changed input rebuilds it"
 before=$(stat -c %Y.%y "$tmp/a.cpio")
 sleep 1
 "$sb" kernel initramfs host --init "$init" --scenario "$tmp/scenario.json" --initrd-out "$tmp/a.cpio" >/dev/null
-[[ $(stat -c %Y.%y "$tmp/a.cpio") == "$before" ]]
+[[ $(stat -c %Y.%y "$tmp/a.cpio") == "$before" ]] || fail "an unchanged initramfs was rebuilt"
 touch "$tmp/scenario.json"
 "$sb" kernel initramfs host --init "$init" --scenario "$tmp/scenario.json" --initrd-out "$tmp/a.cpio" >/dev/null
-[[ $(stat -c %Y.%y "$tmp/a.cpio") != "$before" ]]
+[[ $(stat -c %Y.%y "$tmp/a.cpio") == "$before" ]] || fail "a touched input rebuilt the initramfs"
+printf '\n' >>"$tmp/scenario.json"
+"$sb" kernel initramfs host --init "$init" --scenario "$tmp/scenario.json" --initrd-out "$tmp/a.cpio" >/dev/null
+[[ $(stat -c %Y.%y "$tmp/a.cpio") != "$before" ]] || fail "a changed scenario did not rebuild the initramfs"
 before=$(stat -c %Y.%y "$tmp/a.cpio")
 "$sb" kernel initramfs host --init "$init" --initrd-out "$tmp/a.cpio" >/dev/null
 [[ $(stat -c %Y.%y "$tmp/a.cpio") != "$before" ]]
