@@ -20,8 +20,8 @@ grep -q '^2 runs at once' "$tmp/a.out" || { cat "$tmp/a.out"; fail "the two runs
 root=$(readlink -f "$tmp/a/latest")/baseline/default
 key=$(jq -r .vm.snapshot "$root/1/manifest.json")
 [[ $key =~ ^[0-9a-f]{16}$ ]] || fail "manifest names no snapshot: $(jq -c .vm "$root/1/manifest.json")"
-ls "${SLICEBENCH_CACHE:-$HOME/.cache/slicebench}/snapshots/$key.qemu" >/dev/null ||
-	fail "no snapshot file for key $key"
+snap=${SLICEBENCH_CACHE:-$HOME/.cache/slicebench}/snapshots/$key.qemu
+snap_a=$(stat -c '%i %W %s' "$snap") || fail "no snapshot file for key $key"
 for rep in 1 2; do
 	d=$root/$rep
 	seed=$((6 + rep))
@@ -63,6 +63,10 @@ trace-cmd report -i "$b/trace.dat" >"$tmp/b.report" 2>/dev/null
 cmp "$tmp/a.report" "$tmp/b.report" || {
 	diff "$tmp/a.report" "$tmp/b.report" | head -n 8 || true
 	grep -h "SLICEBENCH" "$a/console.log" "$b/console.log"
+	# the file both restored from (inode, birth, size), the hosts' load
+	echo "snapshot after the first command: $snap_a; after the second: $(stat -c '%i %W %s' "$snap")"
+	jq -c '{vm: .vm.wall_ms, host_load}' "$a/manifest.json" "$b/manifest.json"
+	grep -h "snapshot" "$tmp/a.out" "$tmp/b.out" || true
 	fail "trace-cmd report differs (first lines that differ above)"
 }
 cmp "$a/table.txt" "$b/table.txt" || { diff "$a/table.txt" "$b/table.txt"; fail "tables differ"; }
