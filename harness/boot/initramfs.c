@@ -418,16 +418,25 @@ void initramfs_prune(const char *dir)
 	}
 }
 
+/* @req's plan into @p and its content key into @hex; errors as the build's. */
+static int hashed_plan(const struct initramfs_request *req, struct plan *p,
+		       char hex[SB_SHA256_HEX], struct sb_error *e)
+{
+	int ret = make_plan(p, req, e);
+
+	if (!ret && (ret = plan_hash(p, hex)))
+		ret = sb_error_set(e, sb_env_errno(ret), NULL, NULL, NULL,
+				   "initramfs: cannot hash its files: %s",
+				   strerror(-ret));
+	return ret;
+}
+
 int initramfs_key(const struct initramfs_request *req, char hex[SB_SHA256_HEX],
 		  struct sb_error *e)
 {
 	struct plan p = { 0 };
-	int ret = make_plan(&p, req, e);
+	int ret = hashed_plan(req, &p, hex, e);
 
-	if (!ret && (ret = plan_hash(&p, hex)))
-		ret = sb_error_set(e, sb_env_errno(ret), NULL, NULL, NULL,
-				   "initramfs: cannot hash its files: %s",
-				   strerror(-ret));
 	free(p.v);
 	return ret;
 }
@@ -443,11 +452,7 @@ int initramfs_build(const struct initramfs_request *req, struct sb_error *e)
 			e, -EINVAL, NULL, NULL, NULL,
 			"initramfs: init, bin_dir and out_path are required");
 	snprintf(stamp, sizeof(stamp), "%s.plan", req->out_path);
-	ret = make_plan(&p, req, e);
-	if (!ret && (ret = plan_hash(&p, hash)))
-		ret = sb_error_set(e, sb_env_errno(ret), NULL, NULL, NULL,
-				   "initramfs: cannot hash its files: %s",
-				   strerror(-ret));
+	ret = hashed_plan(req, &p, hash, e);
 	if (!ret && reusable(req->out_path, stamp, hash)) {
 		utimensat(AT_FDCWD, stamp, NULL, 0); /* its last use */
 	} else if (!ret) {
