@@ -231,11 +231,6 @@ static int reap(struct rec_proc *p, const char *tool, struct sb_error *err)
 	return e;
 }
 
-int recorder_assemble(const char *dir, struct sb_error *e)
-{
-	return tfs_assemble(dir, events, e);
-}
-
 int recorder_stop(struct recorder *r, struct sb_error *err)
 {
 	int e, e_peer;

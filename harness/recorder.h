@@ -71,13 +71,9 @@ int recorder_start(struct recorder *r, enum agent_recorder kind,
 
 /*
  * SIGINT, wait for the files to be written, read the statistics; tracefs
- * leaves trace.dat's parts for recorder_assemble(). Idempotent. Returns 0
- * or -errno with @e set (when not NULL).
+ * leaves trace.dat's parts for the host's tfs_assemble(). Idempotent.
+ * Returns 0 or -errno with @e set (when not NULL).
  */
 int recorder_stop(struct recorder *r, struct sb_error *e);
-
-/* A guest's run directory @dir: its trace.dat from the parts the tracefs
- * recorder left (tfs_assemble()). Returns 0 or -errno with @e set. */
-int recorder_assemble(const char *dir, struct sb_error *e);
 
 #endif

@@ -14,8 +14,8 @@
 #include "harness/boot/vm.h"
 #include "harness/boot/vm_accel.h"
 #include "harness/features.h"
-#include "harness/recorder.h"
 #include "harness/run_vm.h"
+#include "harness/tracefs_rec.h"
 #include "harness/unpack.h"
 
 #define BOOT_MARGIN_NS (180ULL * 1000000000ULL) /* boot + stop under TCG */
@@ -242,7 +242,7 @@ void run_vm_collect(const struct run_kernel *k, const char *dir,
 	char path[PATH_MAX];
 	struct sb_error e;
 
-	if ((results_unpack(dir, &e) || recorder_assemble(dir, &e)) &&
+	if ((results_unpack(dir, &e) || tfs_assemble(dir, &e)) &&
 	    !*out->failure)
 		snprintf(out->failure, sizeof(out->failure), "%s", e.msg);
 	remember_features(k, dir);

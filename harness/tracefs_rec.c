@@ -224,127 +224,6 @@ int tfs_start(struct tfs_rec *r, const char *tracefs, const char *dir,
 			    what, strerror(-err));
 }
 
-/* @from/@name copied to @to/@name (its directories made). */
-static int copy_text(const char *from, const char *to, const char *name)
-{
-	char src[PATH_MAX + 128], dst[PATH_MAX + 128], *text = NULL;
-	size_t len = 0;
-	int e;
-
-	snprintf(src, sizeof(src), "%s/%s", from, name);
-	snprintf(dst, sizeof(dst), "%s/%s", to, name);
-	*strrchr(dst, '/') = '\0';
-	if (!(e = sb_mkdir_p(dst, 0755)) &&
-	    !(e = sb_read_file(src, &text, &len))) {
-		snprintf(dst, sizeof(dst), "%s/%s", to, name);
-		e = sb_write_file_atomic(dst, text, len);
-	}
-	free(text);
-	return e;
-}
-
-/*
- * trace.dat's pieces in @r->dir/TFS_PARTS: the tracefs texts its headers
- * hold (header_page, header_event, each event's format, saved_cmdlines,
- * trace_clock, under their tracefs names), page_size, and the drained
- * pages as cpuN.
- */
-static int keep_parts(struct tfs_rec *r)
-{
-	char parts[PATH_MAX + 16], name[PATH_MAX], from[PATH_MAX + 32];
-	char to[PATH_MAX + 32], num[32];
-	static const char *const texts[] = { "events/header_page",
-					     "events/header_event",
-					     "saved_cmdlines", "trace_clock" };
-	int e = 0;
-
-	snprintf(parts, sizeof(parts), "%s/" TFS_PARTS, r->dir);
-	for (size_t i = 0; !e && i < sizeof(texts) / sizeof(texts[0]); i++)
-		e = copy_text(r->tracefs, parts, texts[i]);
-	for (int i = 0; !e && r->events[i]; i++) {
-		snprintf(name, sizeof(name), "events/sched/%s/format",
-			 r->events[i]);
-		e = copy_text(r->tracefs, parts, name);
-	}
-	snprintf(num, sizeof(num), "%ld\n", r->page_size);
-	snprintf(to, sizeof(to), "%s/page_size", parts);
-	if (!e)
-		e = sb_write_file_atomic(to, num, strlen(num));
-	for (int cpu = 0; !e && cpu < r->ncpus; cpu++) {
-		snprintf(from, sizeof(from), "%s/.trace-cpu%d", r->dir, cpu);
-		snprintf(to, sizeof(to), "%s/cpu%d", parts, cpu);
-		if (rename(from, to))
-			e = -errno;
-	}
-	return e;
-}
-
-int tfs_assemble(const char *dir, const char *const *events, struct sb_error *e)
-{
-	char parts[PATH_MAX + 16], path[PATH_MAX + 32], *text = NULL;
-	int fds[TFS_MAX_CPUS], n = 0, err;
-	long page_size = 0;
-	size_t len;
-
-	snprintf(parts, sizeof(parts), "%s/" TFS_PARTS, dir);
-	if (access(parts, F_OK))
-		return 0;
-	snprintf(path, sizeof(path), "%s/page_size", parts);
-	if (!(err = sb_read_file(path, &text, &len)))
-		page_size = strtol(text, NULL, 10);
-	free(text);
-	for (; !err && n < TFS_MAX_CPUS; n++) {
-		snprintf(path, sizeof(path), "%s/cpu%d", parts, n);
-		if ((fds[n] = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-			break;
-	}
-	snprintf(path, sizeof(path), "%s/trace.dat", dir);
-	err = err ? sb_error_set(e, err, NULL, parts, NULL, "no page_size: %s",
-				 strerror(-err)) :
-		    tfs_write_tracedat(parts, events, page_size, n, fds, path,
-				       e);
-	while (n-- > 0)
-		if (fds[n] >= 0)
-			close(fds[n]);
-	if (!err)
-		sb_rm_rf(parts);
-	return err;
-}
-
-int tfs_stop(struct tfs_rec *r, int parts, struct sb_error *e)
-{
-	char path[PATH_MAX + 16], *page;
-	int err = tfs_set(r->tracefs, "tracing_on", "0");
-
-	if (!r->draining)
-		return 0;
-	if (write(r->wake[1], "", 1) != 1)
-		err = err ?: -errno;
-	pthread_join(r->drainer, NULL);
-	close_wake(r);
-	r->draining = 0;
-	tfs_set(r->tracefs, "set_event", "");
-	err = err ?: r->drain_err;
-	page = malloc((size_t)r->page_size);
-	if (!err)
-		err = page ? drain(r, page) : -ENOMEM;
-	free(page);
-	snprintf(path, sizeof(path), "%s/trace.dat", r->dir);
-	if (err)
-		sb_error_set(e, err, NULL, NULL, NULL,
-			     "cannot read the trace from %s: %s", r->tracefs,
-			     strerror(-err));
-	else if (parts && (err = keep_parts(r)))
-		sb_error_set(e, err, NULL, r->dir, NULL,
-			     "cannot keep the trace's parts: %s",
-			     strerror(-err));
-	else if (!parts)
-		err = tfs_write_tracedat(r->tracefs, r->events, r->page_size,
-					 r->ncpus, r->out, path, e);
-	close_files(r, 1);
-	return err;
-}
-
 /* The writer's state: the file, and the first error met. */
 struct out {
 	FILE *f;
@@ -466,9 +345,24 @@ static void put_data(struct out *o, long page_size, int ncpus,
 	free(buf);
 }
 
-int tfs_write_tracedat(const char *tracefs, const char *const *events,
-		       long page_size, int ncpus, const int *cpu_files,
-		       const char *path, struct sb_error *e)
+/* put_headers()' bytes into *@head (malloc'd); 0 or -errno. */
+static int headers(const char *tracefs, const char *const *events,
+		   long page_size, int ncpus, char **head, size_t *len)
+{
+	struct out o = { .f = open_memstream(head, len) };
+
+	if (!o.f)
+		return -errno;
+	put_headers(&o, tracefs, events, page_size, ncpus);
+	if (fclose(o.f) && !o.err)
+		o.err = -ENOMEM;
+	return o.err;
+}
+
+/* @path written atomically: the headers @head, then the CPU files' pages. */
+static int write_tracedat(const char *head, size_t head_len, long page_size,
+			  int ncpus, const int *cpu_files, const char *path,
+			  struct sb_error *e)
 {
 	char tmp[PATH_MAX + 8];
 	struct out o = { 0 };
@@ -481,7 +375,7 @@ int tfs_write_tracedat(const char *tracefs, const char *const *events,
 	if (!(o.f = fopen(tmp, "wbe")))
 		return sb_error_set(e, -errno, NULL, tmp, NULL, "%s",
 				    strerror(errno));
-	put_headers(&o, tracefs, events, page_size, ncpus);
+	put(&o, head, head_len);
 	put_data(&o, page_size, ncpus, cpu_files);
 	if (fclose(o.f) && !o.err)
 		o.err = -EIO;
@@ -492,4 +386,123 @@ int tfs_write_tracedat(const char *tracefs, const char *const *events,
 	unlink(tmp);
 	return sb_error_set(e, o.err, NULL, path, NULL,
 			    "cannot write the trace: %s", strerror(-o.err));
+}
+
+int tfs_write_tracedat(const char *tracefs, const char *const *events,
+		       long page_size, int ncpus, const int *cpu_files,
+		       const char *path, struct sb_error *e)
+{
+	char *head = NULL;
+	size_t len = 0;
+	int err = headers(tracefs, events, page_size, ncpus, &head, &len);
+
+	err = err ? sb_error_set(e, err, NULL, path, NULL,
+				 "cannot write the trace: %s", strerror(-err)) :
+		    write_tracedat(head, len, page_size, ncpus, cpu_files, path,
+				   e);
+	free(head);
+	return err;
+}
+
+/*
+ * trace.dat's pieces in @r->dir/TFS_PARTS: its headers as they stand now
+ * (saved_cmdlines is read at the end), page_size, and the drained pages as
+ * cpuN.
+ */
+static int keep_parts(struct tfs_rec *r)
+{
+	char parts[PATH_MAX + 16], from[PATH_MAX + 32], to[PATH_MAX + 32];
+	char num[32], *head = NULL;
+	size_t len = 0;
+	int e;
+
+	snprintf(parts, sizeof(parts), "%s/" TFS_PARTS, r->dir);
+	e = sb_mkdir_p(parts, 0755) ?:
+		    headers(r->tracefs, r->events, r->page_size, r->ncpus,
+			    &head, &len);
+	snprintf(to, sizeof(to), "%s/header", parts);
+	if (!e)
+		e = sb_write_file_atomic(to, head, len);
+	free(head);
+	snprintf(num, sizeof(num), "%ld\n", r->page_size);
+	snprintf(to, sizeof(to), "%s/page_size", parts);
+	if (!e)
+		e = sb_write_file_atomic(to, num, strlen(num));
+	for (int cpu = 0; !e && cpu < r->ncpus; cpu++) {
+		snprintf(from, sizeof(from), "%s/.trace-cpu%d", r->dir, cpu);
+		snprintf(to, sizeof(to), "%s/cpu%d", parts, cpu);
+		if (rename(from, to))
+			e = -errno;
+	}
+	return e;
+}
+
+int tfs_assemble(const char *dir, struct sb_error *e)
+{
+	char parts[PATH_MAX + 16], path[PATH_MAX + 32], *text = NULL;
+	char *head = NULL;
+	int fds[TFS_MAX_CPUS], n = 0, err;
+	long page_size = 0;
+	size_t len, head_len = 0;
+
+	snprintf(parts, sizeof(parts), "%s/" TFS_PARTS, dir);
+	if (access(parts, F_OK))
+		return 0;
+	snprintf(path, sizeof(path), "%s/page_size", parts);
+	if (!(err = sb_read_file(path, &text, &len)))
+		page_size = strtol(text, NULL, 10);
+	free(text);
+	snprintf(path, sizeof(path), "%s/header", parts);
+	if (!err)
+		err = sb_read_file(path, &head, &head_len);
+	for (; !err && n < TFS_MAX_CPUS; n++) {
+		snprintf(path, sizeof(path), "%s/cpu%d", parts, n);
+		if ((fds[n] = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+			break;
+	}
+	snprintf(path, sizeof(path), "%s/trace.dat", dir);
+	err = err ? sb_error_set(e, err, NULL, parts, NULL,
+				 "no header or page_size: %s", strerror(-err)) :
+		    write_tracedat(head, head_len, page_size, n, fds, path, e);
+	free(head);
+	while (n-- > 0)
+		if (fds[n] >= 0)
+			close(fds[n]);
+	if (!err)
+		sb_rm_rf(parts);
+	return err;
+}
+
+int tfs_stop(struct tfs_rec *r, int parts, struct sb_error *e)
+{
+	char path[PATH_MAX + 16], *page;
+	int err = tfs_set(r->tracefs, "tracing_on", "0");
+
+	if (!r->draining)
+		return 0;
+	if (write(r->wake[1], "", 1) != 1)
+		err = err ?: -errno;
+	pthread_join(r->drainer, NULL);
+	close_wake(r);
+	r->draining = 0;
+	tfs_set(r->tracefs, "set_event", "");
+	err = err ?: r->drain_err;
+	page = malloc((size_t)r->page_size);
+	if (!err)
+		err = page ? drain(r, page) : -ENOMEM;
+	free(page);
+	snprintf(path, sizeof(path), "%s/trace.dat", r->dir);
+	if (err)
+		sb_error_set(e, err, NULL, NULL, NULL,
+			     "cannot read the trace from %s: %s", r->tracefs,
+			     strerror(-err));
+	else if (parts && (err = keep_parts(r)))
+		sb_error_set(e, err, NULL, r->dir, NULL,
+			     "cannot keep the trace's parts: %s",
+			     strerror(-err));
+	else if (!parts)
+		err = tfs_write_tracedat(r->tracefs, r->events, r->page_size,
+					 r->ncpus, r->out, path, e);
+	close_files(r, 1);
+	return err;
 }

@@ -62,12 +62,11 @@ int tfs_start(struct tfs_rec *r, const char *tracefs, const char *dir,
 int tfs_stop(struct tfs_rec *r, int parts, struct sb_error *e);
 
 /*
- * @dir/trace-parts/ (tfs_stop()'s parts, recorded with @events) into
- * @dir/trace.dat, the parts removed. Returns 0 (also when there are none)
- * or -errno with @e set.
+ * @dir/trace-parts/ (tfs_stop()'s parts: trace.dat's headers, the page
+ * size and each CPU's pages) into @dir/trace.dat, the parts removed.
+ * Returns 0 (also when there are none) or -errno with @e set.
  */
-int tfs_assemble(const char *dir, const char *const *events,
-		 struct sb_error *e);
+int tfs_assemble(const char *dir, struct sb_error *e);
 
 /*
  * Write @path from @tracefs's headers and formats of @events and the CPU

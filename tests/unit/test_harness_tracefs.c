@@ -232,11 +232,11 @@ static void parts_assemble(void **state)
 	assert_int_not_equal(access(path, F_OK), 0);
 	snprintf(path, sizeof(path), "%s/trace-parts/cpu1", f->dir);
 	assert_int_equal(access(path, F_OK), 0);
-	assert_int_equal(tfs_assemble(f->dir, events, &e), 0);
+	assert_int_equal(tfs_assemble(f->dir, &e), 0);
 	assert_int_not_equal(access(path, F_OK), 0);
 	snprintf(path, sizeof(path), "%s/trace-parts", f->dir);
 	assert_int_not_equal(access(path, F_OK), 0);
-	assert_int_equal(tfs_assemble(f->dir, events, &e), 0); /* none */
+	assert_int_equal(tfs_assemble(f->dir, &e), 0); /* none */
 
 	snprintf(path, sizeof(path), "%s/trace.dat", f->dir);
 	assert_int_equal(sb_read_file(path, &a, &na), 0);
