@@ -249,6 +249,38 @@ static void parts_assemble(void **state)
 	free(r);
 }
 
+/* Parts a guest did not finish: no trace.dat, the parts kept, the
+ * message naming the parts and what is missing. */
+static void parts_incomplete(void **state)
+{
+	struct fx *f = *state;
+	struct tfs_rec *r = malloc(sizeof(*r));
+	char path[256];
+	struct sb_error e;
+
+	assert_int_equal(tfs_start(r, f->tracefs, f->dir, events, 1024, 0, &e),
+			 0);
+	assert_int_equal(tfs_stop(r, 1, &e), 0);
+	snprintf(path, sizeof(path), "%s/trace-parts/header", f->dir);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(tfs_assemble(f->dir, &e), -ENOENT);
+	assert_non_null(strstr(e.msg, "no header or page_size"));
+	assert_non_null(strstr(e.msg, "trace-parts"));
+	snprintf(path, sizeof(path), "%s/trace.dat", f->dir);
+	assert_int_not_equal(access(path, F_OK), 0);
+	for (int cpu = 0; cpu < 2; cpu++) { /* no pages: 0 CPUs */
+		snprintf(path, sizeof(path), "%s/trace-parts/cpu%d", f->dir,
+			 cpu);
+		assert_int_equal(unlink(path), 0);
+	}
+	put(f->dir, "trace-parts/header", "x", 1);
+	assert_int_equal(tfs_assemble(f->dir, &e), -EINVAL);
+	assert_non_null(strstr(e.msg, "0 CPUs"));
+	snprintf(path, sizeof(path), "%s/trace-parts/page_size", f->dir);
+	assert_int_equal(access(path, F_OK), 0);
+	free(r);
+}
+
 /* Armed ahead (a guest before its snapshot): tracing stays off; the armed
  * start only turns it on, leaving what arming set as it is. */
 static void armed_start(void **state)
@@ -293,6 +325,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(start_stop_write, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(parts_assemble, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(parts_incomplete, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(armed_start, setup, teardown),
 		cmocka_unit_test_setup_teardown(refuses_a_missing_tracefs,
