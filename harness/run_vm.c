@@ -61,7 +61,7 @@ static int prepare_image(struct run_kernel *k)
 
 int run_vm_prepare(const struct runner *rn, struct run_kernel *k)
 {
-	char dir[PATH_MAX], init[PATH_MAX + 32], key[SB_SHA256_HEX];
+	char dir[PATH_MAX], init[PATH_MAX + 32];
 	struct initramfs_request req;
 	struct sb_error e;
 	int r;
@@ -78,16 +78,10 @@ int run_vm_prepare(const struct runner *rn, struct run_kernel *k)
 		return -1;
 	}
 	req = run_initramfs_request(rn, k, init, sizeof(init));
-	if (initramfs_key(&req, key, &e))
-		return prepare_failed(k, &e);
-	/* named by its content: never rewritten under a running command */
-	snprintf(k->initrd, sizeof(k->initrd), "%.3900s/%s-%.16s.cpio", dir,
-		 k->ki.name, key);
-	req.out_path = k->initrd;
 	initramfs_prune(dir);
-	sb_note("run: initramfs for %s: %s", k->ki.name, k->initrd);
-	if (initramfs_build(&req, &e))
+	if (initramfs_build_in(&req, dir, k->initrd, sizeof(k->initrd), &e))
 		return prepare_failed(k, &e);
+	sb_note("run: initramfs for %s: %s", k->ki.name, k->initrd);
 	k->prepared = 1;
 	return 0;
 }

@@ -431,37 +431,62 @@ static int hashed_plan(const struct initramfs_request *req, struct plan *p,
 	return ret;
 }
 
-int initramfs_key(const struct initramfs_request *req, char hex[SB_SHA256_HEX],
-		  struct sb_error *e)
+/* @p, of content key @hash, into @out unless it was built from that key. */
+static int build_to(const struct plan *p, const char *hash, const char *out,
+		    struct sb_error *e)
 {
-	struct plan p = { 0 };
-	int ret = hashed_plan(req, &p, hex, e);
+	char stamp[PATH_MAX + 8];
+	int ret;
 
-	free(p.v);
+	snprintf(stamp, sizeof(stamp), "%s.plan", out);
+	if (reusable(out, stamp, hash)) {
+		utimensat(AT_FDCWD, stamp, NULL, 0); /* its last use */
+		return 0;
+	}
+	ret = write_archive(p, out, e);
+	if (!ret && (ret = sb_write_file_atomic(stamp, hash, 64)))
+		ret = sb_error_set(e, sb_env_errno(ret), NULL, NULL, NULL,
+				   "initramfs: %s: cannot write", stamp);
 	return ret;
+}
+
+static int needs_inputs(const struct initramfs_request *req, struct sb_error *e)
+{
+	return req->init_path && req->bin_dir ?
+		       0 :
+		       sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				    "initramfs: init and bin_dir are required");
 }
 
 int initramfs_build(const struct initramfs_request *req, struct sb_error *e)
 {
 	struct plan p = { 0 };
-	char stamp[PATH_MAX + 8], hash[65];
+	char hash[SB_SHA256_HEX];
 	int ret;
 
-	if (!req->init_path || !req->bin_dir || !req->out_path)
-		return sb_error_set(
-			e, -EINVAL, NULL, NULL, NULL,
-			"initramfs: init, bin_dir and out_path are required");
-	snprintf(stamp, sizeof(stamp), "%s.plan", req->out_path);
-	ret = hashed_plan(req, &p, hash, e);
-	if (!ret && reusable(req->out_path, stamp, hash)) {
-		utimensat(AT_FDCWD, stamp, NULL, 0); /* its last use */
-	} else if (!ret) {
-		ret = write_archive(&p, req->out_path, e);
-		if (!ret && (ret = sb_write_file_atomic(stamp, hash, 64)))
-			ret = sb_error_set(e, sb_env_errno(ret), NULL, NULL,
-					   NULL, "initramfs: %s: cannot write",
-					   stamp);
-	}
+	if (!req->out_path)
+		return sb_error_set(e, -EINVAL, NULL, NULL, NULL,
+				    "initramfs: out_path is required");
+	ret = needs_inputs(req, e)		    ?:
+		      hashed_plan(req, &p, hash, e) ?:
+		      build_to(&p, hash, req->out_path, e);
+	free(p.v);
+	return ret;
+}
+
+int initramfs_build_in(const struct initramfs_request *req, const char *dir,
+		       char *out, size_t len, struct sb_error *e)
+{
+	struct plan p = { 0 };
+	char hash[SB_SHA256_HEX];
+	int ret = needs_inputs(req, e) ?: hashed_plan(req, &p, hash, e);
+
+	if (!ret && (size_t)snprintf(out, len, "%s/%s-%.16s.cpio", dir,
+				     req->kernel->name, hash) >= len)
+		ret = sb_error_set(e, -ENAMETOOLONG, NULL, dir, NULL,
+				   "initramfs: the path is too long");
+	if (!ret)
+		ret = build_to(&p, hash, out, e);
 	free(p.v);
 	return ret;
 }

@@ -47,22 +47,23 @@ struct initramfs_request {
 };
 
 /*
- * The archive's content key into @hex: every item's name, mode and source
- * and every packed file's SHA-256. Archives of one key hold the same
- * bytes: a name made of it is never rewritten with other programs (another
- * checkout's, or a rebuild while a command runs). Errors as
- * initramfs_build().
- */
-int initramfs_key(const struct initramfs_request *req, char hex[SB_SHA256_HEX],
-		  struct sb_error *e);
-
-/*
  * Build the archive. Reuses @out_path when it was built from the same key.
  * Returns 0 or a -errno with @e: -EINVAL or -ENAMETOOLONG (an input the
  * request names is unreadable), -ENOPKG (a program such as busybox or
  * cyclictest is missing, named), another for what failed on this host.
  */
 int initramfs_build(const struct initramfs_request *req, struct sb_error *e);
+
+/*
+ * The same into @dir (out_path unused), named by the archive's content
+ * key (every item's name, mode and source and every packed file's
+ * SHA-256): <dir>/<kernel>-<16 hex digits>.cpio into @out. Archives of
+ * one key hold the same bytes, so a name is never rewritten with other
+ * programs under a running command (a rebuild, another checkout on the
+ * same cache). Errors as initramfs_build(), or -ENAMETOOLONG.
+ */
+int initramfs_build_in(const struct initramfs_request *req, const char *dir,
+		       char *out, size_t len, struct sb_error *e);
 
 /*
  * Archives in @dir (each with its .plan stamp, touched at each use) beyond
