@@ -14,7 +14,15 @@
 
 #include "harness/boot/qmp.h"
 
-#define POLL_MS 20
+/* QEMU's socket appears 20-40 ms after its start and a restore's state
+ * loads in 10-300 ms: a run waits for both, so the pause is short. */
+#define POLL_MS 2
+/* The guest's RAM is a file of its own (a shared memory backend, mapped
+ * privately by the restore): the state saved and read is the devices'. */
+#define IGNORE_SHARED                                              \
+	"{\"execute\":\"migrate-set-capabilities\",\"arguments\":" \
+	"{\"capabilities\":[{\"capability\":\"x-ignore-shared\","  \
+	"\"state\":true}]}}"
 
 static int64_t now_ns(void)
 {
@@ -205,6 +213,9 @@ int qmp_save(struct qmp *q, const char *path, int64_t deadline_ns, char *why,
 	e = command(q, "{\"execute\":\"stop\"}", -1, deadline_ns, NULL, why,
 		    whylen);
 	if (!e)
+		e = command(q, IGNORE_SHARED, -1, deadline_ns, NULL, why,
+			    whylen);
+	if (!e)
 		e = command(q,
 			    "{\"execute\":\"migrate-set-parameters\","
 			    "\"arguments\":{\"max-bandwidth\":8589934592}}",
@@ -243,9 +254,14 @@ int qmp_save(struct qmp *q, const char *path, int64_t deadline_ns, char *why,
 int qmp_resume(struct qmp *q, int64_t deadline_ns, char *why, size_t whylen)
 {
 	char st[64] = "inmigrate";
-	int e = 0;
+	int e = command(q, IGNORE_SHARED, -1, deadline_ns, NULL, why, whylen);
 
-	while (!strcmp(st, "inmigrate") &&
+	if (!e)
+		e = command(q,
+			    "{\"execute\":\"migrate-incoming\","
+			    "\"arguments\":{\"uri\":\"fd:0\"}}",
+			    -1, deadline_ns, NULL, why, whylen);
+	while (!e && !strcmp(st, "inmigrate") &&
 	       !(e = status(q, 0, deadline_ns, st, sizeof(st), why, whylen)))
 		if (!strcmp(st, "inmigrate"))
 			pause_ms(POLL_MS);

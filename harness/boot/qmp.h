@@ -22,15 +22,19 @@ int qmp_open(struct qmp *q, const char *path, int64_t deadline_ns, char *why,
 void qmp_close(struct qmp *q);
 
 /*
- * Stop the guest, migrate its whole state into @path (written beside it,
- * then renamed), and quit QEMU. Returns 0 or -errno with @why set.
+ * Stop the guest, migrate its state into @path (written beside it, then
+ * renamed), and quit QEMU. Memory QEMU shares (a memory backend with
+ * share=on: the guest's RAM as a file, vm_request.h) is left out; the file
+ * is the saved RAM. Returns 0 or -errno with @why set.
  */
 int qmp_save(struct qmp *q, const char *path, int64_t deadline_ns, char *why,
 	     size_t whylen);
 
 /*
- * Once QEMU has read the incoming state (-incoming), start the guest
- * (saved stopped, it would stay paused). Returns 0 or -errno with @why set.
+ * Restore a state qmp_save wrote into a QEMU started with -incoming defer
+ * and that state on its stdin, the guest's RAM mapped from the saved file;
+ * once read, start the guest (saved stopped, it would stay paused).
+ * Returns 0 or -errno with @why set.
  */
 int qmp_resume(struct qmp *q, int64_t deadline_ns, char *why, size_t whylen);
 

@@ -92,6 +92,48 @@ static void accel_args(struct vm_args *a, const struct sb_accel *ac,
 	}
 }
 
+/*
+ * One memory backend @id of @mb MiB: anonymous, or with a snapshot the RAM
+ * file (node @node's, or the machine's when @node < 0; vm_request.h).
+ */
+static void backend(struct vm_args *a, const struct vm_request *req,
+		    const char *id, int mb, int node)
+{
+	char pre[96], path[4200];
+
+	arg(a, "-object");
+	if (!req->snapshot_ram) {
+		arg(a, "memory-backend-ram,id=%s,size=%dM", id, mb);
+		return;
+	}
+	snprintf(pre, sizeof(pre),
+		 "memory-backend-file,id=%s,size=%dM,mem-path=", id, mb);
+	if (node < 0)
+		snprintf(path, sizeof(path), "%s", req->snapshot_ram);
+	else
+		snprintf(path, sizeof(path), "%s.%d", req->snapshot_ram, node);
+	arg_path(a, pre, path, req->snapshot_save ? ",share=on" : ",share=off");
+}
+
+static void memory_args(struct vm_args *a, const struct vm_request *req)
+{
+	int mb = req->memory_mb > 0 ? req->memory_mb : 1024;
+
+	arg(a, "-m");
+	arg(a, "%d", mb);
+	if (req->snapshot_ram && !req->numa_nodes)
+		backend(a, req, "ram", mb, -1);
+	for (int i = 0; req->numa && i < req->numa_nodes; i++) {
+		char id[16];
+
+		snprintf(id, sizeof(id), "mem%d", i);
+		backend(a, req, id, req->numa[i].memory_mb, i);
+		arg(a, "-numa");
+		arg(a, "node,nodeid=%d,cpus=%s,memdev=mem%d", i,
+		    req->numa[i].cpus, i);
+	}
+}
+
 int vm_build_args(struct vm_args *a, const struct vm_request *req,
 		  const char *accel, const char *console)
 {
@@ -106,22 +148,13 @@ int vm_build_args(struct vm_args *a, const struct vm_request *req,
 	/* Under virtual time, no PS/2 controller (its mouse probe alone
 	 * polls for a long stretch of guest time; docs/performance.md) and
 	 * no VMware port (it answers with the host's time). */
-	arg(a, "%s%s", machine,
-	    !ac->sealed || strcmp(machine, "pc") ? "" :
-						   ",i8042=off,vmport=off");
+	arg(a, "%s%s%s", machine,
+	    !ac->sealed || strcmp(machine, "pc") ? "" : ",i8042=off,vmport=off",
+	    req->snapshot_ram && !req->numa_nodes ? ",memory-backend=ram" : "");
 	accel_args(a, ac, req);
 	arg(a, "-smp");
 	arg(a, "%d", req->cpus > 0 ? req->cpus : 1);
-	arg(a, "-m");
-	arg(a, "%d", req->memory_mb > 0 ? req->memory_mb : 1024);
-	for (int i = 0; req->numa && i < req->numa_nodes; i++) {
-		arg(a, "-object");
-		arg(a, "memory-backend-ram,id=mem%d,size=%dM", i,
-		    req->numa[i].memory_mb);
-		arg(a, "-numa");
-		arg(a, "node,nodeid=%d,cpus=%s,memdev=mem%d", i,
-		    req->numa[i].cpus, i);
-	}
+	memory_args(a, req);
 	arg(a, "-kernel");
 	arg(a, "%s", req->kernel->image);
 	if (req->initrd) {
@@ -167,9 +200,10 @@ int vm_build_args(struct vm_args *a, const struct vm_request *req,
 		arg_path(a, "unix:", req->qmp_socket, ",server=on,wait=off");
 	}
 	if (req->snapshot_load) {
-		/* the state from stdin (vm_boot): no shell, no path quoting */
+		/* the state from stdin (vm_boot; no shell, no path quoting),
+		 * once QMP has said the RAM is not in it (qmp_resume) */
 		arg(a, "-incoming");
-		arg(a, "fd:0");
+		arg(a, "defer");
 		arg(a, "-fw_cfg");
 		arg_path(a, "name=opt/sb/params,string=", req->params ?: "",
 			 "");

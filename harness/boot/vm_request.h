@@ -62,6 +62,11 @@ struct vm_request {
 	 * this file once it says "ready", or restore it from this file. */
 	const char *snapshot_save;
 	const char *snapshot_load;
+	/* With either: the guest's RAM as this file (with NUMA nodes, node
+	 * N's as "<file>.N"), written through by the save (share=on) and
+	 * mapped copy-on-write by a restore, which so reads only what the
+	 * guest touches and leaves the file as it was. */
+	const char *snapshot_ram;
 	const char *qmp_socket; /* set by vm_boot with either */
 };
 

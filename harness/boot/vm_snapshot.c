@@ -23,7 +23,7 @@
 #include "harness/boot/vm_snapshot.h"
 
 /* Bump when what the guest does at "ready" changes. */
-#define SNAPSHOT_FORMAT 1
+#define SNAPSHOT_FORMAT 2 /* 2: the RAM in a file of its own */
 /* The snapshot boot's RDRAND/RDSEED stream under virtual time: one for
  * every run of a key, not the seed of whichever run made it. */
 #define SNAPSHOT_SEED 1
@@ -69,13 +69,44 @@ static int snapshot_key(const struct vm_request *req, const char *accel,
 	return 0;
 }
 
-/* @lock (a maker's lock file) deleted unless a maker holds it. */
-static void drop_lock(const char *lock)
+/* The RAM file of the snapshot (its state) @path: "<key>.ram". */
+static void ram_path(const char *path, char *buf, size_t len)
+{
+	size_t n = strlen(path);
+
+	if (n > 5 && !strcmp(path + n - 5, ".qemu"))
+		n -= 5;
+	snprintf(buf, len, "%.*s.ram", (int)n, path);
+}
+
+/* The RAM files of the snapshot @path deleted: the machine's and its NUMA
+ * nodes' ("<key>.ram.N", from 0 on). */
+static void remove_ram(const char *path)
+{
+	char ram[PATH_MAX + 16], node[PATH_MAX + 32];
+
+	ram_path(path, ram, sizeof(ram));
+	unlink(ram);
+	for (int i = 0;; i++) {
+		snprintf(node, sizeof(node), "%s.%d", ram, i);
+		if (unlink(node))
+			break;
+	}
+}
+
+/*
+ * @lock (a maker's lock file) deleted unless a maker holds it, with the RAM
+ * of the snapshot @path it guards: a maker that never finished leaves it.
+ */
+static void drop_lock(const char *lock, const char *path)
 {
 	int fd = open(lock, O_RDWR | O_CLOEXEC);
 
-	if (fd >= 0 && !flock(fd, LOCK_EX | LOCK_NB))
+	if (fd >= 0 && !flock(fd, LOCK_EX | LOCK_NB)) {
+		if (access(path, F_OK))
+			remove_ram(path);
 		unlink(lock);
+	}
 	if (fd >= 0)
 		close(fd);
 }
@@ -87,22 +118,25 @@ void vm_snapshot_prune(const char *dir)
 	size_t n = cache_lru(dir, ".qemu.lock", k, 256);
 
 	for (size_t i = 0; i < n; i++) { /* of snapshots no longer there */
-		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, k[i].name);
-		path[strlen(path) - 5] = '\0';
-		if (!access(path, F_OK))
-			continue;
-		strcat(path, ".lock");
-		drop_lock(path);
+		char lock[sizeof(path)];
+
+		snprintf(lock, sizeof(lock), "%.4000s/%.255s", dir, k[i].name);
+		snprintf(path, sizeof(path), "%.*s", (int)strlen(lock) - 5,
+			 lock);
+		if (access(path, F_OK))
+			drop_lock(lock, path);
 	}
 	n = cache_lru(dir, ".qemu", k, 256);
 	for (size_t i = 0; i + (SNAPSHOTS_KEPT - 1) < n; i++) {
+		char lock[sizeof(path) + 8];
+
 		snprintf(path, sizeof(path), "%.4000s/%.255s", dir, k[i].name);
 		if (unlink(path))
 			continue;
 		sb_note("vm: snapshot %s deleted (%d kept)", path,
 			SNAPSHOTS_KEPT);
-		strcat(path, ".lock");
-		drop_lock(path);
+		snprintf(lock, sizeof(lock), "%s.lock", path);
+		drop_lock(lock, path);
 	}
 }
 
@@ -128,7 +162,7 @@ static void refusal_path(const char *path, char *buf, size_t len)
 static int make(const struct vm_request *req, const char *accel,
 		const char *path, char *why, size_t whylen)
 {
-	char refused[PATH_MAX + 16];
+	char refused[PATH_MAX + 16], ram[PATH_MAX + 16];
 	struct vm_request b = *req;
 	struct vm_result r = { 0 };
 	char results[PATH_MAX + 16];
@@ -137,6 +171,10 @@ static int make(const struct vm_request *req, const char *accel,
 
 	/* the same devices as the runs: the results port goes nowhere */
 	snprintf(results, sizeof(results), "%.4000s.results", path);
+	/* a new file, never one a restore still maps */
+	remove_ram(path);
+	ram_path(path, ram, sizeof(ram));
+	b.snapshot_ram = ram;
 	b.append = req->snapshot_append;
 	b.params = NULL;
 	b.seed = SNAPSHOT_SEED;
@@ -147,6 +185,8 @@ static int make(const struct vm_request *req, const char *accel,
 	unlink(results);
 	if (!e && r.status != VM_OK)
 		e = -EIO;
+	if (e)
+		remove_ram(path);
 	if (e)
 		snprintf(why, whylen, "the snapshot boot failed (%s: %s)",
 			 vm_status_name(r.status), r.detail);
@@ -213,7 +253,7 @@ int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
 {
 	char key[SB_SHA256_HEX], dir[PATH_MAX], path[PATH_MAX + 80];
 	char why[600] = "", accel[sizeof(res->accel)], params[1024];
-	char append[1024];
+	char append[1024], ram[PATH_MAX + 96];
 	struct vm_request l = *req, b = *req, s = *req;
 	int e;
 
@@ -228,6 +268,7 @@ int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
 		snprintf(why, sizeof(why), "no snapshot key or directory: %s",
 			 strerror(-e));
 	snprintf(path, sizeof(path), "%s/%.16s.qemu", dir, key);
+	ram_path(path, ram, sizeof(ram));
 	if (!e && refused(path, why, sizeof(why)))
 		e = -EPERM;
 	if (!e) {
@@ -235,7 +276,7 @@ int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
 		 * other commands wait for its snapshot, not make their own */
 		int lock = make_lock(path);
 
-		if (access(path, R_OK)) {
+		if (access(path, R_OK) || access(ram, R_OK)) {
 			vm_snapshot_prune(dir);
 			e = make(&s, accel, path, why, sizeof(why));
 		}
@@ -249,6 +290,7 @@ int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
 		l.append = append;
 		l.params = params;
 		l.snapshot_load = path;
+		l.snapshot_ram = ram;
 		e = vm_boot(&l, accel, res);
 		if (!e && res->status != VM_QEMU_FAILED) {
 			snprintf(res->start, sizeof(res->start), "restore");
@@ -261,6 +303,7 @@ int vm_snapshot_run(const struct vm_request *req, struct vm_result *res)
 		/* made again next time: a snapshot that does not restore
 		 * would otherwise cost every run a failed try */
 		unlink(path);
+		remove_ram(path);
 		snprintf(why, sizeof(why), "the restore failed: %s",
 			 e ? strerror(-e) : res->detail);
 	}

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel cache's pruning. Snapshots (harness/boot/vm_snapshot.c): the
- * least recently used go with their makers' lock files, lock files of
- * snapshots gone before go too, and a lock a maker holds stays.
+ * least recently used go with their RAM files and makers' lock files, lock
+ * files of snapshots gone before go too with any RAM file a maker left,
+ * and a lock a maker holds stays with its RAM.
  * Initramfs archives (harness/boot/initramfs.c): those beyond the 16 last
  * used and unused for a day go with their stamps.
  */
@@ -61,9 +62,15 @@ static void test_prune(void **state)
 		touch(name, 1000 + i); /* a is the least recently used */
 		snprintf(name, sizeof(name), "%s.qemu.lock", snaps[i]);
 		touch(name, 1000);
+		snprintf(name, sizeof(name), "%s.ram", snaps[i]);
+		touch(name, 1000);
 	}
+	touch("a.ram.0", 1000); /* a NUMA guest's nodes */
+	touch("a.ram.1", 1000);
 	touch("gone.qemu.lock", 1000); /* its snapshot deleted before */
+	touch("gone.ram", 1000); /* by a maker that never finished */
 	touch("making.qemu.lock", 1000); /* its snapshot being made */
+	touch("making.ram", 1000);
 	snprintf(held, sizeof(held), "%s/making.qemu.lock", dir);
 	fd = open(held, O_RDWR);
 	assert_true(fd >= 0);
@@ -75,24 +82,38 @@ static void test_prune(void **state)
 	assert_false(there("b.qemu"));
 	assert_false(there("a.qemu.lock"));
 	assert_false(there("b.qemu.lock"));
+	assert_false(there("a.ram"));
+	assert_false(there("a.ram.0"));
+	assert_false(there("a.ram.1"));
+	assert_false(there("b.ram"));
 	for (int i = 2; i < 7; i++) {
 		snprintf(name, sizeof(name), "%s.qemu", snaps[i]);
 		assert_true(there(name));
 		snprintf(name, sizeof(name), "%s.qemu.lock", snaps[i]);
 		assert_true(there(name));
+		snprintf(name, sizeof(name), "%s.ram", snaps[i]);
+		assert_true(there(name));
 	}
 	assert_false(there("gone.qemu.lock"));
+	assert_false(there("gone.ram"));
 	assert_true(there("making.qemu.lock"));
+	assert_true(there("making.ram"));
 	close(fd);
 
 	vm_snapshot_prune(dir); /* unheld now, and no snapshot: it goes */
 	assert_false(there("making.qemu.lock"));
+	assert_false(there("making.ram"));
 	assert_true(there("c.qemu"));
+	assert_true(there("c.ram"));
 	for (int i = 2; i < 7; i++) {
-		snprintf(name, sizeof(name), "%s/%s.qemu", dir, snaps[i]);
-		unlink(name);
-		snprintf(name, sizeof(name), "%s/%s.qemu.lock", dir, snaps[i]);
-		unlink(name);
+		static const char *const kinds[] = { "qemu", "qemu.lock",
+						     "ram" };
+
+		for (int j = 0; j < 3; j++) {
+			snprintf(name, sizeof(name), "%s/%s.%s", dir, snaps[i],
+				 kinds[j]);
+			unlink(name);
+		}
 	}
 	assert_int_equal(rmdir(dir), 0);
 }

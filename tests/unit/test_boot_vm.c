@@ -153,7 +153,10 @@ static void test_overflow(void **state)
 	assert_int_equal(vm_build_args(&args, &req, "tcg", "/c"), -E2BIG);
 }
 
-/* A restore: the state from stdin, the run's values in fw_cfg, QMP. */
+/*
+ * A restore: the state from stdin once QMP asks for it, the RAM mapped
+ * privately from its file, the run's values in fw_cfg.
+ */
 static void test_restore(void **state)
 {
 	struct kernel_info ki = kernel("pc");
@@ -163,19 +166,50 @@ static void test_restore(void **state)
 				  .results_out = "/r.tar",
 				  .params = "sb.featureset=X,Y sb.seed=3",
 				  .snapshot_load = "/s.qemu",
+				  .snapshot_ram = "/s,1.ram",
+				  .memory_mb = 512,
 				  .qmp_socket = "/q,s" };
 	const char *c = cmdline(&req, "tcg");
 
 	(void)state;
-	has(c, " -qmp unix:/q,,s,server=on,wait=off -incoming fd:0 -fw_cfg "
+	has(c, "-M pc,memory-backend=ram ");
+	has(c, " -m 512 -object memory-backend-file,id=ram,size=512M,"
+	       "mem-path=/s,,1.ram,share=off -kernel ");
+	has(c, " -qmp unix:/q,,s,server=on,wait=off -incoming defer -fw_cfg "
 	       "name=opt/sb/params,string=sb.featureset=X,,Y sb.seed=3");
-	/* a snapshot's boot: QMP, no incoming state, no values */
+	/* a snapshot's boot: QMP, the RAM written through, no incoming
+	 * state, no values */
 	req.snapshot_load = NULL;
 	req.snapshot_save = "/s.qemu";
 	c = cmdline(&req, "tcg");
+	has(c, "mem-path=/s,,1.ram,share=on -kernel ");
 	has(c, " -qmp unix:/q,,s,server=on,wait=off");
 	assert_null(strstr(c, "-incoming"));
 	assert_null(strstr(c, "-fw_cfg"));
+}
+
+/* With NUMA nodes each node's RAM is a file of its own. */
+static void test_restore_numa(void **state)
+{
+	struct kernel_info ki = kernel("pc");
+	struct vm_numa_node nodes[] = { { "0", 512 }, { "1", 256 } };
+	struct vm_request req = { .kernel = &ki,
+				  .cpus = 2,
+				  .numa = nodes,
+				  .numa_nodes = 2,
+				  .snapshot_load = "/s.qemu",
+				  .snapshot_ram = "/s.ram",
+				  .qmp_socket = "/q" };
+	const char *c = cmdline(&req, "tcg");
+
+	(void)state;
+	has(c, "-M pc ");
+	assert_null(strstr(c, "memory-backend=ram"));
+	has(c, "-object memory-backend-file,id=mem0,size=512M,"
+	       "mem-path=/s.ram.0,share=off -numa "
+	       "node,nodeid=0,cpus=0,memdev=mem0 -object "
+	       "memory-backend-file,id=mem1,size=256M,mem-path=/s.ram.1,"
+	       "share=off -numa node,nodeid=1,cpus=1,memdev=mem1 -kernel");
 }
 
 static void test_status_names(void **state)
@@ -197,6 +231,7 @@ int main(void)
 		cmocka_unit_test(test_numa_no_results),
 		cmocka_unit_test(test_overflow),
 		cmocka_unit_test(test_restore),
+		cmocka_unit_test(test_restore_numa),
 		cmocka_unit_test(test_status_names),
 	};
 
