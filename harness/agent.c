@@ -29,6 +29,7 @@
 
 #define MAX_PROCS 256
 #define TICK_MS 50
+#define END_TICK_MS 2
 #define SAMPLE_EVERY_NS 1000000000ULL
 #define KILL_GRACE_NS 2000000000ULL
 
@@ -110,9 +111,12 @@ static pid_t spawn_proc(struct run *run, const struct sc_workload *w,
 static int start_workloads(struct run *run, const char *dir)
 {
 	const struct scenario *sc = run->o->sc;
+	/* native tools start their warm-up at the run's: a later one
+	 * shortens its own, and all end with the window */
 	const struct wl_run timing = { .warmup_ns = sc->warmup_ns,
 				       .duration_ns = sc->duration_ns,
-				       .seed = run->o->seed };
+				       .seed = run->o->seed,
+				       .start_at_ns = run->t0 };
 	struct wl_proc *p = malloc(sizeof(*p));
 
 	if (!p)
@@ -176,11 +180,12 @@ static void sleep_tick(void)
 }
 
 /* A tick, or less to wake at @due: the window's edges are sampled on time
- * (the workloads exit just after its end: a tick late misses them). */
-static void sleep_until_or_tick(uint64_t due)
+ * (the workloads exit just after its end: a tick late misses them). After
+ * the window a shorter tick: the run ends when its last workload does. */
+static void sleep_until_or_tick(uint64_t due, int ended)
 {
 	uint64_t now = mono_ns();
-	struct timespec ts = { 0, TICK_MS * 1000000L };
+	struct timespec ts = { 0, (ended ? END_TICK_MS : TICK_MS) * 1000000L };
 
 	if (due > now && due - now < (uint64_t)ts.tv_nsec)
 		ts.tv_nsec = (long)(due - now);
@@ -232,7 +237,8 @@ static void wait_workloads(struct run *run)
 		}
 		sleep_until_or_tick(!started ? run->win_start :
 				    !ended   ? run->win_end :
-					       UINT64_MAX);
+					       UINT64_MAX,
+				    ended);
 	}
 }
 

@@ -63,12 +63,15 @@ int wl_instances(const struct sc_workload *w);
 struct wl_run {
 	uint64_t warmup_ns, duration_ns;
 	uint64_t seed; /* the repeat's seed (scenario_seed) */
+	/* CLOCK_MONOTONIC ns the warm-up starts at (the run's window less
+	 * the warm-up), for native tools' --start-at; 0: none */
+	uint64_t start_at_ns;
 };
 
 /*
  * Build the argv of instance @i of @w writing into @dir (the run's
  * workloads/ directory), for the run @run. Native tools get its seed as
- * --seed. Returns 0 or -E2BIG.
+ * --seed, and its start as --start-at. Returns 0 or -E2BIG.
  */
 int wl_build(const struct sc_workload *w, int i, const char *dir,
 	     const struct wl_run *run, struct wl_proc *p);

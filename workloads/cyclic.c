@@ -334,16 +334,20 @@ static int setup(const struct cy_opts *o, struct wl_slice_info *slice,
 	return ret;
 }
 
-/* Open the gate once @n workers are ready; the run starts 1 ms later. */
+/* Open the gate once @n workers are ready; the run starts 1 ms later
+ * (or at --start-at). */
 static void open_gate(struct cy_run *r, int64_t n)
 {
 	pthread_mutex_lock(&r->lock);
 	while (r->ready < n)
 		pthread_cond_wait(&r->cond, &r->lock);
 	if (n) {
-		r->start_ns = wl_now_ns() + 1000000;
-		r->measure_ns = r->start_ns + r->o->common.warmup_ns;
-		r->end_ns = r->measure_ns + r->o->common.duration_ns;
+		struct wl_times t;
+
+		wl_common_times(&r->o->common, 1000000, &t);
+		r->start_ns = t.start;
+		r->measure_ns = t.measure;
+		r->end_ns = t.end;
 	}
 	r->go = 1;
 	pthread_cond_broadcast(&r->cond);

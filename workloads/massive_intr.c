@@ -186,6 +186,7 @@ static void stop_children(const struct mi_run *r, int64_t n, int sig)
 
 static int spawn_children(struct mi_run *r, struct sb_error *e)
 {
+	struct wl_times times;
 	int gate[2];
 	int64_t i;
 
@@ -213,10 +214,12 @@ static int spawn_children(struct mi_run *r, struct sb_error *e)
 		r->pids[i] = pid;
 	}
 	close(gate[0]);
-	/* Everyone starts at the same instant, shortly after the release. */
-	r->t->start_ns = wl_now_ns() + 1000000;
-	r->t->measure_ns = r->t->start_ns + r->o->common.warmup_ns;
-	r->t->end_ns = r->t->measure_ns + r->o->common.duration_ns;
+	/* Everyone starts at the same instant, shortly after the release
+	 * (or at --start-at). */
+	wl_common_times(&r->o->common, 1000000, &times);
+	r->t->start_ns = times.start;
+	r->t->measure_ns = times.measure;
+	r->t->end_ns = times.end;
 	close(gate[1]);
 	return 0;
 }

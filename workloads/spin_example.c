@@ -76,10 +76,14 @@ struct sp_count {
 
 static void spin(const struct sp_opts *o, struct sp_count *n)
 {
-	uint64_t measure = wl_now_ns() + o->common.warmup_ns;
-	uint64_t end = measure + o->common.duration_ns, t, cpu0 = 0;
+	struct wl_times times;
+	uint64_t measure, end, t, cpu0 = 0;
 	const struct wl_work_unit unit = { .iterations = (uint64_t)o->iters };
 
+	wl_common_times(&o->common, 0, &times);
+	measure = times.measure;
+	end = times.end;
+	wl_sleep_until_ns(times.start);
 	while (!wl_stop_requested() && (t = wl_now_ns()) < end) {
 		if (t >= measure && !n->units++)
 			cpu0 = wl_process_cpu_ns();

@@ -62,7 +62,7 @@ static void test_stress_ng_argv(void **state)
 			       "--timeout",   "3",	   "--yaml",
 			       "/o/sng.yaml", "--pipe",	   "1",
 			       NULL };
-	const struct wl_run run = { 500000000, 2000000000, 1 };
+	const struct wl_run run = { 500000000, 2000000000, 1, 0 };
 	struct wl_proc *p = malloc(sizeof(*p));
 	struct sc_workload w = workload("stress-ng", "sng", 1, 500000);
 	char *args[] = { "--pipe", "1" };

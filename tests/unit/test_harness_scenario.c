@@ -286,8 +286,8 @@ static void test_argv(void **state)
 	(void)state;
 	assert_int_equal(load("good_full.json", sc, err, sizeof(err)), 0);
 	const struct wl_run full = { sc->warmup_ns, sc->duration_ns,
-				     scenario_seed(sc, 3) };
-	const struct wl_run tiny = { 0, 1, 7 };
+				     scenario_seed(sc, 3), 123456789 };
+	const struct wl_run tiny = { 0, 1, 7, 0 };
 	/* native: the common options directly */
 	assert_int_equal(
 		wl_build(&sc->workloads[0], 0, "/out/workloads", &full, p), 0);
@@ -299,10 +299,12 @@ static void test_argv(void **state)
 	assert_true(argv_has(p, "--slice", "100000000"));
 	assert_true(argv_has(p, "--json", "/out/workloads/hogs.json"));
 	assert_true(argv_has(p, "--work", "8ms"));
+	assert_true(argv_has(p, "--start-at", "123456789"));
 	assert_int_equal(wl_instances(&sc->workloads[0]), 1);
-	/* native with CPUs */
+	/* native with CPUs; no start given, none passed */
 	assert_int_equal(wl_build(&sc->workloads[1], 0, "/o", &tiny, p), 0);
 	assert_true(argv_has(p, "--cpus", "0-1"));
+	assert_false(argv_has(p, "--start-at", NULL));
 	assert_true(argv_has(p, "--threads", "5"));
 	/* cyclictest: slicectl wrapper, whole seconds, --json= */
 	assert_int_equal(wl_build(&sc->workloads[2], 0, "/o", &full, p), 0);
@@ -314,6 +316,7 @@ static void test_argv(void **state)
 	assert_true(argv_has(p, "--duration=4", NULL));
 	assert_true(argv_has(p, "--json=/o/cyclictest.json", NULL));
 	assert_true(argv_has(p, "-i", "1000"));
+	assert_false(argv_has(p, "--start-at", NULL)); /* not a native tool */
 	/* hackbench: instances, stdout captured raw, no slice → no slicectl;
 	 * one parsed document for all of them */
 	assert_int_equal(wl_instances(&sc->workloads[3]), 2);
@@ -340,7 +343,7 @@ static void test_slice_zero_is_the_kernel_default(void **state)
 {
 	struct scenario *sc = calloc(1, sizeof(*sc));
 	struct wl_proc *p = malloc(sizeof(*p));
-	const struct wl_run run = { 0, 1000000000, 1 };
+	const struct wl_run run = { 0, 1000000000, 1, 0 };
 	char err[512];
 
 	(void)state;

@@ -12,6 +12,7 @@
 
 #include "common/duration.h"
 #include "tests/unit/opts_cases.h"
+#include "workloads/lib/clock.h"
 #include "workloads/lib/opts.h"
 #include "workloads/lib/slice.h"
 
@@ -181,6 +182,54 @@ static void test_common_slice_req(void **state)
 	free(f);
 }
 
+/*
+ * --start-at: the warm-up starts there, or when the generator is ready if
+ * later, the window keeping its place while the warm-up lasts.
+ */
+static void test_start_at(void **state)
+{
+	const uint64_t s = 1000000000, margin = 1000000;
+	struct fixture *f = fixture_new();
+	struct wl_times t;
+	uint64_t before, after;
+	char at[32], err[256];
+
+	(void)state;
+	assert_true(opts_parse(&f->cli, err, sizeof(err), "--warmup", "2s",
+			       "--duration", "5s", (char *)NULL) > 0);
+	before = wl_now_ns();
+	wl_common_times(&f->c, margin, &t); /* none: ready, plus the margin */
+	after = wl_now_ns();
+	assert_true(t.start >= before + margin && t.start <= after + margin);
+	assert_int_equal(t.measure, t.start + 2 * s);
+	assert_int_equal(t.end, t.measure + 5 * s);
+
+	f->c.start_at_ns = (int64_t)(wl_now_ns() + 60 * s); /* ahead */
+	wl_common_times(&f->c, margin, &t);
+	assert_int_equal(t.start, (uint64_t)f->c.start_at_ns);
+	assert_int_equal(t.measure, t.start + 2 * s);
+
+	f->c.start_at_ns = (int64_t)(wl_now_ns() - s / 2); /* setup ran on */
+	before = wl_now_ns();
+	wl_common_times(&f->c, margin, &t);
+	after = wl_now_ns();
+	assert_true(t.start >= before + margin && t.start <= after + margin);
+	assert_int_equal(t.measure, (uint64_t)f->c.start_at_ns + 2 * s);
+	assert_int_equal(t.end, t.measure + 5 * s);
+
+	f->c.start_at_ns =
+		(int64_t)(wl_now_ns() - 3 * s); /* past its warm-up */
+	wl_common_times(&f->c, margin, &t);
+	assert_int_equal(t.measure, t.start);
+	assert_int_equal(t.end, t.start + 5 * s);
+
+	snprintf(at, sizeof(at), "%d", -1);
+	assert_int_equal(opts_parse(&f->cli, err, sizeof(err), "--start-at", at,
+				    (char *)NULL),
+			 -EINVAL);
+	free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -190,6 +239,7 @@ int main(void)
 		cmocka_unit_test(test_stop_at_nonopt),
 		cmocka_unit_test(test_help_lists_options_and_defaults),
 		cmocka_unit_test(test_common_slice_req),
+		cmocka_unit_test(test_start_at),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -125,7 +125,7 @@ static void build_checked(const struct sc_workload *w, int n, int i,
 
 static void test_argv_count_mappings(void **state)
 {
-	const struct wl_run run = { 500000000, 2000000000, 9 };
+	const struct wl_run run = { 500000000, 2000000000, 9, 0 };
 	struct wl_proc *p = malloc(sizeof(*p));
 	struct sc_workload w;
 

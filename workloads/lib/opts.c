@@ -2,6 +2,7 @@
 /* The option table every generator shares, and the slice request it makes. */
 #include <string.h>
 
+#include "workloads/lib/clock.h"
 #include "workloads/lib/opts.h"
 #include "workloads/lib/slice.h"
 
@@ -29,6 +30,15 @@ const struct sb_field wl_common_rows[] = {
 	  .metavar = "D",
 	  .doc = "run this long first, excluded from every figure",
 	  .max = WL_MAX_DURATION_NS },
+	{ .key = "start-at",
+	  .type = SB_F_INT64,
+	  .offset = offsetof(struct wl_common, start_at_ns),
+	  .metavar = "NS",
+	  .doc = "start the warm-up at this CLOCK_MONOTONIC time (ns), "
+		 "or as soon as ready if later, the window keeping its "
+		 "place (the harness gives every generator of a run its "
+		 "own start)",
+	  .max = INT64_MAX },
 	{ .key = "slice",
 	  .short_name = 's',
 	  .type = SB_F_DURATION,
@@ -91,6 +101,24 @@ void wl_common_slice_req(const struct wl_common *c, struct wl_slice_req *req)
 	req->set_slice = c->slice_given;
 	req->slice_ns = c->slice_ns;
 	req->batch = c->batch;
+}
+
+uint64_t wl_common_measure(const struct wl_common *c, uint64_t start)
+{
+	uint64_t at = c->start_at_ns ? (uint64_t)c->start_at_ns : start;
+
+	return at + c->warmup_ns > start ? at + c->warmup_ns : start;
+}
+
+void wl_common_times(const struct wl_common *c, uint64_t margin_ns,
+		     struct wl_times *t)
+{
+	uint64_t ready = wl_now_ns() + margin_ns;
+
+	t->start = ready > (uint64_t)c->start_at_ns ? ready :
+						      (uint64_t)c->start_at_ns;
+	t->measure = wl_common_measure(c, t->start);
+	t->end = t->measure + c->duration_ns;
 }
 
 int wl_common_text(const struct wl_common *c)

@@ -20,6 +20,10 @@
 struct wl_common {
 	uint64_t duration_ns; /* --duration: the measured window */
 	uint64_t warmup_ns; /* --warmup: run first, excluded from figures */
+	/* --start-at: the CLOCK_MONOTONIC time (ns) the warm-up starts at,
+	 * so that generators started one after another measure one window;
+	 * 0: when the generator is ready */
+	int64_t start_at_ns;
 	uint64_t slice_ns; /* --slice */
 	int slice_given; /* absent: leave the inherited slice alone */
 	int batch; /* --batch: SCHED_BATCH */
@@ -47,6 +51,22 @@ extern const struct sb_field wl_common_rows[];
 	{                           \
 		wl_common_rows, (c) \
 	}
+
+/*
+ * The run's times, CLOCK_MONOTONIC ns: work starts at @start, the window
+ * is [@measure, @end). Without --start-at the warm-up starts @margin_ns
+ * from now. With it the warm-up starts at --start-at, or from now plus
+ * @margin_ns where the generator's setup took longer (it still works the
+ * whole warm-up's rest), and the window follows it; a setup longer than
+ * the warm-up moves the window to its end.
+ */
+struct wl_times {
+	uint64_t start, measure, end;
+};
+void wl_common_times(const struct wl_common *c, uint64_t margin_ns,
+		     struct wl_times *t);
+/* The window's start for work started at @start (wl_common_times). */
+uint64_t wl_common_measure(const struct wl_common *c, uint64_t start);
 
 /* Whether to print the text output: not --quiet, and the JSON is not on stdout. */
 int wl_common_text(const struct wl_common *c);

@@ -31,7 +31,7 @@ int mix_browser_init(struct mix_browser *b, const struct mix_cfg *cfg,
 	b->fds = fds;
 	b->n_fds = n_fds;
 	b->origin = origin;
-	b->win.start_ns = origin + cfg->c.warmup_ns;
+	b->win.start_ns = wl_common_measure(&cfg->c, origin);
 	b->win.end_ns = b->win.start_ns + cfg->c.duration_ns;
 	r = mix_frames_init(&b->frames, b->win,
 			    WL_NSEC_PER_SEC / (uint64_t)cfg->fps);

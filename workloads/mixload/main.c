@@ -125,11 +125,12 @@ static int run(const struct mix_cfg *cfg, json_t *doc)
 
 	r = mix_procs_start(&p, cfg, &e);
 	if (!r) {
-		uint64_t origin = wl_now_ns() + START_MARGIN_NS;
+		struct wl_times t;
 
-		r = mix_browser_init(&b, cfg, p.fds, p.n, origin);
+		wl_common_times(&cfg->c, START_MARGIN_NS, &t);
+		r = mix_browser_init(&b, cfg, p.fds, p.n, t.start);
 		if (!r)
-			r = mix_procs_go(&p, origin);
+			r = mix_procs_go(&p, t.start);
 		if (!r)
 			r = mix_browser_run(&b);
 		if (r)

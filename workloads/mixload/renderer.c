@@ -294,7 +294,7 @@ static int setup(struct renderer *r, struct sb_error *e)
 	if (m.type != MIX_MSG_START)
 		return -EPROTO;
 	r->origin = m.t_ns;
-	r->win.start_ns = r->origin + r->cfg->c.warmup_ns;
+	r->win.start_ns = wl_common_measure(&r->cfg->c, r->origin);
 	r->win.end_ns = r->win.start_ns + r->cfg->c.duration_ns;
 	r->pool.win = r->win;
 	wl_sleep_until_ns(r->origin);
