@@ -27,8 +27,9 @@
 /* The snapshot boot's RDRAND/RDSEED stream under virtual time: one for
  * every run of a key, not the seed of whichever run made it. */
 #define SNAPSHOT_SEED 1
-/* Snapshots kept (60-125 MB each: configs/merge-check.json on baseline,
- * configs/default.json on debian); the least recently used go first.
+/* Snapshots kept (a sparse RAM file of the guest's memory size, 60-140 MB
+ * of it written: configs/merge-check.json on baseline, configs/default.json
+ * on debian, and 0.5 MB of state); the least recently used go first.
  * Every new sbguest or scenario is a new initramfs, so a new key. */
 #define SNAPSHOTS_KEPT 6
 
@@ -185,11 +186,11 @@ static int make(const struct vm_request *req, const char *accel,
 	unlink(results);
 	if (!e && r.status != VM_OK)
 		e = -EIO;
-	if (e)
+	if (e) {
 		remove_ram(path);
-	if (e)
 		snprintf(why, whylen, "the snapshot boot failed (%s: %s)",
 			 vm_status_name(r.status), r.detail);
+	}
 	if (e && r.status == VM_GUEST_FAILED) {
 		refusal_path(path, refused, sizeof(refused));
 		if (sb_write_file_atomic(refused, why, strlen(why)))

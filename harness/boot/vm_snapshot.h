@@ -16,8 +16,9 @@ int vm_snapshot_run(const struct vm_request *req, struct vm_result *res);
 
 /*
  * Room for one more snapshot in @dir: all but the SNAPSHOTS_KEPT - 1 last
- * used (their mtime is their last use) deleted, with their makers' lock
- * files and those of snapshots no longer there, unless a maker holds one.
+ * used (their mtime is their last use) deleted, with their RAM files and
+ * makers' lock files, and the lock files (with any RAM file) of snapshots
+ * no longer there, unless a maker holds one.
  */
 void vm_snapshot_prune(const char *dir);
 
