@@ -182,10 +182,10 @@ static void sleep_tick(void)
 /* A tick, or less to wake at @due: the window's edges are sampled on time
  * (the workloads exit just after its end: a tick late misses them). After
  * the window a shorter tick: the run ends when its last workload does. */
-static void sleep_until_or_tick(uint64_t due, int ended)
+static void sleep_until_or_tick(uint64_t due, int after)
 {
 	uint64_t now = mono_ns();
-	struct timespec ts = { 0, (ended ? END_TICK_MS : TICK_MS) * 1000000L };
+	struct timespec ts = { 0, (after ? END_TICK_MS : TICK_MS) * 1000000L };
 
 	if (due > now && due - now < (uint64_t)ts.tv_nsec)
 		ts.tv_nsec = (long)(due - now);
@@ -235,10 +235,12 @@ static void wait_workloads(struct run *run)
 		} else if (killed_at && now >= killed_at + KILL_GRACE_NS) {
 			kill_all(run, SIGKILL);
 		}
+		/* the window's end by the clock: the control arm, which
+		 * samples nothing, counts as ended from its start */
 		sleep_until_or_tick(!started ? run->win_start :
 				    !ended   ? run->win_end :
 					       UINT64_MAX,
-				    ended);
+				    now >= run->win_end);
 	}
 }
 
