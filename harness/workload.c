@@ -190,10 +190,9 @@ static int build_native(struct argv_builder *b, const struct sc_workload *w,
 	const char *dur = store(p, run->duration_ns);
 	const char *warm = store(p, run->warmup_ns);
 	const char *seed = store(p, run->seed);
-	const char *at = store(p, run->start_at_ns);
 	int r;
 
-	if (!count || !dur || !warm || !seed || !at)
+	if (!count || !dur || !warm || !seed)
 		return -E2BIG;
 	r = push(b, w->tool);
 	if (!r && w->desc->count_opt)
@@ -203,8 +202,11 @@ static int build_native(struct argv_builder *b, const struct sc_workload *w,
 			    push_opt(b, "--warmup", warm) ?:
 			    push_opt(b, "--seed", seed)	  ?:
 							    push(b, "--quiet");
-	if (!r && run->start_at_ns)
-		r = push_opt(b, "--start-at", at);
+	if (!r && run->start_at_ns) {
+		const char *at = store(p, run->start_at_ns);
+
+		r = at ? push_opt(b, "--start-at", at) : -E2BIG;
+	}
 	if (!r && w->slice_given) {
 		const char *s = store(p, w->slice_ns);
 
