@@ -66,6 +66,7 @@ static void add_group(struct ci_xcheck *x, const struct ci_run *run,
 
 	add(&x->trace_ms, g->sum_delay_ms);
 	add(&x->wakeup_ms, g->sum_delay_wakeup_ms);
+	add(&x->waits, g->delays);
 	for (size_t i = 0; i < g->n_pids; i++) {
 		const struct ci_ss_task *t =
 			ss ? ci_schedstat_task(ss, g->pids[i]) : NULL;
@@ -138,6 +139,13 @@ int ci_xcheck_differ(double a, double b, double limit_pct, double *pct)
 	return *pct > limit_pct;
 }
 
+/* The mean time from a waking to its wakeup (us), NAN when unknown. */
+static double wakeup_path_us(const struct ci_xcheck *x)
+{
+	return x->waits > 0 ? (x->trace_ms - x->wakeup_ms) * 1e3 / x->waits :
+			      NAN;
+}
+
 void ci_xcheck_print(FILE *f, const struct ci_xcheck *x, size_t n)
 {
 	double pct;
@@ -159,8 +167,13 @@ void ci_xcheck_print(FILE *f, const struct ci_xcheck *x, size_t n)
 			fputc(')', f);
 		}
 		if (!isnan(x[i].wakeup_ms))
-			fprintf(f, ", from sched_wakeup %.3f ms (%.2f)",
+			fprintf(f, ", from sched_wakeup %.3f ms (%.2f",
 				x[i].wakeup_ms, x[i].trace_ms / x[i].wakeup_ms);
+		if (!isnan(x[i].wakeup_ms) && x[i].waits > 0)
+			fprintf(f, "; wakeup path %.1f us a wait",
+				wakeup_path_us(&x[i]));
+		if (!isnan(x[i].wakeup_ms))
+			fputc(')', f);
 		if (!isnan(x[i].own_ms))
 			fprintf(f, ", own latency %.3f ms (trace/own %.2f)",
 				x[i].own_ms, x[i].trace_ms / x[i].own_ms);
@@ -177,13 +190,25 @@ void ci_xcheck_print(FILE *f, const struct ci_xcheck *x, size_t n)
 				"%.3f ms differ by %.0f%% (over %.0f%%)\n",
 				x[i].group, x[i].trace_ms, x[i].schedstat_ms,
 				pct, CI_XCHECK_LIMIT_PCT);
-		if (ci_xcheck_differ(x[i].trace_ms, x[i].wakeup_ms,
+		if (x[i].wakeup_ms > x[i].trace_ms &&
+		    ci_xcheck_differ(x[i].wakeup_ms, x[i].trace_ms,
 				     CI_XCHECK_LIMIT_PCT, &pct))
 			fprintf(f,
 				"WARNING: cross-check: %s: waits from "
-				"sched_waking %.3f ms and from sched_wakeup "
-				"%.3f ms differ by %.0f%% (over %.0f%%)\n",
-				x[i].group, x[i].trace_ms, x[i].wakeup_ms, pct,
+				"sched_wakeup %.3f ms exceed those from "
+				"sched_waking %.3f ms by %.0f%% (over %.0f%%), "
+				"yet a wakeup comes after its waking\n",
+				x[i].group, x[i].wakeup_ms, x[i].trace_ms, pct,
 				CI_XCHECK_LIMIT_PCT);
+		if (wakeup_path_us(&x[i]) > CI_XCHECK_WAKEUP_PATH_US)
+			fprintf(f,
+				"WARNING: cross-check: %s: waits from "
+				"sched_waking %.3f ms and from sched_wakeup "
+				"%.3f ms put %.1f us between a waking and its "
+				"wakeup (over %.0f us: longer than a wakeup "
+				"path)\n",
+				x[i].group, x[i].trace_ms, x[i].wakeup_ms,
+				wakeup_path_us(&x[i]),
+				CI_XCHECK_WAKEUP_PATH_US);
 	}
 }

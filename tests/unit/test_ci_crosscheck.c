@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of the cross-check (ci/crosscheck.c) on a hand-made run directory (tests/fixtures/ci/xcheck): figures per workload group, ratios, and the warnings beyond 10 %. */
+/* Unit tests of the cross-check (ci/crosscheck.c) on a hand-made run directory (tests/fixtures/ci/xcheck): figures per workload group, ratios, the wakeup path a wait, and the warnings. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -60,7 +60,8 @@ static void test_of_and_print(void **state)
 	assert_string_equal(x[1].group, "hog");
 	assert_int_equal(x[1].tasks, 2);
 	assert_int_equal(x[1].sampled, 0); /* one sampled early, one never */
-	assert_true(isnan(x[1].wakeup_ms));
+	assert_float_equal(x[1].wakeup_ms, 20, 1e-9);
+	assert_float_equal(x[1].waits, 100, 1e-9);
 	assert_true(isnan(x[1].own_ms)); /* hogs is not a cyclic */
 	f = open_memstream(&out, &len);
 	assert_non_null(f);
@@ -69,19 +70,26 @@ static void test_of_and_print(void **state)
 	assert_string_equal(
 		out,
 		"cross-check: cyclic: trace 109.000 ms, schedstat 100.000 ms "
-		"(trace/schedstat 1.09), from sched_wakeup 90.000 ms (1.21), "
-		"own latency 250.000 ms (trace/own 0.44)\n"
+		"(trace/schedstat 1.09), from sched_wakeup 90.000 ms (1.21; "
+		"wakeup path 19.0 us a wait), own latency 250.000 ms "
+		"(trace/own 0.44)\n"
 		"cross-check: hog: trace 50.000 ms, schedstat 25.000 ms "
 		"(trace/schedstat 2.00; only 0 of 2 tasks sampled at the "
-		"window's end)\n"
+		"window's end), from sched_wakeup 20.000 ms (2.50; wakeup "
+		"path 300.0 us a wait)\n"
 		"cross-check: burst: trace 30.000 ms, schedstat 20.000 ms "
-		"(trace/schedstat 1.50), from sched_wakeup 30.000 ms (1.00)\n"
-		"WARNING: cross-check: cyclic: waits from sched_waking "
-		"109.000 ms and from sched_wakeup 90.000 ms differ by 21% "
-		"(over 10%)\n"
+		"(trace/schedstat 1.50), from sched_wakeup 40.000 ms (0.75; "
+		"wakeup path -1000.0 us a wait)\n"
+		"WARNING: cross-check: hog: waits from sched_waking 50.000 ms "
+		"and from sched_wakeup 20.000 ms put 300.0 us between a "
+		"waking and its wakeup (over 200 us: longer than a wakeup "
+		"path)\n"
 		"WARNING: cross-check: burst: the trace's sum delay 30.000 ms "
 		"and schedstat's run_delay 20.000 ms differ by 50% (over "
-		"10%)\n");
+		"10%)\n"
+		"WARNING: cross-check: burst: waits from sched_wakeup "
+		"40.000 ms exceed those from sched_waking 30.000 ms by 33% "
+		"(over 10%), yet a wakeup comes after its waking\n");
 	free(out);
 	ci_table_free(&run.delay_table);
 	sbw_doc_free(&doc.file);
