@@ -320,6 +320,15 @@ struct one {
 	int vm;
 };
 
+/* @msg with the temp dir's path cut to the run's own file names: the dir
+ * is renamed before anyone reads the manifest. */
+static const char *in_run_dir(const struct one *o, const char *msg)
+{
+	size_t n = strlen(o->tmp);
+
+	return !strncmp(msg, o->tmp, n) && msg[n] == '/' ? msg + n + 1 : msg;
+}
+
 /* The run into its temp dir: the guest (its results.tar) or the host run. */
 static int one_start(const struct runner *rn, struct run_kernel *k,
 		     const struct plan_run *r, const char *root, struct one *o)
@@ -367,8 +376,10 @@ static int one_finish(const struct runner *rn, struct run_kernel *k,
 		sb_agent_free(&o->out.agent);
 		return 1;
 	}
+	/* a traced run's delays are what it is for: without them it failed */
 	if (!*o->out.failure && !r->untraced && table_for_run(o->tmp, &e))
-		sb_warn("  no delay table: %s", e.msg);
+		snprintf(o->out.failure, sizeof(o->out.failure),
+			 "no delay table: %.990s", in_run_dir(o, e.msg));
 	sb_iso_time_now(end, sizeof(end));
 	m = manifest_build(rn, &k->ki, r, o->tmp, &o->out, o->start, end);
 	json_object_set_new(m, "host_load", o->host ? o->host : json_null());
