@@ -250,8 +250,9 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 {
 	double run_s = 0, round_s, *sds = calloc(rules->n + 1, sizeof(*sds));
 	int kept_s = 0, sized = 0, reached = 0;
+	int all_runs = (ask->reach + ask->control) * ask->sides;
 	unsigned int all;
-	char t[32];
+	char t[32], control[48] = "";
 
 	for (size_t i = 0; i < n_known; i++)
 		if (known[i]->run_s > run_s)
@@ -259,6 +260,10 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 	kept_s = run_s > 0;
 	if (!kept_s)
 		run_s = ask->fallback_run_s;
+	if (ask->control > 0)
+		snprintf(control, sizeof(control),
+			 ", and %d control run%s a side", ask->control,
+			 SB_S(ask->control));
 	/* a round's runs (a side each) take what one does, at once */
 	round_s = ask->sides * run_s / (ask->at_once > 1 ? ask->at_once : 1);
 	for (size_t i = 0; i < rules->n; i++) {
@@ -312,10 +317,11 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 			"(a finished run keeps it): runs are not sized\n",
 			ask->who);
 		/* still a duration before the first boot: the scenario's own */
-		fprintf(f, "  %s (%d a side): %d runs, %s %s%s\n",
-			ask->reach_what, ask->reach, ask->reach * ask->sides,
+		fprintf(f, "  %s (%d a side%s): %d runs, %s %s%s\n",
+			ask->reach_what, ask->reach, control, all_runs,
 			kept_s ? "about" : "at least",
-			span(ask->reach * round_s, t, sizeof(t)),
+			span((ask->reach + ask->control) * round_s, t,
+			     sizeof(t)),
 			kept_s ? "" :
 				 " (their warmups and durations; boots and "
 				 "tracing add to it)");
@@ -330,9 +336,9 @@ void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 			span(all * round_s, t, sizeof(t)),
 			(int)all <= ask->reach ? "yes" : "no");
 	fprintf(f,
-		"  %s (%d a side) reach %d of %d rules at %.0f%% power; "
+		"  %s (%d a side%s) reach %d of %d rules at %.0f%% power; "
 		"their %d runs take %s\n",
-		ask->reach_what, ask->reach, reached, sized,
-		CI_SIZING_POWER * 100, ask->reach * ask->sides,
-		span(ask->reach * round_s, t, sizeof(t)));
+		ask->reach_what, ask->reach, control, reached, sized,
+		CI_SIZING_POWER * 100, all_runs,
+		span((ask->reach + ask->control) * round_s, t, sizeof(t)));
 }

@@ -70,14 +70,17 @@ struct ci_noise_ask {
 	int sides; /* runs made per round (feature sets, or 2 in check) */
 	double fallback_run_s; /* a run's length without a kept wall time */
 	int at_once; /* runs made at once (>= 1): the spans divide by it */
+	int control; /* control runs a side (untraced_repeats) made beside */
 };
 
 /*
  * Before running: per rule of @rules, the runs a side that decide it at its
  * pass bound with CI_SIZING_POWER at the spread kept in @known (@n_known
  * files, e.g. base and candidate: their root mean square), how long those
- * take for @ask->sides sides, and whether @ask->reach reaches it. With no
- * rule known, one line saying so.
+ * take for @ask->sides sides, and whether @ask->reach reaches it; then the
+ * runs @ask->reach makes, with @ask->control control runs a side beside,
+ * and how long they take. With no rule known, a line saying so before the
+ * last.
  */
 void ci_noise_plan_print(FILE *f, const struct ci_noise *const *known,
 			 size_t n_known, const struct ci_rules *rules,

@@ -58,6 +58,7 @@ void run_sizing_say(FILE *f, const struct runner *rn,
 		.reach_what = reach_what,
 		.sides = check ? 2 : rn->sc->n_sets,
 		.at_once = rn->at_once > 1 ? (int)rn->at_once : 1,
+		.control = check ? 0 : rn->sc->untraced_repeats,
 		.fallback_run_s =
 			(double)(rn->sc->duration_ns + rn->sc->warmup_ns) / 1e9,
 	};

@@ -11,6 +11,8 @@
 # seeds) and configs/default.json, each snapshot made beforehand. The
 # window is counted in host time (run_walls), so that virtual time's
 # guest seconds, which run at their own pace, compare with the wall.
+# Recorded runs only: the side-by-side scenarios run without their control
+# arm (untraced_repeats 0), whose runs carry no trace out.
 set -euo pipefail
 
 sb=build/bin/slicebench
@@ -104,11 +106,13 @@ overhead() {
 # Both arms of ACCEL on SCENARIO, the snapshot made first so that the
 # restore arm measures restores only.
 side_by_side() {
-	local accel=$1 sc=$2
+	local accel=$1 orig=$2 sc
+	sc=$tmp/$(basename "$orig")
+	jq '.untraced_repeats = 0' "$orig" >"$sc"
 	"$sb" run --kernel debian --scenario "$sc" --accel "$accel" --repeats 1 \
 		--results "$tmp/$accel-warm" --new >"$tmp/$accel-warm.log" 2>&1 ||
 		{ tail -20 "$tmp/$accel-warm.log"; exit 4; }
-	echo "command: $sb run --kernel debian --scenario $sc --accel $accel --repeats ${SB_OVERHEAD_REPEATS:-2} (SLICEBENCH_NO_RESTORE=1 for boot)"
+	echo "command: $sb run --kernel debian --scenario $orig (its untraced_repeats 0) --accel $accel --repeats ${SB_OVERHEAD_REPEATS:-2} (SLICEBENCH_NO_RESTORE=1 for boot)"
 	overhead boot "$accel" "$sc"
 	overhead restore "$accel" "$sc"
 }

@@ -104,12 +104,11 @@ static void test_malformed(void **state)
 
 static void test_nothing_known(void **state)
 {
-	const struct ci_noise_ask ask = { .who = "kernel debian",
-					  .reach = 5,
-					  .reach_what =
-						  "the scenario's repeats",
-					  .sides = 2,
-					  .fallback_run_s = 22 };
+	struct ci_noise_ask ask = { .who = "kernel debian",
+				    .reach = 5,
+				    .reach_what = "the scenario's repeats",
+				    .sides = 2,
+				    .fallback_run_s = 22 };
 	char *out = said(NULL, 0, &ask);
 
 	(void)state;
@@ -120,6 +119,13 @@ static void test_nothing_known(void **state)
 			    "  the scenario's repeats (5 a side): 10 runs, at "
 			    "least 3m40s (their warmups and durations; boots "
 			    "and tracing add to it)\n");
+	free(out);
+	/* a control arm of 2 runs a side: 4 runs more, in the time too */
+	ask.control = 2;
+	out = said(NULL, 0, &ask);
+	assert_non_null(strstr(out, "  the scenario's repeats (5 a side, and 2 "
+				    "control runs a side): 14 runs, at least "
+				    "5m08s"));
 	free(out);
 }
 
@@ -174,6 +180,14 @@ static void test_sized(void **state)
 	out = said(known, 1, &ask);
 	assert_avg_row(out, need, "5m08s", "yes");
 	assert_non_null(strstr(out, "boot not counted), 2 at once:\n"));
+	free(out);
+	/* a control arm of 1 run a side: the rules' rows unchanged */
+	ask.control = 1;
+	out = said(known, 1, &ask);
+	assert_avg_row(out, need, "5m08s", "yes");
+	assert_non_null(strstr(out, "--max-repeats (20 a side, and 1 control "
+				    "run a side) reach 1 of 1 rules at 80% "
+				    "power; their 42 runs take 7m42s"));
 	free(out);
 }
 
