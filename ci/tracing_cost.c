@@ -80,11 +80,36 @@ static void pct(char *buf, size_t len, double ratio, int decimals)
 		snprintf(buf, len, "%+.*f%%", decimals, 100 * (ratio - 1));
 }
 
-/* One line per group of @rules, in order of first appearance. */
-static void print_groups(FILE *f, const char *kernel, const char *fs,
+/* " name est [lo, hi]" of @v (" name -" when untested), and when @also
+ * is given, " (recorded est)" of its estimate. */
+static void figure(FILE *f, const char *name, const struct ci_bench_verdict *v,
+		   const struct ci_bench_verdict *also)
+{
+	char est[32], lo[32], hi[32];
+
+	if (!tested(v) || isnan(v->ratio) || isnan(v->ratio_lo)) {
+		fprintf(f, " %s -", name);
+		return;
+	}
+	pct(est, sizeof(est), v->ratio, 1);
+	pct(lo, sizeof(lo), v->ratio_lo, 0);
+	pct(hi, sizeof(hi), v->ratio_hi, 0);
+	fprintf(f, " %s %s [%s, %s]", name, est, lo, hi);
+	if (!also)
+		return;
+	if (tested(also) && !isnan(also->ratio))
+		pct(est, sizeof(est), also->ratio, 1);
+	else
+		snprintf(est, sizeof(est), "-");
+	fprintf(f, " (recorded %s)", est);
+}
+
+/* One line per group of @rules, in order of first appearance: @head, the
+ * group, @runs, then each figure of @v (with @also's beside, or NULL). */
+static void print_groups(FILE *f, const char *head, const char *runs,
 			 const struct ci_rules *rules,
-			 const struct ci_bench_verdict *v, size_t n_rec,
-			 size_t n_unrec)
+			 const struct ci_bench_verdict *v,
+			 const struct ci_bench_verdict *also)
 {
 	for (size_t i = 0; i < rules->n; i++) {
 		const char *g = rules->v[i].group;
@@ -94,26 +119,11 @@ static void print_groups(FILE *f, const char *kernel, const char *fs,
 			;
 		if (k < i)
 			continue;
-		fprintf(f,
-			"tracing cost: %s / %s: %s (%zu recorded, %zu "
-			"unrecorded runs):",
-			kernel, fs, g, n_rec, n_unrec);
-		for (k = i; k < rules->n; k++) {
-			char est[32], lo[32], hi[32];
-
-			if (strcmp(rules->v[k].group, g))
-				continue;
-			if (!tested(&v[k]) || isnan(v[k].ratio) ||
-			    isnan(v[k].ratio_lo)) {
-				fprintf(f, " %s -", rules->v[k].name);
-				continue;
-			}
-			pct(est, sizeof(est), v[k].ratio, 1);
-			pct(lo, sizeof(lo), v[k].ratio_lo, 0);
-			pct(hi, sizeof(hi), v[k].ratio_hi, 0);
-			fprintf(f, " %s %s [%s, %s]", rules->v[k].name, est, lo,
-				hi);
-		}
+		fprintf(f, "%s: %s (%s):", head, g, runs);
+		for (k = i; k < rules->n; k++)
+			if (!strcmp(rules->v[k].group, g))
+				figure(f, rules->v[k].name, &v[k],
+				       also ? &also[k] : NULL);
 		fputc('\n', f);
 	}
 }
@@ -128,6 +138,7 @@ static int one_set(FILE *f, const struct ci_results *res,
 	struct ci_rules rules = { 0 };
 	struct ci_bench_verdict *v = NULL;
 	struct ci_results base, cand;
+	char head[300], runs[80];
 	int r = -ENOMEM;
 
 	if (!rec || !unrec)
@@ -147,13 +158,122 @@ static int one_set(FILE *f, const struct ci_results *res,
 	    !(v = calloc(rules.n + 1, sizeof(*v))) ||
 	    ci_bench_verdicts(&rules, &base, &cand, v))
 		goto out;
-	print_groups(f, kernel, fs, &rules, v, cand.n_runs, base.n_runs);
+	snprintf(head, sizeof(head), "tracing cost: %s / %s", kernel, fs);
+	snprintf(runs, sizeof(runs), "%zu recorded, %zu unrecorded runs",
+		 cand.n_runs, base.n_runs);
+	print_groups(f, head, runs, &rules, v, NULL);
 	r = 0;
 out:
 	free(v);
 	free(rules.v);
 	free(rec);
 	free(unrec);
+	return r;
+}
+
+/* The verdicts of @rules on @k's runs of @b_fs against those of @c_fs among
+ * @v (@n) into @out; 0 or -ENOMEM. */
+static int change_of(const struct ci_results *res, const struct ci_run *v,
+		     size_t n, const char *k, const char *b_fs,
+		     const char *c_fs, const struct ci_rules *rules,
+		     struct ci_bench_verdict *out, size_t *n_side)
+{
+	struct ci_run *b = calloc(n + 1, sizeof(*b)),
+		      *c = calloc(n + 1, sizeof(*c));
+	struct ci_results base, cand;
+	int r = -ENOMEM;
+
+	if (b && c) {
+		base = view(res->dir, v, n, k, b_fs, b);
+		cand = view(res->dir, v, n, k, c_fs, c);
+		*n_side = base.n_runs < cand.n_runs ? base.n_runs : cand.n_runs;
+		r = ci_bench_verdicts(rules, &base, &cand, out);
+	}
+	free(b);
+	free(c);
+	return r;
+}
+
+/*
+ * @k's feature set @fs against @base_fs, both without recording (the
+ * control arm), beside the same change recorded: does recording move the
+ * answer? The workloads' own figures only: the tables have no control arm.
+ */
+static int one_change(FILE *f, const struct ci_results *res,
+		      const struct ci_rules *like, const char *k,
+		      const char *base_fs, const char *fs)
+{
+	struct ci_run *b = calloc(res->n_untraced + 1, sizeof(*b));
+	struct ci_bench_verdict *vu = NULL, *vr = NULL;
+	struct ci_rules rules = { 0 };
+	struct ci_results base;
+	char head[300], runs[80];
+	size_t nu = 0, nr = 0;
+	int r = -ENOMEM;
+
+	if (!b)
+		goto out;
+	base = view(res->dir, res->untraced, res->n_untraced, k, base_fs, b);
+	if (rules_of(&base, like, &rules) ||
+	    !(vu = calloc(rules.n + 1, sizeof(*vu))) ||
+	    !(vr = calloc(rules.n + 1, sizeof(*vr))) ||
+	    change_of(res, res->untraced, res->n_untraced, k, base_fs, fs,
+		      &rules, vu, &nu) ||
+	    change_of(res, res->runs, res->n_runs, k, base_fs, fs, &rules, vr,
+		      &nr))
+		goto out;
+	snprintf(head, sizeof(head), "unrecorded: %s / %s against %s", k, fs,
+		 base_fs);
+	snprintf(runs, sizeof(runs), "%zu runs a side", nu);
+	print_groups(f, head, runs, &rules, vu, vr);
+	r = 0;
+out:
+	free(vu);
+	free(vr);
+	free(rules.v);
+	free(b);
+	return r;
+}
+
+/* Has @res a control run of @k / @fs? */
+static int has_control(const struct ci_results *res, const char *k,
+		       const char *fs)
+{
+	for (size_t i = 0; i < res->n_untraced; i++)
+		if (!strcmp(res->untraced[i].kernel, k) &&
+		    !strcmp(res->untraced[i].fs, fs))
+			return 1;
+	return 0;
+}
+
+/* Each feature set's change against its kernel's first, unrecorded. */
+static int changes(FILE *f, const struct ci_results *res,
+		   const struct ci_rules *rules)
+{
+	int said = 0, r = 0;
+
+	for (size_t i = 0; i < res->n_runs && !r; i++) {
+		const struct ci_run *u = &res->runs[i], *first = u;
+		size_t k;
+
+		/* runs go by kernel, then feature set in scenario order */
+		for (k = i;
+		     k > 0 && !strcmp(res->runs[k - 1].kernel, u->kernel); k--)
+			first = &res->runs[k - 1];
+		if ((i && !strcmp(res->runs[i - 1].kernel, u->kernel) &&
+		     !strcmp(res->runs[i - 1].fs, u->fs)) ||
+		    !strcmp(first->fs, u->fs) ||
+		    !has_control(res, u->kernel, u->fs) ||
+		    !has_control(res, u->kernel, first->fs))
+			continue;
+		if (!said++)
+			fprintf(f,
+				"\nThe change without recording: the control "
+				"arm's runs of each feature set against\n"
+				"the first's, as the gate estimates it, and "
+				"beside it the recorded runs' estimate\n");
+		r = one_change(f, res, rules, u->kernel, first->fs, u->fs);
+	}
 	return r;
 }
 
@@ -186,5 +306,5 @@ int ci_tracing_cost_print(FILE *f, const struct ci_results *res,
 		if (k == i)
 			r = one_set(f, res, rules, u->kernel, u->fs);
 	}
-	return r;
+	return r ? r : changes(f, res, rules);
 }

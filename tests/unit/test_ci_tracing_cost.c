@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests: the tracing cost lines from runs held in memory (recorded and control). */
+/* Unit tests: the tracing cost lines from runs held in memory (recorded and control), and each feature set's change without recording. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -150,11 +150,54 @@ static void test_too_few_or_none_to_compare(void **state)
 	ci_synth_free(&rec);
 }
 
+/*
+ * Feature set B against A, both recorded and unrecorded: B does 30 % less
+ * work recorded and 20 % less without recording; the line says the
+ * unrecorded estimate with its interval and the recorded one beside it.
+ */
+static void test_change_unrecorded(void **state)
+{
+	static const double rec_w[] = { 90, 91, 89, 63, 63.7, 62.3 },
+			    ctl_w[] = { 100, 101, 99, 80, 80.8, 79.2 };
+	struct ci_results rec, ctl;
+	double est, lo, hi, rest;
+	const char *l;
+	char *out;
+
+	(void)state;
+	runs_of(&rec, "k", "A", "work_units_per_s", "massive_intr", rec_w, 6);
+	runs_of(&ctl, "k", "A", "work_units_per_s", "massive_intr", ctl_w, 6);
+	for (int i = 3; i < 6; i++)
+		rec.runs[i].fs = ctl.runs[i].fs = (char *)"B";
+	rec.untraced = ctl.runs;
+	rec.n_untraced = ctl.n_runs;
+	out = print(&rec);
+	assert_non_null(strstr(out, "\nThe change without recording: "));
+	l = strstr(out, "unrecorded: k / B against A: massive_intr (3 runs a "
+			"side): ");
+	assert_non_null(l);
+	assert_int_equal(sscanf(l,
+				"unrecorded: k / B against A: massive_intr (3 "
+				"runs a side): work_units_per_s %lf%% [%lf%%, "
+				"%lf%%] (recorded %lf%%)",
+				&est, &lo, &hi, &rest),
+			 4);
+	assert_float_equal(est, -20.0, 0.1);
+	assert_true(lo < est && est < hi);
+	assert_float_equal(rest, -30.0, 0.1);
+	/* one line: none of A against itself */
+	assert_null(strstr(out, "k / A against A"));
+	free(out);
+	ci_synth_free(&ctl);
+	ci_synth_free(&rec);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lines_per_group),
 		cmocka_unit_test(test_too_few_or_none_to_compare),
+		cmocka_unit_test(test_change_unrecorded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
