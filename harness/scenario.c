@@ -305,7 +305,8 @@ static const struct sb_field scenario_fields[] = {
 	  .max = 1000,
 	  .doc = "more runs of each kernel and feature set, without "
 		 "recording, to measure what recording costs the workloads "
-		 "(`tracing cost:` at the bench end; default 0: none)" },
+		 "and whether it moves a change (`tracing cost:` and "
+		 "`unrecorded:` at the bench end; default 0: none)" },
 	{ "seed", SB_F_INT, SC(seed), .min = 0, .max = INT_MAX,
 	  .doc = "seed of repeat 1; repeat r runs with seed + r - 1 "
 		 "(default 1)" },
