@@ -250,21 +250,19 @@ static int has_control(const struct ci_results *res, const char *k,
 static int changes(FILE *f, const struct ci_results *res,
 		   const struct ci_rules *rules)
 {
+	const struct ci_run *v = res->runs;
+	size_t first = 0;
 	int said = 0, r = 0;
 
+	/* the runs go by kernel, then feature set in scenario order */
 	for (size_t i = 0; i < res->n_runs && !r; i++) {
-		const struct ci_run *u = &res->runs[i], *first = u;
-		size_t k;
-
-		/* runs go by kernel, then feature set in scenario order */
-		for (k = i;
-		     k > 0 && !strcmp(res->runs[k - 1].kernel, u->kernel); k--)
-			first = &res->runs[k - 1];
-		if ((i && !strcmp(res->runs[i - 1].kernel, u->kernel) &&
-		     !strcmp(res->runs[i - 1].fs, u->fs)) ||
-		    !strcmp(first->fs, u->fs) ||
-		    !has_control(res, u->kernel, u->fs) ||
-		    !has_control(res, u->kernel, first->fs))
+		if (i && strcmp(v[i - 1].kernel, v[i].kernel))
+			first = i;
+		if ((i && !strcmp(v[i - 1].kernel, v[i].kernel) &&
+		     !strcmp(v[i - 1].fs, v[i].fs)) ||
+		    !strcmp(v[first].fs, v[i].fs) ||
+		    !has_control(res, v[i].kernel, v[i].fs) ||
+		    !has_control(res, v[i].kernel, v[first].fs))
 			continue;
 		if (!said++)
 			fprintf(f,
@@ -272,7 +270,8 @@ static int changes(FILE *f, const struct ci_results *res,
 				"arm's runs of each feature set against\n"
 				"the first's, as the gate estimates it, and "
 				"beside it the recorded runs' estimate\n");
-		r = one_change(f, res, rules, u->kernel, first->fs, u->fs);
+		r = one_change(f, res, rules, v[i].kernel, v[first].fs,
+			       v[i].fs);
 	}
 	return r;
 }
