@@ -27,6 +27,7 @@ static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 			  size_t len)
 {
 	char bin_dir[PATH_MAX], who[64], dir[PATH_MAX];
+	struct initramfs_request req;
 	struct sb_error e;
 	int ret;
 
@@ -36,13 +37,22 @@ static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 		return SB_EXIT_USAGE;
 	}
 	sb_root_path(bin_dir, sizeof(bin_dir), "build/bin");
+	req = (struct initramfs_request){ .kernel = ki,
+					  .scenario_path = s->scenario,
+					  .bin_dir = s->bin_dir ? s->bin_dir :
+								  bin_dir,
+					  .init_path = s->init,
+					  .with_perf = s->with_perf,
+					  .out_path = s->initrd_out,
+					  .agent_optional = !s->require_agent,
+					  .all_tools = 1 };
+	/* named by content in the cache, as a run's: two commands with other
+	 * inits never write one file */
 	if (s->initrd_out) {
 		ret = sb_fmt(initrd, len, "%s", s->initrd_out);
 	} else {
 		ret = sb_fmt(dir, sizeof(dir), "%s/initramfs",
 			     kernel_cache_dir()) ||
-		      sb_fmt(initrd, len, "%s/%s-%s.cpio", dir, cmd,
-			     ki->name) ||
 		      sb_mkdir_p(dir, 0755);
 	}
 	if (ret) {
@@ -50,17 +60,10 @@ static int make_initramfs(const char *cmd, const struct kernel_info *ki,
 			s->initrd_out ? s->initrd_out : dir);
 		return SB_EXIT_UNMEASURED;
 	}
-	ret = initramfs_build(
-		&(struct initramfs_request){
-			.kernel = ki,
-			.scenario_path = s->scenario,
-			.bin_dir = s->bin_dir ? s->bin_dir : bin_dir,
-			.init_path = s->init,
-			.with_perf = s->with_perf,
-			.out_path = initrd,
-			.agent_optional = !s->require_agent,
-			.all_tools = 1 },
-		&e);
+	if (!s->initrd_out)
+		initramfs_prune(dir);
+	ret = s->initrd_out ? initramfs_build(&req, &e) :
+			      initramfs_build_in(&req, dir, initrd, len, &e);
 	if (ret) {
 		snprintf(who, sizeof(who), "slicebench kernel %s", cmd);
 		return sb_error_report(who, ret, &e);

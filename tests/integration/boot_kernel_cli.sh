@@ -199,6 +199,24 @@ jq -e --arg i "$init" '.schema == 1 and .tool == "slicebench-kernel" and .status
 expect_rc 2 "$sb" kernel boot host --init "$init" --console - --results-out -
 grep -q -- "--console: -: --results-out names it too: standard output takes one output" "$tmp/err"
 
+echo "check: without --initrd-out, the cache names an archive by its content: two inits, two archives"
+cp "$init" "$tmp/init-b.sh"
+echo ": other" >>"$tmp/init-b.sh"
+export SLICEBENCH_CACHE=$tmp/cache
+"$sb" kernel initramfs host --init "$init" | jq -r .initramfs >"$tmp/pa"
+"$sb" kernel initramfs host --init "$tmp/init-b.sh" | jq -r .initramfs >"$tmp/pb"
+"$sb" kernel initramfs host --init "$init" | jq -r .initramfs >"$tmp/pa2"
+[[ $(cat "$tmp/pa") == "$tmp/cache/initramfs/host-"*.cpio ]] || fail "not in the cache: $(cat "$tmp/pa")"
+! cmp -s "$tmp/pa" "$tmp/pb" || fail "two inits got one name: $(cat "$tmp/pa")"
+cmp -s "$tmp/pa" "$tmp/pa2" || fail "one init got two names: $(cat "$tmp/pa") $(cat "$tmp/pa2")"
+for w in a b; do
+	mkdir "$tmp/k$w"
+	cpio -id --quiet --no-absolute-filenames -D "$tmp/k$w" -F "$(cat "$tmp/p$w")" init 2>/dev/null || true
+done
+cmp -s "$tmp/ka/init" "$init" || fail "archive a does not hold its init"
+cmp -s "$tmp/kb/init" "$tmp/init-b.sh" || fail "archive b does not hold its init"
+unset SLICEBENCH_CACHE
+
 echo "check: with --with-perf, perf and its libraries are in"
 expect_rc 0 "$sb" kernel initramfs host --init "$init" --with-perf --initrd-out "$tmp/p.cpio"
 cpio -it --quiet -F "$tmp/p.cpio" >"$tmp/plist"
