@@ -125,6 +125,9 @@ static int setup(void **state)
 	put(f->tracefs, "tracing_on", "1\n", 2);
 	put(f->tracefs, "set_event", "", 0);
 	put(f->tracefs, "buffer_size_kb", "1408\n", 5);
+	snprintf(path, sizeof(path), "%s/options", f->tracefs);
+	assert_int_equal(sb_mkdir_p(path, 0755), 0);
+	put(f->tracefs, "options/record-cmd", "1\n", 2);
 	put(f->tracefs, "trace", "", 0);
 	for (int i = 0; events[i]; i++) {
 		snprintf(path, sizeof(path), "events/sched/%s/enable",
@@ -185,6 +188,7 @@ static void start_stop_write(void **state)
 			 0);
 	expect_file(f, "tracing_on", "1");
 	expect_file(f, "trace_clock", "mono");
+	expect_file(f, "options/record-cmd", "0");
 	expect_file(f, "buffer_size_kb", "1024");
 	for (int i = 0; events[i]; i++) {
 		snprintf(path, sizeof(path), "events/sched/%s/enable",
