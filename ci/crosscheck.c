@@ -166,20 +166,22 @@ void ci_xcheck_print(FILE *f, const struct ci_xcheck *x, size_t n)
 					x[i].sampled, x[i].tasks);
 			fputc(')', f);
 		}
-		if (!isnan(x[i].wakeup_ms))
+		if (!isnan(x[i].wakeup_ms)) {
 			fprintf(f, ", from sched_wakeup %.3f ms (%.2f",
 				x[i].wakeup_ms, x[i].trace_ms / x[i].wakeup_ms);
-		if (!isnan(x[i].wakeup_ms) && x[i].waits > 0)
-			fprintf(f, "; wakeup path %.1f us a wait",
-				wakeup_path_us(&x[i]));
-		if (!isnan(x[i].wakeup_ms))
+			if (x[i].waits > 0)
+				fprintf(f, "; wakeup path %.1f us a wait",
+					wakeup_path_us(&x[i]));
 			fputc(')', f);
+		}
 		if (!isnan(x[i].own_ms))
 			fprintf(f, ", own latency %.3f ms (trace/own %.2f)",
 				x[i].own_ms, x[i].trace_ms / x[i].own_ms);
 		fputc('\n', f);
 	}
 	for (size_t i = 0; i < n; i++) {
+		double path = wakeup_path_us(&x[i]);
+
 		/* a task gone before the end sample: schedstat misses its tail */
 		if (x[i].sampled == x[i].tasks &&
 		    ci_xcheck_differ(x[i].trace_ms, x[i].schedstat_ms,
@@ -200,15 +202,14 @@ void ci_xcheck_print(FILE *f, const struct ci_xcheck *x, size_t n)
 				"yet a wakeup comes after its waking\n",
 				x[i].group, x[i].wakeup_ms, x[i].trace_ms, pct,
 				CI_XCHECK_LIMIT_PCT);
-		if (wakeup_path_us(&x[i]) > CI_XCHECK_WAKEUP_PATH_US)
+		if (path > CI_XCHECK_WAKEUP_PATH_US)
 			fprintf(f,
 				"WARNING: cross-check: %s: waits from "
 				"sched_waking %.3f ms and from sched_wakeup "
 				"%.3f ms put %.1f us between a waking and its "
 				"wakeup (over %.0f us: longer than a wakeup "
 				"path)\n",
-				x[i].group, x[i].trace_ms, x[i].wakeup_ms,
-				wakeup_path_us(&x[i]),
+				x[i].group, x[i].trace_ms, x[i].wakeup_ms, path,
 				CI_XCHECK_WAKEUP_PATH_US);
 	}
 }

@@ -172,7 +172,8 @@ out:
 }
 
 /* The verdicts of @rules on @k's runs of @b_fs against those of @c_fs among
- * @v (@n) into @out; 0 or -ENOMEM. */
+ * @v (@n) into @out, and the smaller side's runs into *@n_side (NULL: not
+ * wanted); 0 or -ENOMEM. */
 static int change_of(const struct ci_results *res, const struct ci_run *v,
 		     size_t n, const char *k, const char *b_fs,
 		     const char *c_fs, const struct ci_rules *rules,
@@ -186,7 +187,9 @@ static int change_of(const struct ci_results *res, const struct ci_run *v,
 	if (b && c) {
 		base = view(res->dir, v, n, k, b_fs, b);
 		cand = view(res->dir, v, n, k, c_fs, c);
-		*n_side = base.n_runs < cand.n_runs ? base.n_runs : cand.n_runs;
+		if (n_side)
+			*n_side = base.n_runs < cand.n_runs ? base.n_runs :
+							      cand.n_runs;
 		r = ci_bench_verdicts(rules, &base, &cand, out);
 	}
 	free(b);
@@ -208,7 +211,7 @@ static int one_change(FILE *f, const struct ci_results *res,
 	struct ci_rules rules = { 0 };
 	struct ci_results base;
 	char head[300], runs[80];
-	size_t nu = 0, nr = 0;
+	size_t nu = 0;
 	int r = -ENOMEM;
 
 	if (!b)
@@ -220,7 +223,7 @@ static int one_change(FILE *f, const struct ci_results *res,
 	    change_of(res, res->untraced, res->n_untraced, k, base_fs, fs,
 		      &rules, vu, &nu) ||
 	    change_of(res, res->runs, res->n_runs, k, base_fs, fs, &rules, vr,
-		      &nr))
+		      NULL))
 		goto out;
 	snprintf(head, sizeof(head), "unrecorded: %s / %s against %s", k, fs,
 		 base_fs);
