@@ -399,14 +399,21 @@ static double pass_level(const struct cmp *c, const struct limits *l,
 	return c->has_log && l->pass_abs > 0 ? pass_alpha / 2 : pass_alpha;
 }
 
-/* Either bound below its limit, each at pass_level, rules out a regression. */
+/*
+ * Either bound below its limit, each at pass_level, rules out a regression;
+ * *@by_floor: the absolute bound alone did (the ratio's did not), a pass
+ * that says nothing about a change of the tolerance's size.
+ */
 static int passed(const struct cmp *c, const struct limits *l,
-		  double pass_alpha)
+		  double pass_alpha, int *by_floor)
 {
 	double a = pass_level(c, l, pass_alpha);
+	int by_ratio = c->has_log && ci_upper_bound(&c->lg, a) < l->pass;
+	int by_abs = l->pass_abs > 0 &&
+		     ci_upper_bound(&c->raw, a) < l->pass_abs;
 
-	return (c->has_log && ci_upper_bound(&c->lg, a) < l->pass) ||
-	       (l->pass_abs > 0 && ci_upper_bound(&c->raw, a) < l->pass_abs);
+	*by_floor = by_abs && !by_ratio;
+	return by_ratio || by_abs;
 }
 
 /* The power the runs-needed estimate plans for ... */
@@ -710,7 +717,7 @@ static void finish_rule(const struct cmp *c, const struct limits *l,
 	}
 	if (improved(c, l, lv->alpha / (double)m))
 		r->verdict = CI_V_IMPROVEMENT;
-	else if (passed(c, l, lv->pass_alpha))
+	else if (passed(c, l, lv->pass_alpha, &r->pass_by_floor))
 		r->verdict = CI_V_PASS;
 	else {
 		r->verdict = CI_V_INCONCLUSIVE;

@@ -157,20 +157,21 @@ static void make_row(const struct ci_rule_result *r, struct row *w)
 #define VERDICT_LEN (sizeof(((struct ci_rule_result *)0)->note) + 256)
 
 /*
- * The verdict cell's text: verdict, note, runs needed, and, short of a
- * regression, the rule's floor (a change below min_effect_abs is no
- * regression at any ratio).
+ * The verdict cell's text: verdict, note, runs needed, and, for a pass that
+ * only the rule's floor gave (the ratio's bound did not rule out the
+ * tolerance), that floor in words: such a pass promises nothing about a
+ * change of the tolerance's size.
  */
 static void verdict_text(const struct ci_rule_result *r, char *buf, size_t len)
 {
-	char more[96], floor[96] = "";
+	char more[96], floor[160] = "";
 
 	ci_more_runs_text(r->verdict, r->more_runs, more, sizeof(more));
-	if (r->rule->min_effect_abs > 0 && r->verdict != CI_V_NOT_APPLICABLE &&
-	    r->verdict != CI_V_REGRESSION)
+	if (r->verdict == CI_V_PASS && r->pass_by_floor)
 		snprintf(floor, sizeof(floor),
-			 "floor %g %s: a smaller change is no regression",
-			 r->rule->min_effect_abs,
+			 "passed by its floor: a change under %g %s is no "
+			 "regression by this rule",
+			 r->rule->pass_bound_abs,
 			 ci_metric_at(r->rule->metric)->unit);
 	snprintf(buf, len, "%s%s%s%s%s%s%s%s", ci_verdict_name(r->verdict),
 		 r->rule->report   ? " (report only, never gates)" :
@@ -185,10 +186,19 @@ static void method_line(FILE *f, const struct ci_gate_report *g)
 {
 	char how[512];
 
+	char here[64] = "";
+
+	/*
+	 * The promise is the rules' alpha; a check's look (or one host of
+	 * several) tests at a share of it, said beside it.
+	 */
+	if (g->levels.alpha < g->rules->alpha * (1 - 1e-9))
+		snprintf(here, sizeof(here), " (%.3g%% at this look)",
+			 g->levels.alpha * 100);
 	fprintf(f,
-		"%s; family-wise chance of a false regression <= %.3g%%, pass "
+		"%s; family-wise chance of a false regression <= %.3g%%%s, pass "
 		"bounds one-sided at %.4g%%, %u runs a side at least%s%s",
-		method(g, how, sizeof(how)), g->levels.alpha * 100,
+		method(g, how, sizeof(how)), g->rules->alpha * 100, here,
 		(1 - g->levels.pass_alpha) * 100, g->rules->min_runs,
 		g->levels_why && *g->levels_why ? "; " : "",
 		g->levels_why ? g->levels_why : "");
@@ -467,6 +477,9 @@ static json_t *rule_json(const struct ci_rule_result *r)
 	if (!j)
 		return NULL;
 	json_object_set_new(j, "pooled", json_boolean(rule->pooled));
+	json_object_set_new(j, "pass_by_floor",
+			    json_boolean(r->verdict == CI_V_PASS &&
+					 r->pass_by_floor));
 	json_object_set_new(j, "report", json_boolean(rule->report));
 	if (ok) {
 		json_object_set_new(j, "ratio", ci_json_num(r->ratio));
