@@ -63,7 +63,7 @@ static const char *without_kvm_why(const void *s)
 {
 	return !*(const char *)s || sb_accel_is(s, fallback) ?
 		       NULL :
-		       "is not tcg or virtual";
+		       "is not tcg, icount or virtual";
 }
 
 static const char *numa_cpus_why(const void *s)
@@ -152,7 +152,7 @@ static const struct sb_field guest_fields[] = {
 	{ "without_kvm", SB_F_STRING, GUEST(without_kvm),
 	  sizeof(((struct scenario *)0)->guest.without_kvm),
 	  .check = without_kvm_why,
-	  .doc = "what accel auto runs without KVM: tcg or virtual" },
+	  .doc = "what accel auto runs without KVM: tcg, icount or virtual" },
 	{ "numa", SB_F_ARRAY, GUEST(numa), sizeof(struct vm_numa_node),
 	  .max = SC_MAX_NUMA, .item = &numa_item, .count_offset = GUEST(n_numa),
 	  .doc = "NUMA nodes of the guest (none: one node)" },

@@ -199,7 +199,7 @@ static const struct bad_case {
 	{ "bad_duplicate_set.json",
 	  "feature_sets[1].name: \"A\" is used by an earlier feature set" },
 	{ "bad_without_kvm.json",
-	  "guest.without_kvm: \"icount\" is not tcg or virtual" },
+	  "guest.without_kvm: \"kvm\" is not tcg, icount or virtual" },
 	{ "no_such_file.json", "cannot read: No such file or directory" },
 	{ "bad_cpus_reversed.json",
 	  "workloads[0].cpus: \"3-1\" is not a CPU list" },
