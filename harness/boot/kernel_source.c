@@ -37,7 +37,7 @@ struct build {
 	struct kernel_info *ki;
 	char pristine[PATH_MAX]; /* unpacked source tree */
 	char dir[PATH_MAX]; /* <cache>/builds/<key> */
-	char src[PATH_MAX]; /* tree the build uses (pristine or patched copy) */
+	char src[PATH_MAX]; /* tree the build uses: a linked copy, patched */
 	char obj[PATH_MAX]; /* O= directory */
 	char log[PATH_MAX];
 	char key[65];
@@ -259,17 +259,18 @@ static int copy_tree(struct build *b, const char *tmp)
 	return ret;
 }
 
-/* A patched copy (hard links, patched files unshared) at <dir>/src, made once. */
+/*
+ * The tree the build compiles, at <dir>/src, made once: a copy of the
+ * pristine one (hard links, patched files unshared), with no patches too.
+ * Every build then compiles ../src from its <dir>/obj, so ccache (its
+ * base_dir the cache) sees one set of paths and a patched kernel reuses its
+ * base's objects for every file its patches leave alone.
+ */
 static int patched_tree(struct build *b, const struct kernel_patches *q)
 {
 	char tmp[PATH_MAX];
 	int ret;
 
-	if (!q->n)
-		return sb_fmt(b->src, sizeof(b->src), "%s", b->pristine) ?
-			       fail(b, -ENAMETOOLONG, "path too long",
-				    b->pristine) :
-			       0;
 	if (sb_fmt(b->src, sizeof(b->src), "%s/src", b->dir) ||
 	    sb_fmt(tmp, sizeof(tmp), "%s/src.tmp", b->dir))
 		return fail(b, -ENAMETOOLONG, "path too long", b->dir);
