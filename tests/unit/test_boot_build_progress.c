@@ -49,7 +49,7 @@ static void test_count_kept(void **state)
 }
 
 struct lines {
-	int progress, of_ten, built;
+	int progress, named, of_ten, built;
 	char last[256];
 };
 
@@ -59,6 +59,8 @@ static void capture(enum sb_log_level level, const char *line, void *ctx)
 
 	if (level == SB_LOG_PROGRESS) {
 		c->progress++;
+		c->named +=
+			!strncmp(line, "kernel patched: make bzImage: ", 30);
 		c->of_ten += strstr(line, " of 10 files compiled") != NULL;
 	}
 	if (level == SB_LOG_NOTE && strstr(line, "built in"))
@@ -100,7 +102,8 @@ static void test_stand_in_build(void **state)
 	assert_int_equal(build_progress_end(&p), 10);
 	sb_log_set(NULL, NULL);
 	assert_true(c.progress >= 3);
-	assert_int_equal(c.of_ten, c.progress);
+	assert_int_equal(c.named, c.progress);
+	assert_true(c.of_ten >= 1); /* the last may come with all ten done */
 	assert_int_equal(c.built, 1);
 	assert_non_null(strstr(c.last, "kernel patched: built in 0 s (10 "
 				       "files compiled)"));
