@@ -18,31 +18,8 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 LDLIBS_JSON := -ljansson
 export SLICEBENCH_ROOT := $(CURDIR)
 
-# User variables (see `make help`).
-KERNEL ?= debian
-SCENARIO ?= configs/default.json
-ACCEL ?= auto
-RESULTS ?= results
-# The two sides, as every command's --base/--cand: results for gate and
-# compare, kernels for check (default: baseline against KERNEL).
-BASE ?=
-CAND ?=
-ifneq ($(BASE_KERNEL),)
-ifneq ($(BASE),)
-$(error BASE_KERNEL=$(BASE_KERNEL) and BASE=$(BASE): BASE_KERNEL= is now BASE=, give only BASE=)
-endif
-ifeq ($(MAKELEVEL),0)
-$(warning BASE_KERNEL= is now BASE= (the sides are BASE= and CAND= for every target, as --base/--cand): taken as BASE=$(BASE_KERNEL))
-endif
-BASE := $(BASE_KERNEL)
-endif
-CHECK_SCENARIO ?= configs/merge-check.json
-# Gate rules; empty: those the runs' scenario names, else ci/gate.json.
-RULES ?=
-FUZZ_SECONDS ?= 60
-# make install: DESTDIR/PREFIX/bin/slicebench and DESTDIR/PREFIX/lib/slicebench
-PREFIX ?= /usr/local
-DESTDIR ?=
+# User variables: their table (`make help`) and the refusal of one no goal reads.
+include tools/make_vars.mk
 
 # Filled by the fragments:
 #   PROGS += name; name_SRCS, name_LDLIBS, name_STATIC := 1 (static link)
@@ -159,17 +136,10 @@ help: ## list targets and variables
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^[^:]*:([a-z-]+):.*## /\1\t/; s/^([a-z-]+):.*## /\1\t/' | \
 		awk -F'\t' '{ printf "  %-18s %s\n", $$1, $$2 }'
 	@echo
-	@echo "Variables:"
-	@echo "  KERNEL=$(KERNEL)        kernel(s) under test: kernels/<name>, host, a bzImage path, NAME=PATH; a,b for several"
-	@echo "  SCENARIO=$(SCENARIO)  scenario file for bench"
-	@echo "  ACCEL=$(ACCEL)          auto|kvm|tcg|icount|virtual (QEMU accelerator)"
-	@echo "  RESULTS=$(RESULTS)       results root directory"
-	@echo "  BASE=, CAND=           the two sides (--base/--cand): results for gate/compare (DIR[:kernel[/feature-set]]"
-	@echo "                         or DIR/KERNEL/FEATURE-SET); kernels for check (default BASE=baseline, CAND=KERNEL)"
-	@echo "  RULES=$(RULES)                gate rules (gate, check); empty: those the scenario names, else ci/gate.json"
-	@echo "  CHECK_SCENARIO=$(CHECK_SCENARIO)  scenario file for check"
-	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS)      seconds per fuzz target"
-	@echo "  SB_TEST_NO_SKIP=1      (environment) a skipped test counts as failed: for CI, where all must run"
+	@echo "Variables (VAR=VALUE; one given to targets none of which reads it is refused):"
+	@{ printf 'VARIABLE\tREAD BY\tMEANING\n'; $(foreach v,$(SB_VARS),$(call sb_var_row,$(v))) \
+		printf 'SB_TEST_NO_SKIP\ttest targets (environment)\t1: a skipped test counts as failed, for CI\n'; } | \
+		$(SB_VAR_TABLE)
 	@echo
 	@echo "Exit codes: 0 ok or pass, 1 regression, 2 bad usage or input, 3 cannot decide"
 	@echo "  (statistics only: more runs may answer), 4 could not measure (VM, workload,"
@@ -231,7 +201,7 @@ perf: deps-test ## the suite's own benchmarks, as ratios against peers
 bench: deps ## run SCENARIO on KERNEL: the tables, the verdicts in words, report.html
 	@$(MAKE) --no-print-directory all
 	SLICEBENCH_VIA_MAKE=kernel=KERNEL $(SB_MAKE_RUN) \
-	$(BIN)/slicebench run --kernel "$(KERNEL)" --scenario "$(SCENARIO)" \
+	$(BIN)/slicebench run --kernel "$(KERNEL)" --scenario "$(BENCH_SCENARIO)" \
 		--accel "$(ACCEL)" --results "$(RESULTS)"
 
 compare: all ## compare BASE (and CAND) results side by side
@@ -244,14 +214,14 @@ gate: all ## gate CAND against BASE with RULES; exit 1 on regression
 		exit 2; fi
 	$(SB_MAKE_RUN) $(BIN)/slicebench gate $(if $(RULES),--rules "$(RULES)") --base "$(BASE)" --cand "$(CAND)"
 
-check: deps ## run kernels BASE and CAND in turn until the gate decides (CHECK_SCENARIO)
+check: deps ## run kernels BASE and CAND in turn until the gate decides (SCENARIO)
 	@$(MAKE) --no-print-directory all
 	SLICEBENCH_VIA_MAKE="base=BASE cand=$(if $(CAND),CAND,KERNEL)" $(SB_MAKE_RUN) \
 	$(BIN)/slicebench check --base "$(or $(BASE),baseline)" --cand "$(or $(CAND),$(KERNEL))" \
-		--scenario "$(CHECK_SCENARIO)" $(if $(RULES),--rules "$(RULES)") \
+		--scenario "$(CHECK_SCENARIO_FILE)" $(if $(RULES),--rules "$(RULES)") \
 		--accel "$(ACCEL)" --results "$(RESULTS)"
 
-bisect-demo: deps ## bisect kernels/bisect-demo's 8 patches with slicebench bisect: prints the first bad one, exit 0
+bisect-demo: deps ## bisect kernels/bisect-demo's 8 patches: prints the first bad one, exit 0
 	@$(MAKE) --no-print-directory all
 	$(SB_MAKE_RUN) $(BIN)/slicebench bisect --good bisect-demo+0 --bad bisect-demo \
 		--scenario configs/bisect.json --accel "$(ACCEL)" --results "$(RESULTS)"
@@ -260,7 +230,7 @@ fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) $(BUILD)/tests/test_analyzer_t
 	@bash fuzz/seeds.sh $(BUILD)/fuzz/seeds $(BUILD)/tests/test_analyzer_tracedat
 	@bash fuzz/run.sh "$(FUZZ_SECONDS)" $(FUZZ_TARGETS)
 
-install: all ## install slicebench under $(DESTDIR)$(PREFIX) (bin/slicebench on PATH, lib/slicebench)
+install: all ## install under DESTDIR/PREFIX: bin/slicebench (on PATH), lib/slicebench
 	@bash tools/install.sh "$(DESTDIR)" "$(PREFIX)"
 
 clean: ## remove build/

@@ -333,15 +333,25 @@ int ci_gate_write_markdown(const char *path, const struct ci_gate_report *g)
 /*
  * A regression is a failure; an undecided rule an error ("cannot decide"),
  * never a skip: a gate that did not pass must not read green in a CI's
- * test tab. Rules not applicable are no test cases (one property names
- * them).
+ * test tab. A report-only rule never gates, so whatever its verdict it is
+ * output only: a red test tab over a gate that exited 0 would be a lie.
+ * Rules not applicable are no test cases (one property names them).
  */
+static int junit_failed(const struct ci_rule_result *r)
+{
+	return !r->rule->report && r->verdict == CI_V_REGRESSION;
+}
+
+static int junit_undecided(const struct ci_rule_result *r)
+{
+	return !r->rule->report && (r->verdict == CI_V_INCONCLUSIVE ||
+				    r->verdict == CI_V_INSUFFICIENT);
+}
+
 static void junit_case(FILE *f, const struct ci_rule_result *r)
 {
 	char msg[VERDICT_LEN + 512], verdict[VERDICT_LEN];
-	int failed = r->verdict == CI_V_REGRESSION;
-	int undecided = r->verdict == CI_V_INCONCLUSIVE ||
-			r->verdict == CI_V_INSUFFICIENT;
+	int failed = junit_failed(r), undecided = junit_undecided(r);
 	struct row w;
 
 	make_row(r, &w);
@@ -365,6 +375,21 @@ static void junit_case(FILE *f, const struct ci_rule_result *r)
 	fputs("    </testcase>\n", f);
 }
 
+/*
+ * A gate that did not pass with no rule failing or undecided (no rule
+ * that gates applies): one error case, so the test tab is red exactly
+ * when the gate's exit code is not 0.
+ */
+static void junit_outcome_case(FILE *f, const struct ci_gate_report *g)
+{
+	fputs("    <testcase classname=\"slicebench.gate\" name=\"outcome\">\n"
+	      "      <error type=\"cannot decide\" message=\"",
+	      f);
+	fprintf(f, "%s: no rule that gates applies to these runs",
+		ci_gate_outcome(g));
+	fputs("\"/>\n    </testcase>\n", f);
+}
+
 /* The method line, markup-escaped. */
 static void method_escaped(FILE *f, const struct ci_gate_report *g)
 {
@@ -384,16 +409,16 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 {
 	char caution[4][256];
 	size_t fail = 0, err = 0, na = 0, nc = cautions(g, caution, 4);
+	int outcome_case;
 	struct sb_memfile m;
 	FILE *f;
 
 	for (size_t i = 0; i < g->n; i++) {
-		enum ci_verdict v = g->res[i].verdict;
-
-		fail += v == CI_V_REGRESSION;
-		err += v == CI_V_INCONCLUSIVE || v == CI_V_INSUFFICIENT;
-		na += v == CI_V_NOT_APPLICABLE;
+		fail += junit_failed(&g->res[i]);
+		err += junit_undecided(&g->res[i]);
+		na += g->res[i].verdict == CI_V_NOT_APPLICABLE;
 	}
+	outcome_case = g->decision != CI_DECISION_PASS && !fail && !err;
 	if (sb_memfile_open(&m))
 		return -errno;
 	f = m.f;
@@ -401,8 +426,11 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
 	fprintf(f,
 		"  <testsuite name=\"slicebench-gate\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"0\">\n",
-		g->n - na, fail, err);
-	fputs("    <properties>\n      <property name=\"method\" value=\"", f);
+		g->n - na + outcome_case, fail, err + outcome_case);
+	fprintf(f,
+		"    <properties>\n      <property name=\"outcome\" value=\"%s\"/>\n",
+		ci_gate_outcome(g));
+	fputs("      <property name=\"method\" value=\"", f);
 	method_escaped(f, g);
 	fputs("\"/>\n", f);
 	for (size_t i = 0; i < g->n_excluded; i++) {
@@ -435,6 +463,8 @@ int ci_gate_write_junit(const char *path, const struct ci_gate_report *g)
 	for (size_t i = 0; i < g->n; i++)
 		if (g->res[i].verdict != CI_V_NOT_APPLICABLE)
 			junit_case(f, &g->res[i]);
+	if (outcome_case)
+		junit_outcome_case(f, g);
 	fprintf(f, "  </testsuite>\n</testsuites>\n");
 	return sb_memfile_commit(&m, path);
 }

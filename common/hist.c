@@ -198,18 +198,29 @@ double sb_hist_mean(const struct sb_hist *h)
 	return h->count ? (double)(sb_sum_get(&h->sum) / h->count) : 0.0;
 }
 
-/* The value reported for bucket @i: its middle, within [min, max]. */
-static uint64_t bucket_value(const struct sb_hist *h, unsigned int i)
+/*
+ * The value at @target (a fractional rank, 1-based) in bucket @i, which
+ * holds the ranks after @before: interpolated across the bucket's values
+ * within [min, max], as if they were spread evenly. A bucket's middle
+ * would give every run whose percentile falls in one bucket the same
+ * figure, and a spread of 0 to the statistics that read it.
+ */
+static uint64_t bucket_value(const struct sb_hist *h, unsigned int i,
+			     double target, uint64_t before)
 {
-	uint64_t lo, hi, mid;
+	uint64_t lo, hi;
+	double frac;
 
 	sb_hist_bucket_range(i, &lo, &hi);
-	mid = lo + (hi - lo) / 2;
-	if (mid < h->min)
-		mid = h->min;
-	if (mid > h->max)
-		mid = h->max;
-	return mid;
+	if (lo < h->min)
+		lo = h->min;
+	if (hi > h->max)
+		hi = h->max;
+	if (hi <= lo)
+		return lo;
+	frac = (target - (double)before) / (double)h->buckets[i];
+	frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
+	return lo + (uint64_t)(frac * (double)(hi - lo) + 0.5);
 }
 
 void sb_hist_percentiles(const struct sb_hist *h, const double *q,
@@ -222,10 +233,10 @@ void sb_hist_percentiles(const struct sb_hist *h, const double *q,
 	if (any) /* the buckets before i are empty */
 		seen = h->buckets[i];
 	for (size_t k = 0; k < n; k++) {
-		/* Nearest-rank: the smallest value with at least q % at or
-		 * below it. */
-		uint64_t rank = (uint64_t)((q[k] / 100.0) * (double)h->count +
-					   0.999999999);
+		/* The bucket by nearest rank: the first with at least q % at
+		 * or below it; the value within it from the exact rank. */
+		double target = (q[k] / 100.0) * (double)h->count;
+		uint64_t rank = (uint64_t)(target + 0.999999999);
 
 		if (!h->count || q[k] <= 0 || q[k] >= 100) {
 			out[k] = !h->count ? 0 : q[k] <= 0 ? h->min : h->max;
@@ -236,7 +247,10 @@ void sb_hist_percentiles(const struct sb_hist *h, const double *q,
 		while (any && seen < rank && i < hi)
 			seen += h->buckets[++i];
 		/* past the buckets, the rank lies among the overflowed values */
-		out[k] = any && seen >= rank ? bucket_value(h, i) : h->max;
+		out[k] = any && seen >= rank ?
+				 bucket_value(h, i, target,
+					      seen - h->buckets[i]) :
+				 h->max;
 	}
 }
 

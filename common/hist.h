@@ -3,11 +3,14 @@
  * Log-linear latency histogram in u64 nanoseconds, bounded memory.
  *
  * Values below 2^SB_HIST_SUB_BITS ns are counted exactly; above, each power
- * of two is split into 2^SB_HIST_SUB_BITS equal buckets, so a percentile read
- * back as the bucket midpoint is within 1/2^(SB_HIST_SUB_BITS+1) (0.8 %) of a
- * value in that bucket. Values at or above 2^SB_HIST_MAX_BITS ns (~18 min)
- * are counted in @overflow (and still update min/max/sum). Percentiles are
- * clamped to [min, max].
+ * of two is split into 2^SB_HIST_SUB_BITS equal buckets, so a percentile is
+ * within one bucket, 1/2^SB_HIST_SUB_BITS (1.6 %), of the true one; it is
+ * interpolated within its bucket by its rank there (the bucket's values
+ * taken as evenly spread), so two runs whose percentiles share a bucket
+ * still differ, and evenly spread values read back within a value or two.
+ * Values at or above 2^SB_HIST_MAX_BITS ns (~18 min) are counted in
+ * @overflow (and still update min/max/sum). Percentiles are clamped to
+ * [min, max].
  */
 #ifndef SB_HIST_H
 #define SB_HIST_H

@@ -154,12 +154,41 @@ int sb_spawn_wait(pid_t pid, int64_t timeout_ns, int *status)
 
 int sb_run(const struct sb_spawn *s, int64_t timeout_ns)
 {
+	return sb_run_ticking(s, timeout_ns, 0, NULL, NULL);
+}
+
+/* sb_spawn_wait for @timeout_ns, calling @tick(@arg) every @every_ns. */
+static int wait_ticking(pid_t pid, int64_t timeout_ns, int64_t every_ns,
+			void (*tick)(void *arg), void *arg, int *status)
+{
+	int64_t end = timeout_ns < 0 ? -1 : now_ns() + timeout_ns;
+
+	for (;;) {
+		int64_t next = now_ns() + every_ns;
+		int ret;
+
+		if (end >= 0 && next > end)
+			next = end;
+		ret = wait_until(pid, next, status);
+		if (ret != -ETIMEDOUT)
+			return ret;
+		if (end >= 0 && now_ns() >= end) /* kills it, as sb_run */
+			return sb_spawn_wait(pid, 0, status);
+		tick(arg);
+	}
+}
+
+int sb_run_ticking(const struct sb_spawn *s, int64_t timeout_ns,
+		   int64_t every_ns, void (*tick)(void *arg), void *arg)
+{
 	int status = 0, ret;
 	pid_t pid = sb_spawn_start(s);
 
 	if (pid < 0)
 		return pid;
-	ret = sb_spawn_wait(pid, timeout_ns, &status);
+	ret = tick ? wait_ticking(pid, timeout_ns, every_ns, tick, arg,
+				  &status) :
+		     sb_spawn_wait(pid, timeout_ns, &status);
 	if (ret)
 		return ret;
 	if (WIFEXITED(status))

@@ -42,6 +42,12 @@ int sb_spawn_wait(pid_t pid, int64_t timeout_ns, int *status);
 
 /* Start + wait. Returns the exit code (0..255), 128+signal, or -errno. */
 int sb_run(const struct sb_spawn *s, int64_t timeout_ns);
+/*
+ * sb_run, calling @tick(@arg) every @every_ns while the child runs (a long
+ * step's progress; from this thread, between waits). NULL @tick: sb_run.
+ */
+int sb_run_ticking(const struct sb_spawn *s, int64_t timeout_ns,
+		   int64_t every_ns, void (*tick)(void *arg), void *arg);
 
 /*
  * Does @pid_file name a live process whose command line holds every string

@@ -3,6 +3,7 @@
 # row in kernel_backends.c, nothing here.
 BOOT_CORE_SRCS := harness/boot/kernel.c \
 		  $(sort $(wildcard harness/boot/kernel_*.c)) \
+		  harness/boot/build_progress.c \
 		  harness/boot/initramfs.c \
 		  harness/boot/cpio.c harness/boot/vm.c harness/boot/vm_args.c \
 		  harness/boot/vm_accel.c harness/boot/vm_snapshot.c \
@@ -22,6 +23,10 @@ test_boot_cpio_LDLIBS := -ljansson -lmd -lm
 test_boot_build_SRCS := tests/unit/test_boot_build.c harness/boot/kernel_build.c \
 			harness/boot/capture.c $(COMMON_SRCS) $(COMMON_HOST_SRCS)
 test_boot_build_LDLIBS := -ljansson -lmd -lm
+UNIT_TESTS += test_boot_build_progress
+test_boot_build_progress_SRCS := tests/unit/test_boot_build_progress.c \
+				 harness/boot/build_progress.c $(COMMON_SRCS) $(COMMON_HOST_SRCS)
+test_boot_build_progress_LDLIBS := -ljansson -lmd -lm
 # A backend of its own added to the real table (kernel_backends.c, included).
 UNIT_TESTS += test_boot_backend
 test_boot_backend_SRCS := tests/unit/test_boot_backend.c \

@@ -29,6 +29,7 @@
 #include "harness/boot/capture.h"
 #include "common/fmt.h"
 #include "harness/boot/kernel_backends.h"
+#include "harness/boot/build_progress.h"
 #include "harness/boot/kernel_build.h"
 
 #define STEP_TIMEOUT_NS (3600LL * 1000000000LL)
@@ -47,9 +48,13 @@ struct build {
 	struct sb_error *e;
 };
 
-/* Run one step with its output appended to the build log. */
-static int step(struct build *b, const char *what, const char *const *argv,
-		const char *cwd)
+/*
+ * Run one step with its output appended to the build log; with @progress,
+ * a line on where it is every BUILD_PROGRESS_EVERY_NS.
+ */
+static int step_counted(struct build *b, const char *what,
+			const char *const *argv, const char *cwd,
+			struct build_progress *progress)
 {
 	FILE *f = fopen(b->log, "a");
 	int rc;
@@ -62,13 +67,14 @@ static int step(struct build *b, const char *what, const char *const *argv,
 		fclose(f);
 	}
 	sb_note("kernel %s: %s", b->ki->name, what);
-	rc = sb_run(&(struct sb_spawn){ .argv = argv,
-					.stdout_path = b->log,
-					.stderr_path = b->log,
-					.append = 1,
-					.cwd = cwd,
-					.new_pgrp = 1 },
-		    STEP_TIMEOUT_NS);
+	rc = sb_run_ticking(&(struct sb_spawn){ .argv = argv,
+						.stdout_path = b->log,
+						.stderr_path = b->log,
+						.append = 1,
+						.cwd = cwd,
+						.new_pgrp = 1 },
+			    STEP_TIMEOUT_NS, BUILD_PROGRESS_EVERY_NS,
+			    progress ? build_progress_tick : NULL, progress);
 	if (rc) {
 		char last[600] = "";
 
@@ -81,6 +87,12 @@ static int step(struct build *b, const char *what, const char *const *argv,
 				    b->log, last);
 	}
 	return 0;
+}
+
+static int step(struct build *b, const char *what, const char *const *argv,
+		const char *cwd)
+{
+	return step_counted(b, what, argv, cwd, NULL);
 }
 
 /* "kernel NAME: @msg: @arg" with @code (a -errno). */
@@ -345,13 +357,33 @@ static int configure(struct build *b)
 	return 0;
 }
 
+/*
+ * Where the files a from-scratch build of @b's config compiled are kept,
+ * so the next one of the same config (the patched kernel after its base,
+ * a rebuild) can say how many are left.
+ */
+static int compiled_count_path(struct build *b, char *path, size_t len)
+{
+	char config[PATH_MAX + 16], hex[SB_SHA256_HEX];
+
+	if (sb_fmt(config, sizeof(config), "%s/.config", b->obj) ||
+	    sb_sha256_file(config, hex))
+		return -ENOENT;
+	return sb_fmt(path, len, "%s/builds/compiled-%.16s", kernel_cache_dir(),
+		      hex);
+}
+
 static int compile(struct build *b)
 {
-	char obj_arg[PATH_MAX + 4], jobs[32], cc[64];
+	char obj_arg[PATH_MAX + 4], jobs[32], cc[64], vmlinux[PATH_MAX + 16];
+	char counted[PATH_MAX];
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	const char *argv[] = { "make", obj_arg, jobs, cc, "bzImage", NULL };
+	struct build_progress p;
+	int ret, scratch, keep;
 
-	if (sb_fmt(obj_arg, sizeof(obj_arg), "O=%s", b->obj))
+	if (sb_fmt(obj_arg, sizeof(obj_arg), "O=%s", b->obj) ||
+	    sb_fmt(vmlinux, sizeof(vmlinux), "%s/vmlinux", b->obj))
 		return fail(b, -ENAMETOOLONG, "path too long", b->obj);
 	snprintf(jobs, sizeof(jobs), "-j%ld", n > 0 ? n : 1);
 	snprintf(cc, sizeof(cc), "CC=%s",
@@ -361,7 +393,20 @@ static int compile(struct build *b)
 	setenv("KBUILD_BUILD_USER", "slicebench", 1);
 	setenv("KBUILD_BUILD_HOST", "slicebench", 1);
 	setenv("CCACHE_BASEDIR", kernel_cache_dir(), 0);
-	return step(b, "make bzImage", argv, b->src);
+	/* an incremental build compiles what changed: no count to expect */
+	scratch = access(vmlinux, F_OK) != 0;
+	keep = scratch && !compiled_count_path(b, counted, sizeof(counted));
+	build_progress_start(&p, b->ki->name, b->log,
+			     keep ? build_progress_expect(counted) : 0);
+	ret = step_counted(b, "make bzImage", argv, b->src, &p);
+	if (ret)
+		return ret;
+	n = (long)build_progress_end(&p);
+	if (keep && build_progress_save(counted, (size_t)n))
+		sb_warn("kernel %s: cannot keep the count of files compiled "
+			"in %s (the next build says no time left)",
+			b->ki->name, counted);
+	return 0;
 }
 
 static int fill(struct build *b)
