@@ -152,8 +152,8 @@ static void test_beside(void **state)
 		"Beside the published table, kernel k (small.json):",
 		"A small published table for the tests",
 		"cyc             avg_delay_ms    -50.0%  0.400 -> 0.200     +29.7%",
-		"cyc avg_delay_ms: opposite direction to the seed (+29.7 % here, "
-		"-50.0 % in the seed)",
+		"cyc avg_delay_ms: opposite direction to the seed",
+		"(+29.7 % here, -50.0 % in the seed)",
 		"its runs 4.000-6.000 -> 5.000-5.000, here",
 		"hogs            switches        +10.0%",
 		NULL,
