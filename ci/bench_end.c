@@ -11,6 +11,7 @@
 #include "ci/fold.h"
 #include "ci/host_regime.h"
 #include "ci/plots.h"
+#include "ci/published_beside.h"
 #include "ci/rules_pick.h"
 #include "ci/seed_table.h"
 #include "ci/sizing.h"
@@ -19,6 +20,7 @@
 #include "common/error.h"
 #include "common/log.h"
 #include "common/fmt.h"
+#include "common/rootdir.h"
 
 /* Per kernel and, with several kernels, per feature set. */
 #define MAX_CMPS (2 * CI_BENCH_MAX_COLS)
@@ -33,6 +35,11 @@ struct bench_end {
 	char *words[MAX_CMPS];
 	size_t n_cmps;
 	size_t n_kernels; /* > 1: the words name their kernel or set */
+	struct ci_published pub; /* the scenario's published table */
+	int has_pub;
+	FILE *beside_f; /* what is shown beside it, for report.html too */
+	char *beside;
+	size_t beside_len;
 };
 
 int ci_bench_end_compare(FILE *f, const struct ci_bench_say *s,
@@ -89,6 +96,23 @@ static int compare(FILE *f, struct bench_end *b, const struct ci_column **cols,
 	return r;
 }
 
+/* The published table beside @cols (@n), into the end and report.html. */
+static int beside(FILE *f, struct bench_end *b,
+		  const struct ci_column *const *cols, size_t n,
+		  const char *title)
+{
+	size_t from = b->beside_len;
+
+	if (!b->has_pub)
+		return 0;
+	if (ci_published_beside(b->beside_f, &b->pub, b->scenario.published,
+				title, cols, n, &b->rules) ||
+	    fflush(b->beside_f))
+		return -ENOMEM;
+	fputs(b->beside + from, f);
+	return 0;
+}
+
 /* Per kernel: the feature sets' seed tables, then their comparison. */
 static int per_kernel(FILE *f, struct bench_end *b, const char *kernel)
 {
@@ -96,6 +120,7 @@ static int per_kernel(FILE *f, struct bench_end *b, const char *kernel)
 	struct ci_xcheck x[CI_XCHECK_MAX];
 	char title[160];
 	size_t n = 0, nx;
+	int r;
 
 	for (size_t k = 0; k < b->cols.n; k++) {
 		const struct ci_column *col = &b->cols.v[k];
@@ -111,7 +136,9 @@ static int per_kernel(FILE *f, struct bench_end *b, const char *kernel)
 			cols[n++] = col;
 	}
 	snprintf(title, sizeof(title), "kernel %s", kernel);
-	return compare(f, b, cols, n, 1, title);
+	if ((r = compare(f, b, cols, n, 1, title)))
+		return r;
+	return beside(f, b, cols, n, title);
 }
 
 /* With several kernels: each feature set's kernels side by side. */
@@ -201,11 +228,31 @@ static int report(const struct bench_end *b, const char *root,
 		cmps[i] = (struct ci_report_cmp){ &b->cmps[i], b->words[i] };
 	struct ci_compare c = { &b->cols, rows,
 				ci_rows_drop_other(rows, (size_t)n), NULL, 0 };
-	struct ci_report_page page = { cmps, b->n_cmps, summary };
+	struct ci_report_page page = { cmps, b->n_cmps, summary, b->beside };
 
 	r = ci_plots_write(root, &c, &page, e);
 	free(rows);
 	return r;
+}
+
+/* The published table the scenario names, relative to the checkout root. */
+static int published(struct bench_end *b, struct sb_error *e)
+{
+	char path[4096];
+	int r;
+
+	if (!b->scenario.published)
+		return 0;
+	if (sb_root_path(path, sizeof(path), b->scenario.published))
+		return sb_error_set(e, -EINVAL, "scenario.json", "published",
+				    b->scenario.published, "path too long");
+	if ((r = ci_published_load(path, &b->pub, e)))
+		return r;
+	b->has_pub = 1;
+	b->beside_f = open_memstream(&b->beside, &b->beside_len);
+	return b->beside_f ? 0 :
+			     sb_error_set(e, -ENOMEM, NULL, NULL, NULL,
+					  "out of memory");
 }
 
 static int load(struct bench_end *b, const char *root, const char *rules,
@@ -232,9 +279,10 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 	snprintf(path, sizeof(path), "%s/scenario.json", root);
 	if ((r = ci_rules_named_by_run(root, named, sizeof(named), e)) ||
 	    (r = ci_rules_pick_load(rules, named, path, &b->rules, &b->pick,
-				    e)))
+				    e)) ||
+	    (r = ci_scenario_view_of_dir(root, &b->scenario, e)))
 		return r;
-	return ci_scenario_view_of_dir(root, &b->scenario, e);
+	return published(b, e);
 }
 
 /* The verdict line over every comparison, malloc'd; NULL: out of memory. */
@@ -282,6 +330,10 @@ int ci_bench_end(FILE *f, const char *root, const char *rules, char **verdict,
 		ci_bench_cmp_free(&b.cmps[i]);
 		free(b.words[i]);
 	}
+	if (b.beside_f)
+		fclose(b.beside_f);
+	free(b.beside);
+	ci_published_free(&b.pub);
 	ci_scenario_view_free(&b.scenario);
 	ci_rules_free(&b.rules);
 	ci_columns_free(&b.cols);

@@ -11,8 +11,10 @@
 /*
  * For the run directory @root, print to @f per kernel each feature set's
  * seed-shaped table with its regime, the summary against the first feature
- * set with the gate's verdicts and sentences saying it; with
- * several kernels also the kernels side by side per feature set. Then write
+ * set with the gate's verdicts and sentences saying it, and, when the
+ * scenario names a published table, its commented rows beside this
+ * kernel's (ci/published_beside.h); with several kernels also the kernels
+ * side by side per feature set. Then write
  * @root/report.html and @root/plots/ and print the report's path. Returns
  * 0 or -errno with @e set: -EINVAL (malformed results or rules), -ENODATA
  * (no results there, no complete run), ci_plots_write's (no gnuplot,

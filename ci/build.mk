@@ -5,6 +5,7 @@ CI_SRCS := ci/cmd_compare.c ci/compare_end.c ci/compare_sides.c ci/cmd_gate.c ci
 	   ci/spec.c ci/columns.c ci/table_print.c ci/compare_out.c \
 	   ci/plots.c ci/report_html.c ci/report_ran.c ci/util.c \
 	   ci/fold.c ci/regime.c ci/host_regime.c ci/crosscheck.c ci/seed_table.c ci/bench_verdict.c ci/verdict_line.c \
+	   ci/published_file.c ci/published_beside.c \
 	   ci/bench_cmp.c ci/bench_words.c ci/tracing_cost.c ci/bench_end.c ci/cmd_report.c \
 	   ci/work_unit.c ci/sizing.c ci/noise_store.c
 
@@ -31,6 +32,15 @@ test_ci_bench_SRCS := tests/unit/test_ci_bench.c ci/fold.c ci/regime.c ci/host_r
 		      ci/rules.c ci/gate.c ci/gate_pooled.c ci/gate_pooled_ratio.c ci/gate_pooled_rule.c ci/stats.c ci/util.c \
 		      common/atomicio.c common/fmt.c common/log.c $(JSONREAD_SRCS)
 test_ci_bench_LDLIBS := -ljansson -lmd -lm
+
+UNIT_TESTS += test_ci_published
+test_ci_published_SRCS := tests/unit/test_ci_published.c ci/published_file.c ci/published_beside.c \
+			  ci/bench_verdict.c ci/bench_cmp.c ci/columns.c ci/fold.c ci/regime.c ci/host_regime.c \
+			  common/accel.c ci/results.c ci/table_file.c ci/manifest_file.c ci/scenario_view.c \
+			  ci/schedstat_file.c common/sha256.c ci/metrics.c $(WL_REGISTRY_SRCS) ci/rules.c ci/gate.c \
+			  ci/gate_pooled.c ci/gate_pooled_ratio.c ci/gate_pooled_rule.c ci/stats.c ci/util.c \
+			  ci/verdict_line.c common/atomicio.c common/fmt.c common/log.c $(JSONREAD_SRCS)
+test_ci_published_LDLIBS := -ljansson -lmd -lm
 
 UNIT_TESTS += test_ci_tracing_cost
 test_ci_tracing_cost_SRCS := tests/unit/test_ci_tracing_cost.c ci/tracing_cost.c \

@@ -13,6 +13,12 @@
 #include "workloads/registry/registry.h"
 
 #define MAX_RUNS 256
+/*
+ * Instructions a second of a real core, to say how far an emulated
+ * guest's fixed instruction rate is from one: about one instruction a
+ * cycle at 2.5 GHz, so 125 M a second (icount shift 3) reads "1/20".
+ */
+#define REAL_CORE_IPS 2.5e9
 
 /*
  * Missed share (%) of a periodic workload's periods (its descriptor says
@@ -153,6 +159,8 @@ static void manifest_of(const struct ci_column *col, struct ci_regime *g)
 			snprintf(g->accel, sizeof(g->accel), "%s", m->accel);
 		if (m->icount_shift >= 0 && g->icount_shift < 0)
 			g->icount_shift = m->icount_shift;
+		if (m->vm_cpus > 0 && g->vcpus < 0)
+			g->vcpus = m->vm_cpus;
 		if (!(m->guest_speed > 0))
 			continue;
 		x[n++] = m->guest_speed;
@@ -168,7 +176,9 @@ static void manifest_of(const struct ci_column *col, struct ci_regime *g)
 
 void ci_regime_of(const struct ci_column *col, struct ci_regime *out)
 {
-	*out = (struct ci_regime){ .runs = col->n_runs, .icount_shift = -1 };
+	*out = (struct ci_regime){ .runs = col->n_runs,
+				   .icount_shift = -1,
+				   .vcpus = -1 };
 	periodic_of(col, out);
 	cpus_of(col, out);
 	noise_of(col, out);
@@ -277,5 +287,52 @@ const char *ci_regime_line(const struct ci_regime *g, char *buf, size_t len)
 			sb_fmt_append(buf, len, &off, ", load %.1f",
 				      g->host_loadavg);
 	}
+	return buf;
+}
+
+const char *ci_regime_guest(const struct ci_regime *g, char *buf, size_t len)
+{
+	int virt = sb_accel_is(g->accel, instr_clock);
+	/* TCG, in host time or virtual time: not KVM */
+	int emulated = virt || sb_accel_is(g->accel, fallback);
+	double speed = g->guest_speed; /* against a real core, or the host */
+	size_t off = 0;
+
+	*buf = '\0';
+	if (g->host || g->vcpus <= 0 || !*g->accel)
+		return buf;
+	sb_fmt_append(buf, len, &off, "guest: %d vCPU%s", g->vcpus,
+		      SB_S(g->vcpus));
+	if (virt && g->icount_shift >= 0 && g->icount_shift < 31) {
+		double ips = 1e9 / (double)(1 << g->icount_shift);
+
+		speed = ips / REAL_CORE_IPS;
+		sb_fmt_append(buf, len, &off,
+			      " at %.0f M instructions a guest second (virtual "
+			      "time), about ",
+			      ips / 1e6);
+		speed_said(buf, len, &off, speed);
+		sb_fmt_append(buf, len, &off, " of a real core");
+	} else if (!virt && speed > 0) {
+		sb_fmt_append(buf, len, &off, " at ");
+		speed_said(buf, len, &off, speed);
+		sb_fmt_append(buf, len, &off,
+			      "%s the host's speed (%s, host time: the host's "
+			      "load moves it)",
+			      speed < 0.4 ? " of" : "", g->accel);
+	} else {
+		sb_fmt_append(buf, len, &off, " (%s%s)", g->accel,
+			      emulated ? ", an emulator; its speed unmeasured" :
+					 "");
+	}
+	/* an emulator's wakeups and switches cost what its speed says */
+	if (emulated)
+		sb_fmt_append(buf, len, &off,
+			      "\n absolute delays are the emulator's: compare "
+			      "changes between feature sets, not values");
+	if (g->vcpus == 1)
+		sb_fmt_append(buf, len, &off,
+			      "\n one vCPU: every task shares one run queue; "
+			      "no wakeup finds an idle CPU elsewhere");
 	return buf;
 }

@@ -28,6 +28,7 @@ struct ci_regime {
 	char accel[32]; /* manifest vm.accel; "" without a VM */
 	int icount_shift; /* manifest vm.icount_shift (2^N ns an instruction
 			   * in virtual time); -1 unknown */
+	int vcpus; /* manifest vm.cpus (the first run's); -1 unknown */
 	double guest_speed; /* guest/host speed of the calibration loop (median
 			     * over the runs); 0 unknown */
 	double guest_speed_lo, guest_speed_hi; /* its range over the runs */
@@ -62,5 +63,15 @@ const char *ci_regime_line(const struct ci_regime *g, char *buf, size_t len);
  * instructions (2 ns each), not the host's time".
  */
 const char *ci_regime_speed(const struct ci_regime *g, char *buf, size_t len);
+
+/*
+ * The guest against a real machine, in a scheduler developer's words, one
+ * or more lines of at most 100 columns joined by "\n " ("" on the host
+ * or when unknown): "guest: 1 vCPU at 125 M instructions a guest second
+ * (virtual time), about 1/20 of a real core", then, for an emulated
+ * guest, that absolute delays are the emulator's and changes compare,
+ * and for one vCPU that every task shares its run queue. Into @buf.
+ */
+const char *ci_regime_guest(const struct ci_regime *g, char *buf, size_t len);
 
 #endif

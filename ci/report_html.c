@@ -418,6 +418,10 @@ int ci_report_html(const char *path, const struct ci_compare *c,
 		fputs("<h2>Summary over repeats</h2>\n", f);
 		r = pre_block(f, c, ci_compare_print_summary);
 	}
+	if (page && page->beside) {
+		fputs("<h2>Beside the published table</h2>\n", f);
+		pre_text(f, page->beside);
+	}
 	plots(f, pngs, n_pngs, dir);
 	ci_report_ran(f, c->cols);
 	run_files(f, c, dir);

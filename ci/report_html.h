@@ -25,6 +25,7 @@ struct ci_report_page {
 	const struct ci_report_cmp *cmps; /* with the gate's verdicts */
 	size_t n_cmps;
 	const char *text; /* the terminal's end, shown folded */
+	const char *beside; /* a published table beside ours; NULL: none */
 };
 
 /*

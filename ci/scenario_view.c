@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* What ci reads of a results directory's scenario.json, by rows: its name and window, its rules file, its feature sets' order, its workloads' slices. */
+/* What ci reads of a results directory's scenario.json, by rows: its name and window, its rules file and published table, its feature sets' order, its workloads' slices. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -48,6 +48,8 @@ static const struct sb_field view_fields[] = {
 	  .doc = "runs a feature set" },
 	{ "rules", SB_F_STRDUP, V(rules), .min = 1,
 	  .doc = "the rules file its runs are gated by" },
+	{ "published", SB_F_STRDUP, V(published), .min = 1,
+	  .doc = "the published table its end shows beside its own" },
 	{ "feature_sets", SB_F_ARRAY, V(sets), sizeof(struct ci_scenario_set),
 	  0, .max = 4096, .item = &set_item, .count_offset = V(n_sets),
 	  .alloc = 1, .doc = "in the order columns are shown" },
@@ -76,6 +78,7 @@ void ci_scenario_view_free(struct ci_scenario_view *v)
 	free(v->sets);
 	free(v->workloads);
 	free(v->rules);
+	free(v->published);
 	free(v->name);
 	free(v->duration);
 	*v = (struct ci_scenario_view){ 0 };

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* What ci reads of a results directory's scenario.json (ci_scenario_view_format): its name and window, its rules file, its feature sets' order, its workloads' slices. */
+/* What ci reads of a results directory's scenario.json (ci_scenario_view_format): its name and window, its rules file and published table, its feature sets' order, its workloads' slices. */
 #ifndef CI_SCENARIO_VIEW_H
 #define CI_SCENARIO_VIEW_H
 
@@ -25,6 +25,7 @@ struct ci_scenario_view {
 	char *name, *duration; /* NULL when absent */
 	int repeats; /* 0 when absent */
 	char *rules; /* NULL: the scenario names none */
+	char *published; /* NULL: the scenario names no published table */
 	struct ci_scenario_set *sets;
 	size_t n_sets;
 	struct ci_scenario_workload *workloads;

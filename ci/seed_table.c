@@ -30,6 +30,8 @@ void ci_seed_table_print(FILE *f, const struct ci_column *col,
 		col->n_runs, col->n_runs == 1 ? "" : "s");
 	if (*ci_regime_line(g, line, sizeof(line)))
 		fprintf(f, " %s\n", line);
+	if (*ci_regime_guest(g, line, sizeof(line)))
+		fprintf(f, " %s\n", line);
 	fprintf(f, RULE "  %-26s|%15s |%9s | %-16s| %-16s| %-18s|\n" RULE,
 		"Task", "Runtime ms", "Switches", "Avg delay ms",
 		"Max delay ms", "Sum delay ms");

@@ -316,6 +316,11 @@ static const struct sb_field scenario_fields[] = {
 	  sizeof(((struct scenario *)0)->rules), .check = rules_why,
 	  .doc = "gate rules relative to the checkout root (default "
 		 "ci/gate.json)" },
+	{ "published", SB_F_STRING, SC(published),
+	  sizeof(((struct scenario *)0)->published), .check = rules_why,
+	  .doc = "a published table (configs/published/) relative to the "
+		 "checkout root: the bench end shows the rows its changelog "
+		 "comments on beside this bench's (default none)" },
 	{ "trace", SB_F_OBJECT, 0, .sub = &trace_table,
 	  .doc = "how the runs are traced" },
 	{ "feature_sets", SB_F_ARRAY, SC(sets), sizeof(struct sc_feature_set),

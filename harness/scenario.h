@@ -66,6 +66,8 @@ struct scenario {
 	} guest;
 	char rules[256]; /* gate rules relative to the checkout root; "":
 			  * the default (ci/rules_pick.h) */
+	char published[256]; /* a published table relative to the checkout
+			      * root, shown beside the bench's; "": none */
 	int trace_buffer_kb;
 	int trace_perf; /* perf records beside trace-cmd (cross-checks) */
 	struct sc_feature_set sets[SC_MAX_SETS];

@@ -7,6 +7,7 @@
 
 #include "ci/manifest_file.h"
 #include "ci/noise_store.h"
+#include "ci/published_file.h"
 #include "ci/rules.h"
 #include "ci/schedstat_file.h"
 #include "ci/table_file.h"
@@ -41,6 +42,15 @@ static const struct format {
 	  "A kernel under test and where it comes from; each type (backend) "
 	  "takes its own keys. Read by `slicebench kernel`, `run` and "
 	  "`check` (`--kernel NAME`)." },
+	{ &ci_published_format,
+	  "Published tables (`configs/published/<name>.json`)",
+	  "Another's runs of two feature sets, as published, with their "
+	  "source, and the rows its changelog comments on; a scenario names "
+	  "one by `published`, and the end of its bench (and report.html) "
+	  "shows the published change of each commented row beside the "
+	  "measured one, its interval, and where the direction differs. The "
+	  "published change is of the arithmetic means of each set's runs. "
+	  "Read by `slicebench run` and `report`." },
 	{ &ci_noise_format,
 	  "Kept noise (`<kernel cache>/noise/<scenario sha256>-<kernel>.json`)",
 	  "Each rule's run spread, written at the end of a run, of `report` "

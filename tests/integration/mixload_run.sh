@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # mixload on the host: a 3 s run gives a valid, sane document with every role
 # and its slice read back; --seed fixes the input schedule; bad options exit 2;
-# SIGINT still reports ("interrupted") and leaves no renderer behind.
+# SIGINT still reports ("interrupted") and leaves no renderer behind;
+# overloaded (many renderers beside a busy loop on one CPU) it reports every
+# frame missed and exits 0.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 bin=$bin_dir/mixload
@@ -102,6 +104,27 @@ for k in "${kids[@]}"; do
 	fi
 done
 echo "ok: renderers ${kids[*]} gone"
+
+echo "== overloaded: 24 renderers and a busy loop on one CPU: exit 0, every frame missed"
+# 24 renderers of 4 raster threads with 20 ms of CPU each ask ~2 s of CPU
+# per frame of a 16.7 ms deadline on one CPU: no frame can be on time
+# however fast the host is, so the misses are what the program computes.
+cpu=$(taskset -pc $$ | sed 's/.*: //; s/[-,].*//')
+taskset -c "$cpu" sh -c 'while :; do :; done' &
+hog=$!
+stop_hog() { kill "$hog" 2>/dev/null; }
+at_exit stop_hog
+rc_of "$bin" --renderers 24 --raster-threads 4 --raster-work 20ms --frame-work 20ms \
+	--script-rate 200 --cpus "$cpu" --duration 1s --warmup 0 --quiet --json "$tmp/o.json"
+stop_hog
+[[ $rc -eq 0 ]] || fail "overloaded run exited $rc"
+check_jq "ok" '.status == "ok"' "$tmp/o.json"
+check_jq "every frame missed, at least one" \
+	'.result | .frames >= 1 and .deadline_misses == .frames and .deadline_miss_pct == 100' "$tmp/o.json"
+check_jq "stalled frames and unanswered renderers counted" \
+	'.result | (.stalled_frames | type) == "number" and (.renderers_unanswered | type) == "number" and .stalled_frames <= .deadline_misses' "$tmp/o.json"
+check_jq "latencies reported" \
+	'.result | (.frame_time_ns.count == .frames) and (.frame_time_ns.max > .frame_interval_ns)' "$tmp/o.json"
 
 echo "== a renderer killed mid-run: exit 4, status error, nothing left"
 "$bin" --duration 20s --quiet --json "$tmp/k.json" 2>"$tmp/k.err" &

@@ -284,6 +284,45 @@ static void test_speed_line(void **state)
 	assert_string_equal(ci_regime_speed(&g, buf, sizeof(buf)), "");
 }
 
+/* The guest against a real machine, in lines of at most 100 columns. */
+static void test_guest_line(void **state)
+{
+	struct ci_regime g = { .accel = "virtual",
+			       .icount_shift = 3,
+			       .vcpus = 1 };
+	char buf[512];
+
+	(void)state;
+	assert_string_equal(
+		ci_regime_guest(&g, buf, sizeof(buf)),
+		"guest: 1 vCPU at 125 M instructions a guest second (virtual "
+		"time), about 1/20 of a real core\n absolute delays are the "
+		"emulator's: compare changes between feature sets, not "
+		"values\n one vCPU: every task shares one run queue; no "
+		"wakeup finds an idle CPU elsewhere");
+	for (const char *l = buf; *l;
+	     l += strcspn(l, "\n") + !!l[strcspn(l, "\n")])
+		assert_true(strcspn(l, "\n") + 1 <=
+			    100); /* printed after a space */
+	g = (struct ci_regime){ .accel = "tcg",
+				.guest_speed = 1.0 / 16,
+				.vcpus = 2 };
+	assert_string_equal(
+		ci_regime_guest(&g, buf, sizeof(buf)),
+		"guest: 2 vCPUs at 1/16 of the host's speed (tcg, host time: "
+		"the host's load moves it)\n absolute delays are the "
+		"emulator's: compare changes between feature sets, not values");
+	g.guest_speed = 0;
+	assert_non_null(strstr(ci_regime_guest(&g, buf, sizeof(buf)),
+			       "guest: 2 vCPUs (tcg, an emulator; its speed "
+			       "unmeasured)\n absolute delays"));
+	g = (struct ci_regime){ .accel = "kvm", .vcpus = 4 };
+	assert_string_equal(ci_regime_guest(&g, buf, sizeof(buf)),
+			    "guest: 4 vCPUs (kvm)");
+	g.host = 1;
+	assert_string_equal(ci_regime_guest(&g, buf, sizeof(buf)), "");
+}
+
 /* Host mode: its CPUs, never a guest's speed (no guest ran). */
 static void test_host_regime_line(void **state)
 {
@@ -504,6 +543,7 @@ int main(void)
 						unload),
 		cmocka_unit_test(test_speed_line),
 		cmocka_unit_test(test_host_regime_line),
+		cmocka_unit_test(test_guest_line),
 		cmocka_unit_test_setup_teardown(test_summary, load, unload),
 	};
 

@@ -18,7 +18,6 @@
 
 #define WAIT_MAX_NS 100000000ull /* re-check the stop flag this often */
 #define IO_BYTES 512
-#define ANSWER_GRACE_NS (10 * WL_NSEC_PER_SEC) /* renderers hung after that */
 
 int mix_browser_init(struct mix_browser *b, const struct mix_cfg *cfg,
 		     const int *fds, unsigned int n_fds, uint64_t origin)
@@ -146,24 +145,26 @@ static void *io_main(void *arg)
 }
 
 /*
- * Wait for every renderer's FRAME_DONE of @seq. Returns 0, 1 when the run
- * is stopping, or -1 after fail().
+ * Wait for every renderer's FRAME_DONE of @seq, due by @deadline. Returns
+ * 0, 1 when the run is stopping, 2 when the window has ended and the frame
+ * is past its deadline (renderers too loaded to answer: a stalled frame,
+ * counted as missed, never a failure), or -1 after fail().
  */
-static int wait_frame(struct mix_browser *b, uint64_t seq, char *got)
+static int wait_frame(struct mix_browser *b, uint64_t seq, uint64_t deadline,
+		      char *got)
 {
 	unsigned int left = b->n_fds;
 	struct mix_msg m;
 
 	memset(got, 0, b->n_fds);
 	while (left) {
+		uint64_t now = wl_now_ns();
 		int progress = 0;
 
 		if (wl_stop_requested())
 			return 1;
-		if (wl_now_ns() > b->win.end_ns + ANSWER_GRACE_NS) {
-			fail(b, "mix-comp", "renderers stopped answering");
-			return -1;
-		}
+		if (now >= b->win.end_ns && now > deadline)
+			return 2;
 		for (unsigned int i = 0; i < b->n_fds; i++) {
 			int r;
 
@@ -238,6 +239,7 @@ static void *comp_main(void *arg)
 	while (vsync < b->win.end_ns && !wl_stop_requested()) {
 		uint64_t done;
 		size_t n;
+		int r;
 
 		if (wl_sleep_until_ns(vsync))
 			continue;
@@ -247,9 +249,13 @@ static void *comp_main(void *arg)
 					 vsync) &&
 			    !wl_stop_requested())
 				fail_renderer(b, "mix-comp", i, "gone");
-		if (wait_frame(b, seq, got))
+		r = wait_frame(b, seq, vsync + interval, got);
+		if (r == 2) /* no compositing of a frame never rendered */
+			b->stalled_frames++;
+		else if (r)
 			break;
-		wl_burn_cpu_ns(b->cfg->comp_work_ns);
+		else
+			wl_burn_cpu_ns(b->cfg->comp_work_ns);
 		done = wl_now_ns();
 		n = take_presented(b, &arr, &cap);
 		mix_frames_record(&b->frames, vsync, done, skipped, arr, n);

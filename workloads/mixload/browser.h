@@ -27,6 +27,9 @@ struct mix_browser {
 	struct mix_taskq presented;
 
 	struct mix_frames frames; /* written by mix-comp only */
+	/* frames the renderers had not answered when the window ended and
+	 * their deadline passed: counted as missed (mix-comp only) */
+	uint64_t stalled_frames;
 	struct sb_hist ui_delay; /* written by mix-ui only */
 	uint64_t ui_tasks, inputs_handled;
 	struct mix_role_stat roles[MIX_ROLE_COMP + 1]; /* ui, io, comp */

@@ -122,10 +122,15 @@ static const char mix_usage[] =
 	"Poisson input, mix-io, mix-comp compositor at --fps against a "
 	"frame deadline) and --renderers processes (mix-rmain with "
 	"heavy-tailed script tasks, mix-raster workers). --slice sets "
-	"every role unless --slice-ROLE overrides. Work is CPU time, "
-	"so preemption does not shorten it. The defaults load ~31 % "
-	"of one CPU natively (each renderer ~12 %), ~50 % in a 2-vCPU "
-	"TCG guest (emulated syscalls and wakeups).";
+	"every role unless --slice-ROLE overrides. Every --*-work is CPU "
+	"time (the thread's CPU clock), not a count of iterations: a frame "
+	"costs the same share of a CPU at any CPU speed, a guest's at 1/20 "
+	"of the host's too, and preemption does not shorten it. The "
+	"defaults load ~31 % of one CPU natively (each renderer ~12 %), "
+	"~50 % in a 2-vCPU TCG guest, where wakeups, IPC and syscalls are "
+	"emulated. Overload degrades the figures, never the run: a frame "
+	"the renderers have not answered by the window's end is missed "
+	"(stalled_frames), and the exit is 0.";
 
 /* mixload's command line, into @cfg. */
 #define MIX_CLI(cfg)                                                          \

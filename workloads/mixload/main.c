@@ -98,7 +98,7 @@ static int report(const struct mix_cfg *cfg, const struct mix_browser *b,
 	json_t *result;
 	int r;
 
-	mix_summary_init(&s, cfg, b, p->outs, p->n, measured(b));
+	mix_summary_init(&s, cfg, b, p->outs, p->n, p->unanswered, measured(b));
 	result = mix_report_json(&s);
 	if (!result) {
 		fprintf(stderr, "mixload: out of memory\n");

@@ -16,6 +16,9 @@ struct mix_procs {
 	pid_t *pids; /* 0: not running */
 	int *fds; /* the browser's ends */
 	struct mix_renderer_out *outs; /* shared memory, n entries */
+	/* renderers still running QUIT_TIMEOUT_NS after QUIT, then killed:
+	 * their own figures are lost (mix_procs_stop) */
+	unsigned int unanswered;
 };
 
 /*
@@ -31,8 +34,10 @@ int mix_procs_go(struct mix_procs *p, uint64_t origin);
 
 /*
  * Ask every renderer to QUIT, wait up to a few seconds, then SIGKILL and
- * reap whatever is left; close the sockets. Returns the number of renderers
- * that did not finish cleanly (their out->done unset or a non-zero exit).
+ * reap whatever is left (counted in @p->unanswered: an overloaded renderer
+ * is not a failed one); close the sockets. Returns the number of renderers
+ * that exited before without finishing cleanly (their out->done unset or
+ * a non-zero exit).
  */
 unsigned int mix_procs_stop(struct mix_procs *p);
 

@@ -9,10 +9,11 @@
 void mix_summary_init(struct mix_summary *s, const struct mix_cfg *cfg,
 		      const struct mix_browser *b,
 		      const struct mix_renderer_out *outs, unsigned int n,
-		      uint64_t measured_ns)
+		      unsigned int unanswered, uint64_t measured_ns)
 {
 	memset(s, 0, sizeof(*s));
 	s->cfg = cfg;
+	s->unanswered = unanswered;
 	s->b = b;
 	s->measured_ns = measured_ns;
 	for (int r = MIX_ROLE_UI; r <= MIX_ROLE_COMP; r++)
@@ -137,6 +138,10 @@ json_t *mix_report_json(const struct mix_summary *s)
 			  (json_int_t)s->inputs_scheduled, "schedule_checksum",
 			  sum, "handled", (json_int_t)s->b->inputs_handled,
 			  "presented", (json_int_t)f->input_latency.count));
+	json_object_set_new(res, "stalled_frames",
+			    json_integer((json_int_t)s->b->stalled_frames));
+	json_object_set_new(res, "renderers_unanswered",
+			    json_integer((json_int_t)s->unanswered));
 	json_object_set_new(res, "tasks", json_integer((json_int_t)s->tasks));
 	json_object_set_new(res, "cpu_ns",
 			    json_integer((json_int_t)cpu_total(s)));
@@ -164,6 +169,12 @@ void mix_report_text(const struct mix_summary *s, FILE *f)
 		"frames %llu, deadline misses %llu (%.1f %%), skipped vsyncs %llu\n",
 		(unsigned long long)fr->frames, (unsigned long long)fr->misses,
 		pct(fr->misses, fr->frames), (unsigned long long)fr->skipped);
+	if (s->b->stalled_frames || s->unanswered)
+		fprintf(f,
+			"overloaded: %llu frame(s) unanswered at the window's "
+			"end (missed), %u renderer(s) killed after QUIT\n",
+			(unsigned long long)s->b->stalled_frames,
+			s->unanswered);
 	fprintf(f, "frame time ms: p50 %.3f p99 %.3f max %.3f\n",
 		ms(sb_hist_percentile(ft, 50)), ms(sb_hist_percentile(ft, 99)),
 		ms(ft->max));

@@ -21,13 +21,17 @@ struct mix_summary {
 	uint64_t tasks;
 	uint64_t measured_ns; /* the window actually covered */
 	uint64_t inputs_scheduled, schedule_checksum;
+	unsigned int unanswered; /* renderers killed after QUIT: figures lost */
 };
 
-/* Merge the browser's and the renderers' figures into @s. */
+/*
+ * Merge the browser's and the renderers' figures into @s; @unanswered
+ * renderers were killed, too loaded to answer QUIT, their figures lost.
+ */
 void mix_summary_init(struct mix_summary *s, const struct mix_cfg *cfg,
 		      const struct mix_browser *b,
 		      const struct mix_renderer_out *outs, unsigned int n,
-		      uint64_t measured_ns);
+		      unsigned int unanswered, uint64_t measured_ns);
 
 /* The "result" object. Returns NULL on allocation failure. */
 json_t *mix_report_json(const struct mix_summary *s);
