@@ -29,9 +29,9 @@ for f in configs/*.json; do
 done
 check "scenarios found" test "$n" -ge 10
 
-echo "check: the seed scenario plans 3 recorded and 2 unrecorded runs a side"
+echo "check: the seed scenario plans 4 recorded and 2 unrecorded runs a side"
 expect_rc 0 "$sb" plan --scenario configs/seed.json --kernel debian
-check_eq "seed units" 10 "$(grep -c . "$tmp/out")"
+check_eq "seed units" 12 "$(grep -c . "$tmp/out")"
 
 echo "check: every rules file in ci/ is read"
 n=0
