@@ -235,8 +235,9 @@ static int report(const struct bench_end *b, const char *root,
 	return r;
 }
 
-/* The published table the scenario names, relative to the checkout root. */
-static int published(struct bench_end *b, struct sb_error *e)
+/* The published table @scenario names, relative to the checkout root. */
+static int published(struct bench_end *b, const char *scenario,
+		     struct sb_error *e)
 {
 	char path[4096];
 	int r;
@@ -244,7 +245,7 @@ static int published(struct bench_end *b, struct sb_error *e)
 	if (!b->scenario.published)
 		return 0;
 	if (sb_root_path(path, sizeof(path), b->scenario.published))
-		return sb_error_set(e, -EINVAL, "scenario.json", "published",
+		return sb_error_set(e, -EINVAL, scenario, "published",
 				    b->scenario.published, "path too long");
 	if ((r = ci_published_load(path, &b->pub, e)))
 		return r;
@@ -282,7 +283,7 @@ static int load(struct bench_end *b, const char *root, const char *rules,
 				    e)) ||
 	    (r = ci_scenario_view_of_dir(root, &b->scenario, e)))
 		return r;
-	return published(b, e);
+	return published(b, path, e);
 }
 
 /* The verdict line over every comparison, malloc'd; NULL: out of memory. */
