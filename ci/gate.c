@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ci/drift.h"
 #include "ci/gate.h"
 #include "ci/gate_pooled_rule.h"
 
@@ -169,30 +170,46 @@ static void absence(const struct ci_rule *rule, const struct ci_run *run,
 struct limits {
 	double reg, pass, imp; /* log scale */
 	double reg_abs, pass_abs, imp_abs; /* 0 reg_abs / pass_abs: unused */
+	double reg2, pass2; /* twice the tolerance and the pass bound, log */
 };
+
+/* The log of a change of @frac worse in direction @dir (INFINITY: none). */
+static double worse_log(enum ci_dir dir, double frac)
+{
+	if (dir == CI_DIR_HIGHER)
+		return frac < 1 ? -log1p(-frac) : INFINITY;
+	return log1p(frac);
+}
 
 static struct limits limits_of(const struct ci_rule *r)
 {
 	double t = r->tolerance_pct / 100, p = r->pass_bound_pct / 100;
 	struct limits l = { .reg_abs = r->min_effect_abs,
 			    .pass_abs = r->pass_bound_abs,
-			    .imp_abs = -r->min_effect_abs };
+			    .imp_abs = -r->min_effect_abs,
+			    .reg = worse_log(r->dir, t),
+			    .pass = worse_log(r->dir, p),
+			    .reg2 = worse_log(r->dir, 2 * t),
+			    .pass2 = worse_log(r->dir, 2 * p) };
 
-	if (r->dir == CI_DIR_HIGHER) {
-		l.reg = -log1p(-t);
-		l.pass = -log1p(-p);
+	if (r->dir == CI_DIR_HIGHER)
 		l.imp = -log1p(t);
-	} else {
-		l.reg = log1p(t);
-		l.pass = log1p(p);
+	else
 		l.imp = t < 1 ? log1p(-t) : -INFINITY;
-	}
 	return l;
 }
 
 /* The comparison of one rule, oriented so that a positive change is worse. */
 struct cmp {
 	struct ci_welch lg, raw; /* lg valid when has_log */
+	/*
+	 * The same with each variance widened for the drift a few runs
+	 * cannot show (CI_DRIFT_RHO_ASSUMED, or what they showed when more):
+	 * the bound at twice the pass bound is read from these.
+	 */
+	struct ci_welch lg2, raw2;
+	struct ci_drift drift[2]; /* base, candidate (paired: differences) */
+	int drift_stop; /* drift leaves less than one run's worth: no verdict */
 	int has_log;
 	int zero_refused; /* a 0 where the metric cannot be 0 (note_zero) */
 	int paired; /* by round: the differences of each round's two runs */
@@ -226,8 +243,101 @@ static int same_rounds(const struct side *b, const struct side *c)
 	return 1;
 }
 
-static void compare(const struct side *b, const struct side *c, enum ci_dir dir,
-		    int rounds, struct cmp *out)
+/* @w with its variances times @fb and @fc (paired: the differences' by @fb). */
+static struct ci_welch widened(const struct ci_welch *w, int paired, size_t nb,
+			       size_t nc, double fb, double fc)
+{
+	return paired ? ci_paired_from(w->diff, w->vb * fb, nb) :
+			ci_welch_from(w->diff, w->vb * fb, nb, w->vc * fc, nc);
+}
+
+/* Start times compared, then repeats: the order @s's runs ran in. */
+static int ran_before(const struct side *s, size_t i, size_t j)
+{
+	const char *a = s->run[i]->start_time, *b = s->run[j]->start_time;
+	int c = a && b ? strcmp(a, b) : 0;
+
+	return c ? c < 0 : s->rep[i] < s->rep[j];
+}
+
+/* @s's indices in the order its runs ran, into @idx (insertion sort: few). */
+static void run_order(const struct side *s, size_t *idx)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		size_t j = i;
+
+		for (; j > 0 && ran_before(s, i, idx[j - 1]); j--)
+			idx[j] = idx[j - 1];
+		idx[j] = i;
+	}
+}
+
+/*
+ * The drift in @b's runs (or, @paired, in the differences of the rounds
+ * @c shares with them), in the order they ran, of the logs when @logs.
+ * 0, or -ENOMEM.
+ */
+static int drift_of(const struct side *b, const struct side *c, int paired,
+		    int logs, struct ci_drift *out)
+{
+	size_t *idx = malloc((b->n + 1) * sizeof(*idx));
+	double *v = malloc((b->n + 1) * sizeof(*v));
+
+	if (!idx || !v) {
+		free(idx);
+		free(v);
+		return -ENOMEM;
+	}
+	run_order(b, idx);
+	for (size_t i = 0; i < b->n; i++) {
+		size_t k = idx[i];
+
+		v[i] = logs ? b->lx[k] : b->x[k];
+		if (paired)
+			v[i] = (logs ? c->lx[k] : c->x[k]) - v[i];
+	}
+	ci_drift_of(v, b->n, out);
+	free(idx);
+	free(v);
+	return 0;
+}
+
+/*
+ * Test each side's runs (paired: the rounds' differences, in which drift
+ * both sides share cancels) for drift over the order they ran; where it is
+ * found, widen the interval as its serial correlation asks, and keep the
+ * widening at least CI_DRIFT_RHO_ASSUMED's for the bound at twice the
+ * pass bound. 0, or -ENOMEM.
+ */
+static int drift_widen(const struct side *b, const struct side *c,
+		       struct cmp *out)
+{
+	size_t sides = out->paired ? 1 : 2;
+	double f[2] = { 1, 1 }, g[2] = { 1, 1 };
+
+	for (size_t s = 0; s < sides; s++) {
+		const struct side *x = s ? c : b;
+
+		if (drift_of(x, s ? b : c, out->paired, out->has_log,
+			     &out->drift[s]))
+			return -ENOMEM;
+		f[s] = out->drift[s].factor;
+		g[s] = fmax(f[s], ci_drift_factor(CI_DRIFT_RHO_ASSUMED, x->n));
+		out->drift_stop |= (double)x->n / f[s] < 1;
+	}
+	out->raw2 = widened(&out->raw, out->paired, b->n, c->n, g[0], g[1]);
+	out->raw = widened(&out->raw, out->paired, b->n, c->n, f[0], f[1]);
+	if (out->has_log) {
+		out->lg2 =
+			widened(&out->lg, out->paired, b->n, c->n, g[0], g[1]);
+		out->lg =
+			widened(&out->lg, out->paired, b->n, c->n, f[0], f[1]);
+	}
+	return 0;
+}
+
+static int compare(const struct side *b, const struct side *c, enum ci_dir dir,
+		   int rounds, struct cmp *out)
 {
 	double sign = dir == CI_DIR_HIGHER ? -1 : 1;
 
@@ -239,6 +349,18 @@ static void compare(const struct side *b, const struct side *c, enum ci_dir dir,
 	out->raw = oriented(b->x, b->n, c->x, c->n, out->paired, sign);
 	if (out->has_log)
 		out->lg = oriented(b->lx, b->n, c->lx, c->n, out->paired, sign);
+	return drift_widen(b, c, out);
+}
+
+/* A pooled rule's runs are resampled, not ordered: the assumed drift alone. */
+static void pooled_assumed(struct cmp *out)
+{
+	double g[2] = { ci_drift_factor(CI_DRIFT_RHO_ASSUMED, out->nb),
+			ci_drift_factor(CI_DRIFT_RHO_ASSUMED, out->nc) };
+
+	out->raw2 =
+		widened(&out->raw, out->paired, out->nb, out->nc, g[0], g[1]);
+	out->lg2 = widened(&out->lg, out->paired, out->nb, out->nc, g[0], g[1]);
 }
 
 /*
@@ -266,6 +388,7 @@ static int compare_pooled_rounds(const struct ci_rule *rule,
 	if (out->has_log)
 		out->lg = ci_paired_from(sign * log(ch.cand / ch.base),
 					 ch.var_log_run, b->n);
+	pooled_assumed(out);
 	return 0;
 }
 
@@ -306,6 +429,7 @@ static int compare_pooled(const struct ci_rule *rule, const struct side *b,
 		out->lg = ci_welch_from(sign * log(est[1].stat / est[0].stat),
 					est[0].var_log_run, b->n,
 					est[1].var_log_run, c->n);
+	pooled_assumed(out);
 	return 0;
 }
 
@@ -414,17 +538,24 @@ static int better(const struct cmp *c, const struct limits *l,
 }
 
 /*
- * Either bound below its limit, each at pass_level, rules out a regression;
- * *@by_floor: the absolute bound alone did (the ratio's did not), a pass
+ * Either bound below its limit, each at pass_level, rules out a
+ * regression; a pass also needs the same bound's CI_PASS2_SHARE one, drift of
+ * CI_DRIFT_RHO_ASSUMED allowed for, below twice it. The first is the
+ * pass's 95 % promise; without the second, its 1 % at twice the tolerance
+ * held only where the runs' own spread is the variance of their mean
+ * (independent runs, low noise). At low noise the second is free.
+ * *@by_floor: the absolute bound alone passed (the ratio's did not), a pass
  * that says nothing about a change of the tolerance's size.
  */
 static int passed(const struct cmp *c, const struct limits *l,
 		  double pass_alpha, int *by_floor)
 {
-	double a = pass_level(c, l, pass_alpha);
-	int by_ratio = c->has_log && ci_upper_bound(&c->lg, a) < l->pass;
+	double a = pass_level(c, l, pass_alpha), a2 = CI_PASS2_SHARE * a;
+	int by_ratio = c->has_log && ci_upper_bound(&c->lg, a) < l->pass &&
+		       ci_upper_bound(&c->lg2, a2) < l->pass2;
 	int by_abs = l->pass_abs > 0 &&
-		     ci_upper_bound(&c->raw, a) < l->pass_abs;
+		     ci_upper_bound(&c->raw, a) < l->pass_abs &&
+		     ci_upper_bound(&c->raw2, a2) < 2 * l->pass_abs;
 
 	*by_floor = by_abs && !by_ratio;
 	return by_ratio || by_abs;
@@ -432,85 +563,163 @@ static int passed(const struct cmp *c, const struct limits *l,
 
 /* The power the runs-needed estimate plans for ... */
 #define PLAN_POWER 0.8
-/* ... with each variance at its upper bound of this confidence. */
-#define PLAN_VAR_CONF 0.8
+/*
+ * ... with each variance at its upper bound of this confidence: a pass
+ * of an unchanged kernel at the median (the runs' spread is all it
+ * reads), a regression of the change seen at the 80 % bound (the change
+ * seen is uncertain too; at the median, 1.5x the tolerance followed
+ * decided 63-74 % of the time, make perf).
+ */
+#define PLAN_VAR_PASS 0.5
+#define PLAN_VAR_REG 0.8
 
-/* Upper PLAN_VAR_CONF bound of a variance @v of @n values (chi-square). */
-static double var_up(double v, size_t n)
+/* The upper @conf bound of a variance @v of @n values (chi-square). */
+static double var_up(double v, size_t n, double conf)
 {
 	double df = (double)n - 1;
 
-	return df * v / ci_chi2_quantile(1 - PLAN_VAR_CONF, df);
+	return df * v / ci_chi2_quantile(1 - conf, df);
 }
 
-/* @w with its variances at their upper bounds, from @nb and @nc runs. */
+/* @w with its variances at their upper @conf bounds, from @nb and @nc runs. */
 static struct ci_welch planned(const struct ci_welch *w, int paired, size_t nb,
-			       size_t nc)
+			       size_t nc, double conf)
 {
 	struct ci_welch p = *w;
 
-	p.vb = var_up(w->vb, nb);
-	p.vc = paired ? 0 : var_up(w->vc, nc);
+	p.vb = var_up(w->vb, nb, conf);
+	p.vc = paired ? 0 : var_up(w->vc, nc, conf);
 	return p;
+}
+
+/* @up's statistic at @n runs a side and a change of @delta. */
+static struct ci_welch at_n(const struct ci_welch *up, int paired, double delta,
+			    size_t n)
+{
+	return paired ? ci_paired_from(delta, up->vb, n) :
+			ci_welch_from(delta, up->vb, n, up->vc, n);
 }
 
 /*
  * With @n runs a side and a true change @delta, do PLAN_POWER of gates
- * show it worse than @limit (@reg) or better than it, at @level?
+ * show it worse than @limit at @level?
  */
 static int powered(const struct ci_welch *up, int paired, double delta,
-		   double limit, int reg, double level, size_t n)
+		   double limit, double level, size_t n)
 {
-	struct ci_welch w = paired ? ci_paired_from(delta, up->vb, n) :
-				     ci_welch_from(delta, up->vb, n, up->vc, n);
-	double margin = (ci_t_quantile(1 - level, w.df) +
-			 ci_t_quantile(PLAN_POWER, w.df)) *
-			w.se;
+	struct ci_welch w = at_n(up, paired, delta, n);
 
-	return reg ? delta - margin > limit : delta + margin < limit;
+	return delta - (ci_t_quantile(1 - level, w.df) +
+			ci_t_quantile(PLAN_POWER, w.df)) *
+			       w.se >
+	       limit;
 }
 
 /*
- * Would @n runs a side decide @c? A change seen beyond the tolerance is
- * planned as a regression of that size (both limits, at @alpha); any other
- * as a pass (either bound, at @pass_level) of the change seen, or of none
- * when it looked better: an apparent gain is not banked on.
+ * With @n runs a side and no true change, do PLAN_POWER of gates pass:
+ * @up's bound at @level below @limit and @up2's at @level2 below @limit2?
+ * The change seen spreads as @up says; @up2 only widens its bound.
  */
-static int decided_at(const struct cmp *c, const struct limits *l, size_t n,
-		      double alpha, double pass_level)
+static int pass_powered(const struct ci_welch *up, const struct ci_welch *up2,
+			int paired, double limit, double level, double limit2,
+			double level2, size_t n)
 {
-	struct ci_welch lg = planned(&c->lg, c->paired, c->nb, c->nc),
-			raw = planned(&c->raw, c->paired, c->nb, c->nc);
-	int worse = c->has_log ? c->lg.diff > l->reg : c->raw.diff > l->reg_abs;
+	struct ci_welch w = at_n(up, paired, 0, n),
+			w2 = at_n(up2, paired, 0, n);
+	double z = ci_t_quantile(PLAN_POWER, w.df) * w.se;
 
-	if (worse)
-		return (!c->has_log || powered(&lg, c->paired, lg.diff, l->reg,
-					       1, alpha, n)) &&
-		       (l->reg_abs <= 0 || powered(&raw, c->paired, raw.diff,
-						   l->reg_abs, 1, alpha, n));
-	return (c->has_log && powered(&lg, c->paired, fmax(lg.diff, 0), l->pass,
-				      0, pass_level, n)) ||
-	       (l->pass_abs > 0 && powered(&raw, c->paired, fmax(raw.diff, 0),
-					   l->pass_abs, 0, pass_level, n));
+	return ci_t_quantile(1 - level, w.df) * w.se + z < limit &&
+	       ci_t_quantile(1 - level2, w2.df) * w2.se + z < limit2;
 }
 
-/* Runs a side that would decide @c (bisection; it is monotone in n). */
-static unsigned int runs_needed(const struct cmp *c, const struct limits *l,
-				double alpha, double pass_level)
+/* Would @n runs a side pass @c were the kernel unchanged (either bound)? */
+static int passes_at(const struct cmp *c, const struct limits *l, size_t n,
+		     double pass_level)
+{
+	struct ci_welch lg = planned(&c->lg, c->paired, c->nb, c->nc,
+				     PLAN_VAR_PASS),
+			raw = planned(&c->raw, c->paired, c->nb, c->nc,
+				      PLAN_VAR_PASS),
+			lg2 = planned(&c->lg2, c->paired, c->nb, c->nc,
+				      PLAN_VAR_PASS),
+			raw2 = planned(&c->raw2, c->paired, c->nb, c->nc,
+				       PLAN_VAR_PASS);
+	double a2 = CI_PASS2_SHARE * pass_level;
+
+	return (c->has_log && pass_powered(&lg, &lg2, c->paired, l->pass,
+					   pass_level, l->pass2, a2, n)) ||
+	       (l->pass_abs > 0 &&
+		pass_powered(&raw, &raw2, c->paired, l->pass_abs, pass_level,
+			     2 * l->pass_abs, a2, n));
+}
+
+/*
+ * Would @n runs a side show @c regressed (both limits, at @alpha), were
+ * the change @k times the one seen, or (@k 0) twice the tolerance?
+ */
+static int regresses_at(const struct cmp *c, const struct limits *l, size_t n,
+			double alpha, double k)
+{
+	struct ci_welch lg = planned(&c->lg, c->paired, c->nb, c->nc,
+				     PLAN_VAR_REG),
+			raw = planned(&c->raw, c->paired, c->nb, c->nc,
+				      PLAN_VAR_REG);
+
+	return (!c->has_log || powered(&lg, c->paired, k ? lg.diff : l->reg2,
+				       l->reg, alpha, n)) &&
+	       (l->reg_abs <= 0 ||
+		powered(&raw, c->paired, k ? raw.diff : 2 * l->reg_abs,
+			l->reg_abs, alpha, n));
+}
+
+/*
+ * Would @n runs a side decide @c? A change seen within the tolerance is
+ * planned as a pass of an unchanged kernel, not of the change seen (a
+ * few runs' change is mostly noise); one beyond it as a regression of
+ * that size. Where that asks for more than MAX_RUNS_NEEDED (a change
+ * seen near the tolerance), @bounds plans for the bounds instead: the
+ * runs that decide both an unchanged kernel and one twice the tolerance
+ * worse, a few dozen where an unchanged kernel's change happened to look
+ * worse than the tolerance.
+ */
+static int decided_at(const struct cmp *c, const struct limits *l, size_t n,
+		      double alpha, double pass_level, int bounds)
+{
+	int worse = c->has_log ? c->lg.diff > l->reg : c->raw.diff > l->reg_abs;
+
+	if (bounds)
+		return passes_at(c, l, n, pass_level) &&
+		       regresses_at(c, l, n, alpha, 0);
+	return worse ? regresses_at(c, l, n, alpha, 1) :
+		       passes_at(c, l, n, pass_level);
+}
+
+/* The least runs a side from @lo that decide @c (@bounds as decided_at). */
+static unsigned int least_runs(const struct cmp *c, const struct limits *l,
+			       double alpha, double pass_level, int bounds)
 {
 	size_t lo = c->nb > c->nc ? c->nb : c->nc, hi = MAX_RUNS_NEEDED;
 
-	if (!decided_at(c, l, hi, alpha, pass_level))
+	if (!decided_at(c, l, hi, alpha, pass_level, bounds))
 		return UINT_MAX;
-	while (hi - lo > 1) {
+	while (hi - lo > 1) { /* monotone in n */
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (decided_at(c, l, mid, alpha, pass_level))
+		if (decided_at(c, l, mid, alpha, pass_level, bounds))
 			hi = mid;
 		else
 			lo = mid;
 	}
 	return (unsigned int)hi;
+}
+
+/* Runs a side that would decide @c: as the change seen asks, else the bounds. */
+static unsigned int runs_needed(const struct cmp *c, const struct limits *l,
+				double alpha, double pass_level)
+{
+	unsigned int n = least_runs(c, l, alpha, pass_level, 0);
+
+	return n != UINT_MAX ? n : least_runs(c, l, alpha, pass_level, 1);
 }
 
 /* Point estimates and the reported interval of @out. */
@@ -681,6 +890,54 @@ static void note_zero(const struct side *b, const struct side *c,
 		 out->rule->min_effect_abs > 0 ?
 			 "may regress by min_effect_abs but not pass on it" :
 			 "sets no min_effect_abs to test");
+}
+
+/* "1, 2, 4, 3, 5": the repeats of @s in the order they ran, into @buf. */
+static void repeats_in_order(const struct side *s, char *buf, size_t len)
+{
+	size_t *idx = malloc((s->n + 1) * sizeof(*idx)), off = 0;
+
+	*buf = '\0';
+	if (!idx)
+		return;
+	run_order(s, idx);
+	for (size_t i = 0; i < s->n && off + 16 < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%u",
+					i ? ", " : "", s->rep[idx[i]]);
+	free(idx);
+}
+
+/*
+ * "; base runs drift over the order they ran (repeats 1, 2, 3, 4, 5; lag-1
+ * correlation 0.71, p 0.012): interval widened to 1.6 runs' worth" into
+ * @out's note, for each side whose drift was found, or "cannot decide:
+ * the runs drift" when it leaves less than one run's worth.
+ */
+static void note_drift(const struct cmp *c, const struct side *b,
+		       const struct side *s, struct ci_rule_result *out)
+{
+	for (size_t k = 0; k < (c->paired ? 1u : 2u); k++) {
+		const struct ci_drift *d = &c->drift[k];
+		const struct side *x = k ? s : b;
+		size_t len = strlen(out->note);
+		char reps[512];
+
+		if (d->factor <= 1)
+			continue;
+		repeats_in_order(x, reps, sizeof(reps));
+		snprintf(out->note + len, sizeof(out->note) - len,
+			 "%s%s drift over the order they ran (repeats %s; "
+			 "lag-1 correlation %.2f, p %.3f): %s%.1f runs' worth",
+			 len ? "; " : "",
+			 c->paired ? "the rounds' differences" :
+			 k	   ? "candidate runs" :
+				     "base runs",
+			 reps, d->r, d->p,
+			 (double)x->n / d->factor < 1 ?
+				 "cannot decide: the runs drift, " :
+				 "interval widened to ",
+			 (double)x->n / d->factor);
+	}
 }
 
 /* Holm's step-down over the rules with a p-value: sets verdicts and levels. */
@@ -855,7 +1112,8 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 					     CI_POOL_SEED + i, &cmp[i],
 					     &res[i]);
 		else
-			compare(&sb[i], &sc[i], rule->dir, rounds, &cmp[i]);
+			ret = compare(&sb[i], &sc[i], rule->dir, rounds,
+				      &cmp[i]);
 		if (ret == -ENODATA) { /* noted: no figure to test */
 			tested[i] = 0;
 			ret = 0;
@@ -865,8 +1123,11 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 			break;
 		res[i].paired = cmp[i].paired;
 		l = limits_of(rule);
-		res[i].p_regression = p_regression(&cmp[i], &l);
+		/* drifting runs leave no variance to test: cannot decide */
+		res[i].p_regression =
+			cmp[i].drift_stop ? NAN : p_regression(&cmp[i], &l);
 		note_zero(&sb[i], &sc[i], &res[i]);
+		note_drift(&cmp[i], &sb[i], &sc[i], &res[i]);
 		m += !isnan(res[i].p_regression) && !rule->report;
 	}
 	if (!ret)
@@ -880,9 +1141,13 @@ int ci_gate_evaluate(const struct ci_rules *rules,
 		/* a report rule is tested alone: the gate's family is the rest */
 		size_t fam = rules->v[i].report ? 1 : m ? m : 1;
 
-		if (isnan(res[i].p_regression))
+		if (isnan(res[i].p_regression)) {
 			res[i].verdict = CI_V_INCONCLUSIVE;
-		else
+			if (cmp[i].drift_stop)
+				res[i].more_runs = runs_needed(
+					&cmp[i], &l, lv->alpha / (double)fam,
+					res[i].pass_level);
+		} else
 			finish_rule(&cmp[i], &l, lv, fam, &res[i]);
 		if (!isnan(res[i].p_regression))
 			cross_check(&cmp[i], &sb[i], &sc[i], &l, lv, fam,

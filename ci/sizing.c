@@ -3,36 +3,25 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ci/drift.h"
+#include "ci/gate.h"
 #include "ci/gate_pooled_rule.h"
 #include "ci/sizing.h"
 #include "ci/stats.h"
-
-/* Does @n runs a side reach the bound with @power? */
-static int enough(unsigned int n, double sd_log, double bound_log,
-		  double pass_alpha, double power)
-{
-	double df = 2.0 * n - 2;
-	double se = sd_log * sqrt(2.0 / n);
-
-	return (ci_t_quantile(1 - pass_alpha, df) + ci_t_quantile(power, df)) *
-		       se <=
-	       bound_log;
-}
 
 unsigned int ci_runs_to_pass(double sd_log, double bound_log, double pass_alpha,
 			     double power)
 {
 	unsigned int lo = CI_MIN_RUNS, hi = CI_SIZING_MAX_RUNS;
 
-	if (!(bound_log > 0) ||
-	    !enough(hi, sd_log, bound_log, pass_alpha, power))
+	if (ci_pass_power(sd_log, bound_log, pass_alpha, hi) < power)
 		return CI_SIZING_MAX_RUNS + 1;
-	if (enough(lo, sd_log, bound_log, pass_alpha, power))
+	if (ci_pass_power(sd_log, bound_log, pass_alpha, lo) >= power)
 		return lo;
-	while (hi - lo > 1) { /* enough() is monotone in n */
+	while (hi - lo > 1) { /* the power grows with n */
 		unsigned int mid = lo + (hi - lo) / 2;
 
-		if (enough(mid, sd_log, bound_log, pass_alpha, power))
+		if (ci_pass_power(sd_log, bound_log, pass_alpha, mid) >= power)
 			hi = mid;
 		else
 			lo = mid;
@@ -40,17 +29,42 @@ unsigned int ci_runs_to_pass(double sd_log, double bound_log, double pass_alpha,
 	return hi;
 }
 
+/*
+ * How many standard errors of the change a bound @bound_se standard errors
+ * away leaves to spare once @k estimated ones are taken: the bound's own
+ * spread (the spread estimated from @df degrees of freedom, times @k)
+ * added, so that the normal's chance of the result is the bound's chance.
+ */
+static double spare(double bound_se, double k, double df)
+{
+	return (bound_se - k) / sqrt(1 + k * k / (2 * df));
+}
+
+/* The standard normal's chance below @z. */
+static double normal_below(double z)
+{
+	return 0.5 * erfc(-z / sqrt(2));
+}
+
 double ci_pass_power(double sd_log, double bound_log, double pass_alpha,
 		     unsigned int n)
 {
 	double df = 2.0 * n - 2;
 	double se = sd_log * sqrt(2.0 / n);
+	/* twice the bound as a lower-is-better rule reads it: the nearer */
+	double bound2 = log(2 * exp(bound_log) - 1);
+	double wide = sqrt(ci_drift_factor(CI_DRIFT_RHO_ASSUMED, n));
 
 	if (!(bound_log > 0) || n < 2)
 		return 0;
 	if (!(se > 0))
 		return 1;
-	return ci_t_cdf(bound_log / se - ci_t_quantile(1 - pass_alpha, df), df);
+	/* the nearer bound's chance: the two pass together a little less */
+	return normal_below(fmin(
+		spare(bound_log / se, ci_t_quantile(1 - pass_alpha, df), df),
+		spare(bound2 / se,
+		      wide * ci_t_quantile(1 - CI_PASS2_SHARE * pass_alpha, df),
+		      df)));
 }
 
 double ci_rule_pass_alpha(const struct ci_rules *rules,

@@ -28,13 +28,15 @@ static const char usage[] =
 	"usage: slicebench check --base K --cand K --scenario FILE [options]\n"
 	"\nRuns the base and the candidate kernel in turn (one run each per "
 	"round),\nand from the rules' min_runs a side on gates them after "
-	"every round, until\nthe gate decides (a regression, or every "
-	"required rule passed) or\n--max-repeats runs a side are done. The "
-	"looks spend the gate's alpha and\nthe pass bounds' error with an "
-	"O'Brien-Fleming-type function of the\ninformation (runs a side / "
-	"--max-repeats), so the looks together keep the\npromises of one gate "
-	"(ci/README.md). Re-running the same command after an\ninterruption "
-	"resumes results/latest.";
+	"every round. It\nstops at the first look that decides: a regression "
+	"(any rule regressed)\nor a pass (every rule with values on both "
+	"sides passed, optional ones\ntoo; a rule on neither side does "
+	"not count), else when --max-repeats runs\na side are done. The "
+	"looks spend the gate's alpha and the pass bounds'\nerror with "
+	"an O'Brien-Fleming-type function of the information (runs a\nside "
+	"/ --max-repeats), so the looks together keep the promises of "
+	"one\ngate (ci/README.md). Re-running the same command after an "
+	"interruption\nresumes results/latest.";
 static const char after[] =
 	"exit: 0 pass, 1 regression, 2 bad usage or input, 3 cannot decide "
 	"within\n--max-repeats (the report says about how many runs a side "

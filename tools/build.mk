@@ -9,7 +9,7 @@ slicebench_LDLIBS := -ljansson -lmd $(ANALYZER_LDLIBS) -lm -lpthread
 PROGS += format_docs
 format_docs_SRCS := tools/format_docs.c harness/scenario.c harness/workload.c \
 		    $(WL_REGISTRY_SRCS) ci/rules.c ci/metrics.c ci/noise_store.c \
-		    ci/sizing.c ci/gate_pooled.c ci/gate_pooled_ratio.c ci/gate_pooled_rule.c \
+		    ci/sizing.c ci/drift.c ci/gate_pooled.c ci/gate_pooled_ratio.c ci/gate_pooled_rule.c \
 		    ci/stats.c ci/table_file.c ci/manifest_file.c ci/schedstat_file.c \
 		    ci/published_file.c \
 		    merge/bisect_log.c merge/check_journal.c harness/plan.c \

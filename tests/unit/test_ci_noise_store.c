@@ -154,10 +154,10 @@ static void test_sized(void **state)
 	char *out;
 
 	(void)state;
-	assert_int_equal(need, 14); /* as test_ci_sizing says */
+	assert_int_equal(need, 16); /* as test_ci_sizing says */
 	out = said(known, 1, &ask);
-	/* only the rule with a kept spread; 14 runs x 2 sides x 30 s */
-	assert_avg_row(out, need, "14m00s", "no");
+	/* only the rule with a kept spread; 16 runs x 2 sides x 30 s */
+	assert_avg_row(out, need, "16m00s", "no");
 	assert_null(strstr(out, "hackbench time"));
 	assert_non_null(strstr(out, "a run takes 30 s (measured)"));
 	assert_non_null(strstr(out, "debian: 5 runs a side, 2026-12-06"));
@@ -170,7 +170,7 @@ static void test_sized(void **state)
 	ask.reach = 20;
 	ask.reach_what = "--max-repeats";
 	out = said(known, 1, &ask);
-	assert_avg_row(out, need, "10m16s", "yes");
+	assert_avg_row(out, need, "11m44s", "yes");
 	assert_non_null(strstr(out, "a run takes 22 s (the scenario's "
 				    "duration + warmup"));
 	assert_non_null(strstr(out, "--max-repeats (20 a side) reach 1 of 1"));
@@ -178,13 +178,13 @@ static void test_sized(void **state)
 	/* two at once (virtual time): a round of 2 runs takes one run's 22 s */
 	ask.at_once = 2;
 	out = said(known, 1, &ask);
-	assert_avg_row(out, need, "5m08s", "yes");
+	assert_avg_row(out, need, "5m52s", "yes");
 	assert_non_null(strstr(out, "boot not counted), 2 at once:\n"));
 	free(out);
 	/* a control arm of 1 run a side: the rules' rows unchanged */
 	ask.control = 1;
 	out = said(known, 1, &ask);
-	assert_avg_row(out, need, "5m08s", "yes");
+	assert_avg_row(out, need, "5m52s", "yes");
 	assert_non_null(strstr(out, "--max-repeats (20 a side, and 1 control "
 				    "run a side) reach 1 of 1 rules at 80% "
 				    "power; their 42 runs take 7m42s"));
@@ -192,7 +192,7 @@ static void test_sized(void **state)
 }
 
 /*
- * Two rules kept, both 5 % at 5 %: each alone needs 14 runs a side, the
+ * Two rules kept, both 5 % at 5 %: each alone needs 16 runs a side, the
  * two together 19 (each must pass), said after the rules.
  */
 static void test_all_together(void **state)
