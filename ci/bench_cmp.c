@@ -298,8 +298,11 @@ void ci_bench_pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
 	if (!(v->ratio_lo > 0) || isinf(v->ratio_hi))
 		snprintf(buf, len, "-");
 	else
+		/* rounded outward: the change (to 0.1 %) never prints outside
+		 * (1e-9: a ratio's last bit is no percent more) */
 		snprintf(buf, len, "[%+.0f%%, %+.0f%%]",
-			 (v->ratio_lo - 1) * 100, (v->ratio_hi - 1) * 100);
+			 floor((v->ratio_lo - 1) * 100 + 1e-9) + 0.0,
+			 ceil((v->ratio_hi - 1) * 100 - 1e-9) + 0.0);
 }
 
 void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)

@@ -399,6 +399,20 @@ static double pass_level(const struct cmp *c, const struct limits *l,
 	return c->has_log && l->pass_abs > 0 ? pass_alpha / 2 : pass_alpha;
 }
 
+/*
+ * The interval the report prints wholly on the good side: its bad end (at
+ * pass_level, the largest change not ruled out) below no change. A pass
+ * whose interval reads [-69%, -26%] is an improvement to whoever reads it.
+ */
+static int better(const struct cmp *c, const struct limits *l,
+		  double pass_alpha)
+{
+	double a = pass_level(c, l, pass_alpha);
+
+	return c->has_log ? ci_upper_bound(&c->lg, a) < 0 :
+			    ci_upper_bound(&c->raw, a) < 0;
+}
+
 /* Either bound below its limit, each at pass_level, rules out a regression. */
 static int passed(const struct cmp *c, const struct limits *l,
 		  double pass_alpha)
@@ -711,7 +725,8 @@ static void finish_rule(const struct cmp *c, const struct limits *l,
 	if (improved(c, l, lv->alpha / (double)m))
 		r->verdict = CI_V_IMPROVEMENT;
 	else if (passed(c, l, lv->pass_alpha))
-		r->verdict = CI_V_PASS;
+		r->verdict = better(c, l, lv->pass_alpha) ? CI_V_IMPROVEMENT :
+							    CI_V_PASS;
 	else {
 		r->verdict = CI_V_INCONCLUSIVE;
 		r->more_runs =

@@ -11,7 +11,7 @@
 
 enum ci_verdict {
 	CI_V_REGRESSION, /* worse than the tolerance, family-wise at alpha */
-	CI_V_IMPROVEMENT, /* better than the tolerance */
+	CI_V_IMPROVEMENT, /* better than the tolerance, or a pass wholly better */
 	CI_V_PASS, /* a change worse than the pass bound is ruled out */
 	CI_V_INCONCLUSIVE, /* neither: more runs would tell */
 	CI_V_INSUFFICIENT, /* fewer runs a side than a verdict needs */

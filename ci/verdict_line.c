@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ci/verdict_line.h"
+#include "common/fmt.h"
 
 int ci_judged_add(struct ci_judged_list *l, const char *rule, const char *where,
 		  enum ci_verdict verdict, unsigned int more_runs)
@@ -128,10 +129,11 @@ static int same_where(const char *a, const char *b)
 
 /*
  * The rules whose verdict is @a or @b (how many are returned) after a word: ", WHERE: r1 (...),
- * r2; WHERE2: r3", or ": r1, r2" without a WHERE: each comparison once.
+ * r2; WHERE2: r3", or ": r1, r2" without a WHERE: each comparison once. With
+ * @paren, the list in parentheses after a clause: " (WHERE: r1, r2)".
  */
 static size_t list(FILE *f, const struct ci_judged *j, size_t n,
-		   enum ci_verdict a, enum ci_verdict b)
+		   enum ci_verdict a, enum ci_verdict b, int paren)
 {
 	const char *where = NULL;
 	size_t k = 0;
@@ -140,7 +142,11 @@ static size_t list(FILE *f, const struct ci_judged *j, size_t n,
 		if (j[i].verdict != a && j[i].verdict != b)
 			continue;
 		if (!k || !same_where(where, j[i].where)) {
-			fputs(k ? "; " : j[i].where ? ", " : ": ", f);
+			fputs(k		 ? "; " :
+			      paren	 ? " (" :
+			      j[i].where ? ", " :
+					   ": ",
+			      f);
 			if (j[i].where)
 				fprintf(f, "%s: ", j[i].where);
 		} else {
@@ -151,6 +157,8 @@ static size_t list(FILE *f, const struct ci_judged *j, size_t n,
 		fputs(j[i].rule, f);
 		about(f, &j[i]);
 	}
+	if (paren && k)
+		fputc(')', f);
 	return k;
 }
 
@@ -162,11 +170,11 @@ void ci_outcome_rules(FILE *f, enum ci_outcome o, const struct ci_judged *j,
 	switch (o) {
 	case CI_OUTCOME_REGRESSION:
 		fputs("regressed", f);
-		list(f, j, n, CI_V_REGRESSION, CI_V_REGRESSION);
+		list(f, j, n, CI_V_REGRESSION, CI_V_REGRESSION, 0);
 		break;
 	case CI_OUTCOME_UNDECIDED:
 		fputs("undecided", f);
-		if (!list(f, j, n, CI_V_INCONCLUSIVE, CI_V_INSUFFICIENT))
+		if (!list(f, j, n, CI_V_INCONCLUSIVE, CI_V_INSUFFICIENT, 0))
 			fputs(": no rule, but the sides cannot be compared "
 			      "(see the cautions)",
 			      f);
@@ -177,10 +185,22 @@ void ci_outcome_rules(FILE *f, enum ci_outcome o, const struct ci_judged *j,
 			better += j[i].verdict == CI_V_IMPROVEMENT;
 		}
 		fprintf(f, "%zu rule%s passed", pass + better,
-			pass + better == 1 ? "" : "s");
+			SB_S(pass + better));
+		/* "6 rules passed, 2 of them improvements (B against A: x,
+		 * y)": a clause, then the rules it names */
 		if (better) {
-			fputs(", improved", f);
-			list(f, j, n, CI_V_IMPROVEMENT, CI_V_IMPROVEMENT);
+			size_t all = pass + better;
+
+			if (all == 1)
+				fputs(", an improvement", f);
+			else if (better == all)
+				fputs(", all improvements", f);
+			else if (better == 1)
+				fputs(", 1 of them an improvement", f);
+			else
+				fprintf(f, ", %zu of them improvements",
+					better);
+			list(f, j, n, CI_V_IMPROVEMENT, CI_V_IMPROVEMENT, 1);
 		}
 		break;
 	case CI_OUTCOME_NONE: /* its why says it */

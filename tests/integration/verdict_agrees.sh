@@ -41,7 +41,7 @@ case_of() {
 case_of pass "Pass" 0 8
 case_of regression "Regression" 1 8 delay=2
 case_of improvement "Pass" 0 8 delay=0.5
-check "an improvement is named" grep -q "improved, PREEMPT_SHORT against NO_PREEMPT_SHORT: cyclic avg delay" "$tmp/report.out"
+check "an improvement is named" grep -q "improvements\? (PREEMPT_SHORT against NO_PREEMPT_SHORT: cyclic avg delay" "$tmp/report.out"
 case_of undecided "Cannot decide" 3 5 run_sd=0.5
 check "the undecided rules say what would decide them" \
 	grep -q "undecided: .*runs a side" <(tail -1 "$tmp/gate.out")

@@ -462,12 +462,38 @@ static void test_words_amount(void **state)
 			    "56% less often");
 }
 
+/* The interval, rounded outward to whole percents: the change, printed to
+ * 0.1 %, never lies outside it (+0.1% beside [-1%, +0%] once did). */
+static void test_pct_range_outward(void **state)
+{
+	char b[40];
+
+	(void)state;
+	ci_bench_pct_range(b, sizeof(b),
+			   &(struct ci_bench_verdict){ .ratio = 1.001,
+						       .ratio_lo = 0.9899,
+						       .ratio_hi = 1.003 });
+	assert_string_equal(b, "[-2%, +1%]");
+	ci_bench_pct_range(b, sizeof(b),
+			   &(struct ci_bench_verdict){ .ratio = 0.554,
+						       .ratio_lo = 0.31,
+						       .ratio_hi = 0.7399 });
+	assert_string_equal(b, "[-69%, -26%]");
+	/* no "-0%" for an end just below 0 rounded up */
+	ci_bench_pct_range(b, sizeof(b),
+			   &(struct ci_bench_verdict){ .ratio = 0.99,
+						       .ratio_lo = 0.98,
+						       .ratio_hi = 0.9999 });
+	assert_string_equal(b, "[-2%, +0%]");
+}
+
 int main(void)
 {
 	const char *env = getenv("SLICEBENCH_ROOT");
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_is_other),
 		cmocka_unit_test(test_words_amount),
+		cmocka_unit_test(test_pct_range_outward),
 		cmocka_unit_test(test_outlier),
 		cmocka_unit_test_setup_teardown(test_fold_conserves, load,
 						unload),

@@ -174,6 +174,18 @@ static void test_verdicts(void **state)
 	assert_int_equal(t.res[0].verdict, CI_V_INCONCLUSIVE);
 	assert_true(t.res[0].more_runs > 4 && t.res[0].more_runs < 1000);
 	synth_gate_free(&t);
+	/* -5 % on a steady side: a pass to the gate (not past the 10 %
+	 * tolerance), but its interval lies wholly below no change, so its
+	 * word is improvement, as the interval printed beside it reads */
+	{
+		const double steady[] = { 0.100, 0.101, 0.099, 0.1005, 0.0995 };
+
+		sides(&t, 5, 5, steady, 0.95, 0.5);
+		assert_int_equal(synth_gate_decide(&t), CI_DECISION_PASS);
+		assert_true(t.res[0].ratio > 0.9 && t.res[0].ratio_hi < 1);
+		assert_int_equal(t.res[0].verdict, CI_V_IMPROVEMENT);
+		synth_gate_free(&t);
+	}
 	/* halved: an improvement */
 	sides(&t, 5, 5, d, 0.5, 0.5);
 	synth_gate_decide(&t);

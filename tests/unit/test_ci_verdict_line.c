@@ -81,7 +81,8 @@ static void test_line_pass_and_regression(void **state)
 
 	(void)state;
 	assert_non_null(strstr(l, "verdict: Pass: "));
-	assert_non_null(strstr(l, "; 2 rules passed, improved: y\n"));
+	assert_non_null(
+		strstr(l, "; 2 rules passed, 1 of them an improvement (y)\n"));
 	free(l);
 	l = line_of(ci_outcome_of(r, 2), r, 2);
 	assert_non_null(strstr(l, "verdict: Regression: "));
