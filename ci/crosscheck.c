@@ -159,7 +159,12 @@ void ci_xcheck_print(FILE *f, const struct ci_xcheck *x, size_t n)
 			fprintf(f, ", schedstat %.3f ms (trace/schedstat %.2f",
 				x[i].schedstat_ms,
 				x[i].trace_ms / x[i].schedstat_ms);
-			if (!whole)
+			if (!whole && !x[i].sampled)
+				fprintf(f,
+					"; none of the %u tasks sampled at the "
+					"window's end",
+					x[i].tasks);
+			else if (!whole)
 				fprintf(f,
 					"; only %u of %u tasks sampled at the "
 					"window's end",

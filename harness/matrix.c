@@ -118,6 +118,12 @@ static struct run_kernel *kernel_of(struct run_kernel *ks, int n,
 	return i < 0 ? NULL : &ks[i];
 }
 
+/* The words after a run's name: a control-arm run is one by its repeat alone. */
+static const char *arm_of(const struct plan_run *r)
+{
+	return r->untraced ? " (control arm, nothing recording)" : "";
+}
+
 /*
  * Wait until one of the @n runs in @w ends, say how it went and drop it
  * from @w; 1 when it was abandoned (a stop).
@@ -133,8 +139,8 @@ static int reap_one(struct run_flight *w, size_t *n, const struct plan *p,
 		return 1;
 	*failed += x.c.rc < 0;
 	++*done;
-	sb_progress("[%zu/%zu] %s/%s/%d: %s in %s; elapsed %s, ETA %s", x.i + 1,
-		    p->n_runs, r->kernel, r->set, r->repeat,
+	sb_progress("[%zu/%zu] %s/%s/%d%s: %s in %s; elapsed %s, ETA %s",
+		    x.i + 1, p->n_runs, r->kernel, r->set, r->repeat, arm_of(r),
 		    x.c.rc ? "failed" : "complete",
 		    run_fmt_secs(run_now_s() - x.t0, a, 32),
 		    run_fmt_secs(run_now_s() - t0, b, 32),
@@ -181,13 +187,13 @@ int run_matrix(struct runner *rn, struct run_kernel *ks, int nk,
 		struct run_kernel *k = kernel_of(ks, nk, r->kernel);
 
 		if (plan_run_complete(root, r)) {
-			sb_progress("[%zu/%zu] %s/%s/%d: complete, skipped",
+			sb_progress("[%zu/%zu] %s/%s/%d%s: complete, skipped",
 				    i + 1, p->n_runs, r->kernel, r->set,
-				    r->repeat);
+				    r->repeat, arm_of(r));
 			continue;
 		}
-		sb_progress("[%zu/%zu] %s/%s/%d: running", i + 1, p->n_runs,
-			    r->kernel, r->set, r->repeat);
+		sb_progress("[%zu/%zu] %s/%s/%d%s: running", i + 1, p->n_runs,
+			    r->kernel, r->set, r->repeat, arm_of(r));
 		w[n] = (struct run_flight){ .i = i, .t0 = run_now_s() };
 		if (at_once > 1)
 			run_one_child(rn, k, r, root, &w[n].c);

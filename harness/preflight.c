@@ -192,10 +192,11 @@ void preflight_summary(const struct preflight *p, char *buf, size_t len)
 
 	sb_fmt_append(
 		buf, len, &off,
-		"machine: %s, %d CPUs, SMT %s, governor %s, turbo %s, isolated "
+		"machine: %s, %d CPU%s, SMT %s, governor %s, turbo %s, isolated "
 		"%s, nohz_full %s",
 		*p->cpu_model ? p->cpu_model : "CPU model unknown",
-		p->cpus_online, flag_word(p->smt, "on", "off"),
+		p->cpus_online, SB_S(p->cpus_online),
+		flag_word(p->smt, "on", "off"),
 		*p->governor ? p->governor : "unknown",
 		flag_word(p->turbo, "on", "off"),
 		*p->isolated ? p->isolated : "none",

@@ -65,7 +65,7 @@ grep -E '^  [0-9]+ [^ ]+:\([0-9]+\)' "$tmp/out1" | sed -E 's/^  [0-9]+ ([^ ]+):\
 [[ -s $tmp/shown ]] || fail "no bench end table rows: $(cat "$tmp/out1")"
 ! grep -vxFf "$tmp/wl" "$tmp/shown" || fail "bench end shows groups outside the workload"
 grep -q "machine noise [0-9.]*% of the workload's CPUs" "$tmp/out1" || fail "no machine noise in the regime line"
-[[ $(grep -c "^  host: machine: .*, [0-9]* CPUs, SMT .*; workload CPUs .* busy" "$tmp/out1") == 2 ]] ||
+[[ $(grep -c "^  host: machine: .*, [0-9]* CPUs\?, SMT .*; workload CPUs .* busy" "$tmp/out1") == 2 ]] ||
 	fail "no preflight line at each run's start"
 grep -q "^preflight, host: machine: " "$tmp/out1" || fail "no preflight at the top of the end"
 pre=$(grep -n "^preflight, this host: machine: " "$tmp/out1" | head -1 | cut -d: -f1)

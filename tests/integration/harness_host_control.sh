@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # The control arm on the host: untraced_repeats adds unrecorded runs between
 # the recorded rounds; they have no recording, no table, are not compared or
-# gated, and the bench end prints one tracing cost line per feature set and
-# workload group. Run units (--jobs) take which runs are control runs from
-# plan.json.
+# gated, the progress names them the control arm, and the bench end prints
+# one tracing cost line per feature set and workload group. Run units
+# (--jobs) take which runs are control runs from plan.json.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 
@@ -36,6 +36,11 @@ for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 	jq -e '.run.untraced == null and .recorder.tool == "perf"' "$root/host/$set/1/manifest.json" \
 		>/dev/null || fail "recorded run 1 of $set is marked untraced"
 done
+
+echo "check: the progress names a control-arm run as one, a recorded run not"
+grep -q '/NO_PREEMPT_SHORT/3 (control arm, nothing recording): running' "$tmp/out" ||
+	fail "control-arm run not labelled: $(grep -m1 'NO_PREEMPT_SHORT/3' "$tmp/out")"
+! grep -q '/NO_PREEMPT_SHORT/1 (control arm' "$tmp/out" || fail "a recorded run labelled control arm"
 
 echo "check: one tracing cost line per feature set and workload group"
 for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do

@@ -74,7 +74,7 @@ static void test_of_and_print(void **state)
 		"wakeup path 19.0 us a wait), own latency 250.000 ms "
 		"(trace/own 0.44)\n"
 		"cross-check: hog: trace 50.000 ms, schedstat 25.000 ms "
-		"(trace/schedstat 2.00; only 0 of 2 tasks sampled at the "
+		"(trace/schedstat 2.00; none of the 2 tasks sampled at the "
 		"window's end), from sched_wakeup 20.000 ms (2.50; wakeup "
 		"path 300.0 us a wait)\n"
 		"cross-check: burst: trace 30.000 ms, schedstat 20.000 ms "

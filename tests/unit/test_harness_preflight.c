@@ -102,6 +102,9 @@ static void test_busy_and_summary(void **state)
 		line, "machine: Raspberry Pi 5 Model B Rev 1.0, 4 CPUs, SMT "
 		      "unknown, governor unknown, turbo on, isolated none, "
 		      "nohz_full none");
+	p.cpus_online = 1; /* one CPU, no plural */
+	preflight_summary(&p, line, sizeof(line));
+	assert_non_null(strstr(line, ", 1 CPU, SMT "));
 }
 
 int main(void)
