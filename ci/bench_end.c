@@ -89,6 +89,23 @@ static int compare(FILE *f, struct bench_end *b, const struct ci_column **cols,
 	return r;
 }
 
+/* The cross-check's lines, folded to SB_TEXT_COLUMNS. */
+static void xcheck_folded(FILE *f, const struct ci_xcheck *x, size_t n)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m) { /* out of memory: as it is */
+		ci_xcheck_print(f, x, n);
+		return;
+	}
+	ci_xcheck_print(m, x, n);
+	if (!fclose(m))
+		sb_fmt_fold(f, text, SB_TEXT_COLUMNS, 4);
+	free(text);
+}
+
 /* Per kernel: the feature sets' seed tables, then their comparison. */
 static int per_kernel(FILE *f, struct bench_end *b, const char *kernel)
 {
@@ -106,7 +123,7 @@ static int per_kernel(FILE *f, struct bench_end *b, const char *kernel)
 		ci_regime_of(col, &g);
 		ci_seed_table_print(f, col, &g);
 		nx = ci_xcheck_of(col, x, CI_XCHECK_MAX);
-		ci_xcheck_print(f, x, nx);
+		xcheck_folded(f, x, nx);
 		if (n < CI_BENCH_MAX_COLS)
 			cols[n++] = col;
 	}
@@ -177,9 +194,13 @@ static void machines(FILE *f, const struct bench_end *b)
 		for (size_t j = 0; j < k; j++)
 			seen |= !strcmp(b->cols.v[j].kernel,
 					b->cols.v[k].kernel);
-		if (!seen && m->preflight_summary)
-			fprintf(f, "preflight, %s: %s\n", b->cols.v[k].kernel,
-				m->preflight_summary);
+		if (!seen && m->preflight_summary) {
+			char line[2048];
+
+			snprintf(line, sizeof(line), "preflight, %s: %s",
+				 b->cols.v[k].kernel, m->preflight_summary);
+			sb_fmt_fold(f, line, SB_TEXT_COLUMNS, 4);
+		}
 	}
 }
 

@@ -2,6 +2,7 @@
 /* The seed's table: one feature set's runs, a row per workload group per repeat, kernel threads folded. */
 #include "ci/fold.h"
 #include "ci/seed_table.h"
+#include "common/fmt.h"
 
 #define MAX_ROWS 64
 #define RULE                                                                   \
@@ -28,8 +29,10 @@ void ci_seed_table_print(FILE *f, const struct ci_column *col,
 
 	fprintf(f, "\n== %s / %s: %zu repeat%s\n", col->kernel, col->fs,
 		col->n_runs, col->n_runs == 1 ? "" : "s");
-	if (*ci_regime_line(g, line, sizeof(line)))
-		fprintf(f, " %s\n", line);
+	/* the regime in words: folded to the bench end's 100 columns */
+	line[0] = ' ';
+	if (*ci_regime_line(g, line + 1, sizeof(line) - 1))
+		sb_fmt_fold(f, line, SB_TEXT_COLUMNS, 3);
 	fprintf(f, RULE "  %-26s|%15s |%9s | %-16s| %-16s| %-18s|\n" RULE,
 		"Task", "Runtime ms", "Switches", "Avg delay ms",
 		"Max delay ms", "Sum delay ms");

@@ -15,6 +15,7 @@
 #include "ci/table_print.h"
 #include "ci/regime.h"
 #include "ci/seed_table.h"
+#include "common/fmt.h"
 #include "tests/unit/capture.h"
 
 static char root[2048];
@@ -246,6 +247,14 @@ static void test_regime_saturated(void **state)
 		strstr(ci_regime_line(&g, line, sizeof(line)), "SATURATED"));
 	out = capture(print_seed, &c->cols.v[0]);
 	assert_non_null(strstr(out, "SATURATED"));
+	/* its words (155 columns on one line) fold to 100, the rest indented */
+	for (char *l = out, *nl; *l; l = nl + 1) {
+		nl = strchr(l, '\n');
+		assert_non_null(nl);
+		if (!strchr(l, '|') && strncmp(l, " ---", 4))
+			assert_true(nl - l <= SB_TEXT_COLUMNS);
+	}
+	assert_non_null(strstr(out, "of its periods,\n   mixload missed"));
 	free(out);
 
 	/* mixload's misses alone saturate these runs too: keep them below */
