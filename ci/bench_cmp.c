@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ci/bench_cmp.h"
+#include "common/fmt.h"
 #include "ci/fold.h"
 #include "ci/gate_pooled_rule.h"
 #include "common/array.h"
@@ -275,20 +276,22 @@ static void outliers_print(FILE *f, const struct ci_bench_cmp *c)
 	for (size_t i = 0; i < c->n_rows; i++)
 		for (size_t k = 0; k < c->n_cols; k++) {
 			const struct ci_summary *s = &c->rows[i].s[k];
-			char v[24], m[24];
+			char v[24], m[24], line[512];
 
 			if (!s->outlier_repeat)
 				continue;
-			fprintf(f,
+			snprintf(
+				line, sizeof(line),
 				"outlier: %s %s, %s repeat %u: %s against a "
 				"median of %s (%.1f MADs off); the gate counts "
-				"it as any run: look at that run\n",
+				"it as any run: look at that run",
 				c->rows[i].group,
 				ci_metric_at(c->rows[i].metric)->name,
 				c->cols[k].label, s->outlier_repeat,
 				ci_bench_num(s->outlier_value, v, sizeof(v)),
 				ci_bench_num(s->median, m, sizeof(m)),
 				s->outlier_mads);
+			sb_fmt_fold(f, line, SB_TEXT_COLUMNS, 4);
 		}
 }
 
