@@ -373,8 +373,8 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 		"ratio of those\nmeans against %s, the gate's estimate; interval "
 		"and verdict: the gate's\n(%s, family-wise alpha %g%%; the bad "
 		"side's end is the largest change not\nruled out at %.0f%%); "
-		"tolerance/pass: the rule's bounds (README, reading\nthe "
-		"answer); '-': no rule\n",
+		"tolerance/pass: the rule's bounds (docs/reading.md);\n'-': "
+		"no rule\n",
 		c->title, c->cols[0].label, c->rules_name,
 		c->rules->alpha * 100, c->rules->pass_confidence * 100);
 	values_print(f, c);
