@@ -123,7 +123,7 @@ TSAN_UNIT_BINS := $(addprefix $(BUILD)/tsan/tests/,$(TSAN_TESTS))
 C_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 SH_FILES = $(shell git ls-files '*.sh' '.ci/run' 'harness/guest/init' 2>/dev/null)
 
-.PHONY: all help deps deps-test test test-run test-unit test-asan test-tsan test-format \
+.PHONY: all help deps deps-test test test-run test-unit test-asan test-tsan test-fuzz test-format \
 	test-shellcheck test-integration test-asan-integration test-vm perf bench compare gate check \
 	bisect-demo lint fuzz install clean
 
@@ -151,7 +151,7 @@ deps: ## install the Debian packages make bench needs, if missing (apt-get; root
 deps-test: ## those and the packages only the tests need (linters, cmocka, Chromium, Slurm)
 	@bash harness/deps.sh test
 
-test: deps-test ## run every test (unit, sanitizers, format, shellcheck, integration, VM)
+test: deps-test ## every test: unit, sanitizers, fuzzers (1 s each), format, lint, integration, VM
 	@$(MAKE) --no-print-directory test-run
 
 test-run: all test-format test-shellcheck lint
@@ -162,6 +162,11 @@ test-unit: $(UNIT_BINS) ## unit tests only
 
 test-asan: $(ASAN_UNIT_BINS) $(ASAN_PROG_BINS) ## unit tests under ASan+UBSan
 	@bash tests/run-unit.sh $(BUILD)/asan/tests $(UNIT_TESTS)
+
+# Built one by one (a target that does not link fails under its name), each
+# run for a second: nothing else builds them, so a break would land green.
+test-fuzz: $(BUILD)/tests/test_analyzer_tracedat ## build every fuzz target and run each 1 s on its seeds
+	@bash tests/run-fuzz.sh $(BUILD)/tests/test_analyzer_tracedat $(FUZZ_TARGETS)
 
 test-tsan: $(TSAN_UNIT_BINS) ## the threaded unit tests under ThreadSanitizer
 	@bash tests/run-unit.sh $(BUILD)/tsan/tests $(TSAN_TESTS)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ci/bench_cmp.h"
+#include "common/fmt.h"
 #include "ci/fold.h"
 #include "ci/gate_pooled_rule.h"
 #include "common/array.h"
@@ -275,20 +276,22 @@ static void outliers_print(FILE *f, const struct ci_bench_cmp *c)
 	for (size_t i = 0; i < c->n_rows; i++)
 		for (size_t k = 0; k < c->n_cols; k++) {
 			const struct ci_summary *s = &c->rows[i].s[k];
-			char v[24], m[24];
+			char v[24], m[24], line[512];
 
 			if (!s->outlier_repeat)
 				continue;
-			fprintf(f,
+			snprintf(
+				line, sizeof(line),
 				"outlier: %s %s, %s repeat %u: %s against a "
 				"median of %s (%.1f MADs off); the gate counts "
-				"it as any run: look at that run\n",
+				"it as any run: look at that run",
 				c->rows[i].group,
 				ci_metric_at(c->rows[i].metric)->name,
 				c->cols[k].label, s->outlier_repeat,
 				ci_bench_num(s->outlier_value, v, sizeof(v)),
 				ci_bench_num(s->median, m, sizeof(m)),
 				s->outlier_mads);
+			sb_fmt_fold(f, line, SB_TEXT_COLUMNS, 4);
 		}
 }
 
@@ -305,6 +308,63 @@ void ci_bench_pct_range(char *buf, size_t len, const struct ci_bench_verdict *v)
 			 ceil((v->ratio_hi - 1) * 100 - 1e-9) + 0.0);
 }
 
+/*
+ * The summary's first table: each row's runs, a column a side. Its metric
+ * names carry their units (avg_delay_ms), so no unit column: two sides
+ * fit the bench end's 100 columns.
+ */
+static void values_print(FILE *f, const struct ci_bench_cmp *c)
+{
+	fprintf(f, "%-14s %-20s", "group", "metric");
+	for (size_t k = 0; k < c->n_cols; k++) {
+		char head[160];
+
+		snprintf(head, sizeof(head), "%s (%zu)", c->cols[k].label,
+			 c->cols[k].col->n_runs);
+		fprintf(f, " %-*s", k + 1 < c->n_cols ? 31 : 0, head);
+	}
+	fputc('\n', f);
+	for (size_t i = 0; i < c->n_rows; i++) {
+		const struct ci_bench_row *r = &c->rows[i];
+
+		fprintf(f, "%-14s %-20s", r->group,
+			ci_metric_at(r->metric)->name);
+		for (size_t k = 0; k < c->n_cols; k++) {
+			char txt[128];
+
+			ci_bench_cell(txt, sizeof(txt), r->mean[k], &r->s[k]);
+			/* the last column unpadded: no trailing blanks */
+			fprintf(f, " %-*s", k + 1 < c->n_cols ? 31 : 0, txt);
+		}
+		fputc('\n', f);
+	}
+}
+
+/* The summary's table of column @k against the first: change, interval, bounds, verdict. */
+static void changes_print(FILE *f, const struct ci_bench_cmp *c, size_t k)
+{
+	fprintf(f, "\n%s against %s:\n%-14s %-20s %-8s %-14s %-21s %s\n",
+		c->cols[k].label, c->cols[0].label, "group", "metric", "change",
+		"interval", "tolerance/pass", "verdict");
+	for (size_t i = 0; i < c->n_rows; i++) {
+		const struct ci_bench_row *r = &c->rows[i];
+		char ch[24] = "-", iv[40] = "-", tol[64] = "-";
+		double pct = ci_bench_change_pct(r, k);
+
+		if (!isnan(pct))
+			snprintf(ch, sizeof(ch), "%+.1f%%", pct);
+		if (r->rule) {
+			ci_bench_pct_range(iv, sizeof(iv), &r->v[k]);
+			ci_rule_bounds(r->rule, tol, sizeof(tol));
+		}
+		if (r->rule && r->rule->report) /* shown, never gates */
+			snprintf(tol, sizeof(tol), "report only");
+		fprintf(f, "%-14s %-20s %-8s %-14s %-21s %s\n", r->group,
+			ci_metric_at(r->metric)->name, ch, iv, tol,
+			r->rule ? r->v[k].name : "-");
+	}
+}
+
 void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 {
 	fprintf(f,
@@ -313,48 +373,12 @@ void ci_bench_summary_print(FILE *f, const struct ci_bench_cmp *c)
 		"ratio of those\nmeans against %s, the gate's estimate; interval "
 		"and verdict: the gate's\n(%s, family-wise alpha %g%%; the bad "
 		"side's end is the largest change not\nruled out at %.0f%%); "
-		"tolerance/pass: the rule's bounds (README, reading\nthe "
-		"answer); '-': no rule\n",
+		"tolerance/pass: the rule's bounds (docs/reading.md);\n'-': "
+		"no rule\n",
 		c->title, c->cols[0].label, c->rules_name,
 		c->rules->alpha * 100, c->rules->pass_confidence * 100);
-	fprintf(f, "%-14s %-20s %-7s", "group", "metric", "unit");
-	for (size_t k = 0; k < c->n_cols; k++) {
-		char head[160];
-
-		snprintf(head, sizeof(head), "%s (%zu)", c->cols[k].label,
-			 c->cols[k].col->n_runs);
-		fprintf(f, " %-31s", head);
-		if (k)
-			fprintf(f, " %-8s %-14s %-19s %s", "change", "interval",
-				"tolerance/pass", "verdict");
-	}
-	fputc('\n', f);
-	for (size_t i = 0; i < c->n_rows; i++) {
-		const struct ci_bench_row *r = &c->rows[i];
-		const struct ci_metric *m = ci_metric_at(r->metric);
-
-		fprintf(f, "%-14s %-20s %-7s", r->group, m->name, m->unit);
-		for (size_t k = 0; k < c->n_cols; k++) {
-			char txt[128], ch[24] = "-", iv[40] = "-",
-				       tol[64] = "-";
-			double pct = ci_bench_change_pct(r, k);
-
-			ci_bench_cell(txt, sizeof(txt), r->mean[k], &r->s[k]);
-			fprintf(f, " %-31s", txt);
-			if (!k)
-				continue;
-			if (!isnan(pct))
-				snprintf(ch, sizeof(ch), "%+.1f%%", pct);
-			if (r->rule) {
-				ci_bench_pct_range(iv, sizeof(iv), &r->v[k]);
-				ci_rule_bounds(r->rule, tol, sizeof(tol));
-			}
-			if (r->rule && r->rule->report) /* shown, never gates */
-				snprintf(tol, sizeof(tol), "report only");
-			fprintf(f, " %-8s %-14s %-19s %s", ch, iv, tol,
-				r->rule ? r->v[k].name : "-");
-		}
-		fputc('\n', f);
-	}
+	values_print(f, c);
+	for (size_t k = 1; k < c->n_cols; k++)
+		changes_print(f, c, k);
 	outliers_print(f, c);
 }

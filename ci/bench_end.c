@@ -113,6 +113,54 @@ static int beside(FILE *f, struct bench_end *b,
 	return 0;
 }
 
+/*
+ * What @print writes of @arg, its lines folded to SB_TEXT_COLUMNS (the
+ * cross-check's and the tracing cost's run to 260 columns and more).
+ * 0 or -ENOMEM (from @print too).
+ */
+static int folded(FILE *f, int (*print)(FILE *, const void *), const void *arg)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	int r;
+
+	if (!m)
+		return -ENOMEM;
+	r = print(m, arg);
+	if (fclose(m) && !r)
+		r = -ENOMEM;
+	if (!r)
+		sb_fmt_fold(f, text, SB_TEXT_COLUMNS, 4);
+	free(text);
+	return r;
+}
+
+struct xcheck_arg {
+	const struct ci_xcheck *x;
+	size_t n;
+};
+
+static int print_xcheck(FILE *f, const void *arg)
+{
+	const struct xcheck_arg *a = arg;
+
+	ci_xcheck_print(f, a->x, a->n);
+	return 0;
+}
+
+struct cost_arg {
+	const struct ci_results *res;
+	const struct ci_rules *rules;
+};
+
+static int print_cost(FILE *f, const void *arg)
+{
+	const struct cost_arg *a = arg;
+
+	return ci_tracing_cost_print(f, a->res, a->rules);
+}
+
 /* Per kernel: the feature sets' seed tables, then their comparison. */
 static int per_kernel(FILE *f, struct bench_end *b, const char *kernel)
 {
@@ -131,7 +179,8 @@ static int per_kernel(FILE *f, struct bench_end *b, const char *kernel)
 		ci_regime_of(col, &g);
 		ci_seed_table_print(f, col, &g);
 		nx = ci_xcheck_of(col, x, CI_XCHECK_MAX);
-		ci_xcheck_print(f, x, nx);
+		if (folded(f, print_xcheck, &(struct xcheck_arg){ x, nx }))
+			return -ENOMEM;
 		if (n < CI_BENCH_MAX_COLS)
 			cols[n++] = col;
 	}
@@ -204,9 +253,13 @@ static void machines(FILE *f, const struct bench_end *b)
 		for (size_t j = 0; j < k; j++)
 			seen |= !strcmp(b->cols.v[j].kernel,
 					b->cols.v[k].kernel);
-		if (!seen && m->preflight_summary)
-			fprintf(f, "preflight, %s: %s\n", b->cols.v[k].kernel,
-				m->preflight_summary);
+		if (!seen && m->preflight_summary) {
+			char line[2048];
+
+			snprintf(line, sizeof(line), "preflight, %s: %s",
+				 b->cols.v[k].kernel, m->preflight_summary);
+			sb_fmt_fold(f, line, SB_TEXT_COLUMNS, 4);
+		}
 	}
 }
 
@@ -315,7 +368,9 @@ int ci_bench_end(FILE *f, const char *root, const char *rules, char **verdict,
 		machines(m, &b);
 		unset_features(m, &b);
 	}
-	if (!r && (text(m, &b) || ci_tracing_cost_print(m, &b.res, &b.rules)))
+	if (!r &&
+	    (text(m, &b) ||
+	     folded(m, print_cost, &(struct cost_arg){ &b.res, &b.rules })))
 		r = -ENOMEM;
 	if (m && fclose(m) && !r)
 		r = -ENOMEM;

@@ -2,11 +2,14 @@
 /* The seed's table: one feature set's runs, a row per workload group per repeat, kernel threads folded. */
 #include "ci/fold.h"
 #include "ci/seed_table.h"
+#include "common/fmt.h"
 
 #define MAX_ROWS 64
+/* Every cell in ms but the switches, as the header says: the bench end's
+ * 100 columns hold it (with "avg:" and " ms" in each cell it took 116). */
 #define RULE                                                                   \
 	" -------------------------------------------------------------------" \
-	"--------------------------------------------\n"
+	"-------------------------\n"
 
 static void row(FILE *f, unsigned int repeat, const struct ci_fold_row *r)
 {
@@ -14,10 +17,9 @@ static void row(FILE *f, unsigned int repeat, const struct ci_fold_row *r)
 
 	snprintf(task, sizeof(task), "%u %.63s:(%u)", repeat, r->comm,
 		 r->tasks);
-	fprintf(f,
-		"  %-26s|%12.3f ms |%9.0f | avg:%9.3f ms | max:%9.3f ms | sum:%11.3f ms |\n",
-		task, r->runtime_ms, r->switches, ci_fold_avg_ms(r),
-		r->max_delay_ms, r->sum_delay_ms);
+	fprintf(f, "  %-22s|%12.3f |%9.0f |%13.3f |%13.3f |%13.3f |\n", task,
+		r->runtime_ms, r->switches, ci_fold_avg_ms(r), r->max_delay_ms,
+		r->sum_delay_ms);
 }
 
 void ci_seed_table_print(FILE *f, const struct ci_column *col,
@@ -28,13 +30,15 @@ void ci_seed_table_print(FILE *f, const struct ci_column *col,
 
 	fprintf(f, "\n== %s / %s: %zu repeat%s\n", col->kernel, col->fs,
 		col->n_runs, col->n_runs == 1 ? "" : "s");
-	if (*ci_regime_line(g, line, sizeof(line)))
-		fprintf(f, " %s\n", line);
-	if (*ci_regime_guest(g, line, sizeof(line)))
-		fprintf(f, " %s\n", line);
-	fprintf(f, RULE "  %-26s|%15s |%9s | %-16s| %-16s| %-18s|\n" RULE,
-		"Task", "Runtime ms", "Switches", "Avg delay ms",
-		"Max delay ms", "Sum delay ms");
+	/* the regime in words: folded to the bench end's 100 columns */
+	line[0] = ' ';
+	if (*ci_regime_line(g, line + 1, sizeof(line) - 1))
+		sb_fmt_fold(f, line, SB_TEXT_COLUMNS, 3);
+	if (*ci_regime_guest(g, line + 1, sizeof(line) - 1))
+		sb_fmt_fold(f, line, SB_TEXT_COLUMNS, 3);
+	fprintf(f, RULE "  %-22s|%12s |%9s |%13s |%13s |%13s |\n" RULE, "Task",
+		"Runtime ms", "Switches", "Avg delay ms", "Max delay ms",
+		"Sum delay ms");
 	for (size_t r = 0; r < col->n_runs; r++) {
 		const struct ci_run *run = col->runs[r];
 		size_t n;

@@ -5,7 +5,7 @@ COMMON_SRCS := common/accel.c common/duration.c common/valcheck.c common/jsonrea
 	       common/slice_range.c common/fmt.c common/calib.c common/jsonpath.c \
 	       common/log.c common/error.c common/tracefs_dir.c \
 	       common/dirlock.c common/outfile.c common/outcheck.c common/cmd_opts.c \
-	       common/base64.c common/csv.c
+	       common/base64.c common/csv.c common/closest.c
 # The JSON reader with what it links (for programs that take few of COMMON_SRCS).
 JSONREAD_SRCS := common/jsonread.c common/jsonwrite.c common/envelope_rows.c common/window_file.c common/agent_file.c common/valcheck.c common/error.c \
 		 common/duration.c common/cpulist.c

@@ -53,3 +53,45 @@ void sb_fmt_words(char *buf, size_t len, const char *s)
 		cut--;
 	snprintf(buf, len, "%.*s%s", (int)cut, s, mark);
 }
+
+/* One line (@n bytes, no newline) folded as sb_fmt_fold() says. */
+static void fold_line(FILE *f, const char *s, size_t n, size_t width,
+		      size_t indent)
+{
+	size_t col, lead = strspn(s, " ");
+	int fresh = 1; /* no word on this output line yet */
+
+	if (lead > n)
+		lead = n;
+	fprintf(f, "%.*s", (int)lead, s); /* the line's own indent, kept */
+	col = lead;
+	for (size_t i = lead; i < n;) {
+		size_t w = strcspn(s + i, " ");
+
+		if (i + w > n)
+			w = n - i;
+		if (!fresh && col + 1 + w > width) {
+			fprintf(f, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (!fresh) {
+			fputc(' ', f);
+			col++;
+		}
+		fprintf(f, "%.*s", (int)w, s + i);
+		col += w;
+		fresh = 0;
+		for (i += w; i < n && s[i] == ' ';)
+			i++;
+	}
+	fputc('\n', f);
+}
+
+void sb_fmt_fold(FILE *f, const char *text, size_t width, size_t indent)
+{
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+
+		fold_line(f, text, n, width, indent);
+		text += n + (text[n] == '\n');
+	}
+}

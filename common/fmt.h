@@ -4,6 +4,7 @@
 #define SB_FMT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Format into @buf; returns 0, or -ENAMETOOLONG when it did not fit. */
 int sb_fmt(char *buf, size_t len, const char *format, ...)
@@ -23,6 +24,15 @@ void sb_fmt_append(char *buf, size_t len, size_t *off, const char *format, ...)
  * single word longer than @len is cut inside it, still marked).
  */
 void sb_fmt_words(char *buf, size_t len, const char *s);
+
+/*
+ * Print each line of @text to @f folded at spaces so none passes @width
+ * columns (a word longer than that stands alone), the lines it continues
+ * on indented by @indent spaces: prose among a terminal's tables.
+ */
+void sb_fmt_fold(FILE *f, const char *text, size_t width, size_t indent);
+/* The width a command's prose is folded to (the bench end's, report's). */
+#define SB_TEXT_COLUMNS 100
 
 /* The plural's "s" after a count: "%zu run%s", n, SB_S(n). */
 #define SB_S(n) ((n) == 1 ? "" : "s")

@@ -4,7 +4,8 @@ FUZZ_IO_SRCS := fuzz/fuzz_io.c common/atomicio.c
 FUZZ_TARGETS += fuzz_scenario
 fuzz_scenario_SRCS := fuzz/fuzz_scenario.c harness/scenario.c \
 		      harness/workload.c $(WL_REGISTRY_SRCS) $(FUZZ_IO_SRCS) \
-		      common/spawn.c common/keeper.c common/slice_range.c $(JSONREAD_SRCS)
+		      common/spawn.c common/keeper.c common/slice_range.c common/accel.c \
+		      $(JSONREAD_SRCS)
 fuzz_scenario_LDLIBS := -ljansson -lm
 
 FUZZ_TARGETS += fuzz_duration
@@ -12,7 +13,8 @@ fuzz_duration_SRCS := fuzz/fuzz_duration.c common/duration.c $(FUZZ_IO_SRCS)
 fuzz_duration_LDLIBS := -ljansson
 
 FUZZ_TARGETS += fuzz_wl_opts
-fuzz_wl_opts_SRCS := fuzz/fuzz_wl_opts.c workloads/lib/opts.c common/opts.c common/valcheck.c \
+fuzz_wl_opts_SRCS := fuzz/fuzz_wl_opts.c workloads/lib/opts.c workloads/lib/clock.c \
+		     common/opts.c common/valcheck.c \
 		     common/cpulist.c \
 		     common/duration.c $(FUZZ_IO_SRCS)
 fuzz_wl_opts_LDLIBS := -ljansson

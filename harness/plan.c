@@ -242,7 +242,11 @@ int plan_resumable(const char *root, const struct plan *p, char *why,
 		return 0;
 	}
 	if (!plan_pending(p, root)) {
-		snprintf(why, whylen, "%s is complete", root);
+		snprintf(why, whylen,
+			 "%s is complete: nothing to resume; `slicebench "
+			 "report %s` prints its end and writes its report "
+			 "again",
+			 root, root);
 		return 0;
 	}
 	if (live_run(root, why, whylen) || live_vm(root, p, why, whylen))

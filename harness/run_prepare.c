@@ -97,6 +97,11 @@ int run_prepare_matrix(struct runner *rn, struct scenario *sc,
 	struct sb_error e;
 	int r;
 
+	/* a --results that cannot hold runs: said before the plan and its
+	 * sizing table, not after them */
+	if (!rq->where.resume &&
+	    (r = run_results_usable(rq->where.results ?: "results", &e)))
+		return sb_error_report("slicebench run", r, &e);
 	if ((r = run_lookup_kernels(rq->kernels, "kernel", m->ks, &m->nk, &e)))
 		return sb_error_report("slicebench run", r, &e);
 	rn->features_as_is = rq->features_as_is;

@@ -7,26 +7,41 @@
 
 #include "common/atomicio.h"
 #include "common/exitcodes.h"
+#include "common/fmt.h"
 #include "harness/feature_name.h"
 #include "merge/check_sets.h"
+
+/* ": A, B" of @sc's sets, so the error that asks for one names them. */
+static void sets_of(const struct scenario *sc, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	*buf = '\0';
+	for (int i = 0; i < sc->n_sets; i++)
+		sb_fmt_append(buf, len, &off, "%s%s", i ? ", " : ": ",
+			      sc->sets[i].name);
+}
 
 /* Keep only the feature set to run: --feature-set, or the only one. */
 int check_pick_set(struct scenario *sc, const char *name)
 {
 	const struct sc_feature_set *s = name ? scenario_set(sc, name) :
 						&sc->sets[0];
+	char sets[SC_MAX_SETS * (SC_NAME_LEN + 2) + 4];
 
+	sets_of(sc, sets, sizeof(sets));
 	if (!name && sc->n_sets > 1) {
 		fprintf(stderr,
 			"slicebench check: %s has %d feature sets: name one "
-			"with --feature-set\n",
-			sc->name, sc->n_sets);
+			"with --feature-set (%s)\n",
+			sc->name, sc->n_sets, sets + 2);
 		return SB_EXIT_USAGE;
 	}
 	if (!s) {
 		fprintf(stderr,
-			"slicebench check: --feature-set: %s has no set \"%s\"\n",
-			sc->name, name);
+			"slicebench check: --feature-set: %s has no set "
+			"\"%s\"; its sets%s\n",
+			sc->name, name, sets);
 		return SB_EXIT_USAGE;
 	}
 	if (s != &sc->sets[0])

@@ -8,7 +8,7 @@ total_fail=0
 total_skip=0
 skips=()
 mkdir -p build/test-logs
-for target in test-unit test-asan test-tsan test-integration test-asan-integration test-vm; do
+for target in test-unit test-asan test-tsan test-fuzz test-integration test-asan-integration test-vm; do
 	echo "== $target"
 	log=build/test-logs/$target.log
 	make --no-print-directory "$target" 2>&1 | tee "$log"

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "common/array.h"
+#include "common/closest.h"
 #include "common/error.h"
 #include "common/jsonread.h"
 #include "harness/boot/kernel.h"
@@ -299,11 +300,12 @@ static int lookup_path(const char *name, const char *path,
 	return 0;
 }
 
-/* -EINVAL: "unknown kernel 'NAME'; available: ..." (the descriptors). */
+/* -EINVAL: "unknown kernel 'NAME'; available: ...; did you mean X?" (the descriptors). */
 static int unknown_kernel(const char *name, struct sb_error *e)
 {
 	char *names = NULL, *p, err[sizeof(e->msg)];
 	size_t count = 0, used, errlen = sizeof(err);
+	const char *near;
 
 	used = (size_t)snprintf(err, errlen,
 				"unknown kernel '%s'; available:", name);
@@ -313,9 +315,13 @@ static int unknown_kernel(const char *name, struct sb_error *e)
 		used += (size_t)snprintf(err + used, errlen - used, "%s %s",
 					 i ? "," : "", p);
 	if (used < errlen)
-		snprintf(err + used, errlen - used,
-			 "%s or [NAME=]PATH of a bzImage (from %s)",
-			 count ? "," : "", kernel_dir());
+		used += (size_t)snprintf(
+			err + used, errlen - used,
+			"%s or [NAME=]PATH of a bzImage (from %s)",
+			count ? "," : "", kernel_dir());
+	near = sb_closest(name, names, count);
+	if (near && used < errlen)
+		snprintf(err + used, errlen - used, "; did you mean %s?", near);
 	free(names);
 	return sb_error_set(e, -EINVAL, NULL, NULL, NULL, "%s", err);
 }

@@ -23,6 +23,9 @@ done
 echo "check: an unknown kernel exits 2 and lists the available ones"
 expect_rc 2 "$sb" kernel show no-such-kernel
 grep -q "unknown kernel 'no-such-kernel'; available: baseline, bisect-demo, cfs, debian, host" "$tmp/err"
+check "no guess for a name far from every kernel" bash -c "! grep -q 'did you mean' '$tmp/err'"
+expect_rc 2 "$sb" kernel show debain
+check "a slip: the nearest named" grep -q "unknown kernel 'debain'; .*; did you mean debian?$" "$tmp/err"
 
 echo "check: show host reports the running kernel"
 expect_rc 0 "$sb" kernel show host

@@ -21,8 +21,8 @@ try 0 'Runs the base and the candidate kernel in turn' --help
 try 2 'are required' --base baseline --scenario configs/merge-check.json
 try 2 'the same kernel' --base baseline --cand baseline --scenario configs/merge-check.json
 try 2 'below the rules' --base baseline --cand patched --scenario configs/merge-check.json --max-repeats 3
-try 2 'has 2 feature sets: name one with --feature-set' --base baseline --cand patched --scenario configs/smoke.json
-try 2 'has no set "NOSUCH"' --base baseline --cand patched --scenario configs/smoke.json --feature-set NOSUCH
+try 2 'has 2 feature sets: name one with --feature-set (NO_PREEMPT_SHORT, PREEMPT_SHORT)' --base baseline --cand patched --scenario configs/smoke.json
+try 2 'has no set "NOSUCH"; its sets: NO_PREEMPT_SHORT, PREEMPT_SHORT' --base baseline --cand patched --scenario configs/smoke.json --feature-set NOSUCH
 try 2 "^slicebench check: --cand: unknown kernel 'nosuchkernel'" --base baseline --cand nosuchkernel --scenario configs/merge-check.json
 try 2 "^slicebench check: --base: unknown kernel 'nosuch'" --base nosuch --cand patched --scenario configs/merge-check.json
 SLICEBENCH_VIA_MAKE="base=BASE cand=CAND" try 2 "^slicebench check: BASE: unknown kernel" \

@@ -109,7 +109,8 @@ echo "== one statistic per claim: compare's end says the gate's change"
 "$sb" gate --base "$f:debian/A" --cand "$f:debian/B" --json "$tmp/g.json" >/dev/null || true
 want=$(jq -r '.rules[] | select(.name == "cyclic avg delay") | .change_pct' "$tmp/g.json" |
 	xargs printf '%+.1f%%')
-got=$(awk '/^Summary, kernel debian/ {s = 1} s && $1 == "cyclic" && $2 == "avg_delay_ms" {print $10; exit}' \
+got=$(awk '/^Summary, kernel debian/ {s = 1} s && / against .*:$/ {t = 1}
+	t && $1 == "cyclic" && $2 == "avg_delay_ms" {print $3; exit}' \
 	"$tmp/fold.out")
 check_eq "cyclic avg delay: compare's end and the gate agree" "$want" "$got"
 
@@ -121,6 +122,9 @@ cp -r tests/fixtures/ci/vm-smoke "$tmp/vs"
 "$sb" compare "$tmp/vs" | sed -n '/^Summary, kernel/,$p' >"$tmp/end.compare"
 check "the end of report and of compare agree" cmp -s "$tmp/end.report" "$tmp/end.compare"
 check "with words" grep -qF 'With PREEMPT_SHORT (against NO_PREEMPT_SHORT)' "$tmp/end.compare"
+"$sb" report "$tmp/vs" >"$tmp/end.all"
+check_eq "no line of a bench's end past 100 columns (but the verdict, one line for scripts)" "" \
+	"$(grep -v '^verdict: ' "$tmp/end.all" | awk 'length > 100')"
 
 echo "== a run's DIR/KERNEL/SET path is DIR:KERNEL/SET"
 "$sb" compare "$f/debian/A" "$f/debian/B" >"$tmp/paths.out"

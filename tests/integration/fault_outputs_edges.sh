@@ -150,6 +150,8 @@ expect 2 "/etc/passwd: --results: is not a directory" \
 scenario "$tmp/s.json" s 1 1
 expect 2 "/etc/passwd: --results: is not a directory" \
 	"$sb" run --kernel host --scenario "$tmp/s.json" --results /etc/passwd
+check_eq "run: the refusal is the only line (no plan or sizing table before it)" 1 \
+	"$(wc -l <"$tmp/out")"
 
 echo "check: hand-edited run files are refused by compare, report and gate (2)"
 # edited DESCRIPTION FILE JQ REGEX: FILE of a copy of the results changed by JQ

@@ -8,6 +8,7 @@ source "$(dirname "$0")/../lib/common.sh"
 echo "check: a host run of configs/smoke.json completes (exit 0)"
 "$sb" run --kernel host --scenario configs/smoke.json --results "$tmp/res" \
 	>"$tmp/out1" 2>&1 || { cat "$tmp/out1"; fail "run exited $?"; }
+unfold "$tmp/out1" >"$tmp/out1.joined" && mv "$tmp/out1.joined" "$tmp/out1"
 root=$(readlink -f "$tmp/res/latest")
 [[ -d $root ]] || fail "results/latest does not point at a run"
 [[ $(basename "$root") =~ ^smoke-[0-9]{8}-[0-9]{6}$ ]] || fail "run-id $(basename "$root")"

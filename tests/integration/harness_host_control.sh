@@ -14,6 +14,7 @@ jq '.name = "control" | .duration = "1s" | .repeats = 2 | .untraced_repeats = 2'
 echo "check: a host run with a control arm completes (exit 0)"
 "$sb" run --kernel host --scenario "$tmp/control.json" --results "$tmp/res" \
 	>"$tmp/out" 2>&1 || { cat "$tmp/out"; fail "run exited $?"; }
+unfold "$tmp/out" >"$tmp/out.joined" && mv "$tmp/out.joined" "$tmp/out"
 root=$(readlink -f "$tmp/res/latest")
 
 echo "check: plan.json puts the unrecorded rounds between the recorded ones"
@@ -68,6 +69,7 @@ if (($(nproc) >= 2)); then
 	jq '.untraced_repeats = 1' "$tmp/control.json" >"$tmp/units.json"
 	"$sb" run --kernel host --scenario "$tmp/units.json" --results "$tmp/units" --jobs 2 \
 		>"$tmp/out2" 2>&1 || fail "exit $?: $(tail "$tmp/out2")"
+	unfold "$tmp/out2" >"$tmp/out2.joined" && mv "$tmp/out2.joined" "$tmp/out2"
 	root=$(readlink -f "$tmp/units/latest")
 	for set in NO_PREEMPT_SHORT PREEMPT_SHORT; do
 		jq -e '.run.untraced == true and .recorder.tool == "none"' "$root/host/$set/3/manifest.json" \

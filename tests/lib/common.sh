@@ -137,6 +137,13 @@ check_eq() {
 	fi
 }
 
+# unfold FILE: FILE's text with the prose the bench end folds to 100
+# columns (common/fmt.h, sb_fmt_fold: continued lines indented 3 or 4
+# spaces) joined again, one line each, for a grep of a whole line.
+unfold() {
+	sed -e ':a' -e 'N' -e '$!ba' -e 's/\n \{3,4\}\([^ ]\)/ \1/g' "$1"
+}
+
 # finish: the end of a script: exit 1 if a soft check failed, else print
 # "PASS" (exit 0).
 finish() {

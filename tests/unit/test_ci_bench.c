@@ -15,6 +15,7 @@
 #include "ci/table_print.h"
 #include "ci/regime.h"
 #include "ci/seed_table.h"
+#include "common/fmt.h"
 #include "tests/unit/capture.h"
 
 static char root[2048];
@@ -203,7 +204,7 @@ static void test_seed_table(void **state)
 	assert_null(strstr(out, "kworker"));
 	assert_null(strstr(out, "sbguest"));
 	/* cyclic of repeat 1: 1328 switches, 1144.977 ms in all (table.json) */
-	assert_non_null(strstr(out, "|     1328 | avg:    0.862 ms |"));
+	assert_non_null(strstr(out, "|     1328 |        0.862 |"));
 	free(out);
 }
 
@@ -246,6 +247,14 @@ static void test_regime_saturated(void **state)
 		strstr(ci_regime_line(&g, line, sizeof(line)), "SATURATED"));
 	out = capture(print_seed, &c->cols.v[0]);
 	assert_non_null(strstr(out, "SATURATED"));
+	/* its words (155 columns on one line) fold to 100, the rest indented */
+	for (char *l = out, *nl; *l; l = nl + 1) {
+		nl = strchr(l, '\n');
+		assert_non_null(nl);
+		if (!strchr(l, '|') && strncmp(l, " ---", 4))
+			assert_true(nl - l <= SB_TEXT_COLUMNS);
+	}
+	assert_non_null(strstr(out, "of its periods,\n   mixload missed"));
 	free(out);
 
 	/* mixload's misses alone saturate these runs too: keep them below */
@@ -422,6 +431,11 @@ static void test_summary(void **state)
 
 	out = capture(print_summary, &cmp);
 	assert_contains(out, summary_want);
+	/* two sides: its values, then its changes, within 100 columns */
+	for (char *l = out, *nl; (nl = strchr(l, '\n')); l = nl + 1)
+		assert_true(nl - l <= SB_TEXT_COLUMNS);
+	assert_non_null(
+		strstr(out, "\nPREEMPT_SHORT against NO_PREEMPT_SHORT:\n"));
 	free(out);
 	out = capture(print_words, &(struct cmp_arg){ c, &cmp });
 	for (char *nl = out; (nl = strchr(nl, '\n'));) /* unfold the lines */

@@ -28,6 +28,7 @@
 #include "common/duration.h"
 #include "common/envelope.h"
 #include "common/fmt.h"
+#include "common/closest.h"
 #include "common/hist.h"
 #include "common/sha256.h"
 #include "common/spawn.h"
@@ -197,6 +198,40 @@ static uint64_t percentile_by_scan(const struct sb_hist *h, double q)
 		}
 	}
 	return h->max;
+}
+
+/* Prose folded at spaces to a width, continued lines indented, a line's own
+ * indent kept, a word longer than the width alone on its line. */
+static void test_fmt_fold(void **state)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	(void)state;
+	assert_non_null(f);
+	sb_fmt_fold(f, " aaa bbb ccc ddd\nshort\n", 9, 2);
+	sb_fmt_fold(f, "x 0123456789abc y", 8, 1);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(out, " aaa bbb\n  ccc ddd\nshort\n"
+				 "x\n 0123456789abc\n y\n");
+	free(out);
+}
+
+/* A mistyped name's nearest: one slip (a swap counts one), none past a third. */
+static void test_closest(void **state)
+{
+	static const char names[] = "baseline\0debian\0host\0patched";
+
+	(void)state;
+	assert_int_equal(sb_edit_distance("debain", "debian"), 1);
+	assert_int_equal(sb_edit_distance("", "host"), 4);
+	assert_int_equal(sb_edit_distance("kitten", "sitting"), 3);
+	assert_string_equal(sb_closest("debain", names, 4), "debian");
+	assert_string_equal(sb_closest("patchd", names, 4), "patched");
+	assert_string_equal(sb_closest("hots", names, 4), "host");
+	assert_null(sb_closest("zzz", names, 4));
+	assert_null(sb_closest("x", names, 0));
 }
 
 /*
@@ -930,6 +965,8 @@ int main(void)
 		cmocka_unit_test(test_hist_merge_overflow_empty),
 		cmocka_unit_test(test_hist_percentiles_one_pass),
 		cmocka_unit_test(test_hist_percentile_inside_bucket),
+		cmocka_unit_test(test_closest),
+		cmocka_unit_test(test_fmt_fold),
 		cmocka_unit_test(test_hist_compact),
 		cmocka_unit_test(test_hist_compact_add_clear_new),
 		cmocka_unit_test(test_hist_json),
