@@ -41,7 +41,7 @@ rc=0
 for k in "${ks[@]:1}"; do
 	out=$("$bin/check_power" "$rules" "$max" "$checks" 55 \
 		"$runs:$base/$(set_of "$base")" "$runs:$k/$(set_of "$k")")
-	echo "$out" | sed "s/^/$k: /"
+	while read -r line; do echo "$k: $line"; done <<<"$out"
 	read -r caught passed undecided rounds < <(echo "$out" |
 		sed -nE 's/^checks: .*regression ([0-9]+), pass ([0-9]+), cannot decide ([0-9]+); ([0-9.]+) rounds.*/\1 \2 \3 \4/p')
 	echo "figure: check_power kernel=$k caught=$caught passed=$passed undecided=$undecided of=$checks mean_rounds=$rounds"
