@@ -20,7 +20,7 @@ struct report_opts {
 	const char *rules;
 };
 
-static const char usage[] = "usage: slicebench report RUN_DIR";
+static const char usage[] = "usage: slicebench report [options] RUN_DIR";
 static const char after[] =
 	"Prints what `slicebench run` prints at its end for results/<run-id>:\n"
 	"per kernel each feature set's table (a row per workload group and repeat,\n"

@@ -10,6 +10,7 @@
 
 #include "ci/report_html.h"
 #include "ci/report_ran.h"
+#include "ci/rules.h"
 #include "ci/util.h"
 #include "common/atomicio.h"
 #include "common/base64.h"
@@ -52,6 +53,7 @@ static const char style[] =
 	"td{white-space:nowrap}"
 	"th{background:#f0f0f0}td.l,th.l{text-align:left}"
 	"td.v-pass,td.v-improvement{background:#dff3df}"
+	"td.v-report{color:#555;font-style:italic}"
 	"td.v-regression{background:#fbe0e0}"
 	"td.v-inconclusive,td.v-insufficient{background:#fff3cd}"
 	".plots{display:grid;grid-template-columns:1fr 1fr;gap:1em}"
@@ -185,6 +187,7 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 	th(f, "l", "group");
 	th(f, "l", "metric");
 	th(f, "l", "unit");
+	th(f, "l", "tolerance/pass");
 	for (size_t k = 0; k < c->n_cols; k++) {
 		snprintf(buf, sizeof(buf), "%s (%zu run%s): mean [min-max] CoV",
 			 c->cols[k].label, c->cols[k].col->n_runs,
@@ -208,6 +211,13 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 		td(f, "l", r->group);
 		td(f, "l", m->name);
 		td(f, "l", m->unit);
+		/* the rule's bounds, as the terminal's summary gives them */
+		snprintf(buf, sizeof(buf), "-");
+		if (r->rule && r->rule->report)
+			snprintf(buf, sizeof(buf), "report only");
+		else if (r->rule)
+			ci_rule_bounds(r->rule, buf, sizeof(buf));
+		td(f, "l", buf);
 		for (size_t k = 0; k < c->n_cols; k++) {
 			ci_bench_cell(buf, sizeof(buf), r->mean[k], &r->s[k]);
 			td(f, NULL, buf);
@@ -221,9 +231,16 @@ static void summary_table(FILE *f, const struct ci_bench_cmp *c)
 			if (r->rule)
 				ci_bench_pct_range(buf, sizeof(buf), &r->v[k]);
 			td(f, NULL, buf);
-			/* the verdict's first word: v-insufficient */
+			/* the verdict's first word: v-insufficient; a report
+			 * rule's never gates, so it takes no gate's colour */
 			snprintf(cls, sizeof(cls), "l v-%.*s",
 				 v ? (int)strcspn(v, " ") : 4, v ? v : "none");
+			if (v && r->rule->report) {
+				snprintf(cls, sizeof(cls), "l v-report");
+				snprintf(buf, sizeof(buf), "%s (report only)",
+					 v);
+				v = buf;
+			}
 			td(f, cls, v ? v : "-");
 		}
 		fputs("</tr>\n", f);

@@ -96,8 +96,8 @@ static const struct sb_field bisect_rows[] = {
 	  .type = SB_F_U64,
 	  .offset = offsetof(struct bisect_opts, max_repeats),
 	  .metavar = "N",
-	  .doc = "each step's cap: at most N runs a side (check's "
-		 "default when not given)",
+	  .doc = "each step's cap: at most N runs a side (default: "
+		 "check's own)",
 	  .min = 1,
 	  .max = SC_MAX_REPEATS },
 	{ .key = "results",

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* slicebench merge OUT DIR...: per-host results trees into one results directory. */
+/* slicebench merge RUN_DIR DIR...: per-host results trees into one results directory. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,18 +10,18 @@
 #include "harness/cmds.h"
 
 static const char usage[] =
-	"usage: slicebench merge OUT DIR...\n\n"
+	"usage: slicebench merge RUN_DIR DIR...\n\n"
 	"Brings the complete runs of each DIR (a results tree of some hosts:\n"
-	"<kernel>/<feature-set>/<repeat>/) into OUT, after checking that every\n"
-	"unit of the plan (OUT/plan.json, else the DIRs' plan.json, which must\n"
+	"<kernel>/<feature-set>/<repeat>/) into RUN_DIR, after checking that every\n"
+	"unit of the plan (RUN_DIR/plan.json, else the DIRs' plan.json, which must\n"
 	"agree; see slicebench plan) arrived exactly once, with the plan's\n"
 	"scenario sha256 and one kernel build (config sha256, source, release)\n"
-	"per kernel. Inputs are copied, never changed. OUT/merge.json names\n"
+	"per kernel. Inputs are copied, never changed. RUN_DIR/merge.json names\n"
 	"where each unit came from.";
 static const char after[] =
 	"exit: 0 merged, 2 gaps, duplicates or mismatches (each named; nothing\n"
 	"merged), no plan, a DIR that is not there or bad usage, 4 cannot\n"
-	"copy or write OUT\n";
+	"copy or write RUN_DIR\n";
 
 /* Merge @dirs[1..n-1] into @dirs[0]; an SB_EXIT_* code. */
 static int merge_into(const char **dirs, int n)
@@ -68,17 +68,18 @@ int cmd_merge(int argc, char **argv)
 	const char **dirs = calloc((size_t)argc, sizeof(*dirs));
 	struct merge_cmd_opts o = { 0 };
 	int n = 0, rc;
-	const struct sb_cli cli = { .usage = usage,
-				    .epilogue = after,
-				    .tables = { { merge_rows, &o } },
-				    .operands = dirs,
-				    .max_operands = argc,
-				    .n_operands = &n,
-				    .prog = "slicebench merge",
-				    .on_error = SB_CLI_ERR_HELP,
-				    .min_operands = 2,
-				    .too_few =
-					    "needs OUT and at least one DIR" };
+	const struct sb_cli cli = {
+		.usage = usage,
+		.epilogue = after,
+		.tables = { { merge_rows, &o } },
+		.operands = dirs,
+		.max_operands = argc,
+		.n_operands = &n,
+		.prog = "slicebench merge",
+		.on_error = SB_CLI_ERR_HELP,
+		.min_operands = 2,
+		.too_few = "needs RUN_DIR and at least one DIR"
+	};
 
 	if (!dirs)
 		return SB_EXIT_UNMEASURED;

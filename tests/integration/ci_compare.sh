@@ -125,6 +125,9 @@ check "with words" grep -qF 'With PREEMPT_SHORT (against NO_PREEMPT_SHORT)' "$tm
 "$sb" report "$tmp/vs" >"$tmp/end.all"
 check_eq "no line of a bench's end past 100 columns (but the verdict, one line for scripts)" "" \
 	"$(grep -v '^verdict: ' "$tmp/end.all" | awk 'length > 100')"
+check "report.html's table has the rules' bounds" grep -q '<th class="l">tolerance/pass</th>' "$tmp/vs/report.html"
+check "a report-only rule's verdict says so, without a gate's colour" \
+	grep -qE '<td class="l">max_delay_ms</td>.*<td class="l v-report">[a-z ]+ \(report only\)</td>' "$tmp/vs/report.html"
 
 echo "== a run's DIR/KERNEL/SET path is DIR:KERNEL/SET"
 "$sb" compare "$f/debian/A" "$f/debian/B" >"$tmp/paths.out"

@@ -56,7 +56,7 @@ bad 'slicebench plan: unexpected argument "b"' slicebench plan a b
 "$sb" plan configs/smoke.json --kernel host >"$tmp/plan2"
 check "plan --scenario FILE is plan SCENARIO" cmp -s "$tmp/plan1" "$tmp/plan2"
 check "the plan has units" grep -q '^host/' "$tmp/plan1"
-bad 'slicebench merge: needs OUT and at least one DIR' slicebench merge out
+bad 'slicebench merge: needs RUN_DIR and at least one DIR' slicebench merge out
 bad 'slicebench table: expected one trace FILE' slicebench table
 bad 'slicebench table: unexpected argument "b"' slicebench table a b
 bad 'slicebench compare: needs at least one DIR' slicebench compare

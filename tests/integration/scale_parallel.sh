@@ -59,7 +59,7 @@ jq -e '[.units[].unit] | sort == ["host/NO_PREEMPT_SHORT/1", "host/PREEMPT_SHORT
 	fail "joblog: $(cat "$root/parallel.joblog")"
 grep -q '(2 runs, 0 not complete)' "$tmp/out" || fail "summary: $(tail -3 "$tmp/out")"
 
-echo "check: merge OUT DIR... of two host trees (copies, inputs kept)"
+echo "check: merge RUN_DIR DIR... of two host trees (copies, inputs kept)"
 mkdir -p "$tmp/a/host" "$tmp/b/host"
 cp "$root/plan.json" "$root/scenario.json" "$tmp/a/"
 cp -a "$root/host/NO_PREEMPT_SHORT" "$tmp/a/host/"
