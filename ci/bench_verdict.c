@@ -31,7 +31,11 @@ int ci_bench_verdicts(const struct ci_rules *rules,
 	r = ci_gate_evaluate(&opt, base, cand, &lv, res, &e);
 	for (size_t i = 0; !r && i < rules->n; i++)
 		out[i] = (struct ci_bench_verdict){
-			.name = ci_verdict_name(res[i].verdict),
+			/* a pass only the rule's absolute floor gave says so */
+			.name = res[i].verdict == CI_V_PASS &&
+						res[i].pass_by_floor ?
+					"pass (floor)" :
+					ci_verdict_name(res[i].verdict),
 			.verdict = res[i].verdict,
 			.more_runs = res[i].more_runs,
 			.ratio = res[i].ratio,

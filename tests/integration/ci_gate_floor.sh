@@ -4,7 +4,7 @@
 # 30 % run spread, where 5 runs a side cannot bound a 10 % ratio, pass
 # cyclic's average delay through a floor as large as its level, and the
 # verdict says "passed by its floor" in the terminal, Markdown, JSON and
-# JUnit (no <failure>); with a floor of 2 % of the level the same runs
+# JUnit (no <failure>), and the bench summary marks it "pass (floor)"; with a floor of 2 % of the level the same runs
 # cannot decide, and nothing says floor. The method line promises the
 # rules' alpha.
 # shellcheck source=tests/lib/common.sh
@@ -36,6 +36,9 @@ check "JUnit: no failure or error on a pass" \
 	bash -c "! grep -qE '<(failure|error)' '$tmp/v.xml'"
 check "the method line promises alpha 1 %" \
 	grep -q 'family-wise chance of a false regression <= 1%,' "$tmp/out"
+
+check "the bench summary marks it" bash -c "'$sb' compare '$r' --rules '$tmp/rules.json' 2>&1 |
+	grep -q '^cyclic *avg_delay_ms .* pass (floor)$'"
 
 echo "== a floor of 2 % of the level (0.001 ms)"
 rules 0.001
