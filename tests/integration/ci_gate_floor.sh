@@ -4,9 +4,9 @@
 # 30 % run spread, where 5 runs a side cannot bound a 10 % ratio, pass
 # cyclic's average delay through a floor as large as its level, and the
 # verdict says "passed by its floor" in the terminal, Markdown, JSON and
-# JUnit (no <failure>), and the bench summary marks it "pass (floor)"; with a floor of 2 % of the level the same runs
-# cannot decide, and nothing says floor. The method line promises the
-# rules' alpha.
+# JUnit (no <failure>), and the bench summary marks it "pass (floor)";
+# with a floor of 2 % of the level the same runs cannot decide, and
+# nothing says floor. The method line promises the rules' alpha.
 # shellcheck source=tests/lib/common.sh
 source "$(dirname "$0")/../lib/common.sh"
 r=$tmp/r
