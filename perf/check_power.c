@@ -150,7 +150,7 @@ int main(int argc, char **argv)
 	struct ci_rules rules = { 0 };
 	struct pool pb = { 0 }, pc = { 0 };
 	struct sb_error e;
-	unsigned int max, checks, seed, n, outcome[3] = { 0 }, *rounds;
+	unsigned int max, checks, seed, n, outcome[3] = { 0 }, *rounds, *at;
 	double used_sum = 0;
 
 	if (argc != 7) {
@@ -175,7 +175,8 @@ int main(int argc, char **argv)
 	struct ci_levels *looks = synth_check_levels(&rules, max);
 	char(*stamps)[2][16] = calloc(max, sizeof(*stamps));
 
-	if (!res || !stamps)
+	at = calloc(max + 1, sizeof(*at)); /* decided checks by rounds used */
+	if (!res || !stamps || !at)
 		die("check_power", "out of memory");
 	effects(&rules, &pb, &pc, rounds, n, res);
 	for (unsigned int j = 0; j < checks; j++) {
@@ -195,6 +196,8 @@ int main(int argc, char **argv)
 		}
 		outcome[code]++;
 		used_sum += code == CI_DECISION_UNDECIDED ? max : used;
+		if (code != CI_DECISION_UNDECIDED)
+			at[used]++;
 		free(b.runs);
 		free(c.runs);
 	}
@@ -203,6 +206,11 @@ int main(int argc, char **argv)
 	       checks, n, max, outcome[CI_DECISION_REGRESSION],
 	       outcome[CI_DECISION_PASS], outcome[CI_DECISION_UNDECIDED],
 	       used_sum / checks);
+	printf("decided after rounds:");
+	for (unsigned int k = rules.min_runs; k <= max; k++)
+		printf(" %u:%u", k, at[k]);
+	printf("\n");
+	free(at);
 	free(stamps);
 	free(looks);
 	free(res);
