@@ -304,13 +304,14 @@ const char *ci_regime_guest(const struct ci_regime *g, char *buf, size_t len)
 	sb_fmt_append(buf, len, &off, "guest: %d vCPU%s", g->vcpus,
 		      SB_S(g->vcpus));
 	if (virt && g->icount_shift >= 0 && g->icount_shift < 31) {
-		double ips = 1e9 / (double)(1 << g->icount_shift);
+		/* one instruction clock for all vCPUs: they run in turns */
+		double ips = 1e9 / (double)(1 << g->icount_shift) / g->vcpus;
 
 		speed = ips / REAL_CORE_IPS;
 		sb_fmt_append(buf, len, &off,
-			      " at %.0f M instructions a guest second (virtual "
-			      "time), about ",
-			      ips / 1e6);
+			      " at %.0f M instructions a guest second%s "
+			      "(virtual time), about ",
+			      ips / 1e6, g->vcpus > 1 ? " each" : "");
 		speed_said(buf, len, &off, speed);
 		sb_fmt_append(buf, len, &off, " of a real core");
 	} else if (!virt && speed > 0) {

@@ -313,6 +313,13 @@ static void test_guest_line(void **state)
 	     l += strcspn(l, "\n") + !!l[strcspn(l, "\n")])
 		assert_true(strcspn(l, "\n") + 1 <=
 			    100); /* printed after a space */
+	/* icount's one instruction clock is shared by the vCPUs */
+	g = (struct ci_regime){ .accel = "icount",
+				.icount_shift = 0,
+				.vcpus = 6 };
+	assert_non_null(strstr(ci_regime_guest(&g, buf, sizeof(buf)),
+			       "guest: 6 vCPUs at 167 M instructions a guest "
+			       "second each (virtual time)"));
 	g = (struct ci_regime){ .accel = "tcg",
 				.guest_speed = 1.0 / 16,
 				.vcpus = 2 };
