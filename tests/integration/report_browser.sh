@@ -80,9 +80,10 @@ done
 "$sb" gate --base "$tmp/four:debian/NO_PREEMPT_SHORT" --cand "$tmp/four:debian/PREEMPT_SHORT" >"$tmp/gate.out" || true
 "$sb" report "$tmp/four" >"$tmp/four.out"
 gate_pct=$(awk '/^cyclic avg delay /{for(i=1;i<=NF;i++)if($i~/%$/){print $i;exit}}' "$tmp/gate.out")
-sum_pct=$(awk '$1=="cyclic"&&$2=="avg_delay_ms"{print $10}' "$tmp/four.out")
+# the summary: the sides' values in one table, the change in the next
+sum_pct=$(awk '$1=="cyclic"&&$2=="avg_delay_ms"&&$3~/%$/{print $3;exit}' "$tmp/four.out")
 # and the words say the same means as the summary's values (one statistic)
-sum_base=$(awk '$1=="cyclic"&&$2=="avg_delay_ms"{print $4}' "$tmp/four.out")
+sum_base=$(awk '$1=="cyclic"&&$2=="avg_delay_ms"&&$3~/^[0-9]/{print $3;exit}' "$tmp/four.out")
 check "the words' base mean is the summary's ($sum_base)" \
 	bash -c "tr '\n' ' ' <'$tmp/four.out' | grep -q 'averages $sum_base ->'"
 check_eq "the summary's change of cyclic avg delay is the gate's" "${gate_pct:-none}" "${sum_pct:-missing}"

@@ -24,8 +24,8 @@ gate() {
 }
 
 r=$tmp/r
-bash "$synth" "$r" debian BASE 8 1 run_sd=0.02 iv_sd=0.05
-bash "$synth" "$r" debian BASE_B 8 3 run_sd=0.02 iv_sd=0.05
+bash "$synth" "$r" debian BASE 8 1 run_sd=0.01 iv_sd=0.05
+bash "$synth" "$r" debian BASE_B 8 3 run_sd=0.01 iv_sd=0.05
 bash "$synth" "$r" debian CAND 8 2 delay=3
 base=$r:debian/BASE cand=$r:debian/CAND
 
