@@ -80,7 +80,7 @@ static unsigned int common_rounds(const struct pool *b, const struct pool *c,
 static void views(const struct pool *pb, const struct pool *pc,
 		  const unsigned int *rounds, unsigned int n,
 		  struct ci_results *b, struct ci_results *c,
-		  char (*stamps)[2][16])
+		  char (*stamps)[2][24])
 {
 	*b = (struct ci_results){ .dir = pb->res.dir, .n_runs = n };
 	*c = (struct ci_results){ .dir = pc->res.dir, .n_runs = n };
@@ -91,11 +91,8 @@ static void views(const struct pool *pb, const struct pool *pc,
 	for (unsigned int i = 0; i < n; i++) {
 		b->runs[i] = *pb->by_rep[rounds[i]];
 		c->runs[i] = *pc->by_rep[rounds[i]];
-		snprintf(stamps[i][0], sizeof(stamps[i][0]), "r%06ua", i);
-		snprintf(stamps[i][1], sizeof(stamps[i][1]), "r%06ub", i);
-		b->runs[i].start_time = stamps[i][0];
-		c->runs[i].start_time = stamps[i][1];
 	}
+	synth_mark_rounds(b, c, stamps, n);
 }
 
 static void effects(const struct ci_rules *rules, const struct pool *pb,
@@ -103,7 +100,7 @@ static void effects(const struct ci_rules *rules, const struct pool *pb,
 		    unsigned int n, struct ci_rule_result *res)
 {
 	struct ci_levels one = { rules->alpha, 1 - rules->pass_confidence };
-	char(*stamps)[2][16] = calloc(n, sizeof(*stamps));
+	char(*stamps)[2][24] = calloc(n, sizeof(*stamps));
 	struct ci_results b, c;
 
 	if (!stamps)
@@ -173,7 +170,7 @@ int main(int argc, char **argv)
 
 	struct ci_rule_result *res = calloc(rules.n, sizeof(*res));
 	struct ci_levels *looks = synth_check_levels(&rules, max);
-	char(*stamps)[2][16] = calloc(max, sizeof(*stamps));
+	char(*stamps)[2][24] = calloc(max, sizeof(*stamps));
 
 	at = calloc(max + 1, sizeof(*at)); /* decided checks by rounds used */
 	if (!res || !stamps || !at)

@@ -73,18 +73,6 @@ static double cov_sd(double cov)
 	return sqrt(log1p(cov * cov));
 }
 
-/* Round @i's start times: base then candidate, so the gate pairs them. */
-static void mark_rounds(struct ci_results *b, struct ci_results *c,
-			char (*stamps)[2][16], size_t runs)
-{
-	for (size_t i = 0; i < runs; i++) {
-		snprintf(stamps[i][0], sizeof(stamps[i][0]), "r%06zua", i);
-		snprintf(stamps[i][1], sizeof(stamps[i][1]), "r%06zub", i);
-		b->runs[i].start_time = stamps[i][0];
-		c->runs[i].start_time = stamps[i][1];
-	}
-}
-
 static void unmark_rounds(struct ci_results *b, struct ci_results *c)
 {
 	for (size_t i = 0; i < b->n_runs; i++)
@@ -220,7 +208,7 @@ static int gate_trial(const struct setup *s, const double *mu, const double *sd,
 {
 	const struct ci_rules *rules = &s->rules;
 	struct ci_levels one = { rules->alpha, 1 - rules->pass_confidence };
-	char(*stamps)[2][16] = looks ? calloc(n, sizeof(*stamps)) : NULL;
+	char(*stamps)[2][24] = looks ? calloc(n, sizeof(*stamps)) : NULL;
 	double *z = calloc(2 * rules->n + 1, sizeof(*z));
 	struct ci_results b, c;
 	int code;
@@ -240,7 +228,7 @@ static int gate_trial(const struct setup *s, const double *mu, const double *sd,
 			exit(SB_EXIT_UNMEASURED);
 		}
 		/* check runs its two kernels in rounds: the paired t */
-		mark_rounds(&b, &c, stamps, n);
+		synth_mark_rounds(&b, &c, stamps, n);
 		for (*used = rules->min_runs;; (*used)++) {
 			code = synth_gate(rules, &b, &c, *used,
 					  &looks[*used - rules->min_runs], res);

@@ -131,6 +131,17 @@ size_t synth_gating(const struct ci_rules *rules, size_t i)
 	return 0;
 }
 
+void synth_mark_rounds(struct ci_results *b, struct ci_results *c,
+		       char (*stamps)[2][24], size_t runs)
+{
+	for (size_t i = 0; i < runs; i++) {
+		snprintf(stamps[i][0], sizeof(stamps[i][0]), "r%06zua", i);
+		snprintf(stamps[i][1], sizeof(stamps[i][1]), "r%06zub", i);
+		b->runs[i].start_time = stamps[i][0];
+		c->runs[i].start_time = stamps[i][1];
+	}
+}
+
 int synth_gate(const struct ci_rules *rules, struct ci_results *b,
 	       struct ci_results *c, size_t n, const struct ci_levels *lv,
 	       struct ci_rule_result *res)

@@ -36,6 +36,14 @@ void synth_copy(struct ci_results *to, const struct ci_results *from,
 size_t synth_gating(const struct ci_rules *rules, size_t i);
 
 /*
+ * Runs 0..@runs-1 of @b and @c stamped as rounds, base then candidate
+ * (start times kept in @stamps), so the gate pairs them as it pairs a
+ * check's rounds.
+ */
+void synth_mark_rounds(struct ci_results *b, struct ci_results *c,
+		       char (*stamps)[2][24], size_t runs);
+
+/*
  * One gate (or a check's look) over the first @n runs a side of @b and @c
  * at @lv, its verdicts in @res (@rules->n); the decision. Exits 4 on error.
  */
