@@ -32,8 +32,7 @@ int ci_bench_verdicts(const struct ci_rules *rules,
 	for (size_t i = 0; !r && i < rules->n; i++)
 		out[i] = (struct ci_bench_verdict){
 			/* a pass only the rule's absolute floor gave says so */
-			.name = res[i].verdict == CI_V_PASS &&
-						res[i].pass_by_floor ?
+			.name = res[i].pass_by_floor ?
 					"pass (floor)" :
 					ci_verdict_name(res[i].verdict),
 			.verdict = res[i].verdict,

@@ -996,6 +996,9 @@ static void finish_rule(const struct cmp *c, const struct limits *l,
 		r->more_runs =
 			runs_needed(c, l, lv->alpha / (double)m, r->pass_level);
 	}
+	/* said of a pass only: an improvement is no floor's doing */
+	if (r->verdict != CI_V_PASS)
+		r->pass_by_floor = 0;
 }
 
 /* ci_perm_p of @b and @c, values (@logs: their logs) oriented by @sign. */
@@ -1070,6 +1073,7 @@ static void cross_check(const struct cmp *c, const struct side *b,
 		 "%s%s by the t test, not by the permutation check (p %.3g)",
 		 len ? "; " : "", ci_verdict_name(r->verdict), r->p_perm);
 	r->verdict = CI_V_INCONCLUSIVE;
+	r->pass_by_floor = 0;
 	r->more_runs = runs_needed(c, l, lv->alpha / (double)m, r->pass_level);
 }
 

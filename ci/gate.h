@@ -52,7 +52,7 @@ struct ci_rule_result {
 	double p_regression; /* one-sided, before the family-wise step */
 	double level; /* the level its family-wise step tested it at */
 	double pass_level; /* of each pass bound (halved when it has two) */
-	/* a pass by the absolute bound alone: the ratio's bound did not pass */
+	/* a pass (verdict pass) by the absolute bound alone, not the ratio's */
 	int pass_by_floor;
 	int paired; /* paired t by round (runs interleaved), else Welch's */
 	int perm_checked; /* a permutation test was asked to confirm it */

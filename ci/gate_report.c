@@ -167,7 +167,7 @@ static void verdict_text(const struct ci_rule_result *r, char *buf, size_t len)
 	char more[96], floor[160] = "";
 
 	ci_more_runs_text(r->verdict, r->more_runs, more, sizeof(more));
-	if (r->verdict == CI_V_PASS && r->pass_by_floor)
+	if (r->pass_by_floor)
 		snprintf(floor, sizeof(floor),
 			 "passed by its floor: a change under %g %s is no "
 			 "regression by this rule",
@@ -507,9 +507,7 @@ static json_t *rule_json(const struct ci_rule_result *r)
 	if (!j)
 		return NULL;
 	json_object_set_new(j, "pooled", json_boolean(rule->pooled));
-	json_object_set_new(j, "pass_by_floor",
-			    json_boolean(r->verdict == CI_V_PASS &&
-					 r->pass_by_floor));
+	json_object_set_new(j, "pass_by_floor", json_boolean(r->pass_by_floor));
 	json_object_set_new(j, "report", json_boolean(rule->report));
 	if (ok) {
 		json_object_set_new(j, "ratio", ci_json_num(r->ratio));
